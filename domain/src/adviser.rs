@@ -1,0 +1,165 @@
+//! Advisers, their per-adviser flags and roles (§6), and who may act for whom.
+
+use crate::ids::AdviserId;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// Per-adviser flags that shape the portal (§6). Defaults are the insurer's standard
+/// settings for an adviser with no special arrangement (docs/decisions.md).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct UxSettings {
+    pub configure_hybrid_commission: bool,
+    pub display_payout_planner: bool,
+    pub is_your_ref_read_only: bool,
+    pub hide_your_ref: bool,
+    pub display_new_quote_button: bool,
+    pub is_always_advised: bool,
+    pub is_indem_commission_allowed: bool,
+    pub override_quote_date: bool,
+    pub hide_life_essentials: bool,
+    pub hide_life_protection: bool,
+    /// When set, the indemnity percentage is fixed for this adviser (0 to 100).
+    pub fixed_indemnity_percentage: Option<f64>,
+}
+
+impl Default for UxSettings {
+    fn default() -> Self {
+        Self {
+            configure_hybrid_commission: false,
+            display_payout_planner: true,
+            is_your_ref_read_only: false,
+            hide_your_ref: false,
+            display_new_quote_button: true,
+            is_always_advised: false,
+            is_indem_commission_allowed: true,
+            override_quote_date: false,
+            hide_life_essentials: false,
+            hide_life_protection: false,
+            fixed_indemnity_percentage: None,
+        }
+    }
+}
+
+/// A role carried in the token's `roles` claim (§6). Matching ignores case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    /// Customer-care agent.
+    Cca,
+    /// Customer-care administrator.
+    CcaAdmin,
+    /// Underwriter or case handler.
+    Underwriter,
+}
+
+impl Role {
+    pub fn parse(text: &str) -> Option<Self> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "cca" => Some(Role::Cca),
+            "ccaadmin" => Some(Role::CcaAdmin),
+            "underwriter" => Some(Role::Underwriter),
+            _ => None,
+        }
+    }
+}
+
+/// The roles a user holds; unknown role names are ignored rather than trusted.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Roles(Vec<Role>);
+
+impl Roles {
+    pub fn parse<'a>(names: impl IntoIterator<Item = &'a str>) -> Self {
+        let mut roles: Vec<Role> = names.into_iter().filter_map(Role::parse).collect();
+        roles.sort_by_key(|r| *r as u8);
+        roles.dedup();
+        Self(roles)
+    }
+
+    pub fn has(&self, role: Role) -> bool {
+        self.0.contains(&role)
+    }
+
+    /// Customer care (`cca` or `ccaadmin`), per §6.
+    pub fn is_customer_care(&self) -> bool {
+        self.has(Role::Cca) || self.has(Role::CcaAdmin)
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = Role> + '_ {
+        self.0.iter().copied()
+    }
+}
+
+/// What the portal knows about an adviser beyond their token.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AdviserProfile {
+    pub id: AdviserId,
+    pub name: String,
+    pub email: String,
+    pub firm_id: Option<String>,
+    pub firm_name: Option<String>,
+    pub firm_location_id: Option<String>,
+    pub firm_location_name: Option<String>,
+    pub ux_settings: UxSettings,
+    /// Advisers this user may act for through `adviserId` (§1, §6).
+    pub acts_for: Vec<AdviserId>,
+}
+
+impl AdviserProfile {
+    /// An adviser may always act for themself, and for the advisers they are delegated by.
+    pub fn may_act_for(&self, adviser: &AdviserId) -> bool {
+        &self.id == adviser || self.acts_for.contains(adviser)
+    }
+
+    /// Every adviser whose cases this user may see, themself first.
+    pub fn visible_advisers(&self) -> Vec<AdviserId> {
+        std::iter::once(self.id.clone()).chain(self.acts_for.iter().cloned()).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn profile(acts_for: &[&str]) -> AdviserProfile {
+        AdviserProfile {
+            id: AdviserId::parse("assistant1").unwrap(),
+            name: "Sam Assistant".into(),
+            email: "assistant1@example.com".into(),
+            firm_id: None,
+            firm_name: None,
+            firm_location_id: None,
+            firm_location_name: None,
+            ux_settings: UxSettings::default(),
+            acts_for: acts_for.iter().map(|a| AdviserId::parse(a).unwrap()).collect(),
+        }
+    }
+
+    #[test]
+    fn roles_match_whatever_their_case_and_ignore_unknown_names() {
+        let roles = Roles::parse(["CCA", "CcaAdmin", "admin", "superuser"]);
+        assert!(roles.has(Role::Cca));
+        assert!(roles.has(Role::CcaAdmin));
+        assert!(!roles.has(Role::Underwriter));
+        assert!(roles.is_customer_care());
+        assert!(!Roles::parse(["underwriter"]).is_customer_care());
+    }
+
+    #[test]
+    fn an_adviser_acts_for_themself_and_their_delegators_only() {
+        let assistant = profile(&["adviser1"]);
+        assert!(assistant.may_act_for(&AdviserId::parse("assistant1").unwrap()));
+        assert!(assistant.may_act_for(&AdviserId::parse("adviser1").unwrap()));
+        assert!(!assistant.may_act_for(&AdviserId::parse("adviser2").unwrap()));
+    }
+
+    #[test]
+    fn missing_flags_take_their_defaults() {
+        let settings: UxSettings = serde_json::from_str(r#"{"hideYourRef": true}"#).unwrap();
+        assert!(settings.hide_your_ref);
+        assert!(settings.display_new_quote_button);
+        assert!(settings.is_indem_commission_allowed);
+        assert_eq!(settings.fixed_indemnity_percentage, None);
+    }
+}

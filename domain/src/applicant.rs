@@ -1,0 +1,405 @@
+//! Applicants (§3) and the applicant rules of §5: which fields are required for a quote and
+//! for a full application, name lengths, and the 18 to 64 age band at the quote age date.
+
+use crate::dates::{age_on, parse_iso_date};
+use crate::errors::{Errors, FieldError, Rejection};
+use crate::ids::ApplicantId;
+use crate::patch::Patch;
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use utoipa::ToSchema;
+
+/// Youngest and oldest age at which a client qualifies (§5, §9).
+pub const MIN_AGE: u32 = 18;
+pub const MAX_AGE: u32 = 64;
+/// The spec's message when a client is outside the age band (§5).
+pub const AGE_MESSAGE: &str = "To qualify, the client must be between 18 and 64.";
+/// Longest first or last name, in characters (§5, §9).
+pub const NAME_MAX_CHARS: usize = 100;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub enum Title {
+    Mr,
+    Mrs,
+    Miss,
+    Ms,
+    Mx,
+    Dr,
+}
+
+impl Title {
+    pub const ALL: [Title; 6] = [Title::Mr, Title::Mrs, Title::Miss, Title::Ms, Title::Mx, Title::Dr];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Title::Mr => "Mr",
+            Title::Mrs => "Mrs",
+            Title::Miss => "Miss",
+            Title::Ms => "Ms",
+            Title::Mx => "Mx",
+            Title::Dr => "Dr",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|t| t.as_str() == text)
+    }
+}
+
+/// Sex at birth as used by the pricing basis and underwriting (GENDER).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum Gender {
+    Male,
+    Female,
+}
+
+impl Gender {
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "male" => Some(Gender::Male),
+            "female" => Some(Gender::Female),
+            _ => None,
+        }
+    }
+}
+
+/// The smoking question's three answers (§5): none in 5 years, none in 12 months, yes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum Smoking {
+    NoneInFiveYears,
+    NoneInTwelveMonths,
+    Yes,
+}
+
+impl Smoking {
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "noneInFiveYears" => Some(Smoking::NoneInFiveYears),
+            "noneInTwelveMonths" => Some(Smoking::NoneInTwelveMonths),
+            "yes" => Some(Smoking::Yes),
+            _ => None,
+        }
+    }
+}
+
+/// What an adviser enters about a client. Every field may be missing while the quote is
+/// being built; [`Requirement`] says which must be present at each stage.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ApplicantDetails {
+    pub title: Option<Title>,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub gender: Option<Gender>,
+    #[schema(value_type = Option<String>, format = Date, example = "1980-06-23")]
+    pub date_of_birth: Option<NaiveDate>,
+    pub smoking: Option<Smoking>,
+}
+
+/// An applicant on an application.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Applicant {
+    pub id: ApplicantId,
+    #[serde(flatten)]
+    pub details: ApplicantDetails,
+}
+
+impl Applicant {
+    /// "First Last", leaving out whichever part is missing.
+    pub fn full_name(&self) -> String {
+        [&self.details.first_name, &self.details.last_name]
+            .into_iter()
+            .flatten()
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// Which fields must be present (§5): for a quote only gender and date of birth; for a full
+/// application also title, first name and last name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Requirement {
+    Quote,
+    Full,
+}
+
+/// Checks one applicant's details against §5, returning every broken rule at once.
+/// `age_date` is the quote age date: the day on which the client's age is taken.
+pub fn check_details(
+    details: &ApplicantDetails,
+    requirement: Requirement,
+    age_date: NaiveDate,
+) -> Vec<FieldError> {
+    let mut errors = Errors::default();
+    if requirement == Requirement::Full {
+        if details.title.is_none() {
+            errors.push("title", "Please select a title");
+        }
+        if details.first_name.is_none() {
+            errors.push("firstName", "Please enter a first name");
+        }
+        if details.last_name.is_none() {
+            errors.push("lastName", "Please enter a last name");
+        }
+    }
+    if details.gender.is_none() {
+        errors.push("gender", "Please select a gender");
+    }
+    match details.date_of_birth {
+        None => errors.push("dateOfBirth", "Please enter a date of birth"),
+        Some(born) if born > age_date => {
+            errors.push("dateOfBirth", "Date of birth cannot be in the future")
+        }
+        Some(born) => {
+            let age = age_on(born, age_date).unwrap_or(0);
+            if !(MIN_AGE..=MAX_AGE).contains(&age) {
+                errors.push("dateOfBirth", AGE_MESSAGE);
+            }
+        }
+    }
+    errors.into_vec()
+}
+
+/// A change to an applicant: only the fields present are changed (§7 PATCH).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ApplicantPatch {
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub title: Patch<Title>,
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub first_name: Patch<String>,
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub last_name: Patch<String>,
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub gender: Patch<Gender>,
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub date_of_birth: Patch<NaiveDate>,
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub smoking: Patch<Smoking>,
+}
+
+impl ApplicantPatch {
+    pub fn apply_to(self, details: &ApplicantDetails) -> ApplicantDetails {
+        let d = details.clone();
+        ApplicantDetails {
+            title: self.title.apply_to(d.title),
+            first_name: self.first_name.apply_to(d.first_name),
+            last_name: self.last_name.apply_to(d.last_name),
+            gender: self.gender.apply_to(d.gender),
+            date_of_birth: self.date_of_birth.apply_to(d.date_of_birth),
+            smoking: self.smoking.apply_to(d.smoking),
+        }
+    }
+
+    /// The details of a new applicant: every field the patch sets, nothing else.
+    pub fn into_details(self) -> ApplicantDetails {
+        self.apply_to(&ApplicantDetails::default())
+    }
+
+    /// Reads an applicant from a JSON object as an adviser or integrator sent it, giving a
+    /// specific message for each field that is of the wrong type or not a permitted value,
+    /// so a bad value is refused at the boundary and never reaches the application.
+    pub fn from_json(object: &Map<String, Value>) -> Result<Self, Rejection> {
+        let mut errors = Errors::default();
+        let mut patch = ApplicantPatch::default();
+        for (key, value) in object {
+            match key.as_str() {
+                "title" => {
+                    patch.title = read_choice(value, "title", Title::parse, TITLE_MESSAGE, &mut errors)
+                }
+                "firstName" => {
+                    patch.first_name = read_name(value, "firstName", "First name", &mut errors)
+                }
+                "lastName" => patch.last_name = read_name(value, "lastName", "Last name", &mut errors),
+                "gender" => {
+                    patch.gender = read_choice(value, "gender", Gender::parse, GENDER_MESSAGE, &mut errors)
+                }
+                "dateOfBirth" => {
+                    patch.date_of_birth = read_choice(
+                        value,
+                        "dateOfBirth",
+                        parse_iso_date,
+                        "Please enter a valid date of birth",
+                        &mut errors,
+                    )
+                }
+                "smoking" => {
+                    patch.smoking =
+                        read_choice(value, "smoking", Smoking::parse, SMOKING_MESSAGE, &mut errors)
+                }
+                // Read-only fields an integrator may echo back from a GET are ignored.
+                "id" | "age" => {}
+                other => errors.push(other, "This field is not recognised"),
+            }
+        }
+        errors.into_result(patch)
+    }
+}
+
+const TITLE_MESSAGE: &str = "Title must be one of Mr, Mrs, Miss, Ms, Mx or Dr";
+const GENDER_MESSAGE: &str = "Gender must be male or female";
+const SMOKING_MESSAGE: &str = "Smoking must be noneInFiveYears, noneInTwelveMonths or yes";
+
+fn read_choice<T>(
+    value: &Value,
+    field: &str,
+    parse: impl Fn(&str) -> Option<T>,
+    message: &str,
+    errors: &mut Errors,
+) -> Patch<T> {
+    match value {
+        Value::Null => Patch::Clear,
+        Value::String(text) if text.trim().is_empty() => Patch::Clear,
+        Value::String(text) => match parse(text.trim()) {
+            Some(parsed) => Patch::Set(parsed),
+            None => {
+                errors.push(field, message);
+                Patch::Absent
+            }
+        },
+        _ => {
+            errors.push(field, message);
+            Patch::Absent
+        }
+    }
+}
+
+fn read_name(value: &Value, field: &str, label: &str, errors: &mut Errors) -> Patch<String> {
+    let text = match value {
+        Value::Null => return Patch::Clear,
+        Value::String(text) => text.trim(),
+        _ => {
+            errors.push(field, &format!("{label} must be text"));
+            return Patch::Absent;
+        }
+    };
+    if text.is_empty() {
+        return Patch::Clear;
+    }
+    if text.chars().count() > NAME_MAX_CHARS {
+        errors.push(field, &format!("{label} must be {NAME_MAX_CHARS} characters or fewer"));
+        return Patch::Absent;
+    }
+    if text.chars().any(char::is_control) {
+        errors.push(field, &format!("{label} cannot contain control characters"));
+        return Patch::Absent;
+    }
+    Patch::Set(text.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn d(y: i32, m: u32, day: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, day).unwrap()
+    }
+
+    fn details(born: NaiveDate) -> ApplicantDetails {
+        ApplicantDetails {
+            gender: Some(Gender::Female),
+            date_of_birth: Some(born),
+            ..Default::default()
+        }
+    }
+
+    fn fields(errors: &[FieldError]) -> Vec<&str> {
+        errors.iter().map(|e| e.field.as_str()).collect()
+    }
+
+    #[test]
+    fn a_quote_needs_only_gender_and_date_of_birth() {
+        let today = d(2026, 11, 22);
+        assert!(check_details(&details(d(1980, 1, 1)), Requirement::Quote, today).is_empty());
+        let missing = check_details(&ApplicantDetails::default(), Requirement::Quote, today);
+        assert_eq!(fields(&missing), ["gender", "dateOfBirth"]);
+        assert_eq!(missing[0].message, "Please select a gender");
+    }
+
+    #[test]
+    fn a_full_application_also_needs_title_and_names() {
+        let today = d(2026, 11, 22);
+        let errors = check_details(&details(d(1980, 1, 1)), Requirement::Full, today);
+        assert_eq!(fields(&errors), ["title", "firstName", "lastName"]);
+    }
+
+    #[test]
+    fn clients_qualify_from_their_eighteenth_birthday() {
+        let today = d(2026, 11, 22);
+        let day_before_18th = check_details(&details(d(2008, 11, 23)), Requirement::Quote, today);
+        assert_eq!(day_before_18th, [FieldError::new("dateOfBirth", AGE_MESSAGE)]);
+        assert!(check_details(&details(d(2008, 11, 22)), Requirement::Quote, today).is_empty());
+    }
+
+    #[test]
+    fn clients_stop_qualifying_on_their_sixty_fifth_birthday() {
+        let today = d(2026, 11, 22);
+        assert!(check_details(&details(d(1961, 11, 23)), Requirement::Quote, today).is_empty());
+        let on_65th = check_details(&details(d(1961, 11, 22)), Requirement::Quote, today);
+        assert_eq!(on_65th, [FieldError::new("dateOfBirth", AGE_MESSAGE)]);
+    }
+
+    #[test]
+    fn a_leap_day_baby_turns_eighteen_on_first_of_march() {
+        let born = d(2008, 2, 29);
+        let on_28th = check_details(&details(born), Requirement::Quote, d(2026, 2, 28));
+        assert_eq!(fields(&on_28th), ["dateOfBirth"]);
+        assert!(check_details(&details(born), Requirement::Quote, d(2026, 3, 1)).is_empty());
+    }
+
+    #[test]
+    fn a_date_of_birth_in_the_future_says_so() {
+        let errors = check_details(&details(d(2030, 1, 1)), Requirement::Quote, d(2026, 11, 22));
+        assert_eq!(errors[0].message, "Date of birth cannot be in the future");
+    }
+
+    #[test]
+    fn json_input_is_read_into_a_patch() {
+        let body = json!({
+            "title": "Dr", "firstName": "  Ada ", "lastName": "Lovelace", "gender": "female",
+            "dateOfBirth": "1985-12-10", "smoking": "noneInTwelveMonths"
+        });
+        let patch = ApplicantPatch::from_json(body.as_object().unwrap()).unwrap();
+        let details = patch.into_details();
+        assert_eq!(details.title, Some(Title::Dr));
+        assert_eq!(details.first_name.as_deref(), Some("Ada"));
+        assert_eq!(details.date_of_birth, Some(d(1985, 12, 10)));
+        assert_eq!(details.smoking, Some(Smoking::NoneInTwelveMonths));
+    }
+
+    #[test]
+    fn each_bad_json_field_gets_its_own_message() {
+        let body = json!({
+            "title": "Sir", "firstName": 7, "gender": "m", "dateOfBirth": "1985-02-30",
+            "smoking": true, "shoeSize": 9
+        });
+        let rejection = ApplicantPatch::from_json(body.as_object().unwrap()).unwrap_err();
+        let mut got = fields(&rejection.errors);
+        got.sort_unstable();
+        assert_eq!(got, ["dateOfBirth", "firstName", "gender", "shoeSize", "smoking", "title"]);
+    }
+
+    #[test]
+    fn names_may_be_one_hundred_characters_but_not_one_hundred_and_one() {
+        let ok = json!({ "firstName": "a".repeat(100) });
+        assert!(ApplicantPatch::from_json(ok.as_object().unwrap()).is_ok());
+        let long = json!({ "lastName": "é".repeat(101) });
+        let rejection = ApplicantPatch::from_json(long.as_object().unwrap()).unwrap_err();
+        assert_eq!(rejection.errors[0].message, "Last name must be 100 characters or fewer");
+    }
+
+    #[test]
+    fn null_and_blank_clear_a_field_and_missing_leaves_it() {
+        let body = json!({ "firstName": null, "lastName": "   " });
+        let patch = ApplicantPatch::from_json(body.as_object().unwrap()).unwrap();
+        assert_eq!(patch.first_name, Patch::Clear);
+        assert_eq!(patch.last_name, Patch::Clear);
+        assert_eq!(patch.gender, Patch::Absent);
+    }
+}

@@ -1,0 +1,177 @@
+//! Calendar rules: the UK civil date of an instant, ages in completed years, and the strict
+//! date parsing of §5 (year 1900 to 2099, month 1 to 12, an invalid date is no date).
+
+use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime, Utc, Weekday};
+
+/// The civil date in the United Kingdom at `instant`.
+///
+/// UK clocks follow GMT, and BST (GMT+1) from 01:00 UTC on the last Sunday of March to
+/// 01:00 UTC on the last Sunday of October (Summer Time Order 2002). The rule is encoded here
+/// rather than read from a time-zone database so workflow code stays free of IO.
+pub fn uk_date(instant: DateTime<Utc>) -> NaiveDate {
+    uk_local(instant).date()
+}
+
+/// Wall-clock date and time in the United Kingdom at `instant`.
+pub fn uk_local(instant: DateTime<Utc>) -> NaiveDateTime {
+    let utc = instant.naive_utc();
+    let year = utc.year();
+    let one_am = NaiveTime::from_hms_opt(1, 0, 0).expect("01:00 is a valid time");
+    let starts = last_sunday(year, 3).and_time(one_am);
+    let ends = last_sunday(year, 10).and_time(one_am);
+    if utc >= starts && utc < ends {
+        utc + Duration::hours(1)
+    } else {
+        utc
+    }
+}
+
+fn last_sunday(year: i32, month: u32) -> NaiveDate {
+    let first_of_next = if month == 12 {
+        NaiveDate::from_ymd_opt(year + 1, 1, 1)
+    } else {
+        NaiveDate::from_ymd_opt(year, month + 1, 1)
+    }
+    .expect("first of a month exists");
+    let last = first_of_next.pred_opt().expect("a month has a last day");
+    let back = last.weekday().num_days_from_sunday();
+    last - Duration::days(i64::from(back))
+}
+
+/// Age in completed years on `on` for someone born on `born`; `None` before birth.
+///
+/// Someone born on 29 February has their birthday on 1 March in a non-leap year, as the law
+/// of England and Wales treats it (see docs/decisions.md).
+pub fn age_on(born: NaiveDate, on: NaiveDate) -> Option<u32> {
+    if on < born {
+        return None;
+    }
+    let years = on.year() - born.year();
+    let birthday_this_year = birthday_in(born, on.year());
+    let age = if on >= birthday_this_year { years } else { years - 1 };
+    u32::try_from(age).ok()
+}
+
+/// The date on which someone born on `born` has their birthday in `year`.
+pub fn birthday_in(born: NaiveDate, year: i32) -> NaiveDate {
+    NaiveDate::from_ymd_opt(year, born.month(), born.day()).unwrap_or_else(|| {
+        // Only 29 February can be missing from a year.
+        NaiveDate::from_ymd_opt(year, 3, 1).expect("1 March exists")
+    })
+}
+
+/// The date on which someone born on `born` reaches `age`.
+pub fn date_reaching_age(born: NaiveDate, age: u32) -> NaiveDate {
+    let year = born.year() + i32::try_from(age).unwrap_or(i32::MAX - born.year());
+    birthday_in(born, year)
+}
+
+/// Earliest and latest year the portal accepts in a date (§5).
+pub const MIN_YEAR: i32 = 1900;
+pub const MAX_YEAR: i32 = 2099;
+
+/// Parses an ISO `YYYY-MM-DD` date as §5 requires; any invalid date is `None`.
+pub fn parse_iso_date(text: &str) -> Option<NaiveDate> {
+    let bytes = text.as_bytes();
+    let shape_ok = bytes.len() == 10
+        && bytes[4] == b'-'
+        && bytes[7] == b'-'
+        && bytes
+            .iter()
+            .enumerate()
+            .all(|(i, b)| i == 4 || i == 7 || b.is_ascii_digit());
+    if !shape_ok {
+        return None;
+    }
+    let year: i32 = text[0..4].parse().ok()?;
+    let month: u32 = text[5..7].parse().ok()?;
+    let day: u32 = text[8..10].parse().ok()?;
+    if !(MIN_YEAR..=MAX_YEAR).contains(&year) || !(1..=12).contains(&month) {
+        return None;
+    }
+    NaiveDate::from_ymd_opt(year, month, day)
+}
+
+/// Is `date` a Sunday? Used by tests of the summer-time rule.
+pub fn is_sunday(date: NaiveDate) -> bool {
+    date.weekday() == Weekday::Sun
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    fn d(y: i32, m: u32, day: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, day).unwrap()
+    }
+
+    fn utc(y: i32, m: u32, day: u32, h: u32, min: u32) -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(y, m, day, h, min, 0).unwrap()
+    }
+
+    #[test]
+    fn summer_time_starts_at_one_utc_on_the_last_sunday_of_march() {
+        // 2026: clocks go forward on Sunday 29 March.
+        assert!(is_sunday(d(2026, 3, 29)));
+        assert_eq!(uk_local(utc(2026, 3, 29, 0, 59)).time().to_string(), "00:59:00");
+        assert_eq!(uk_local(utc(2026, 3, 29, 1, 0)).time().to_string(), "02:00:00");
+    }
+
+    #[test]
+    fn summer_time_ends_at_one_utc_on_the_last_sunday_of_october() {
+        // 2026: clocks go back on Sunday 25 October.
+        assert_eq!(uk_local(utc(2026, 10, 25, 0, 59)).time().to_string(), "01:59:00");
+        assert_eq!(uk_local(utc(2026, 10, 25, 1, 0)).time().to_string(), "01:00:00");
+    }
+
+    #[test]
+    fn late_evening_utc_in_summer_is_already_tomorrow_in_the_uk() {
+        assert_eq!(uk_date(utc(2026, 7, 14, 23, 30)), d(2026, 7, 15));
+        assert_eq!(uk_date(utc(2026, 12, 14, 23, 30)), d(2026, 12, 14));
+    }
+
+    #[test]
+    fn age_turns_over_on_the_birthday_not_the_day_before() {
+        let born = d(1990, 6, 15);
+        assert_eq!(age_on(born, d(2008, 6, 14)), Some(17));
+        assert_eq!(age_on(born, d(2008, 6, 15)), Some(18));
+        assert_eq!(age_on(born, d(2055, 6, 14)), Some(64));
+        assert_eq!(age_on(born, d(2055, 6, 15)), Some(65));
+    }
+
+    #[test]
+    fn leap_day_births_have_their_birthday_on_first_of_march_in_common_years() {
+        let born = d(2004, 2, 29);
+        assert_eq!(age_on(born, d(2022, 2, 28)), Some(17));
+        assert_eq!(age_on(born, d(2022, 3, 1)), Some(18));
+        // In a leap year the birthday is 29 February itself.
+        assert_eq!(age_on(born, d(2024, 2, 28)), Some(19));
+        assert_eq!(age_on(born, d(2024, 2, 29)), Some(20));
+    }
+
+    #[test]
+    fn no_age_before_birth() {
+        assert_eq!(age_on(d(2000, 1, 2), d(2000, 1, 1)), None);
+        assert_eq!(age_on(d(2000, 1, 2), d(2000, 1, 2)), Some(0));
+    }
+
+    #[test]
+    fn dates_parse_only_inside_the_accepted_years_and_months() {
+        assert_eq!(parse_iso_date("1900-01-01"), Some(d(1900, 1, 1)));
+        assert_eq!(parse_iso_date("2099-12-31"), Some(d(2099, 12, 31)));
+        for bad in [
+            "1899-12-31", "2100-01-01", "2023-13-01", "2023-00-10", "2023-02-29", "2023-04-31",
+            "2023-1-01", "23-01-01", "2023/01/01", "", "2023-01-01T00:00", "２０２３-01-01",
+        ] {
+            assert_eq!(parse_iso_date(bad), None, "{bad:?}");
+        }
+        assert_eq!(parse_iso_date("2024-02-29"), Some(d(2024, 2, 29)));
+    }
+
+    #[test]
+    fn reaching_an_age_lands_on_the_birthday() {
+        assert_eq!(date_reaching_age(d(1990, 6, 15), 18), d(2008, 6, 15));
+        assert_eq!(date_reaching_age(d(2004, 2, 29), 18), d(2022, 3, 1));
+    }
+}

@@ -1,0 +1,115 @@
+//! Identifiers. Application ids are short numbers an adviser can read out on the phone;
+//! applicant ids are opaque and globally unique because several §7 calls name an applicant
+//! without its application (`PATCH /backendforfrontend/applicant/name`, `/underwriting/{applicantId}`).
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use utoipa::ToSchema;
+
+/// The application's reference, allocated by the store from a sequence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(transparent)]
+#[schema(value_type = i64, example = 100001)]
+pub struct ApplicationId(i64);
+
+impl ApplicationId {
+    /// Accepts only positive numbers: a reference is never zero or negative.
+    pub fn new(value: i64) -> Option<Self> {
+        (value > 0).then_some(Self(value))
+    }
+
+    /// Reads a path segment such as `100001`.
+    pub fn parse(text: &str) -> Option<Self> {
+        // Only ASCII digits: "+1", " 1" or "1e3" are not references.
+        if text.is_empty() || text.len() > 18 || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        text.parse().ok().and_then(Self::new)
+    }
+
+    pub fn get(self) -> i64 {
+        self.0
+    }
+}
+
+impl fmt::Display for ApplicationId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// An applicant's id: letters, digits and hyphens, as produced by a UUID.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(transparent)]
+#[schema(value_type = String, example = "5b0d3c1e-8f6a-4c1e-9a53-3f1b2a7c9d10")]
+pub struct ApplicantId(String);
+
+impl ApplicantId {
+    pub fn parse(text: &str) -> Option<Self> {
+        let ok = !text.is_empty()
+            && text.len() <= 64
+            && text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
+        ok.then(|| Self(text.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for ApplicantId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// An adviser, identified by the identity provider's subject (`sub`) claim.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(transparent)]
+#[schema(value_type = String, example = "adviser1")]
+pub struct AdviserId(String);
+
+impl AdviserId {
+    pub fn parse(text: &str) -> Option<Self> {
+        let ok = !text.is_empty() && text.len() <= 255 && !text.chars().any(char::is_control);
+        ok.then(|| Self(text.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for AdviserId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn application_ids_are_positive_digits_only() {
+        assert_eq!(ApplicationId::parse("100001").map(ApplicationId::get), Some(100001));
+        for bad in ["", "0", "-1", "+1", " 1", "1e3", "12a", "9999999999999999999"] {
+            assert_eq!(ApplicationId::parse(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn applicant_ids_reject_path_tricks_and_empty_text() {
+        assert!(ApplicantId::parse("5b0d3c1e-8f6a-4c1e-9a53-3f1b2a7c9d10").is_some());
+        for bad in ["", "../etc", "a b", "a/b", &"x".repeat(65)] {
+            assert_eq!(ApplicantId::parse(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn adviser_ids_reject_control_characters() {
+        assert!(AdviserId::parse("adviser1").is_some());
+        assert!(AdviserId::parse("").is_none());
+        assert!(AdviserId::parse("a\nb").is_none());
+    }
+}

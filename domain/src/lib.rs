@@ -1,0 +1,22 @@
+//! The insurer's rules as pure code: entities of §3 with the spec's JSON field names, the
+//! transitions of §4, the validation of §5, permissions of §6 and the constants of §9.
+//!
+//! This crate must stay pure: no IO, no async, no clocks, no randomness. Callers pass "today"
+//! and identifiers in, so the same functions run unchanged inside deterministic Temporal
+//! workflow code, in the API, and in tests.
+
+pub mod adviser;
+pub mod applicant;
+pub mod application;
+pub mod dashboard;
+pub mod dates;
+pub mod errors;
+pub mod ids;
+pub mod patch;
+
+pub use adviser::{AdviserProfile, Role, Roles, UxSettings};
+pub use applicant::{Applicant, ApplicantDetails, ApplicantPatch, Gender, Smoking, Title};
+pub use application::{AddApplicant, Application, ApplicationStage, ApplicationView, EditApplicant};
+pub use errors::{FieldError, Rejection};
+pub use ids::{AdviserId, ApplicantId, ApplicationId};
+pub use patch::Patch;

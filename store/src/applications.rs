@@ -1,0 +1,221 @@
+//! The application read model: one row per application holding the full document its
+//! workflow last wrote, plus the columns the dashboard searches and sorts on.
+
+use crate::sql::{Arg, Sql, like_contains, parse_timestamp, timestamp};
+use crate::{Store, StoreError};
+use chrono::{DateTime, Utc};
+use domain::dashboard::{ApplicationSearchResults, ApplicationSummary, PAGE_SIZE, total_pages};
+use domain::{AdviserId, ApplicantId, Application, ApplicationId, ApplicationStage};
+use sqlx::Row;
+
+/// What the dashboard asks for. `advisers` must already be limited to those the caller may see.
+#[derive(Debug, Clone, Default)]
+pub struct SearchQuery {
+    pub advisers: Vec<AdviserId>,
+    /// Lower-case words that must all appear in the client names or references.
+    pub words: Vec<String>,
+    /// Stages to include; empty means every stage.
+    pub stages: Vec<ApplicationStage>,
+    /// 1-based page number.
+    pub page: u32,
+}
+
+impl Store {
+    /// Takes the next application reference from the sequence.
+    pub async fn allocate_application_id(&self, at: DateTime<Utc>) -> Result<ApplicationId, StoreError> {
+        let row = Sql::new("INSERT INTO application_ids (allocated_at) VALUES ")
+            .push("(")
+            .bind(Arg::Text(timestamp(at)))
+            .push(") RETURNING id")
+            .query()
+            .fetch_one(&self.pool)
+            .await?;
+        let id: i64 = row.try_get("id")?;
+        ApplicationId::new(id).ok_or_else(|| StoreError::Corrupt(format!("application id {id}")))
+    }
+
+    /// Stores `application` unless a newer or equal version is already stored, so replays and
+    /// out-of-order deliveries of the projection are harmless. Returns whether it was written.
+    pub async fn save_application_view(&self, application: &Application) -> Result<bool, StoreError> {
+        let document = serde_json::to_string(application)
+            .map_err(|e| StoreError::Corrupt(format!("application {}: {e}", application.id)))?;
+        let version = i64::try_from(application.version)
+            .map_err(|_| StoreError::Corrupt(format!("version {}", application.version)))?;
+        let client_names = application.client_names();
+        let search_text = search_text(application, &client_names);
+        let mut tx = self.pool.begin().await?;
+        let mut upsert = Sql::new(
+            "INSERT INTO applications (id, adviser_id, firm_id, version, stage, client_names, \
+             search_text, third_party_ref, document, created_at, updated_at) VALUES (",
+        );
+        upsert
+            .bind(Arg::Int(application.id.get()))
+            .push(", ")
+            .bind(Arg::Text(application.adviser_id.to_string()))
+            .push(", ")
+            .bind(Arg::OptText(application.firm_id.clone()))
+            .push(", ")
+            .bind(Arg::Int(version))
+            .push(", ")
+            .bind(Arg::Text(application.status.code().to_owned()))
+            .push(", ")
+            .bind(Arg::Text(client_names))
+            .push(", ")
+            .bind(Arg::Text(search_text))
+            .push(", ")
+            .bind(Arg::OptText(application.third_party_ref.clone()))
+            .push(", ")
+            .bind(Arg::Text(document))
+            .push(", ")
+            .bind(Arg::Text(timestamp(application.created_at)))
+            .push(", ")
+            .bind(Arg::Text(timestamp(application.updated_at)))
+            .push(
+                ") ON CONFLICT (id) DO UPDATE SET adviser_id = excluded.adviser_id, \
+                 firm_id = excluded.firm_id, version = excluded.version, stage = excluded.stage, \
+                 client_names = excluded.client_names, search_text = excluded.search_text, \
+                 third_party_ref = excluded.third_party_ref, document = excluded.document, \
+                 updated_at = excluded.updated_at \
+                 WHERE applications.version < excluded.version",
+            );
+        let written = upsert.query().execute(&mut *tx).await?.rows_affected() == 1;
+        if written {
+            let mut clear = Sql::new("DELETE FROM applicants WHERE application_id = ");
+            clear.bind(Arg::Int(application.id.get()));
+            clear.query().execute(&mut *tx).await?;
+            for applicant in &application.applicants {
+                let mut insert = Sql::new("INSERT INTO applicants (id, application_id) VALUES (");
+                insert
+                    .bind(Arg::Text(applicant.id.to_string()))
+                    .push(", ")
+                    .bind(Arg::Int(application.id.get()))
+                    .push(")");
+                insert.query().execute(&mut *tx).await?;
+            }
+        }
+        tx.commit().await?;
+        Ok(written)
+    }
+
+    /// The application as last projected, or `None` when there is no such application.
+    pub async fn find_application(&self, id: ApplicationId) -> Result<Option<Application>, StoreError> {
+        let mut sql = Sql::new("SELECT document FROM applications WHERE id = ");
+        sql.bind(Arg::Int(id.get()));
+        let Some(row) = sql.query().fetch_optional(&self.pool).await? else {
+            return Ok(None);
+        };
+        let document: String = row.try_get("document")?;
+        serde_json::from_str(&document)
+            .map(Some)
+            .map_err(|e| StoreError::Corrupt(format!("application {id}: {e}")))
+    }
+
+    /// Who owns an application: enough for an access check without reading the document.
+    pub async fn application_owner(&self, id: ApplicationId) -> Result<Option<AdviserId>, StoreError> {
+        let mut sql = Sql::new("SELECT adviser_id FROM applications WHERE id = ");
+        sql.bind(Arg::Int(id.get()));
+        let Some(row) = sql.query().fetch_optional(&self.pool).await? else {
+            return Ok(None);
+        };
+        let adviser: String = row.try_get("adviser_id")?;
+        AdviserId::parse(&adviser)
+            .map(Some)
+            .ok_or_else(|| StoreError::Corrupt(format!("adviser id of application {id}")))
+    }
+
+    /// The application an applicant belongs to.
+    pub async fn application_of_applicant(
+        &self,
+        applicant: &ApplicantId,
+    ) -> Result<Option<ApplicationId>, StoreError> {
+        let mut sql = Sql::new("SELECT application_id FROM applicants WHERE id = ");
+        sql.bind(Arg::Text(applicant.to_string()));
+        let Some(row) = sql.query().fetch_optional(&self.pool).await? else {
+            return Ok(None);
+        };
+        let id: i64 = row.try_get("application_id")?;
+        Ok(ApplicationId::new(id))
+    }
+
+    /// One page of the dashboard's In Progress list, newest change first.
+    pub async fn search_applications(&self, query: &SearchQuery) -> Result<ApplicationSearchResults, StoreError> {
+        let page = query.page.max(1);
+        if query.advisers.is_empty() {
+            return Ok(ApplicationSearchResults {
+                results: Vec::new(),
+                current_page: page,
+                total_pages: 1,
+                total_record_count: 0,
+            });
+        }
+        let mut count = Sql::new("SELECT COUNT(*) AS total FROM applications a");
+        push_filters(&mut count, query);
+        let total: i64 = count.query().fetch_one(&self.pool).await?.try_get("total")?;
+        let total = u64::try_from(total).unwrap_or(0);
+
+        let mut select = Sql::new(
+            "SELECT a.id, a.adviser_id, v.name AS adviser_name, a.stage, a.client_names, \
+             a.third_party_ref, a.created_at, a.updated_at \
+             FROM applications a LEFT JOIN advisers v ON v.id = a.adviser_id",
+        );
+        push_filters(&mut select, query);
+        select
+            .push(" ORDER BY a.updated_at DESC, a.id DESC LIMIT ")
+            .bind(Arg::Int(i64::from(PAGE_SIZE)))
+            .push(" OFFSET ")
+            .bind(Arg::Int(i64::from(page - 1) * i64::from(PAGE_SIZE)));
+        let rows = select.query().fetch_all(&self.pool).await?;
+        let results = rows.iter().map(summary).collect::<Result<Vec<_>, _>>()?;
+        Ok(ApplicationSearchResults {
+            results,
+            current_page: page,
+            total_pages: total_pages(total),
+            total_record_count: total,
+        })
+    }
+}
+
+fn push_filters(sql: &mut Sql, query: &SearchQuery) {
+    sql.push(" WHERE a.adviser_id IN ")
+        .bind_list(query.advisers.iter().map(|a| Arg::Text(a.to_string())));
+    if !query.stages.is_empty() {
+        sql.push(" AND a.stage IN ")
+            .bind_list(query.stages.iter().map(|s| Arg::Text(s.code().to_owned())));
+    }
+    for word in &query.words {
+        sql.push(" AND a.search_text LIKE ")
+            .bind(Arg::Text(like_contains(word)))
+            .push(" ESCAPE '\\'");
+    }
+}
+
+fn summary(row: &sqlx::any::AnyRow) -> Result<ApplicationSummary, StoreError> {
+    let id: i64 = row.try_get("id")?;
+    let corrupt = |what: &str| StoreError::Corrupt(format!("{what} of application {id}"));
+    let stage_code: String = row.try_get("stage")?;
+    let stage = ApplicationStage::parse(&stage_code).ok_or_else(|| corrupt("stage"))?;
+    let adviser: String = row.try_get("adviser_id")?;
+    let created: String = row.try_get("created_at")?;
+    let updated: String = row.try_get("updated_at")?;
+    Ok(ApplicationSummary {
+        id: ApplicationId::new(id).ok_or_else(|| corrupt("id"))?,
+        adviser_id: AdviserId::parse(&adviser).ok_or_else(|| corrupt("adviser"))?,
+        adviser_name: row.try_get("adviser_name")?,
+        status: stage,
+        application_status: stage.label().to_owned(),
+        client_names: row.try_get("client_names")?,
+        third_party_ref: row.try_get("third_party_ref")?,
+        created_at: parse_timestamp(&created).ok_or_else(|| corrupt("created_at"))?,
+        updated_at: parse_timestamp(&updated).ok_or_else(|| corrupt("updated_at"))?,
+    })
+}
+
+/// The text search words are matched against: reference, client names and own reference.
+fn search_text(application: &Application, client_names: &str) -> String {
+    let mut text = format!("{} {}", application.id, client_names);
+    if let Some(reference) = &application.third_party_ref {
+        text.push(' ');
+        text.push_str(reference);
+    }
+    text.to_lowercase()
+}

@@ -1,0 +1,154 @@
+//! Storage for everything that is not a journey's own state: the read model of each
+//! application (written by its workflow, read by the API), advisers, firms and delegations.
+//!
+//! Every query is behind a function named for what it does; handlers never see SQL. The same
+//! SQL runs on SQLite (the embedded default) and PostgreSQL (`DATABASE_URL=postgres://…`)
+//! through sqlx's `Any` driver, so parameters are written `$1, $2, …` in order of use.
+
+mod advisers;
+mod applications;
+mod sql;
+
+pub use advisers::{FirmRecord, LocationRecord, SeedAdviser};
+pub use applications::SearchQuery;
+
+use sqlx::any::{AnyPoolOptions, install_default_drivers};
+use sqlx::{AnyPool, Executor};
+use std::time::Duration;
+
+/// Errors the store reports; a caller maps them to a 5xx and logs the detail.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("migration failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("stored data could not be read: {0}")]
+    Corrupt(String),
+    #[error("unsupported DATABASE_URL (expected sqlite:// or postgres://): {0}")]
+    UnsupportedUrl(String),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// A handle to the database; cheap to clone.
+#[derive(Debug, Clone)]
+pub struct Store {
+    pool: AnyPool,
+    backend: Backend,
+}
+
+/// Longest wait for a free connection before a request fails rather than hangs.
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
+/// SQLite waits this long (ms) for a writer lock instead of failing at once with "database is locked".
+const SQLITE_BUSY_TIMEOUT: &str = "PRAGMA busy_timeout = 5000";
+
+impl Store {
+    /// Connects to `url`, creating a SQLite file (and its folder) when it does not exist yet.
+    pub async fn connect(url: &str) -> Result<Self, StoreError> {
+        install_default_drivers();
+        let (backend, url) = if let Some(rest) = url.strip_prefix("sqlite:") {
+            (Backend::Sqlite, sqlite_url(rest))
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            (Backend::Postgres, url.to_owned())
+        } else {
+            return Err(StoreError::UnsupportedUrl(redact(url)));
+        };
+        if backend == Backend::Sqlite {
+            create_sqlite_folder(&url);
+        }
+        let pool = AnyPoolOptions::new()
+            .max_connections(if backend == Backend::Sqlite { 8 } else { 16 })
+            .acquire_timeout(ACQUIRE_TIMEOUT)
+            .after_connect(move |conn, _meta| {
+                Box::pin(async move {
+                    if backend == Backend::Sqlite {
+                        // WAL lets readers work while the projection writes.
+                        conn.execute("PRAGMA journal_mode = WAL").await?;
+                        conn.execute("PRAGMA synchronous = NORMAL").await?;
+                        conn.execute("PRAGMA foreign_keys = ON").await?;
+                        conn.execute(SQLITE_BUSY_TIMEOUT).await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect(&url)
+            .await?;
+        Ok(Self { pool, backend })
+    }
+
+    /// Brings the schema up to date; safe to run at every start-up.
+    pub async fn migrate(&self) -> Result<(), StoreError> {
+        match self.backend {
+            Backend::Sqlite => sqlx::migrate!("./migrations/sqlite").run(&self.pool).await?,
+            Backend::Postgres => sqlx::migrate!("./migrations/postgres").run(&self.pool).await?,
+        }
+        Ok(())
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// A cheap round trip, for readiness checks.
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
+    }
+
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+/// `sqlite://data/portal.db` → a URL sqlx opens read-write and creates when missing.
+fn sqlite_url(rest: &str) -> String {
+    let path = rest.trim_start_matches("//");
+    if path.contains("mode=") {
+        format!("sqlite://{path}")
+    } else if path.contains('?') {
+        format!("sqlite://{path}&mode=rwc")
+    } else {
+        format!("sqlite://{path}?mode=rwc")
+    }
+}
+
+fn create_sqlite_folder(url: &str) {
+    let path = url.trim_start_matches("sqlite://");
+    let path = path.split('?').next().unwrap_or_default();
+    if let Some(parent) = std::path::Path::new(path).parent() {
+        if !parent.as_os_str().is_empty() {
+            // A failure here resurfaces as a clear connect error naming the file.
+            let _ = std::fs::create_dir_all(parent);
+        }
+    }
+}
+
+/// A URL without its password, safe to print in an error.
+fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => format!("{}://***{}", &url[..scheme], &url[at..]),
+        _ => url.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sqlite_urls_open_read_write_create() {
+        assert_eq!(sqlite_url("//data/portal.db"), "sqlite://data/portal.db?mode=rwc");
+        assert_eq!(sqlite_url("//x.db?cache=shared"), "sqlite://x.db?cache=shared&mode=rwc");
+        assert_eq!(sqlite_url("//x.db?mode=ro"), "sqlite://x.db?mode=ro");
+    }
+
+    #[test]
+    fn passwords_are_not_echoed_in_errors() {
+        assert_eq!(redact("mysql://user:secret@db/portal"), "mysql://***@db/portal");
+    }
+}
