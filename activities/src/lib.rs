@@ -1,1 +1,8 @@
-//! activities
+//! Temporal activities: the side effects a workflow asks for. Each activity is idempotent, so
+//! Temporal may retry it safely, and reports whether a failure is worth retrying.
+//!
+//! Activities never decide insurance rules; they call `domain` for that and do the IO.
+
+mod projection;
+
+pub use projection::ApplicationActivities;

@@ -1,1 +1,152 @@
-//! api
+//! The portal's HTTP side: the §7 API under `/api`, its OpenAPI document and Swagger UI, the
+//! development identity provider, and the built SPA under `/v2`. `main.rs` wires it into the
+//! `portal` binary; tests build the same router with [`build_app`].
+
+pub mod auth;
+pub mod config;
+pub mod dev_idp;
+pub mod error;
+pub mod extract;
+pub mod journeys;
+pub mod product;
+mod routes;
+pub mod spa;
+pub mod state;
+
+use crate::auth::TokenVerifier;
+use crate::config::Config;
+use crate::dev_idp::{DevIdp, DevIdpSettings};
+use crate::error::problem;
+use crate::journeys::Journeys;
+use crate::product::{DevDirectory, PortalSettings};
+use crate::state::AppState;
+use anyhow::Context;
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::http::{HeaderName, HeaderValue, StatusCode};
+use axum::response::Redirect;
+use axum::routing::get;
+use std::sync::Arc;
+use store::Store;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::trace::TraceLayer;
+use utoipa_swagger_ui::SwaggerUi;
+
+/// The OpenAPI document, as generated from the handlers.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    routes::api().split_for_parts().1
+}
+
+/// The OpenAPI document as committed in `openapi/openapi.json`.
+pub fn openapi_json() -> String {
+    let mut json = openapi().to_pretty_json().unwrap_or_default();
+    json.push('\n');
+    json
+}
+
+/// Everything a running portal holds, ready to serve.
+#[derive(Debug)]
+pub struct Services {
+    pub state: AppState,
+    pub dev_idp: Option<Arc<DevIdp>>,
+    pub dev_directory: Option<DevDirectory>,
+}
+
+/// Connects to the database (migrating it) and Temporal, seeds the development users when the
+/// development identity provider is on, and prepares token checking.
+pub async fn prepare(config: Config) -> anyhow::Result<Services> {
+    install_crypto_provider();
+    let settings = PortalSettings::load(&config.product_dir)?;
+    let store = Store::connect(&config.database_url)
+        .await
+        .with_context(|| format!("Failed to open the database {}", redact(&config.database_url)))?;
+    store.migrate().await.context("Failed to migrate the database")?;
+
+    let (dev_idp, dev_directory) = if config.dev_idp {
+        let directory = DevDirectory::load(&config.product_dir)?;
+        store
+            .seed_advisers(&directory.firms, &directory.advisers)
+            .await
+            .context("Failed to seed the development users")?;
+        let idp = DevIdp::new(
+            DevIdpSettings {
+                issuer: config.oidc.issuer.clone(),
+                audience: config.oidc.audience.clone(),
+                client_id: config.oidc.client_id.clone(),
+                public_url: config.public_url.clone(),
+                extra_redirect_uris: std::env::var("DEV_IDP_REDIRECT_URIS")
+                    .unwrap_or_default()
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|u| !u.is_empty())
+                    .map(str::to_owned)
+                    .collect(),
+            },
+            directory.clone(),
+            &config.data_dir,
+        )?;
+        (Some(Arc::new(idp)), Some(directory))
+    } else {
+        (None, None)
+    };
+
+    let client = workflows::worker::connect(&config.temporal).await?;
+    workflows::worker::ensure_search_attributes(&client, &config.temporal.namespace).await?;
+    let http = reqwest::Client::builder()
+        .timeout(std::time::Duration::from_secs(10))
+        .build()
+        .context("Failed to build the HTTP client")?;
+    let tokens = TokenVerifier::new(&config.oidc.issuer, &config.oidc.audience, http);
+    let state = AppState {
+        journeys: Journeys::new(client, config.temporal.task_queue.clone()),
+        config: Arc::new(config),
+        settings: Arc::new(settings),
+        store,
+        tokens: Arc::new(tokens),
+    };
+    Ok(Services {
+        state,
+        dev_idp,
+        dev_directory,
+    })
+}
+
+/// The whole HTTP application.
+pub fn build_app(services: &Services) -> Router {
+    let (api, document) = routes::api().split_for_parts();
+    let mut app = api
+        .merge(SwaggerUi::new("/api/docs").url("/api/openapi.json", document))
+        .with_state(services.state.clone())
+        .nest_service("/v2", spa::router(&services.state.config.web_dist))
+        .route("/", get(|| async { Redirect::to("/v2/") }));
+    if let Some(idp) = &services.dev_idp {
+        app = app.nest("/dev-idp", idp.clone().router());
+    }
+    app.fallback(|| async { problem(StatusCode::NOT_FOUND, "There is nothing at this address".into(), None) })
+        .method_not_allowed_fallback(|| async {
+            problem(StatusCode::METHOD_NOT_ALLOWED, "This address does not accept that method".into(), None)
+        })
+        .layer(axum::middleware::from_fn(error::log_server_errors))
+        .layer(DefaultBodyLimit::max(extract::MAX_JSON_BODY))
+        .layer(security_header("x-content-type-options", "nosniff"))
+        .layer(security_header("x-frame-options", "DENY"))
+        .layer(security_header("referrer-policy", "same-origin"))
+        .layer(TraceLayer::new_for_http())
+}
+
+fn security_header(name: &'static str, value: &'static str) -> SetResponseHeaderLayer<HeaderValue> {
+    SetResponseHeaderLayer::if_not_present(HeaderName::from_static(name), HeaderValue::from_static(value))
+}
+
+/// TLS for outgoing HTTPS (the identity provider's keys) uses ring, like the Temporal client.
+pub fn install_crypto_provider() {
+    // Fails only when a provider is already installed, which is what we want.
+    let _ = rustls::crypto::ring::default_provider().install_default();
+}
+
+fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => format!("{}://***{}", &url[..scheme], &url[at..]),
+        _ => url.to_owned(),
+    }
+}

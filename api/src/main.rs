@@ -1,1 +1,150 @@
-fn main() {}
+//! `portal`: the adviser portal in one binary.
+//!
+//! - `portal serve`: the HTTP API, the SPA and the Temporal worker in one process (single box).
+//! - `portal api` / `portal worker`: the same, apart, to scale each independently.
+//! - `portal migrate`, `portal seed`, `portal openapi`: one-off tasks.
+
+use activities::ApplicationActivities;
+use anyhow::Context;
+use api::config::{self, Config};
+use api::{Services, build_app, prepare};
+use clap::{Parser, Subcommand};
+use tokio::net::TcpListener;
+use workflows::worker::RunningWorker;
+
+#[derive(Debug, Parser)]
+#[command(name = "portal", about = "Adviser portal of a UK life insurer")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Serve the API and SPA and run the Temporal worker.
+    Serve,
+    /// Serve the API and SPA only.
+    Api,
+    /// Run the Temporal worker only.
+    Worker,
+    /// Create or update the database schema.
+    Migrate,
+    /// Print the OpenAPI document.
+    Openapi,
+}
+
+fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    if let Command::Openapi = cli.command {
+        print!("{}", api::openapi_json());
+        return Ok(());
+    }
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "info,temporalio_sdk_core=warn,temporalio_client=warn".into()),
+        )
+        .init();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("Failed to start the async runtime")?;
+    runtime.block_on(run(cli.command))
+}
+
+async fn run(command: Command) -> anyhow::Result<()> {
+    let config = config::from_env()?;
+    match command {
+        Command::Migrate => {
+            let store = store::Store::connect(&config.database_url).await?;
+            store.migrate().await?;
+            println!("Database is up to date.");
+            Ok(())
+        }
+        Command::Serve => serve(config, true).await,
+        Command::Api => serve(config, false).await,
+        Command::Worker => {
+            let services = prepare(config).await?;
+            let worker = start_worker(&services)?;
+            tracing::info!("worker running; press Ctrl-C to stop");
+            shutdown_signal().await;
+            worker.stop()
+        }
+        Command::Openapi => Ok(()),
+    }
+}
+
+fn start_worker(services: &Services) -> anyhow::Result<RunningWorker> {
+    let state = &services.state;
+    RunningWorker::start(
+        state.config.temporal.clone(),
+        ApplicationActivities::new(state.store.clone()),
+    )
+}
+
+async fn serve(config: Config, with_worker: bool) -> anyhow::Result<()> {
+    let listener = TcpListener::bind(config.bind)
+        .await
+        .with_context(|| format!("Failed to listen on {} (is PORT in use?)", config.bind))?;
+    let services = prepare(config).await?;
+    let worker = if with_worker { Some(start_worker(&services)?) } else { None };
+    let app = build_app(&services);
+    print_banner(&services);
+    axum::serve(listener, app)
+        .with_graceful_shutdown(shutdown_signal())
+        .await
+        .context("The HTTP server failed")?;
+    tracing::info!("stopping");
+    if let Some(worker) = worker {
+        worker.stop()?;
+    }
+    services.state.store.close().await;
+    Ok(())
+}
+
+fn print_banner(services: &Services) {
+    let config = &services.state.config;
+    let url = &config.public_url;
+    println!();
+    println!("Adviser portal is ready ({}).", config.environment.name());
+    println!("  Portal:           {url}/v2/");
+    println!("  API (Swagger UI): {url}/api/docs");
+    println!("  OpenAPI document: {url}/api/openapi.json");
+    if let Some(ui) = &config.temporal_ui_url {
+        println!("  Temporal Web UI:  {ui}");
+    }
+    if let Some(directory) = &services.dev_directory {
+        println!("  Development users (password Passw0rd!):");
+        for user in &directory.users {
+            let what = match (&user.adviser, user.roles.is_empty()) {
+                (Some(_), _) => "adviser".to_owned(),
+                (None, false) => user.roles.join(", "),
+                (None, true) => "user".to_owned(),
+            };
+            println!("    {:<26} {}", user.email, what);
+        }
+    }
+    println!("Press Ctrl-C to stop.");
+    println!();
+}
+
+async fn shutdown_signal() {
+    let interrupt = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {},
+        () = terminate => {},
+    }
+}

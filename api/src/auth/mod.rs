@@ -1,0 +1,88 @@
+//! Who is calling. [`Caller`] is any holder of a valid access token; [`AdviserCaller`] is a
+//! caller registered as an adviser (the adviser endpoints need one). A missing or bad token is
+//! 401; a valid token of someone who is not an adviser is 403.
+
+mod tokens;
+
+pub use tokens::{AccessClaims, TokenError, TokenVerifier};
+
+use crate::error::ApiError;
+use crate::state::AppState;
+use axum::extract::FromRequestParts;
+use axum::http::header::AUTHORIZATION;
+use axum::http::request::Parts;
+use domain::{AdviserId, AdviserProfile, Roles};
+
+/// A verified token's holder.
+#[derive(Debug, Clone)]
+pub struct Caller {
+    pub subject: AdviserId,
+    pub email: Option<String>,
+    pub name: Option<String>,
+    pub roles: Roles,
+}
+
+impl FromRequestParts<AppState> for Caller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let header = parts
+            .headers
+            .get(AUTHORIZATION)
+            .ok_or_else(|| ApiError::Unauthorized("Sign in to continue: no access token was sent".into()))?;
+        let token = header
+            .to_str()
+            .ok()
+            .and_then(|value| value.strip_prefix("Bearer "))
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .ok_or_else(|| ApiError::Unauthorized("The Authorization header must be 'Bearer <token>'".into()))?;
+        let claims = state.tokens.verify(token).await.map_err(|error| match error {
+            TokenError::ProviderUnavailable(detail) => {
+                tracing::warn!(%detail, "could not fetch the identity provider's keys");
+                ApiError::Unavailable("Sign-in could not be checked just now. Please try again.".into())
+            }
+            other => ApiError::Unauthorized(other.to_string()),
+        })?;
+        let subject = AdviserId::parse(&claims.sub)
+            .ok_or_else(|| ApiError::Unauthorized("The access token's subject is not valid".into()))?;
+        Ok(Caller {
+            subject,
+            email: claims.email,
+            name: claims.name,
+            roles: Roles::parse(claims.roles.iter().map(String::as_str)),
+        })
+    }
+}
+
+/// A caller who is a registered adviser, with their profile.
+#[derive(Debug, Clone)]
+pub struct AdviserCaller {
+    pub caller: Caller,
+    pub profile: AdviserProfile,
+}
+
+impl AdviserCaller {
+    /// The adviser a request acts for: the caller, or `adviserId` when they may act for that
+    /// adviser. An adviser they may not act for is reported as not found.
+    pub fn acting_for(&self, adviser_id: Option<&str>) -> Result<AdviserId, ApiError> {
+        match adviser_id.map(str::trim).filter(|a| !a.is_empty()) {
+            None => Ok(self.profile.id.clone()),
+            Some(text) => AdviserId::parse(text)
+                .filter(|id| self.profile.may_act_for(id))
+                .ok_or_else(|| ApiError::not_found("Adviser")),
+        }
+    }
+}
+
+impl FromRequestParts<AppState> for AdviserCaller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let caller = Caller::from_request_parts(parts, state).await?;
+        let profile = state.store.find_adviser(&caller.subject).await?.ok_or_else(|| {
+            ApiError::Forbidden("This account is not set up as an adviser with us.".into())
+        })?;
+        Ok(AdviserCaller { caller, profile })
+    }
+}

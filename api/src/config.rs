@@ -1,0 +1,162 @@
+//! Typed configuration, read once from the environment at start-up. Every setting has a
+//! default that suits the single-box development run, except where production must choose.
+
+use anyhow::{Context, bail};
+use std::path::PathBuf;
+use workflows::worker::TemporalConfig;
+
+/// Which kind of deployment this is; production refuses development-only features.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Environment {
+    Development,
+    Production,
+}
+
+impl Environment {
+    pub fn name(self) -> &'static str {
+        match self {
+            Environment::Development => "development",
+            Environment::Production => "production",
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub environment: Environment,
+    /// Address the HTTP server listens on.
+    pub bind: std::net::SocketAddr,
+    /// The portal's address as browsers see it, without a trailing slash.
+    pub public_url: String,
+    pub database_url: String,
+    pub temporal: TemporalConfig,
+    /// The Temporal Web UI, shown to case handlers in the start-up banner.
+    pub temporal_ui_url: Option<String>,
+    pub oidc: OidcConfig,
+    /// Run the development identity provider inside the portal (development only).
+    pub dev_idp: bool,
+    pub web_dist: PathBuf,
+    pub product_dir: PathBuf,
+    pub data_dir: PathBuf,
+    pub idle_timeout_seconds: u32,
+}
+
+/// The identity provider the API trusts and the SPA signs in with.
+#[derive(Debug, Clone)]
+pub struct OidcConfig {
+    pub issuer: String,
+    pub audience: String,
+    /// The SPA's public client id.
+    pub client_id: String,
+    pub scope: String,
+}
+
+/// Reads the environment: `PORTAL_ENV`, `PORT`, `BIND_ADDRESS`, `PUBLIC_URL`, `DATABASE_URL`,
+/// `TEMPORAL_ADDRESS`, `TEMPORAL_NAMESPACE`, `TEMPORAL_TASK_QUEUE`, `TEMPORAL_UI_URL`,
+/// `OIDC_ISSUER`, `OIDC_AUDIENCE`, `OIDC_CLIENT_ID`, `OIDC_SCOPE`, `DEV_IDP`, `WEB_DIST`,
+/// `PRODUCT_DIR`, `DATA_DIR`, `IDLE_TIMEOUT_SECONDS`.
+pub fn from_env() -> anyhow::Result<Config> {
+    from_lookup(|key| std::env::var(key).ok().filter(|v| !v.trim().is_empty()))
+}
+
+/// The same as [`from_env`] with an explicit lookup, so tests need not touch the process environment.
+pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> anyhow::Result<Config> {
+    let environment = match get("PORTAL_ENV").as_deref().map(str::to_ascii_lowercase).as_deref() {
+        None | Some("production") => Environment::Production,
+        Some("development") => Environment::Development,
+        Some(other) => bail!("PORTAL_ENV must be development or production, not {other:?}"),
+    };
+    let port: u16 = get("PORT")
+        .unwrap_or_else(|| "8080".into())
+        .parse()
+        .context("PORT must be a number from 0 to 65535")?;
+    let bind_ip = get("BIND_ADDRESS").unwrap_or_else(|| "127.0.0.1".into());
+    let bind = format!("{bind_ip}:{port}")
+        .parse()
+        .with_context(|| format!("BIND_ADDRESS {bind_ip:?} is not an IP address"))?;
+    let public_url = get("PUBLIC_URL")
+        .unwrap_or_else(|| format!("http://127.0.0.1:{port}"))
+        .trim_end_matches('/')
+        .to_owned();
+    let dev_idp = match get("DEV_IDP").as_deref() {
+        None => environment == Environment::Development,
+        Some("on" | "1" | "true") => true,
+        Some("off" | "0" | "false") => false,
+        Some(other) => bail!("DEV_IDP must be on or off, not {other:?}"),
+    };
+    if dev_idp && environment == Environment::Production {
+        bail!("The development identity provider cannot run with PORTAL_ENV=production");
+    }
+    let issuer = match get("OIDC_ISSUER") {
+        Some(issuer) => issuer.trim_end_matches('/').to_owned(),
+        None if dev_idp => format!("{public_url}/dev-idp"),
+        None => bail!("OIDC_ISSUER must be set (the identity provider's issuer URL)"),
+    };
+    let idle_timeout_seconds = get("IDLE_TIMEOUT_SECONDS")
+        .unwrap_or_else(|| "1800".into())
+        .parse()
+        .context("IDLE_TIMEOUT_SECONDS must be a whole number of seconds")?;
+    Ok(Config {
+        environment,
+        bind,
+        public_url,
+        database_url: get("DATABASE_URL").unwrap_or_else(|| "sqlite://data/portal.db".into()),
+        temporal: TemporalConfig {
+            address: get("TEMPORAL_ADDRESS").unwrap_or_else(|| "http://127.0.0.1:7233".into()),
+            namespace: get("TEMPORAL_NAMESPACE").unwrap_or_else(|| "default".into()),
+            task_queue: get("TEMPORAL_TASK_QUEUE").unwrap_or_else(|| "portal-applications".into()),
+        },
+        temporal_ui_url: get("TEMPORAL_UI_URL"),
+        oidc: OidcConfig {
+            issuer,
+            audience: get("OIDC_AUDIENCE").unwrap_or_else(|| "portal-api".into()),
+            client_id: get("OIDC_CLIENT_ID").unwrap_or_else(|| "portal-web".into()),
+            scope: get("OIDC_SCOPE").unwrap_or_else(|| "openid profile email".into()),
+        },
+        dev_idp,
+        web_dist: get("WEB_DIST").unwrap_or_else(|| "web/dist".into()).into(),
+        product_dir: get("PRODUCT_DIR").unwrap_or_else(|| "product".into()).into(),
+        data_dir: get("DATA_DIR").unwrap_or_else(|| "data".into()).into(),
+        idle_timeout_seconds,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn config(pairs: &[(&str, &str)]) -> anyhow::Result<Config> {
+        let map: HashMap<String, String> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        from_lookup(|k| map.get(k).cloned())
+    }
+
+    #[test]
+    fn development_turns_on_the_dev_idp_and_its_issuer_follows_the_port() {
+        let c = config(&[("PORTAL_ENV", "development"), ("PORT", "9090")]).unwrap();
+        assert!(c.dev_idp);
+        assert_eq!(c.oidc.issuer, "http://127.0.0.1:9090/dev-idp");
+    }
+
+    #[test]
+    fn production_refuses_the_dev_idp() {
+        let error = config(&[("PORTAL_ENV", "production"), ("DEV_IDP", "on")]).unwrap_err();
+        assert!(error.to_string().contains("cannot run with PORTAL_ENV=production"));
+    }
+
+    #[test]
+    fn production_is_the_default_and_needs_an_issuer() {
+        let error = config(&[]).unwrap_err();
+        assert!(error.to_string().contains("OIDC_ISSUER"));
+        let c = config(&[("OIDC_ISSUER", "https://login.example.com/tenant/v2.0/")]).unwrap();
+        assert_eq!(c.environment, Environment::Production);
+        assert!(!c.dev_idp);
+        assert_eq!(c.oidc.issuer, "https://login.example.com/tenant/v2.0");
+    }
+
+    #[test]
+    fn bad_values_are_named() {
+        assert!(config(&[("PORT", "eighty")]).unwrap_err().to_string().contains("PORT"));
+        assert!(config(&[("PORTAL_ENV", "staging")]).unwrap_err().to_string().contains("PORTAL_ENV"));
+    }
+}

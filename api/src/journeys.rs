@@ -1,0 +1,137 @@
+//! Sends adviser commands to application workflows as Temporal Updates and turns their
+//! answers into API results: a validator's refusal becomes [`ApiError::Rejected`] with the
+//! fields at fault, a missing workflow a 404, and a slow one a 503 that says the change may
+//! still be applied.
+
+use crate::error::ApiError;
+use chrono::{DateTime, Utc};
+use domain::{AddApplicant, AdviserId, Application, ApplicationId, EditApplicant, Rejection};
+use std::future::Future;
+use std::time::Duration;
+use temporalio_client::errors::{WorkflowUpdateError, WorkflowUpdateWithStartError};
+use temporalio_client::{
+    Client, WorkflowExecuteUpdateOptions, WorkflowIdConflictPolicy, WorkflowUpdateWithStartOptions,
+};
+use temporalio_common::protos::temporal::api::failure::v1::Failure;
+use workflows::{ApplicationWorkflow, ApplicationWorkflowInput, Command, application_workflow_id};
+
+/// Longest an adviser waits for a command's answer. Past it the command may still complete
+/// (Temporal keeps it), so the answer says so rather than claiming failure.
+const UPDATE_TIMEOUT: Duration = Duration::from_secs(15);
+
+#[derive(Clone)]
+pub struct Journeys {
+    client: Client,
+    task_queue: String,
+}
+
+impl std::fmt::Debug for Journeys {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Journeys").field("task_queue", &self.task_queue).finish_non_exhaustive()
+    }
+}
+
+impl Journeys {
+    pub fn new(client: Client, task_queue: String) -> Self {
+        Self { client, task_queue }
+    }
+
+    pub fn client(&self) -> &Client {
+        &self.client
+    }
+
+    /// Starts the application's workflow and returns once it is projected, so it is already
+    /// listed on the dashboard when the adviser lands on it.
+    pub async fn create(
+        &self,
+        id: ApplicationId,
+        adviser_id: AdviserId,
+        firm_id: Option<String>,
+        created_at: DateTime<Utc>,
+    ) -> Result<Application, ApiError> {
+        let options = WorkflowUpdateWithStartOptions::new(
+            self.task_queue.clone(),
+            application_workflow_id(id),
+            WorkflowIdConflictPolicy::Fail,
+        )
+        .build();
+        let input = ApplicationWorkflowInput::New {
+            id,
+            adviser_id,
+            firm_id,
+            created_at,
+        };
+        let started = self.client.execute_update_with_start_workflow(
+            ApplicationWorkflow::run,
+            input,
+            ApplicationWorkflow::open,
+            (),
+            options,
+        );
+        within_timeout(started).await?.map_err(|error| match error {
+            WorkflowUpdateWithStartError::Update(update) => update_error(update),
+            other => ApiError::Internal(anyhow::Error::new(other).context("Failed to start the application workflow")),
+        })
+    }
+
+    pub async fn add_applicant(
+        &self,
+        id: ApplicationId,
+        command: Command<AddApplicant>,
+    ) -> Result<Application, ApiError> {
+        let handle = self.client.get_workflow_handle::<ApplicationWorkflow>(application_workflow_id(id));
+        let update = handle.execute_update(
+            ApplicationWorkflow::add_applicant,
+            command,
+            WorkflowExecuteUpdateOptions::default(),
+        );
+        within_timeout(update).await?.map_err(update_error)
+    }
+
+    pub async fn edit_applicant(
+        &self,
+        id: ApplicationId,
+        command: Command<EditApplicant>,
+    ) -> Result<Application, ApiError> {
+        let handle = self.client.get_workflow_handle::<ApplicationWorkflow>(application_workflow_id(id));
+        let update = handle.execute_update(
+            ApplicationWorkflow::edit_applicant,
+            command,
+            WorkflowExecuteUpdateOptions::default(),
+        );
+        within_timeout(update).await?.map_err(update_error)
+    }
+}
+
+async fn within_timeout<T>(future: impl Future<Output = T>) -> Result<T, ApiError> {
+    tokio::time::timeout(UPDATE_TIMEOUT, future).await.map_err(|_| {
+        ApiError::Unavailable(
+            "We could not confirm your change in time. It will be applied when the service \
+             catches up; refresh the page to check before making it again."
+                .into(),
+        )
+    })
+}
+
+fn update_error(error: WorkflowUpdateError) -> ApiError {
+    match error {
+        WorkflowUpdateError::Failed(failure) => match rejection_in(&failure) {
+            Some(rejection) => ApiError::Rejected(rejection),
+            None => ApiError::Internal(anyhow::anyhow!("the workflow failed the update: {}", failure.message)),
+        },
+        WorkflowUpdateError::NotFound(_) => ApiError::not_found("Application"),
+        other => ApiError::Internal(anyhow::Error::new(other).context("Failed to send the update")),
+    }
+}
+
+/// The domain rejection carried by a failure or any of its causes.
+fn rejection_in(failure: &Failure) -> Option<Rejection> {
+    let mut current = Some(failure);
+    while let Some(f) = current {
+        if let Some(rejection) = Rejection::from_wire(&f.message) {
+            return Some(rejection);
+        }
+        current = f.cause.as_deref();
+    }
+    None
+}

@@ -1,0 +1,143 @@
+//! What the SPA needs before anything else: its bootstrap configuration (no sign-in) and the
+//! signed-in adviser with their per-adviser settings.
+
+use crate::auth::AdviserCaller;
+use crate::config::Environment;
+use crate::error::{ApiError, Problem};
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use domain::{Role, UxSettings};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// Bootstrap configuration of the SPA (§7 `backendforfrontend/config`).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BootstrapConfig {
+    /// `development` or `production`.
+    pub environment: String,
+    /// Where the SPA is served, for example `/v2`.
+    pub root_folder: String,
+    pub identity: IdentitySettings,
+    /// Signed-in advisers who do nothing for this long are signed out (`IDLE_TIMEOUT_SECONDS`).
+    pub idle_timeout_seconds: u32,
+    pub links: ExternalLinks,
+    pub help: HelpContacts,
+}
+
+/// The OpenID Connect provider the SPA signs in with.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct IdentitySettings {
+    pub authority: String,
+    pub client_id: String,
+    pub scope: String,
+    pub audience: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExternalLinks {
+    pub literature: String,
+    /// The cover upgrade promise page of this identity tenant (§2).
+    pub cover_upgrade_promise: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HelpContacts {
+    pub telephone: String,
+    pub email: String,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/v1/backendforfrontend/config",
+    tag = "bootstrap",
+    security(()),
+    responses((status = OK, description = "The SPA's bootstrap configuration", body = BootstrapConfig))
+)]
+pub async fn config(State(state): State<AppState>) -> Json<BootstrapConfig> {
+    let tenant = match state.config.environment {
+        Environment::Production => "production",
+        Environment::Development => "staging",
+    };
+    let links = &state.settings.links;
+    Json(BootstrapConfig {
+        environment: state.config.environment.name().to_owned(),
+        root_folder: "/v2".to_owned(),
+        identity: IdentitySettings {
+            authority: state.config.oidc.issuer.clone(),
+            client_id: state.config.oidc.client_id.clone(),
+            scope: state.config.oidc.scope.clone(),
+            audience: state.config.oidc.audience.clone(),
+        },
+        idle_timeout_seconds: state.config.idle_timeout_seconds,
+        links: ExternalLinks {
+            literature: links.literature.clone(),
+            cover_upgrade_promise: links.cover_upgrade_promise.get(tenant).cloned().unwrap_or_default(),
+        },
+        help: HelpContacts {
+            telephone: state.settings.help.telephone.clone(),
+            email: state.settings.help.email.clone(),
+        },
+    })
+}
+
+/// The signed-in adviser (§7 `backendforfrontend/adviser`).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Adviser {
+    pub id: String,
+    pub name: String,
+    pub email: String,
+    pub roles: Vec<Role>,
+    pub firm_id: Option<String>,
+    pub firm_name: Option<String>,
+    pub adviser_at_firm_location_id: Option<String>,
+    pub firm_location_name: Option<String>,
+    pub ux_settings: UxSettings,
+    /// Advisers this user may act for through `adviserId`.
+    pub acts_for: Vec<AdviserRef>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdviserRef {
+    pub id: String,
+    pub name: String,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/v1/backendforfrontend/adviser",
+    tag = "bootstrap",
+    responses(
+        (status = OK, description = "The signed-in adviser and their settings", body = Adviser),
+        (status = UNAUTHORIZED, description = "No valid access token", body = Problem, content_type = "application/problem+json"),
+        (status = FORBIDDEN, description = "Signed in, but not set up as an adviser", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn adviser(State(state): State<AppState>, me: AdviserCaller) -> Result<Json<Adviser>, ApiError> {
+    let profile = me.profile;
+    let acts_for = state
+        .store
+        .adviser_names(&profile.acts_for)
+        .await?
+        .into_iter()
+        .map(|(id, name)| AdviserRef { id: id.to_string(), name })
+        .collect();
+    Ok(Json(Adviser {
+        id: profile.id.to_string(),
+        name: profile.name,
+        email: profile.email,
+        roles: me.caller.roles.iter().collect(),
+        firm_id: profile.firm_id,
+        firm_name: profile.firm_name,
+        adviser_at_firm_location_id: profile.firm_location_id,
+        firm_location_name: profile.firm_location_name,
+        ux_settings: profile.ux_settings,
+        acts_for,
+    }))
+}

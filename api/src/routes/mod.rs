@@ -1,0 +1,56 @@
+//! Every API route, registered with its OpenAPI description so the two cannot drift.
+
+mod applications;
+mod bootstrap;
+mod health;
+mod search;
+
+use crate::state::AppState;
+use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Adviser portal API",
+        version = "1",
+        license(name = "Proprietary"),
+        description = "Quote, underwrite and set up protection policies. Every call but the bootstrap \
+                       configuration needs a bearer access token from the portal's identity provider. \
+                       Errors are application/problem+json; rule violations name each field."
+    ),
+    modifiers(&BearerAuth),
+    security(("bearer" = [])),
+    tags(
+        (name = "bootstrap", description = "Configuration and the signed-in adviser"),
+        (name = "applications", description = "Applications and their clients"),
+        (name = "operations", description = "Health of the service"),
+    )
+)]
+struct ApiDoc;
+
+struct BearerAuth;
+
+impl Modify for BearerAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        let mut scheme = Http::new(HttpAuthScheme::Bearer);
+        scheme.bearer_format = Some("JWT".into());
+        components.add_security_scheme("bearer", SecurityScheme::Http(scheme));
+    }
+}
+
+/// The API's routes and the OpenAPI document describing them.
+pub fn api() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .routes(routes!(bootstrap::config))
+        .routes(routes!(bootstrap::adviser))
+        .routes(routes!(applications::create_application))
+        .routes(routes!(applications::get_application))
+        .routes(routes!(applications::add_applicant))
+        .routes(routes!(applications::edit_applicant))
+        .routes(routes!(search::search_applications))
+        .routes(routes!(health::healthz))
+}

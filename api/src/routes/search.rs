@@ -1,0 +1,90 @@
+//! The dashboard's application search (§7 `backendforfrontend/application/search`).
+
+use crate::auth::AdviserCaller;
+use crate::error::{ApiError, Problem};
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use axum_extra::extract::Query;
+use axum_extra::extract::QueryRejection;
+use domain::dashboard::{ApplicationSearchResults, SEARCH_TERM_MAX_CHARS, search_words};
+use domain::ApplicationStage;
+use serde::Deserialize;
+use store::SearchQuery;
+use utoipa::IntoParams;
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct SearchParams {
+    /// Words to find in client names or references (application reference or your own).
+    #[param(max_length = 100)]
+    pub search_term: Option<String>,
+    /// Stages to include; repeat the parameter for several. All stages when absent.
+    #[serde(default)]
+    #[param(value_type = Option<Vec<ApplicationStage>>, explode = true)]
+    pub status: Vec<String>,
+    /// 1-based page number.
+    #[param(value_type = Option<u32>, minimum = 1)]
+    pub page: Option<String>,
+    /// List only this adviser's applications (one the caller may act for).
+    pub adviser_id: Option<String>,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/v1/backendforfrontend/application/search",
+    tag = "applications",
+    params(SearchParams),
+    responses(
+        (status = OK, description = "A page of applications, most recently changed first", body = ApplicationSearchResults),
+        (status = BAD_REQUEST, description = "An unknown stage or a bad page number", body = Problem, content_type = "application/problem+json"),
+        (status = UNAUTHORIZED, description = "No valid access token", body = Problem, content_type = "application/problem+json"),
+        (status = NOT_FOUND, description = "An adviser the caller may not act for", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn search_applications(
+    State(state): State<AppState>,
+    me: AdviserCaller,
+    params: Result<Query<SearchParams>, QueryRejection>,
+) -> Result<Json<ApplicationSearchResults>, ApiError> {
+    let Query(params) = params.map_err(|e| ApiError::BadRequest {
+        detail: format!("The search parameters could not be read: {e}"),
+        errors: Vec::new(),
+    })?;
+    let advisers = match params.adviser_id.as_deref() {
+        Some(_) => vec![me.acting_for(params.adviser_id.as_deref())?],
+        // Without adviserId: the caller's own cases and those of everyone they act for.
+        None => me.profile.visible_advisers(),
+    };
+    let term = params.search_term.unwrap_or_default();
+    if term.chars().count() > SEARCH_TERM_MAX_CHARS {
+        return Err(ApiError::bad_field(
+            "searchTerm",
+            &format!("Search for at most {SEARCH_TERM_MAX_CHARS} characters"),
+        ));
+    }
+    let stages = params
+        .status
+        .iter()
+        .map(|code| {
+            ApplicationStage::parse(code.trim())
+                .ok_or_else(|| ApiError::bad_field("status", &format!("{code:?} is not a stage")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let page = match params.page.as_deref().map(str::trim).filter(|p| !p.is_empty()) {
+        None => 1,
+        Some(text) => text
+            .parse::<u32>()
+            .ok()
+            .filter(|p| *p >= 1 && *p <= 1_000_000)
+            .ok_or_else(|| ApiError::bad_field("page", "page must be a whole number from 1"))?,
+    };
+    let query = SearchQuery {
+        advisers,
+        words: search_words(&term),
+        stages,
+        page,
+    };
+    Ok(Json(state.store.search_applications(&query).await?))
+}

@@ -1,0 +1,17 @@
+//! What every handler can reach: configuration, the store, the workflows and token checking.
+
+use crate::auth::TokenVerifier;
+use crate::config::Config;
+use crate::journeys::Journeys;
+use crate::product::PortalSettings;
+use std::sync::Arc;
+use store::Store;
+
+#[derive(Debug, Clone)]
+pub struct AppState {
+    pub config: Arc<Config>,
+    pub settings: Arc<PortalSettings>,
+    pub store: Store,
+    pub journeys: Journeys,
+    pub tokens: Arc<TokenVerifier>,
+}

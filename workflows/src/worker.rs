@@ -1,0 +1,181 @@
+//! Runs the portal's Temporal worker and prepares the namespace for it.
+//!
+//! The SDK's worker future is not `Send`, so the worker runs on a thread of its own with its
+//! own Tokio runtime; [`RunningWorker::stop`] shuts it down gracefully (in-flight tasks finish).
+
+use crate::ApplicationWorkflow;
+use crate::search_attributes::{ADVISER_ID, APPLICATION_STAGE, CLIENT_NAMES, FIRM_ID};
+use activities::ApplicationActivities;
+use anyhow::{Context, anyhow};
+use std::collections::HashMap;
+use std::sync::mpsc;
+use std::thread::JoinHandle;
+use temporalio_client::{Client, ClientOptions, Connection, ConnectionOptions};
+use temporalio_common::protos::temporal::api::operatorservice::v1::{
+    AddSearchAttributesRequest, ListSearchAttributesRequest,
+};
+use temporalio_sdk::{Runtime, Worker, WorkerOptions};
+
+/// Where and how to reach Temporal.
+#[derive(Debug, Clone)]
+pub struct TemporalConfig {
+    /// For example `http://127.0.0.1:7233`.
+    pub address: String,
+    pub namespace: String,
+    pub task_queue: String,
+}
+
+/// Connects a Temporal client.
+pub async fn connect(config: &TemporalConfig) -> anyhow::Result<Client> {
+    let url = url::Url::parse(&config.address)
+        .with_context(|| format!("TEMPORAL_ADDRESS {:?} is not a URL", config.address))?;
+    let connection = Connection::connect(ConnectionOptions::new(url).identity(identity()).build())
+        .await
+        .with_context(|| format!("Failed to connect to Temporal at {}", config.address))?;
+    Client::new(connection, ClientOptions::new(config.namespace.clone()).build())
+        .context("Failed to create the Temporal client")
+}
+
+fn identity() -> String {
+    format!("portal@{}", std::process::id())
+}
+
+/// Registers the search attributes the workflows upsert, if the namespace lacks them.
+pub async fn ensure_search_attributes(client: &Client, namespace: &str) -> anyhow::Result<()> {
+    let wanted = [
+        (ADVISER_ID.name(), ADVISER_ID.indexed_value_type()),
+        (FIRM_ID.name(), FIRM_ID.indexed_value_type()),
+        (APPLICATION_STAGE.name(), APPLICATION_STAGE.indexed_value_type()),
+        (CLIENT_NAMES.name(), CLIENT_NAMES.indexed_value_type()),
+    ];
+    let mut operator = client.connection().operator_service();
+    let existing = operator
+        .list_search_attributes(temporalio_client::tonic::Request::new(ListSearchAttributesRequest {
+            namespace: namespace.to_owned(),
+        }))
+        .await
+        .context("Failed to list Temporal search attributes")?
+        .into_inner()
+        .custom_attributes;
+    let missing: HashMap<String, i32> = wanted
+        .into_iter()
+        .filter(|(name, _)| !existing.contains_key(*name))
+        .map(|(name, kind)| (name.to_owned(), kind as i32))
+        .collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    operator
+        .add_search_attributes(temporalio_client::tonic::Request::new(AddSearchAttributesRequest {
+            search_attributes: missing,
+            namespace: namespace.to_owned(),
+        }))
+        .await
+        .context("Failed to register Temporal search attributes")?;
+    Ok(())
+}
+
+/// A worker running on its own thread.
+pub struct RunningWorker {
+    shutdown: Box<dyn Fn() + Send + Sync>,
+    thread: Option<JoinHandle<anyhow::Result<()>>>,
+}
+
+impl std::fmt::Debug for RunningWorker {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RunningWorker").finish_non_exhaustive()
+    }
+}
+
+impl RunningWorker {
+    /// Starts polling `config.task_queue`; returns once the worker is connected and polling.
+    pub fn start(config: TemporalConfig, activities: ApplicationActivities) -> anyhow::Result<Self> {
+        let (ready_tx, ready_rx) = mpsc::channel::<anyhow::Result<Box<dyn Fn() + Send + Sync>>>();
+        let thread = std::thread::Builder::new()
+            .name("temporal-worker".into())
+            .spawn(move || run_on_own_runtime(config, activities, ready_tx))
+            .context("Failed to start the worker thread")?;
+        match ready_rx.recv() {
+            Ok(Ok(shutdown)) => Ok(Self {
+                shutdown,
+                thread: Some(thread),
+            }),
+            Ok(Err(error)) => Err(error),
+            Err(_) => Err(thread
+                .join()
+                .map_err(|_| anyhow!("the worker thread panicked"))?
+                .err()
+                .unwrap_or_else(|| anyhow!("the worker stopped before it was ready"))),
+        }
+    }
+
+    /// Asks the worker to stop and waits until it has (in-flight tasks complete first).
+    pub fn stop(mut self) -> anyhow::Result<()> {
+        self.stop_and_join()
+    }
+
+    /// Waits until the worker stops by itself, which only happens on a fatal error.
+    pub fn wait(mut self) -> anyhow::Result<()> {
+        match self.thread.take() {
+            Some(thread) => thread.join().map_err(|_| anyhow!("the worker thread panicked"))?,
+            None => Ok(()),
+        }
+    }
+
+    /// A function that asks the worker to stop, for a signal handler.
+    pub fn stopper(&self) -> impl Fn() + '_ {
+        || (self.shutdown)()
+    }
+
+    fn stop_and_join(&mut self) -> anyhow::Result<()> {
+        (self.shutdown)();
+        match self.thread.take() {
+            Some(thread) => thread.join().map_err(|_| anyhow!("the worker thread panicked"))?,
+            None => Ok(()),
+        }
+    }
+}
+
+impl Drop for RunningWorker {
+    fn drop(&mut self) {
+        if self.thread.is_some() {
+            let _ = self.stop_and_join();
+        }
+    }
+}
+
+type Ready = mpsc::Sender<anyhow::Result<Box<dyn Fn() + Send + Sync>>>;
+
+fn run_on_own_runtime(config: TemporalConfig, activities: ApplicationActivities, ready: Ready) -> anyhow::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .thread_name("temporal-worker-rt")
+        .enable_all()
+        .build()
+        .context("Failed to build the worker's runtime")?;
+    let local = tokio::task::LocalSet::new();
+    runtime.block_on(local.run_until(async move {
+        let mut worker = match build_worker(&config, activities).await {
+            Ok(worker) => worker,
+            Err(error) => {
+                let message = format!("{error:#}");
+                let _ = ready.send(Err(error));
+                return Err(anyhow!(message));
+            }
+        };
+        let _ = ready.send(Ok(Box::new(worker.shutdown_handle())));
+        worker.run().await.context("The Temporal worker stopped with an error")
+    }))
+}
+
+async fn build_worker(config: &TemporalConfig, activities: ApplicationActivities) -> anyhow::Result<Worker> {
+    let client = connect(config).await?;
+    let runtime = Runtime::from_current_tokio(Default::default())
+        .map_err(|e| anyhow!("Failed to start the Temporal runtime: {e}"))?;
+    let options = WorkerOptions::new(config.task_queue.clone())
+        .register_activities(activities)
+        .register_workflow::<ApplicationWorkflow>()
+        .map_err(|e| anyhow!("Failed to register ApplicationWorkflow: {e}"))?
+        .build();
+    Worker::new(&runtime, client, options).map_err(|e| anyhow!("Failed to create the Temporal worker: {e}"))
+}
