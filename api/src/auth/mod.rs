@@ -44,7 +44,7 @@ impl FromRequestParts<AppState> for Caller {
             }
             other => ApiError::Unauthorized(other.to_string()),
         })?;
-        let subject = AdviserId::parse(&claims.sub)
+        let subject = AdviserId::parse(claims.sub.as_deref().unwrap_or_default())
             .ok_or_else(|| ApiError::Unauthorized("The access token's subject is not valid".into()))?;
         Ok(Caller {
             subject,

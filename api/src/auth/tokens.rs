@@ -22,7 +22,9 @@ const LEEWAY_SECONDS: u64 = 30;
 /// Claims the portal reads from an access token.
 #[derive(Debug, Clone, Deserialize)]
 pub struct AccessClaims {
-    pub sub: String,
+    /// Required by validation; optional here so its absence is reported as a missing claim.
+    #[serde(default)]
+    pub sub: Option<String>,
     #[serde(default)]
     pub email: Option<String>,
     #[serde(default)]

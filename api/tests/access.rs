@@ -1,0 +1,181 @@
+//! Tokens, identities and malformed input: every refusal is a problem document with a 4xx.
+
+mod support;
+
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use jsonwebtoken::{Algorithm, EncodingKey, Header, encode};
+use reqwest::{Method, StatusCode};
+use serde_json::json;
+use support::{TestApp, client};
+
+fn now() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs()
+}
+
+/// Signs claims with the development provider's own key, to test what the API accepts.
+fn sign_with_portal_key(app: &TestApp, kid: &str, claims: serde_json::Value) -> String {
+    let pem = std::fs::read(app.data_dir.path().join("dev-idp/signing-key.pem")).unwrap();
+    let mut header = Header::new(Algorithm::RS256);
+    header.kid = Some(kid.to_owned());
+    encode(&header, &claims, &EncodingKey::from_rsa_pem(&pem).unwrap()).unwrap()
+}
+
+/// The key id the provider signs with, read from one of its tokens.
+async fn portal_kid(app: &TestApp) -> String {
+    let token = app.token("adviser1@example.com").await;
+    jsonwebtoken::decode_header(&token).unwrap().kid.unwrap()
+}
+
+fn claims(app: &TestApp, overrides: serde_json::Value) -> serde_json::Value {
+    let mut base = json!({
+        "iss": app.config.oidc.issuer, "aud": "portal-api", "sub": "adviser1",
+        "iat": now(), "nbf": now(), "exp": now() + 600, "email": "adviser1@example.com", "name": "Priya Shah", "roles": []
+    });
+    for (k, v) in overrides.as_object().unwrap() {
+        if v.is_null() {
+            base.as_object_mut().unwrap().remove(k);
+        } else {
+            base[k] = v.clone();
+        }
+    }
+    base
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn requests_without_a_valid_token_are_unauthorised() {
+    let app = TestApp::spawn().await;
+    let response = app.http.get(format!("{}/api/v1/backendforfrontend/adviser", app.base)).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(response.headers()["content-type"], "application/problem+json");
+    assert_eq!(response.headers()["www-authenticate"], "Bearer");
+    let body: serde_json::Value = response.json().await.unwrap();
+    assert_eq!(body["status"], 401);
+
+    let path = "/api/v1/backendforfrontend/application/search";
+    let (status, _) = app.call(Method::GET, path, Some("not-a-token"), None).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+
+    let kid = portal_kid(&app).await;
+    let good = sign_with_portal_key(&app, &kid, claims(&app, json!({})));
+    let (status, _) = app.call(Method::GET, path, Some(&good), None).await;
+    assert_eq!(status, StatusCode::OK, "a well-formed token signed by the provider is accepted");
+
+    for (case, overrides, expected) in [
+        ("expired", json!({ "exp": now() - 120, "iat": now() - 1000, "nbf": now() - 1000 }), "has expired"),
+        ("not yet valid", json!({ "nbf": now() + 600 }), "is not valid yet"),
+        ("for another API", json!({ "aud": "someone-else" }), "was not issued for this API"),
+        ("from another issuer", json!({ "iss": "https://evil.example.com" }), "identity provider this API does not trust"),
+        ("without a subject", json!({ "sub": null }), "lacks a required claim"),
+    ] {
+        let token = sign_with_portal_key(&app, &kid, claims(&app, overrides));
+        let (status, body) = app.call(Method::GET, path, Some(&token), None).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{case}");
+        assert!(body["detail"].as_str().unwrap().contains(expected), "{case}: {body}");
+    }
+
+    // A token signed by a key the provider never published.
+    let stranger_key = rsa::RsaPrivateKey::new(&mut rand::rngs::OsRng, 2048).unwrap();
+    let pem = rsa::pkcs8::EncodePrivateKey::to_pkcs8_pem(&stranger_key, rsa::pkcs8::LineEnding::LF).unwrap();
+    let mut header = Header::new(Algorithm::RS256);
+    header.kid = Some(kid.clone());
+    let forged = encode(&header, &claims(&app, json!({})), &EncodingKey::from_rsa_pem(pem.as_bytes()).unwrap()).unwrap();
+    let (status, _) = app.call(Method::GET, path, Some(&forged), None).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "same key id, different key");
+    header.kid = Some("unknown-key".into());
+    let unknown = encode(&header, &claims(&app, json!({})), &EncodingKey::from_rsa_pem(pem.as_bytes()).unwrap()).unwrap();
+    let (status, _) = app.call(Method::GET, path, Some(&unknown), None).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "unknown key id");
+
+    // An unsigned token ("alg": "none").
+    let none = format!(
+        "{}.{}.",
+        URL_SAFE_NO_PAD.encode(br#"{"alg":"none","typ":"JWT"}"#),
+        URL_SAFE_NO_PAD.encode(claims(&app, json!({})).to_string())
+    );
+    let (status, _) = app.call(Method::GET, path, Some(&none), None).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "alg none");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_bootstrap_configuration_needs_no_sign_in() {
+    let app = TestApp::spawn().await;
+    let (status, body) = app.call(Method::GET, "/api/v1/backendforfrontend/config", None, None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["identity"]["authority"], format!("{}/dev-idp", app.base));
+    assert_eq!(body["identity"]["clientId"], "portal-web");
+    assert_eq!(body["rootFolder"], "/v2");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_adviser_endpoint_returns_their_settings_and_refuses_non_advisers() {
+    let app = TestApp::spawn().await;
+    let token = app.token("assistant1@example.com").await;
+    let (status, me) = app.call(Method::GET, "/api/v1/backendforfrontend/adviser", Some(&token), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(me["firmName"], "Northfield Financial Planning");
+    assert_eq!(me["adviserAtFirmLocationId"], "northfield-leeds");
+    assert_eq!(me["actsFor"], json!([{ "id": "adviser1", "name": "Priya Shah" }]));
+    assert_eq!(me["uxSettings"]["displayNewQuoteButton"], true);
+
+    let staff = app.token("cca1@example.com").await;
+    let (status, body) = app.call(Method::GET, "/api/v1/backendforfrontend/adviser", Some(&staff), None).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    let client_user = app.token("client1@example.com").await;
+    let (status, _) = app.call(Method::POST, "/api/v1/backendforfrontend/application/create", Some(&client_user), None).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn malformed_input_is_a_400_naming_what_is_wrong_never_a_500() {
+    let app = TestApp::spawn().await;
+    let token = app.token("adviser1@example.com").await;
+    let created = app.create_application(&token).await;
+    let path = format!("{}/api/v1/backendforfrontend/application/{}/AddApplicant", app.base, created["id"]);
+
+    let send = |body: &'static str, content_type: &'static str| {
+        app.http.post(&path).bearer_auth(&token).header("content-type", content_type).body(body).send()
+    };
+    for (body, content_type) in [
+        ("{not json", "application/json"),
+        ("[1,2]", "application/json"),
+        (r#"{"firstName":"A"}"#, "text/plain"),
+    ] {
+        let response = send(body, content_type).await.unwrap();
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{body} as {content_type}");
+        assert_eq!(response.headers()["content-type"], "application/problem+json");
+    }
+
+    let bad_fields = json!({ "title": "Lord", "gender": "m", "dateOfBirth": "1980-02-30", "firstName": 12, "smoking": "sometimes", "nickname": "Al" });
+    let (status, body) = app.add_applicant(&token, &created, bad_fields).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let mut fields: Vec<&str> = body["errors"].as_array().unwrap().iter().map(|e| e["field"].as_str().unwrap()).collect();
+    fields.sort_unstable();
+    assert_eq!(fields, ["dateOfBirth", "firstName", "gender", "nickname", "smoking", "title"]);
+
+    let long = json!({ "firstName": "x".repeat(101), "gender": "male", "dateOfBirth": "1980-01-01" });
+    let (status, body) = app.add_applicant(&token, &created, long).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["errors"][0]["message"], "First name must be 100 characters or fewer");
+
+    let (status, body) = app.add_applicant(&token, &created, json!({ "firstName": "Alan" })).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "gender and date of birth are required for a quote");
+    assert_eq!(body["errors"].as_array().unwrap().len(), 2);
+
+    for query in ["?status=NOPE", "?page=0", "?page=two", "?page=-1"] {
+        let (status, body) = app.search(&token, query).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{query}: {body}");
+        assert!(body["errors"][0]["field"].is_string(), "{query}");
+    }
+    for id in ["abc", "0", "-5", "1e3"] {
+        let (status, _) = app.call(Method::GET, &format!("/api/v1/application/{id}"), Some(&token), None).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{id}");
+    }
+    let (status, body) = app.call(Method::GET, "/api/v1/nothing-here", Some(&token), None).await;
+    assert_eq!((status, body["status"].as_u64()), (StatusCode::NOT_FOUND, Some(404)));
+
+    let (_, read) = app.get_application(&token, &created["id"]).await;
+    assert_eq!(read["applicants"], json!([]), "no bad input was stored");
+    let (status, _) = app.add_applicant(&token, &created, client("Alan", "Turing", "1980-06-23")).await;
+    assert_eq!(status, StatusCode::OK);
+}

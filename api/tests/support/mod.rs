@@ -1,0 +1,237 @@
+//! Test harness: a real Temporal dev server (one per test binary, with a namespace for each
+//! test app so workflow ids never collide), a fresh SQLite database per test, and the portal's
+//! real HTTP server on a free loopback port, driven over HTTP the way the SPA drives it.
+
+#![allow(dead_code)] // Each test binary uses a different part of the harness.
+
+use activities::ApplicationActivities;
+use api::config::{self, Config};
+use api::{Services, build_app, prepare};
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use std::net::TcpListener as StdListener;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+use workflows::worker::RunningWorker;
+
+/// Namespaces created with the shared server; each test app takes the next one.
+const NAMESPACES: usize = 48;
+static NEXT_NAMESPACE: AtomicUsize = AtomicUsize::new(0);
+
+pub fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn free_port() -> u16 {
+    StdListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// The address of this test binary's Temporal dev server, started on first use. A watchdog
+/// shell stops the server when this process exits, however it exits.
+pub fn temporal_address() -> &'static str {
+    static ADDRESS: OnceLock<String> = OnceLock::new();
+    ADDRESS.get_or_init(|| {
+        let cli = std::env::var("TEMPORAL_CLI").map(PathBuf::from).unwrap_or_else(|_| workspace().join(".venv/bin/temporal"));
+        assert!(cli.exists(), "Temporal CLI not found at {} (run `make deps`, or set TEMPORAL_CLI)", cli.display());
+        let port = free_port();
+        let mut args = vec![
+            "server".to_owned(), "start-dev".into(), "--headless".into(), "--ip".into(), "127.0.0.1".into(),
+            "--port".into(), port.to_string(), "--log-level".into(), "error".into(),
+        ];
+        for i in 0..NAMESPACES {
+            args.push("--namespace".into());
+            args.push(format!("test-{i}"));
+        }
+        let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
+        let script = format!(
+            "'{cli}' {args} >/dev/null 2>&1 & server=$!; while kill -0 {parent} 2>/dev/null; do sleep 1; done; kill $server",
+            cli = cli.display(),
+            args = quoted.join(" "),
+            parent = std::process::id(),
+        );
+        Command::new("sh")
+            .arg("-c")
+            .arg(script)
+            .stdin(Stdio::null())
+            .spawn()
+            .expect("failed to start the Temporal dev server");
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(Instant::now() < deadline, "Temporal dev server did not start on port {port}");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        format!("http://127.0.0.1:{port}")
+    })
+}
+
+/// A running portal with its own database and Temporal namespace.
+pub struct TestApp {
+    pub base: String,
+    pub http: reqwest::Client,
+    pub config: Config,
+    pub data_dir: tempfile::TempDir,
+    services: Services,
+    worker: Option<RunningWorker>,
+    server: tokio::task::JoinHandle<()>,
+}
+
+impl TestApp {
+    pub async fn spawn() -> TestApp {
+        let address = temporal_address();
+        let namespace = format!("test-{}", NEXT_NAMESPACE.fetch_add(1, Ordering::SeqCst) % NAMESPACES);
+        let data_dir = tempfile::tempdir().unwrap();
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let vars: HashMap<&str, String> = HashMap::from([
+            ("PORTAL_ENV", "development".into()),
+            ("PORT", port.to_string()),
+            ("DATABASE_URL", format!("sqlite://{}/portal.db", data_dir.path().display())),
+            ("DATA_DIR", data_dir.path().display().to_string()),
+            ("PRODUCT_DIR", workspace().join("product").display().to_string()),
+            ("WEB_DIST", data_dir.path().join("no-web").display().to_string()),
+            ("TEMPORAL_ADDRESS", address.to_owned()),
+            ("TEMPORAL_NAMESPACE", namespace),
+            ("TEMPORAL_TASK_QUEUE", "portal-tests".into()),
+        ]);
+        let config = config::from_lookup(|k| vars.get(k).cloned()).unwrap();
+        let services = prepare_with_retry(config.clone()).await;
+        let worker = start_worker(&services);
+        let app = build_app(&services);
+        let server = tokio::spawn(async move {
+            axum::serve(listener, app).await.unwrap();
+        });
+        TestApp {
+            base: format!("http://127.0.0.1:{port}"),
+            http: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap(),
+            config,
+            data_dir,
+            services,
+            worker: Some(worker),
+            server,
+        }
+    }
+
+    /// Stops the Temporal worker, as if its process had died, letting in-flight work finish.
+    pub fn stop_worker(&mut self) {
+        if let Some(worker) = self.worker.take() {
+            tokio::task::block_in_place(|| worker.stop()).unwrap();
+        }
+    }
+
+    /// Starts a brand-new worker (empty workflow cache), as a restarted process would.
+    pub fn start_worker(&mut self) {
+        assert!(self.worker.is_none(), "a worker is already running");
+        self.worker = Some(tokio::task::block_in_place(|| start_worker(&self.services)));
+    }
+
+    /// An access token for a development user, from the password grant.
+    pub async fn token(&self, email: &str) -> String {
+        let response = self
+            .http
+            .post(format!("{}/dev-idp/token", self.base))
+            .form(&[("grant_type", "password"), ("client_id", "portal-web"), ("username", email), ("password", "Passw0rd!")])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "sign-in failed for {email}");
+        response.json::<Value>().await.unwrap()["access_token"].as_str().unwrap().to_owned()
+    }
+
+    /// Sends a request the way the SPA does and returns the status and JSON body.
+    pub async fn call(&self, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> (StatusCode, Value) {
+        let mut request = self.http.request(method, format!("{}{path}", self.base));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        let response = request.send().await.unwrap();
+        let status = response.status();
+        let text = response.text().await.unwrap();
+        let json = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        (status, json)
+    }
+
+    pub async fn create_application(&self, token: &str) -> Value {
+        let (status, body) = self
+            .call(Method::POST, "/api/v1/backendforfrontend/application/create", Some(token), None)
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        body
+    }
+
+    pub async fn add_applicant(&self, token: &str, application: &Value, applicant: Value) -> (StatusCode, Value) {
+        let path = format!("/api/v1/backendforfrontend/application/{}/AddApplicant", application["id"]);
+        self.call(Method::POST, &path, Some(token), Some(applicant)).await
+    }
+
+    pub async fn get_application(&self, token: &str, id: &Value) -> (StatusCode, Value) {
+        self.call(Method::GET, &format!("/api/v1/application/{id}"), Some(token), None).await
+    }
+
+    pub async fn search(&self, token: &str, query: &str) -> (StatusCode, Value) {
+        let path = format!("/api/v1/backendforfrontend/application/search{query}");
+        self.call(Method::GET, &path, Some(token), None).await
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        self.server.abort();
+    }
+}
+
+/// A client on a date that makes them `age` today.
+pub fn client(first: &str, last: &str, born: &str) -> Value {
+    json!({ "title": "Mr", "firstName": first, "lastName": last, "gender": "male", "dateOfBirth": born, "smoking": "noneInFiveYears" })
+}
+
+/// A date of birth giving `age` completed years today (UK date).
+pub fn born_years_ago(age: i32, days_later: i64) -> String {
+    use chrono::Datelike;
+    let today = domain::dates::uk_date(chrono::Utc::now());
+    let birthday = chrono::NaiveDate::from_ymd_opt(today.year() - age, today.month(), today.day())
+        .unwrap_or_else(|| chrono::NaiveDate::from_ymd_opt(today.year() - age, 3, 1).unwrap());
+    (birthday + chrono::Duration::days(days_later)).to_string()
+}
+
+fn start_worker(services: &Services) -> RunningWorker {
+    let state = &services.state;
+    RunningWorker::start(state.config.temporal.clone(), ApplicationActivities::new(state.store.clone())).unwrap()
+}
+
+/// The namespaces of a fresh dev server can take a moment to become usable.
+async fn prepare_with_retry(config: Config) -> Services {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        match prepare(config.clone()).await {
+            Ok(services) => return services,
+            Err(error) if Instant::now() < deadline => {
+                eprintln!("waiting for Temporal: {error:#}");
+                tokio::time::sleep(Duration::from_millis(250)).await;
+            }
+            Err(error) => panic!("the portal did not start: {error:#}"),
+        }
+    }
+}
+
+/// Polls `check` until it returns `Some`, failing after `timeout`.
+pub async fn eventually<T, F, Fut>(timeout: Duration, mut check: F) -> T
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Option<T>>,
+{
+    let deadline = Instant::now() + timeout;
+    loop {
+        if let Some(value) = check().await {
+            return value;
+        }
+        assert!(Instant::now() < deadline, "condition not met within {timeout:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
