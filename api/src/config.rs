@@ -61,7 +61,11 @@ pub fn from_env() -> anyhow::Result<Config> {
 
 /// The same as [`from_env`] with an explicit lookup, so tests need not touch the process environment.
 pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> anyhow::Result<Config> {
-    let environment = match get("PORTAL_ENV").as_deref().map(str::to_ascii_lowercase).as_deref() {
+    let environment = match get("PORTAL_ENV")
+        .as_deref()
+        .map(str::to_ascii_lowercase)
+        .as_deref()
+    {
         None | Some("production") => Environment::Production,
         Some("development") => Environment::Development,
         Some(other) => bail!("PORTAL_ENV must be development or production, not {other:?}"),
@@ -115,7 +119,9 @@ pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> anyhow::Result<Confi
         },
         dev_idp,
         web_dist: get("WEB_DIST").unwrap_or_else(|| "web/dist".into()).into(),
-        product_dir: get("PRODUCT_DIR").unwrap_or_else(|| "product".into()).into(),
+        product_dir: get("PRODUCT_DIR")
+            .unwrap_or_else(|| "product".into())
+            .into(),
         data_dir: get("DATA_DIR").unwrap_or_else(|| "data".into()).into(),
         idle_timeout_seconds,
     })
@@ -127,7 +133,10 @@ mod tests {
     use std::collections::HashMap;
 
     fn config(pairs: &[(&str, &str)]) -> anyhow::Result<Config> {
-        let map: HashMap<String, String> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let map: HashMap<String, String> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
         from_lookup(|k| map.get(k).cloned())
     }
 
@@ -141,7 +150,11 @@ mod tests {
     #[test]
     fn production_refuses_the_dev_idp() {
         let error = config(&[("PORTAL_ENV", "production"), ("DEV_IDP", "on")]).unwrap_err();
-        assert!(error.to_string().contains("cannot run with PORTAL_ENV=production"));
+        assert!(
+            error
+                .to_string()
+                .contains("cannot run with PORTAL_ENV=production")
+        );
     }
 
     #[test]
@@ -156,7 +169,17 @@ mod tests {
 
     #[test]
     fn bad_values_are_named() {
-        assert!(config(&[("PORT", "eighty")]).unwrap_err().to_string().contains("PORT"));
-        assert!(config(&[("PORTAL_ENV", "staging")]).unwrap_err().to_string().contains("PORTAL_ENV"));
+        assert!(
+            config(&[("PORT", "eighty")])
+                .unwrap_err()
+                .to_string()
+                .contains("PORT")
+        );
+        assert!(
+            config(&[("PORTAL_ENV", "staging")])
+                .unwrap_err()
+                .to_string()
+                .contains("PORTAL_ENV")
+        );
     }
 }

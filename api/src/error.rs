@@ -24,7 +24,10 @@ pub enum ApiError {
     #[error("{0}")]
     NotFound(String),
     #[error("{detail}")]
-    BadRequest { detail: String, errors: Vec<FieldError> },
+    BadRequest {
+        detail: String,
+        errors: Vec<FieldError>,
+    },
     #[error("{0}")]
     Rejected(Rejection),
     #[error("{0}")]

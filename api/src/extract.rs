@@ -23,17 +23,26 @@ impl<S: Send + Sync> FromRequest<S> for JsonObject {
             .headers()
             .get(CONTENT_TYPE)
             .and_then(|v| v.to_str().ok())
-            .is_some_and(|v| v.split(';').next().is_some_and(|m| m.trim().eq_ignore_ascii_case("application/json")));
+            .is_some_and(|v| {
+                v.split(';')
+                    .next()
+                    .is_some_and(|m| m.trim().eq_ignore_ascii_case("application/json"))
+            });
         if !is_json {
             return Err(ApiError::BadRequest {
                 detail: "Send the request body as JSON with Content-Type: application/json".into(),
                 errors: Vec::new(),
             });
         }
-        let bytes = Bytes::from_request(request, state).await.map_err(|_| ApiError::BadRequest {
-            detail: format!("The request body could not be read (at most {MAX_JSON_BODY} bytes)"),
-            errors: Vec::new(),
-        })?;
+        let bytes =
+            Bytes::from_request(request, state)
+                .await
+                .map_err(|_| ApiError::BadRequest {
+                    detail: format!(
+                        "The request body could not be read (at most {MAX_JSON_BODY} bytes)"
+                    ),
+                    errors: Vec::new(),
+                })?;
         match serde_json::from_slice::<Value>(&bytes) {
             Ok(Value::Object(map)) => Ok(JsonObject(map)),
             Ok(_) => Err(ApiError::BadRequest {

@@ -27,7 +27,9 @@ pub struct Journeys {
 
 impl std::fmt::Debug for Journeys {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Journeys").field("task_queue", &self.task_queue).finish_non_exhaustive()
+        f.debug_struct("Journeys")
+            .field("task_queue", &self.task_queue)
+            .finish_non_exhaustive()
     }
 }
 
@@ -70,7 +72,9 @@ impl Journeys {
         );
         within_timeout(started).await?.map_err(|error| match error {
             WorkflowUpdateWithStartError::Update(update) => update_error(update),
-            other => ApiError::Internal(anyhow::Error::new(other).context("Failed to start the application workflow")),
+            other => ApiError::Internal(
+                anyhow::Error::new(other).context("Failed to start the application workflow"),
+            ),
         })
     }
 
@@ -79,7 +83,9 @@ impl Journeys {
         id: ApplicationId,
         command: Command<AddApplicant>,
     ) -> Result<Application, ApiError> {
-        let handle = self.client.get_workflow_handle::<ApplicationWorkflow>(application_workflow_id(id));
+        let handle = self
+            .client
+            .get_workflow_handle::<ApplicationWorkflow>(application_workflow_id(id));
         let update = handle.execute_update(
             ApplicationWorkflow::add_applicant,
             command,
@@ -93,7 +99,9 @@ impl Journeys {
         id: ApplicationId,
         command: Command<EditApplicant>,
     ) -> Result<Application, ApiError> {
-        let handle = self.client.get_workflow_handle::<ApplicationWorkflow>(application_workflow_id(id));
+        let handle = self
+            .client
+            .get_workflow_handle::<ApplicationWorkflow>(application_workflow_id(id));
         let update = handle.execute_update(
             ApplicationWorkflow::edit_applicant,
             command,
@@ -104,20 +112,25 @@ impl Journeys {
 }
 
 async fn within_timeout<T>(future: impl Future<Output = T>) -> Result<T, ApiError> {
-    tokio::time::timeout(UPDATE_TIMEOUT, future).await.map_err(|_| {
-        ApiError::Unavailable(
-            "We could not confirm your change in time. It will be applied when the service \
+    tokio::time::timeout(UPDATE_TIMEOUT, future)
+        .await
+        .map_err(|_| {
+            ApiError::Unavailable(
+                "We could not confirm your change in time. It will be applied when the service \
              catches up; refresh the page to check before making it again."
-                .into(),
-        )
-    })
+                    .into(),
+            )
+        })
 }
 
 fn update_error(error: WorkflowUpdateError) -> ApiError {
     match error {
         WorkflowUpdateError::Failed(failure) => match rejection_in(&failure) {
             Some(rejection) => ApiError::Rejected(rejection),
-            None => ApiError::Internal(anyhow::anyhow!("the workflow failed the update: {}", failure.message)),
+            None => ApiError::Internal(anyhow::anyhow!(
+                "the workflow failed the update: {}",
+                failure.message
+            )),
         },
         WorkflowUpdateError::NotFound(_) => ApiError::not_found("Application"),
         other => ApiError::Internal(anyhow::Error::new(other).context("Failed to send the update")),

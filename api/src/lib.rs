@@ -59,8 +59,16 @@ pub async fn prepare(config: Config) -> anyhow::Result<Services> {
     let settings = PortalSettings::load(&config.product_dir)?;
     let store = Store::connect(&config.database_url)
         .await
-        .with_context(|| format!("Failed to open the database {}", redact(&config.database_url)))?;
-    store.migrate().await.context("Failed to migrate the database")?;
+        .with_context(|| {
+            format!(
+                "Failed to open the database {}",
+                redact(&config.database_url)
+            )
+        })?;
+    store
+        .migrate()
+        .await
+        .context("Failed to migrate the database")?;
 
     let (dev_idp, dev_directory) = if config.dev_idp {
         let directory = DevDirectory::load(&config.product_dir)?;
@@ -122,20 +130,33 @@ pub fn build_app(services: &Services) -> Router {
     if let Some(idp) = &services.dev_idp {
         app = app.nest("/dev-idp", idp.clone().router());
     }
-    app.fallback(|| async { problem(StatusCode::NOT_FOUND, "There is nothing at this address".into(), None) })
-        .method_not_allowed_fallback(|| async {
-            problem(StatusCode::METHOD_NOT_ALLOWED, "This address does not accept that method".into(), None)
-        })
-        .layer(axum::middleware::from_fn(error::log_server_errors))
-        .layer(DefaultBodyLimit::max(extract::MAX_JSON_BODY))
-        .layer(security_header("x-content-type-options", "nosniff"))
-        .layer(security_header("x-frame-options", "DENY"))
-        .layer(security_header("referrer-policy", "same-origin"))
-        .layer(TraceLayer::new_for_http())
+    app.fallback(|| async {
+        problem(
+            StatusCode::NOT_FOUND,
+            "There is nothing at this address".into(),
+            None,
+        )
+    })
+    .method_not_allowed_fallback(|| async {
+        problem(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "This address does not accept that method".into(),
+            None,
+        )
+    })
+    .layer(axum::middleware::from_fn(error::log_server_errors))
+    .layer(DefaultBodyLimit::max(extract::MAX_JSON_BODY))
+    .layer(security_header("x-content-type-options", "nosniff"))
+    .layer(security_header("x-frame-options", "DENY"))
+    .layer(security_header("referrer-policy", "same-origin"))
+    .layer(TraceLayer::new_for_http())
 }
 
 fn security_header(name: &'static str, value: &'static str) -> SetResponseHeaderLayer<HeaderValue> {
-    SetResponseHeaderLayer::if_not_present(HeaderName::from_static(name), HeaderValue::from_static(value))
+    SetResponseHeaderLayer::if_not_present(
+        HeaderName::from_static(name),
+        HeaderValue::from_static(value),
+    )
 }
 
 /// TLS for outgoing HTTPS (the identity provider's keys) uses ring, like the Temporal client.
@@ -146,7 +167,9 @@ pub fn install_crypto_provider() {
 
 fn redact(url: &str) -> String {
     match (url.find("://"), url.rfind('@')) {
-        (Some(scheme), Some(at)) if at > scheme => format!("{}://***{}", &url[..scheme], &url[at..]),
+        (Some(scheme), Some(at)) if at > scheme => {
+            format!("{}://***{}", &url[..scheme], &url[at..])
+        }
         _ => url.to_owned(),
     }
 }

@@ -87,7 +87,11 @@ async fn serve(config: Config, with_worker: bool) -> anyhow::Result<()> {
         .await
         .with_context(|| format!("Failed to listen on {} (is PORT in use?)", config.bind))?;
     let services = prepare(config).await?;
-    let worker = if with_worker { Some(start_worker(&services)?) } else { None };
+    let worker = if with_worker {
+        Some(start_worker(&services)?)
+    } else {
+        None
+    };
     let app = build_app(&services);
     print_banner(&services);
     axum::serve(listener, app)

@@ -39,19 +39,34 @@ impl PortalSettings {
         let settings: PortalSettings = read_json(&path)?;
         for (name, url) in [("links.literature", &settings.links.literature)]
             .into_iter()
-            .chain(settings.links.cover_upgrade_promise.iter().map(|(k, v)| (k.as_str(), v)))
+            .chain(
+                settings
+                    .links
+                    .cover_upgrade_promise
+                    .iter()
+                    .map(|(k, v)| (k.as_str(), v)),
+            )
         {
             if !url.starts_with("https://") {
-                bail!("{}: {name} must be an https:// address, not {url:?}", path.display());
+                bail!(
+                    "{}: {name} must be an https:// address, not {url:?}",
+                    path.display()
+                );
             }
         }
         for tenant in ["production", "staging"] {
             if !settings.links.cover_upgrade_promise.contains_key(tenant) {
-                bail!("{}: links.coverUpgradePromise needs a {tenant} address", path.display());
+                bail!(
+                    "{}: links.coverUpgradePromise needs a {tenant} address",
+                    path.display()
+                );
             }
         }
         if settings.help.telephone.trim().is_empty() || !settings.help.email.contains('@') {
-            bail!("{}: help needs a telephone number and an email address", path.display());
+            bail!(
+                "{}: help needs a telephone number and an email address",
+                path.display()
+            );
         }
         Ok(settings)
     }
@@ -128,7 +143,10 @@ impl DevDirectory {
                 locations: f
                     .locations
                     .iter()
-                    .map(|l| LocationRecord { id: l.id.clone(), name: l.name.clone() })
+                    .map(|l| LocationRecord {
+                        id: l.id.clone(),
+                        name: l.name.clone(),
+                    })
                     .collect(),
             })
             .collect();
@@ -149,7 +167,9 @@ impl DevDirectory {
             .users
             .iter()
             .filter_map(|u| u.adviser.as_ref().map(|a| (u, a)))
-            .map(|(user, adviser)| seed_adviser(user, adviser, &firms, &subjects).with_context(|| where_.to_string()))
+            .map(|(user, adviser)| {
+                seed_adviser(user, adviser, &firms, &subjects).with_context(|| where_.to_string())
+            })
             .collect::<anyhow::Result<Vec<_>>>()?;
         Ok(Self {
             users: file.users,
@@ -160,7 +180,10 @@ impl DevDirectory {
 
     /// The user with this email (any case) and password, compared without early exit.
     pub fn authenticate(&self, email: &str, password: &str) -> Option<&DevUser> {
-        let user = self.users.iter().find(|u| u.email.eq_ignore_ascii_case(email.trim()))?;
+        let user = self
+            .users
+            .iter()
+            .find(|u| u.email.eq_ignore_ascii_case(email.trim()))?;
         constant_time_eq(user.password.as_bytes(), password.as_bytes()).then_some(user)
     }
 
@@ -187,7 +210,10 @@ fn seed_adviser(
     if let Some(location) = &adviser.firm_location_id {
         let known = firm.is_some_and(|f| f.locations.iter().any(|l| &l.id == location));
         if !known {
-            bail!("adviser {} names location {location:?}, which is not one of their firm's", user.subject);
+            bail!(
+                "adviser {} names location {location:?}, which is not one of their firm's",
+                user.subject
+            );
         }
     }
     let acts_for = adviser
@@ -213,7 +239,8 @@ fn seed_adviser(
 }
 
 fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> anyhow::Result<T> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("Failed to read {}", path.display()))?;
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("Failed to read {}", path.display()))?;
     serde_json::from_str(&text).with_context(|| format!("{} is not valid", path.display()))
 }
 
@@ -240,22 +267,51 @@ mod tests {
     fn the_shipped_dev_users_include_every_user_the_architecture_names() {
         let directory = DevDirectory::load(&product_dir()).unwrap();
         for email in [
-            "adviser1@example.com", "adviser2@example.com", "adviser3@example.com", "assistant1@example.com",
-            "cca1@example.com", "ccaadmin1@example.com", "underwriter1@example.com", "client1@example.com",
+            "adviser1@example.com",
+            "adviser2@example.com",
+            "adviser3@example.com",
+            "assistant1@example.com",
+            "cca1@example.com",
+            "ccaadmin1@example.com",
+            "underwriter1@example.com",
+            "client1@example.com",
         ] {
-            assert!(directory.authenticate(email, "Passw0rd!").is_some(), "{email}");
+            assert!(
+                directory.authenticate(email, "Passw0rd!").is_some(),
+                "{email}"
+            );
         }
-        let assistant = directory.advisers.iter().find(|a| a.id.as_str() == "assistant1").unwrap();
+        let assistant = directory
+            .advisers
+            .iter()
+            .find(|a| a.id.as_str() == "assistant1")
+            .unwrap();
         assert_eq!(assistant.acts_for, [AdviserId::parse("adviser1").unwrap()]);
-        assert_eq!(directory.advisers.len(), 4, "only advisers get adviser records");
+        assert_eq!(
+            directory.advisers.len(),
+            4,
+            "only advisers get adviser records"
+        );
     }
 
     #[test]
     fn a_wrong_password_or_unknown_email_does_not_authenticate() {
         let directory = DevDirectory::load(&product_dir()).unwrap();
-        assert!(directory.authenticate("adviser1@example.com", "Passw0rd").is_none());
-        assert!(directory.authenticate("nobody@example.com", "Passw0rd!").is_none());
-        assert!(directory.authenticate("ADVISER1@example.com", "Passw0rd!").is_some());
+        assert!(
+            directory
+                .authenticate("adviser1@example.com", "Passw0rd")
+                .is_none()
+        );
+        assert!(
+            directory
+                .authenticate("nobody@example.com", "Passw0rd!")
+                .is_none()
+        );
+        assert!(
+            directory
+                .authenticate("ADVISER1@example.com", "Passw0rd!")
+                .is_some()
+        );
     }
 
     #[test]

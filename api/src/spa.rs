@@ -20,7 +20,13 @@ pub fn router(dist: &Path) -> Router {
         tracing::warn!("{message}");
         return Router::new().fallback(move || {
             let message = message.clone();
-            async move { (StatusCode::SERVICE_UNAVAILABLE, Html(format!("<p>{message}</p>"))).into_response() }
+            async move {
+                (
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    Html(format!("<p>{message}</p>")),
+                )
+                    .into_response()
+            }
         });
     }
     let files = ServeDir::new(dist).fallback(ServeFile::new(index));

@@ -10,7 +10,10 @@ use serde_json::json;
 use support::{TestApp, client};
 
 fn now() -> u64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs()
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
 }
 
 /// Signs claims with the development provider's own key, to test what the API accepts.
@@ -45,9 +48,17 @@ fn claims(app: &TestApp, overrides: serde_json::Value) -> serde_json::Value {
 #[tokio::test(flavor = "multi_thread")]
 async fn requests_without_a_valid_token_are_unauthorised() {
     let app = TestApp::spawn().await;
-    let response = app.http.get(format!("{}/api/v1/backendforfrontend/adviser", app.base)).send().await.unwrap();
+    let response = app
+        .http
+        .get(format!("{}/api/v1/backendforfrontend/adviser", app.base))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
-    assert_eq!(response.headers()["content-type"], "application/problem+json");
+    assert_eq!(
+        response.headers()["content-type"],
+        "application/problem+json"
+    );
     assert_eq!(response.headers()["www-authenticate"], "Bearer");
     let body: serde_json::Value = response.json().await.unwrap();
     assert_eq!(body["status"], 401);
@@ -59,31 +70,73 @@ async fn requests_without_a_valid_token_are_unauthorised() {
     let kid = portal_kid(&app).await;
     let good = sign_with_portal_key(&app, &kid, claims(&app, json!({})));
     let (status, _) = app.call(Method::GET, path, Some(&good), None).await;
-    assert_eq!(status, StatusCode::OK, "a well-formed token signed by the provider is accepted");
+    assert_eq!(
+        status,
+        StatusCode::OK,
+        "a well-formed token signed by the provider is accepted"
+    );
 
     for (case, overrides, expected) in [
-        ("expired", json!({ "exp": now() - 120, "iat": now() - 1000, "nbf": now() - 1000 }), "has expired"),
-        ("not yet valid", json!({ "nbf": now() + 600 }), "is not valid yet"),
-        ("for another API", json!({ "aud": "someone-else" }), "was not issued for this API"),
-        ("from another issuer", json!({ "iss": "https://evil.example.com" }), "identity provider this API does not trust"),
-        ("without a subject", json!({ "sub": null }), "lacks a required claim"),
+        (
+            "expired",
+            json!({ "exp": now() - 120, "iat": now() - 1000, "nbf": now() - 1000 }),
+            "has expired",
+        ),
+        (
+            "not yet valid",
+            json!({ "nbf": now() + 600 }),
+            "is not valid yet",
+        ),
+        (
+            "for another API",
+            json!({ "aud": "someone-else" }),
+            "was not issued for this API",
+        ),
+        (
+            "from another issuer",
+            json!({ "iss": "https://evil.example.com" }),
+            "identity provider this API does not trust",
+        ),
+        (
+            "without a subject",
+            json!({ "sub": null }),
+            "lacks a required claim",
+        ),
     ] {
         let token = sign_with_portal_key(&app, &kid, claims(&app, overrides));
         let (status, body) = app.call(Method::GET, path, Some(&token), None).await;
         assert_eq!(status, StatusCode::UNAUTHORIZED, "{case}");
-        assert!(body["detail"].as_str().unwrap().contains(expected), "{case}: {body}");
+        assert!(
+            body["detail"].as_str().unwrap().contains(expected),
+            "{case}: {body}"
+        );
     }
 
     // A token signed by a key the provider never published.
     let stranger_key = rsa::RsaPrivateKey::new(&mut rand::rngs::OsRng, 2048).unwrap();
-    let pem = rsa::pkcs8::EncodePrivateKey::to_pkcs8_pem(&stranger_key, rsa::pkcs8::LineEnding::LF).unwrap();
+    let pem = rsa::pkcs8::EncodePrivateKey::to_pkcs8_pem(&stranger_key, rsa::pkcs8::LineEnding::LF)
+        .unwrap();
     let mut header = Header::new(Algorithm::RS256);
     header.kid = Some(kid.clone());
-    let forged = encode(&header, &claims(&app, json!({})), &EncodingKey::from_rsa_pem(pem.as_bytes()).unwrap()).unwrap();
+    let forged = encode(
+        &header,
+        &claims(&app, json!({})),
+        &EncodingKey::from_rsa_pem(pem.as_bytes()).unwrap(),
+    )
+    .unwrap();
     let (status, _) = app.call(Method::GET, path, Some(&forged), None).await;
-    assert_eq!(status, StatusCode::UNAUTHORIZED, "same key id, different key");
+    assert_eq!(
+        status,
+        StatusCode::UNAUTHORIZED,
+        "same key id, different key"
+    );
     header.kid = Some("unknown-key".into());
-    let unknown = encode(&header, &claims(&app, json!({})), &EncodingKey::from_rsa_pem(pem.as_bytes()).unwrap()).unwrap();
+    let unknown = encode(
+        &header,
+        &claims(&app, json!({})),
+        &EncodingKey::from_rsa_pem(pem.as_bytes()).unwrap(),
+    )
+    .unwrap();
     let (status, _) = app.call(Method::GET, path, Some(&unknown), None).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED, "unknown key id");
 
@@ -100,9 +153,14 @@ async fn requests_without_a_valid_token_are_unauthorised() {
 #[tokio::test(flavor = "multi_thread")]
 async fn the_bootstrap_configuration_needs_no_sign_in() {
     let app = TestApp::spawn().await;
-    let (status, body) = app.call(Method::GET, "/api/v1/backendforfrontend/config", None, None).await;
+    let (status, body) = app
+        .call(Method::GET, "/api/v1/backendforfrontend/config", None, None)
+        .await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(body["identity"]["authority"], format!("{}/dev-idp", app.base));
+    assert_eq!(
+        body["identity"]["authority"],
+        format!("{}/dev-idp", app.base)
+    );
     assert_eq!(body["identity"]["clientId"], "portal-web");
     assert_eq!(body["rootFolder"], "/v2");
 }
@@ -111,18 +169,42 @@ async fn the_bootstrap_configuration_needs_no_sign_in() {
 async fn the_adviser_endpoint_returns_their_settings_and_refuses_non_advisers() {
     let app = TestApp::spawn().await;
     let token = app.token("assistant1@example.com").await;
-    let (status, me) = app.call(Method::GET, "/api/v1/backendforfrontend/adviser", Some(&token), None).await;
+    let (status, me) = app
+        .call(
+            Method::GET,
+            "/api/v1/backendforfrontend/adviser",
+            Some(&token),
+            None,
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(me["firmName"], "Northfield Financial Planning");
     assert_eq!(me["adviserAtFirmLocationId"], "northfield-leeds");
-    assert_eq!(me["actsFor"], json!([{ "id": "adviser1", "name": "Priya Shah" }]));
+    assert_eq!(
+        me["actsFor"],
+        json!([{ "id": "adviser1", "name": "Priya Shah" }])
+    );
     assert_eq!(me["uxSettings"]["displayNewQuoteButton"], true);
 
     let staff = app.token("cca1@example.com").await;
-    let (status, body) = app.call(Method::GET, "/api/v1/backendforfrontend/adviser", Some(&staff), None).await;
+    let (status, body) = app
+        .call(
+            Method::GET,
+            "/api/v1/backendforfrontend/adviser",
+            Some(&staff),
+            None,
+        )
+        .await;
     assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
     let client_user = app.token("client1@example.com").await;
-    let (status, _) = app.call(Method::POST, "/api/v1/backendforfrontend/application/create", Some(&client_user), None).await;
+    let (status, _) = app
+        .call(
+            Method::POST,
+            "/api/v1/backendforfrontend/application/create",
+            Some(&client_user),
+            None,
+        )
+        .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
 }
 
@@ -131,10 +213,18 @@ async fn malformed_input_is_a_400_naming_what_is_wrong_never_a_500() {
     let app = TestApp::spawn().await;
     let token = app.token("adviser1@example.com").await;
     let created = app.create_application(&token).await;
-    let path = format!("{}/api/v1/backendforfrontend/application/{}/AddApplicant", app.base, created["id"]);
+    let path = format!(
+        "{}/api/v1/backendforfrontend/application/{}/AddApplicant",
+        app.base, created["id"]
+    );
 
     let send = |body: &'static str, content_type: &'static str| {
-        app.http.post(&path).bearer_auth(&token).header("content-type", content_type).body(body).send()
+        app.http
+            .post(&path)
+            .bearer_auth(&token)
+            .header("content-type", content_type)
+            .body(body)
+            .send()
     };
     for (body, content_type) in [
         ("{not json", "application/json"),
@@ -142,24 +232,56 @@ async fn malformed_input_is_a_400_naming_what_is_wrong_never_a_500() {
         (r#"{"firstName":"A"}"#, "text/plain"),
     ] {
         let response = send(body, content_type).await.unwrap();
-        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{body} as {content_type}");
-        assert_eq!(response.headers()["content-type"], "application/problem+json");
+        assert_eq!(
+            response.status(),
+            StatusCode::BAD_REQUEST,
+            "{body} as {content_type}"
+        );
+        assert_eq!(
+            response.headers()["content-type"],
+            "application/problem+json"
+        );
     }
 
     let bad_fields = json!({ "title": "Lord", "gender": "m", "dateOfBirth": "1980-02-30", "firstName": 12, "smoking": "sometimes", "nickname": "Al" });
     let (status, body) = app.add_applicant(&token, &created, bad_fields).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    let mut fields: Vec<&str> = body["errors"].as_array().unwrap().iter().map(|e| e["field"].as_str().unwrap()).collect();
+    let mut fields: Vec<&str> = body["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["field"].as_str().unwrap())
+        .collect();
     fields.sort_unstable();
-    assert_eq!(fields, ["dateOfBirth", "firstName", "gender", "nickname", "smoking", "title"]);
+    assert_eq!(
+        fields,
+        [
+            "dateOfBirth",
+            "firstName",
+            "gender",
+            "nickname",
+            "smoking",
+            "title"
+        ]
+    );
 
-    let long = json!({ "firstName": "x".repeat(101), "gender": "male", "dateOfBirth": "1980-01-01" });
+    let long =
+        json!({ "firstName": "x".repeat(101), "gender": "male", "dateOfBirth": "1980-01-01" });
     let (status, body) = app.add_applicant(&token, &created, long).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert_eq!(body["errors"][0]["message"], "First name must be 100 characters or fewer");
+    assert_eq!(
+        body["errors"][0]["message"],
+        "First name must be 100 characters or fewer"
+    );
 
-    let (status, body) = app.add_applicant(&token, &created, json!({ "firstName": "Alan" })).await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "gender and date of birth are required for a quote");
+    let (status, body) = app
+        .add_applicant(&token, &created, json!({ "firstName": "Alan" }))
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "gender and date of birth are required for a quote"
+    );
     assert_eq!(body["errors"].as_array().unwrap().len(), 2);
 
     for query in ["?status=NOPE", "?page=0", "?page=two", "?page=-1"] {
@@ -168,14 +290,28 @@ async fn malformed_input_is_a_400_naming_what_is_wrong_never_a_500() {
         assert!(body["errors"][0]["field"].is_string(), "{query}");
     }
     for id in ["abc", "0", "-5", "1e3"] {
-        let (status, _) = app.call(Method::GET, &format!("/api/v1/application/{id}"), Some(&token), None).await;
+        let (status, _) = app
+            .call(
+                Method::GET,
+                &format!("/api/v1/application/{id}"),
+                Some(&token),
+                None,
+            )
+            .await;
         assert_eq!(status, StatusCode::NOT_FOUND, "{id}");
     }
-    let (status, body) = app.call(Method::GET, "/api/v1/nothing-here", Some(&token), None).await;
-    assert_eq!((status, body["status"].as_u64()), (StatusCode::NOT_FOUND, Some(404)));
+    let (status, body) = app
+        .call(Method::GET, "/api/v1/nothing-here", Some(&token), None)
+        .await;
+    assert_eq!(
+        (status, body["status"].as_u64()),
+        (StatusCode::NOT_FOUND, Some(404))
+    );
 
     let (_, read) = app.get_application(&token, &created["id"]).await;
     assert_eq!(read["applicants"], json!([]), "no bad input was stored");
-    let (status, _) = app.add_applicant(&token, &created, client("Alan", "Turing", "1980-06-23")).await;
+    let (status, _) = app
+        .add_applicant(&token, &created, client("Alan", "Turing", "1980-06-23"))
+        .await;
     assert_eq!(status, StatusCode::OK);
 }

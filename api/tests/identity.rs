@@ -34,11 +34,21 @@ fn authorize_params(app: &TestApp) -> Vec<(&'static str, String)> {
 }
 
 /// Signs in through the form and returns the authorization code from the redirect.
-async fn sign_in(app: &TestApp, email: &str, password: &str) -> Result<String, (StatusCode, String)> {
+async fn sign_in(
+    app: &TestApp,
+    email: &str,
+    password: &str,
+) -> Result<String, (StatusCode, String)> {
     let mut form = authorize_params(app);
     form.push(("email", email.into()));
     form.push(("password", password.into()));
-    let response = app.http.post(format!("{}/dev-idp/authorize", app.base)).form(&form).send().await.unwrap();
+    let response = app
+        .http
+        .post(format!("{}/dev-idp/authorize", app.base))
+        .form(&form)
+        .send()
+        .await
+        .unwrap();
     if response.status() != StatusCode::SEE_OTHER {
         return Err((response.status(), response.text().await.unwrap()));
     }
@@ -50,17 +60,33 @@ async fn sign_in(app: &TestApp, email: &str, password: &str) -> Result<String, (
 }
 
 async fn token_request(app: &TestApp, form: &[(&str, &str)]) -> (StatusCode, Value) {
-    let response = app.http.post(format!("{}/dev-idp/token", app.base)).form(form).send().await.unwrap();
+    let response = app
+        .http
+        .post(format!("{}/dev-idp/token", app.base))
+        .form(form)
+        .send()
+        .await
+        .unwrap();
     (response.status(), response.json().await.unwrap())
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn discovery_and_keys_are_published() {
     let app = TestApp::spawn().await;
-    let (status, discovery) = app.call(Method::GET, "/dev-idp/.well-known/openid-configuration", None, None).await;
+    let (status, discovery) = app
+        .call(
+            Method::GET,
+            "/dev-idp/.well-known/openid-configuration",
+            None,
+            None,
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(discovery["issuer"], format!("{}/dev-idp", app.base));
-    assert_eq!(discovery["code_challenge_methods_supported"], serde_json::json!(["S256"]));
+    assert_eq!(
+        discovery["code_challenge_methods_supported"],
+        serde_json::json!(["S256"])
+    );
     let (_, jwks) = app.call(Method::GET, "/dev-idp/jwks", None, None).await;
     assert_eq!(jwks["keys"][0]["kty"], "RSA");
     assert_eq!(jwks["keys"][0]["alg"], "RS256");
@@ -78,44 +104,122 @@ async fn the_sign_in_page_issues_a_code_that_only_the_right_verifier_redeems_onc
         .unwrap();
     assert_eq!(page.status(), StatusCode::OK);
     let html = page.text().await.unwrap();
-    assert!(html.contains(r#"name="email""#) && html.contains(r#"name="password""#) && html.contains("Sign in"));
+    assert!(
+        html.contains(r#"name="email""#)
+            && html.contains(r#"name="password""#)
+            && html.contains("Sign in")
+    );
 
-    let (status, html) = sign_in(&app, "adviser1@example.com", "wrong").await.unwrap_err();
+    let (status, html) = sign_in(&app, "adviser1@example.com", "wrong")
+        .await
+        .unwrap_err();
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     assert!(html.contains("Invalid login details"));
 
-    let code = sign_in(&app, "adviser1@example.com", "Passw0rd!").await.unwrap();
+    let code = sign_in(&app, "adviser1@example.com", "Passw0rd!")
+        .await
+        .unwrap();
     let redirect = redirect_uri(&app);
-    let (status, body) = token_request(&app, &[
-        ("grant_type", "authorization_code"), ("client_id", "portal-web"), ("code", &code),
-        ("redirect_uri", &redirect), ("code_verifier", "the-wrong-verifier-the-wrong-verifier-1234567"),
-    ]).await;
-    assert_eq!((status, body["error"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_grant")));
+    let (status, body) = token_request(
+        &app,
+        &[
+            ("grant_type", "authorization_code"),
+            ("client_id", "portal-web"),
+            ("code", &code),
+            ("redirect_uri", &redirect),
+            (
+                "code_verifier",
+                "the-wrong-verifier-the-wrong-verifier-1234567",
+            ),
+        ],
+    )
+    .await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("invalid_grant"))
+    );
 
-    let code = sign_in(&app, "adviser1@example.com", "Passw0rd!").await.unwrap();
+    let code = sign_in(&app, "adviser1@example.com", "Passw0rd!")
+        .await
+        .unwrap();
     let exchange = [
-        ("grant_type", "authorization_code"), ("client_id", "portal-web"), ("code", code.as_str()),
-        ("redirect_uri", redirect.as_str()), ("code_verifier", VERIFIER),
+        ("grant_type", "authorization_code"),
+        ("client_id", "portal-web"),
+        ("code", code.as_str()),
+        ("redirect_uri", redirect.as_str()),
+        ("code_verifier", VERIFIER),
     ];
     let (status, tokens) = token_request(&app, &exchange).await;
     assert_eq!(status, StatusCode::OK, "{tokens}");
     let access = tokens["access_token"].as_str().unwrap();
-    let (status, me) = app.call(Method::GET, "/api/v1/backendforfrontend/adviser", Some(access), None).await;
-    assert_eq!((status, me["email"].as_str()), (StatusCode::OK, Some("adviser1@example.com")));
+    let (status, me) = app
+        .call(
+            Method::GET,
+            "/api/v1/backendforfrontend/adviser",
+            Some(access),
+            None,
+        )
+        .await;
+    assert_eq!(
+        (status, me["email"].as_str()),
+        (StatusCode::OK, Some("adviser1@example.com"))
+    );
 
     let (status, again) = token_request(&app, &exchange).await;
-    assert_eq!((status, again["error"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_grant")), "a code works once");
+    assert_eq!(
+        (status, again["error"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("invalid_grant")),
+        "a code works once"
+    );
 
     // Refresh: a new access token that works; the refresh token itself is no access token.
     let refresh = tokens["refresh_token"].as_str().unwrap();
-    let (status, renewed) = token_request(&app, &[("grant_type", "refresh_token"), ("client_id", "portal-web"), ("refresh_token", refresh)]).await;
+    let (status, renewed) = token_request(
+        &app,
+        &[
+            ("grant_type", "refresh_token"),
+            ("client_id", "portal-web"),
+            ("refresh_token", refresh),
+        ],
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{renewed}");
-    let (status, _) = app.call(Method::GET, "/api/v1/backendforfrontend/adviser", renewed["access_token"].as_str(), None).await;
+    let (status, _) = app
+        .call(
+            Method::GET,
+            "/api/v1/backendforfrontend/adviser",
+            renewed["access_token"].as_str(),
+            None,
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
-    let (status, _) = app.call(Method::GET, "/api/v1/backendforfrontend/adviser", Some(refresh), None).await;
-    assert_eq!(status, StatusCode::UNAUTHORIZED, "a refresh token is not accepted by the API");
-    let (status, _) = token_request(&app, &[("grant_type", "refresh_token"), ("client_id", "portal-web"), ("refresh_token", access)]).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "an access token cannot be used to refresh");
+    let (status, _) = app
+        .call(
+            Method::GET,
+            "/api/v1/backendforfrontend/adviser",
+            Some(refresh),
+            None,
+        )
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::UNAUTHORIZED,
+        "a refresh token is not accepted by the API"
+    );
+    let (status, _) = token_request(
+        &app,
+        &[
+            ("grant_type", "refresh_token"),
+            ("client_id", "portal-web"),
+            ("refresh_token", access),
+        ],
+    )
+    .await;
+    assert_eq!(
+        status,
+        StatusCode::BAD_REQUEST,
+        "an access token cannot be used to refresh"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -123,17 +227,57 @@ async fn unregistered_redirects_and_requests_without_pkce_are_refused() {
     let app = TestApp::spawn().await;
     let mut evil = authorize_params(&app);
     evil[1].1 = "https://evil.example.com/callback".into();
-    let response = app.http.get(format!("{}/dev-idp/authorize", app.base)).query(&evil).send().await.unwrap();
-    assert_eq!(response.status(), StatusCode::BAD_REQUEST, "never redirects to an unregistered address");
+    let response = app
+        .http
+        .get(format!("{}/dev-idp/authorize", app.base))
+        .query(&evil)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        response.status(),
+        StatusCode::BAD_REQUEST,
+        "never redirects to an unregistered address"
+    );
     assert!(response.headers().get("location").is_none());
 
-    let no_pkce: Vec<_> = authorize_params(&app).into_iter().filter(|(k, _)| !k.starts_with("code_challenge")).collect();
-    let response = app.http.get(format!("{}/dev-idp/authorize", app.base)).query(&no_pkce).send().await.unwrap();
+    let no_pkce: Vec<_> = authorize_params(&app)
+        .into_iter()
+        .filter(|(k, _)| !k.starts_with("code_challenge"))
+        .collect();
+    let response = app
+        .http
+        .get(format!("{}/dev-idp/authorize", app.base))
+        .query(&no_pkce)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status(), StatusCode::BAD_REQUEST);
     assert!(response.text().await.unwrap().contains("PKCE"));
 
-    let (status, body) = token_request(&app, &[("grant_type", "password"), ("client_id", "portal-web"), ("username", "adviser1@example.com"), ("password", "nope")]).await;
-    assert_eq!((status, body["error"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_grant")));
-    let (status, _) = token_request(&app, &[("grant_type", "password"), ("client_id", "other"), ("username", "adviser1@example.com"), ("password", "Passw0rd!")]).await;
+    let (status, body) = token_request(
+        &app,
+        &[
+            ("grant_type", "password"),
+            ("client_id", "portal-web"),
+            ("username", "adviser1@example.com"),
+            ("password", "nope"),
+        ],
+    )
+    .await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("invalid_grant"))
+    );
+    let (status, _) = token_request(
+        &app,
+        &[
+            ("grant_type", "password"),
+            ("client_id", "other"),
+            ("username", "adviser1@example.com"),
+            ("password", "Passw0rd!"),
+        ],
+    )
+    .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 }

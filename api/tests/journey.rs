@@ -14,7 +14,12 @@ fn errors(body: &Value) -> Vec<(String, String)> {
         .as_array()
         .map(|list| {
             list.iter()
-                .map(|e| (e["field"].as_str().unwrap().to_owned(), e["message"].as_str().unwrap().to_owned()))
+                .map(|e| {
+                    (
+                        e["field"].as_str().unwrap().to_owned(),
+                        e["message"].as_str().unwrap().to_owned(),
+                    )
+                })
                 .collect()
         })
         .unwrap_or_default()
@@ -29,7 +34,9 @@ async fn an_adviser_builds_an_application_with_two_clients_and_finds_it_again() 
     assert_eq!(created["applicationStatus"], "Pre-quote");
     assert_eq!(created["applicants"], json!([]));
 
-    let (status, one) = app.add_applicant(&token, &created, client("Alan", "Turing", "1980-06-23")).await;
+    let (status, one) = app
+        .add_applicant(&token, &created, client("Alan", "Turing", "1980-06-23"))
+        .await;
     assert_eq!(status, StatusCode::OK, "{one}");
     assert_eq!(one["applicants"][0]["firstName"], "Alan");
     assert!(one["applicants"][0]["age"].as_u64().unwrap() >= 46);
@@ -39,19 +46,35 @@ async fn an_adviser_builds_an_application_with_two_clients_and_finds_it_again() 
     assert_eq!(status, StatusCode::OK, "{two}");
     assert_eq!(two["applicants"].as_array().unwrap().len(), 2);
 
-    let (status, refused) = app.add_applicant(&token, &created, client("Third", "Person", "1990-01-01")).await;
+    let (status, refused) = app
+        .add_applicant(&token, &created, client("Third", "Person", "1990-01-01"))
+        .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(errors(&refused), [("applicants".into(), "An application can have at most 2 clients.".into())]);
+    assert_eq!(
+        errors(&refused),
+        [(
+            "applicants".into(),
+            "An application can have at most 2 clients.".into()
+        )]
+    );
 
     let (status, read) = app.get_application(&token, &created["id"]).await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(read["applicants"], two["applicants"], "the read model shows what the command returned");
+    assert_eq!(
+        read["applicants"], two["applicants"],
+        "the read model shows what the command returned"
+    );
     assert_eq!(read["version"], two["version"]);
 
     let (_, by_name) = app.search(&token, "?searchTerm=lovelace").await;
     assert_eq!(by_name["totalRecordCount"], 1);
-    assert_eq!(by_name["results"][0]["clientNames"], "Alan Turing & Ada Lovelace");
-    let (_, by_reference) = app.search(&token, &format!("?searchTerm={}", created["id"])).await;
+    assert_eq!(
+        by_name["results"][0]["clientNames"],
+        "Alan Turing & Ada Lovelace"
+    );
+    let (_, by_reference) = app
+        .search(&token, &format!("?searchTerm={}", created["id"]))
+        .await;
     assert_eq!(by_reference["results"][0]["id"], created["id"]);
     let (_, other_stage) = app.search(&token, "?status=QUOTE&status=DECISION").await;
     assert_eq!(other_stage["totalRecordCount"], 0);
@@ -65,20 +88,42 @@ async fn clients_under_18_or_over_64_are_refused_with_the_spec_message() {
     let token = app.token("adviser1@example.com").await;
     let created = app.create_application(&token).await;
 
-    let (status, body) = app.add_applicant(&token, &created, client("Young", "Person", &born_years_ago(18, 1))).await;
+    let (status, body) = app
+        .add_applicant(
+            &token,
+            &created,
+            client("Young", "Person", &born_years_ago(18, 1)),
+        )
+        .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(errors(&body), [("dateOfBirth".into(), AGE_MESSAGE.into())]);
     assert_eq!(body["detail"], AGE_MESSAGE);
 
-    let (status, body) = app.add_applicant(&token, &created, client("Old", "Person", &born_years_ago(65, 0))).await;
+    let (status, body) = app
+        .add_applicant(
+            &token,
+            &created,
+            client("Old", "Person", &born_years_ago(65, 0)),
+        )
+        .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(errors(&body), [("dateOfBirth".into(), AGE_MESSAGE.into())]);
 
-    let (status, _) = app.add_applicant(&token, &created, client("Just", "Eighteen", &born_years_ago(18, 0))).await;
+    let (status, _) = app
+        .add_applicant(
+            &token,
+            &created,
+            client("Just", "Eighteen", &born_years_ago(18, 0)),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "an 18th birthday today qualifies");
 
     let (_, read) = app.get_application(&token, &created["id"]).await;
-    assert_eq!(read["applicants"].as_array().unwrap().len(), 1, "refused clients were never written");
+    assert_eq!(
+        read["applicants"].as_array().unwrap().len(),
+        1,
+        "refused clients were never written"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -86,31 +131,81 @@ async fn editing_a_client_changes_only_the_fields_sent() {
     let app = TestApp::spawn().await;
     let token = app.token("adviser1@example.com").await;
     let created = app.create_application(&token).await;
-    let (_, one) = app.add_applicant(&token, &created, client("Alan", "Turing", "1980-06-23")).await;
+    let (_, one) = app
+        .add_applicant(&token, &created, client("Alan", "Turing", "1980-06-23"))
+        .await;
     let applicant = one["applicants"][0]["id"].as_str().unwrap().to_owned();
-    let path = format!("/api/v1/application/{}/applicant/{applicant}", created["id"]);
+    let path = format!(
+        "/api/v1/application/{}/applicant/{applicant}",
+        created["id"]
+    );
 
-    let (status, edited) = app.call(Method::PATCH, &path, Some(&token), Some(json!({ "smoking": "yes", "firstName": "Alan M." }))).await;
+    let (status, edited) = app
+        .call(
+            Method::PATCH,
+            &path,
+            Some(&token),
+            Some(json!({ "smoking": "yes", "firstName": "Alan M." })),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{edited}");
     let person = &edited["applicants"][0];
-    assert_eq!((person["firstName"].as_str(), person["lastName"].as_str(), person["smoking"].as_str()), (Some("Alan M."), Some("Turing"), Some("yes")));
+    assert_eq!(
+        (
+            person["firstName"].as_str(),
+            person["lastName"].as_str(),
+            person["smoking"].as_str()
+        ),
+        (Some("Alan M."), Some("Turing"), Some("yes"))
+    );
 
-    let (status, body) = app.call(Method::PATCH, &path, Some(&token), Some(json!({ "dateOfBirth": born_years_ago(17, 0) }))).await;
+    let (status, body) = app
+        .call(
+            Method::PATCH,
+            &path,
+            Some(&token),
+            Some(json!({ "dateOfBirth": born_years_ago(17, 0) })),
+        )
+        .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(errors(&body), [("dateOfBirth".into(), AGE_MESSAGE.into())]);
 
-    let (status, body) = app.call(Method::PATCH, &path, Some(&token), Some(json!({ "gender": null }))).await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "gender is required for a quote");
+    let (status, body) = app
+        .call(
+            Method::PATCH,
+            &path,
+            Some(&token),
+            Some(json!({ "gender": null })),
+        )
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "gender is required for a quote"
+    );
     assert_eq!(errors(&body)[0].0, "gender");
 
-    let unknown = format!("/api/v1/application/{}/applicant/no-such-client", created["id"]);
-    let (status, body) = app.call(Method::PATCH, &unknown, Some(&token), Some(json!({ "firstName": "X" }))).await;
+    let unknown = format!(
+        "/api/v1/application/{}/applicant/no-such-client",
+        created["id"]
+    );
+    let (status, body) = app
+        .call(
+            Method::PATCH,
+            &unknown,
+            Some(&token),
+            Some(json!({ "firstName": "X" })),
+        )
+        .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(body["detail"], "Applicant not found");
 
     let (_, read) = app.get_application(&token, &created["id"]).await;
     assert_eq!(read["applicants"][0]["firstName"], "Alan M.");
-    assert_eq!(read["applicants"][0]["dateOfBirth"], "1980-06-23", "refused edits left the client as they were");
+    assert_eq!(
+        read["applicants"][0]["dateOfBirth"], "1980-06-23",
+        "refused edits left the client as they were"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -119,25 +214,49 @@ async fn another_advisers_application_does_not_exist_for_you() {
     let owner = app.token("adviser1@example.com").await;
     let stranger = app.token("adviser3@example.com").await;
     let created = app.create_application(&owner).await;
-    let (_, one) = app.add_applicant(&owner, &created, client("Alan", "Turing", "1980-06-23")).await;
+    let (_, one) = app
+        .add_applicant(&owner, &created, client("Alan", "Turing", "1980-06-23"))
+        .await;
     let applicant = one["applicants"][0]["id"].as_str().unwrap();
 
     let (status, body) = app.get_application(&stranger, &created["id"]).await;
-    assert_eq!((status, body["detail"].as_str()), (StatusCode::NOT_FOUND, Some("Application not found")));
-    let (status, _) = app.add_applicant(&stranger, &created, client("Eve", "Intruder", "1980-01-01")).await;
+    assert_eq!(
+        (status, body["detail"].as_str()),
+        (StatusCode::NOT_FOUND, Some("Application not found"))
+    );
+    let (status, _) = app
+        .add_applicant(&stranger, &created, client("Eve", "Intruder", "1980-01-01"))
+        .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    let path = format!("/api/v1/application/{}/applicant/{applicant}", created["id"]);
-    let (status, _) = app.call(Method::PATCH, &path, Some(&stranger), Some(json!({ "firstName": "Eve" }))).await;
+    let path = format!(
+        "/api/v1/application/{}/applicant/{applicant}",
+        created["id"]
+    );
+    let (status, _) = app
+        .call(
+            Method::PATCH,
+            &path,
+            Some(&stranger),
+            Some(json!({ "firstName": "Eve" })),
+        )
+        .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (_, listed) = app.search(&stranger, "?searchTerm=turing").await;
     assert_eq!(listed["totalRecordCount"], 0);
     let (status, _) = app.search(&stranger, "?adviserId=adviser1").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (status, _) = app.get_application(&stranger, &json!(999_999)).await;
-    assert_eq!(status, StatusCode::NOT_FOUND, "a missing application looks the same as a hidden one");
+    assert_eq!(
+        status,
+        StatusCode::NOT_FOUND,
+        "a missing application looks the same as a hidden one"
+    );
 
     let (_, read) = app.get_application(&owner, &created["id"]).await;
-    assert_eq!(read["applicants"][0]["firstName"], "Alan", "nothing the stranger sent was applied");
+    assert_eq!(
+        read["applicants"][0]["firstName"], "Alan",
+        "nothing the stranger sent was applied"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -146,25 +265,50 @@ async fn an_assistant_works_for_the_adviser_they_support_and_no_other() {
     let assistant = app.token("assistant1@example.com").await;
     let adviser = app.token("adviser1@example.com").await;
     let (status, created) = app
-        .call(Method::POST, "/api/v1/backendforfrontend/application/create?adviserId=adviser1", Some(&assistant), None)
+        .call(
+            Method::POST,
+            "/api/v1/backendforfrontend/application/create?adviserId=adviser1",
+            Some(&assistant),
+            None,
+        )
         .await;
     assert_eq!(status, StatusCode::CREATED);
     assert_eq!(created["adviserId"], "adviser1");
     let (status, _) = app.get_application(&adviser, &created["id"]).await;
-    assert_eq!(status, StatusCode::OK, "the adviser sees what their assistant created for them");
-    let (status, _) = app.add_applicant(&assistant, &created, client("Alan", "Turing", "1980-06-23")).await;
+    assert_eq!(
+        status,
+        StatusCode::OK,
+        "the adviser sees what their assistant created for them"
+    );
+    let (status, _) = app
+        .add_applicant(&assistant, &created, client("Alan", "Turing", "1980-06-23"))
+        .await;
     assert_eq!(status, StatusCode::OK);
     let (_, listed) = app.search(&assistant, "?adviserId=adviser1").await;
     assert_eq!(listed["totalRecordCount"], 1);
 
     let (status, _) = app
-        .call(Method::POST, "/api/v1/backendforfrontend/application/create?adviserId=adviser2", Some(&assistant), None)
+        .call(
+            Method::POST,
+            "/api/v1/backendforfrontend/application/create?adviserId=adviser2",
+            Some(&assistant),
+            None,
+        )
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (status, _) = app
-        .call(Method::POST, "/api/v1/backendforfrontend/application/create?adviserId=assistant1", Some(&adviser), None)
+        .call(
+            Method::POST,
+            "/api/v1/backendforfrontend/application/create?adviserId=assistant1",
+            Some(&adviser),
+            None,
+        )
         .await;
-    assert_eq!(status, StatusCode::NOT_FOUND, "delegation does not run backwards");
+    assert_eq!(
+        status,
+        StatusCode::NOT_FOUND,
+        "delegation does not run backwards"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -172,29 +316,51 @@ async fn the_journey_carries_on_across_a_worker_restart_with_nothing_lost() {
     let mut app = TestApp::spawn().await;
     let token = app.token("adviser1@example.com").await;
     let created = app.create_application(&token).await;
-    let (status, _) = app.add_applicant(&token, &created, client("Alan", "Turing", "1980-06-23")).await;
+    let (status, _) = app
+        .add_applicant(&token, &created, client("Alan", "Turing", "1980-06-23"))
+        .await;
     assert_eq!(status, StatusCode::OK);
 
     app.stop_worker();
     // A command sent while no worker runs waits for one, and is not lost.
     let pending = {
         let http = app.http.clone();
-        let url = format!("{}/api/v1/backendforfrontend/application/{}/AddApplicant", app.base, created["id"]);
+        let url = format!(
+            "{}/api/v1/backendforfrontend/application/{}/AddApplicant",
+            app.base, created["id"]
+        );
         let token = token.clone();
         let ada = json!({ "firstName": "Ada", "lastName": "Lovelace", "gender": "female", "dateOfBirth": "1985-12-10" });
-        tokio::spawn(async move { http.post(url).bearer_auth(token).json(&ada).send().await.unwrap() })
+        tokio::spawn(async move {
+            http.post(url)
+                .bearer_auth(token)
+                .json(&ada)
+                .send()
+                .await
+                .unwrap()
+        })
     };
     tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
-    assert!(!pending.is_finished(), "without a worker the command cannot have been answered");
+    assert!(
+        !pending.is_finished(),
+        "without a worker the command cannot have been answered"
+    );
     app.start_worker();
     let response = pending.await.unwrap();
     assert_eq!(response.status(), StatusCode::OK);
 
     let (_, read) = app.get_application(&token, &created["id"]).await;
-    let names: Vec<&str> = read["applicants"].as_array().unwrap().iter().map(|a| a["firstName"].as_str().unwrap()).collect();
+    let names: Vec<&str> = read["applicants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["firstName"].as_str().unwrap())
+        .collect();
     assert_eq!(names, ["Alan", "Ada"]);
     // The new worker rebuilt the workflow's state from history: rules still see two clients.
-    let (status, body) = app.add_applicant(&token, &created, client("Third", "Person", "1990-01-01")).await;
+    let (status, body) = app
+        .add_applicant(&token, &created, client("Third", "Person", "1990-01-01"))
+        .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(errors(&body)[0].0, "applicants");
 }

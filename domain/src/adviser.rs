@@ -114,7 +114,9 @@ impl AdviserProfile {
 
     /// Every adviser whose cases this user may see, themself first.
     pub fn visible_advisers(&self) -> Vec<AdviserId> {
-        std::iter::once(self.id.clone()).chain(self.acts_for.iter().cloned()).collect()
+        std::iter::once(self.id.clone())
+            .chain(self.acts_for.iter().cloned())
+            .collect()
     }
 }
 
@@ -132,7 +134,10 @@ mod tests {
             firm_location_id: None,
             firm_location_name: None,
             ux_settings: UxSettings::default(),
-            acts_for: acts_for.iter().map(|a| AdviserId::parse(a).unwrap()).collect(),
+            acts_for: acts_for
+                .iter()
+                .map(|a| AdviserId::parse(a).unwrap())
+                .collect(),
         }
     }
 

@@ -29,7 +29,14 @@ pub enum Title {
 }
 
 impl Title {
-    pub const ALL: [Title; 6] = [Title::Mr, Title::Mrs, Title::Miss, Title::Ms, Title::Mx, Title::Dr];
+    pub const ALL: [Title; 6] = [
+        Title::Mr,
+        Title::Mrs,
+        Title::Miss,
+        Title::Ms,
+        Title::Mx,
+        Title::Dr,
+    ];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -210,14 +217,18 @@ impl ApplicantPatch {
         for (key, value) in object {
             match key.as_str() {
                 "title" => {
-                    patch.title = read_choice(value, "title", Title::parse, TITLE_MESSAGE, &mut errors)
+                    patch.title =
+                        read_choice(value, "title", Title::parse, TITLE_MESSAGE, &mut errors)
                 }
                 "firstName" => {
                     patch.first_name = read_name(value, "firstName", "First name", &mut errors)
                 }
-                "lastName" => patch.last_name = read_name(value, "lastName", "Last name", &mut errors),
+                "lastName" => {
+                    patch.last_name = read_name(value, "lastName", "Last name", &mut errors)
+                }
                 "gender" => {
-                    patch.gender = read_choice(value, "gender", Gender::parse, GENDER_MESSAGE, &mut errors)
+                    patch.gender =
+                        read_choice(value, "gender", Gender::parse, GENDER_MESSAGE, &mut errors)
                 }
                 "dateOfBirth" => {
                     patch.date_of_birth = read_choice(
@@ -229,8 +240,13 @@ impl ApplicantPatch {
                     )
                 }
                 "smoking" => {
-                    patch.smoking =
-                        read_choice(value, "smoking", Smoking::parse, SMOKING_MESSAGE, &mut errors)
+                    patch.smoking = read_choice(
+                        value,
+                        "smoking",
+                        Smoking::parse,
+                        SMOKING_MESSAGE,
+                        &mut errors,
+                    )
                 }
                 // Read-only fields an integrator may echo back from a GET are ignored.
                 "id" | "age" => {}
@@ -282,7 +298,10 @@ fn read_name(value: &Value, field: &str, label: &str, errors: &mut Errors) -> Pa
         return Patch::Clear;
     }
     if text.chars().count() > NAME_MAX_CHARS {
-        errors.push(field, &format!("{label} must be {NAME_MAX_CHARS} characters or fewer"));
+        errors.push(
+            field,
+            &format!("{label} must be {NAME_MAX_CHARS} characters or fewer"),
+        );
         return Patch::Absent;
     }
     if text.chars().any(char::is_control) {
@@ -333,7 +352,10 @@ mod tests {
     fn clients_qualify_from_their_eighteenth_birthday() {
         let today = d(2026, 11, 22);
         let day_before_18th = check_details(&details(d(2008, 11, 23)), Requirement::Quote, today);
-        assert_eq!(day_before_18th, [FieldError::new("dateOfBirth", AGE_MESSAGE)]);
+        assert_eq!(
+            day_before_18th,
+            [FieldError::new("dateOfBirth", AGE_MESSAGE)]
+        );
         assert!(check_details(&details(d(2008, 11, 22)), Requirement::Quote, today).is_empty());
     }
 
@@ -382,7 +404,17 @@ mod tests {
         let rejection = ApplicantPatch::from_json(body.as_object().unwrap()).unwrap_err();
         let mut got = fields(&rejection.errors);
         got.sort_unstable();
-        assert_eq!(got, ["dateOfBirth", "firstName", "gender", "shoeSize", "smoking", "title"]);
+        assert_eq!(
+            got,
+            [
+                "dateOfBirth",
+                "firstName",
+                "gender",
+                "shoeSize",
+                "smoking",
+                "title"
+            ]
+        );
     }
 
     #[test]
@@ -391,7 +423,10 @@ mod tests {
         assert!(ApplicantPatch::from_json(ok.as_object().unwrap()).is_ok());
         let long = json!({ "lastName": "é".repeat(101) });
         let rejection = ApplicantPatch::from_json(long.as_object().unwrap()).unwrap_err();
-        assert_eq!(rejection.errors[0].message, "Last name must be 100 characters or fewer");
+        assert_eq!(
+            rejection.errors[0].message,
+            "Last name must be 100 characters or fewer"
+        );
     }
 
     #[test]

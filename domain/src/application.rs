@@ -19,7 +19,9 @@ pub const QUOTE_NOT_EDITABLE: &str =
     "The quote can no longer be edited. Unlock quote editing to make changes.";
 
 /// Stages of an application (§2), in journey order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema,
+)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ApplicationStage {
     CreateQuote,
@@ -151,15 +153,25 @@ impl Application {
         self.quote_age_date.unwrap_or(today)
     }
 
-    pub fn add_applicant(&self, command: &AddApplicant, now: DateTime<Utc>) -> Result<Self, Rejection> {
+    pub fn add_applicant(
+        &self,
+        command: &AddApplicant,
+        now: DateTime<Utc>,
+    ) -> Result<Self, Rejection> {
         self.ensure_quote_editable()?;
         if self.applicants.len() >= MAX_APPLICANTS {
             return Err(Rejection::field("applicants", TOO_MANY_APPLICANTS));
         }
         if self.applicant(&command.applicant_id).is_some() {
-            return Err(Rejection::conflict("That client is already on the application."));
+            return Err(Rejection::conflict(
+                "That client is already on the application.",
+            ));
         }
-        let errors = check_details(&command.details, Requirement::Quote, self.age_date(uk_date(now)));
+        let errors = check_details(
+            &command.details,
+            Requirement::Quote,
+            self.age_date(uk_date(now)),
+        );
         if !errors.is_empty() {
             return Err(Rejection::invalid(errors));
         }
@@ -173,7 +185,11 @@ impl Application {
 
     /// Applies a change to one client. A change that alters nothing returns the application
     /// as it was, with the same version, so nothing is written.
-    pub fn edit_applicant(&self, command: &EditApplicant, now: DateTime<Utc>) -> Result<Self, Rejection> {
+    pub fn edit_applicant(
+        &self,
+        command: &EditApplicant,
+        now: DateTime<Utc>,
+    ) -> Result<Self, Rejection> {
         self.ensure_quote_editable()?;
         let index = self
             .applicants
@@ -221,7 +237,10 @@ impl Application {
                 .applicants
                 .iter()
                 .map(|applicant| ApplicantView {
-                    age: applicant.details.date_of_birth.and_then(|born| age_on(born, age_date)),
+                    age: applicant
+                        .details
+                        .date_of_birth
+                        .and_then(|born| age_on(born, age_date)),
                     applicant: applicant.clone(),
                 })
                 .collect(),
@@ -236,7 +255,10 @@ impl Application {
     }
 
     fn ensure_quote_editable(&self) -> Result<(), Rejection> {
-        let editable_stage = matches!(self.status, ApplicationStage::CreateQuote | ApplicationStage::Quote);
+        let editable_stage = matches!(
+            self.status,
+            ApplicationStage::CreateQuote | ApplicationStage::Quote
+        );
         if self.is_quote_editable && editable_stage {
             Ok(())
         } else {
@@ -321,7 +343,9 @@ mod tests {
 
     #[test]
     fn adding_a_client_bumps_the_version_and_keeps_the_details() {
-        let next = app().add_applicant(&add("a1", (1980, 6, 23)), now()).unwrap();
+        let next = app()
+            .add_applicant(&add("a1", (1980, 6, 23)), now())
+            .unwrap();
         assert_eq!(next.version, 2);
         assert_eq!(next.client_names(), "Alan Turing");
         assert_eq!(next.view(now().date_naive()).applicants[0].age, Some(46));
@@ -333,28 +357,38 @@ mod tests {
             .add_applicant(&add("a1", (1980, 6, 23)), now())
             .and_then(|a| a.add_applicant(&add("a2", (1982, 1, 1)), now()))
             .unwrap();
-        let refused = two.add_applicant(&add("a3", (1983, 1, 1)), now()).unwrap_err();
+        let refused = two
+            .add_applicant(&add("a3", (1983, 1, 1)), now())
+            .unwrap_err();
         assert_eq!(refused.errors[0].field, "applicants");
         assert_eq!(refused.errors[0].message, TOO_MANY_APPLICANTS);
     }
 
     #[test]
     fn an_under_eighteen_is_refused_with_the_spec_message() {
-        let refused = app().add_applicant(&add("a1", (2010, 1, 1)), now()).unwrap_err();
+        let refused = app()
+            .add_applicant(&add("a1", (2010, 1, 1)), now())
+            .unwrap_err();
         assert_eq!(refused.kind, RejectionKind::Invalid);
         assert_eq!(refused.errors[0].message, AGE_MESSAGE);
     }
 
     #[test]
     fn the_same_client_id_cannot_be_added_twice() {
-        let once = app().add_applicant(&add("a1", (1980, 6, 23)), now()).unwrap();
-        let twice = once.add_applicant(&add("a1", (1980, 6, 23)), now()).unwrap_err();
+        let once = app()
+            .add_applicant(&add("a1", (1980, 6, 23)), now())
+            .unwrap();
+        let twice = once
+            .add_applicant(&add("a1", (1980, 6, 23)), now())
+            .unwrap_err();
         assert_eq!(twice.kind, RejectionKind::Conflict);
     }
 
     #[test]
     fn editing_changes_only_the_fields_sent() {
-        let one = app().add_applicant(&add("a1", (1980, 6, 23)), now()).unwrap();
+        let one = app()
+            .add_applicant(&add("a1", (1980, 6, 23)), now())
+            .unwrap();
         let edit = EditApplicant {
             applicant_id: ApplicantId::parse("a1").unwrap(),
             patch: ApplicantPatch {
@@ -373,7 +407,9 @@ mod tests {
 
     #[test]
     fn an_edit_that_changes_nothing_keeps_the_version() {
-        let one = app().add_applicant(&add("a1", (1980, 6, 23)), now()).unwrap();
+        let one = app()
+            .add_applicant(&add("a1", (1980, 6, 23)), now())
+            .unwrap();
         let same = EditApplicant {
             applicant_id: ApplicantId::parse("a1").unwrap(),
             patch: ApplicantPatch {
@@ -381,7 +417,10 @@ mod tests {
                 ..Default::default()
             },
         };
-        assert_eq!(one.edit_applicant(&same, now()).unwrap().version, one.version);
+        assert_eq!(
+            one.edit_applicant(&same, now()).unwrap().version,
+            one.version
+        );
     }
 
     #[test]
@@ -397,7 +436,9 @@ mod tests {
 
     #[test]
     fn clearing_a_required_field_is_refused() {
-        let one = app().add_applicant(&add("a1", (1980, 6, 23)), now()).unwrap();
+        let one = app()
+            .add_applicant(&add("a1", (1980, 6, 23)), now())
+            .unwrap();
         let edit = EditApplicant {
             applicant_id: ApplicantId::parse("a1").unwrap(),
             patch: ApplicantPatch {
@@ -413,13 +454,17 @@ mod tests {
     fn nothing_changes_once_the_quote_is_locked() {
         let mut locked = app();
         locked.is_quote_editable = false;
-        let refused = locked.add_applicant(&add("a1", (1980, 6, 23)), now()).unwrap_err();
+        let refused = locked
+            .add_applicant(&add("a1", (1980, 6, 23)), now())
+            .unwrap_err();
         assert_eq!(refused.kind, RejectionKind::Conflict);
     }
 
     #[test]
     fn ages_are_taken_on_the_quote_age_date_once_set() {
-        let mut one = app().add_applicant(&add("a1", (1980, 6, 23)), now()).unwrap();
+        let mut one = app()
+            .add_applicant(&add("a1", (1980, 6, 23)), now())
+            .unwrap();
         one.quote_age_date = NaiveDate::from_ymd_opt(2026, 6, 22);
         assert_eq!(one.view(now().date_naive()).applicants[0].age, Some(45));
     }

@@ -49,7 +49,10 @@ pub fn total_pages(records: u64) -> u32 {
 /// references. Returns no words for a blank term (which matches every case).
 pub fn search_words(term: &str) -> Vec<String> {
     term.split_whitespace()
-        .map(|w| w.trim_matches(|c: char| c == ',' || c == '&').to_lowercase())
+        .map(|w| {
+            w.trim_matches(|c: char| c == ',' || c == '&')
+                .to_lowercase()
+        })
         .filter(|w| !w.is_empty())
         .collect()
 }

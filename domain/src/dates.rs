@@ -48,7 +48,11 @@ pub fn age_on(born: NaiveDate, on: NaiveDate) -> Option<u32> {
     }
     let years = on.year() - born.year();
     let birthday_this_year = birthday_in(born, on.year());
-    let age = if on >= birthday_this_year { years } else { years - 1 };
+    let age = if on >= birthday_this_year {
+        years
+    } else {
+        years - 1
+    };
     u32::try_from(age).ok()
 }
 
@@ -114,15 +118,27 @@ mod tests {
     fn summer_time_starts_at_one_utc_on_the_last_sunday_of_march() {
         // 2026: clocks go forward on Sunday 29 March.
         assert!(is_sunday(d(2026, 3, 29)));
-        assert_eq!(uk_local(utc(2026, 3, 29, 0, 59)).time().to_string(), "00:59:00");
-        assert_eq!(uk_local(utc(2026, 3, 29, 1, 0)).time().to_string(), "02:00:00");
+        assert_eq!(
+            uk_local(utc(2026, 3, 29, 0, 59)).time().to_string(),
+            "00:59:00"
+        );
+        assert_eq!(
+            uk_local(utc(2026, 3, 29, 1, 0)).time().to_string(),
+            "02:00:00"
+        );
     }
 
     #[test]
     fn summer_time_ends_at_one_utc_on_the_last_sunday_of_october() {
         // 2026: clocks go back on Sunday 25 October.
-        assert_eq!(uk_local(utc(2026, 10, 25, 0, 59)).time().to_string(), "01:59:00");
-        assert_eq!(uk_local(utc(2026, 10, 25, 1, 0)).time().to_string(), "01:00:00");
+        assert_eq!(
+            uk_local(utc(2026, 10, 25, 0, 59)).time().to_string(),
+            "01:59:00"
+        );
+        assert_eq!(
+            uk_local(utc(2026, 10, 25, 1, 0)).time().to_string(),
+            "01:00:00"
+        );
     }
 
     #[test]
@@ -161,8 +177,18 @@ mod tests {
         assert_eq!(parse_iso_date("1900-01-01"), Some(d(1900, 1, 1)));
         assert_eq!(parse_iso_date("2099-12-31"), Some(d(2099, 12, 31)));
         for bad in [
-            "1899-12-31", "2100-01-01", "2023-13-01", "2023-00-10", "2023-02-29", "2023-04-31",
-            "2023-1-01", "23-01-01", "2023/01/01", "", "2023-01-01T00:00", "２０２３-01-01",
+            "1899-12-31",
+            "2100-01-01",
+            "2023-13-01",
+            "2023-00-10",
+            "2023-02-29",
+            "2023-04-31",
+            "2023-1-01",
+            "23-01-01",
+            "2023/01/01",
+            "",
+            "2023-01-01T00:00",
+            "２０２３-01-01",
         ] {
             assert_eq!(parse_iso_date(bad), None, "{bad:?}");
         }

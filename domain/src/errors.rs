@@ -135,7 +135,10 @@ mod tests {
     #[test]
     fn a_rejection_survives_the_wire_unchanged() {
         let rejection = Rejection::invalid(vec![
-            FieldError::new("dateOfBirth", "To qualify, the client must be between 18 and 64."),
+            FieldError::new(
+                "dateOfBirth",
+                "To qualify, the client must be between 18 and 64.",
+            ),
             FieldError::new("firstName", "First name must be 100 characters or fewer."),
         ]);
         assert_eq!(Rejection::from_wire(&rejection.to_wire()), Some(rejection));
@@ -149,8 +152,12 @@ mod tests {
 
     #[test]
     fn a_single_field_error_becomes_the_summary() {
-        let rejection = Rejection::field("applicants", "An application can have at most 2 clients.");
-        assert_eq!(rejection.message, "An application can have at most 2 clients.");
+        let rejection =
+            Rejection::field("applicants", "An application can have at most 2 clients.");
+        assert_eq!(
+            rejection.message,
+            "An application can have at most 2 clients."
+        );
         assert_eq!(rejection.kind, RejectionKind::Invalid);
     }
 }

@@ -7,7 +7,9 @@ use std::fmt;
 use utoipa::ToSchema;
 
 /// The application's reference, allocated by the store from a sequence.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema,
+)]
 #[serde(transparent)]
 #[schema(value_type = i64, example = 100001)]
 pub struct ApplicationId(i64);
@@ -92,8 +94,20 @@ mod tests {
 
     #[test]
     fn application_ids_are_positive_digits_only() {
-        assert_eq!(ApplicationId::parse("100001").map(ApplicationId::get), Some(100001));
-        for bad in ["", "0", "-1", "+1", " 1", "1e3", "12a", "9999999999999999999"] {
+        assert_eq!(
+            ApplicationId::parse("100001").map(ApplicationId::get),
+            Some(100001)
+        );
+        for bad in [
+            "",
+            "0",
+            "-1",
+            "+1",
+            " 1",
+            "1e3",
+            "12a",
+            "9999999999999999999",
+        ] {
             assert_eq!(ApplicationId::parse(bad), None, "{bad:?}");
         }
     }

@@ -16,7 +16,9 @@ pub mod patch;
 
 pub use adviser::{AdviserProfile, Role, Roles, UxSettings};
 pub use applicant::{Applicant, ApplicantDetails, ApplicantPatch, Gender, Smoking, Title};
-pub use application::{AddApplicant, Application, ApplicationStage, ApplicationView, EditApplicant};
+pub use application::{
+    AddApplicant, Application, ApplicationStage, ApplicationView, EditApplicant,
+};
 pub use errors::{FieldError, Rejection};
 pub use ids::{AdviserId, ApplicantId, ApplicationId};
 pub use patch::Patch;

@@ -78,9 +78,13 @@ mod tests {
     #[test]
     fn patches_round_trip_through_json() {
         for body in [
-            Body { name: Patch::Absent },
+            Body {
+                name: Patch::Absent,
+            },
             Body { name: Patch::Clear },
-            Body { name: Patch::Set("Ada".into()) },
+            Body {
+                name: Patch::Set("Ada".into()),
+            },
         ] {
             let json = serde_json::to_string(&body).unwrap();
             assert_eq!(serde_json::from_str::<Body>(&json).unwrap(), body);

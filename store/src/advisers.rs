@@ -34,7 +34,11 @@ pub struct SeedAdviser {
 impl Store {
     /// Writes firms and advisers, replacing what is stored under the same ids, in one
     /// transaction so a bad seed file leaves the database as it was.
-    pub async fn seed_advisers(&self, firms: &[FirmRecord], advisers: &[SeedAdviser]) -> Result<(), StoreError> {
+    pub async fn seed_advisers(
+        &self,
+        firms: &[FirmRecord],
+        advisers: &[SeedAdviser],
+    ) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
         for firm in firms {
             let mut sql = Sql::new("INSERT INTO firms (id, name) VALUES (");
@@ -84,7 +88,8 @@ impl Store {
             clear.bind(Arg::Text(adviser.id.to_string()));
             clear.query().execute(&mut *tx).await?;
             for principal in &adviser.acts_for {
-                let mut sql = Sql::new("INSERT INTO adviser_delegations (adviser_id, acts_for) VALUES (");
+                let mut sql =
+                    Sql::new("INSERT INTO adviser_delegations (adviser_id, acts_for) VALUES (");
                 sql.bind(Arg::Text(adviser.id.to_string()))
                     .push(", ")
                     .bind(Arg::Text(principal.to_string()))
@@ -141,7 +146,10 @@ impl Store {
     }
 
     /// Display names of the given advisers, in the order given; unknown ids are skipped.
-    pub async fn adviser_names(&self, ids: &[AdviserId]) -> Result<Vec<(AdviserId, String)>, StoreError> {
+    pub async fn adviser_names(
+        &self,
+        ids: &[AdviserId],
+    ) -> Result<Vec<(AdviserId, String)>, StoreError> {
         if ids.is_empty() {
             return Ok(Vec::new());
         }

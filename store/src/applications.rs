@@ -22,7 +22,10 @@ pub struct SearchQuery {
 
 impl Store {
     /// Takes the next application reference from the sequence.
-    pub async fn allocate_application_id(&self, at: DateTime<Utc>) -> Result<ApplicationId, StoreError> {
+    pub async fn allocate_application_id(
+        &self,
+        at: DateTime<Utc>,
+    ) -> Result<ApplicationId, StoreError> {
         let row = Sql::new("INSERT INTO application_ids (allocated_at) VALUES ")
             .push("(")
             .bind(Arg::Text(timestamp(at)))
@@ -36,7 +39,10 @@ impl Store {
 
     /// Stores `application` unless a newer or equal version is already stored, so replays and
     /// out-of-order deliveries of the projection are harmless. Returns whether it was written.
-    pub async fn save_application_view(&self, application: &Application) -> Result<bool, StoreError> {
+    pub async fn save_application_view(
+        &self,
+        application: &Application,
+    ) -> Result<bool, StoreError> {
         let document = serde_json::to_string(application)
             .map_err(|e| StoreError::Corrupt(format!("application {}: {e}", application.id)))?;
         let version = i64::try_from(application.version)
@@ -98,7 +104,10 @@ impl Store {
     }
 
     /// The application as last projected, or `None` when there is no such application.
-    pub async fn find_application(&self, id: ApplicationId) -> Result<Option<Application>, StoreError> {
+    pub async fn find_application(
+        &self,
+        id: ApplicationId,
+    ) -> Result<Option<Application>, StoreError> {
         let mut sql = Sql::new("SELECT document FROM applications WHERE id = ");
         sql.bind(Arg::Int(id.get()));
         let Some(row) = sql.query().fetch_optional(&self.pool).await? else {
@@ -111,7 +120,10 @@ impl Store {
     }
 
     /// Who owns an application: enough for an access check without reading the document.
-    pub async fn application_owner(&self, id: ApplicationId) -> Result<Option<AdviserId>, StoreError> {
+    pub async fn application_owner(
+        &self,
+        id: ApplicationId,
+    ) -> Result<Option<AdviserId>, StoreError> {
         let mut sql = Sql::new("SELECT adviser_id FROM applications WHERE id = ");
         sql.bind(Arg::Int(id.get()));
         let Some(row) = sql.query().fetch_optional(&self.pool).await? else {
@@ -138,7 +150,10 @@ impl Store {
     }
 
     /// One page of the dashboard's In Progress list, newest change first.
-    pub async fn search_applications(&self, query: &SearchQuery) -> Result<ApplicationSearchResults, StoreError> {
+    pub async fn search_applications(
+        &self,
+        query: &SearchQuery,
+    ) -> Result<ApplicationSearchResults, StoreError> {
         let page = query.page.max(1);
         if query.advisers.is_empty() {
             return Ok(ApplicationSearchResults {
@@ -150,7 +165,11 @@ impl Store {
         }
         let mut count = Sql::new("SELECT COUNT(*) AS total FROM applications a");
         push_filters(&mut count, query);
-        let total: i64 = count.query().fetch_one(&self.pool).await?.try_get("total")?;
+        let total: i64 = count
+            .query()
+            .fetch_one(&self.pool)
+            .await?
+            .try_get("total")?;
         let total = u64::try_from(total).unwrap_or(0);
 
         let mut select = Sql::new(

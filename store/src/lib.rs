@@ -84,8 +84,16 @@ impl Store {
     /// Brings the schema up to date; safe to run at every start-up.
     pub async fn migrate(&self) -> Result<(), StoreError> {
         match self.backend {
-            Backend::Sqlite => sqlx::migrate!("./migrations/sqlite").run(&self.pool).await?,
-            Backend::Postgres => sqlx::migrate!("./migrations/postgres").run(&self.pool).await?,
+            Backend::Sqlite => {
+                sqlx::migrate!("./migrations/sqlite")
+                    .run(&self.pool)
+                    .await?
+            }
+            Backend::Postgres => {
+                sqlx::migrate!("./migrations/postgres")
+                    .run(&self.pool)
+                    .await?
+            }
         }
         Ok(())
     }
@@ -120,18 +128,20 @@ fn sqlite_url(rest: &str) -> String {
 fn create_sqlite_folder(url: &str) {
     let path = url.trim_start_matches("sqlite://");
     let path = path.split('?').next().unwrap_or_default();
-    if let Some(parent) = std::path::Path::new(path).parent() {
-        if !parent.as_os_str().is_empty() {
-            // A failure here resurfaces as a clear connect error naming the file.
-            let _ = std::fs::create_dir_all(parent);
-        }
+    if let Some(parent) = std::path::Path::new(path).parent()
+        && !parent.as_os_str().is_empty()
+    {
+        // A failure here resurfaces as a clear connect error naming the file.
+        let _ = std::fs::create_dir_all(parent);
     }
 }
 
 /// A URL without its password, safe to print in an error.
 fn redact(url: &str) -> String {
     match (url.find("://"), url.rfind('@')) {
-        (Some(scheme), Some(at)) if at > scheme => format!("{}://***{}", &url[..scheme], &url[at..]),
+        (Some(scheme), Some(at)) if at > scheme => {
+            format!("{}://***{}", &url[..scheme], &url[at..])
+        }
         _ => url.to_owned(),
     }
 }
@@ -142,13 +152,22 @@ mod tests {
 
     #[test]
     fn sqlite_urls_open_read_write_create() {
-        assert_eq!(sqlite_url("//data/portal.db"), "sqlite://data/portal.db?mode=rwc");
-        assert_eq!(sqlite_url("//x.db?cache=shared"), "sqlite://x.db?cache=shared&mode=rwc");
+        assert_eq!(
+            sqlite_url("//data/portal.db"),
+            "sqlite://data/portal.db?mode=rwc"
+        );
+        assert_eq!(
+            sqlite_url("//x.db?cache=shared"),
+            "sqlite://x.db?cache=shared&mode=rwc"
+        );
         assert_eq!(sqlite_url("//x.db?mode=ro"), "sqlite://x.db?mode=ro");
     }
 
     #[test]
     fn passwords_are_not_echoed_in_errors() {
-        assert_eq!(redact("mysql://user:secret@db/portal"), "mysql://***@db/portal");
+        assert_eq!(
+            redact("mysql://user:secret@db/portal"),
+            "mysql://***@db/portal"
+        );
     }
 }

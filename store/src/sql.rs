@@ -78,7 +78,9 @@ pub(crate) fn timestamp(at: DateTime<Utc>) -> String {
 }
 
 pub(crate) fn parse_timestamp(text: &str) -> Option<DateTime<Utc>> {
-    DateTime::parse_from_rfc3339(text).ok().map(|t| t.with_timezone(&Utc))
+    DateTime::parse_from_rfc3339(text)
+        .ok()
+        .map(|t| t.with_timezone(&Utc))
 }
 
 /// Escapes `%`, `_` and `\` so a search word matches only itself inside `LIKE … ESCAPE '\'`.
@@ -102,7 +104,9 @@ mod tests {
     #[test]
     fn placeholders_are_numbered_in_order() {
         let mut sql = Sql::new("SELECT 1 WHERE a = ");
-        sql.bind(Arg::Int(1)).push(" AND b IN ").bind_list([Arg::Int(2), Arg::Int(3)]);
+        sql.bind(Arg::Int(1))
+            .push(" AND b IN ")
+            .bind_list([Arg::Int(2), Arg::Int(3)]);
         assert_eq!(sql.text(), "SELECT 1 WHERE a = $1 AND b IN ($2, $3)");
     }
 

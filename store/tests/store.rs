@@ -2,7 +2,8 @@
 
 use chrono::{TimeZone, Utc};
 use domain::{
-    AddApplicant, AdviserId, ApplicantDetails, ApplicantId, Application, ApplicationStage, Gender, UxSettings,
+    AddApplicant, AdviserId, ApplicantDetails, ApplicantId, Application, ApplicationStage, Gender,
+    UxSettings,
 };
 use store::{FirmRecord, LocationRecord, SearchQuery, SeedAdviser, Store};
 
@@ -29,7 +30,8 @@ fn with_client(app: &Application, id: &str, first: &str, last: &str) -> Applicat
             ..Default::default()
         },
     };
-    app.add_applicant(&command, app.updated_at + chrono::Duration::seconds(1)).unwrap()
+    app.add_applicant(&command, app.updated_at + chrono::Duration::seconds(1))
+        .unwrap()
 }
 
 async fn new_application(store: &Store, owner: &str) -> Application {
@@ -56,20 +58,39 @@ async fn an_older_version_never_overwrites_a_newer_one() {
     let v1 = new_application(&store, "adviser1").await;
     let v2 = with_client(&v1, "a1", "Ada", "Lovelace");
     assert!(store.save_application_view(&v2).await.unwrap());
-    assert!(!store.save_application_view(&v1).await.unwrap(), "stale write must be ignored");
-    assert!(!store.save_application_view(&v2).await.unwrap(), "replay must be ignored");
+    assert!(
+        !store.save_application_view(&v1).await.unwrap(),
+        "stale write must be ignored"
+    );
+    assert!(
+        !store.save_application_view(&v2).await.unwrap(),
+        "replay must be ignored"
+    );
     let stored = store.find_application(v1.id).await.unwrap().unwrap();
     assert_eq!(stored, v2);
     let applicant = ApplicantId::parse("a1").unwrap();
-    assert_eq!(store.application_of_applicant(&applicant).await.unwrap(), Some(v1.id));
+    assert_eq!(
+        store.application_of_applicant(&applicant).await.unwrap(),
+        Some(v1.id)
+    );
 }
 
 #[tokio::test]
 async fn search_finds_by_name_or_reference_within_the_advisers_given() {
     let (store, _dir) = store().await;
-    let mine = with_client(&new_application(&store, "adviser1").await, "a1", "Ada", "Lovelace");
+    let mine = with_client(
+        &new_application(&store, "adviser1").await,
+        "a1",
+        "Ada",
+        "Lovelace",
+    );
     store.save_application_view(&mine).await.unwrap();
-    let theirs = with_client(&new_application(&store, "adviser2").await, "b1", "Ada", "Byron");
+    let theirs = with_client(
+        &new_application(&store, "adviser2").await,
+        "b1",
+        "Ada",
+        "Byron",
+    );
     store.save_application_view(&theirs).await.unwrap();
 
     let query = |term: &str| SearchQuery {
@@ -79,12 +100,32 @@ async fn search_finds_by_name_or_reference_within_the_advisers_given() {
         page: 1,
     };
     let by_name = store.search_applications(&query("ada")).await.unwrap();
-    assert_eq!(by_name.total_record_count, 1, "another adviser's case must not be listed");
+    assert_eq!(
+        by_name.total_record_count, 1,
+        "another adviser's case must not be listed"
+    );
     assert_eq!(by_name.results[0].client_names, "Ada Lovelace");
-    let by_ref = store.search_applications(&query(&mine.id.to_string())).await.unwrap();
+    let by_ref = store
+        .search_applications(&query(&mine.id.to_string()))
+        .await
+        .unwrap();
     assert_eq!(by_ref.results[0].id, mine.id);
-    assert_eq!(store.search_applications(&query("lovelace zz")).await.unwrap().total_record_count, 0);
-    assert_eq!(store.search_applications(&query("%")).await.unwrap().total_record_count, 0);
+    assert_eq!(
+        store
+            .search_applications(&query("lovelace zz"))
+            .await
+            .unwrap()
+            .total_record_count,
+        0
+    );
+    assert_eq!(
+        store
+            .search_applications(&query("%"))
+            .await
+            .unwrap()
+            .total_record_count,
+        0
+    );
 }
 
 #[tokio::test]
@@ -99,9 +140,23 @@ async fn search_filters_by_stage_and_pages_by_ten() {
         ..Default::default()
     };
     let page2 = store.search_applications(&query).await.unwrap();
-    assert_eq!((page2.results.len(), page2.total_pages, page2.total_record_count), (2, 2, 12));
+    assert_eq!(
+        (
+            page2.results.len(),
+            page2.total_pages,
+            page2.total_record_count
+        ),
+        (2, 2, 12)
+    );
     query.stages = vec![ApplicationStage::Quote];
-    assert_eq!(store.search_applications(&query).await.unwrap().total_record_count, 0);
+    assert_eq!(
+        store
+            .search_applications(&query)
+            .await
+            .unwrap()
+            .total_record_count,
+        0
+    );
 }
 
 #[tokio::test]
@@ -110,7 +165,10 @@ async fn advisers_are_seeded_with_firm_location_settings_and_delegations() {
     let firm = FirmRecord {
         id: "northfield".into(),
         name: "Northfield Financial Planning".into(),
-        locations: vec![LocationRecord { id: "northfield-leeds".into(), name: "Leeds".into() }],
+        locations: vec![LocationRecord {
+            id: "northfield-leeds".into(),
+            name: "Leeds".into(),
+        }],
     };
     let seed = |id: &str, acts_for: Vec<AdviserId>| SeedAdviser {
         id: adviser(id),
@@ -118,18 +176,40 @@ async fn advisers_are_seeded_with_firm_location_settings_and_delegations() {
         name: id.to_uppercase(),
         firm_id: Some("northfield".into()),
         firm_location_id: Some("northfield-leeds".into()),
-        ux_settings: UxSettings { hide_your_ref: true, ..Default::default() },
+        ux_settings: UxSettings {
+            hide_your_ref: true,
+            ..Default::default()
+        },
         acts_for,
     };
-    let advisers = [seed("assistant1", vec![adviser("adviser1")]), seed("adviser1", vec![])];
-    store.seed_advisers(std::slice::from_ref(&firm), &advisers).await.unwrap();
+    let advisers = [
+        seed("assistant1", vec![adviser("adviser1")]),
+        seed("adviser1", vec![]),
+    ];
+    store
+        .seed_advisers(std::slice::from_ref(&firm), &advisers)
+        .await
+        .unwrap();
     // Seeding twice is harmless.
     store.seed_advisers(&[firm], &advisers).await.unwrap();
 
-    let assistant = store.find_adviser(&adviser("assistant1")).await.unwrap().unwrap();
-    assert_eq!(assistant.firm_name.as_deref(), Some("Northfield Financial Planning"));
+    let assistant = store
+        .find_adviser(&adviser("assistant1"))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        assistant.firm_name.as_deref(),
+        Some("Northfield Financial Planning")
+    );
     assert_eq!(assistant.firm_location_name.as_deref(), Some("Leeds"));
     assert!(assistant.ux_settings.hide_your_ref);
     assert_eq!(assistant.acts_for, [adviser("adviser1")]);
-    assert!(store.find_adviser(&adviser("nobody")).await.unwrap().is_none());
+    assert!(
+        store
+            .find_adviser(&adviser("nobody"))
+            .await
+            .unwrap()
+            .is_none()
+    );
 }

@@ -17,7 +17,8 @@ use std::error::Error;
 use std::time::Duration;
 use temporalio_macros::{workflow, workflow_methods};
 use temporalio_sdk::{
-    ContinueAsNewOptions, LocalActivityOptions, WorkflowContext, WorkflowContextView, WorkflowResult,
+    ContinueAsNewOptions, LocalActivityOptions, WorkflowContext, WorkflowContextView,
+    WorkflowResult,
 };
 
 type HandlerError = Box<dyn Error + Send + Sync>;
@@ -94,7 +95,8 @@ impl ApplicationWorkflow {
     pub async fn run(ctx: &mut WorkflowContext<Self>) -> WorkflowResult<()> {
         let view = ctx.clone();
         ctx.wait_condition(|s| {
-            s.commands_this_run >= CONTINUE_AS_NEW_AFTER_COMMANDS || view.continue_as_new_suggested()
+            s.commands_this_run >= CONTINUE_AS_NEW_AFTER_COMMANDS
+                || view.continue_as_new_suggested()
         })
         .await?;
         // Let in-flight commands finish and project before handing over to the next run.
@@ -113,7 +115,10 @@ impl ApplicationWorkflow {
     /// Projects and returns the application as it stands. Sent with the start of a new
     /// workflow (update-with-start) so creation answers only once the case is listed.
     #[update]
-    pub async fn open(ctx: &mut WorkflowContext<Self>, _request: ()) -> Result<Application, HandlerError> {
+    pub async fn open(
+        ctx: &mut WorkflowContext<Self>,
+        _request: (),
+    ) -> Result<Application, HandlerError> {
         let application = ctx.state(|s| s.application.clone());
         describe(ctx, &application);
         project(ctx, application).await
@@ -134,7 +139,10 @@ impl ApplicationWorkflow {
         ctx: &mut WorkflowContext<Self>,
         command: Command<AddApplicant>,
     ) -> Result<Application, HandlerError> {
-        let next = ctx.state(|s| s.application.add_applicant(&command.body, s.time_of(&command)));
+        let next = ctx.state(|s| {
+            s.application
+                .add_applicant(&command.body, s.time_of(&command))
+        });
         commit(ctx, next).await
     }
 
@@ -153,7 +161,10 @@ impl ApplicationWorkflow {
         ctx: &mut WorkflowContext<Self>,
         command: Command<EditApplicant>,
     ) -> Result<Application, HandlerError> {
-        let next = ctx.state(|s| s.application.edit_applicant(&command.body, s.time_of(&command)));
+        let next = ctx.state(|s| {
+            s.application
+                .edit_applicant(&command.body, s.time_of(&command))
+        });
         commit(ctx, next).await
     }
 }
@@ -168,7 +179,9 @@ impl ApplicationWorkflow {
 
 /// A validator's answer: the rejection travels to the API as the failure message.
 fn check(result: Result<Application, Rejection>) -> Result<(), HandlerError> {
-    result.map(|_| ()).map_err(|rejection| rejection.to_wire().into())
+    result
+        .map(|_| ())
+        .map_err(|rejection| rejection.to_wire().into())
 }
 
 /// Makes `next` the application's state (when the command changed anything), keeps the

@@ -6,4 +6,6 @@ mod application;
 pub mod search_attributes;
 pub mod worker;
 
-pub use application::{ApplicationWorkflow, ApplicationWorkflowInput, Command, application_workflow_id};
+pub use application::{
+    ApplicationWorkflow, ApplicationWorkflowInput, Command, application_workflow_id,
+};

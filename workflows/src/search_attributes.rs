@@ -6,5 +6,6 @@ use temporalio_common::search_attributes::SearchAttributeKey;
 
 pub const ADVISER_ID: SearchAttributeKey<String> = SearchAttributeKey::keyword("AdviserId");
 pub const FIRM_ID: SearchAttributeKey<String> = SearchAttributeKey::keyword("FirmId");
-pub const APPLICATION_STAGE: SearchAttributeKey<String> = SearchAttributeKey::keyword("ApplicationStage");
+pub const APPLICATION_STAGE: SearchAttributeKey<String> =
+    SearchAttributeKey::keyword("ApplicationStage");
 pub const CLIENT_NAMES: SearchAttributeKey<String> = SearchAttributeKey::text("ClientNames");

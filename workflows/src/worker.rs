@@ -32,8 +32,11 @@ pub async fn connect(config: &TemporalConfig) -> anyhow::Result<Client> {
     let connection = Connection::connect(ConnectionOptions::new(url).identity(identity()).build())
         .await
         .with_context(|| format!("Failed to connect to Temporal at {}", config.address))?;
-    Client::new(connection, ClientOptions::new(config.namespace.clone()).build())
-        .context("Failed to create the Temporal client")
+    Client::new(
+        connection,
+        ClientOptions::new(config.namespace.clone()).build(),
+    )
+    .context("Failed to create the Temporal client")
 }
 
 fn identity() -> String {
@@ -45,14 +48,19 @@ pub async fn ensure_search_attributes(client: &Client, namespace: &str) -> anyho
     let wanted = [
         (ADVISER_ID.name(), ADVISER_ID.indexed_value_type()),
         (FIRM_ID.name(), FIRM_ID.indexed_value_type()),
-        (APPLICATION_STAGE.name(), APPLICATION_STAGE.indexed_value_type()),
+        (
+            APPLICATION_STAGE.name(),
+            APPLICATION_STAGE.indexed_value_type(),
+        ),
         (CLIENT_NAMES.name(), CLIENT_NAMES.indexed_value_type()),
     ];
     let mut operator = client.connection().operator_service();
     let existing = operator
-        .list_search_attributes(temporalio_client::tonic::Request::new(ListSearchAttributesRequest {
-            namespace: namespace.to_owned(),
-        }))
+        .list_search_attributes(temporalio_client::tonic::Request::new(
+            ListSearchAttributesRequest {
+                namespace: namespace.to_owned(),
+            },
+        ))
         .await
         .context("Failed to list Temporal search attributes")?
         .into_inner()
@@ -66,10 +74,12 @@ pub async fn ensure_search_attributes(client: &Client, namespace: &str) -> anyho
         return Ok(());
     }
     operator
-        .add_search_attributes(temporalio_client::tonic::Request::new(AddSearchAttributesRequest {
-            search_attributes: missing,
-            namespace: namespace.to_owned(),
-        }))
+        .add_search_attributes(temporalio_client::tonic::Request::new(
+            AddSearchAttributesRequest {
+                search_attributes: missing,
+                namespace: namespace.to_owned(),
+            },
+        ))
         .await
         .context("Failed to register Temporal search attributes")?;
     Ok(())
@@ -89,7 +99,10 @@ impl std::fmt::Debug for RunningWorker {
 
 impl RunningWorker {
     /// Starts polling `config.task_queue`; returns once the worker is connected and polling.
-    pub fn start(config: TemporalConfig, activities: ApplicationActivities) -> anyhow::Result<Self> {
+    pub fn start(
+        config: TemporalConfig,
+        activities: ApplicationActivities,
+    ) -> anyhow::Result<Self> {
         let (ready_tx, ready_rx) = mpsc::channel::<anyhow::Result<Box<dyn Fn() + Send + Sync>>>();
         let thread = std::thread::Builder::new()
             .name("temporal-worker".into())
@@ -117,7 +130,9 @@ impl RunningWorker {
     /// Waits until the worker stops by itself, which only happens on a fatal error.
     pub fn wait(mut self) -> anyhow::Result<()> {
         match self.thread.take() {
-            Some(thread) => thread.join().map_err(|_| anyhow!("the worker thread panicked"))?,
+            Some(thread) => thread
+                .join()
+                .map_err(|_| anyhow!("the worker thread panicked"))?,
             None => Ok(()),
         }
     }
@@ -130,7 +145,9 @@ impl RunningWorker {
     fn stop_and_join(&mut self) -> anyhow::Result<()> {
         (self.shutdown)();
         match self.thread.take() {
-            Some(thread) => thread.join().map_err(|_| anyhow!("the worker thread panicked"))?,
+            Some(thread) => thread
+                .join()
+                .map_err(|_| anyhow!("the worker thread panicked"))?,
             None => Ok(()),
         }
     }
@@ -146,7 +163,11 @@ impl Drop for RunningWorker {
 
 type Ready = mpsc::Sender<anyhow::Result<Box<dyn Fn() + Send + Sync>>>;
 
-fn run_on_own_runtime(config: TemporalConfig, activities: ApplicationActivities, ready: Ready) -> anyhow::Result<()> {
+fn run_on_own_runtime(
+    config: TemporalConfig,
+    activities: ApplicationActivities,
+    ready: Ready,
+) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .thread_name("temporal-worker-rt")
@@ -164,11 +185,17 @@ fn run_on_own_runtime(config: TemporalConfig, activities: ApplicationActivities,
             }
         };
         let _ = ready.send(Ok(Box::new(worker.shutdown_handle())));
-        worker.run().await.context("The Temporal worker stopped with an error")
+        worker
+            .run()
+            .await
+            .context("The Temporal worker stopped with an error")
     }))
 }
 
-async fn build_worker(config: &TemporalConfig, activities: ApplicationActivities) -> anyhow::Result<Worker> {
+async fn build_worker(
+    config: &TemporalConfig,
+    activities: ApplicationActivities,
+) -> anyhow::Result<Worker> {
     let client = connect(config).await?;
     let runtime = Runtime::from_current_tokio(Default::default())
         .map_err(|e| anyhow!("Failed to start the Temporal runtime: {e}"))?;
@@ -177,5 +204,6 @@ async fn build_worker(config: &TemporalConfig, activities: ApplicationActivities
         .register_workflow::<ApplicationWorkflow>()
         .map_err(|e| anyhow!("Failed to register ApplicationWorkflow: {e}"))?
         .build();
-    Worker::new(&runtime, client, options).map_err(|e| anyhow!("Failed to create the Temporal worker: {e}"))
+    Worker::new(&runtime, client, options)
+        .map_err(|e| anyhow!("Failed to create the Temporal worker: {e}"))
 }

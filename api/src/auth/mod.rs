@@ -25,27 +25,39 @@ pub struct Caller {
 impl FromRequestParts<AppState> for Caller {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let header = parts
-            .headers
-            .get(AUTHORIZATION)
-            .ok_or_else(|| ApiError::Unauthorized("Sign in to continue: no access token was sent".into()))?;
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let header = parts.headers.get(AUTHORIZATION).ok_or_else(|| {
+            ApiError::Unauthorized("Sign in to continue: no access token was sent".into())
+        })?;
         let token = header
             .to_str()
             .ok()
             .and_then(|value| value.strip_prefix("Bearer "))
             .map(str::trim)
             .filter(|t| !t.is_empty())
-            .ok_or_else(|| ApiError::Unauthorized("The Authorization header must be 'Bearer <token>'".into()))?;
-        let claims = state.tokens.verify(token).await.map_err(|error| match error {
-            TokenError::ProviderUnavailable(detail) => {
-                tracing::warn!(%detail, "could not fetch the identity provider's keys");
-                ApiError::Unavailable("Sign-in could not be checked just now. Please try again.".into())
-            }
-            other => ApiError::Unauthorized(other.to_string()),
-        })?;
-        let subject = AdviserId::parse(claims.sub.as_deref().unwrap_or_default())
-            .ok_or_else(|| ApiError::Unauthorized("The access token's subject is not valid".into()))?;
+            .ok_or_else(|| {
+                ApiError::Unauthorized("The Authorization header must be 'Bearer <token>'".into())
+            })?;
+        let claims = state
+            .tokens
+            .verify(token)
+            .await
+            .map_err(|error| match error {
+                TokenError::ProviderUnavailable(detail) => {
+                    tracing::warn!(%detail, "could not fetch the identity provider's keys");
+                    ApiError::Unavailable(
+                        "Sign-in could not be checked just now. Please try again.".into(),
+                    )
+                }
+                other => ApiError::Unauthorized(other.to_string()),
+            })?;
+        let subject =
+            AdviserId::parse(claims.sub.as_deref().unwrap_or_default()).ok_or_else(|| {
+                ApiError::Unauthorized("The access token's subject is not valid".into())
+            })?;
         Ok(Caller {
             subject,
             email: claims.email,
@@ -78,11 +90,18 @@ impl AdviserCaller {
 impl FromRequestParts<AppState> for AdviserCaller {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
         let caller = Caller::from_request_parts(parts, state).await?;
-        let profile = state.store.find_adviser(&caller.subject).await?.ok_or_else(|| {
-            ApiError::Forbidden("This account is not set up as an adviser with us.".into())
-        })?;
+        let profile = state
+            .store
+            .find_adviser(&caller.subject)
+            .await?
+            .ok_or_else(|| {
+                ApiError::Forbidden("This account is not set up as an adviser with us.".into())
+            })?;
         Ok(AdviserCaller { caller, profile })
     }
 }

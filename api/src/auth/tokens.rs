@@ -80,7 +80,9 @@ pub struct TokenVerifier {
 
 impl std::fmt::Debug for TokenVerifier {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("TokenVerifier").field("issuer", &self.issuer).finish_non_exhaustive()
+        f.debug_struct("TokenVerifier")
+            .field("issuer", &self.issuer)
+            .finish_non_exhaustive()
     }
 }
 
@@ -133,7 +135,9 @@ impl TokenVerifier {
         }
         let recently_fetched = {
             let cache = self.cache.read().await;
-            cache.fetched_at.is_some_and(|at| at.elapsed() < MIN_REFRESH_INTERVAL)
+            cache
+                .fetched_at
+                .is_some_and(|at| at.elapsed() < MIN_REFRESH_INTERVAL)
         };
         if recently_fetched {
             return Err(TokenError::UnknownKey);
@@ -189,7 +193,8 @@ impl TokenVerifier {
             .map_err(unavailable)?;
         let mut keys = HashMap::new();
         for jwk in &set.keys {
-            let (Some(kid), AlgorithmParameters::RSA(_)) = (&jwk.common.key_id, &jwk.algorithm) else {
+            let (Some(kid), AlgorithmParameters::RSA(_)) = (&jwk.common.key_id, &jwk.algorithm)
+            else {
                 continue;
             };
             if let Ok(key) = DecodingKey::from_jwk(jwk) {

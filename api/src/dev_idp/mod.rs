@@ -49,7 +49,9 @@ pub struct DevIdp {
 
 impl std::fmt::Debug for DevIdp {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("DevIdp").field("issuer", &self.issuer).finish_non_exhaustive()
+        f.debug_struct("DevIdp")
+            .field("issuer", &self.issuer)
+            .finish_non_exhaustive()
     }
 }
 
@@ -73,7 +75,11 @@ pub struct DevIdpSettings {
 }
 
 impl DevIdp {
-    pub fn new(settings: DevIdpSettings, directory: DevDirectory, data_dir: &Path) -> anyhow::Result<Self> {
+    pub fn new(
+        settings: DevIdpSettings,
+        directory: DevDirectory,
+        data_dir: &Path,
+    ) -> anyhow::Result<Self> {
         let key = SigningKey::load_or_create(&data_dir.join("dev-idp").join("signing-key.pem"))?;
         let refresh_key = DecodingKey::from_jwk(&serde_json::from_value(key.jwk.clone())?)?;
         let mut redirect_uris = vec![format!("{}/v2/auth/callback", settings.public_url)];
@@ -102,12 +108,18 @@ impl DevIdp {
             .with_state(self)
     }
 
-    fn issue(&self, user: &DevUser, scope: &str, nonce: Option<&str>) -> Result<TokenResponse, OAuthError> {
+    fn issue(
+        &self,
+        user: &DevUser,
+        scope: &str,
+        nonce: Option<&str>,
+    ) -> Result<TokenResponse, OAuthError> {
         let now = unix_now();
         let mut header = Header::new(Algorithm::RS256);
         header.kid = Some(self.key.kid.clone());
         let sign = |claims: serde_json::Value| {
-            encode(&header, &claims, &self.key.encoding).map_err(|e| OAuthError::server(&e.to_string()))
+            encode(&header, &claims, &self.key.encoding)
+                .map_err(|e| OAuthError::server(&e.to_string()))
         };
         let access_token = sign(json!({
             "iss": self.issuer, "sub": user.subject, "aud": self.audience, "azp": self.client_id,
@@ -145,13 +157,20 @@ impl DevIdp {
             return Err(format!("Unknown client {:?}.", get("client_id")));
         }
         if !self.redirect_uris.iter().any(|u| u == get("redirect_uri")) {
-            return Err(format!("The redirect address {:?} is not registered for this client.", get("redirect_uri")));
+            return Err(format!(
+                "The redirect address {:?} is not registered for this client.",
+                get("redirect_uri")
+            ));
         }
         if get("response_type") != "code" {
-            return Err("Only the authorization code flow (response_type=code) is supported.".into());
+            return Err(
+                "Only the authorization code flow (response_type=code) is supported.".into(),
+            );
         }
         if get("code_challenge").len() < 43 || get("code_challenge_method") != "S256" {
-            return Err("PKCE is required: send code_challenge with code_challenge_method=S256.".into());
+            return Err(
+                "PKCE is required: send code_challenge with code_challenge_method=S256.".into(),
+            );
         }
         Ok(())
     }
@@ -225,8 +244,15 @@ async fn jwks(State(idp): State<Arc<DevIdp>>) -> Json<serde_json::Value> {
 
 /// The OAuth parameters echoed into the sign-in form.
 const AUTHORIZE_PARAMS: [&str; 9] = [
-    "client_id", "redirect_uri", "response_type", "scope", "state", "nonce", "code_challenge",
-    "code_challenge_method", "response_mode",
+    "client_id",
+    "redirect_uri",
+    "response_type",
+    "scope",
+    "state",
+    "nonce",
+    "code_challenge",
+    "code_challenge_method",
+    "response_mode",
 ];
 
 fn hidden_fields(params: &HashMap<String, String>) -> Vec<(String, String)> {
@@ -236,24 +262,47 @@ fn hidden_fields(params: &HashMap<String, String>) -> Vec<(String, String)> {
         .collect()
 }
 
-async fn authorize_page(State(idp): State<Arc<DevIdp>>, Query(params): Query<HashMap<String, String>>) -> Response {
+async fn authorize_page(
+    State(idp): State<Arc<DevIdp>>,
+    Query(params): Query<HashMap<String, String>>,
+) -> Response {
     if let Err(message) = idp.check_request(&params) {
         return (StatusCode::BAD_REQUEST, Html(page::error(&message))).into_response();
     }
     if params.get("prompt").map(String::as_str) == Some("none") {
         // No sign-in session is kept here, so a silent request can never succeed.
-        return redirect_with(&params["redirect_uri"], &[("error", "login_required"), ("state", param(&params, "state"))]);
+        return redirect_with(
+            &params["redirect_uri"],
+            &[
+                ("error", "login_required"),
+                ("state", param(&params, "state")),
+            ],
+        );
     }
-    Html(page::sign_in(&hidden_fields(&params), "", None, &idp.directory.users)).into_response()
+    Html(page::sign_in(
+        &hidden_fields(&params),
+        "",
+        None,
+        &idp.directory.users,
+    ))
+    .into_response()
 }
 
-async fn authorize_submit(State(idp): State<Arc<DevIdp>>, Form(form): Form<HashMap<String, String>>) -> Response {
+async fn authorize_submit(
+    State(idp): State<Arc<DevIdp>>,
+    Form(form): Form<HashMap<String, String>>,
+) -> Response {
     if let Err(message) = idp.check_request(&form) {
         return (StatusCode::BAD_REQUEST, Html(page::error(&message))).into_response();
     }
     let email = param(&form, "email");
     let Some(user) = idp.directory.authenticate(email, param(&form, "password")) else {
-        let html = page::sign_in(&hidden_fields(&form), email, Some("Invalid login details"), &idp.directory.users);
+        let html = page::sign_in(
+            &hidden_fields(&form),
+            email,
+            Some("Invalid login details"),
+            &idp.directory.users,
+        );
         return (StatusCode::UNAUTHORIZED, Html(html)).into_response();
     };
     let code = random_token();
@@ -262,18 +311,30 @@ async fn authorize_submit(State(idp): State<Arc<DevIdp>>, Form(form): Form<HashM
         redirect_uri: form["redirect_uri"].clone(),
         code_challenge: form["code_challenge"].clone(),
         nonce: form.get("nonce").cloned(),
-        scope: form.get("scope").cloned().unwrap_or_else(|| "openid".into()),
+        scope: form
+            .get("scope")
+            .cloned()
+            .unwrap_or_else(|| "openid".into()),
         expires: Instant::now() + CODE_LIFETIME,
     };
     {
-        let mut codes = idp.codes.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut codes = idp
+            .codes
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         codes.retain(|_, c| c.expires > Instant::now());
         codes.insert(code.clone(), pending);
     }
-    redirect_with(&form["redirect_uri"], &[("code", &code), ("state", param(&form, "state"))])
+    redirect_with(
+        &form["redirect_uri"],
+        &[("code", &code), ("state", param(&form, "state"))],
+    )
 }
 
-async fn token(State(idp): State<Arc<DevIdp>>, Form(form): Form<HashMap<String, String>>) -> Result<Response, OAuthError> {
+async fn token(
+    State(idp): State<Arc<DevIdp>>,
+    Form(form): Form<HashMap<String, String>>,
+) -> Result<Response, OAuthError> {
     if param(&form, "client_id") != idp.client_id {
         return Err(OAuthError {
             status: StatusCode::UNAUTHORIZED,
@@ -289,9 +350,19 @@ async fn token(State(idp): State<Arc<DevIdp>>, Form(form): Form<HashMap<String, 
                 .directory
                 .authenticate(param(&form, "username"), param(&form, "password"))
                 .ok_or_else(|| OAuthError::new("invalid_grant", "Invalid login details"))?;
-            idp.issue(user, form.get("scope").map_or("openid profile email", String::as_str), None)?
+            idp.issue(
+                user,
+                form.get("scope")
+                    .map_or("openid profile email", String::as_str),
+                None,
+            )?
         }
-        other => return Err(OAuthError::new("unsupported_grant_type", &format!("grant_type {other:?} is not supported"))),
+        other => {
+            return Err(OAuthError::new(
+                "unsupported_grant_type",
+                &format!("grant_type {other:?} is not supported"),
+            ));
+        }
     };
     Ok(([("cache-control", "no-store")], Json(tokens)).into_response())
 }
@@ -303,13 +374,24 @@ fn redeem_code(idp: &DevIdp, form: &HashMap<String, String>) -> Result<TokenResp
         .unwrap_or_else(std::sync::PoisonError::into_inner)
         .remove(param(form, "code"))
         .filter(|c| c.expires > Instant::now())
-        .ok_or_else(|| OAuthError::new("invalid_grant", "The authorization code is unknown, used or expired"))?;
+        .ok_or_else(|| {
+            OAuthError::new(
+                "invalid_grant",
+                "The authorization code is unknown, used or expired",
+            )
+        })?;
     if pending.redirect_uri != param(form, "redirect_uri") {
-        return Err(OAuthError::new("invalid_grant", "redirect_uri does not match the authorization request"));
+        return Err(OAuthError::new(
+            "invalid_grant",
+            "redirect_uri does not match the authorization request",
+        ));
     }
     let challenge = URL_SAFE_NO_PAD.encode(Sha256::digest(param(form, "code_verifier").as_bytes()));
     if !crate::product::constant_time_eq(challenge.as_bytes(), pending.code_challenge.as_bytes()) {
-        return Err(OAuthError::new("invalid_grant", "The code_verifier does not match the code_challenge"));
+        return Err(OAuthError::new(
+            "invalid_grant",
+            "The code_verifier does not match the code_challenge",
+        ));
     }
     let user = idp
         .directory
@@ -330,11 +412,17 @@ fn refresh(idp: &DevIdp, form: &HashMap<String, String>) -> Result<TokenResponse
     validation.set_issuer(&[&idp.issuer]);
     validation.set_audience(&[idp.refresh_audience()]);
     validation.set_required_spec_claims(&["exp", "iss", "aud", "sub"]);
-    let claims = decode::<RefreshClaims>(param(form, "refresh_token"), &idp.refresh_key, &validation)
-        .map_err(|_| OAuthError::new("invalid_grant", "The refresh token is invalid or expired"))?
-        .claims;
+    let claims =
+        decode::<RefreshClaims>(param(form, "refresh_token"), &idp.refresh_key, &validation)
+            .map_err(|_| {
+                OAuthError::new("invalid_grant", "The refresh token is invalid or expired")
+            })?
+            .claims;
     if claims.typ != "refresh" {
-        return Err(OAuthError::new("invalid_grant", "That is not a refresh token"));
+        return Err(OAuthError::new(
+            "invalid_grant",
+            "That is not a refresh token",
+        ));
     }
     let user = idp
         .directory
@@ -343,7 +431,10 @@ fn refresh(idp: &DevIdp, form: &HashMap<String, String>) -> Result<TokenResponse
     idp.issue(user, &claims.scope, None)
 }
 
-async fn logout(State(idp): State<Arc<DevIdp>>, Query(params): Query<HashMap<String, String>>) -> Response {
+async fn logout(
+    State(idp): State<Arc<DevIdp>>,
+    Query(params): Query<HashMap<String, String>>,
+) -> Response {
     let back = param(&params, "post_logout_redirect_uri");
     // Only addresses on the portal itself: an open redirect would help phishing.
     if back == idp.public_url || back.starts_with(&format!("{}/", idp.public_url)) {
@@ -369,7 +460,11 @@ fn redirect_with(base: &str, pairs: &[(&str, &str)]) -> Response {
             let text = url.to_string().trim_end_matches('?').to_owned();
             Redirect::to(&text).into_response()
         }
-        Err(_) => (StatusCode::BAD_REQUEST, Html(page::error("The redirect address is not valid."))).into_response(),
+        Err(_) => (
+            StatusCode::BAD_REQUEST,
+            Html(page::error("The redirect address is not valid.")),
+        )
+            .into_response(),
     }
 }
 

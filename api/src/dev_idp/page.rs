@@ -27,10 +27,21 @@ button:focus,input:focus{outline:3px solid #93c5fd}.error{background:#fef2f2;col
 details{margin-top:24px;font-size:.85rem;color:#4b5563}td{padding:2px 8px 2px 0}";
 
 /// The sign-in form. `hidden` are the authorization request's parameters, posted back as-is.
-pub fn sign_in(hidden: &[(String, String)], email: &str, error: Option<&str>, users: &[DevUser]) -> String {
+pub fn sign_in(
+    hidden: &[(String, String)],
+    email: &str,
+    error: Option<&str>,
+    users: &[DevUser],
+) -> String {
     let fields: String = hidden
         .iter()
-        .map(|(k, v)| format!(r#"<input type="hidden" name="{}" value="{}">"#, escape(k), escape(v)))
+        .map(|(k, v)| {
+            format!(
+                r#"<input type="hidden" name="{}" value="{}">"#,
+                escape(k),
+                escape(v)
+            )
+        })
         .collect();
     let error = error
         .map(|e| format!(r#"<div class="error" role="alert">{}</div>"#, escape(e)))
@@ -38,8 +49,16 @@ pub fn sign_in(hidden: &[(String, String)], email: &str, error: Option<&str>, us
     let rows: String = users
         .iter()
         .map(|u| {
-            let roles = if u.roles.is_empty() { "adviser".to_owned() } else { u.roles.join(", ") };
-            format!("<tr><td>{}</td><td>{}</td></tr>", escape(&u.email), escape(&roles))
+            let roles = if u.roles.is_empty() {
+                "adviser".to_owned()
+            } else {
+                u.roles.join(", ")
+            };
+            format!(
+                "<tr><td>{}</td><td>{}</td></tr>",
+                escape(&u.email),
+                escape(&roles)
+            )
         })
         .collect();
     format!(
@@ -79,7 +98,12 @@ mod tests {
 
     #[test]
     fn echoed_parameters_cannot_break_out_of_their_attribute() {
-        let page = sign_in(&[("state".into(), r#""><script>alert(1)</script>"#.into())], "", None, &[]);
+        let page = sign_in(
+            &[("state".into(), r#""><script>alert(1)</script>"#.into())],
+            "",
+            None,
+            &[],
+        );
         assert!(!page.contains("<script>"));
         assert!(page.contains("&quot;&gt;&lt;script&gt;"));
     }

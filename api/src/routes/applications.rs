@@ -11,7 +11,9 @@ use axum::http::StatusCode;
 use chrono::Utc;
 use domain::applicant::ApplicantDetails;
 use domain::dates::uk_date;
-use domain::{AddApplicant, ApplicantId, ApplicantPatch, ApplicationId, ApplicationView, EditApplicant};
+use domain::{
+    AddApplicant, ApplicantId, ApplicantPatch, ApplicationId, ApplicationView, EditApplicant,
+};
 use serde::Deserialize;
 use utoipa::IntoParams;
 use workflows::Command;
@@ -26,7 +28,11 @@ pub struct ActingFor {
 }
 
 /// The application, if the caller may see it; otherwise "not found", as if it did not exist.
-pub async fn visible_application(state: &AppState, me: &AdviserCaller, id: &str) -> Result<ApplicationId, ApiError> {
+pub async fn visible_application(
+    state: &AppState,
+    me: &AdviserCaller,
+    id: &str,
+) -> Result<ApplicationId, ApiError> {
     let id = ApplicationId::parse(id).ok_or_else(|| ApiError::not_found("Application"))?;
     match state.store.application_owner(id).await? {
         Some(owner) if me.profile.may_act_for(&owner) => Ok(id),
@@ -59,7 +65,11 @@ pub async fn create_application(
     let firm_id = if owner == me.profile.id {
         me.profile.firm_id.clone()
     } else {
-        state.store.find_adviser(&owner).await?.and_then(|p| p.firm_id)
+        state
+            .store
+            .find_adviser(&owner)
+            .await?
+            .and_then(|p| p.firm_id)
     };
     let now = Utc::now();
     let id = state.store.allocate_application_id(now).await?;
@@ -132,10 +142,18 @@ pub async fn add_applicant(
     JsonObject(body): JsonObject,
 ) -> Result<Json<ApplicationView>, ApiError> {
     let id = visible_application(&state, &me, &application_id).await?;
-    let details: ApplicantDetails = ApplicantPatch::from_json(&body).map_err(bad_input)?.into_details();
+    let details: ApplicantDetails = ApplicantPatch::from_json(&body)
+        .map_err(bad_input)?
+        .into_details();
     let applicant_id = ApplicantId::parse(&uuid::Uuid::new_v4().to_string())
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("a UUID is a valid applicant id")))?;
-    let command = Command::new(Utc::now(), AddApplicant { applicant_id, details });
+    let command = Command::new(
+        Utc::now(),
+        AddApplicant {
+            applicant_id,
+            details,
+        },
+    );
     let application = state.journeys.add_applicant(id, command).await?;
     Ok(Json(view(&application)))
 }
@@ -166,9 +184,16 @@ pub async fn edit_applicant(
     JsonObject(body): JsonObject,
 ) -> Result<Json<ApplicationView>, ApiError> {
     let id = visible_application(&state, &me, &application_id).await?;
-    let applicant_id = ApplicantId::parse(&applicant_id).ok_or_else(|| ApiError::not_found("Applicant"))?;
+    let applicant_id =
+        ApplicantId::parse(&applicant_id).ok_or_else(|| ApiError::not_found("Applicant"))?;
     let patch = ApplicantPatch::from_json(&body).map_err(bad_input)?;
-    let command = Command::new(Utc::now(), EditApplicant { applicant_id, patch });
+    let command = Command::new(
+        Utc::now(),
+        EditApplicant {
+            applicant_id,
+            patch,
+        },
+    );
     let application = state.journeys.edit_applicant(id, command).await?;
     Ok(Json(view(&application)))
 }
@@ -180,4 +205,3 @@ fn bad_input(rejection: domain::Rejection) -> ApiError {
         errors: rejection.errors,
     }
 }
-

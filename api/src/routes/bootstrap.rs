@@ -76,7 +76,11 @@ pub async fn config(State(state): State<AppState>) -> Json<BootstrapConfig> {
         idle_timeout_seconds: state.config.idle_timeout_seconds,
         links: ExternalLinks {
             literature: links.literature.clone(),
-            cover_upgrade_promise: links.cover_upgrade_promise.get(tenant).cloned().unwrap_or_default(),
+            cover_upgrade_promise: links
+                .cover_upgrade_promise
+                .get(tenant)
+                .cloned()
+                .unwrap_or_default(),
         },
         help: HelpContacts {
             telephone: state.settings.help.telephone.clone(),
@@ -119,14 +123,20 @@ pub struct AdviserRef {
         (status = FORBIDDEN, description = "Signed in, but not set up as an adviser", body = Problem, content_type = "application/problem+json"),
     )
 )]
-pub async fn adviser(State(state): State<AppState>, me: AdviserCaller) -> Result<Json<Adviser>, ApiError> {
+pub async fn adviser(
+    State(state): State<AppState>,
+    me: AdviserCaller,
+) -> Result<Json<Adviser>, ApiError> {
     let profile = me.profile;
     let acts_for = state
         .store
         .adviser_names(&profile.acts_for)
         .await?
         .into_iter()
-        .map(|(id, name)| AdviserRef { id: id.to_string(), name })
+        .map(|(id, name)| AdviserRef {
+            id: id.to_string(),
+            name,
+        })
         .collect();
     Ok(Json(Adviser {
         id: profile.id.to_string(),

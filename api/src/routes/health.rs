@@ -28,9 +28,15 @@ pub async fn healthz(State(state): State<AppState>) -> (StatusCode, Json<Health>
     let database = state.store.ping().await.is_ok();
     let mut service = state.journeys.client().connection().workflow_service();
     let temporal = service
-        .get_system_info(temporalio_client::tonic::Request::new(GetSystemInfoRequest::default()))
+        .get_system_info(temporalio_client::tonic::Request::new(
+            GetSystemInfoRequest::default(),
+        ))
         .await
         .is_ok();
-    let status = if database && temporal { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
+    let status = if database && temporal {
+        StatusCode::OK
+    } else {
+        StatusCode::SERVICE_UNAVAILABLE
+    };
     (status, Json(Health { database, temporal }))
 }

@@ -7,8 +7,8 @@ use axum::Json;
 use axum::extract::State;
 use axum_extra::extract::Query;
 use axum_extra::extract::QueryRejection;
-use domain::dashboard::{ApplicationSearchResults, SEARCH_TERM_MAX_CHARS, search_words};
 use domain::ApplicationStage;
+use domain::dashboard::{ApplicationSearchResults, SEARCH_TERM_MAX_CHARS, search_words};
 use serde::Deserialize;
 use store::SearchQuery;
 use utoipa::IntoParams;
@@ -72,7 +72,12 @@ pub async fn search_applications(
                 .ok_or_else(|| ApiError::bad_field("status", &format!("{code:?} is not a stage")))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let page = match params.page.as_deref().map(str::trim).filter(|p| !p.is_empty()) {
+    let page = match params
+        .page
+        .as_deref()
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+    {
         None => 1,
         Some(text) => text
             .parse::<u32>()

@@ -27,7 +27,11 @@ pub fn workspace() -> PathBuf {
 }
 
 fn free_port() -> u16 {
-    StdListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+    StdListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
 }
 
 /// The address of this test binary's Temporal dev server, started on first use. A watchdog
@@ -53,6 +57,8 @@ pub fn temporal_address() -> &'static str {
             args = quoted.join(" "),
             parent = std::process::id(),
         );
+        // The watchdog outlives this call on purpose; it exits when the test process does.
+        #[allow(clippy::zombie_processes)]
         Command::new("sh")
             .arg("-c")
             .arg(script)
@@ -82,17 +88,29 @@ pub struct TestApp {
 impl TestApp {
     pub async fn spawn() -> TestApp {
         let address = temporal_address();
-        let namespace = format!("test-{}", NEXT_NAMESPACE.fetch_add(1, Ordering::SeqCst) % NAMESPACES);
+        let namespace = format!(
+            "test-{}",
+            NEXT_NAMESPACE.fetch_add(1, Ordering::SeqCst) % NAMESPACES
+        );
         let data_dir = tempfile::tempdir().unwrap();
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let port = listener.local_addr().unwrap().port();
         let vars: HashMap<&str, String> = HashMap::from([
             ("PORTAL_ENV", "development".into()),
             ("PORT", port.to_string()),
-            ("DATABASE_URL", format!("sqlite://{}/portal.db", data_dir.path().display())),
+            (
+                "DATABASE_URL",
+                format!("sqlite://{}/portal.db", data_dir.path().display()),
+            ),
             ("DATA_DIR", data_dir.path().display().to_string()),
-            ("PRODUCT_DIR", workspace().join("product").display().to_string()),
-            ("WEB_DIST", data_dir.path().join("no-web").display().to_string()),
+            (
+                "PRODUCT_DIR",
+                workspace().join("product").display().to_string(),
+            ),
+            (
+                "WEB_DIST",
+                data_dir.path().join("no-web").display().to_string(),
+            ),
             ("TEMPORAL_ADDRESS", address.to_owned()),
             ("TEMPORAL_NAMESPACE", namespace),
             ("TEMPORAL_TASK_QUEUE", "portal-tests".into()),
@@ -106,7 +124,10 @@ impl TestApp {
         });
         TestApp {
             base: format!("http://127.0.0.1:{port}"),
-            http: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap(),
+            http: reqwest::Client::builder()
+                .redirect(reqwest::redirect::Policy::none())
+                .build()
+                .unwrap(),
             config,
             data_dir,
             services,
@@ -133,16 +154,34 @@ impl TestApp {
         let response = self
             .http
             .post(format!("{}/dev-idp/token", self.base))
-            .form(&[("grant_type", "password"), ("client_id", "portal-web"), ("username", email), ("password", "Passw0rd!")])
+            .form(&[
+                ("grant_type", "password"),
+                ("client_id", "portal-web"),
+                ("username", email),
+                ("password", "Passw0rd!"),
+            ])
             .send()
             .await
             .unwrap();
-        assert_eq!(response.status(), StatusCode::OK, "sign-in failed for {email}");
-        response.json::<Value>().await.unwrap()["access_token"].as_str().unwrap().to_owned()
+        assert_eq!(
+            response.status(),
+            StatusCode::OK,
+            "sign-in failed for {email}"
+        );
+        response.json::<Value>().await.unwrap()["access_token"]
+            .as_str()
+            .unwrap()
+            .to_owned()
     }
 
     /// Sends a request the way the SPA does and returns the status and JSON body.
-    pub async fn call(&self, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> (StatusCode, Value) {
+    pub async fn call(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> (StatusCode, Value) {
         let mut request = self.http.request(method, format!("{}{path}", self.base));
         if let Some(token) = token {
             request = request.bearer_auth(token);
@@ -159,19 +198,39 @@ impl TestApp {
 
     pub async fn create_application(&self, token: &str) -> Value {
         let (status, body) = self
-            .call(Method::POST, "/api/v1/backendforfrontend/application/create", Some(token), None)
+            .call(
+                Method::POST,
+                "/api/v1/backendforfrontend/application/create",
+                Some(token),
+                None,
+            )
             .await;
         assert_eq!(status, StatusCode::CREATED, "{body}");
         body
     }
 
-    pub async fn add_applicant(&self, token: &str, application: &Value, applicant: Value) -> (StatusCode, Value) {
-        let path = format!("/api/v1/backendforfrontend/application/{}/AddApplicant", application["id"]);
-        self.call(Method::POST, &path, Some(token), Some(applicant)).await
+    pub async fn add_applicant(
+        &self,
+        token: &str,
+        application: &Value,
+        applicant: Value,
+    ) -> (StatusCode, Value) {
+        let path = format!(
+            "/api/v1/backendforfrontend/application/{}/AddApplicant",
+            application["id"]
+        );
+        self.call(Method::POST, &path, Some(token), Some(applicant))
+            .await
     }
 
     pub async fn get_application(&self, token: &str, id: &Value) -> (StatusCode, Value) {
-        self.call(Method::GET, &format!("/api/v1/application/{id}"), Some(token), None).await
+        self.call(
+            Method::GET,
+            &format!("/api/v1/application/{id}"),
+            Some(token),
+            None,
+        )
+        .await
     }
 
     pub async fn search(&self, token: &str, query: &str) -> (StatusCode, Value) {
@@ -202,7 +261,11 @@ pub fn born_years_ago(age: i32, days_later: i64) -> String {
 
 fn start_worker(services: &Services) -> RunningWorker {
     let state = &services.state;
-    RunningWorker::start(state.config.temporal.clone(), ApplicationActivities::new(state.store.clone())).unwrap()
+    RunningWorker::start(
+        state.config.temporal.clone(),
+        ApplicationActivities::new(state.store.clone()),
+    )
+    .unwrap()
 }
 
 /// The namespaces of a fresh dev server can take a moment to become usable.
@@ -231,7 +294,10 @@ where
         if let Some(value) = check().await {
             return value;
         }
-        assert!(Instant::now() < deadline, "condition not met within {timeout:?}");
+        assert!(
+            Instant::now() < deadline,
+            "condition not met within {timeout:?}"
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }

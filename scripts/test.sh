@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Every test suite, in order of speed, each printing its runner's summary lines:
+# lint, Rust (unit and integration against a real Temporal dev server), web unit, browser.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+started=$(date +%s)
+step() { printf '\n==> %s\n' "$*"; }
+
+step "Rust formatting and lints"
+cargo fmt --all --check
+cargo clippy --workspace --all-targets --locked -- -D warnings
+
+step "Rust tests (domain, store, workflows, API over HTTP)"
+cargo test --workspace --locked 2>&1 | tee /tmp/portal-rust-tests.log | grep -E '^(test result|running|error|failures|---- |thread )' || true
+if grep -qE '^test result: FAILED|^error' /tmp/portal-rust-tests.log || ! grep -q '^test result' /tmp/portal-rust-tests.log; then
+  echo "Rust tests failed; full log in /tmp/portal-rust-tests.log" >&2
+  grep -A30 '^failures:' /tmp/portal-rust-tests.log >&2 || tail -50 /tmp/portal-rust-tests.log >&2
+  exit 1
+fi
+awk '/^test result/ { split($0, a, " "); passed += a[4]; failed += a[6] } END { printf "Rust: %d passed, %d failed\n", passed, failed }' /tmp/portal-rust-tests.log
+
+step "Web: lint, types, generated client, unit tests"
+(cd web && npm run --silent lint && npm run --silent typecheck && npm run --silent check:api && npm test)
+
+step "Browser tests (Chromium against the real portal, Temporal and SQLite)"
+(cd web && npm run test:e2e)
+
+printf '\nAll test suites passed in %ss.\n' $(( $(date +%s) - started ))
