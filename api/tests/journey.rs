@@ -80,6 +80,15 @@ async fn an_adviser_builds_an_application_with_two_clients_and_finds_it_again() 
     assert_eq!(other_stage["totalRecordCount"], 0);
     let (_, this_stage) = app.search(&token, "?status=CREATE_QUOTE").await;
     assert_eq!(this_stage["totalRecordCount"], 1);
+
+    // The journey's history replays with the current code (and can be recorded for the
+    // workflows crate's replay test).
+    let json = app.workflow_history_json(&created["id"]).await;
+    if let Ok(folder) = std::env::var("PORTAL_RECORD_HISTORY_DIR") {
+        std::fs::write(format!("{folder}/two-clients-and-a-refusal.json"), &json).unwrap();
+    }
+    let history = temporalio_client::WorkflowHistory::from_json(&json).unwrap();
+    workflows::worker::replay(history).await.unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread")]

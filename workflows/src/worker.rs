@@ -207,3 +207,18 @@ async fn build_worker(
     Worker::new(&runtime, client, options)
         .map_err(|e| anyhow!("Failed to create the Temporal worker: {e}"))
 }
+
+/// Replays a recorded history against the current workflow code. An error means today's code
+/// would not reproduce that journey: a non-deterministic change that needs `ctx.patched`.
+pub async fn replay(history: temporalio_client::WorkflowHistory) -> anyhow::Result<()> {
+    use temporalio_sdk::workflow_replayer::{WorkflowReplayer, WorkflowReplayerOptions};
+    let options = WorkflowReplayerOptions::new()
+        .register_workflow::<ApplicationWorkflow>()
+        .map_err(|e| anyhow!("Failed to register ApplicationWorkflow: {e}"))?
+        .build();
+    let replayer = WorkflowReplayer::new(options).map_err(|e| anyhow!("Failed to create the replayer: {e}"))?;
+    replayer
+        .replay_workflow(history)
+        .await
+        .map_err(|e| anyhow!("The history does not replay: {e}"))
+}

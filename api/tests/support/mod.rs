@@ -233,6 +233,18 @@ impl TestApp {
         .await
     }
 
+    /// The application workflow's history as JSON, as the Temporal CLI would export it.
+    pub async fn workflow_history_json(&self, id: &Value) -> Vec<u8> {
+        let id = domain::ApplicationId::new(id.as_i64().unwrap()).unwrap();
+        let handle = self
+            .services
+            .state
+            .journeys
+            .client()
+            .get_workflow_handle::<workflows::ApplicationWorkflow>(workflows::application_workflow_id(id));
+        handle.fetch_history(Default::default()).to_json().await.unwrap()
+    }
+
     pub async fn search(&self, token: &str, query: &str) -> (StatusCode, Value) {
         let path = format!("/api/v1/backendforfrontend/application/search{query}");
         self.call(Method::GET, &path, Some(token), None).await

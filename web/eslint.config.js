@@ -1,0 +1,48 @@
+import js from '@eslint/js';
+import pluginQuery from '@tanstack/eslint-plugin-query';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  // The generated API client is never edited by hand, so it is not linted either.
+  { ignores: ['dist', 'coverage', 'test-results', 'src/api/generated'] },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-confusing-void-expression': 'off',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    extends: [reactHooks.configs.flat['recommended-latest'], ...pluginQuery.configs['flat/recommended']],
+  },
+  {
+    // Shared code must not reach into features or the app shell (shared -> features -> app).
+    files: ['src/components/**', 'src/lib/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@/features/*', '@/app/*', '!@/app/paths'], message: 'Shared code must not import features or the app shell.' }] }],
+    },
+  },
+  {
+    // Features do not import each other; what they share lives in src/lib or src/components.
+    files: ['src/features/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@/features/*', '@/app/*', '!@/app/paths'], message: 'Import from your own feature relatively, or from src/lib / src/components.' }] }],
+    },
+  },
+  {
+    files: ['*.config.{js,ts}', 'scripts/**', 'e2e/**'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+);

@@ -1,0 +1,55 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button, Result } from 'antd';
+import type { User } from 'oidc-client-ts';
+import { AuthProvider } from 'react-oidc-context';
+import { RouterProvider, type createBrowserRouter } from 'react-router';
+import { PageStatus } from '@/components/page-status';
+import { getUserManager } from '@/lib/auth/session';
+import { returnToFrom } from '@/lib/auth/user-manager';
+import { BootstrapConfigContext, bootstrapConfigQueryOptions, type BootstrapConfig } from '@/lib/config';
+import { basename, paths } from './paths';
+import { appStrings } from './strings';
+
+type Router = ReturnType<typeof createBrowserRouter>;
+
+/** Start-up: load the bootstrap configuration, then sign-in and routes configured from it. */
+export function Bootstrap({ router }: { router: Router }) {
+  const config = useQuery(bootstrapConfigQueryOptions);
+
+  if (config.isPending) return <PageStatus message={appStrings.startingUp} />;
+  if (config.isError) {
+    return (
+      <Result
+        status="error"
+        title={appStrings.startUpFailedTitle}
+        subTitle={appStrings.startUpFailedDescription}
+        extra={
+          <Button type="primary" onClick={() => void config.refetch()}>
+            {appStrings.tryAgain}
+          </Button>
+        }
+      />
+    );
+  }
+  return <SignedInApp config={config.data} router={router} />;
+}
+
+function isSignInCallback(): boolean {
+  return window.location.pathname === `${basename}${paths.authCallback()}`;
+}
+
+function SignedInApp({ config, router }: { config: BootstrapConfig; router: Router }) {
+  const userManager = getUserManager(config.identity);
+
+  const onSigninCallback = async (user: User | undefined) => {
+    await router.navigate(returnToFrom(user), { replace: true });
+  };
+
+  return (
+    <BootstrapConfigContext.Provider value={config}>
+      <AuthProvider userManager={userManager} skipSigninCallback={!isSignInCallback()} onSigninCallback={onSigninCallback}>
+        <RouterProvider router={router} />
+      </AuthProvider>
+    </BootstrapConfigContext.Provider>
+  );
+}

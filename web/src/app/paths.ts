@@ -1,0 +1,45 @@
+/**
+ * Every route of the SPA, in one table. Patterns are relative to the router's basename
+ * (the portal's root folder, `/v2`, which is also Vite's `base`).
+ */
+
+/** `/v2` in a build; the router and the identity provider's redirect addresses use it. */
+export const basename = import.meta.env.BASE_URL.replace(/\/+$/, '');
+
+export const dashboardTabs = ['in-progress', 'policyholders'] as const;
+export type DashboardTab = (typeof dashboardTabs)[number];
+
+export function isDashboardTab(value: string | undefined): value is DashboardTab {
+  return dashboardTabs.some((tab) => tab === value);
+}
+
+export const routePatterns = {
+  root: '/',
+  dashboard: '/dashboard/:tab?',
+  clientDetails: '/application/:applicationId/client-details',
+  authCallback: '/auth/callback',
+  logout: '/logout',
+  notFound: '*',
+} as const;
+
+export const paths = {
+  dashboard: (tab: DashboardTab = 'in-progress'): string =>
+    tab === 'in-progress' ? '/dashboard' : `/dashboard/${tab}`,
+  clientDetails: (applicationId: number | string): string =>
+    `/application/${String(applicationId)}/client-details`,
+  authCallback: (): string => routePatterns.authCallback,
+  logout: (): string => routePatterns.logout,
+} as const;
+
+/** An absolute URL for a route, e.g. the OpenID Connect redirect address. */
+export function absoluteUrl(path: string, origin: string = window.location.origin): string {
+  return `${origin}${basename}${path}`;
+}
+
+/** The current route (path and query) relative to the basename, to come back to after sign-in. */
+export function currentRoute(location: Pick<Location, 'pathname' | 'search'> = window.location): string {
+  const path = location.pathname.startsWith(basename)
+    ? location.pathname.slice(basename.length) || '/'
+    : location.pathname;
+  return `${path}${location.search}`;
+}

@@ -1,0 +1,89 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { InMemoryWebStorage, User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { AuthProvider } from 'react-oidc-context';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { json, stubApi } from '@/test/fetch-stub';
+import { adviserFixture } from '@/test/fixtures';
+import { createTestQueryClient } from '@/test/render';
+import { AppProviders } from './app-providers';
+import { routes } from './routes';
+
+const AUTHORITY = 'https://idp.example.test';
+
+function testUserManager() {
+  const store = new WebStorageStateStore({ store: new InMemoryWebStorage() });
+  return new UserManager({
+    authority: AUTHORITY,
+    client_id: 'adviser-portal',
+    redirect_uri: 'http://localhost:3000/v2/auth/callback',
+    scope: 'openid profile',
+    userStore: store,
+    stateStore: store,
+    automaticSilentRenew: false,
+    metadata: {
+      issuer: AUTHORITY,
+      authorization_endpoint: `${AUTHORITY}/authorize`,
+      token_endpoint: `${AUTHORITY}/token`,
+      jwks_uri: `${AUTHORITY}/jwks`,
+    },
+  });
+}
+
+function renderApp(userManager: UserManager, url: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  render(
+    <AppProviders queryClient={createTestQueryClient()}>
+      <AuthProvider userManager={userManager}>
+        <RouterProvider router={router} />
+      </AuthProvider>
+    </AppProviders>,
+  );
+  return router;
+}
+
+describe('route guard', () => {
+  it('sends a user who is not signed in to sign in, remembering the route', async () => {
+    const { requests } = stubApi([]);
+    const userManager = testUserManager();
+    const signinRedirect = vi.spyOn(userManager, 'signinRedirect').mockResolvedValue();
+
+    renderApp(userManager, '/dashboard/policyholders?from=test');
+
+    await waitFor(() => expect(signinRedirect).toHaveBeenCalledTimes(1));
+    expect(signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/dashboard/policyholders?from=test' } });
+    expect(screen.getByText('Signing you in…')).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('shows the page to a signed-in user', async () => {
+    stubApi([{ method: 'GET', path: '/api/v1/backendforfrontend/adviser', respond: () => json(adviserFixture()) }]);
+    const userManager = testUserManager();
+    await userManager.storeUser(
+      new User({
+        access_token: 'token-1',
+        token_type: 'Bearer',
+        profile: { sub: 'adviser-1', iss: AUTHORITY, aud: 'adviser-portal', exp: 0, iat: 0 },
+        expires_at: Math.floor(Date.now() / 1000) + 3600,
+      }),
+    );
+    const signinRedirect = vi.spyOn(userManager, 'signinRedirect').mockResolvedValue();
+
+    renderApp(userManager, '/dashboard/policyholders');
+
+    expect(await screen.findByText('Policyholders will appear here once a policy is in force.')).toBeInTheDocument();
+    expect(await screen.findByText('Ada Adviser')).toBeInTheDocument();
+    expect(signinRedirect).not.toHaveBeenCalled();
+  });
+
+  it('needs no sign-in for a page that does not exist', async () => {
+    stubApi([]);
+    const userManager = testUserManager();
+    const signinRedirect = vi.spyOn(userManager, 'signinRedirect').mockResolvedValue();
+
+    renderApp(userManager, '/no/such/page');
+
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(signinRedirect).not.toHaveBeenCalled();
+  });
+});

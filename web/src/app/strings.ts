@@ -1,0 +1,30 @@
+/** Words of the app shell (header, navigation, footer, start-up, sign-in, not found). en-GB. */
+export const appStrings = {
+  productName: 'Adviser Portal',
+  insurerName: 'Protection Life',
+  skipToContent: 'Skip to main content',
+  environment: (name: string) => (name === 'development' ? 'Development' : name),
+  mainNavigation: 'Main navigation',
+  nav: {
+    dashboard: 'Dashboard',
+  },
+  signedInAs: 'Signed in as',
+  signOut: 'Sign out',
+  loading: 'Loading…',
+  startingUp: 'Loading the adviser portal…',
+  signingIn: 'Signing you in…',
+  signingOut: 'Signing you out…',
+  startUpFailedTitle: 'Sorry, something’s gone wrong',
+  startUpFailedDescription: 'We couldn’t load the portal. Please try again.',
+  signInFailedTitle: 'We couldn’t sign you in',
+  signInFailedDescription: 'Please try again. If the problem continues, contact us.',
+  tryAgain: 'Try again',
+  notFoundTitle: 'Page not found',
+  notFoundDescription: 'The page you are looking for does not exist or has moved.',
+  goToDashboard: 'Go to the dashboard',
+  footer: {
+    needHelp: 'Need help?',
+    call: 'Call us on',
+    email: 'or email',
+  },
+} as const;

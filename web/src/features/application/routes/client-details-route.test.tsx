@@ -1,0 +1,121 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { routePatterns } from '@/app/paths';
+import { stubApi, json, problem } from '@/test/fetch-stub';
+import { applicantFixture, applicationFixture } from '@/test/fixtures';
+import { renderRoute } from '@/test/render';
+import { ClientDetailsRoute } from './client-details-route';
+
+const AGE_MESSAGE = 'To qualify, the client must be between 18 and 64.';
+const TOO_MANY_MESSAGE = 'An application can have at most 2 clients.';
+
+function formItemOf(element: HTMLElement): HTMLElement {
+  const item = element.closest<HTMLElement>('.ant-form-item');
+  if (!item) throw new Error('not inside an antd Form.Item');
+  return item;
+}
+
+function renderClientDetails(applicationId = 1001) {
+  return renderRoute(<ClientDetailsRoute />, {
+    path: routePatterns.clientDetails,
+    url: `/application/${String(applicationId)}/client-details`,
+  });
+}
+
+describe('client details page', () => {
+  it('shows each applicant as a card with their age', async () => {
+    stubApi([{ method: 'GET', path: '/api/v1/application/1001', respond: () => json(applicationFixture()) }]);
+    renderClientDetails();
+
+    const card = await screen.findByRole('region', { name: 'Client 1' });
+    expect(within(card).getByText('Age 45')).toBeInTheDocument();
+    expect(within(card).getByLabelText('First name')).toHaveValue('Alan');
+    expect(within(card).getByLabelText('Date of birth')).toHaveValue('23/06/1980');
+    expect(within(card).getByRole('radio', { name: 'Male' })).toBeChecked();
+    expect(screen.getByRole('button', { name: /Add a client/ })).toBeInTheDocument();
+  });
+
+  it('sends only the changed fields, and shows server field errors beside the field and other errors above the form', async () => {
+    const { requests } = stubApi([
+      { method: 'GET', path: '/api/v1/application/1001', respond: () => json(applicationFixture()) },
+      {
+        method: 'PATCH',
+        path: '/api/v1/application/1001/applicant/applicant-1',
+        respond: () =>
+          problem(422, {
+            title: 'The application breaks a rule',
+            errors: [
+              { field: 'dateOfBirth', message: AGE_MESSAGE },
+              { field: 'applicants', message: TOO_MANY_MESSAGE },
+            ],
+          }),
+      },
+    ]);
+    const user = userEvent.setup();
+    renderClientDetails();
+
+    const card = await screen.findByRole('region', { name: 'Client 1' });
+    const firstName = within(card).getByLabelText('First name');
+    await user.clear(firstName);
+    await user.type(firstName, 'Alan Mathison');
+    await user.click(within(card).getByRole('button', { name: 'Save changes' }));
+
+    const dateOfBirthItem = formItemOf(within(card).getByLabelText('Date of birth'));
+    expect(await within(dateOfBirthItem).findByText(AGE_MESSAGE)).toBeInTheDocument();
+
+    const alert = within(card).getByText(TOO_MANY_MESSAGE).closest<HTMLElement>('.ant-alert');
+    expect(alert).not.toBeNull();
+    expect(alert).toHaveAttribute('role', 'alert');
+    expect(dateOfBirthItem).not.toContainElement(alert);
+    expect(formItemOf(firstName)).not.toHaveTextContent(AGE_MESSAGE);
+
+    const patch = requests.find((request) => request.method === 'PATCH');
+    expect(patch?.body).toEqual({ firstName: 'Alan Mathison' });
+    expect(patch?.headers.get('Content-Type')).toContain('application/json');
+  });
+
+  it('checks gender and date of birth before adding a client', async () => {
+    const { requests } = stubApi([
+      { method: 'GET', path: '/api/v1/application/1002', respond: () => json(applicationFixture({ id: 1002, applicants: [] })) },
+    ]);
+    const user = userEvent.setup();
+    renderClientDetails(1002);
+
+    const card = await screen.findByRole('region', { name: 'Client 1' });
+    await user.type(within(card).getByLabelText('First name'), 'x'.repeat(101));
+    await user.click(within(card).getByRole('button', { name: 'Add client' }));
+
+    expect(await within(card).findByText('Please select a gender')).toBeInTheDocument();
+    expect(within(card).getByText('Please enter a date of birth')).toBeInTheDocument();
+    expect(within(card).getByText('First name must be 100 characters or fewer')).toBeInTheDocument();
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+
+  it('adds a client and shows the updated application from the response', async () => {
+    const added = applicationFixture({ id: 1003, applicants: [applicantFixture({ id: 'new-1', firstName: 'Grace', lastName: 'Hopper', gender: 'female', dateOfBirth: '1985-12-09', age: 39, title: 'Dr' })] });
+    const { requests } = stubApi([
+      { method: 'GET', path: '/api/v1/application/1003', respond: () => json(applicationFixture({ id: 1003, applicants: [] })) },
+      { method: 'POST', path: '/api/v1/backendforfrontend/application/1003/AddApplicant', respond: () => json(added) },
+    ]);
+    const user = userEvent.setup();
+    renderClientDetails(1003);
+
+    const card = await screen.findByRole('region', { name: 'Client 1' });
+    await user.type(within(card).getByLabelText('First name'), 'Grace');
+    await user.type(within(card).getByLabelText('Last name'), 'Hopper');
+    await user.click(within(card).getByRole('radio', { name: 'Female' }));
+    await user.type(within(card).getByLabelText('Date of birth'), '09/12/1985{Enter}');
+    await user.click(within(card).getByRole('button', { name: 'Add client' }));
+
+    await waitFor(() => expect(screen.getByText('Age 39')).toBeInTheDocument());
+    const post = requests.find((request) => request.method === 'POST');
+    expect(post?.body).toEqual({ firstName: 'Grace', lastName: 'Hopper', gender: 'female', dateOfBirth: '1985-12-09' });
+  });
+
+  it('says so when the application cannot be found', async () => {
+    stubApi([{ method: 'GET', path: '/api/v1/application/999', respond: () => problem(404, { title: 'Not Found' }) }]);
+    renderClientDetails(999);
+    expect(await screen.findByRole('heading', { name: 'Application not found' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { unwrap } from '@/lib/api-error';
+import { applicationKeys } from '@/lib/query-keys';
+
+/** POST /api/v1/backendforfrontend/application/create: a new, empty application. */
+export function useCreateApplication() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => unwrap(await api.POST('/api/v1/backendforfrontend/application/create')),
+    onSuccess: (application) => {
+      queryClient.setQueryData(applicationKeys.detail(application.id), application);
+      void queryClient.invalidateQueries({ queryKey: applicationKeys.searches() });
+    },
+  });
+}

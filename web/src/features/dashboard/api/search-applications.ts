@@ -1,0 +1,37 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { unwrap } from '@/lib/api-error';
+import type { ApplicationStage } from '@/lib/application-stage';
+import { applicationKeys } from '@/lib/query-keys';
+
+export interface SearchApplicationsParams {
+  searchTerm: string;
+  stages: ApplicationStage[];
+  page: number;
+}
+
+/** GET /api/v1/backendforfrontend/application/search: one page (10) of the adviser's applications. */
+export function searchApplicationsQueryOptions(params: SearchApplicationsParams) {
+  return queryOptions({
+    queryKey: applicationKeys.search(params),
+    queryFn: async () => {
+      const searchTerm = params.searchTerm.trim();
+      return unwrap(
+        await api.GET('/api/v1/backendforfrontend/application/search', {
+          params: {
+            query: {
+              ...(searchTerm ? { searchTerm } : {}),
+              ...(params.stages.length > 0 ? { status: params.stages } : {}),
+              page: params.page,
+            },
+          },
+        }),
+      );
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSearchApplications(params: SearchApplicationsParams) {
+  return useQuery(searchApplicationsQueryOptions(params));
+}

@@ -1,0 +1,25 @@
+/**
+ * Hierarchical query keys shared by features, so one feature can update or invalidate
+ * what another shows without importing it (e.g. `applicationKeys.searches()` by prefix).
+ */
+export interface ApplicationSearchParams {
+  searchTerm: string;
+  stages: readonly string[];
+  page: number;
+}
+
+export const applicationKeys = {
+  all: ['applications'] as const,
+  searches: () => [...applicationKeys.all, 'search'] as const,
+  search: (params: ApplicationSearchParams) => [...applicationKeys.searches(), params] as const,
+  details: () => [...applicationKeys.all, 'detail'] as const,
+  detail: (applicationId: number) => [...applicationKeys.details(), applicationId] as const,
+};
+
+export const adviserKeys = {
+  current: ['adviser', 'current'] as const,
+};
+
+export const configKeys = {
+  bootstrap: ['config', 'bootstrap'] as const,
+};
