@@ -115,7 +115,7 @@ pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> anyhow::Result<Confi
             issuer,
             audience: get("OIDC_AUDIENCE").unwrap_or_else(|| "portal-api".into()),
             client_id: get("OIDC_CLIENT_ID").unwrap_or_else(|| "portal-web".into()),
-            scope: get("OIDC_SCOPE").unwrap_or_else(|| "openid profile email".into()),
+            scope: get("OIDC_SCOPE").unwrap_or_else(|| "openid profile email offline_access".into()),
         },
         dev_idp,
         web_dist: get("WEB_DIST").unwrap_or_else(|| "web/dist".into()).into(),
