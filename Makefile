@@ -23,8 +23,15 @@ help:
 deps:
 	@scripts/deps.sh
 
-build-web: deps
+WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/package-lock.json \
+	web/vite.config.ts web/tsconfig.json web/tsconfig.app.json
+
+# Rebuilt only when a source changed, so a warm `make run` starts at once.
+web/dist/index.html: $(WEB_SOURCES)
 	cd web && npm run build
+	@touch $@
+
+build-web: deps web/dist/index.html
 
 build-release: deps
 	cargo build --release --locked --bin portal --bin portal-load

@@ -19,7 +19,8 @@ stop() {
   for pid in "${started[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
   wait 2>/dev/null || true
 }
-trap stop EXIT INT TERM
+trap stop EXIT
+trap 'stop; exit 0' INT TERM
 
 hostport=${TEMPORAL_ADDRESS#*://}
 host=${hostport%%:*}
@@ -32,7 +33,8 @@ else
   ui_port=${TEMPORAL_UI_PORT:-8233}
   echo "Starting the Temporal dev server on $host:$tport (Web UI on $ui_port, state in data/temporal.db)"
   .venv/bin/temporal server start-dev --db-filename data/temporal.db --ip "$host" --port "$tport" \
-    --ui-port "$ui_port" --ui-disable-news-fetch --log-level warn >data/temporal.log 2>&1 &
+    --ui-port "$ui_port" --ui-disable-news-fetch --log-level warn \
+    --sqlite-pragma journal_mode=wal --sqlite-pragma synchronous=normal >data/temporal.log 2>&1 &
   started+=($!)
   export TEMPORAL_UI_URL=${TEMPORAL_UI_URL:-http://$host:$ui_port}
   for _ in $(seq 1 300); do answers "$host" "$tport" && break; sleep 0.2; done

@@ -109,13 +109,20 @@ pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> anyhow::Result<Confi
             address: get("TEMPORAL_ADDRESS").unwrap_or_else(|| "http://127.0.0.1:7233".into()),
             namespace: get("TEMPORAL_NAMESPACE").unwrap_or_else(|| "default".into()),
             task_queue: get("TEMPORAL_TASK_QUEUE").unwrap_or_else(|| "portal-applications".into()),
+            workflow_task_pollers: get("TEMPORAL_WORKFLOW_TASK_POLLERS")
+                .unwrap_or_else(|| "12".into())
+                .parse()
+                .ok()
+                .filter(|n| (2..=200).contains(n))
+                .context("TEMPORAL_WORKFLOW_TASK_POLLERS must be a whole number from 2 to 200")?,
         },
         temporal_ui_url: get("TEMPORAL_UI_URL"),
         oidc: OidcConfig {
             issuer,
             audience: get("OIDC_AUDIENCE").unwrap_or_else(|| "portal-api".into()),
             client_id: get("OIDC_CLIENT_ID").unwrap_or_else(|| "portal-web".into()),
-            scope: get("OIDC_SCOPE").unwrap_or_else(|| "openid profile email offline_access".into()),
+            scope: get("OIDC_SCOPE")
+                .unwrap_or_else(|| "openid profile email offline_access".into()),
         },
         dev_idp,
         web_dist: get("WEB_DIST").unwrap_or_else(|| "web/dist".into()).into(),

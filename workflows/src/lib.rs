@@ -3,6 +3,7 @@
 //! context APIs only (no clocks, randomness, IO or hash-map iteration order).
 
 mod application;
+pub mod baseline;
 pub mod search_attributes;
 pub mod worker;
 

@@ -4,6 +4,7 @@
 //! own Tokio runtime; [`RunningWorker::stop`] shuts it down gracefully (in-flight tasks finish).
 
 use crate::ApplicationWorkflow;
+use crate::baseline::BaselineWorkflow;
 use crate::search_attributes::{ADVISER_ID, APPLICATION_STAGE, CLIENT_NAMES, FIRM_ID};
 use activities::ApplicationActivities;
 use anyhow::{Context, anyhow};
@@ -14,7 +15,14 @@ use temporalio_client::{Client, ClientOptions, Connection, ConnectionOptions};
 use temporalio_common::protos::temporal::api::operatorservice::v1::{
     AddSearchAttributesRequest, ListSearchAttributesRequest,
 };
-use temporalio_sdk::{Runtime, Worker, WorkerOptions};
+use temporalio_sdk::runtime::PollerBehavior;
+use temporalio_sdk::{Runtime, Worker, WorkerOptions, WorkerOptionsBuilder};
+
+/// Share of workflow-task pollers on the shared queue, where new applications' first tasks
+/// wait; the SDK's default (0.2) leaves one poller there, so simultaneous creations queue
+/// (20 advisers creating at once: p95 of `create` 1.4 s at the default, 0.57 s with 12
+/// pollers at 0.7; `portal-load` on the 2-core development machine, docs/decisions.md O1).
+const NONSTICKY_POLL_RATIO: f32 = 0.7;
 
 /// Where and how to reach Temporal.
 #[derive(Debug, Clone)]
@@ -23,6 +31,8 @@ pub struct TemporalConfig {
     pub address: String,
     pub namespace: String,
     pub task_queue: String,
+    /// Concurrent workflow-task polls (`TEMPORAL_WORKFLOW_TASK_POLLERS`).
+    pub workflow_task_pollers: usize,
 }
 
 /// Connects a Temporal client.
@@ -98,15 +108,40 @@ impl std::fmt::Debug for RunningWorker {
 }
 
 impl RunningWorker {
-    /// Starts polling `config.task_queue`; returns once the worker is connected and polling.
+    /// Runs the application workflows on `config.task_queue`; returns once the worker is
+    /// connected and polling.
     pub fn start(
         config: TemporalConfig,
         activities: ApplicationActivities,
     ) -> anyhow::Result<Self> {
+        Self::spawn(config, move |options| {
+            options
+                .register_activities(activities)
+                .register_workflow::<ApplicationWorkflow>()
+                .map_err(|e| anyhow!("Failed to register ApplicationWorkflow: {e}"))
+        })
+    }
+
+    /// Runs only [`BaselineWorkflow`], for the load driver's baseline measurement.
+    pub fn start_baseline(config: TemporalConfig) -> anyhow::Result<Self> {
+        Self::spawn(config, |options| {
+            options
+                .register_workflow::<BaselineWorkflow>()
+                .map_err(|e| anyhow!("Failed to register BaselineWorkflow: {e}"))
+        })
+    }
+
+    fn spawn(
+        config: TemporalConfig,
+        register: impl FnOnce(WorkerOptionsBuilder) -> anyhow::Result<WorkerOptionsBuilder>
+        + Send
+        + 'static,
+    ) -> anyhow::Result<Self> {
+        let register: Register = Box::new(register);
         let (ready_tx, ready_rx) = mpsc::channel::<anyhow::Result<Box<dyn Fn() + Send + Sync>>>();
         let thread = std::thread::Builder::new()
             .name("temporal-worker".into())
-            .spawn(move || run_on_own_runtime(config, activities, ready_tx))
+            .spawn(move || run_on_own_runtime(config, register, ready_tx))
             .context("Failed to start the worker thread")?;
         match ready_rx.recv() {
             Ok(Ok(shutdown)) => Ok(Self {
@@ -163,9 +198,13 @@ impl Drop for RunningWorker {
 
 type Ready = mpsc::Sender<anyhow::Result<Box<dyn Fn() + Send + Sync>>>;
 
+/// Adds the workflows and activities a worker runs to its options.
+type Register =
+    Box<dyn FnOnce(WorkerOptionsBuilder) -> anyhow::Result<WorkerOptionsBuilder> + Send>;
+
 fn run_on_own_runtime(
     config: TemporalConfig,
-    activities: ApplicationActivities,
+    register: Register,
     ready: Ready,
 ) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -176,7 +215,7 @@ fn run_on_own_runtime(
         .context("Failed to build the worker's runtime")?;
     let local = tokio::task::LocalSet::new();
     runtime.block_on(local.run_until(async move {
-        let mut worker = match build_worker(&config, activities).await {
+        let mut worker = match build_worker(&config, register).await {
             Ok(worker) => worker,
             Err(error) => {
                 let message = format!("{error:#}");
@@ -192,17 +231,15 @@ fn run_on_own_runtime(
     }))
 }
 
-async fn build_worker(
-    config: &TemporalConfig,
-    activities: ApplicationActivities,
-) -> anyhow::Result<Worker> {
+async fn build_worker(config: &TemporalConfig, register: Register) -> anyhow::Result<Worker> {
     let client = connect(config).await?;
     let runtime = Runtime::from_current_tokio(Default::default())
         .map_err(|e| anyhow!("Failed to start the Temporal runtime: {e}"))?;
-    let options = WorkerOptions::new(config.task_queue.clone())
-        .register_activities(activities)
-        .register_workflow::<ApplicationWorkflow>()
-        .map_err(|e| anyhow!("Failed to register ApplicationWorkflow: {e}"))?
+    let options = register(WorkerOptions::new(config.task_queue.clone()))?
+        .workflow_task_poller_behavior(PollerBehavior::SimpleMaximum(
+            config.workflow_task_pollers.max(2),
+        ))
+        .nonsticky_to_sticky_poll_ratio(NONSTICKY_POLL_RATIO)
         .build();
     Worker::new(&runtime, client, options)
         .map_err(|e| anyhow!("Failed to create the Temporal worker: {e}"))
@@ -216,7 +253,8 @@ pub async fn replay(history: temporalio_client::WorkflowHistory) -> anyhow::Resu
         .register_workflow::<ApplicationWorkflow>()
         .map_err(|e| anyhow!("Failed to register ApplicationWorkflow: {e}"))?
         .build();
-    let replayer = WorkflowReplayer::new(options).map_err(|e| anyhow!("Failed to create the replayer: {e}"))?;
+    let replayer = WorkflowReplayer::new(options)
+        .map_err(|e| anyhow!("Failed to create the replayer: {e}"))?;
     replayer
         .replay_workflow(history)
         .await

@@ -18,5 +18,9 @@ async fn recorded_journeys_replay_with_the_current_workflow_code() {
             replayed += 1;
         }
     }
-    assert!(replayed > 0, "no recorded histories in {}", folder.display());
+    assert!(
+        replayed > 0,
+        "no recorded histories in {}",
+        folder.display()
+    );
 }

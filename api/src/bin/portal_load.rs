@@ -1,9 +1,12 @@
 //! `portal-load`: a small load driver for a running portal on loopback. It signs in through
 //! the development identity provider's password grant, then runs N concurrent clients, each
-//! repeatedly creating an application (untimed), adding a client to it (`AddApplicant`) and
+//! repeatedly creating an application, adding a client to it (`AddApplicant`) and
 //! reading it back (`GET /application/{id}`), and reports p50, p95, p99 and max of each call.
+//! In the same run it measures Temporal's bare no-op Update with the same concurrency (a
+//! worker of its own runs `BaselineWorkflow`), and reports each call as a ratio to it.
 //!
-//! Usage: `portal-load [--base-url http://127.0.0.1:8080] [--clients 20] [--rounds 25]`
+//! Usage: `portal-load [--base-url http://127.0.0.1:8080] [--temporal-address http://127.0.0.1:7233]
+//! [--clients 20] [--rounds 25]`
 
 use anyhow::{Context, bail};
 use clap::Parser;
@@ -28,10 +31,21 @@ struct Args {
     user: String,
     #[arg(long, default_value = "Passw0rd!")]
     password: String,
+    /// The Temporal server the portal uses, for the baseline; `--no-baseline` skips it.
+    #[arg(long, default_value = "http://127.0.0.1:7233")]
+    temporal_address: String,
+    #[arg(long, default_value = "default")]
+    temporal_namespace: String,
+    #[arg(long)]
+    no_baseline: bool,
+    /// Workflow-task pollers of the baseline worker; match the portal's for a fair comparison.
+    #[arg(long, default_value_t = 12)]
+    baseline_pollers: usize,
 }
 
 #[derive(Default)]
 struct Samples {
+    create: Vec<Duration>,
     add_applicant: Vec<Duration>,
     get_application: Vec<Duration>,
 }
@@ -39,6 +53,7 @@ struct Samples {
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let args = Args::parse();
+    api::install_crypto_provider();
     let http = reqwest::Client::builder()
         .pool_max_idle_per_host(args.clients * 2)
         .build()?;
@@ -59,6 +74,7 @@ async fn main() -> anyhow::Result<()> {
     let mut all = Samples::default();
     for task in tasks {
         let samples = task.await.context("a client task panicked")??;
+        all.create.extend(samples.create);
         all.add_applicant.extend(samples.add_applicant);
         all.get_application.extend(samples.get_application);
     }
@@ -71,16 +87,87 @@ async fn main() -> anyhow::Result<()> {
         elapsed.as_secs_f64()
     );
     report(
+        "create (POST …/application/create)",
+        &mut all.create,
+        elapsed,
+    );
+    let add = report(
         "AddApplicant (POST …/AddApplicant)",
         &mut all.add_applicant,
         elapsed,
     );
-    report(
+    let get = report(
         "GET /api/v1/application/{id}",
         &mut all.get_application,
         elapsed,
     );
+    if !args.no_baseline {
+        let started = Instant::now();
+        let mut noop = baseline(&args).await?;
+        let base = report("bare Temporal no-op Update", &mut noop, started.elapsed());
+        println!("Ratios to the bare no-op Update (p50 / p95):");
+        for (name, (p50, p95)) in [("AddApplicant", add), ("GET application", get)] {
+            println!("  {name:<40} {:.2} / {:.2}", p50 / base.0, p95 / base.1);
+        }
+    }
     Ok(())
+}
+
+/// Temporal's own round trip: each client sends `rounds` no-op Updates to a workflow of its own.
+async fn baseline(args: &Args) -> anyhow::Result<Vec<Duration>> {
+    use temporalio_client::{WorkflowExecuteUpdateOptions, WorkflowStartOptions};
+    use workflows::baseline::BaselineWorkflow;
+    use workflows::worker::{RunningWorker, TemporalConfig, connect};
+
+    let config = TemporalConfig {
+        address: args.temporal_address.clone(),
+        namespace: args.temporal_namespace.clone(),
+        task_queue: format!("portal-load-baseline-{}", std::process::id()),
+        workflow_task_pollers: args.baseline_pollers,
+    };
+    let worker = RunningWorker::start_baseline(config.clone())?;
+    let client = connect(&config).await?;
+    let mut tasks = Vec::new();
+    for i in 0..args.clients {
+        let id = format!("{}-{i}", config.task_queue);
+        let options = WorkflowStartOptions::new(config.task_queue.clone(), id).build();
+        let handle = client
+            .start_workflow(BaselineWorkflow::run, (), options)
+            .await
+            .context("Failed to start a baseline workflow")?;
+        let rounds = args.rounds;
+        tasks.push(tokio::spawn(async move {
+            let update = || {
+                handle.execute_update(
+                    BaselineWorkflow::noop,
+                    (),
+                    WorkflowExecuteUpdateOptions::default(),
+                )
+            };
+            // One warm-up update so the first workflow task is not measured.
+            update().await?;
+            let mut samples = Vec::with_capacity(rounds);
+            for _ in 0..rounds {
+                let started = Instant::now();
+                update().await?;
+                samples.push(started.elapsed());
+            }
+            handle
+                .execute_update(
+                    BaselineWorkflow::finish,
+                    (),
+                    WorkflowExecuteUpdateOptions::default(),
+                )
+                .await?;
+            anyhow::Ok(samples)
+        }));
+    }
+    let mut all = Vec::new();
+    for task in tasks {
+        all.extend(task.await.context("a baseline task panicked")??);
+    }
+    tokio::task::spawn_blocking(move || worker.stop()).await??;
+    Ok(all)
 }
 
 async fn sign_in(http: &reqwest::Client, args: &Args) -> anyhow::Result<String> {
@@ -113,6 +200,7 @@ async fn run_client(
 ) -> anyhow::Result<Samples> {
     let mut samples = Samples::default();
     for round in 0..rounds {
+        let started = Instant::now();
         let created: Value = expect_ok(
             http.post(format!(
                 "{base}/api/v1/backendforfrontend/application/create"
@@ -122,6 +210,7 @@ async fn run_client(
             .await?,
         )
         .await?;
+        samples.create.push(started.elapsed());
         let id = &created["id"];
         let client = json!({
             "title": "Mr", "firstName": "Load", "lastName": format!("Client{round}"), "gender": "male",
@@ -161,7 +250,8 @@ async fn expect_ok(response: reqwest::Response) -> anyhow::Result<Value> {
     Ok(serde_json::from_str(&body)?)
 }
 
-fn report(name: &str, samples: &mut [Duration], elapsed: Duration) {
+/// Prints the figures and returns (p50, p95) in milliseconds.
+fn report(name: &str, samples: &mut [Duration], elapsed: Duration) -> (f64, f64) {
     samples.sort_unstable();
     let at = |q: f64| {
         let index = ((samples.len() as f64 * q).ceil() as usize).clamp(1, samples.len()) - 1;
@@ -176,4 +266,5 @@ fn report(name: &str, samples: &mut [Duration], elapsed: Duration) {
         at(1.0),
         samples.len() as f64 / elapsed.as_secs_f64()
     );
+    (at(0.50), at(0.95))
 }

@@ -241,8 +241,14 @@ impl TestApp {
             .state
             .journeys
             .client()
-            .get_workflow_handle::<workflows::ApplicationWorkflow>(workflows::application_workflow_id(id));
-        handle.fetch_history(Default::default()).to_json().await.unwrap()
+            .get_workflow_handle::<workflows::ApplicationWorkflow>(
+                workflows::application_workflow_id(id),
+            );
+        handle
+            .fetch_history(Default::default())
+            .to_json()
+            .await
+            .unwrap()
     }
 
     pub async fn search(&self, token: &str, query: &str) -> (StatusCode, Value) {
