@@ -22,6 +22,9 @@ awk '/^test result/ { split($0, a, " "); passed += a[4]; failed += a[6] } END { 
 step "Web: lint, types, generated client, unit tests"
 (cd web && npm run --silent lint && npm run --silent typecheck && npm run --silent check:api && npm test)
 
+step "Production compose file (dclint)"
+(cd web && npm run --silent lint:compose && echo "docker-compose.yml: no problems")
+
 step "Browser tests (Chromium against the real portal, Temporal and SQLite)"
 (cd web && npm run test:e2e)
 
