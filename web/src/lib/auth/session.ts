@@ -29,10 +29,13 @@ export function getUserManager(identity: IdentityConfig): UserManager {
     onUnauthorized: () => {
       if (reauthenticating) return;
       reauthenticating = true;
+      // The page is leaving for the identity provider: later 401s from queries still in
+      // flight must not start a second redirect that aborts the first. Only a failure to
+      // leave allows another attempt.
       void userManager
         .removeUser()
         .then(() => signIn(userManager, currentRoute()))
-        .finally(() => {
+        .catch(() => {
           reauthenticating = false;
         });
     },
