@@ -62,7 +62,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<Services> {
         .with_context(|| {
             format!(
                 "Failed to open the database {}",
-                redact(&config.database_url)
+                store::redact(&config.database_url)
             )
         })?;
     store
@@ -163,13 +163,4 @@ fn security_header(name: &'static str, value: &'static str) -> SetResponseHeader
 pub fn install_crypto_provider() {
     // Fails only when a provider is already installed, which is what we want.
     let _ = rustls::crypto::ring::default_provider().install_default();
-}
-
-fn redact(url: &str) -> String {
-    match (url.find("://"), url.rfind('@')) {
-        (Some(scheme), Some(at)) if at > scheme => {
-            format!("{}://***{}", &url[..scheme], &url[at..])
-        }
-        _ => url.to_owned(),
-    }
 }

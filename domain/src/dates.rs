@@ -1,7 +1,7 @@
 //! Calendar rules: the UK civil date of an instant, ages in completed years, and the strict
 //! date parsing of §5 (year 1900 to 2099, month 1 to 12, an invalid date is no date).
 
-use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime, Utc, Weekday};
+use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime, Utc};
 
 /// The civil date in the United Kingdom at `instant`.
 ///
@@ -96,15 +96,14 @@ pub fn parse_iso_date(text: &str) -> Option<NaiveDate> {
     NaiveDate::from_ymd_opt(year, month, day)
 }
 
-/// Is `date` a Sunday? Used by tests of the summer-time rule.
-pub fn is_sunday(date: NaiveDate) -> bool {
-    date.weekday() == Weekday::Sun
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chrono::TimeZone;
+    use chrono::{TimeZone, Weekday};
+
+    fn is_sunday(date: NaiveDate) -> bool {
+        date.weekday() == Weekday::Sun
+    }
 
     fn d(y: i32, m: u32, day: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(y, m, day).unwrap()

@@ -137,7 +137,7 @@ fn create_sqlite_folder(url: &str) {
 }
 
 /// A URL without its password, safe to print in an error.
-fn redact(url: &str) -> String {
+pub fn redact(url: &str) -> String {
     match (url.find("://"), url.rfind('@')) {
         (Some(scheme), Some(at)) if at > scheme => {
             format!("{}://***{}", &url[..scheme], &url[at..])

@@ -162,21 +162,6 @@ impl RunningWorker {
         self.stop_and_join()
     }
 
-    /// Waits until the worker stops by itself, which only happens on a fatal error.
-    pub fn wait(mut self) -> anyhow::Result<()> {
-        match self.thread.take() {
-            Some(thread) => thread
-                .join()
-                .map_err(|_| anyhow!("the worker thread panicked"))?,
-            None => Ok(()),
-        }
-    }
-
-    /// A function that asks the worker to stop, for a signal handler.
-    pub fn stopper(&self) -> impl Fn() + '_ {
-        || (self.shutdown)()
-    }
-
     fn stop_and_join(&mut self) -> anyhow::Result<()> {
         (self.shutdown)();
         match self.thread.take() {

@@ -29,9 +29,8 @@ export function getUserManager(identity: IdentityConfig): UserManager {
     onUnauthorized: () => {
       if (reauthenticating) return;
       reauthenticating = true;
-      // The page is leaving for the identity provider: later 401s from queries still in
-      // flight must not start a second redirect that aborts the first. Only a failure to
-      // leave allows another attempt.
+      // The page is leaving for the identity provider; later 401s from queries still in
+      // flight must not start again (signIn also refuses a second redirect).
       void userManager
         .removeUser()
         .then(() => signIn(userManager, currentRoute()))

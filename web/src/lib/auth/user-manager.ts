@@ -37,9 +37,22 @@ export interface SignInOut {
   removeUser(): Promise<void>;
 }
 
+/** The redirect to the identity provider under way, if any. */
+let signingIn: Promise<void> | undefined;
+
+/**
+ * Sends the browser to the identity provider, once: the route guard and the API's 401 handler
+ * can both ask at the same moment, and a second redirect would abort the first. A redirect
+ * that fails to start may be tried again.
+ */
 export function signIn(auth: Pick<SignInOut, 'signinRedirect'>, returnTo: string): Promise<void> {
+  if (signingIn) return signingIn;
   const state: SignInState = { returnTo };
-  return auth.signinRedirect({ state });
+  signingIn = auth.signinRedirect({ state }).catch((error: unknown) => {
+    signingIn = undefined;
+    throw error;
+  });
+  return signingIn;
 }
 
 /**
