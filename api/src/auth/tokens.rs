@@ -162,35 +162,30 @@ impl TokenVerifier {
         fresh.then(|| cache.keys.get(kid).cloned()).flatten()
     }
 
-    async fn fetch_keys(&self) -> Result<HashMap<String, DecodingKey>, TokenError> {
-        let unavailable = |e: reqwest::Error| TokenError::ProviderUnavailable(e.to_string());
-        let discovery_url = format!("{}/.well-known/openid-configuration", self.issuer);
-        let discovery: Discovery = self
-            .http
-            .get(&discovery_url)
+    async fn get_json<T: serde::de::DeserializeOwned>(&self, url: &str) -> Result<T, TokenError> {
+        let unavailable =
+            |e: reqwest::Error| TokenError::ProviderUnavailable(format!("{url}: {e}"));
+        self.http
+            .get(url)
             .send()
             .await
             .and_then(reqwest::Response::error_for_status)
             .map_err(unavailable)?
             .json()
             .await
-            .map_err(unavailable)?;
+            .map_err(unavailable)
+    }
+
+    async fn fetch_keys(&self) -> Result<HashMap<String, DecodingKey>, TokenError> {
+        let discovery_url = format!("{}/.well-known/openid-configuration", self.issuer);
+        let discovery: Discovery = self.get_json(&discovery_url).await?;
         if discovery.issuer.trim_end_matches('/') != self.issuer {
             return Err(TokenError::ProviderUnavailable(format!(
                 "discovery names issuer {:?}, expected {:?}",
                 discovery.issuer, self.issuer
             )));
         }
-        let set: JwkSet = self
-            .http
-            .get(&discovery.jwks_uri)
-            .send()
-            .await
-            .and_then(reqwest::Response::error_for_status)
-            .map_err(unavailable)?
-            .json()
-            .await
-            .map_err(unavailable)?;
+        let set: JwkSet = self.get_json(&discovery.jwks_uri).await?;
         let mut keys = HashMap::new();
         for jwk in &set.keys {
             let (Some(kid), AlgorithmParameters::RSA(_)) = (&jwk.common.key_id, &jwk.algorithm)
