@@ -12,7 +12,9 @@ pub mod dashboard;
 pub mod dates;
 pub mod errors;
 pub mod ids;
+pub mod money;
 pub mod patch;
+pub mod product;
 
 pub use adviser::{AdviserProfile, Role, Roles, UxSettings};
 pub use applicant::{Applicant, ApplicantDetails, ApplicantPatch, Gender, Smoking, Title};

@@ -1,0 +1,293 @@
+//! Money and percentages without floating-point drift: money is held in whole pence and
+//! percentages in hundredths of a percent, so sums such as "allocations total exactly 100"
+//! (§5) are exact. On the wire both are JSON numbers (pounds; percent).
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+use std::ops::{Add, Sub};
+use utoipa::ToSchema;
+
+/// An amount of money in pence. Never negative.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, ToSchema)]
+#[schema(value_type = f64, example = 250000)]
+pub struct Money(u64);
+
+/// Largest amount the portal accepts (£1 billion): far above any cover limit, far below
+/// where pence would lose precision as a JSON number.
+pub const MONEY_MAX_PENCE: u64 = 100_000_000_000;
+
+impl Money {
+    pub const ZERO: Money = Money(0);
+
+    pub fn from_pence(pence: u64) -> Option<Self> {
+        (pence <= MONEY_MAX_PENCE).then_some(Money(pence))
+    }
+
+    pub fn from_pounds(pounds: u64) -> Option<Self> {
+        pounds.checked_mul(100).and_then(Self::from_pence)
+    }
+
+    /// Reads pounds as a JSON number would carry them: at most two decimal places, not
+    /// negative, not above [`MONEY_MAX_PENCE`].
+    pub fn parse_pounds(pounds: f64) -> Option<Self> {
+        if !pounds.is_finite() || pounds < 0.0 {
+            return None;
+        }
+        let pence = (pounds * 100.0).round();
+        // Reject a third decimal place (e.g. 10.005), allowing for binary representation.
+        if ((pounds * 100.0) - pence).abs() > 1e-6 || pence > MONEY_MAX_PENCE as f64 {
+            return None;
+        }
+        Some(Money(pence as u64))
+    }
+
+    /// Reads text such as "250000", "250,000", "£1,250.50".
+    pub fn parse_text(text: &str) -> Option<Self> {
+        let cleaned: String = text
+            .trim()
+            .trim_start_matches('£')
+            .chars()
+            .filter(|c| *c != ',')
+            .collect();
+        let (whole, fraction) = match cleaned.split_once('.') {
+            Some((w, f)) => (w, f),
+            None => (cleaned.as_str(), ""),
+        };
+        let digits_ok = !whole.is_empty()
+            && whole.bytes().all(|b| b.is_ascii_digit())
+            && fraction.len() <= 2
+            && fraction.bytes().all(|b| b.is_ascii_digit());
+        if !digits_ok || whole.len() > 12 {
+            return None;
+        }
+        let pounds: u64 = whole.parse().ok()?;
+        let pence: u64 = format!("{fraction:0<2}").parse().ok()?;
+        pounds
+            .checked_mul(100)?
+            .checked_add(pence)
+            .and_then(Self::from_pence)
+    }
+
+    pub fn pence(self) -> u64 {
+        self.0
+    }
+
+    pub fn pounds(self) -> f64 {
+        self.0 as f64 / 100.0
+    }
+
+    /// Whole pounds, rounding half a pound up, as §9 displays money.
+    pub fn rounded_pounds(self) -> u64 {
+        (self.0 + 50) / 100
+    }
+
+    pub fn checked_add(self, other: Money) -> Option<Money> {
+        self.0.checked_add(other.0).and_then(Money::from_pence)
+    }
+}
+
+impl Add for Money {
+    type Output = Money;
+    /// Saturates at [`MONEY_MAX_PENCE`]; use [`Money::checked_add`] where that matters.
+    fn add(self, other: Money) -> Money {
+        Money((self.0 + other.0).min(MONEY_MAX_PENCE))
+    }
+}
+
+impl Sub for Money {
+    type Output = Money;
+    /// Never below zero.
+    fn sub(self, other: Money) -> Money {
+        Money(self.0.saturating_sub(other.0))
+    }
+}
+
+impl std::iter::Sum for Money {
+    fn sum<I: Iterator<Item = Money>>(iter: I) -> Money {
+        iter.fold(Money::ZERO, Add::add)
+    }
+}
+
+impl Serialize for Money {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.0 % 100 == 0 {
+            serializer.serialize_u64(self.0 / 100)
+        } else {
+            serializer.serialize_f64(self.pounds())
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Money {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let pounds = f64::deserialize(deserializer)?;
+        Money::parse_pounds(pounds).ok_or_else(|| {
+            serde::de::Error::custom(
+                "an amount in pounds, not negative, with at most two decimal places",
+            )
+        })
+    }
+}
+
+impl fmt::Display for Money {
+    /// "£1,250.50": pounds with thousands separators and pence (see `formats` for display
+    /// without pence).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "£{}.{:02}", group_thousands(self.0 / 100), self.0 % 100)
+    }
+}
+
+/// "1234567" → "1,234,567".
+pub fn group_thousands(value: u64) -> String {
+    let digits = value.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A percentage from 0 to 100, in hundredths of a percent (99.99 % is 9999).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, ToSchema)]
+#[schema(value_type = f64, example = 50)]
+pub struct Percentage(u32);
+
+impl Percentage {
+    pub const ZERO: Percentage = Percentage(0);
+    pub const HUNDRED: Percentage = Percentage(10_000);
+
+    pub fn from_hundredths(hundredths: u32) -> Option<Self> {
+        (hundredths <= 10_000).then_some(Percentage(hundredths))
+    }
+
+    pub fn whole(percent: u32) -> Option<Self> {
+        percent.checked_mul(100).and_then(Self::from_hundredths)
+    }
+
+    /// Reads a percentage from 0 to 100 with at most two decimal places.
+    pub fn parse(percent: f64) -> Option<Self> {
+        if !percent.is_finite() || !(0.0..=100.0).contains(&percent) {
+            return None;
+        }
+        let hundredths = (percent * 100.0).round();
+        if ((percent * 100.0) - hundredths).abs() > 1e-6 {
+            return None;
+        }
+        Self::from_hundredths(hundredths as u32)
+    }
+
+    pub fn hundredths(self) -> u32 {
+        self.0
+    }
+
+    pub fn value(self) -> f64 {
+        f64::from(self.0) / 100.0
+    }
+
+    /// Strictly between 0 and 100 (§6 hybrid commission).
+    pub fn is_partial(self) -> bool {
+        self.0 > 0 && self.0 < 10_000
+    }
+}
+
+/// Sum of percentages in hundredths, which may exceed 100 % (allocations that over-allocate).
+pub fn total_hundredths(percentages: impl IntoIterator<Item = Percentage>) -> u64 {
+    percentages.into_iter().map(|p| u64::from(p.0)).sum()
+}
+
+impl Serialize for Percentage {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.0 % 100 == 0 {
+            serializer.serialize_u32(self.0 / 100)
+        } else {
+            serializer.serialize_f64(self.value())
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Percentage {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let percent = f64::deserialize(deserializer)?;
+        Percentage::parse(percent).ok_or_else(|| {
+            serde::de::Error::custom("a percentage from 0 to 100 with at most two decimal places")
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pounds_with_more_than_two_decimals_or_negative_are_refused() {
+        assert_eq!(Money::parse_pounds(1250.5).map(Money::pence), Some(125_050));
+        assert_eq!(Money::parse_pounds(0.1 + 0.2).map(Money::pence), Some(30));
+        for bad in [-0.01, 10.005, f64::NAN, f64::INFINITY, 1e12] {
+            assert_eq!(Money::parse_pounds(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn money_text_accepts_pounds_signs_and_commas() {
+        assert_eq!(
+            Money::parse_text("£1,250.5").map(Money::pence),
+            Some(125_050)
+        );
+        assert_eq!(
+            Money::parse_text(" 250000 ").map(Money::pence),
+            Some(25_000_000)
+        );
+        for bad in ["", "£", "1.234", "-5", "1e3", "12a", ".5", "1,2.3.4"] {
+            assert_eq!(Money::parse_text(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn money_is_shown_with_thousands_separators() {
+        assert_eq!(
+            Money::from_pence(123_456_789).unwrap().to_string(),
+            "£1,234,567.89"
+        );
+        assert_eq!(Money::from_pounds(0).unwrap().to_string(), "£0.00");
+        assert_eq!(group_thousands(1000), "1,000");
+        assert_eq!(group_thousands(999), "999");
+    }
+
+    #[test]
+    fn whole_pounds_round_half_up() {
+        assert_eq!(Money::from_pence(12_349).unwrap().rounded_pounds(), 123);
+        assert_eq!(Money::from_pence(12_350).unwrap().rounded_pounds(), 124);
+    }
+
+    #[test]
+    fn percentages_stop_at_one_hundred_and_two_decimals() {
+        assert_eq!(
+            Percentage::parse(99.99).map(Percentage::hundredths),
+            Some(9_999)
+        );
+        assert_eq!(Percentage::parse(100.0), Some(Percentage::HUNDRED));
+        for bad in [100.01, -0.01, 33.333, f64::NAN] {
+            assert_eq!(Percentage::parse(bad), None, "{bad}");
+        }
+        assert!(!Percentage::ZERO.is_partial());
+        assert!(Percentage::parse(0.01).unwrap().is_partial());
+        assert!(Percentage::parse(99.99).unwrap().is_partial());
+        assert!(!Percentage::HUNDRED.is_partial());
+    }
+
+    #[test]
+    fn money_and_percentages_round_trip_as_json_numbers() {
+        let money: Money = serde_json::from_str("1250.5").unwrap();
+        assert_eq!(serde_json::to_string(&money).unwrap(), "1250.5");
+        assert_eq!(
+            serde_json::to_string(&Money::from_pounds(250_000).unwrap()).unwrap(),
+            "250000"
+        );
+        let percent: Percentage = serde_json::from_str("33.33").unwrap();
+        assert_eq!(serde_json::to_string(&percent).unwrap(), "33.33");
+        assert!(serde_json::from_str::<Percentage>("101").is_err());
+    }
+}

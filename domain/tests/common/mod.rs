@@ -1,0 +1,18 @@
+//! Reads the shared test vectors: inputs and expected outcomes that the Rust tests here and
+//! the SPA's vitest tests both check, so the two sides provably apply the same rules.
+
+#![allow(dead_code)]
+
+use serde_json::Value;
+
+/// The vectors of one topic, for example `postcodes`.
+pub fn vectors(topic: &str) -> Value {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("vectors/{topic}.json"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The cases of a topic's `cases` array.
+pub fn cases(topic: &str) -> Vec<Value> {
+    vectors(topic)["cases"].as_array().cloned().unwrap_or_default()
+}
