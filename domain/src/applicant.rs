@@ -1,6 +1,8 @@
 //! Applicants (§3) and the applicant rules of §5: which fields are required for a quote and
 //! for a full application, name lengths, and the 18 to 64 age band at the quote age date.
 
+use crate::amra::AmraAnswers;
+use crate::cover::Cover;
 use crate::dates::{age_on, parse_iso_date};
 use crate::errors::{Errors, FieldError, Rejection};
 use crate::ids::ApplicantId;
@@ -106,16 +108,43 @@ pub struct ApplicantDetails {
     pub smoking: Option<Smoking>,
 }
 
-/// An applicant on an application.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+/// An applicant on an application (§3). Fields added after the first release carry serde
+/// defaults, so applications recorded earlier (and their workflow histories) still read.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Applicant {
     pub id: ApplicantId,
     #[serde(flatten)]
     pub details: ApplicantDetails,
+    #[serde(default)]
+    pub covers: Vec<Cover>,
+    /// This applicant lives at the other applicant's address (§3, §5).
+    #[serde(default)]
+    pub same_address_applicant_id: Option<ApplicantId>,
+    #[serde(default)]
+    pub is_accepted_pre_underwriting_declaration: bool,
+    #[serde(default, flatten)]
+    pub amra: AmraAnswers,
 }
 
 impl Applicant {
+    pub fn new(id: ApplicantId, details: ApplicantDetails) -> Self {
+        Self {
+            id,
+            details,
+            covers: Vec::new(),
+            same_address_applicant_id: None,
+            is_accepted_pre_underwriting_declaration: false,
+            amra: AmraAnswers::default(),
+        }
+    }
+
+    /// §5 "Cannot proceed while an applicant is declined": any of their covers declined or
+    /// postponed (docs/decisions.md D5).
+    pub fn is_declined(&self) -> bool {
+        self.covers.iter().any(Cover::is_unable_to_offer_terms)
+    }
+
     /// "First Last", leaving out whichever part is missing.
     pub fn full_name(&self) -> String {
         [&self.details.first_name, &self.details.last_name]

@@ -6,15 +6,24 @@
 //! workflow code, in the API, and in tests.
 
 pub mod adviser;
+pub mod amra;
 pub mod applicant;
 pub mod application;
+pub mod bank_check;
+pub mod beneficiaries;
+pub mod children;
+pub mod cover;
 pub mod dashboard;
 pub mod dates;
+pub mod decision;
 pub mod errors;
 pub mod ids;
 pub mod money;
 pub mod patch;
 pub mod product;
+pub mod quote;
+pub mod term_extension;
+pub mod underwriting;
 
 pub use adviser::{AdviserProfile, Role, Roles, UxSettings};
 pub use applicant::{Applicant, ApplicantDetails, ApplicantPatch, Gender, Smoking, Title};

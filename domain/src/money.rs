@@ -110,7 +110,7 @@ impl std::iter::Sum for Money {
 
 impl Serialize for Money {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if self.0 % 100 == 0 {
+        if self.0.is_multiple_of(100) {
             serializer.serialize_u64(self.0 / 100)
         } else {
             serializer.serialize_f64(self.pounds())
@@ -142,7 +142,7 @@ pub fn group_thousands(value: u64) -> String {
     let digits = value.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -200,7 +200,7 @@ pub fn total_hundredths(percentages: impl IntoIterator<Item = Percentage>) -> u6
 
 impl Serialize for Percentage {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if self.0 % 100 == 0 {
+        if self.0.is_multiple_of(100) {
             serializer.serialize_u32(self.0 / 100)
         } else {
             serializer.serialize_f64(self.value())

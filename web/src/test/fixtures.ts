@@ -40,6 +40,12 @@ export function applicantFixture(overrides: Partial<Applicant> = {}): Applicant 
     dateOfBirth: '1980-06-23',
     age: 45,
     smoking: 'noneInFiveYears',
+    covers: [],
+    sameAddressApplicantId: null,
+    isAcceptedPreUnderwritingDeclaration: false,
+    isAmraConsentGranted: null,
+    isViewMedicalReportsRequested: null,
+    isExaminerDetailsValid: false,
     ...overrides,
   };
 }
@@ -59,6 +65,10 @@ export function applicationFixture(overrides: Partial<Schemas['Application']> = 
     version: 3,
     createdAt: '2025-03-01T09:00:00Z',
     updatedAt: '2025-03-02T10:30:00Z',
+    isTermExtensible: false,
+    active: false,
+    isRestrictedCover: false,
+    candidateBeneficiaries: [],
     ...overrides,
   };
 }

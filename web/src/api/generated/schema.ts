@@ -160,9 +160,27 @@ export interface components {
             id: string;
             name: string;
         };
-        /** @description An applicant on an application. */
-        Applicant: components["schemas"]["ApplicantDetails"] & {
+        /** @description An applicant's answers on the AMRA step. */
+        AmraAnswers: {
+            /** @default null */
+            isAmraConsentGranted: boolean | null;
+            /**
+             * @description Whether the client wants to see the medical report before it is sent; `None` until asked.
+             * @default null
+             */
+            isViewMedicalReportsRequested: boolean | null;
+            /** @default false */
+            isExaminerDetailsValid: boolean;
+        };
+        /**
+         * @description An applicant on an application (§3). Fields added after the first release carry serde
+         *     defaults, so applications recorded earlier (and their workflow histories) still read.
+         */
+        Applicant: components["schemas"]["ApplicantDetails"] & components["schemas"]["AmraAnswers"] & {
             id: components["schemas"]["ApplicantId"];
+            covers?: components["schemas"]["Cover"][];
+            sameAddressApplicantId?: components["schemas"]["ApplicantId"] | null;
+            isAcceptedPreUnderwritingDeclaration?: boolean;
         };
         /**
          * @description What an adviser enters about a client. Every field may be missing while the quote is
@@ -229,6 +247,23 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            isMortgageRelated?: boolean | null;
+            isAdvisedSale?: boolean | null;
+            initialCommissionSacrificePercentage?: components["schemas"]["Percentage"] | null;
+            initialIndemnityPercentage?: components["schemas"]["Percentage"] | null;
+            /** Format: date */
+            policyStartDate?: string | null;
+            policyStartDateOption?: components["schemas"]["StartDateOption"] | null;
+            /** Format: date */
+            validUntil?: string | null;
+            /** Format: date */
+            extendedOnDate?: string | null;
+            isTermExtensible: boolean;
+            active: boolean;
+            /** @description Some cover can be offered only on restricted terms (§4: an error with status 412). */
+            isRestrictedCover: boolean;
+            candidateBeneficiaries: components["schemas"]["CandidateBeneficiary"][];
+            adviserAtFirmLocationId?: string | null;
         };
         /**
          * Format: int64
@@ -269,6 +304,18 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        /** @description A share of a cover's payout (§3 benefitAllocations). */
+        BenefitAllocation: {
+            id?: string | null;
+            /** @description Display name of who receives the share. */
+            beneficiary?: string | null;
+            percent?: components["schemas"]["Percentage"] | null;
+            /** @description The id of the child, applicant or candidate beneficiary receiving the share. */
+            referenceId?: string | null;
+            type?: components["schemas"]["PartyType"] | null;
+            applicantId?: string | null;
+            coverId?: string | null;
+        };
         /** @description Bootstrap configuration of the SPA (§7 `backendforfrontend/config`). */
         BootstrapConfig: {
             /** @description `development` or `production`. */
@@ -284,15 +331,87 @@ export interface components {
             links: components["schemas"]["ExternalLinks"];
             help: components["schemas"]["HelpContacts"];
         };
-        /** @description A child on the application (§3), for children's critical illness cover. */
-        Child: {
+        /**
+         * @description Someone who may receive a share (§7 candidateBeneficiaries). The spec shows no fields
+         *     beyond allocations; these are what a trust or payout instruction needs (docs/decisions.md D6).
+         */
+        CandidateBeneficiary: {
             id: string;
+            title?: string | null;
+            firstName: string;
+            lastName: string;
+            /** Format: date */
+            dateOfBirth?: string | null;
+            /** @description Relationship to the life assured, for example "Spouse" or "Charity". */
+            relationship?: string | null;
+        };
+        /** @description A child on the application (§3), for children's critical illness cover. */
+        Child: components["schemas"]["ChildDetails"] & {
+            id: string;
+        };
+        /** @description What an adviser enters about a child. */
+        ChildDetails: {
             title?: string | null;
             firstName?: string | null;
             surname?: string | null;
             /** Format: date */
             dateOfBirth?: string | null;
         };
+        /** @description A cover on an applicant (§3). */
+        Cover: {
+            /** @description Given when the cover is saved; a cover without one is not complete (§4). */
+            id?: string | null;
+            productType: components["schemas"]["ProductType"];
+            coverType?: components["schemas"]["CoverType"] | null;
+            coverAmount?: components["schemas"]["Money"] | null;
+            monthlyBenefit?: components["schemas"]["Money"] | null;
+            /**
+             * Format: int32
+             * @description Term in whole years.
+             */
+            term?: number | null;
+            /**
+             * Format: int32
+             * @description Or: cover to this age.
+             */
+            toAge?: number | null;
+            deferredPeriod?: components["schemas"]["DeferredPeriod"] | null;
+            paymentPeriod?: components["schemas"]["PaymentPeriod"] | null;
+            riders?: components["schemas"]["Rider"][];
+            isPayoutPlannerUsed?: boolean;
+            benefitAllocations?: components["schemas"]["BenefitAllocation"][];
+            errors?: components["schemas"]["CoverError"][];
+            /** @description The insurer's reference for the cover once quoted. */
+            ref?: string | null;
+            decision?: components["schemas"]["Decision"] | null;
+            premium?: components["schemas"]["Money"] | null;
+        };
+        /** @description An error about a cover or rider, as shown beside it (§3 "errors (with status …)"). */
+        CoverError: {
+            message: string;
+            /**
+             * Format: int32
+             * @description The engine's status for this error; 412 marks restricted cover.
+             */
+            status?: number | null;
+            /** @description The cover field the error is about, named as in JSON (for example `coverAmount`). */
+            field?: string | null;
+        };
+        /**
+         * @description §9 "Cover structure"; the cover's `coverType`.
+         * @enum {string}
+         */
+        CoverType: "level" | "increasing" | "decreasing" | "familyIncome";
+        /**
+         * @description A decision on a cover, as the underwriting engine or an underwriter gives it.
+         * @enum {string}
+         */
+        Decision: "standardterms" | "nonstandardterms" | "manualuw" | "additionalevidence" | "declined" | "postponed" | "referredtouw";
+        /**
+         * @description Weeks before income protection pays: 4, 8, 13, 26 or 52.
+         * @enum {integer}
+         */
+        DeferredPeriod: 4 | 8 | 13 | 26 | 52;
         ExternalLinks: {
             literature: string;
             /** @description The cover upgrade promise page of this identity tenant (§2). */
@@ -325,6 +444,28 @@ export interface components {
             scope: string;
             audience: string;
         };
+        /**
+         * Format: double
+         * @description An amount of money in pence. Never negative.
+         * @example 250000
+         */
+        Money: number;
+        /**
+         * @description Party types (§3): who an allocation or a beneficiary refers to.
+         * @enum {string}
+         */
+        PartyType: "child" | "applicant" | "beneficiary";
+        /**
+         * @description §9 "Payment period: full (Full-term) or 2 years" (income protection).
+         * @enum {string}
+         */
+        PaymentPeriod: "full" | "twoYear";
+        /**
+         * Format: double
+         * @description A percentage from 0 to 100, in hundredths of a percent (99.99 % is 9999).
+         * @example 50
+         */
+        Percentage: number;
         /** @description A problem details document, as every error response carries. */
         Problem: {
             /** @description Always `about:blank`: the status and title say what went wrong. */
@@ -337,6 +478,23 @@ export interface components {
             errors?: components["schemas"]["FieldError"][] | null;
         };
         /**
+         * @description The seven products of §1, as §9's product codes (TPD is sold as a rider only).
+         * @enum {string}
+         */
+        ProductType: "life" | "lifeessentials" | "ci" | "aci" | "ccic" | "ip";
+        /** @description A rider under a parent cover: children's critical illness or total permanent disability. */
+        Rider: {
+            id?: string | null;
+            riderType: components["schemas"]["RiderType"];
+            coverAmount?: components["schemas"]["Money"] | null;
+            errors?: components["schemas"]["CoverError"][];
+        };
+        /**
+         * @description Riders attached under a parent cover (§3 "riders", §8 errors "to a rider under its parent").
+         * @enum {string}
+         */
+        RiderType: "ccic" | "tpd";
+        /**
          * @description A role carried in the token's `roles` claim (§6). Matching ignores case.
          * @enum {string}
          */
@@ -346,6 +504,11 @@ export interface components {
          * @enum {string}
          */
         Smoking: "noneInFiveYears" | "noneInTwelveMonths" | "yes";
+        /**
+         * @description §9 "Start date options: now, future, don't know" (`policyStartDateOption`).
+         * @enum {string}
+         */
+        StartDateOption: "now" | "future" | "dontKnow";
         /** @enum {string} */
         Title: "Mr" | "Mrs" | "Miss" | "Ms" | "Mx" | "Dr";
         /**

@@ -1,109 +1,14 @@
-//! The application aggregate (§3) and the commands that change it (§4). Each command is a pure
-//! function from the current application to the next one or a [`Rejection`]; the workflow's
-//! update validator calls the same function and discards the result, so what is validated is
-//! exactly what is applied.
+//! Adding, editing and removing clients and children (§4 "Removing an applicant",
+//! "Children").
 
+use super::{APPLICANT_NOT_FOUND, Application, Child, MAX_APPLICANTS, TOO_MANY_APPLICANTS};
 use crate::applicant::{Applicant, ApplicantDetails, ApplicantPatch, Requirement, check_details};
-use crate::dates::{age_on, uk_date};
+use crate::children::{ChildDetails, check_child};
+use crate::dates::uk_date;
 use crate::errors::Rejection;
-use crate::ids::{AdviserId, ApplicantId, ApplicationId};
-use chrono::{DateTime, NaiveDate, Utc};
+use crate::ids::ApplicantId;
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-
-/// Most applicants on one application (§1, §9).
-pub const MAX_APPLICANTS: usize = 2;
-pub const TOO_MANY_APPLICANTS: &str = "An application can have at most 2 clients.";
-pub const APPLICANT_NOT_FOUND: &str = "Applicant not found";
-pub const QUOTE_NOT_EDITABLE: &str =
-    "The quote can no longer be edited. Unlock quote editing to make changes.";
-
-/// Stages of an application (§2), in journey order.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema,
-)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum ApplicationStage {
-    CreateQuote,
-    Quote,
-    Apply,
-    Underwriting,
-    Decision,
-    WentOnRisk,
-}
-
-impl ApplicationStage {
-    pub const ALL: [ApplicationStage; 6] = [
-        ApplicationStage::CreateQuote,
-        ApplicationStage::Quote,
-        ApplicationStage::Apply,
-        ApplicationStage::Underwriting,
-        ApplicationStage::Decision,
-        ApplicationStage::WentOnRisk,
-    ];
-
-    /// The wire name, as in JSON and the `status` search filter.
-    pub fn code(self) -> &'static str {
-        match self {
-            ApplicationStage::CreateQuote => "CREATE_QUOTE",
-            ApplicationStage::Quote => "QUOTE",
-            ApplicationStage::Apply => "APPLY",
-            ApplicationStage::Underwriting => "UNDERWRITING",
-            ApplicationStage::Decision => "DECISION",
-            ApplicationStage::WentOnRisk => "WENT_ON_RISK",
-        }
-    }
-
-    pub fn parse(code: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|s| s.code() == code)
-    }
-
-    /// The label advisers see on the dashboard (§2: pre-quote, quote, underwriting, decision).
-    pub fn label(self) -> &'static str {
-        match self {
-            ApplicationStage::CreateQuote => "Pre-quote",
-            ApplicationStage::Quote => "Quote",
-            ApplicationStage::Apply => "Apply",
-            ApplicationStage::Underwriting => "Underwriting",
-            ApplicationStage::Decision => "Decision",
-            ApplicationStage::WentOnRisk => "Went on risk",
-        }
-    }
-}
-
-/// A child on the application (§3), for children's critical illness cover.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Child {
-    pub id: String,
-    pub title: Option<String>,
-    pub first_name: Option<String>,
-    pub surname: Option<String>,
-    #[schema(value_type = Option<String>, format = Date)]
-    pub date_of_birth: Option<NaiveDate>,
-}
-
-/// The application as its workflow holds it and the read model stores it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Application {
-    pub id: ApplicationId,
-    pub adviser_id: AdviserId,
-    /// The adviser's firm when the application was created, for firm-wide reporting.
-    pub firm_id: Option<String>,
-    /// Bumped by every accepted change; the read model keeps the highest version it saw.
-    pub version: u64,
-    pub status: ApplicationStage,
-    pub is_quote_editable: bool,
-    pub applicants: Vec<Applicant>,
-    pub children: Vec<Child>,
-    pub has_unborn_children: bool,
-    pub third_party_ref: Option<String>,
-    /// The date on which ages are taken for pricing; set when a quote is priced.
-    pub quote_age_date: Option<NaiveDate>,
-    pub created_at: DateTime<Utc>,
-    pub updated_at: DateTime<Utc>,
-}
 
 /// Add a client to an application (§7 `AddApplicant`). The id is chosen by the caller so a
 /// retried command cannot add the client twice.
@@ -122,37 +27,22 @@ pub struct EditApplicant {
     pub patch: ApplicantPatch,
 }
 
+/// Remove a client (§7 `DELETE /application/{id}/applicant/{applicantId}`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RemoveApplicant {
+    pub applicant_id: ApplicantId,
+}
+
+/// Add a child (§7 `POST /application/{id}/children`); the id is chosen by the caller.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AddChild {
+    pub child_id: String,
+    pub details: ChildDetails,
+}
+
 impl Application {
-    /// A new, empty application at the Create Quote stage.
-    pub fn new(
-        id: ApplicationId,
-        adviser_id: AdviserId,
-        firm_id: Option<String>,
-        now: DateTime<Utc>,
-    ) -> Self {
-        Self {
-            id,
-            adviser_id,
-            firm_id,
-            version: 1,
-            status: ApplicationStage::CreateQuote,
-            is_quote_editable: true,
-            applicants: Vec::new(),
-            children: Vec::new(),
-            has_unborn_children: false,
-            third_party_ref: None,
-            quote_age_date: None,
-            created_at: now,
-            updated_at: now,
-        }
-    }
-
-    /// The day on which clients' ages are taken: the quote age date once a quote exists,
-    /// otherwise today (§5).
-    pub fn age_date(&self, today: NaiveDate) -> NaiveDate {
-        self.quote_age_date.unwrap_or(today)
-    }
-
     pub fn add_applicant(
         &self,
         command: &AddApplicant,
@@ -176,10 +66,10 @@ impl Application {
             return Err(Rejection::invalid(errors));
         }
         let mut next = self.clone();
-        next.applicants.push(Applicant {
-            id: command.applicant_id.clone(),
-            details: command.details.clone(),
-        });
+        next.applicants.push(Applicant::new(
+            command.applicant_id.clone(),
+            command.details.clone(),
+        ));
         Ok(next.touched(now))
     }
 
@@ -210,108 +100,61 @@ impl Application {
         Ok(next.touched(now))
     }
 
-    pub fn applicant(&self, id: &ApplicantId) -> Option<&Applicant> {
-        self.applicants.iter().find(|a| &a.id == id)
-    }
-
-    /// "Alan Turing & Ada Lovelace": how the dashboard and the Temporal UI name the case.
-    pub fn client_names(&self) -> String {
-        self.applicants
+    /// Removes a client (§4): when the first is removed the second takes the first slot and
+    /// the second slot is emptied; when the second is removed its slot is emptied. Everything
+    /// held per applicant (covers, contact and enquiry state, declarations) moves with them, and
+    /// no one is left pointing at the removed client's address.
+    pub fn remove_applicant(
+        &self,
+        command: &RemoveApplicant,
+        now: DateTime<Utc>,
+    ) -> Result<Self, Rejection> {
+        self.ensure_quote_editable()?;
+        let index = self
+            .applicants
             .iter()
-            .map(Applicant::full_name)
-            .filter(|name| !name.is_empty())
-            .collect::<Vec<_>>()
-            .join(" & ")
-    }
-
-    /// The application as the API shows it, with ages taken on the quote age date.
-    pub fn view(&self, today: NaiveDate) -> ApplicationView {
-        let age_date = self.age_date(today);
-        ApplicationView {
-            id: self.id,
-            adviser_id: self.adviser_id.clone(),
-            status: self.status,
-            application_status: self.status.label().to_owned(),
-            is_quote_editable: self.is_quote_editable,
-            applicants: self
-                .applicants
-                .iter()
-                .map(|applicant| ApplicantView {
-                    age: applicant
-                        .details
-                        .date_of_birth
-                        .and_then(|born| age_on(born, age_date)),
-                    applicant: applicant.clone(),
-                })
-                .collect(),
-            children: self.children.clone(),
-            has_unborn_children: self.has_unborn_children,
-            third_party_ref: self.third_party_ref.clone(),
-            quote_age_date: self.quote_age_date,
-            version: self.version,
-            created_at: self.created_at,
-            updated_at: self.updated_at,
+            .position(|a| a.id == command.applicant_id)
+            .ok_or_else(|| Rejection::not_found(APPLICANT_NOT_FOUND))?;
+        let mut next = self.clone();
+        next.applicants.remove(index);
+        // The remaining client, now first, cannot share the address of someone who left.
+        if let Some(first) = next.applicants.first_mut() {
+            first.same_address_applicant_id = None;
         }
+        Ok(next.touched(now))
     }
 
-    fn ensure_quote_editable(&self) -> Result<(), Rejection> {
-        let editable_stage = matches!(
-            self.status,
-            ApplicationStage::CreateQuote | ApplicationStage::Quote
-        );
-        if self.is_quote_editable && editable_stage {
-            Ok(())
-        } else {
-            Err(Rejection::conflict(QUOTE_NOT_EDITABLE))
+    /// Adds a child (§5 children rules); §4: adding a child clears the unborn-children flag.
+    pub fn add_child(&self, command: &AddChild, now: DateTime<Utc>) -> Result<Self, Rejection> {
+        self.ensure_quote_editable()?;
+        if self.children.iter().any(|c| c.id == command.child_id) {
+            return Err(Rejection::conflict(
+                "That child is already on the application.",
+            ));
         }
+        let errors = check_child(&command.details, uk_date(now));
+        if !errors.is_empty() {
+            return Err(Rejection::invalid(errors));
+        }
+        let mut next = self.clone();
+        next.children.push(Child {
+            id: command.child_id.clone(),
+            details: command.details.clone(),
+        });
+        next.has_unborn_children = false;
+        Ok(next.touched(now))
     }
-
-    fn touched(mut self, now: DateTime<Utc>) -> Self {
-        self.version += 1;
-        self.updated_at = now;
-        self
-    }
-}
-
-/// An applicant as the API shows it: the stored details plus the age on the quote age date.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ApplicantView {
-    #[serde(flatten)]
-    pub applicant: Applicant,
-    /// Age in completed years on the quote age date (today until a quote is priced).
-    pub age: Option<u32>,
-}
-
-/// The application as `GET /application/{id}` and every command return it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[schema(as = Application)]
-pub struct ApplicationView {
-    pub id: ApplicationId,
-    pub adviser_id: AdviserId,
-    pub status: ApplicationStage,
-    /// The stage as advisers read it, for example "Pre-quote".
-    pub application_status: String,
-    pub is_quote_editable: bool,
-    #[schema(value_type = Vec<ApplicantView>)]
-    pub applicants: Vec<ApplicantView>,
-    pub children: Vec<Child>,
-    pub has_unborn_children: bool,
-    pub third_party_ref: Option<String>,
-    #[schema(value_type = Option<String>, format = Date)]
-    pub quote_age_date: Option<NaiveDate>,
-    pub version: u64,
-    pub created_at: DateTime<Utc>,
-    pub updated_at: DateTime<Utc>,
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::applicant::{AGE_MESSAGE, Gender, Smoking, Title};
+    use crate::application::{APPLICANT_NOT_FOUND, ApplicationStage, QUOTE_NOT_EDITABLE};
     use crate::errors::RejectionKind;
+    use crate::ids::{AdviserId, ApplicationId};
     use crate::patch::Patch;
+    use chrono::NaiveDate;
     use chrono::TimeZone;
 
     fn now() -> DateTime<Utc> {
@@ -458,6 +301,7 @@ mod tests {
             .add_applicant(&add("a1", (1980, 6, 23)), now())
             .unwrap_err();
         assert_eq!(refused.kind, RejectionKind::Conflict);
+        assert_eq!(refused.message, QUOTE_NOT_EDITABLE);
     }
 
     #[test]
@@ -475,5 +319,110 @@ mod tests {
             assert_eq!(ApplicationStage::parse(stage.code()), Some(stage));
             assert_eq!(serde_json::to_value(stage).unwrap(), stage.code());
         }
+    }
+
+    fn two_clients() -> Application {
+        let mut two = app()
+            .add_applicant(&add("a1", (1980, 6, 23)), now())
+            .and_then(|a| a.add_applicant(&add("a2", (1985, 12, 10)), now()))
+            .unwrap();
+        two.applicants[1].details.first_name = Some("Ada".into());
+        two.applicants[1].same_address_applicant_id = Some(ApplicantId::parse("a1").unwrap());
+        two.applicants[1].is_accepted_pre_underwriting_declaration = true;
+        two
+    }
+
+    fn remove(id: &str) -> RemoveApplicant {
+        RemoveApplicant {
+            applicant_id: ApplicantId::parse(id).unwrap(),
+        }
+    }
+
+    #[test]
+    fn removing_the_first_client_moves_the_second_into_the_first_slot() {
+        let two = two_clients();
+        let next = two.remove_applicant(&remove("a1"), now()).unwrap();
+        assert_eq!(next.applicants.len(), 1, "the second slot is emptied");
+        let first = &next.applicants[0];
+        assert_eq!(first.id.as_str(), "a2");
+        assert_eq!(first.details.first_name.as_deref(), Some("Ada"));
+        assert!(
+            first.is_accepted_pre_underwriting_declaration,
+            "the client's own state moves with them"
+        );
+        assert_eq!(
+            first.same_address_applicant_id, None,
+            "the same-address link is cleared"
+        );
+        assert_eq!(next.version, two.version + 1);
+    }
+
+    #[test]
+    fn removing_the_second_client_empties_the_second_slot() {
+        let next = two_clients()
+            .remove_applicant(&remove("a2"), now())
+            .unwrap();
+        let ids: Vec<&str> = next.applicants.iter().map(|a| a.id.as_str()).collect();
+        assert_eq!(ids, ["a1"]);
+    }
+
+    #[test]
+    fn removing_an_unknown_client_is_not_found_and_a_locked_quote_refuses() {
+        assert_eq!(
+            two_clients()
+                .remove_applicant(&remove("zz"), now())
+                .unwrap_err()
+                .message,
+            APPLICANT_NOT_FOUND
+        );
+        let mut locked = two_clients();
+        locked.status = ApplicationStage::Underwriting;
+        assert_eq!(
+            locked
+                .remove_applicant(&remove("a1"), now())
+                .unwrap_err()
+                .kind,
+            RejectionKind::Conflict
+        );
+    }
+
+    fn child(born: (i32, u32, u32)) -> AddChild {
+        AddChild {
+            child_id: "c1".into(),
+            details: ChildDetails {
+                title: None,
+                first_name: Some("Grace".into()),
+                surname: Some("Hopper".into()),
+                date_of_birth: NaiveDate::from_ymd_opt(born.0, born.1, born.2),
+            },
+        }
+    }
+
+    #[test]
+    fn adding_a_child_clears_the_unborn_children_flag() {
+        let mut expecting = app();
+        expecting.has_unborn_children = true;
+        let next = expecting.add_child(&child((2020, 5, 1)), now()).unwrap();
+        assert!(!next.has_unborn_children);
+        assert_eq!(
+            next.children[0].details.first_name.as_deref(),
+            Some("Grace")
+        );
+        assert_eq!(
+            next.add_child(&child((2020, 5, 1)), now())
+                .unwrap_err()
+                .kind,
+            RejectionKind::Conflict
+        );
+    }
+
+    #[test]
+    fn a_child_of_23_is_refused_and_nothing_changes() {
+        let mut expecting = app();
+        expecting.has_unborn_children = true;
+        let refused = expecting
+            .add_child(&child((2003, 11, 22)), now())
+            .unwrap_err();
+        assert_eq!(refused.errors[0].field, "dateOfBirth");
     }
 }

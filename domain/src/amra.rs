@@ -1,0 +1,108 @@
+//! Access to Medical Reports Act consent (§2 AMRA step, §4, §9): when an applicant's AMRA step
+//! is ready, and how long consent lasts.
+
+use chrono::{Months, NaiveDate};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// AMRA consent is valid for 12 months (§9).
+pub const CONSENT_VALID_MONTHS: u32 = 12;
+
+/// An applicant's answers on the AMRA step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct AmraAnswers {
+    pub is_amra_consent_granted: Option<bool>,
+    /// Whether the client wants to see the medical report before it is sent; `None` until asked.
+    pub is_view_medical_reports_requested: Option<bool>,
+    pub is_examiner_details_valid: bool,
+}
+
+impl AmraAnswers {
+    /// §4 "AMRA is ready when consent granted is true, view medical reports requested is not
+    /// null, and examiner details are valid."
+    pub fn is_ready(&self) -> bool {
+        self.is_amra_consent_granted == Some(true)
+            && self.is_view_medical_reports_requested.is_some()
+            && self.is_examiner_details_valid
+    }
+}
+
+/// The last day consent given on `granted_on` covers.
+pub fn consent_expires(granted_on: NaiveDate) -> NaiveDate {
+    granted_on
+        .checked_add_months(Months::new(CONSENT_VALID_MONTHS))
+        .and_then(|d| d.pred_opt())
+        .unwrap_or(granted_on)
+}
+
+pub fn is_consent_current(granted_on: NaiveDate, today: NaiveDate) -> bool {
+    today >= granted_on && today <= consent_expires(granted_on)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn amra_is_ready_only_with_consent_an_answer_on_reports_and_a_valid_examiner() {
+        let ready = AmraAnswers {
+            is_amra_consent_granted: Some(true),
+            is_view_medical_reports_requested: Some(false),
+            is_examiner_details_valid: true,
+        };
+        assert!(
+            ready.is_ready(),
+            "not wanting to see the report is still an answer"
+        );
+        assert!(
+            !AmraAnswers {
+                is_amra_consent_granted: Some(false),
+                ..ready
+            }
+            .is_ready()
+        );
+        assert!(
+            !AmraAnswers {
+                is_amra_consent_granted: None,
+                ..ready
+            }
+            .is_ready()
+        );
+        assert!(
+            !AmraAnswers {
+                is_view_medical_reports_requested: None,
+                ..ready
+            }
+            .is_ready()
+        );
+        assert!(
+            !AmraAnswers {
+                is_examiner_details_valid: false,
+                ..ready
+            }
+            .is_ready()
+        );
+    }
+
+    #[test]
+    fn consent_lasts_twelve_months_to_the_day_before() {
+        let granted = NaiveDate::from_ymd_opt(2026, 2, 28).unwrap();
+        assert_eq!(
+            consent_expires(granted),
+            NaiveDate::from_ymd_opt(2027, 2, 27).unwrap()
+        );
+        assert!(is_consent_current(
+            granted,
+            NaiveDate::from_ymd_opt(2027, 2, 27).unwrap()
+        ));
+        assert!(!is_consent_current(
+            granted,
+            NaiveDate::from_ymd_opt(2027, 2, 28).unwrap()
+        ));
+        assert!(!is_consent_current(
+            granted,
+            NaiveDate::from_ymd_opt(2026, 2, 27).unwrap()
+        ));
+    }
+}

@@ -1,0 +1,329 @@
+//! Journey rules over the whole application (§4, §5): when it is complete, whether it may be
+//! priced, applied for, or proceed after the decision, restricted cover, requoting, unlocking
+//! the quote, and activation.
+
+use super::{Application, ApplicationStage};
+use crate::applicant::{Requirement, check_details};
+use crate::cover::{Cover, is_restricted_cover};
+use crate::errors::{Errors, Rejection};
+use chrono::{DateTime, NaiveDate, Utc};
+
+pub const PRICE_NEEDS_COVERS: &str = "Price needs at least one cover for both applicants";
+pub const UNABLE_TO_OFFER_TERMS: &str =
+    "We are unable to offer terms on at least one cover. Remove it or requote before applying.";
+pub const DECLARATION_NOT_ACCEPTED: &str =
+    "Please accept the pre-underwriting declaration before applying";
+pub const APPLICANT_DECLINED: &str =
+    "An applicant has been declined. Remove them or their declined cover before proceeding.";
+pub const NO_APPLICANTS: &str = "Add a client before continuing";
+
+impl Application {
+    fn covers(&self) -> impl Iterator<Item = &Cover> {
+        self.applicants.iter().flat_map(|a| &a.covers)
+    }
+
+    /// §4 "Application completeness": every applicant has at least one cover, and every cover
+    /// has an id, no errors and its required fields.
+    pub fn is_complete(&self) -> bool {
+        !self.applicants.is_empty()
+            && self
+                .applicants
+                .iter()
+                .all(|a| !a.covers.is_empty() && a.covers.iter().all(Cover::is_complete))
+    }
+
+    /// §4 restricted cover: any cover (or rider) has an error with status 412.
+    pub fn is_restricted_cover(&self) -> bool {
+        is_restricted_cover(self.covers())
+    }
+
+    /// §5 "Price needs at least one cover for both applicants" (each applicant, when there is one).
+    pub fn check_can_price(&self) -> Result<(), Rejection> {
+        if self.applicants.is_empty() {
+            return Err(Rejection::field("applicants", NO_APPLICANTS));
+        }
+        let mut errors = Errors::default();
+        for (i, applicant) in self.applicants.iter().enumerate() {
+            if applicant.covers.is_empty() {
+                errors.push(&format!("applicants[{i}].covers"), PRICE_NEEDS_COVERS);
+            }
+        }
+        errors.into_result(())
+    }
+
+    /// §5 applying: full client details (title, names, gender, date of birth), a complete
+    /// quote, no cover unable to offer terms, and each client's pre-underwriting declaration.
+    pub fn check_can_apply(&self, today: NaiveDate) -> Result<(), Rejection> {
+        self.check_can_price()?;
+        let mut errors = Errors::default();
+        for (i, applicant) in self.applicants.iter().enumerate() {
+            for error in check_details(&applicant.details, Requirement::Full, self.age_date(today))
+            {
+                errors.push(&format!("applicants[{i}].{}", error.field), &error.message);
+            }
+            if applicant.covers.iter().any(Cover::is_unable_to_offer_terms) {
+                errors.push(&format!("applicants[{i}].covers"), UNABLE_TO_OFFER_TERMS);
+            }
+            if !applicant.is_accepted_pre_underwriting_declaration {
+                errors.push(
+                    &format!("applicants[{i}].isAcceptedPreUnderwritingDeclaration"),
+                    DECLARATION_NOT_ACCEPTED,
+                );
+            }
+        }
+        if errors.is_empty() && !self.is_complete() {
+            errors.push("covers", "Complete every cover before applying");
+        }
+        errors.into_result(())
+    }
+
+    /// §5 "Cannot proceed while an applicant is declined."
+    pub fn check_can_proceed(&self) -> Result<(), Rejection> {
+        let mut errors = Errors::default();
+        for (i, applicant) in self.applicants.iter().enumerate() {
+            if applicant.is_declined() {
+                errors.push(&format!("applicants[{i}]"), APPLICANT_DECLINED);
+            }
+        }
+        errors.into_result(())
+    }
+
+    /// §4 "Requote removes the decision and re-underwrites if manually underwritten": clears
+    /// every cover's decision and reopens the quote; returns the application and whether it must
+    /// be underwritten again.
+    pub fn requote(&self, now: DateTime<Utc>) -> (Self, bool) {
+        let mut next = self.clone();
+        let mut manual = false;
+        for cover in next.applicants.iter_mut().flat_map(|a| &mut a.covers) {
+            manual |= cover
+                .decision
+                .is_some_and(crate::decision::Decision::was_manually_underwritten);
+            cover.decision = None;
+        }
+        next.status = ApplicationStage::Quote;
+        next.is_quote_editable = true;
+        (next.touched(now), manual)
+    }
+
+    /// §4 "Quote editing can be unlocked".
+    pub fn unlock_quote_edit(&self, now: DateTime<Utc>) -> Self {
+        let mut next = self.clone();
+        next.is_quote_editable = true;
+        next.touched(now)
+    }
+
+    /// §4 "Activation sets active true": the policy goes on risk.
+    pub fn activate(&self, now: DateTime<Utc>) -> Self {
+        let mut next = self.clone();
+        next.active = true;
+        next.status = ApplicationStage::WentOnRisk;
+        next.is_quote_editable = false;
+        next.touched(now)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::applicant::{Applicant, ApplicantDetails, Gender, Smoking, Title};
+    use crate::application::Application;
+    use crate::cover::{Cover, CoverError};
+    use crate::decision::Decision;
+    use crate::ids::{AdviserId, ApplicantId, ApplicationId};
+    use crate::money::Money;
+    use crate::product::{CoverType, ProductType};
+    use chrono::{DateTime, NaiveDate, TimeZone, Utc};
+
+    fn now() -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 11, 22, 10, 0, 0).unwrap()
+    }
+
+    fn today() -> NaiveDate {
+        now().date_naive()
+    }
+
+    fn cover(id: &str) -> Cover {
+        Cover {
+            id: Some(id.into()),
+            cover_type: Some(CoverType::Level),
+            cover_amount: Money::from_pounds(100_000),
+            term: Some(20),
+            ..Cover::new(ProductType::Life)
+        }
+    }
+
+    fn applicant(id: &str, covers: Vec<Cover>) -> Applicant {
+        let mut a = Applicant::new(
+            ApplicantId::parse(id).unwrap(),
+            ApplicantDetails {
+                title: Some(Title::Ms),
+                first_name: Some("Ada".into()),
+                last_name: Some("Lovelace".into()),
+                gender: Some(Gender::Female),
+                date_of_birth: NaiveDate::from_ymd_opt(1985, 12, 10),
+                smoking: Some(Smoking::NoneInFiveYears),
+            },
+        );
+        a.covers = covers;
+        a.is_accepted_pre_underwriting_declaration = true;
+        a
+    }
+
+    fn app(applicants: Vec<Applicant>) -> Application {
+        let mut app = Application::new(
+            ApplicationId::new(1).unwrap(),
+            AdviserId::parse("a").unwrap(),
+            None,
+            now(),
+        );
+        app.applicants = applicants;
+        app
+    }
+
+    #[test]
+    fn an_application_is_complete_when_every_client_has_complete_covers() {
+        assert!(
+            app(vec![
+                applicant("a", vec![cover("1")]),
+                applicant("b", vec![cover("2")])
+            ])
+            .is_complete()
+        );
+        assert!(
+            !app(vec![
+                applicant("a", vec![cover("1")]),
+                applicant("b", vec![])
+            ])
+            .is_complete()
+        );
+        assert!(!app(vec![]).is_complete());
+        let mut unsaved = cover("1");
+        unsaved.id = None;
+        assert!(!app(vec![applicant("a", vec![unsaved])]).is_complete());
+    }
+
+    #[test]
+    fn pricing_needs_a_cover_for_each_client() {
+        assert!(
+            app(vec![applicant("a", vec![cover("1")])])
+                .check_can_price()
+                .is_ok()
+        );
+        let refused = app(vec![
+            applicant("a", vec![cover("1")]),
+            applicant("b", vec![]),
+        ])
+        .check_can_price()
+        .unwrap_err();
+        assert_eq!(refused.errors[0].field, "applicants[1].covers");
+        assert_eq!(refused.errors[0].message, super::PRICE_NEEDS_COVERS);
+        assert!(app(vec![]).check_can_price().is_err());
+    }
+
+    #[test]
+    fn applying_is_refused_while_a_cover_is_unable_to_offer_terms() {
+        let mut declined = cover("1");
+        declined.decision = Some(Decision::Postponed);
+        let refused = app(vec![applicant("a", vec![declined])])
+            .check_can_apply(today())
+            .unwrap_err();
+        assert_eq!(refused.errors[0].message, super::UNABLE_TO_OFFER_TERMS);
+        let mut referred = cover("1");
+        referred.decision = Some(Decision::ManualUw);
+        assert!(
+            app(vec![applicant("a", vec![referred])])
+                .check_can_apply(today())
+                .is_ok()
+        );
+    }
+
+    #[test]
+    fn applying_needs_full_client_details_and_the_declaration() {
+        let mut client = applicant("a", vec![cover("1")]);
+        client.details.title = None;
+        client.is_accepted_pre_underwriting_declaration = false;
+        let refused = app(vec![client]).check_can_apply(today()).unwrap_err();
+        let fields: Vec<&str> = refused.errors.iter().map(|e| e.field.as_str()).collect();
+        assert_eq!(
+            fields,
+            [
+                "applicants[0].title",
+                "applicants[0].isAcceptedPreUnderwritingDeclaration"
+            ]
+        );
+    }
+
+    #[test]
+    fn applying_needs_every_cover_complete() {
+        let mut broken = cover("1");
+        broken.errors.push(CoverError {
+            message: "Too high".into(),
+            status: None,
+            field: None,
+        });
+        assert!(
+            app(vec![applicant("a", vec![broken])])
+                .check_can_apply(today())
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn a_declined_client_stops_the_case_proceeding() {
+        let mut declined = cover("1");
+        declined.decision = Some(Decision::Declined);
+        let refused = app(vec![
+            applicant("a", vec![cover("2")]),
+            applicant("b", vec![declined]),
+        ])
+        .check_can_proceed()
+        .unwrap_err();
+        assert_eq!(refused.errors[0].field, "applicants[1]");
+        let mut accepted = cover("1");
+        accepted.decision = Some(Decision::NonStandardTerms);
+        assert!(
+            app(vec![applicant("a", vec![accepted])])
+                .check_can_proceed()
+                .is_ok()
+        );
+    }
+
+    #[test]
+    fn requoting_clears_decisions_and_asks_for_underwriting_again_only_after_manual_terms() {
+        let mut standard = cover("1");
+        standard.decision = Some(Decision::StandardTerms);
+        let (next, again) = app(vec![applicant("a", vec![standard.clone()])]).requote(now());
+        assert!(!again);
+        assert!(next.applicants[0].covers[0].decision.is_none());
+        assert!(next.is_quote_editable);
+        let mut manual = cover("2");
+        manual.decision = Some(Decision::ManualUw);
+        let (_, again) = app(vec![applicant("a", vec![standard, manual])]).requote(now());
+        assert!(again);
+    }
+
+    #[test]
+    fn a_412_on_a_cover_marks_the_application_restricted() {
+        let mut limited = cover("1");
+        limited.errors.push(CoverError {
+            message: "Limited".into(),
+            status: Some(412),
+            field: None,
+        });
+        let application = app(vec![applicant("a", vec![limited])]);
+        assert!(application.is_restricted_cover());
+        assert!(application.view(today()).is_restricted_cover);
+    }
+
+    #[test]
+    fn unlocking_and_activating_set_their_flags() {
+        let mut locked = app(vec![]);
+        locked.is_quote_editable = false;
+        assert!(locked.unlock_quote_edit(now()).is_quote_editable);
+        let active = app(vec![]).activate(now());
+        assert!(active.active);
+        assert_eq!(
+            active.status,
+            crate::application::ApplicationStage::WentOnRisk
+        );
+    }
+}

@@ -1,0 +1,108 @@
+//! The application as the API shows it: the stored aggregate plus what is derived on
+//! reading (ages on the quote age date, restricted cover).
+
+use super::{Application, ApplicationStage, Child};
+use crate::applicant::Applicant;
+use crate::beneficiaries::CandidateBeneficiary;
+use crate::dates::age_on;
+use crate::ids::{AdviserId, ApplicationId};
+use crate::money::Percentage;
+use crate::product::StartDateOption;
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+impl Application {
+    /// The application as the API shows it, with ages taken on the quote age date.
+    pub fn view(&self, today: NaiveDate) -> ApplicationView {
+        let age_date = self.age_date(today);
+        ApplicationView {
+            id: self.id,
+            adviser_id: self.adviser_id.clone(),
+            status: self.status,
+            application_status: self.status.label().to_owned(),
+            is_quote_editable: self.is_quote_editable,
+            applicants: self
+                .applicants
+                .iter()
+                .map(|applicant| ApplicantView {
+                    age: applicant
+                        .details
+                        .date_of_birth
+                        .and_then(|born| age_on(born, age_date)),
+                    applicant: applicant.clone(),
+                })
+                .collect(),
+            children: self.children.clone(),
+            has_unborn_children: self.has_unborn_children,
+            third_party_ref: self.third_party_ref.clone(),
+            quote_age_date: self.quote_age_date,
+            version: self.version,
+            created_at: self.created_at,
+            updated_at: self.updated_at,
+            is_mortgage_related: self.is_mortgage_related,
+            is_advised_sale: self.is_advised_sale,
+            initial_commission_sacrifice_percentage: self.initial_commission_sacrifice_percentage,
+            initial_indemnity_percentage: self.initial_indemnity_percentage,
+            policy_start_date: self.policy_start_date,
+            policy_start_date_option: self.policy_start_date_option,
+            valid_until: self.valid_until,
+            extended_on_date: self.extended_on_date,
+            is_term_extensible: self.is_term_extensible,
+            active: self.active,
+            is_restricted_cover: self.is_restricted_cover(),
+            candidate_beneficiaries: self.candidate_beneficiaries.clone(),
+            adviser_at_firm_location_id: self.adviser_at_firm_location_id.clone(),
+        }
+    }
+}
+
+/// An applicant as the API shows it: the stored details plus the age on the quote age date.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ApplicantView {
+    #[serde(flatten)]
+    pub applicant: Applicant,
+    /// Age in completed years on the quote age date (today until a quote is priced).
+    pub age: Option<u32>,
+}
+
+/// The application as `GET /application/{id}` and every command return it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = Application)]
+pub struct ApplicationView {
+    pub id: ApplicationId,
+    pub adviser_id: AdviserId,
+    pub status: ApplicationStage,
+    /// The stage as advisers read it, for example "Pre-quote".
+    pub application_status: String,
+    pub is_quote_editable: bool,
+    #[schema(value_type = Vec<ApplicantView>)]
+    pub applicants: Vec<ApplicantView>,
+    pub children: Vec<Child>,
+    pub has_unborn_children: bool,
+    pub third_party_ref: Option<String>,
+    #[schema(value_type = Option<String>, format = Date)]
+    pub quote_age_date: Option<NaiveDate>,
+    pub version: u64,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    pub is_mortgage_related: Option<bool>,
+    pub is_advised_sale: Option<bool>,
+    pub initial_commission_sacrifice_percentage: Option<Percentage>,
+    pub initial_indemnity_percentage: Option<Percentage>,
+    #[schema(value_type = Option<String>, format = Date)]
+    pub policy_start_date: Option<NaiveDate>,
+    pub policy_start_date_option: Option<StartDateOption>,
+    #[schema(value_type = Option<String>, format = Date)]
+    pub valid_until: Option<NaiveDate>,
+    #[schema(value_type = Option<String>, format = Date)]
+    pub extended_on_date: Option<NaiveDate>,
+    pub is_term_extensible: bool,
+    pub active: bool,
+    /// Some cover can be offered only on restricted terms (§4: an error with status 412).
+    pub is_restricted_cover: bool,
+    pub candidate_beneficiaries: Vec<CandidateBeneficiary>,
+    pub adviser_at_firm_location_id: Option<String>,
+}

@@ -1,0 +1,259 @@
+//! Checking bank details before a Direct Debit is set up (§4 "Bank check", §8 "Bank validation
+//! messages by result"): the states a check moves through and what each result tells the adviser.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// A result key from the bank check (modulus check or Confirmation of Payee), §8.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+pub enum BankCheckResult {
+    Authenticated,
+    NotAuthenticated,
+    FailedModulusCheck,
+    /// Incorrect account number or sort code.
+    #[serde(rename = "AC01")]
+    Ac01,
+    /// The name does not match the account.
+    #[serde(rename = "ANNM")]
+    Annm,
+    /// A business account, with a close name match.
+    #[serde(rename = "BAMM")]
+    Bamm,
+    /// A business account, name does not match.
+    #[serde(rename = "BANM")]
+    Banm,
+    /// The account was switched with the Current Account Switch Service.
+    #[serde(rename = "CASS")]
+    Cass,
+    /// A close match: the bank returns the account's name.
+    #[serde(rename = "MBAM")]
+    Mbam {
+        account_name: String,
+    },
+    #[serde(rename = "ACNS")]
+    Acns,
+    #[serde(rename = "OPTO")]
+    Opto,
+    #[serde(rename = "SCNS")]
+    Scns,
+    InvalidSortCode,
+    DcrNotPossible,
+    #[serde(rename = "GGH-001")]
+    Ggh001,
+    /// Any other answer from the provider.
+    Other(String),
+}
+
+/// How the adviser should read a result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum Severity {
+    Verified,
+    /// The adviser may continue after checking carefully.
+    Warning,
+    /// The details must be corrected.
+    Error,
+}
+
+impl BankCheckResult {
+    /// Reads a provider's result key; unknown keys are kept as `Other`.
+    pub fn parse(key: &str, returned_account_name: Option<&str>) -> Self {
+        match key {
+            "Authenticated" => Self::Authenticated,
+            "NotAuthenticated" => Self::NotAuthenticated,
+            "FailedModulusCheck" => Self::FailedModulusCheck,
+            "AC01" => Self::Ac01,
+            "ANNM" => Self::Annm,
+            "BAMM" => Self::Bamm,
+            "BANM" => Self::Banm,
+            "CASS" => Self::Cass,
+            "MBAM" => Self::Mbam {
+                account_name: returned_account_name.unwrap_or_default().to_owned(),
+            },
+            "ACNS" => Self::Acns,
+            "OPTO" => Self::Opto,
+            "SCNS" => Self::Scns,
+            "InvalidSortCode" | "invalid sort" | "INVALID_SORT" => Self::InvalidSortCode,
+            "DcrNotPossible" | "DCR not possible" => Self::DcrNotPossible,
+            "GGH-001" => Self::Ggh001,
+            other => Self::Other(other.to_owned()),
+        }
+    }
+
+    /// §8's message for the result (exact wording is not shown; these follow its meaning).
+    pub fn message(&self) -> String {
+        match self {
+            Self::Authenticated => "Bank account verified.".into(),
+            Self::NotAuthenticated => {
+                "We were unable to validate these bank details. Please check them carefully before you continue.".into()
+            }
+            Self::FailedModulusCheck => {
+                "These account details are invalid. Please check the sort code and account number.".into()
+            }
+            Self::Ac01 => "These account details are invalid. Please check the sort code and account number.".into(),
+            Self::Annm => "The name does not match this account. Please check the account holder's name.".into(),
+            Self::Bamm | Self::Banm => {
+                "This is a business account. We can only accept a personal account for this policy.".into()
+            }
+            Self::Cass => {
+                "This account has been switched to another bank. Please ask your client for their new account details.".into()
+            }
+            Self::Mbam { account_name } => format!(
+                "The bank holds this account in the name of {account_name}. Please check it matches your client's name."
+            ),
+            Self::Acns
+            | Self::Opto
+            | Self::Scns
+            | Self::InvalidSortCode
+            | Self::DcrNotPossible
+            | Self::Ggh001
+            | Self::Other(_) => {
+                "We were unable to validate these bank details. Our provider will be in touch.".into()
+            }
+        }
+    }
+
+    pub fn severity(&self) -> Severity {
+        match self {
+            Self::Authenticated => Severity::Verified,
+            Self::FailedModulusCheck | Self::Ac01 | Self::Bamm | Self::Banm | Self::Cass => {
+                Severity::Error
+            }
+            _ => Severity::Warning,
+        }
+    }
+}
+
+/// Where a bank check stands (§4: validate, override as manually verified, or reset).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", tag = "status")]
+pub enum BankCheckStatus {
+    #[default]
+    NotChecked,
+    Checked {
+        result: BankCheckResult,
+    },
+    /// An adviser confirmed the details after a result that was not a clean verification.
+    ManuallyVerified {
+        result: BankCheckResult,
+    },
+}
+
+impl BankCheckStatus {
+    pub fn validated(result: BankCheckResult) -> Self {
+        Self::Checked { result }
+    }
+
+    /// Override as manually verified: allowed after a warning, never after an error (the details
+    /// are wrong) nor before a check.
+    pub fn overridden(&self) -> Option<Self> {
+        match self {
+            Self::Checked { result } if result.severity() == Severity::Warning => {
+                Some(Self::ManuallyVerified {
+                    result: result.clone(),
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// Changing the bank details clears the check (§4 reset).
+    pub fn reset() -> Self {
+        Self::NotChecked
+    }
+
+    /// §3 `isBankCheckConfirmed`: set-up may continue.
+    pub fn is_confirmed(&self) -> bool {
+        match self {
+            Self::Checked { result } => result.severity() == Severity::Verified,
+            Self::ManuallyVerified { .. } => true,
+            Self::NotChecked => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_result_key_of_the_catalogue_is_read() {
+        for key in [
+            "Authenticated",
+            "NotAuthenticated",
+            "FailedModulusCheck",
+            "AC01",
+            "ANNM",
+            "BAMM",
+            "BANM",
+            "CASS",
+            "MBAM",
+            "ACNS",
+            "OPTO",
+            "SCNS",
+            "InvalidSortCode",
+            "DcrNotPossible",
+            "GGH-001",
+        ] {
+            assert!(
+                !matches!(BankCheckResult::parse(key, None), BankCheckResult::Other(_)),
+                "{key}"
+            );
+        }
+        assert_eq!(
+            BankCheckResult::parse("XYZ", None),
+            BankCheckResult::Other("XYZ".into())
+        );
+    }
+
+    #[test]
+    fn results_give_the_catalogue_message() {
+        assert_eq!(
+            BankCheckResult::Authenticated.message(),
+            "Bank account verified."
+        );
+        assert!(
+            BankCheckResult::NotAuthenticated
+                .message()
+                .contains("check them carefully before you continue")
+        );
+        assert_eq!(
+            BankCheckResult::Bamm.message(),
+            BankCheckResult::Banm.message()
+        );
+        let mbam = BankCheckResult::parse("MBAM", Some("MR A TURING"));
+        assert!(mbam.message().contains("MR A TURING"));
+        for unable in [
+            "ACNS",
+            "OPTO",
+            "SCNS",
+            "InvalidSortCode",
+            "DcrNotPossible",
+            "GGH-001",
+            "whatever",
+        ] {
+            assert!(
+                BankCheckResult::parse(unable, None)
+                    .message()
+                    .contains("provider will be in touch"),
+                "{unable}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_check_can_be_overridden_after_a_warning_but_not_after_an_error() {
+        let warned = BankCheckStatus::validated(BankCheckResult::NotAuthenticated);
+        assert!(!warned.is_confirmed());
+        let overridden = warned.overridden().unwrap();
+        assert!(overridden.is_confirmed());
+        assert!(
+            BankCheckStatus::validated(BankCheckResult::Ac01)
+                .overridden()
+                .is_none()
+        );
+        assert!(BankCheckStatus::NotChecked.overridden().is_none());
+        assert!(BankCheckStatus::validated(BankCheckResult::Authenticated).is_confirmed());
+        assert!(!BankCheckStatus::reset().is_confirmed());
+    }
+}

@@ -1,0 +1,611 @@
+//! Covers (§3) and their rules: completeness (§5), the payout planner, errors attached to
+//! covers and riders and de-duplicated by message (§8), restricted cover (status 412), the
+//! removal rules for children's cover (§4), the sort order (§9), and the price, apply and
+//! proceed preconditions (§5).
+
+use crate::beneficiaries::{BenefitAllocation, check_allocations};
+use crate::decision::Decision;
+use crate::errors::FieldError;
+use crate::money::Money;
+use crate::product::{CoverType, DeferredPeriod, PaymentPeriod, ProductType, RiderType};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::cmp::Ordering;
+use utoipa::ToSchema;
+
+/// HTTP status a pricing or rules engine gives a cover it can offer only on restricted terms.
+pub const RESTRICTED_COVER_STATUS: u16 = 412;
+
+/// An error about a cover or rider, as shown beside it (§3 "errors (with status …)").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CoverError {
+    pub message: String,
+    /// The engine's status for this error; 412 marks restricted cover.
+    pub status: Option<u16>,
+    /// The cover field the error is about, named as in JSON (for example `coverAmount`).
+    pub field: Option<String>,
+}
+
+/// A rider under a parent cover: children's critical illness or total permanent disability.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Rider {
+    pub id: Option<String>,
+    pub rider_type: RiderType,
+    pub cover_amount: Option<Money>,
+    #[serde(default)]
+    pub errors: Vec<CoverError>,
+}
+
+/// A cover on an applicant (§3).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Cover {
+    /// Given when the cover is saved; a cover without one is not complete (§4).
+    pub id: Option<String>,
+    pub product_type: ProductType,
+    pub cover_type: Option<CoverType>,
+    pub cover_amount: Option<Money>,
+    pub monthly_benefit: Option<Money>,
+    /// Term in whole years.
+    pub term: Option<u32>,
+    /// Or: cover to this age.
+    pub to_age: Option<u32>,
+    pub deferred_period: Option<DeferredPeriod>,
+    pub payment_period: Option<PaymentPeriod>,
+    #[serde(default)]
+    pub riders: Vec<Rider>,
+    #[serde(default)]
+    pub is_payout_planner_used: bool,
+    #[serde(default)]
+    pub benefit_allocations: Vec<BenefitAllocation>,
+    #[serde(default)]
+    pub errors: Vec<CoverError>,
+    /// The insurer's reference for the cover once quoted.
+    #[serde(rename = "ref")]
+    pub reference: Option<String>,
+    pub decision: Option<Decision>,
+    /// Monthly premium once priced.
+    pub premium: Option<Money>,
+}
+
+impl Cover {
+    /// An empty cover of a product, as the quote builder starts one.
+    pub fn new(product_type: ProductType) -> Self {
+        Self {
+            id: None,
+            product_type,
+            cover_type: None,
+            cover_amount: None,
+            monthly_benefit: None,
+            term: None,
+            to_age: None,
+            deferred_period: None,
+            payment_period: None,
+            riders: Vec::new(),
+            is_payout_planner_used: false,
+            benefit_allocations: Vec::new(),
+            errors: Vec::new(),
+            reference: None,
+            decision: None,
+            premium: None,
+        }
+    }
+
+    /// §3 "increasing flag".
+    pub fn is_increasing(&self) -> bool {
+        self.cover_type.is_some_and(CoverType::is_increasing)
+    }
+
+    /// The amount the cover is sized by: the lump sum, or the monthly benefit for income protection.
+    pub fn amount(&self) -> Option<Money> {
+        self.cover_amount.or(self.monthly_benefit)
+    }
+
+    /// Required fields that are missing (§5 "Cover completeness"): children's cover needs a
+    /// cover type and amount; every other cover a cover type, an amount or monthly benefit, and
+    /// a term or to-age. Income protection also needs its deferred and payment periods, without
+    /// which it cannot be priced (docs/decisions.md D3).
+    pub fn missing_fields(&self) -> Vec<&'static str> {
+        let mut missing = Vec::new();
+        if self.cover_type.is_none() {
+            missing.push("coverType");
+        }
+        if self.product_type == ProductType::ChildrensCriticalIllness {
+            if self.cover_amount.is_none() {
+                missing.push("coverAmount");
+            }
+            return missing;
+        }
+        if self.cover_amount.is_none() && self.monthly_benefit.is_none() {
+            missing.push(if self.product_type.pays_monthly_benefit() {
+                "monthlyBenefit"
+            } else {
+                "coverAmount"
+            });
+        }
+        if self.term.is_none() && self.to_age.is_none() {
+            missing.push("term");
+        }
+        if self.product_type == ProductType::IncomeProtection {
+            if self.deferred_period.is_none() {
+                missing.push("deferredPeriod");
+            }
+            if self.payment_period.is_none() {
+                missing.push("paymentPeriod");
+            }
+        }
+        missing
+    }
+
+    /// The payout planner's rule (§5): when used, allocations exist and total exactly 100 %.
+    pub fn payout_planner_errors(&self) -> Vec<FieldError> {
+        if self.is_payout_planner_used {
+            check_allocations(&self.benefit_allocations)
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// §4 "Application completeness" for one cover: saved, no errors (its own or its riders'),
+    /// required fields present, and a valid payout plan.
+    pub fn is_complete(&self) -> bool {
+        self.id.is_some()
+            && self.errors.is_empty()
+            && self.riders.iter().all(|r| r.errors.is_empty())
+            && self.missing_fields().is_empty()
+            && self.payout_planner_errors().is_empty()
+    }
+
+    /// Whether this cover, or a rider under it, carries a 412 error.
+    pub fn is_restricted(&self) -> bool {
+        let restricted = |e: &CoverError| e.status == Some(RESTRICTED_COVER_STATUS);
+        self.errors.iter().any(restricted)
+            || self.riders.iter().flat_map(|r| &r.errors).any(restricted)
+    }
+
+    /// "Unable to offer terms" (declined or postponed) blocks applying (§5, §8).
+    pub fn is_unable_to_offer_terms(&self) -> bool {
+        self.decision
+            .is_some_and(Decision::is_unable_to_offer_terms)
+    }
+}
+
+/// §4 "Restricted cover is flagged when any cover has an error with status 412."
+pub fn is_restricted_cover<'a>(covers: impl IntoIterator<Item = &'a Cover>) -> bool {
+    covers.into_iter().any(Cover::is_restricted)
+}
+
+/// Keeps the first error of each message (§3, §8 "Cover errors are de-duplicated by message").
+pub fn dedupe_errors(errors: Vec<CoverError>) -> Vec<CoverError> {
+    let mut seen: Vec<String> = Vec::new();
+    errors
+        .into_iter()
+        .filter(|e| {
+            if seen.contains(&e.message) {
+                false
+            } else {
+                seen.push(e.message.clone());
+                true
+            }
+        })
+        .collect()
+}
+
+/// An error from a pricing or rules engine, naming its cover by id or by index, and perhaps a
+/// rider under it and the field it is about in the engine's own spelling.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EngineCoverError {
+    pub cover_id: Option<String>,
+    pub cover_index: Option<usize>,
+    pub rider_id: Option<String>,
+    pub field: Option<String>,
+    pub message: String,
+    pub status: Option<u16>,
+}
+
+/// Attaches engine errors to the covers they name — by id, else by index — and to a rider
+/// under its parent when one is named (§8). Errors are de-duplicated by message on each cover
+/// and rider; engine field names are mapped to the attempted JSON field. Returns the errors
+/// that named no cover, for the application-level message.
+pub fn attach_errors(covers: &mut [Cover], errors: Vec<EngineCoverError>) -> Vec<CoverError> {
+    let mut unattached = Vec::new();
+    for error in errors {
+        let index = error
+            .cover_id
+            .as_ref()
+            .and_then(|id| covers.iter().position(|c| c.id.as_ref() == Some(id)))
+            .or(error.cover_index.filter(|i| *i < covers.len()));
+        let cover_error = CoverError {
+            message: error.message,
+            status: error.status,
+            field: error
+                .field
+                .as_deref()
+                .and_then(map_engine_field)
+                .map(str::to_owned),
+        };
+        let Some(index) = index else {
+            unattached.push(cover_error);
+            continue;
+        };
+        let cover = &mut covers[index];
+        let rider = error
+            .rider_id
+            .as_ref()
+            .and_then(|id| cover.riders.iter_mut().find(|r| r.id.as_ref() == Some(id)));
+        match rider {
+            Some(rider) => rider.errors.push(cover_error),
+            None => cover.errors.push(cover_error),
+        }
+    }
+    for cover in covers.iter_mut() {
+        cover.errors = dedupe_errors(std::mem::take(&mut cover.errors));
+        for rider in &mut cover.riders {
+            rider.errors = dedupe_errors(std::mem::take(&mut rider.errors));
+        }
+    }
+    dedupe_errors(unattached)
+}
+
+/// The cover fields an error may name.
+pub const COVER_FIELDS: [&str; 9] = [
+    "productType",
+    "coverType",
+    "coverAmount",
+    "monthlyBenefit",
+    "term",
+    "toAge",
+    "deferredPeriod",
+    "paymentPeriod",
+    "benefitAllocations",
+];
+
+/// Maps an engine's field name ("CoverAmount", "Cover.Term", "cover_amount") to the JSON field
+/// the adviser attempted (§5 "Server field errors map to the attempted field").
+pub fn map_engine_field(field: &str) -> Option<&'static str> {
+    let last = field.rsplit(['.', '/']).next().unwrap_or(field);
+    let last = last.split('[').next().unwrap_or(last);
+    let squashed: String = last
+        .chars()
+        .filter(|c| *c != '_' && *c != '-')
+        .collect::<String>()
+        .to_lowercase();
+    COVER_FIELDS
+        .into_iter()
+        .find(|f| f.to_lowercase() == squashed)
+}
+
+/// §9 "Cover order": by product type, then cover type, then amount, largest first. Covers
+/// without a cover type or amount sort after those with one.
+pub fn compare_covers(a: &Cover, b: &Cover) -> Ordering {
+    a.product_type
+        .cmp(&b.product_type)
+        .then_with(|| match (a.cover_type, b.cover_type) {
+            (Some(x), Some(y)) => x.cmp(&y),
+            (Some(_), None) => Ordering::Less,
+            (None, Some(_)) => Ordering::Greater,
+            (None, None) => Ordering::Equal,
+        })
+        .then_with(|| b.amount().cmp(&a.amount()))
+}
+
+pub fn sort_covers(covers: &mut [Cover]) {
+    covers.sort_by(compare_covers);
+}
+
+/// Removes a cover and applies §4's knock-on rules: removing a children's cover clears the
+/// children's riders on the other covers, and a children's cover cannot outlive the last adult
+/// cover it was bought with (so removing one of two covers, the other being children's cover,
+/// removes that too; docs/decisions.md D4). Returns whether the cover existed.
+pub fn remove_cover(covers: &mut Vec<Cover>, id: &str) -> bool {
+    let Some(index) = covers.iter().position(|c| c.id.as_deref() == Some(id)) else {
+        return false;
+    };
+    let removed = covers.remove(index);
+    if removed.product_type == ProductType::ChildrensCriticalIllness {
+        for cover in covers.iter_mut() {
+            cover.riders.retain(|r| r.rider_type != RiderType::Ccic);
+        }
+    } else if covers
+        .iter()
+        .all(|c| c.product_type == ProductType::ChildrensCriticalIllness)
+    {
+        covers.clear();
+    }
+    true
+}
+
+/// §7 MutateCovers: "Empty-string cover values are sent as null". Applied to input from any
+/// client, so a blank field always means "not given".
+pub fn empty_strings_to_null(value: &mut Value) {
+    match value {
+        Value::String(text) if text.trim().is_empty() => *value = Value::Null,
+        Value::Array(items) => items.iter_mut().for_each(empty_strings_to_null),
+        Value::Object(map) => map.values_mut().for_each(empty_strings_to_null),
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::beneficiaries::PartyType;
+    use crate::money::Percentage;
+
+    fn pounds(p: u64) -> Option<Money> {
+        Money::from_pounds(p)
+    }
+
+    pub(crate) fn life(id: &str, amount: u64) -> Cover {
+        Cover {
+            id: Some(id.into()),
+            cover_type: Some(CoverType::Level),
+            cover_amount: pounds(amount),
+            term: Some(25),
+            ..Cover::new(ProductType::Life)
+        }
+    }
+
+    fn ccic(id: &str) -> Cover {
+        Cover {
+            id: Some(id.into()),
+            cover_type: Some(CoverType::Level),
+            cover_amount: pounds(25_000),
+            ..Cover::new(ProductType::ChildrensCriticalIllness)
+        }
+    }
+
+    #[test]
+    fn childrens_cover_needs_only_a_cover_type_and_amount() {
+        assert!(ccic("c").missing_fields().is_empty());
+        let mut bare = Cover::new(ProductType::ChildrensCriticalIllness);
+        assert_eq!(bare.missing_fields(), ["coverType", "coverAmount"]);
+        bare.monthly_benefit = pounds(100);
+        assert_eq!(
+            bare.missing_fields(),
+            ["coverType", "coverAmount"],
+            "a monthly benefit is not an amount for ccic"
+        );
+    }
+
+    #[test]
+    fn other_covers_need_a_type_an_amount_or_benefit_and_a_term_or_age() {
+        assert_eq!(
+            Cover::new(ProductType::Life).missing_fields(),
+            ["coverType", "coverAmount", "term"]
+        );
+        let mut cover = life("l", 100_000);
+        cover.term = None;
+        cover.to_age = Some(65);
+        assert!(
+            cover.missing_fields().is_empty(),
+            "to-age stands in for term"
+        );
+        cover.cover_amount = None;
+        cover.monthly_benefit = pounds(1_000);
+        assert!(
+            cover.missing_fields().is_empty(),
+            "a monthly benefit stands in for an amount"
+        );
+    }
+
+    #[test]
+    fn income_protection_also_needs_its_deferred_and_payment_periods() {
+        let mut ip = Cover {
+            cover_type: Some(CoverType::Level),
+            monthly_benefit: pounds(2_000),
+            to_age: Some(65),
+            ..Cover::new(ProductType::IncomeProtection)
+        };
+        assert_eq!(ip.missing_fields(), ["deferredPeriod", "paymentPeriod"]);
+        ip.deferred_period = Some(DeferredPeriod::Weeks13);
+        ip.payment_period = Some(PaymentPeriod::Full);
+        assert!(ip.missing_fields().is_empty());
+        ip.monthly_benefit = None;
+        assert_eq!(ip.missing_fields(), ["monthlyBenefit"]);
+    }
+
+    #[test]
+    fn a_cover_is_complete_only_when_saved_error_free_and_filled_in() {
+        assert!(life("l", 1).is_complete());
+        let mut unsaved = life("l", 1);
+        unsaved.id = None;
+        assert!(!unsaved.is_complete());
+        let mut with_error = life("l", 1);
+        with_error.errors.push(CoverError {
+            message: "Too high".into(),
+            status: Some(400),
+            field: None,
+        });
+        assert!(!with_error.is_complete());
+        let mut rider_error = life("l", 1);
+        rider_error.riders.push(Rider {
+            id: Some("r".into()),
+            rider_type: RiderType::Tpd,
+            cover_amount: pounds(1),
+            errors: vec![CoverError {
+                message: "No".into(),
+                status: None,
+                field: None,
+            }],
+        });
+        assert!(!rider_error.is_complete());
+    }
+
+    #[test]
+    fn a_payout_plan_must_allocate_exactly_one_hundred_percent() {
+        let allocation = |percent: f64| BenefitAllocation {
+            id: None,
+            beneficiary: Some("Ada".into()),
+            percent: Percentage::parse(percent),
+            reference_id: Some("b1".into()),
+            party_type: Some(PartyType::Beneficiary),
+            applicant_id: None,
+            cover_id: None,
+        };
+        let mut cover = life("l", 1);
+        cover.is_payout_planner_used = true;
+        assert!(!cover.is_complete(), "used but empty");
+        cover.benefit_allocations = vec![allocation(50.0), allocation(49.99)];
+        assert!(!cover.is_complete());
+        cover.benefit_allocations = vec![allocation(50.0), allocation(50.0)];
+        assert!(cover.is_complete());
+        cover.is_payout_planner_used = false;
+        cover.benefit_allocations.clear();
+        assert!(
+            cover.is_complete(),
+            "the planner's rule applies only when it is used"
+        );
+    }
+
+    #[test]
+    fn a_412_on_any_cover_or_rider_flags_restricted_cover() {
+        let mut covers = vec![life("a", 1), life("b", 2)];
+        assert!(!is_restricted_cover(&covers));
+        covers[1].errors.push(CoverError {
+            message: "Limited".into(),
+            status: Some(412),
+            field: None,
+        });
+        assert!(is_restricted_cover(&covers));
+        covers[1].errors[0].status = Some(400);
+        covers[0].riders.push(Rider {
+            id: None,
+            rider_type: RiderType::Tpd,
+            cover_amount: None,
+            errors: vec![CoverError {
+                message: "x".into(),
+                status: Some(412),
+                field: None,
+            }],
+        });
+        assert!(is_restricted_cover(&covers));
+    }
+
+    #[test]
+    fn engine_errors_attach_by_id_then_index_and_to_riders_under_their_parent() {
+        let mut covers = vec![life("a", 1), life("b", 2)];
+        covers[1].riders.push(Rider {
+            id: Some("tpd".into()),
+            rider_type: RiderType::Tpd,
+            cover_amount: pounds(1),
+            errors: vec![],
+        });
+        let error = |cover_id: Option<&str>,
+                     index: Option<usize>,
+                     rider: Option<&str>,
+                     message: &str| EngineCoverError {
+            cover_id: cover_id.map(str::to_owned),
+            cover_index: index,
+            rider_id: rider.map(str::to_owned),
+            field: Some("Cover.CoverAmount".into()),
+            message: message.into(),
+            status: None,
+        };
+        let unattached = attach_errors(
+            &mut covers,
+            vec![
+                error(Some("b"), Some(0), None, "By id wins over index"),
+                error(None, Some(0), None, "By index"),
+                error(None, Some(0), None, "By index"),
+                error(Some("b"), None, Some("tpd"), "On the rider"),
+                error(Some("zzz"), None, None, "Nowhere"),
+                error(None, Some(9), None, "Nowhere"),
+            ],
+        );
+        assert_eq!(covers[0].errors.len(), 1, "de-duplicated by message");
+        assert_eq!(covers[0].errors[0].message, "By index");
+        assert_eq!(covers[0].errors[0].field.as_deref(), Some("coverAmount"));
+        assert_eq!(covers[1].errors[0].message, "By id wins over index");
+        assert_eq!(covers[1].riders[0].errors[0].message, "On the rider");
+        assert_eq!(unattached.len(), 1);
+    }
+
+    #[test]
+    fn engine_field_names_map_to_the_attempted_json_field() {
+        assert_eq!(map_engine_field("CoverAmount"), Some("coverAmount"));
+        assert_eq!(
+            map_engine_field("covers[1].monthly_benefit"),
+            Some("monthlyBenefit")
+        );
+        assert_eq!(
+            map_engine_field("Cover/DeferredPeriod"),
+            Some("deferredPeriod")
+        );
+        assert_eq!(map_engine_field("ToAge"), Some("toAge"));
+        assert_eq!(map_engine_field("ShoeSize"), None);
+    }
+
+    #[test]
+    fn covers_sort_by_product_then_type_then_largest_amount() {
+        let mut decreasing = life("d", 300_000);
+        decreasing.cover_type = Some(CoverType::Decreasing);
+        let ci = Cover {
+            product_type: ProductType::CriticalIllness,
+            ..life("ci", 50_000)
+        };
+        let mut covers = vec![
+            ci,
+            life("small", 100_000),
+            decreasing,
+            life("big", 200_000),
+            ccic("kids"),
+        ];
+        sort_covers(&mut covers);
+        let order: Vec<&str> = covers.iter().map(|c| c.id.as_deref().unwrap()).collect();
+        assert_eq!(order, ["big", "small", "d", "ci", "kids"]);
+    }
+
+    #[test]
+    fn removing_childrens_cover_clears_childrens_riders_elsewhere() {
+        let mut with_rider = life("a", 1);
+        with_rider.riders = vec![
+            Rider {
+                id: Some("r1".into()),
+                rider_type: RiderType::Ccic,
+                cover_amount: pounds(1),
+                errors: vec![],
+            },
+            Rider {
+                id: Some("r2".into()),
+                rider_type: RiderType::Tpd,
+                cover_amount: pounds(1),
+                errors: vec![],
+            },
+        ];
+        let mut covers = vec![with_rider, ccic("kids")];
+        assert!(remove_cover(&mut covers, "kids"));
+        assert_eq!(covers.len(), 1);
+        assert_eq!(covers[0].riders.len(), 1);
+        assert_eq!(covers[0].riders[0].rider_type, RiderType::Tpd);
+    }
+
+    #[test]
+    fn removing_one_of_two_covers_takes_the_childrens_cover_with_it() {
+        let mut covers = vec![life("a", 1), ccic("kids")];
+        assert!(remove_cover(&mut covers, "a"));
+        assert!(covers.is_empty());
+
+        let mut three = vec![life("a", 1), life("b", 2), ccic("kids")];
+        remove_cover(&mut three, "a");
+        assert_eq!(
+            three.len(),
+            2,
+            "children's cover stays while an adult cover remains"
+        );
+        assert!(!remove_cover(&mut three, "missing"));
+    }
+
+    #[test]
+    fn blank_strings_become_null_anywhere_in_a_cover() {
+        let mut body = serde_json::json!({ "coverType": "", "term": " ", "riders": [{ "riderType": "" }], "coverAmount": 5 });
+        empty_strings_to_null(&mut body);
+        assert_eq!(
+            body,
+            serde_json::json!({ "coverType": null, "term": null, "riders": [{ "riderType": null }], "coverAmount": 5 })
+        );
+    }
+}
