@@ -96,6 +96,20 @@ pub fn parse_iso_date(text: &str) -> Option<NaiveDate> {
     NaiveDate::from_ymd_opt(year, month, day)
 }
 
+/// Parses a date typed as `dd/MM/yyyy` (§9's display format; one-digit day and month are
+/// accepted) under the same rules as [`parse_iso_date`].
+pub fn parse_uk_date(text: &str) -> Option<NaiveDate> {
+    let mut parts = text.trim().split('/');
+    let (day, month, year) = (parts.next()?, parts.next()?, parts.next()?);
+    let digits = |p: &str, min: usize, max: usize| {
+        (min..=max).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit())
+    };
+    if parts.next().is_some() || !digits(day, 1, 2) || !digits(month, 1, 2) || !digits(year, 4, 4) {
+        return None;
+    }
+    parse_iso_date(&format!("{year}-{month:0>2}-{day:0>2}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -192,6 +206,23 @@ mod tests {
             assert_eq!(parse_iso_date(bad), None, "{bad:?}");
         }
         assert_eq!(parse_iso_date("2024-02-29"), Some(d(2024, 2, 29)));
+    }
+
+    #[test]
+    fn uk_dates_parse_under_the_same_rules() {
+        assert_eq!(parse_uk_date("23/06/1980"), Some(d(1980, 6, 23)));
+        assert_eq!(parse_uk_date("1/2/2000"), Some(d(2000, 2, 1)));
+        for bad in [
+            "31/02/2000",
+            "01/13/2000",
+            "01/01/1899",
+            "1/1/20",
+            "01-01-2000",
+            "01/01/2000/1",
+            "aa/01/2000",
+        ] {
+            assert_eq!(parse_uk_date(bad), None, "{bad:?}");
+        }
     }
 
     #[test]

@@ -2,7 +2,9 @@ import { Alert, Button, Col, DatePicker, Flex, Form, Input, Radio, Row, Select }
 import { useState } from 'react';
 import { LabelledRadioGroup } from '@/components/labelled-radio-group';
 import { isApiError } from '@/lib/api-error';
-import { dayjs, type Dayjs } from '@/lib/dayjs';
+import { dayjs, toIsoDate, type Dayjs } from '@/lib/dayjs';
+import { checkApplicantAge } from '@/lib/rules/age';
+import { ukToday } from '@/lib/rules/dates';
 import {
   NAME_MAX_LENGTH,
   genders,
@@ -35,11 +37,13 @@ interface ApplicantFormProps {
   /** Saves the values; rejects with an ApiError whose field errors are shown on the form. */
   onSubmit: (values: ApplicantFormValues) => Promise<void>;
   onCancel?: () => void;
+  /** The day ages are taken on (the quote age date); today in the UK until a quote exists. */
+  ageDate?: string | null;
 }
 
 /**
- * One applicant's details. Instant checks: gender and date of birth required, names at most
- * 100 characters. The server's rules come back as problem field errors: each shown beside its
+ * One applicant's details. Instant checks, the same rules as the server's: gender and date of
+ * birth required, names at most 100 characters, age 18 to 64 on the quote age date. The server's rules come back as problem field errors: each shown beside its
  * field, and any that names no field of this form (e.g. `applicants`) in an alert above it.
  */
 export function ApplicantForm({
@@ -51,6 +55,7 @@ export function ApplicantForm({
   autoFocus = false,
   onSubmit,
   onCancel,
+  ageDate,
 }: ApplicantFormProps) {
   const [form] = Form.useForm<ApplicantFormValues>();
   const [problems, setProblems] = useState<string[]>([]);
@@ -137,7 +142,19 @@ export function ApplicantForm({
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name="dateOfBirth" label={t.dateOfBirth} rules={[{ required: true, message: t.dateOfBirthRequired }]}>
+          <Form.Item
+            name="dateOfBirth"
+            label={t.dateOfBirth}
+            rules={[
+              { required: true, message: t.dateOfBirthRequired },
+              {
+                validator: (_rule, value: Dayjs | null | undefined) => {
+                  const message = value ? checkApplicantAge(toIsoDate(value), ageDate ?? ukToday()) : null;
+                  return message ? Promise.reject(new Error(message)) : Promise.resolve();
+                },
+              },
+            ]}
+          >
             <DatePicker
               format={DATE_FORMATS}
               placeholder={t.dateOfBirthPlaceholder}

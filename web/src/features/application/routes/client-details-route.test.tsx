@@ -92,6 +92,26 @@ describe('client details page', () => {
     expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
   });
 
+  it('refuses a client under 18 at once, with the server’s message, without sending anything', async () => {
+    const { requests } = stubApi([
+      { method: 'GET', path: '/api/v1/application/1004', respond: () => json(applicationFixture({ id: 1004, applicants: [] })) },
+    ]);
+    const user = userEvent.setup();
+    renderClientDetails(1004);
+
+    const card = await screen.findByRole('region', { name: 'Client 1' });
+    await user.click(within(card).getByRole('radio', { name: 'Female' }));
+    const tenYearsAgo = new Date();
+    tenYearsAgo.setFullYear(tenYearsAgo.getFullYear() - 10);
+    const typed = `${String(tenYearsAgo.getDate()).padStart(2, '0')}/${String(tenYearsAgo.getMonth() + 1).padStart(2, '0')}/${String(tenYearsAgo.getFullYear())}`;
+    await user.type(within(card).getByLabelText('Date of birth'), `${typed}{Enter}`);
+    await user.click(within(card).getByRole('button', { name: 'Add client' }));
+
+    const dateOfBirthItem = formItemOf(within(card).getByLabelText('Date of birth'));
+    expect(await within(dateOfBirthItem).findByText(AGE_MESSAGE)).toBeInTheDocument();
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+
   it('adds a client and shows the updated application from the response', async () => {
     const added = applicationFixture({ id: 1003, applicants: [applicantFixture({ id: 'new-1', firstName: 'Grace', lastName: 'Hopper', gender: 'female', dateOfBirth: '1985-12-09', age: 39, title: 'Dr' })] });
     const { requests } = stubApi([
