@@ -34,8 +34,7 @@ impl Money {
             return None;
         }
         let pence = (pounds * 100.0).round();
-        // Reject a third decimal place (e.g. 10.005), allowing for binary representation.
-        if ((pounds * 100.0) - pence).abs() > 1e-6 || pence > MONEY_MAX_PENCE as f64 {
+        if pence > MONEY_MAX_PENCE as f64 || !is_whole_hundredths(pounds, pence) {
             return None;
         }
         Some(Money(pence as u64))
@@ -137,6 +136,13 @@ impl fmt::Display for Money {
     }
 }
 
+/// Whether `value` has at most two decimal places, given `hundredths = round(value * 100)`.
+/// The comparison allows one unit in the last place of `value`, so 999999999.99 (which a
+/// double cannot hold exactly) passes while a real third decimal place, such as 10.005, fails.
+fn is_whole_hundredths(value: f64, hundredths: f64) -> bool {
+    (hundredths / 100.0 - value).abs() <= f64::EPSILON * value.abs().max(1.0)
+}
+
 /// "1234567" → "1,234,567".
 pub fn group_thousands(value: u64) -> String {
     let digits = value.to_string();
@@ -173,7 +179,7 @@ impl Percentage {
             return None;
         }
         let hundredths = (percent * 100.0).round();
-        if ((percent * 100.0) - hundredths).abs() > 1e-6 {
+        if !is_whole_hundredths(percent, hundredths) {
             return None;
         }
         Self::from_hundredths(hundredths as u32)
@@ -225,6 +231,7 @@ mod tests {
     fn pounds_with_more_than_two_decimals_or_negative_are_refused() {
         assert_eq!(Money::parse_pounds(1250.5).map(Money::pence), Some(125_050));
         assert_eq!(Money::parse_pounds(0.1 + 0.2).map(Money::pence), Some(30));
+        assert_eq!(Money::parse_pounds(999_999_999.99).map(Money::pence), Some(99_999_999_999));
         for bad in [-0.01, 10.005, f64::NAN, f64::INFINITY, 1e12] {
             assert_eq!(Money::parse_pounds(bad), None, "{bad}");
         }
