@@ -160,6 +160,99 @@ mod tests {
     }
 
     #[test]
+    fn role_names_are_trimmed_and_matched_in_any_case() {
+        for name in ["cca", "CCA", " Cca ", "cCa"] {
+            assert_eq!(Role::parse(name), Some(Role::Cca), "{name:?}");
+        }
+        for name in ["ccaadmin", "CCAADMIN", "CcaAdmin", "\tccaAdmin\n"] {
+            assert_eq!(Role::parse(name), Some(Role::CcaAdmin), "{name:?}");
+        }
+        for name in [
+            "",
+            " ",
+            "cca_admin",
+            "cca-admin",
+            "cca admin",
+            "ccaa",
+            "admin",
+        ] {
+            assert_eq!(Role::parse(name), None, "{name:?}");
+        }
+    }
+
+    #[test]
+    fn repeated_roles_are_held_once_and_no_roles_is_not_customer_care() {
+        let roles = Roles::parse(["cca", "CCA", "Cca"]);
+        assert_eq!(roles.iter().collect::<Vec<_>>(), [Role::Cca]);
+        assert!(roles.is_customer_care());
+        assert!(!Roles::parse([]).is_customer_care());
+        assert!(Roles::parse(["ccaadmin"]).is_customer_care());
+        assert!(
+            !Roles::parse(["ccaadmin"]).has(Role::Cca),
+            "admin does not imply agent"
+        );
+    }
+
+    #[test]
+    fn an_adviser_with_no_delegations_acts_only_for_themself() {
+        let alone = profile(&[]);
+        assert!(alone.may_act_for(&AdviserId::parse("assistant1").unwrap()));
+        assert!(!alone.may_act_for(&AdviserId::parse("adviser1").unwrap()));
+        assert_eq!(
+            alone.visible_advisers().as_slice(),
+            std::slice::from_ref(&alone.id)
+        );
+    }
+
+    #[test]
+    fn adviser_ids_are_compared_exactly_as_the_identity_provider_issues_them() {
+        // OpenID Connect `sub` values are case-sensitive.
+        let assistant = profile(&["adviser1"]);
+        assert!(!assistant.may_act_for(&AdviserId::parse("ADVISER1").unwrap()));
+        assert!(!assistant.may_act_for(&AdviserId::parse("adviser1 ").unwrap()));
+        assert_eq!(
+            assistant
+                .visible_advisers()
+                .iter()
+                .map(AdviserId::as_str)
+                .collect::<Vec<_>>(),
+            ["assistant1", "adviser1"]
+        );
+    }
+
+    #[test]
+    fn default_flags_are_the_standard_portal_of_decision_p4() {
+        let settings = UxSettings::default();
+        let on = [
+            settings.display_payout_planner,
+            settings.display_new_quote_button,
+            settings.is_indem_commission_allowed,
+        ];
+        let off = [
+            settings.configure_hybrid_commission,
+            settings.is_your_ref_read_only,
+            settings.hide_your_ref,
+            settings.is_always_advised,
+            settings.override_quote_date,
+            settings.hide_life_essentials,
+            settings.hide_life_protection,
+        ];
+        assert!(on.iter().all(|flag| *flag));
+        assert!(off.iter().all(|flag| !*flag));
+        assert_eq!(settings.fixed_indemnity_percentage, None);
+        let empty: UxSettings = serde_json::from_str("{}").unwrap();
+        assert_eq!(empty, settings);
+    }
+
+    #[test]
+    fn flags_the_portal_does_not_know_are_ignored() {
+        // §6 lists a per-adviser `{hash}` flag whose name is not shown.
+        let settings: UxSettings =
+            serde_json::from_str(r#"{"a1b2c3": true, "hideLifeEssentials": true}"#).unwrap();
+        assert!(settings.hide_life_essentials);
+    }
+
+    #[test]
     fn missing_flags_take_their_defaults() {
         let settings: UxSettings = serde_json::from_str(r#"{"hideYourRef": true}"#).unwrap();
         assert!(settings.hide_your_ref);

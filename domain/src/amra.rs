@@ -1,6 +1,7 @@
 //! Access to Medical Reports Act consent (§2 AMRA step, §4, §9): when an applicant's AMRA step
 //! is ready, and how long consent lasts.
 
+use crate::contact::Examiner;
 use chrono::{Months, NaiveDate};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -15,16 +16,15 @@ pub struct AmraAnswers {
     pub is_amra_consent_granted: Option<bool>,
     /// Whether the client wants to see the medical report before it is sent; `None` until asked.
     pub is_view_medical_reports_requested: Option<bool>,
-    pub is_examiner_details_valid: bool,
 }
 
 impl AmraAnswers {
     /// §4 "AMRA is ready when consent granted is true, view medical reports requested is not
     /// null, and examiner details are valid."
-    pub fn is_ready(&self) -> bool {
+    pub fn is_ready(&self, examiner: Option<&Examiner>) -> bool {
         self.is_amra_consent_granted == Some(true)
             && self.is_view_medical_reports_requested.is_some()
-            && self.is_examiner_details_valid
+            && examiner.is_some_and(|e| e.is_examiner_details_valid)
     }
 }
 
@@ -46,43 +46,36 @@ mod tests {
 
     #[test]
     fn amra_is_ready_only_with_consent_an_answer_on_reports_and_a_valid_examiner() {
+        let valid = Examiner {
+            is_examiner_details_valid: true,
+            ..Examiner::default()
+        };
+        let invalid = Examiner::default();
         let ready = AmraAnswers {
             is_amra_consent_granted: Some(true),
             is_view_medical_reports_requested: Some(false),
-            is_examiner_details_valid: true,
         };
         assert!(
-            ready.is_ready(),
+            ready.is_ready(Some(&valid)),
             "not wanting to see the report is still an answer"
         );
-        assert!(
-            !AmraAnswers {
-                is_amra_consent_granted: Some(false),
-                ..ready
-            }
-            .is_ready()
-        );
-        assert!(
-            !AmraAnswers {
-                is_amra_consent_granted: None,
-                ..ready
-            }
-            .is_ready()
-        );
-        assert!(
-            !AmraAnswers {
-                is_view_medical_reports_requested: None,
-                ..ready
-            }
-            .is_ready()
-        );
-        assert!(
-            !AmraAnswers {
-                is_examiner_details_valid: false,
-                ..ready
-            }
-            .is_ready()
-        );
+        assert!(!ready.is_ready(Some(&invalid)));
+        assert!(!ready.is_ready(None), "no examiner yet");
+        let refused = AmraAnswers {
+            is_amra_consent_granted: Some(false),
+            ..ready
+        };
+        assert!(!refused.is_ready(Some(&valid)));
+        let unasked = AmraAnswers {
+            is_amra_consent_granted: None,
+            ..ready
+        };
+        assert!(!unasked.is_ready(Some(&valid)));
+        let undecided = AmraAnswers {
+            is_view_medical_reports_requested: None,
+            ..ready
+        };
+        assert!(!undecided.is_ready(Some(&valid)));
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! for a full application, name lengths, and the 18 to 64 age band at the quote age date.
 
 use crate::amra::AmraAnswers;
+use crate::contact::{ContactDetails, Examiner};
 use crate::cover::Cover;
 use crate::dates::{age_on, parse_iso_date};
 use crate::errors::{Errors, FieldError, Rejection};
@@ -125,6 +126,11 @@ pub struct Applicant {
     pub is_accepted_pre_underwriting_declaration: bool,
     #[serde(default, flatten)]
     pub amra: AmraAnswers,
+    #[serde(default)]
+    pub contact_details: Option<ContactDetails>,
+    /// The client's GP surgery or medical examiner, for the AMRA step.
+    #[serde(default)]
+    pub examiner: Option<Examiner>,
 }
 
 impl Applicant {
@@ -136,6 +142,8 @@ impl Applicant {
             same_address_applicant_id: None,
             is_accepted_pre_underwriting_declaration: false,
             amra: AmraAnswers::default(),
+            contact_details: None,
+            examiner: None,
         }
     }
 

@@ -231,7 +231,10 @@ mod tests {
     fn pounds_with_more_than_two_decimals_or_negative_are_refused() {
         assert_eq!(Money::parse_pounds(1250.5).map(Money::pence), Some(125_050));
         assert_eq!(Money::parse_pounds(0.1 + 0.2).map(Money::pence), Some(30));
-        assert_eq!(Money::parse_pounds(999_999_999.99).map(Money::pence), Some(99_999_999_999));
+        assert_eq!(
+            Money::parse_pounds(999_999_999.99).map(Money::pence),
+            Some(99_999_999_999)
+        );
         for bad in [-0.01, 10.005, f64::NAN, f64::INFINITY, 1e12] {
             assert_eq!(Money::parse_pounds(bad), None, "{bad}");
         }

@@ -15,6 +15,8 @@ pub use clients::{AddApplicant, AddChild, EditApplicant, RemoveApplicant};
 pub use view::{ApplicantView, ApplicationView};
 
 use crate::applicant::Applicant;
+use crate::bank_check::BankCheckStatus;
+use crate::bank_details::BankDetails;
 use crate::beneficiaries::CandidateBeneficiary;
 use crate::children::ChildDetails;
 use crate::errors::Rejection;
@@ -144,6 +146,12 @@ pub struct Application {
     /// The adviser's firm location when the application was created (§1, §6).
     #[serde(default)]
     pub adviser_at_firm_location_id: Option<String>,
+    /// The Direct Debit account (set-up).
+    #[serde(default)]
+    pub bank_details: Option<BankDetails>,
+    /// Where the check of `bank_details` stands; reset whenever they change.
+    #[serde(default)]
+    pub bank_check: BankCheckStatus,
 }
 
 impl Application {
@@ -180,6 +188,8 @@ impl Application {
             active: false,
             candidate_beneficiaries: Vec::new(),
             adviser_at_firm_location_id: None,
+            bank_details: None,
+            bank_check: BankCheckStatus::NotChecked,
         }
     }
 

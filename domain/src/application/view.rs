@@ -3,6 +3,8 @@
 
 use super::{Application, ApplicationStage, Child};
 use crate::applicant::Applicant;
+use crate::bank_check::BankCheckStatus;
+use crate::bank_details::BankDetails;
 use crate::beneficiaries::CandidateBeneficiary;
 use crate::dates::age_on;
 use crate::ids::{AdviserId, ApplicationId};
@@ -53,6 +55,9 @@ impl Application {
             is_restricted_cover: self.is_restricted_cover(),
             candidate_beneficiaries: self.candidate_beneficiaries.clone(),
             adviser_at_firm_location_id: self.adviser_at_firm_location_id.clone(),
+            bank_details: self.bank_details.clone(),
+            bank_check: self.bank_check.clone(),
+            is_bank_check_confirmed: self.bank_check.is_confirmed(),
         }
     }
 }
@@ -105,4 +110,8 @@ pub struct ApplicationView {
     pub is_restricted_cover: bool,
     pub candidate_beneficiaries: Vec<CandidateBeneficiary>,
     pub adviser_at_firm_location_id: Option<String>,
+    pub bank_details: Option<BankDetails>,
+    pub bank_check: BankCheckStatus,
+    /// Set-up may continue: the bank details were verified or confirmed by the adviser.
+    pub is_bank_check_confirmed: bool,
 }

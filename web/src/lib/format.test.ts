@@ -82,7 +82,7 @@ describe('terms, ages and periods', () => {
 
   it('formats payment periods', () => {
     expect(formatPaymentPeriod('full')).toBe('Full-term');
-    expect(formatPaymentPeriod('twoYears')).toBe('2-year');
+    expect(formatPaymentPeriod('twoYear')).toBe('2-year');
   });
 
   it('title-cases cover types', () => {

@@ -45,7 +45,6 @@ export function applicantFixture(overrides: Partial<Applicant> = {}): Applicant 
     isAcceptedPreUnderwritingDeclaration: false,
     isAmraConsentGranted: null,
     isViewMedicalReportsRequested: null,
-    isExaminerDetailsValid: false,
     ...overrides,
   };
 }
@@ -69,6 +68,8 @@ export function applicationFixture(overrides: Partial<Schemas['Application']> = 
     active: false,
     isRestrictedCover: false,
     candidateBeneficiaries: [],
+    bankCheck: { status: 'notChecked' },
+    isBankCheckConfirmed: false,
     ...overrides,
   };
 }

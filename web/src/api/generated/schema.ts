@@ -137,6 +137,17 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description A UK account number: eight digits (K21).
+         * @example 12345678
+         */
+        AccountNumber: string;
+        /**
+         * @description One line of an address: trimmed, not blank, at most 40 characters, no control characters
+         *     (which would corrupt printed letters and the Bacs file).
+         * @example 10 Downing Street
+         */
+        AddressLine: string;
         /** @description The signed-in adviser (§7 `backendforfrontend/adviser`). */
         Adviser: {
             id: string;
@@ -169,8 +180,6 @@ export interface components {
              * @default null
              */
             isViewMedicalReportsRequested: boolean | null;
-            /** @default false */
-            isExaminerDetailsValid: boolean;
         };
         /**
          * @description An applicant on an application (§3). Fields added after the first release carry serde
@@ -181,6 +190,8 @@ export interface components {
             covers?: components["schemas"]["Cover"][];
             sameAddressApplicantId?: components["schemas"]["ApplicantId"] | null;
             isAcceptedPreUnderwritingDeclaration?: boolean;
+            contactDetails?: components["schemas"]["ContactDetails"] | null;
+            examiner?: components["schemas"]["Examiner"] | null;
         };
         /**
          * @description What an adviser enters about a client. Every field may be missing while the quote is
@@ -264,6 +275,10 @@ export interface components {
             isRestrictedCover: boolean;
             candidateBeneficiaries: components["schemas"]["CandidateBeneficiary"][];
             adviserAtFirmLocationId?: string | null;
+            bankDetails?: components["schemas"]["BankDetails"] | null;
+            bankCheck: components["schemas"]["BankCheckStatus"];
+            /** @description Set-up may continue: the bank details were verified or confirmed by the adviser. */
+            isBankCheckConfirmed: boolean;
         };
         /**
          * Format: int64
@@ -303,6 +318,45 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        /** @description A result key from the bank check (modulus check or Confirmation of Payee), §8. */
+        BankCheckResult: "Authenticated" | "NotAuthenticated" | "FailedModulusCheck" | "AC01" | "ANNM" | "BAMM" | "BANM" | "CASS" | {
+            /** @description A close match: the bank returns the account's name. */
+            MBAM: {
+                account_name: string;
+            };
+        } | "ACNS" | "OPTO" | "SCNS" | "InvalidSortCode" | "DcrNotPossible" | "GGH-001" | {
+            /** @description Any other answer from the provider. */
+            Other: string;
+        };
+        /** @description Where a bank check stands (§4: validate, override as manually verified, or reset). */
+        BankCheckStatus: {
+            /** @enum {string} */
+            status: "notChecked";
+        } | {
+            result: components["schemas"]["BankCheckResult"];
+            /** @enum {string} */
+            status: "checked";
+        } | {
+            result: components["schemas"]["BankCheckResult"];
+            /** @enum {string} */
+            status: "manuallyVerified";
+        };
+        /**
+         * @description §3 "Bank details" for the Direct Debit. The bank-check fields of §3 (`bankCheckValidation`,
+         *     `bankCheckResult`, `bankCheckStatus`, `isBankCheckConfirmed`) belong to the bank-check
+         *     states and are kept beside this, not in it (K23).
+         */
+        BankDetails: {
+            /** @description The account holder's name, as the bank knows it. */
+            name: string;
+            accountNumber: components["schemas"]["AccountNumber"];
+            sortCode: components["schemas"]["SortCode"];
+            /**
+             * Format: int32
+             * @description Day of the month, 1 to 28.
+             */
+            collectionDay: number;
         };
         /** @description A share of a cover's payout (§3 benefitAllocations). */
         BenefitAllocation: {
@@ -356,6 +410,17 @@ export interface components {
             surname?: string | null;
             /** Format: date */
             dateOfBirth?: string | null;
+        };
+        /** @description §3 "Contact details" of an applicant or a surgery. Every value present is well-formed. */
+        ContactDetails: {
+            address1?: components["schemas"]["AddressLine"] | null;
+            address2?: components["schemas"]["AddressLine"] | null;
+            address3?: components["schemas"]["AddressLine"] | null;
+            cityName?: components["schemas"]["AddressLine"] | null;
+            county?: components["schemas"]["AddressLine"] | null;
+            postcode?: components["schemas"]["Postcode"] | null;
+            phoneNumber?: components["schemas"]["PhoneNumber"] | null;
+            emailAddress?: components["schemas"]["EmailAddress"] | null;
         };
         /** @description A cover on an applicant (§3). */
         Cover: {
@@ -412,6 +477,23 @@ export interface components {
          * @enum {integer}
          */
         DeferredPeriod: 4 | 8 | 13 | 26 | 52;
+        /**
+         * @description A syntactically valid email address: the local part as typed, the domain in lower case.
+         * @example jane.smith@example.co.uk
+         */
+        EmailAddress: string;
+        /**
+         * @description §3 "Examiner or surgery". Every value present is well-formed; `isExaminerDetailsValid`
+         *     says whether the details are also complete (§4 AMRA readiness).
+         */
+        Examiner: {
+            title?: string | null;
+            forename?: string | null;
+            surname?: string | null;
+            organisationName?: string | null;
+            contactDetails: components["schemas"]["ContactDetails"];
+            isExaminerDetailsValid: boolean;
+        };
         ExternalLinks: {
             literature: string;
             /** @description The cover upgrade promise page of this identity tenant (§2). */
@@ -466,6 +548,16 @@ export interface components {
          * @example 50
          */
         Percentage: number;
+        /**
+         * @description A UK telephone number in national form: digits only, starting with 0 (`07700900123`).
+         * @example 02079460000
+         */
+        PhoneNumber: string;
+        /**
+         * @description A valid UK postcode in its normalised form, for example `SW1A 1AA`.
+         * @example SW1A 1AA
+         */
+        Postcode: string;
         /** @description A problem details document, as every error response carries. */
         Problem: {
             /** @description Always `about:blank`: the status and title say what went wrong. */
@@ -504,6 +596,11 @@ export interface components {
          * @enum {string}
          */
         Smoking: "noneInFiveYears" | "noneInTwelveMonths" | "yes";
+        /**
+         * @description A sort code: six digits, shown as `12-34-56`, stored as `123456`.
+         * @example 123456
+         */
+        SortCode: string;
         /**
          * @description §9 "Start date options: now, future, don't know" (`policyStartDateOption`).
          * @enum {string}

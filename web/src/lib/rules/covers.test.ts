@@ -9,7 +9,7 @@ interface CoverVectors {
   engineFields: { engine: string; field: string | null }[];
 }
 
-describe('cover rules agree with the server (domain/vectors/covers.json)', () => {
+describe('cover rules agree with the server (the "covers" topic of `domain/vectors.json`)', () => {
   it.each(cases<CoverCase>('covers'))('$note', ({ cover, missing, complete }) => {
     expect(missingFields(cover)).toEqual(missing);
     expect(isCoverComplete(cover)).toBe(complete);

@@ -6,7 +6,7 @@ interface DateCase { input: string; format: 'iso' | 'uk'; expected: string | nul
 interface ValidUntilCase { quoteCreated: string; today: string; overrideQuoteDate: boolean; validUntil: string; valid: boolean; note: string }
 interface PolicyStartCase { today: string; policyStartDate: string; valid: boolean; note: string }
 
-describe('date rules agree with the server (domain/vectors/dates.json)', () => {
+describe('date rules agree with the server (the "dates" topic of `domain/vectors.json`)', () => {
   it.each(cases<DateCase>('dates'))('parses $format "$input" ($note)', ({ input, format, expected }) => {
     expect(format === 'iso' ? parseIsoDate(input) : parseUkDate(input)).toBe(expected);
   });

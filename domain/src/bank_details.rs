@@ -1,0 +1,372 @@
+//! Direct Debit bank details (§3 "Bank details", §9 collection day): sort code, account
+//! number, account holder's name and the day of the month the premium is collected.
+//!
+//! Sort codes and account numbers are held as exactly the digits Vocalink's modulus check
+//! consumes (6 + 8), so the check can be added without changing these types. Whether the
+//! account exists is the bank check's job, not this module's (§4 "Bank check").
+
+use crate::errors::{Errors, FieldError};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use utoipa::ToSchema;
+
+/// Longest account holder's name, in characters (§9 "Name … max 100").
+pub const ACCOUNT_NAME_MAX_CHARS: usize = 100;
+/// The collection days offered: the 1st to the 28th, which every month has (K22).
+pub const COLLECTION_DAYS: std::ops::RangeInclusive<u8> = 1..=28;
+
+/// A sort code: six digits, shown as `12-34-56`, stored as `123456`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(try_from = "String", into = "String")]
+#[schema(value_type = String, example = "123456")]
+pub struct SortCode(String);
+
+/// A UK account number: eight digits (K21).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(try_from = "String", into = "String")]
+#[schema(value_type = String, example = "12345678")]
+pub struct AccountNumber(String);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum SortCodeError {
+    #[error("Please enter a sort code")]
+    Empty,
+    #[error("Sort code must be 6 digits, for example 12-34-56")]
+    Invalid,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum AccountNumberError {
+    #[error("Please enter an account number")]
+    Empty,
+    /// Six- and seven-digit numbers are padded with zeros at the front (Vocalink's rule);
+    /// the adviser does it, so a dropped digit is not silently turned into a zero.
+    #[error(
+        "Account number must be 8 digits. For a 6 or 7 digit account number, add zeros at the start"
+    )]
+    TooShortPad,
+    /// Nine- and ten-digit numbers convert to eight by rules that depend on the bank.
+    #[error(
+        "Account number must be 8 digits. Ask the bank for the 8 digit number to use for Direct Debits"
+    )]
+    TooLongAskBank,
+    #[error("Account number must be 8 digits")]
+    Invalid,
+}
+
+/// Digits of text in which spaces and hyphens are ignored; `None` if anything else is there.
+fn digits_of(text: &str) -> Option<String> {
+    let kept: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '-')
+        .collect();
+    kept.chars().all(|c| c.is_ascii_digit()).then_some(kept)
+}
+
+impl SortCode {
+    /// Accepts `12-34-56`, `12 34 56` or `123456`.
+    pub fn parse(text: &str) -> Result<Self, SortCodeError> {
+        match digits_of(text) {
+            Some(d) if d.is_empty() => Err(SortCodeError::Empty),
+            Some(d) if d.len() == 6 => Ok(SortCode(d)),
+            _ if text.trim().is_empty() => Err(SortCodeError::Empty),
+            _ => Err(SortCodeError::Invalid),
+        }
+    }
+
+    /// The six digits, for example `123456`.
+    pub fn digits(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for SortCode {
+    /// As printed on cards and statements: `12-34-56`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}-{}", &self.0[0..2], &self.0[2..4], &self.0[4..6])
+    }
+}
+
+impl AccountNumber {
+    pub fn parse(text: &str) -> Result<Self, AccountNumberError> {
+        match digits_of(text) {
+            Some(d) if d.is_empty() => Err(AccountNumberError::Empty),
+            Some(d) => match d.len() {
+                8 => Ok(AccountNumber(d)),
+                6 | 7 => Err(AccountNumberError::TooShortPad),
+                9 | 10 => Err(AccountNumberError::TooLongAskBank),
+                _ => Err(AccountNumberError::Invalid),
+            },
+            None => Err(AccountNumberError::Invalid),
+        }
+    }
+
+    /// The eight digits.
+    pub fn digits(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for AccountNumber {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+macro_rules! string_newtype {
+    ($type:ident, $error:ident) => {
+        impl TryFrom<String> for $type {
+            type Error = $error;
+            fn try_from(text: String) -> Result<Self, Self::Error> {
+                $type::parse(&text)
+            }
+        }
+        impl From<$type> for String {
+            fn from(value: $type) -> String {
+                value.0
+            }
+        }
+    };
+}
+string_newtype!(SortCode, SortCodeError);
+string_newtype!(AccountNumber, AccountNumberError);
+
+/// §3 "Bank details" for the Direct Debit. The bank-check fields of §3 (`bankCheckValidation`,
+/// `bankCheckResult`, `bankCheckStatus`, `isBankCheckConfirmed`) belong to the bank-check
+/// states and are kept beside this, not in it (K23).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BankDetails {
+    /// The account holder's name, as the bank knows it.
+    pub name: String,
+    pub account_number: AccountNumber,
+    pub sort_code: SortCode,
+    /// Day of the month, 1 to 28.
+    pub collection_day: u8,
+}
+
+/// Bank details as typed, before any rule is applied.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct BankDetailsForm {
+    pub name: Option<String>,
+    pub account_number: Option<String>,
+    pub sort_code: Option<String>,
+    pub collection_day: Option<i64>,
+}
+
+pub const NAME_REQUIRED: &str = "Please enter the account holder's name";
+pub const NAME_TOO_LONG: &str = "Account holder's name must be 100 characters or fewer";
+pub const NAME_NEEDS_LETTERS: &str = "Account holder's name must contain letters";
+pub const NAME_CONTROL: &str = "Account holder's name cannot contain control characters";
+pub const COLLECTION_DAY_REQUIRED: &str = "Please choose a collection day";
+pub const COLLECTION_DAY_RANGE: &str = "Collection day must be from 1 to 28";
+
+/// The account holder's name: trimmed, required, at most 100 characters, with at least one
+/// letter and no control characters (K20).
+pub fn parse_account_name(text: &str) -> Result<String, &'static str> {
+    let name = text.trim();
+    if name.is_empty() {
+        Err(NAME_REQUIRED)
+    } else if name.chars().count() > ACCOUNT_NAME_MAX_CHARS {
+        Err(NAME_TOO_LONG)
+    } else if name.chars().any(char::is_control) {
+        Err(NAME_CONTROL)
+    } else if !name.chars().any(char::is_alphabetic) {
+        Err(NAME_NEEDS_LETTERS)
+    } else {
+        Ok(name.to_owned())
+    }
+}
+
+pub fn parse_collection_day(day: Option<i64>) -> Result<u8, &'static str> {
+    let day = day.ok_or(COLLECTION_DAY_REQUIRED)?;
+    u8::try_from(day)
+        .ok()
+        .filter(|d| COLLECTION_DAYS.contains(d))
+        .ok_or(COLLECTION_DAY_RANGE)
+}
+
+impl BankDetailsForm {
+    /// Every field is required; each broken rule is reported at once.
+    pub fn parse(&self) -> Result<BankDetails, Vec<FieldError>> {
+        let mut errors = Errors::default();
+        let text = |t: &Option<String>| t.clone().unwrap_or_default();
+        let name = parse_account_name(&text(&self.name))
+            .map_err(|m| errors.push("name", m))
+            .ok();
+        let account_number = AccountNumber::parse(&text(&self.account_number))
+            .map_err(|e| errors.push("accountNumber", &e.to_string()))
+            .ok();
+        let sort_code = SortCode::parse(&text(&self.sort_code))
+            .map_err(|e| errors.push("sortCode", &e.to_string()))
+            .ok();
+        let collection_day = parse_collection_day(self.collection_day)
+            .map_err(|m| errors.push("collectionDay", m))
+            .ok();
+        match (name, account_number, sort_code, collection_day) {
+            (Some(name), Some(account_number), Some(sort_code), Some(collection_day)) => {
+                Ok(BankDetails {
+                    name,
+                    account_number,
+                    sort_code,
+                    collection_day,
+                })
+            }
+            _ => Err(errors.into_vec()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn sort_codes_are_read_with_hyphens_spaces_or_neither() {
+        for typed in ["12-34-56", "12 34 56", "123456", " 12-34 56 "] {
+            let code = SortCode::parse(typed).unwrap();
+            assert_eq!(
+                (code.digits(), code.to_string().as_str()),
+                ("123456", "12-34-56")
+            );
+        }
+    }
+
+    #[test]
+    fn sort_codes_have_exactly_six_digits() {
+        assert_eq!(SortCode::parse("12-34-5"), Err(SortCodeError::Invalid));
+        assert_eq!(SortCode::parse("12-34-567"), Err(SortCodeError::Invalid));
+        assert_eq!(SortCode::parse("12/34/56"), Err(SortCodeError::Invalid));
+        assert_eq!(SortCode::parse("AB-CD-EF"), Err(SortCodeError::Invalid));
+        assert_eq!(SortCode::parse(" - "), Err(SortCodeError::Empty));
+    }
+
+    #[test]
+    fn account_numbers_have_eight_digits_not_seven_or_nine() {
+        assert_eq!(
+            AccountNumber::parse("1234 5678").unwrap().digits(),
+            "12345678"
+        );
+        assert_eq!(
+            AccountNumber::parse("1234567"),
+            Err(AccountNumberError::TooShortPad)
+        );
+        assert_eq!(
+            AccountNumber::parse("123456"),
+            Err(AccountNumberError::TooShortPad)
+        );
+        assert_eq!(
+            AccountNumber::parse("123456789"),
+            Err(AccountNumberError::TooLongAskBank)
+        );
+        assert_eq!(
+            AccountNumber::parse("1234567890"),
+            Err(AccountNumberError::TooLongAskBank)
+        );
+        assert_eq!(
+            AccountNumber::parse("12345"),
+            Err(AccountNumberError::Invalid)
+        );
+        assert_eq!(
+            AccountNumber::parse("12345678901"),
+            Err(AccountNumberError::Invalid)
+        );
+        assert_eq!(
+            AccountNumber::parse("1234567O"),
+            Err(AccountNumberError::Invalid)
+        );
+        assert_eq!(AccountNumber::parse(""), Err(AccountNumberError::Empty));
+    }
+
+    #[test]
+    fn zero_padded_short_account_numbers_are_accepted() {
+        assert_eq!(
+            AccountNumber::parse("00123456").unwrap().digits(),
+            "00123456"
+        );
+    }
+
+    #[test]
+    fn collection_day_runs_from_the_first_to_the_twenty_eighth() {
+        assert_eq!(parse_collection_day(Some(1)), Ok(1));
+        assert_eq!(parse_collection_day(Some(28)), Ok(28));
+        for bad in [0, 29, 31, -1, 256] {
+            assert_eq!(
+                parse_collection_day(Some(bad)),
+                Err(COLLECTION_DAY_RANGE),
+                "{bad}"
+            );
+        }
+        assert_eq!(parse_collection_day(None), Err(COLLECTION_DAY_REQUIRED));
+    }
+
+    #[test]
+    fn account_names_may_be_one_hundred_characters_but_not_one_hundred_and_one() {
+        assert!(parse_account_name(&"a".repeat(100)).is_ok());
+        assert_eq!(parse_account_name(&"a".repeat(101)), Err(NAME_TOO_LONG));
+        assert_eq!(parse_account_name("  "), Err(NAME_REQUIRED));
+        assert_eq!(parse_account_name("1234"), Err(NAME_NEEDS_LETTERS));
+        assert_eq!(parse_account_name("Jane\u{0}Smith"), Err(NAME_CONTROL));
+        assert_eq!(
+            parse_account_name(" Mr J O'Brien & Mrs A Zoë "),
+            Ok("Mr J O'Brien & Mrs A Zoë".into())
+        );
+    }
+
+    #[test]
+    fn a_form_reports_every_field_at_once() {
+        let errors = BankDetailsForm::default().parse().unwrap_err();
+        let fields: Vec<_> = errors.iter().map(|e| e.field.as_str()).collect();
+        assert_eq!(
+            fields,
+            ["name", "accountNumber", "sortCode", "collectionDay"]
+        );
+    }
+
+    #[test]
+    fn bank_details_round_trip_as_json_with_spec_names() {
+        let form = BankDetailsForm {
+            name: Some("Jane Smith".into()),
+            account_number: Some("12345678".into()),
+            sort_code: Some("12-34-56".into()),
+            collection_day: Some(15),
+        };
+        let details = form.parse().unwrap();
+        let json = serde_json::to_value(&details).unwrap();
+        assert_eq!(json["sortCode"], "123456");
+        assert_eq!(json["accountNumber"], "12345678");
+        assert_eq!(json["collectionDay"], 15);
+        let back: BankDetails = serde_json::from_value(json).unwrap();
+        assert_eq!(back, details);
+    }
+
+    #[test]
+    fn an_account_number_displays_as_its_digits() {
+        assert_eq!(
+            AccountNumber::parse("1234-5678").unwrap().to_string(),
+            "12345678"
+        );
+    }
+
+    proptest! {
+        #[test]
+        fn no_input_panics(text in "\\PC{0,16}") {
+            let _ = SortCode::parse(&text);
+            let _ = AccountNumber::parse(&text);
+            let _ = parse_account_name(&text);
+        }
+
+        #[test]
+        fn normalising_is_idempotent(sort in "[0-9 -]{0,10}", account in "[0-9 -]{0,12}") {
+            if let Ok(code) = SortCode::parse(&sort) {
+                prop_assert_eq!(SortCode::parse(&code.to_string()), Ok(code.clone()));
+                prop_assert_eq!(SortCode::parse(code.digits()), Ok(code.clone()));
+            }
+            if let Ok(number) = AccountNumber::parse(&account) {
+                prop_assert_eq!(AccountNumber::parse(number.digits()), Ok(number.clone()));
+            }
+        }
+    }
+}

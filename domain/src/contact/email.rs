@@ -1,0 +1,392 @@
+//! Email addresses (§5, §9): the syntax an insurer's mail can actually be delivered to, the
+//! confirmation field, and the warning when two clients would share one online account.
+//!
+//! The syntax is RFC 5322's dot-atom form within RFC 5321's limits, narrowed to what a
+//! business sending documents would accept (K9–K12): no quoted local parts, comments or
+//! IP-literal domains; ASCII only; a domain of at least two labels whose last is not all
+//! digits; and the portal's own limit of 100 characters (§9) rather than RFC 5321's 254.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use utoipa::ToSchema;
+
+/// Longest address the portal accepts, in characters (§9 "Name and email max 100").
+pub const EMAIL_MAX_CHARS: usize = 100;
+/// Longest local part (RFC 5321 §4.5.3.1.1).
+pub const LOCAL_PART_MAX_CHARS: usize = 64;
+/// Longest domain label (RFC 1035 §2.3.4).
+pub const LABEL_MAX_CHARS: usize = 63;
+
+/// §5's message for an empty email address.
+pub const EMPTY_MESSAGE: &str = "Please enter an email address";
+/// §5's message for an address that failed the syntax or the server's check.
+pub const INVALID_MESSAGE: &str = "Invalid email";
+/// §5's message when the email service reports status `FailureBlacklist`.
+pub const BLACKLIST_MESSAGE: &str = "Unfortunately, we can’t accept this email address due to specific email providers blocking our emails. Please use an alternative email address to make sure this client will be able to receive future communications from us.";
+/// Warning when both clients give the same address (§5); it does not block the application.
+pub const SHARED_EMAIL_WARNING: &str =
+    "Both clients have the same email address, so they would share an account";
+pub const CONFIRM_EMPTY_MESSAGE: &str = "Please confirm the email address";
+pub const CONFIRM_MISMATCH_MESSAGE: &str = "Email addresses do not match";
+
+/// A syntactically valid email address: the local part as typed, the domain in lower case.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(try_from = "String", into = "String")]
+#[schema(value_type = String, example = "jane.smith@example.co.uk")]
+pub struct EmailAddress(String);
+
+/// Why text is not an email address the portal accepts. Every syntax fault shows §5's
+/// "Invalid email"; the variant says which rule, for logs and the shared vectors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum EmailError {
+    #[error("{EMPTY_MESSAGE}")]
+    Empty,
+    #[error("Email address must be 100 characters or fewer")]
+    TooLong,
+    #[error("{INVALID_MESSAGE}")]
+    MissingAt,
+    #[error("{INVALID_MESSAGE}")]
+    LocalPartTooLong,
+    #[error("{INVALID_MESSAGE}")]
+    InvalidLocalPart,
+    #[error("{INVALID_MESSAGE}")]
+    InvalidDomain,
+    #[error("{INVALID_MESSAGE}")]
+    LabelTooLong,
+    #[error("{INVALID_MESSAGE}")]
+    NumericTopLevelDomain,
+}
+
+impl EmailError {
+    /// A short name for the rule broken, shared with the SPA and the test vectors.
+    pub fn code(self) -> &'static str {
+        match self {
+            EmailError::Empty => "empty",
+            EmailError::TooLong => "tooLong",
+            EmailError::MissingAt => "missingAt",
+            EmailError::LocalPartTooLong => "localPartTooLong",
+            EmailError::InvalidLocalPart => "invalidLocalPart",
+            EmailError::InvalidDomain => "invalidDomain",
+            EmailError::LabelTooLong => "labelTooLong",
+            EmailError::NumericTopLevelDomain => "numericTopLevelDomain",
+        }
+    }
+}
+
+/// RFC 5322 `atext`: the characters of a dot-atom besides the dots.
+fn is_atext(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "!#$%&'*+-/=?^_`{|}~".contains(c)
+}
+
+impl EmailAddress {
+    /// Reads an address as typed; whitespace around it is dropped.
+    pub fn parse(text: &str) -> Result<Self, EmailError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(EmailError::Empty);
+        }
+        if text.chars().count() > EMAIL_MAX_CHARS {
+            return Err(EmailError::TooLong);
+        }
+        let (local, domain) = text.rsplit_once('@').ok_or(EmailError::MissingAt)?;
+        check_local_part(local)?;
+        check_domain(domain)?;
+        Ok(EmailAddress(format!(
+            "{local}@{}",
+            domain.to_ascii_lowercase()
+        )))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The part before the `@`, exactly as typed.
+    pub fn local_part(&self) -> &str {
+        self.0.rsplit_once('@').map_or("", |(local, _)| local)
+    }
+
+    /// The part after the `@`, in lower case.
+    pub fn domain(&self) -> &str {
+        self.0.rsplit_once('@').map_or("", |(_, domain)| domain)
+    }
+
+    /// Whether two addresses reach the same mailbox as far as the portal can tell: compared
+    /// ignoring case throughout, because mail providers and the identity provider's account
+    /// names do, although RFC 5321 lets a local part be case-sensitive (K11).
+    pub fn same_mailbox(&self, other: &EmailAddress) -> bool {
+        self.0.eq_ignore_ascii_case(&other.0)
+    }
+}
+
+fn check_local_part(local: &str) -> Result<(), EmailError> {
+    if local.chars().count() > LOCAL_PART_MAX_CHARS {
+        return Err(EmailError::LocalPartTooLong);
+    }
+    // A dot-atom: one or more runs of atext, separated by single dots.
+    let dot_atom = local
+        .split('.')
+        .all(|atom| !atom.is_empty() && atom.chars().all(is_atext));
+    if dot_atom {
+        Ok(())
+    } else {
+        Err(EmailError::InvalidLocalPart)
+    }
+}
+
+fn check_domain(domain: &str) -> Result<(), EmailError> {
+    let labels: Vec<&str> = domain.split('.').collect();
+    // §5: "domain with dot" — a bare host name such as `localhost` cannot receive our mail.
+    if labels.len() < 2 {
+        return Err(EmailError::InvalidDomain);
+    }
+    for label in &labels {
+        let well_formed = !label.is_empty()
+            && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+            && !label.starts_with('-')
+            && !label.ends_with('-');
+        if !well_formed {
+            return Err(EmailError::InvalidDomain);
+        }
+        if label.len() > LABEL_MAX_CHARS {
+            return Err(EmailError::LabelTooLong);
+        }
+    }
+    let top = labels[labels.len() - 1];
+    // RFC 3696 §2: a top-level domain is never all-numeric; none has a single character.
+    if top.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(EmailError::NumericTopLevelDomain);
+    }
+    if top.len() < 2 {
+        return Err(EmailError::InvalidDomain);
+    }
+    Ok(())
+}
+
+/// The confirmation field must repeat the address (§5 "email match"), ignoring case and the
+/// whitespace around it.
+pub fn check_confirmation(email: &str, confirmation: &str) -> Result<(), &'static str> {
+    let (email, confirmation) = (email.trim(), confirmation.trim());
+    if confirmation.is_empty() && !email.is_empty() {
+        Err(CONFIRM_EMPTY_MESSAGE)
+    } else if email.eq_ignore_ascii_case(confirmation) {
+        Ok(())
+    } else {
+        Err(CONFIRM_MISMATCH_MESSAGE)
+    }
+}
+
+/// §5: with two applicants, the same address for both is flagged, because they would share
+/// one client-portal account. A warning only: couples do share an inbox.
+pub fn shared_email_warning(
+    first: Option<&EmailAddress>,
+    second: Option<&EmailAddress>,
+) -> Option<&'static str> {
+    match (first, second) {
+        (Some(a), Some(b)) if a.same_mailbox(b) => Some(SHARED_EMAIL_WARNING),
+        _ => None,
+    }
+}
+
+impl fmt::Display for EmailAddress {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl TryFrom<String> for EmailAddress {
+    type Error = EmailError;
+    fn try_from(text: String) -> Result<Self, Self::Error> {
+        EmailAddress::parse(&text)
+    }
+}
+
+impl From<EmailAddress> for String {
+    fn from(email: EmailAddress) -> String {
+        email.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn err(text: &str) -> EmailError {
+        EmailAddress::parse(text).expect_err(text)
+    }
+
+    fn email(text: &str) -> EmailAddress {
+        EmailAddress::parse(text).unwrap()
+    }
+
+    #[test]
+    fn the_domain_is_lower_cased_and_the_local_part_kept_as_typed() {
+        assert_eq!(
+            email(" Jane.Smith@Example.CO.UK ").as_str(),
+            "Jane.Smith@example.co.uk"
+        );
+        assert_eq!(email("Jane.Smith@Example.CO.UK").local_part(), "Jane.Smith");
+        assert_eq!(email("Jane.Smith@Example.CO.UK").domain(), "example.co.uk");
+    }
+
+    #[test]
+    fn empty_and_invalid_use_the_spec_messages() {
+        assert_eq!(err("  ").to_string(), "Please enter an email address");
+        assert_eq!(err("jane").to_string(), "Invalid email");
+        assert_eq!(err("jane@").to_string(), "Invalid email");
+    }
+
+    #[test]
+    fn the_whole_address_may_be_one_hundred_characters_but_not_one_hundred_and_one() {
+        let domain = format!("{}.{}.com", "d".repeat(60), "e".repeat(10));
+        let hundred = format!("{}@{domain}", "a".repeat(100 - 1 - domain.len()));
+        assert_eq!(hundred.len(), 100);
+        assert!(EmailAddress::parse(&hundred).is_ok());
+        assert_eq!(err(&format!("a{hundred}")), EmailError::TooLong);
+    }
+
+    #[test]
+    fn the_local_part_may_be_sixty_four_characters_but_not_sixty_five() {
+        assert!(EmailAddress::parse(&format!("{}@iana.org", "a".repeat(64))).is_ok());
+        assert_eq!(
+            err(&format!("{}@iana.org", "a".repeat(65))),
+            EmailError::LocalPartTooLong
+        );
+    }
+
+    #[test]
+    fn a_label_may_be_sixty_three_characters_but_not_sixty_four() {
+        assert!(EmailAddress::parse(&format!("a@{}.com", "b".repeat(63))).is_ok());
+        assert_eq!(
+            err(&format!("a@{}.com", "b".repeat(64))),
+            EmailError::LabelTooLong
+        );
+    }
+
+    #[test]
+    fn dots_may_not_lead_trail_or_double_in_the_local_part() {
+        for bad in [
+            ".jane@iana.org",
+            "jane.@iana.org",
+            "ja..ne@iana.org",
+            "@iana.org",
+        ] {
+            assert_eq!(err(bad), EmailError::InvalidLocalPart, "{bad}");
+        }
+    }
+
+    #[test]
+    fn every_atext_character_is_allowed_in_the_local_part() {
+        assert!(EmailAddress::parse("!#$%&'*+-/=?^_`{|}~@iana.org").is_ok());
+        for bad in [
+            "a b@iana.org",
+            "a\"b@iana.org",
+            "a(b)@iana.org",
+            "a,b@iana.org",
+        ] {
+            assert_eq!(err(bad), EmailError::InvalidLocalPart, "{bad}");
+        }
+    }
+
+    #[test]
+    fn quoted_local_parts_and_ip_literals_are_refused() {
+        assert_eq!(err("\"jane smith\"@iana.org"), EmailError::InvalidLocalPart);
+        assert_eq!(err("jane@[192.0.2.1]"), EmailError::InvalidDomain);
+        assert_eq!(err("a@b@iana.org"), EmailError::InvalidLocalPart);
+    }
+
+    #[test]
+    fn the_domain_needs_a_dot_and_well_formed_labels() {
+        for bad in [
+            "jane@localhost",
+            "jane@-iana.org",
+            "jane@iana-.org",
+            "jane@.iana.org",
+            "jane@iana.org.",
+            "jane@iana..org",
+            "jane@iana_org.com",
+            "jane@iana.o",
+        ] {
+            assert_eq!(err(bad), EmailError::InvalidDomain, "{bad}");
+        }
+        assert!(EmailAddress::parse("jane@c--n.com").is_ok());
+        assert!(EmailAddress::parse("jane@123.com").is_ok());
+    }
+
+    #[test]
+    fn an_all_numeric_top_level_domain_is_refused() {
+        assert_eq!(err("jane@iana.123"), EmailError::NumericTopLevelDomain);
+        assert_eq!(
+            err("jane@255.255.255.255"),
+            EmailError::NumericTopLevelDomain
+        );
+    }
+
+    #[test]
+    fn non_ascii_addresses_are_refused() {
+        assert_eq!(err("zoë@iana.org"), EmailError::InvalidLocalPart);
+        assert_eq!(err("jane@bücher.de"), EmailError::InvalidDomain);
+        assert!(EmailAddress::parse("jane@xn--bcher-kva.de").is_ok());
+    }
+
+    #[test]
+    fn confirmation_must_repeat_the_address_ignoring_case() {
+        assert_eq!(
+            check_confirmation("Jane@Iana.org", " jane@iana.org "),
+            Ok(())
+        );
+        assert_eq!(
+            check_confirmation("jane@iana.org", ""),
+            Err(CONFIRM_EMPTY_MESSAGE)
+        );
+        assert_eq!(
+            check_confirmation("jane@iana.org", "jane@iana.com"),
+            Err(CONFIRM_MISMATCH_MESSAGE)
+        );
+        assert_eq!(check_confirmation("", ""), Ok(()));
+        assert_eq!(
+            check_confirmation("", "jane@iana.org"),
+            Err(CONFIRM_MISMATCH_MESSAGE)
+        );
+    }
+
+    #[test]
+    fn two_clients_with_the_same_address_in_any_case_are_warned() {
+        let a = email("Jane@Example.com");
+        let b = email("jane@example.com");
+        let c = email("john@example.com");
+        assert_eq!(
+            shared_email_warning(Some(&a), Some(&b)),
+            Some(SHARED_EMAIL_WARNING)
+        );
+        assert_eq!(shared_email_warning(Some(&a), Some(&c)), None);
+        assert_eq!(shared_email_warning(Some(&a), None), None);
+    }
+
+    #[test]
+    fn sub_addresses_are_different_mailboxes() {
+        let plus = email("jane+life@example.com");
+        assert!(!plus.same_mailbox(&email("jane@example.com")));
+    }
+
+    #[test]
+    fn an_address_displays_as_stored() {
+        assert_eq!(email(" Jane@Example.com").to_string(), "Jane@example.com");
+    }
+
+    proptest! {
+        #[test]
+        fn no_input_panics(text in "\\PC{0,120}") {
+            let _ = EmailAddress::parse(&text);
+        }
+
+        #[test]
+        fn normalising_is_idempotent(text in "[A-Za-z0-9.!#_+-]{1,12}@[A-Za-z0-9.-]{1,16}") {
+            if let Ok(address) = EmailAddress::parse(&text) {
+                prop_assert_eq!(EmailAddress::parse(address.as_str()), Ok(address.clone()));
+                prop_assert!(address.same_mailbox(&EmailAddress::parse(&text.to_uppercase()).unwrap()));
+            }
+        }
+    }
+}

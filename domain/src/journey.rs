@@ -1,0 +1,430 @@
+//! The application journey of §2: which page each stage opens on, the server's page keys, the
+//! journey steps with their labels and paths, and the tab rules that say, for each step,
+//! whether its tab can be opened (`enabled`), opens read-only (`locked`), and shows as done
+//! (`complete`).
+//!
+//! The rules are driven by what the server reports, never by what the SPA last did: the
+//! application status, `isQuoteEditable`, and the completeness of each server page. The SPA
+//! has a copy (`web/src/lib/rules/journey.ts`) checked against the same vectors
+//! (the "journey" topic of `domain/vectors.json`). Readings of the spec are in docs/decisions.md J22 to J30.
+
+use crate::application::ApplicationStage;
+use crate::ids::ApplicationId;
+use serde::{Deserialize, Serialize};
+
+/// The portal's root folder (§2 "default /v2"); every path below is relative to it.
+pub const ROOT_FOLDER: &str = "/v2";
+
+/// A journey step (§2 "Journey steps"), then review and complete, which follow them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Step {
+    ClientDetails,
+    Quote,
+    ContactDetails,
+    Application,
+    Amra,
+    Decision,
+    Setup,
+    Review,
+    Complete,
+}
+
+impl Step {
+    /// In journey order.
+    pub const ALL: [Step; 9] = [
+        Step::ClientDetails,
+        Step::Quote,
+        Step::ContactDetails,
+        Step::Application,
+        Step::Amra,
+        Step::Decision,
+        Step::Setup,
+        Step::Review,
+        Step::Complete,
+    ];
+
+    /// The step id of §2.
+    pub fn id(self) -> &'static str {
+        match self {
+            Step::ClientDetails => "clientDetails",
+            Step::Quote => "quote",
+            Step::ContactDetails => "contactDetails",
+            Step::Application => "application",
+            Step::Amra => "amra",
+            Step::Decision => "decision",
+            Step::Setup => "setup",
+            Step::Review => "review",
+            Step::Complete => "complete",
+        }
+    }
+
+    pub fn parse(id: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|s| s.id() == id)
+    }
+
+    /// The tab's label (§2; "Review" and "Complete" are J24).
+    pub fn label(self) -> &'static str {
+        match self {
+            Step::ClientDetails => "Client details",
+            Step::Quote => "Quote",
+            Step::ContactDetails => "Contact details",
+            Step::Application => "Application (underwriting)",
+            Step::Amra => "AMRA",
+            Step::Decision => "Decision",
+            Step::Setup => "Set-up",
+            Step::Review => "Review",
+            Step::Complete => "Complete",
+        }
+    }
+
+    /// The sub-page of `application/{applicationId}` (§2 "Routes").
+    pub fn segment(self) -> &'static str {
+        match self {
+            Step::ClientDetails => "client-details",
+            Step::Quote => "quote",
+            Step::ContactDetails => "contact-details",
+            Step::Application => "application",
+            Step::Amra => "amra",
+            Step::Decision => "decision",
+            Step::Setup => "set-up",
+            Step::Review => "review",
+            Step::Complete => "complete",
+        }
+    }
+
+    /// "/application/100001/client-details", under [`ROOT_FOLDER`] (J22).
+    pub fn path(self, application: ApplicationId) -> String {
+        format!("/application/{application}/{}", self.segment())
+    }
+
+    /// The server page whose completeness is this step's (J25); `None` for review and
+    /// complete, which are done when the policy went on risk.
+    pub fn page(self) -> Option<PageKey> {
+        match self {
+            Step::ClientDetails => Some(PageKey::Planbuilder),
+            Step::Quote => Some(PageKey::Planquote),
+            Step::ContactDetails | Step::Amra => Some(PageKey::Plandetails),
+            Step::Application => Some(PageKey::Underwriting),
+            Step::Decision => Some(PageKey::Decision),
+            Step::Setup => Some(PageKey::Setup),
+            Step::Review | Step::Complete => None,
+        }
+    }
+}
+
+/// §2 stage-to-route table: the step an application opens on at each stage. Underwriting
+/// opens on the decision page, where the underwriting updates are shown.
+pub fn route(stage: ApplicationStage) -> Step {
+    match stage {
+        ApplicationStage::CreateQuote => Step::ClientDetails,
+        ApplicationStage::Quote => Step::Quote,
+        ApplicationStage::Apply => Step::Application,
+        ApplicationStage::Underwriting | ApplicationStage::Decision => Step::Decision,
+        ApplicationStage::WentOnRisk => Step::Complete,
+    }
+}
+
+/// A server page (§2 "Page keys").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PageKey {
+    Planbuilder,
+    Planquote,
+    Plandetails,
+    Underwriting,
+    Decision,
+    Setup,
+}
+
+impl PageKey {
+    pub const ALL: [PageKey; 6] = [
+        PageKey::Planbuilder,
+        PageKey::Planquote,
+        PageKey::Plandetails,
+        PageKey::Underwriting,
+        PageKey::Decision,
+        PageKey::Setup,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            PageKey::Planbuilder => "planbuilder",
+            PageKey::Planquote => "planquote",
+            PageKey::Plandetails => "plandetails",
+            PageKey::Underwriting => "underwriting",
+            PageKey::Decision => "decision",
+            PageKey::Setup => "setup",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|p| p.code() == code)
+    }
+
+    /// §2: Create Quote is planbuilder, Quote planquote, Apply plandetails, Underwriting
+    /// underwriting, Decision decision. Went on Risk has no page; setup's page is not a stage's.
+    pub fn of_stage(stage: ApplicationStage) -> Option<Self> {
+        match stage {
+            ApplicationStage::CreateQuote => Some(PageKey::Planbuilder),
+            ApplicationStage::Quote => Some(PageKey::Planquote),
+            ApplicationStage::Apply => Some(PageKey::Plandetails),
+            ApplicationStage::Underwriting => Some(PageKey::Underwriting),
+            ApplicationStage::Decision => Some(PageKey::Decision),
+            ApplicationStage::WentOnRisk => None,
+        }
+    }
+}
+
+/// A page status as the server sends it in the application's `sections` (§3 "sections (id,
+/// name, isComplete)"; J23).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Section {
+    pub id: String,
+    #[serde(default)]
+    pub name: String,
+    pub is_complete: bool,
+}
+
+/// Which server pages are complete. A page the server did not mention is not complete.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PageStatuses {
+    pub planbuilder: bool,
+    pub planquote: bool,
+    pub plandetails: bool,
+    pub underwriting: bool,
+    pub decision: bool,
+    pub setup: bool,
+}
+
+impl PageStatuses {
+    /// Reads the server's sections; an id that is not a page key is ignored.
+    pub fn from_sections(sections: &[Section]) -> Self {
+        let mut pages = Self::default();
+        for section in sections {
+            if let Some(key) = PageKey::parse(&section.id) {
+                *pages.flag(key) = section.is_complete;
+            }
+        }
+        pages
+    }
+
+    pub fn is_complete(&self, key: PageKey) -> bool {
+        match key {
+            PageKey::Planbuilder => self.planbuilder,
+            PageKey::Planquote => self.planquote,
+            PageKey::Plandetails => self.plandetails,
+            PageKey::Underwriting => self.underwriting,
+            PageKey::Decision => self.decision,
+            PageKey::Setup => self.setup,
+        }
+    }
+
+    fn flag(&mut self, key: PageKey) -> &mut bool {
+        match key {
+            PageKey::Planbuilder => &mut self.planbuilder,
+            PageKey::Planquote => &mut self.planquote,
+            PageKey::Plandetails => &mut self.plandetails,
+            PageKey::Underwriting => &mut self.underwriting,
+            PageKey::Decision => &mut self.decision,
+            PageKey::Setup => &mut self.setup,
+        }
+    }
+
+    /// §2 "All tabs count as complete when every page except setup is complete" (the
+    /// application's `tabsComplete`).
+    pub fn all_tabs_complete(&self) -> bool {
+        PageKey::ALL
+            .into_iter()
+            .filter(|key| *key != PageKey::Setup)
+            .all(|key| self.is_complete(key))
+    }
+}
+
+/// What the tab rules read, all of it from the server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct JourneyState {
+    pub status: ApplicationStage,
+    pub is_quote_editable: bool,
+    pub pages: PageStatuses,
+}
+
+/// One tab as the journey shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StepState {
+    pub step: Step,
+    /// The tab can be opened.
+    pub enabled: bool,
+    /// The tab opens read-only (J26).
+    pub locked: bool,
+    /// The tab shows as done.
+    pub complete: bool,
+}
+
+impl JourneyState {
+    /// Every step's tab, in journey order.
+    pub fn steps(&self) -> [StepState; 9] {
+        Step::ALL.map(|step| self.step(step))
+    }
+
+    /// One step's tab by the §2 rules. Once the status is went-on-risk every tab is open:
+    /// enabled and not locked (J27).
+    pub fn step(&self, step: Step) -> StepState {
+        let on_risk = self.status == ApplicationStage::WentOnRisk;
+        StepState {
+            step,
+            enabled: on_risk || self.enabled(step),
+            locked: !on_risk && self.locked(step),
+            complete: self.complete(step),
+        }
+    }
+
+    fn enabled(&self, step: Step) -> bool {
+        let pages = &self.pages;
+        let underwriting = self.status == ApplicationStage::Underwriting;
+        match step {
+            Step::ClientDetails => true,
+            // "Quote is disabled until client details are complete, or during underwriting."
+            Step::Quote => pages.planbuilder && !underwriting,
+            // "Contact details needs client details complete"; "Set-up needs client details
+            // complete".
+            Step::ContactDetails | Step::Setup => pages.planbuilder,
+            // "Underwriting needs its own step complete or the status not underwriting. It
+            // also needs the quote complete with the status not yet applied." (J28)
+            Step::Application => {
+                let applied = self.status >= ApplicationStage::Apply;
+                (pages.underwriting || !underwriting) && (pages.planquote || applied)
+            }
+            // "AMRA needs the quote complete".
+            Step::Amra => pages.planquote,
+            // "Decision needs underwriting complete."
+            Step::Decision => pages.underwriting,
+            // Review once every tab and set-up are complete; complete once on risk (J29).
+            Step::Review => pages.all_tabs_complete() && pages.setup,
+            Step::Complete => false,
+        }
+    }
+
+    fn locked(&self, step: Step) -> bool {
+        let underwriting = self.status == ApplicationStage::Underwriting;
+        match step {
+            // "Client details is locked while the status is underwriting or when the quote is
+            // not editable."
+            Step::ClientDetails => underwriting || !self.is_quote_editable,
+            // "... is locked during underwriting" / "is locked in underwriting".
+            Step::ContactDetails | Step::Amra | Step::Setup => underwriting,
+            Step::Quote | Step::Application | Step::Decision | Step::Review | Step::Complete => {
+                false
+            }
+        }
+    }
+
+    fn complete(&self, step: Step) -> bool {
+        match step.page() {
+            Some(page) => self.pages.is_complete(page),
+            None => self.status == ApplicationStage::WentOnRisk,
+        }
+    }
+}
+
+/// The routes of §2 other than the application's sub-pages, with the patterns the SPA's
+/// router uses under [`ROOT_FOLDER`] (J22).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Route {
+    Dashboard,
+    UnderwritingQi,
+    Application,
+    PolicyHolder,
+    PortalRedirect,
+    Portal,
+    PortalError,
+    ServiceError,
+    Logout,
+    Launch,
+    LoginLanding,
+    NotFound,
+}
+
+impl Route {
+    pub const ALL: [Route; 12] = [
+        Route::Dashboard,
+        Route::UnderwritingQi,
+        Route::Application,
+        Route::PolicyHolder,
+        Route::PortalRedirect,
+        Route::Portal,
+        Route::PortalError,
+        Route::ServiceError,
+        Route::Logout,
+        Route::Launch,
+        Route::LoginLanding,
+        Route::NotFound,
+    ];
+
+    /// The route's name, as the SPA's route table keys it.
+    pub fn code(self) -> &'static str {
+        match self {
+            Route::Dashboard => "dashboard",
+            Route::UnderwritingQi => "underwritingQi",
+            Route::Application => "application",
+            Route::PolicyHolder => "policyHolder",
+            Route::PortalRedirect => "portalRedirect",
+            Route::Portal => "portal",
+            Route::PortalError => "portalError",
+            Route::ServiceError => "serviceError",
+            Route::Logout => "logout",
+            Route::Launch => "launch",
+            Route::LoginLanding => "loginLanding",
+            Route::NotFound => "notFound",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|r| r.code() == code)
+    }
+
+    pub fn pattern(self) -> &'static str {
+        match self {
+            Route::Dashboard => "/dashboard/:tab?",
+            Route::UnderwritingQi => "/underwriting-qi/:step",
+            Route::Application => "/application/:applicationId/:page",
+            Route::PolicyHolder => "/policy-holder/:policyHolderId",
+            Route::PortalRedirect => "/portal-redirect",
+            Route::Portal => "/portal",
+            Route::PortalError => "/error",
+            Route::ServiceError => "/service-error",
+            Route::Logout => "/logout",
+            Route::Launch => "/launch",
+            Route::LoginLanding => "/auth/callback",
+            Route::NotFound => "*",
+        }
+    }
+
+    /// §2: every route needs sign-in except portal landing, portal error, logout and the
+    /// catch-all; and the login landing page, where sign-in completes (J30).
+    pub fn needs_sign_in(self) -> bool {
+        !matches!(
+            self,
+            Route::Portal
+                | Route::PortalError
+                | Route::Logout
+                | Route::NotFound
+                | Route::LoginLanding
+        )
+    }
+}
+
+/// The sub-steps of the Qi tool (§2 "underwriting-qi, with sub-steps client-details,
+/// conditions and decision").
+pub const QI_STEPS: [&str; 3] = ["client-details", "conditions", "decision"];
+
+/// The dashboard's tabs in index order (§2 "In Progress (index 0) and Policyholders (index
+/// 1)"), as the optional `:tab` of its route.
+pub const DASHBOARD_TABS: [&str; 2] = ["in-progress", "policyholders"];
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { cases } from '@/test/vectors';
+import {
+  BLACKLIST_MESSAGE,
+  checkConfirmation,
+  emailCheckResult,
+  isContactsValid,
+  parseEmailAddress,
+  sharedEmailWarning,
+  UNKNOWN_ERROR,
+} from './email';
+
+type EmailCase =
+  | { kind: 'parse'; input: string; valid: boolean; normalised?: string; error?: string; message?: string; note?: string }
+  | { kind: 'confirm'; email: string; confirmation: string; expected: string | null }
+  | { kind: 'shared'; first: string | null; second: string | null; warning: string | null };
+
+const parsedOrNull = (text: string | null) => {
+  if (text === null) return null;
+  const parsed = parseEmailAddress(text);
+  if (!parsed.ok) throw new Error(text);
+  return parsed.value;
+};
+
+describe('email rules agree with the server (the "emails" topic of `domain/vectors.json`)', () => {
+  it.each(cases<EmailCase>('emails'))('$kind $input $email $first', (c) => {
+    switch (c.kind) {
+      case 'parse': {
+        const parsed = parseEmailAddress(c.input);
+        if (c.valid) expect(parsed).toEqual({ ok: true, value: c.normalised });
+        else expect(parsed).toEqual({ ok: false, error: c.error, message: c.message });
+        break;
+      }
+      case 'confirm':
+        expect(checkConfirmation(c.email, c.confirmation)).toBe(c.expected);
+        break;
+      case 'shared':
+        expect(sharedEmailWarning(parsedOrNull(c.first), parsedOrNull(c.second))).toBe(c.warning);
+        break;
+    }
+  });
+});
+
+describe('contact state', () => {
+  const valid = { emailValid: true, emailMatch: true, emailError: null, phoneNumberValid: true, error: null };
+
+  it('is valid only when match, email and phone hold and nothing is in error', () => {
+    expect(isContactsValid(valid)).toBe(true);
+    expect(isContactsValid({ ...valid, emailMatch: false })).toBe(false);
+    expect(isContactsValid({ ...valid, phoneNumberValid: false })).toBe(false);
+    expect(isContactsValid({ ...valid, error: 'Error' })).toBe(false);
+    expect(isContactsValid({ ...valid, emailError: 'Invalid email' })).toBe(false);
+  });
+
+  it('takes emailValid from the email service', () => {
+    expect(emailCheckResult({ isValid: true })).toEqual({ emailValid: true, emailError: null });
+    expect(emailCheckResult({ isValid: false, status: 'Failure' })).toEqual({ emailValid: false, emailError: 'Invalid email' });
+    expect(emailCheckResult({ isValid: false, status: 'FailureBlacklist' }).emailError).toBe(BLACKLIST_MESSAGE);
+    expect(emailCheckResult({ failed: 'Service unavailable' }).emailError).toBe('Service unavailable');
+    expect(emailCheckResult({ failed: '' }).emailError).toBe(UNKNOWN_ERROR);
+  });
+});

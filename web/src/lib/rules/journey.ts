@@ -1,0 +1,215 @@
+/**
+ * The application journey (spec §2): stage to route to page key, the steps with their labels
+ * and paths, and the tab rules (enabled, locked, complete) driven by what the server reports.
+ * The SPA's copy of `domain/src/journey.rs`, checked against the "journey" topic of `domain/vectors.json`;
+ * readings of the spec are docs/decisions.md J22-J30.
+ */
+import type { ApplicationStage } from '../application-stage';
+
+export type StepId =
+  | 'clientDetails'
+  | 'quote'
+  | 'contactDetails'
+  | 'application'
+  | 'amra'
+  | 'decision'
+  | 'setup'
+  | 'review'
+  | 'complete';
+
+export type PageKey = 'planbuilder' | 'planquote' | 'plandetails' | 'underwriting' | 'decision' | 'setup';
+
+export type PageStatuses = Record<PageKey, boolean>;
+
+export interface Section {
+  id: string;
+  name?: string;
+  isComplete: boolean;
+}
+
+export interface JourneyState {
+  status: ApplicationStage;
+  isQuoteEditable: boolean;
+  pages: PageStatuses;
+}
+
+export interface StepState {
+  step: StepId;
+  enabled: boolean;
+  locked: boolean;
+  complete: boolean;
+}
+
+/** The portal's root folder (§2 "default /v2"). */
+export const ROOT_FOLDER = '/v2';
+
+/** Stages in journey order. */
+export const stageOrder: readonly ApplicationStage[] = ['CREATE_QUOTE', 'QUOTE', 'APPLY', 'UNDERWRITING', 'DECISION', 'WENT_ON_RISK'];
+
+export const pageKeys: readonly PageKey[] = ['planbuilder', 'planquote', 'plandetails', 'underwriting', 'decision', 'setup'];
+
+interface StepInfo {
+  id: StepId;
+  label: string;
+  segment: string;
+  page: PageKey | null;
+}
+
+/** §2 journey steps in order, then review and complete (J24); the page whose completeness each shows (J25). */
+export const steps: readonly StepInfo[] = [
+  { id: 'clientDetails', label: 'Client details', segment: 'client-details', page: 'planbuilder' },
+  { id: 'quote', label: 'Quote', segment: 'quote', page: 'planquote' },
+  { id: 'contactDetails', label: 'Contact details', segment: 'contact-details', page: 'plandetails' },
+  { id: 'application', label: 'Application (underwriting)', segment: 'application', page: 'underwriting' },
+  { id: 'amra', label: 'AMRA', segment: 'amra', page: 'plandetails' },
+  { id: 'decision', label: 'Decision', segment: 'decision', page: 'decision' },
+  { id: 'setup', label: 'Set-up', segment: 'set-up', page: 'setup' },
+  { id: 'review', label: 'Review', segment: 'review', page: null },
+  { id: 'complete', label: 'Complete', segment: 'complete', page: null },
+];
+
+function info(step: StepId): StepInfo {
+  const found = steps.find((s) => s.id === step);
+  if (!found) throw new Error(`unknown step ${step}`);
+  return found;
+}
+
+export function stepLabel(step: StepId): string {
+  return info(step).label;
+}
+
+/** '/application/100001/client-details', under the root folder (J22). */
+export function stepPath(applicationId: number | string, step: StepId): string {
+  return `/application/${String(applicationId)}/${info(step).segment}`;
+}
+
+/** §2 stage-to-route table. */
+export const stageRoutes: Record<ApplicationStage, StepId> = {
+  CREATE_QUOTE: 'clientDetails',
+  QUOTE: 'quote',
+  APPLY: 'application',
+  UNDERWRITING: 'decision',
+  DECISION: 'decision',
+  WENT_ON_RISK: 'complete',
+};
+
+/** §2 page keys of the stages; Went on Risk has none. */
+export const stagePageKeys: Record<ApplicationStage, PageKey | null> = {
+  CREATE_QUOTE: 'planbuilder',
+  QUOTE: 'planquote',
+  APPLY: 'plandetails',
+  UNDERWRITING: 'underwriting',
+  DECISION: 'decision',
+  WENT_ON_RISK: null,
+};
+
+function noPages(): PageStatuses {
+  return { planbuilder: false, planquote: false, plandetails: false, underwriting: false, decision: false, setup: false };
+}
+
+function isPageKey(id: string): id is PageKey {
+  return pageKeys.some((key) => key === id);
+}
+
+/** Reads the server's sections (J23); unknown ids are ignored, missing pages are not complete. */
+export function pageStatusesFromSections(sections: readonly Section[]): PageStatuses {
+  const pages = noPages();
+  for (const section of sections) {
+    if (isPageKey(section.id)) pages[section.id] = section.isComplete;
+  }
+  return pages;
+}
+
+/** §2 "All tabs count as complete when every page except setup is complete". */
+export function allTabsComplete(pages: PageStatuses): boolean {
+  return pageKeys.filter((key) => key !== 'setup').every((key) => pages[key]);
+}
+
+function enabled(state: JourneyState, step: StepId): boolean {
+  const pages = state.pages;
+  const underwriting = state.status === 'UNDERWRITING';
+  switch (step) {
+    case 'clientDetails':
+      return true;
+    case 'quote':
+      return pages.planbuilder && !underwriting;
+    case 'contactDetails':
+    case 'setup':
+      return pages.planbuilder;
+    case 'application': {
+      const applied = stageOrder.indexOf(state.status) >= stageOrder.indexOf('APPLY');
+      return (pages.underwriting || !underwriting) && (pages.planquote || applied);
+    }
+    case 'amra':
+      return pages.planquote;
+    case 'decision':
+      return pages.underwriting;
+    case 'review':
+      return allTabsComplete(pages) && pages.setup;
+    case 'complete':
+      return false;
+  }
+}
+
+function locked(state: JourneyState, step: StepId): boolean {
+  const underwriting = state.status === 'UNDERWRITING';
+  switch (step) {
+    case 'clientDetails':
+      return underwriting || !state.isQuoteEditable;
+    case 'contactDetails':
+    case 'amra':
+    case 'setup':
+      return underwriting;
+    default:
+      return false;
+  }
+}
+
+/** One step's tab by the §2 rules; once went-on-risk every tab is open (J27). */
+export function stepState(state: JourneyState, step: StepId): StepState {
+  const onRisk = state.status === 'WENT_ON_RISK';
+  const page = info(step).page;
+  return {
+    step,
+    enabled: onRisk || enabled(state, step),
+    locked: !onRisk && locked(state, step),
+    complete: page === null ? onRisk : state.pages[page],
+  };
+}
+
+/** Every step's tab, in journey order. */
+export function stepStates(state: JourneyState): StepState[] {
+  return steps.map((s) => stepState(state, s.id));
+}
+
+export type RouteName =
+  | 'dashboard'
+  | 'underwritingQi'
+  | 'application'
+  | 'policyHolder'
+  | 'portalRedirect'
+  | 'portal'
+  | 'portalError'
+  | 'serviceError'
+  | 'logout'
+  | 'launch'
+  | 'loginLanding'
+  | 'notFound';
+
+/** The §2 routes with their patterns under the root folder, and whether they need sign-in (J30). */
+export const routes: Record<RouteName, { pattern: string; needsSignIn: boolean }> = {
+  dashboard: { pattern: '/dashboard/:tab?', needsSignIn: true },
+  underwritingQi: { pattern: '/underwriting-qi/:step', needsSignIn: true },
+  application: { pattern: '/application/:applicationId/:page', needsSignIn: true },
+  policyHolder: { pattern: '/policy-holder/:policyHolderId', needsSignIn: true },
+  portalRedirect: { pattern: '/portal-redirect', needsSignIn: true },
+  portal: { pattern: '/portal', needsSignIn: false },
+  portalError: { pattern: '/error', needsSignIn: false },
+  serviceError: { pattern: '/service-error', needsSignIn: true },
+  logout: { pattern: '/logout', needsSignIn: false },
+  launch: { pattern: '/launch', needsSignIn: true },
+  loginLanding: { pattern: '/auth/callback', needsSignIn: false },
+  notFound: { pattern: '*', needsSignIn: false },
+};
+
+export const QI_STEPS = ['client-details', 'conditions', 'decision'] as const;
