@@ -58,7 +58,7 @@ load: build-release
 # Mutation testing of the insurance rules: every surviving mutant is a rule no test pins down.
 mutants:
 	@command -v cargo-mutants >/dev/null || cargo install cargo-mutants --locked
-	cargo mutants --package domain --no-shuffle --timeout 60 --output target-mutants
+	cargo mutants --package domain --profile mutants --no-shuffle --timeout 60 --output target-mutants $(MUTANTS_ARGS)
 	@echo "Results: target-mutants/mutants.out (caught.txt, missed.txt, unviable.txt)"
 
 clean:

@@ -124,6 +124,14 @@ impl AdviserProfile {
 mod tests {
     use super::*;
 
+    #[test]
+    fn roles_parse_case_insensitively_and_unknown_names_are_dropped() {
+        assert_eq!(Role::parse("CCA"), Some(Role::Cca));
+        assert_eq!(Role::parse(" ccaAdmin "), Some(Role::CcaAdmin));
+        assert_eq!(Role::parse("Underwriter"), Some(Role::Underwriter));
+        assert_eq!(Role::parse("admin"), None);
+    }
+
     fn profile(acts_for: &[&str]) -> AdviserProfile {
         AdviserProfile {
             id: AdviserId::parse("assistant1").unwrap(),

@@ -370,6 +370,40 @@ mod tests {
     }
 
     #[test]
+    fn every_gender_and_smoking_answer_parses_and_nothing_else_does() {
+        assert_eq!(Gender::parse("male"), Some(Gender::Male));
+        assert_eq!(Gender::parse("female"), Some(Gender::Female));
+        assert_eq!(Gender::parse("Male"), None);
+        assert_eq!(
+            Smoking::parse("noneInFiveYears"),
+            Some(Smoking::NoneInFiveYears)
+        );
+        assert_eq!(
+            Smoking::parse("noneInTwelveMonths"),
+            Some(Smoking::NoneInTwelveMonths)
+        );
+        assert_eq!(Smoking::parse("yes"), Some(Smoking::Yes));
+        assert_eq!(Smoking::parse("no"), None);
+    }
+
+    #[test]
+    fn null_or_blank_choice_clears_the_answer_and_a_wrong_one_is_refused() {
+        let object = |v: Value| {
+            json!({ "gender": v, "smoking": "yes" })
+                .as_object()
+                .unwrap()
+                .clone()
+        };
+        let cleared = ApplicantPatch::from_json(&object(Value::Null)).unwrap();
+        assert_eq!(cleared.gender, Patch::Clear);
+        assert_eq!(cleared.smoking, Patch::Set(Smoking::Yes));
+        let blank = ApplicantPatch::from_json(&object(json!("  "))).unwrap();
+        assert_eq!(blank.gender, Patch::Clear);
+        let wrong = ApplicantPatch::from_json(&object(json!("m"))).unwrap_err();
+        assert!(format!("{wrong:?}").contains(GENDER_MESSAGE));
+    }
+
+    #[test]
     fn a_quote_needs_only_gender_and_date_of_birth() {
         let today = d(2026, 11, 22);
         assert!(check_details(&details(d(1980, 1, 1)), Requirement::Quote, today).is_empty());

@@ -69,7 +69,6 @@ impl SortCode {
         match digits_of(text) {
             Some(d) if d.is_empty() => Err(SortCodeError::Empty),
             Some(d) if d.len() == 6 => Ok(SortCode(d)),
-            _ if text.trim().is_empty() => Err(SortCodeError::Empty),
             _ => Err(SortCodeError::Invalid),
         }
     }

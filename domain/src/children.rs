@@ -100,6 +100,12 @@ mod tests {
         let errors = check_child(&ChildDetails::default(), d(2026, 1, 1));
         let fields: Vec<&str> = errors.iter().map(|e| e.field.as_str()).collect();
         assert_eq!(fields, ["firstName", "surname", "dateOfBirth"]);
+        let mut longest = child(d(2020, 1, 1));
+        longest.surname = Some("x".repeat(100));
+        assert!(
+            check_child(&longest, d(2026, 1, 1)).is_empty(),
+            "100 characters"
+        );
         let mut long = child(d(2020, 1, 1));
         long.surname = Some("x".repeat(101));
         assert_eq!(check_child(&long, d(2026, 1, 1))[0].field, "surname");

@@ -34,6 +34,7 @@ fn check_case(case: &Value) {
                 "step": step.id(),
                 "path": step.path(application_id(case)),
                 "pageKey": PageKey::of_stage(stage).map(PageKey::code),
+                "label": stage.label(),
             })
         }
         "step" => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApplicationStage } from '../application-stage';
+import { stageLabels, type ApplicationStage } from '../application-stage';
 import { cases } from '@/test/vectors';
 import {
   allTabsComplete,
@@ -40,7 +40,7 @@ function actual(c: JourneyCase): unknown {
     case 'route': {
       const status = c.status ?? 'CREATE_QUOTE';
       const step = stageRoutes[status];
-      return { step, path: stepPath(id, step), pageKey: stagePageKeys[status] };
+      return { step, path: stepPath(id, step), pageKey: stagePageKeys[status], label: stageLabels[status] };
     }
     case 'step': {
       const step = c.step ?? 'clientDetails';
