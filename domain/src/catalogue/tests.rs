@@ -1,0 +1,226 @@
+use super::*;
+use crate::money::Money;
+use crate::product::{DeferredPeriod, PaymentPeriod, ProductType, RiderType};
+
+pub(crate) const SHIPPED: &str = include_str!("../../../product/catalogue.json");
+
+fn catalogue() -> Catalogue {
+    Catalogue::parse(SHIPPED).unwrap()
+}
+
+fn cover(product: ProductType, amount: u64, term: u32) -> Cover {
+    let mut cover = Cover::new(product);
+    cover.id = Some("c1".into());
+    cover.cover_type = Some(CoverType::Level);
+    if product.pays_monthly_benefit() {
+        cover.monthly_benefit = Money::from_pounds(amount);
+        cover.deferred_period = Some(DeferredPeriod::Weeks4);
+        cover.payment_period = Some(PaymentPeriod::Full);
+    } else {
+        cover.cover_amount = Money::from_pounds(amount);
+    }
+    if product != ProductType::ChildrensCriticalIllness {
+        cover.term = Some(term);
+    }
+    cover
+}
+
+fn messages(errors: &[CoverError]) -> Vec<String> {
+    errors.iter().map(|e| e.message.clone()).collect()
+}
+
+#[test]
+fn the_shipped_catalogue_is_valid_and_says_it_is_sample() {
+    let catalogue = catalogue();
+    assert!(catalogue.about.starts_with("SAMPLE"));
+    assert_eq!(catalogue.products.len(), 6);
+}
+
+#[test]
+fn cover_amounts_are_checked_at_both_limits() {
+    let c = catalogue();
+    assert!(
+        c.check_cover(&cover(ProductType::Life, 5_000, 20), 40)
+            .is_empty()
+    );
+    assert!(
+        c.check_cover(&cover(ProductType::Life, 10_000_000, 20), 40)
+            .is_empty()
+    );
+    let low = c.check_cover(&cover(ProductType::Life, 4_999, 20), 40);
+    assert_eq!(
+        messages(&low),
+        ["Cover amount must be between £5,000 and £10,000,000"]
+    );
+    assert_eq!(low[0].field.as_deref(), Some("coverAmount"));
+    let high = c.check_cover(&cover(ProductType::Life, 10_000_001, 20), 40);
+    assert_eq!(high.len(), 1);
+    let ip = c.check_cover(&cover(ProductType::IncomeProtection, 299, 20), 40);
+    assert_eq!(
+        messages(&ip),
+        ["Monthly benefit must be between £300 and £20,000"]
+    );
+    assert_eq!(ip[0].field.as_deref(), Some("monthlyBenefit"));
+}
+
+#[test]
+fn cover_must_end_by_the_products_expiry_age() {
+    let c = catalogue();
+    // Critical illness ends by 75: a 45-year-old may take 30 years but not 31.
+    assert!(
+        c.check_cover(&cover(ProductType::CriticalIllness, 100_000, 30), 45)
+            .is_empty()
+    );
+    let long = c.check_cover(&cover(ProductType::CriticalIllness, 100_000, 31), 45);
+    assert_eq!(
+        messages(&long),
+        ["Critical Illness cover must end by age 75; this cover would end at 76"]
+    );
+    // Income protection must run to at least 55 and end by 70.
+    let short = c.check_cover(&cover(ProductType::IncomeProtection, 2_000, 10), 40);
+    assert_eq!(
+        messages(&short),
+        ["Income Protection cover must run to at least age 55"]
+    );
+}
+
+#[test]
+fn term_limits_and_to_age_are_checked() {
+    let c = catalogue();
+    let one_year_ci = c.check_cover(&cover(ProductType::CriticalIllness, 50_000, 1), 30);
+    assert_eq!(
+        messages(&one_year_ci),
+        ["Term must be between 2 and 50 years"]
+    );
+    let mut to_age = cover(ProductType::Life, 100_000, 0);
+    to_age.term = None;
+    to_age.to_age = Some(40);
+    assert_eq!(
+        messages(&c.check_cover(&to_age, 40)),
+        ["Cover must end after the client's current age of 40"]
+    );
+    to_age.to_age = Some(65);
+    assert!(c.check_cover(&to_age, 40).is_empty());
+    to_age.term = Some(25);
+    assert_eq!(
+        messages(&c.check_cover(&to_age, 40)),
+        ["Give either a term or an age to cover to, not both"]
+    );
+}
+
+#[test]
+fn structures_periods_and_riders_follow_the_product() {
+    let c = catalogue();
+    let mut essentials = cover(ProductType::LifeEssentials, 50_000, 20);
+    essentials.cover_type = Some(CoverType::Increasing);
+    assert_eq!(
+        messages(&c.check_cover(&essentials, 40)),
+        ["Life Essentials is available as level or decreasing cover only"]
+    );
+    let mut life = cover(ProductType::Life, 100_000, 20);
+    life.deferred_period = Some(DeferredPeriod::Weeks13);
+    assert_eq!(
+        c.check_cover(&life, 40)[0].field.as_deref(),
+        Some("deferredPeriod")
+    );
+    let mut ci = cover(ProductType::CriticalIllness, 100_000, 20);
+    ci.riders.push(Rider {
+        id: Some("r1".into()),
+        rider_type: RiderType::Tpd,
+        cover_amount: Money::from_pounds(50_000),
+        errors: vec![],
+    });
+    let rider = c.check_cover(&ci, 40);
+    assert_eq!(
+        messages(&rider),
+        ["This rider cannot be added to Critical Illness cover"]
+    );
+    assert_eq!(rider[0].field.as_deref(), Some("riders.riderType"));
+    let mut life = cover(ProductType::Life, 100_000, 20);
+    life.riders.push(Rider {
+        id: Some("r1".into()),
+        rider_type: RiderType::Tpd,
+        cover_amount: Money::from_pounds(100_001),
+        errors: vec![],
+    });
+    assert_eq!(
+        messages(&c.check_cover(&life, 40)),
+        ["Total Permanent Disability cannot be more than the cover it is added to"]
+    );
+    life.riders[0].cover_amount = Money::from_pounds(100_000);
+    assert!(c.check_cover(&life, 40).is_empty());
+    life.term = Some(31);
+    assert_eq!(
+        messages(&c.check_cover(&life, 40)),
+        ["Total Permanent Disability is available only on cover ending by age 70"]
+    );
+}
+
+#[test]
+fn family_income_is_a_yearly_income_with_its_own_limits() {
+    let c = catalogue();
+    let mut fib = cover(ProductType::Life, 30_000, 20);
+    fib.cover_type = Some(CoverType::FamilyIncome);
+    assert!(c.check_cover(&fib, 40).is_empty());
+    fib.cover_amount = Money::from_pounds(600_000);
+    assert_eq!(
+        messages(&c.check_cover(&fib, 40)),
+        ["Cover amount must be between £1,000 and £500,000"]
+    );
+}
+
+#[test]
+fn hiding_flags_take_products_away() {
+    let c = catalogue();
+    let mut settings = UxSettings::default();
+    assert_eq!(c.offered_products(&settings).len(), 6);
+    settings.hide_life_essentials = true;
+    assert!(
+        !c.offered_products(&settings)
+            .contains(&ProductType::LifeEssentials)
+    );
+    assert!(c.offered_products(&settings).contains(&ProductType::Life));
+    settings.hide_life_protection = true;
+    assert_eq!(
+        c.offered_products(&settings),
+        [
+            ProductType::CriticalIllness,
+            ProductType::AcceleratedCriticalIllness,
+            ProductType::ChildrensCriticalIllness,
+            ProductType::IncomeProtection
+        ]
+    );
+}
+
+#[test]
+fn an_inconsistent_catalogue_is_refused_with_the_reason() {
+    let edit = |from: &str, to: &str| {
+        assert!(SHIPPED.contains(from), "{from}");
+        Catalogue::parse(&SHIPPED.replacen(from, to, 1)).unwrap_err()
+    };
+    assert_eq!(
+        edit(r#""productType": "ci","#, r#""productType": "life","#),
+        "products: life must appear exactly once, not 2 times"
+    );
+    assert_eq!(
+        edit(
+            r#""min": 5000, "max": 10000000"#,
+            r#""min": 10000001, "max": 10000000"#
+        ),
+        "life: amount must have 0 < min <= max"
+    );
+    assert_eq!(
+        edit(
+            r#""expiryAge": { "min": 19, "max": 90 }"#,
+            r#""expiryAge": { "min": 19, "max": 101 }"#
+        ),
+        "life: expiryAge must have min <= max <= 100"
+    );
+    assert!(
+        edit(r#""riders": ["tpd"]"#, r#""riders": []"#)
+            .contains("Total Permanent Disability: attaches to life")
+    );
+    assert!(edit(r#""paymentPeriods": ["full", "twoYear"],"#, "").contains("income protection"));
+    assert!(edit(r#""structures": ["level"],"#, r#""structures": [],"#).contains("structures"));
+    assert!(Catalogue::parse("{").is_err());
+}
