@@ -514,6 +514,7 @@ mod tests {
                 error(Some("b"), None, Some("tpd"), "On the rider"),
                 error(Some("zzz"), None, None, "Nowhere"),
                 error(None, Some(9), None, "Nowhere"),
+                error(None, Some(2), None, "One past the last cover"),
             ],
         );
         assert_eq!(covers[0].errors.len(), 1, "de-duplicated by message");
@@ -521,7 +522,8 @@ mod tests {
         assert_eq!(covers[0].errors[0].field.as_deref(), Some("coverAmount"));
         assert_eq!(covers[1].errors[0].message, "By id wins over index");
         assert_eq!(covers[1].riders[0].errors[0].message, "On the rider");
-        assert_eq!(unattached.len(), 1);
+        let unattached: Vec<&str> = unattached.iter().map(|e| e.message.as_str()).collect();
+        assert_eq!(unattached, ["Nowhere", "One past the last cover"]);
     }
 
     #[test]
@@ -601,11 +603,21 @@ mod tests {
 
     #[test]
     fn blank_strings_become_null_anywhere_in_a_cover() {
-        let mut body = serde_json::json!({ "coverType": "", "term": " ", "riders": [{ "riderType": "" }], "coverAmount": 5 });
+        let mut body = serde_json::json!({ "coverType": "", "term": " ", "riders": [{ "riderType": "" }], "coverAmount": 5, "productType": "life" });
         empty_strings_to_null(&mut body);
         assert_eq!(
             body,
-            serde_json::json!({ "coverType": null, "term": null, "riders": [{ "riderType": null }], "coverAmount": 5 })
+            serde_json::json!({ "coverType": null, "term": null, "riders": [{ "riderType": null }], "coverAmount": 5, "productType": "life" })
         );
+    }
+
+    #[test]
+    fn only_increasing_cover_carries_the_increasing_flag() {
+        let mut cover = Cover::new(ProductType::Life);
+        assert!(!cover.is_increasing(), "no structure chosen yet");
+        cover.cover_type = Some(CoverType::Level);
+        assert!(!cover.is_increasing());
+        cover.cover_type = Some(CoverType::Increasing);
+        assert!(cover.is_increasing());
     }
 }
