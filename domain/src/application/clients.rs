@@ -70,6 +70,7 @@ impl Application {
             command.applicant_id.clone(),
             command.details.clone(),
         ));
+        next.invalidate_quote();
         Ok(next.touched(now))
     }
 
@@ -95,7 +96,11 @@ impl Application {
         if !errors.is_empty() {
             return Err(Rejection::invalid(errors));
         }
+        let priced_on = |d: &ApplicantDetails| (d.gender, d.date_of_birth, d.smoking);
         let mut next = self.clone();
+        if priced_on(&details) != priced_on(current) {
+            next.invalidate_quote();
+        }
         next.applicants[index].details = details;
         Ok(next.touched(now))
     }
@@ -117,6 +122,8 @@ impl Application {
             .ok_or_else(|| Rejection::not_found(APPLICANT_NOT_FOUND))?;
         let mut next = self.clone();
         next.applicants.remove(index);
+        // §4: at the quote stage the quote applicant goes too; the price is for both clients.
+        next.invalidate_quote();
         // The remaining client, now first, cannot share the address of someone who left.
         if let Some(first) = next.applicants.first_mut() {
             first.same_address_applicant_id = None;

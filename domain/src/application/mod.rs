@@ -4,14 +4,20 @@
 //! exactly what is applied.
 //!
 //! - `clients`: adding, editing and removing applicants and children;
+//! - `covers`: adding, editing and removing covers, the payout planner, recording a price;
 //! - `rules`: completeness and the price, apply and proceed preconditions, requote, unlock;
 //! - `view`: the application as the API shows it.
 
 mod clients;
+mod covers;
 mod rules;
 mod view;
 
 pub use clients::{AddApplicant, AddChild, EditApplicant, RemoveApplicant};
+pub use covers::{
+    AddCover, COVER_NOT_FOUND, CoverChecks, CoverInput, EditCover, RemoveCover, RiderInput,
+    SetPayoutPlannerUsed,
+};
 pub use view::{ApplicantView, ApplicationView};
 
 use crate::applicant::Applicant;
@@ -23,6 +29,7 @@ use crate::errors::Rejection;
 use crate::ids::{AdviserId, ApplicantId, ApplicationId};
 use crate::money::Percentage;
 use crate::product::StartDateOption;
+use crate::quote::Quote;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -152,6 +159,9 @@ pub struct Application {
     /// Where the check of `bank_details` stands; reset whenever they change.
     #[serde(default)]
     pub bank_check: BankCheckStatus,
+    /// The last successful price, cleared whenever a change makes it stale (§4).
+    #[serde(default)]
+    pub quote: Option<Quote>,
 }
 
 impl Application {
@@ -190,6 +200,7 @@ impl Application {
             adviser_at_firm_location_id: None,
             bank_details: None,
             bank_check: BankCheckStatus::NotChecked,
+            quote: None,
         }
     }
 
