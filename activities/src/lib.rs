@@ -3,6 +3,10 @@
 //!
 //! Activities never decide insurance rules; they call `domain` for that and do the IO.
 
+mod pricing;
+mod product;
 mod projection;
 
+pub use pricing::{PriceRequest, PricingActivities, check_covers};
+pub use product::{Product, ProductError};
 pub use projection::ApplicationActivities;

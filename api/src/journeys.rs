@@ -13,6 +13,7 @@ use temporalio_client::{
     Client, WorkflowExecuteUpdateOptions, WorkflowIdConflictPolicy, WorkflowUpdateWithStartOptions,
 };
 use temporalio_common::protos::temporal::api::failure::v1::Failure;
+use temporalio_common::{HasWorkflowDefinition, UpdateDefinition};
 use workflows::{ApplicationWorkflow, ApplicationWorkflowInput, Command, application_workflow_id};
 
 /// Longest an adviser waits for a command's answer. Past it the command may still complete
@@ -76,6 +77,28 @@ impl Journeys {
                 anyhow::Error::new(other).context("Failed to start the application workflow"),
             ),
         })
+    }
+
+    /// Sends any command Update to the application's workflow and returns the application
+    /// it answers with.
+    pub async fn update<U>(
+        &self,
+        id: ApplicationId,
+        update: U,
+        input: U::Input,
+    ) -> Result<Application, ApiError>
+    where
+        U: UpdateDefinition<
+                Workflow = <ApplicationWorkflow as HasWorkflowDefinition>::Run,
+                Output = Application,
+            >,
+        U::Input: Send,
+    {
+        let handle = self
+            .client
+            .get_workflow_handle::<ApplicationWorkflow>(application_workflow_id(id));
+        let update = handle.execute_update(update, input, WorkflowExecuteUpdateOptions::default());
+        within_timeout(update).await?.map_err(update_error)
     }
 
     pub async fn add_applicant(

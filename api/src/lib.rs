@@ -57,6 +57,8 @@ pub struct Services {
 pub async fn prepare(config: Config) -> anyhow::Result<Services> {
     install_crypto_provider();
     let settings = PortalSettings::load(&config.product_dir)?;
+    let product = activities::Product::load(&config.product_dir)
+        .context("The product files are not usable")?;
     let store = Store::connect(&config.database_url)
         .await
         .with_context(|| {
@@ -111,6 +113,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<Services> {
         settings: Arc::new(settings),
         store,
         tokens: Arc::new(tokens),
+        product: Arc::new(product),
     };
     Ok(Services {
         state,

@@ -4,7 +4,7 @@
 //! - `portal api` / `portal worker`: the same, apart, to scale each independently.
 //! - `portal migrate`, `portal seed`, `portal openapi`: one-off tasks.
 
-use activities::ApplicationActivities;
+use activities::{ApplicationActivities, PricingActivities};
 use anyhow::Context;
 use api::config::{self, Config};
 use api::{Services, build_app, prepare};
@@ -79,6 +79,7 @@ fn start_worker(services: &Services) -> anyhow::Result<RunningWorker> {
     RunningWorker::start(
         state.config.temporal.clone(),
         ApplicationActivities::new(state.store.clone()),
+        PricingActivities::new(state.product.clone()),
     )
 }
 

@@ -14,4 +14,6 @@ pub struct AppState {
     pub store: Store,
     pub journeys: Journeys,
     pub tokens: Arc<TokenVerifier>,
+    /// The catalogue and pricing basis from `product/`.
+    pub product: Arc<activities::Product>,
 }

@@ -9,8 +9,11 @@
 //! day by the validator and the handler.
 
 use crate::search_attributes::{ADVISER_ID, APPLICATION_STAGE, CLIENT_NAMES, FIRM_ID};
-use activities::ApplicationActivities;
+use activities::{ApplicationActivities, PriceRequest, PricingActivities};
 use chrono::{DateTime, Utc};
+use domain::application::{AddCover, EditCover, RemoveCover, SetPayoutPlannerUsed};
+use domain::dates::uk_date;
+use domain::quote::Quote;
 use domain::{AddApplicant, AdviserId, Application, ApplicationId, EditApplicant, Rejection};
 use serde::{Deserialize, Serialize};
 use std::error::Error;
@@ -35,6 +38,9 @@ const PROJECTION_TIMEOUT: Duration = Duration::from_secs(5);
 /// Start a new run well before Temporal's per-run limits (2,000 updates, 51,200 events): each
 /// command costs about six events, so 500 commands stay near 3,000 events.
 const CONTINUE_AS_NEW_AFTER_COMMANDS: u32 = 500;
+
+/// Pricing and cover checks are in-memory computations; a few seconds is generous.
+const PRICING_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// An adviser's command with the moment they made it.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -167,6 +173,135 @@ impl ApplicationWorkflow {
         });
         commit(ctx, next).await
     }
+
+    #[update_validator(add_cover)]
+    fn validate_add_cover(
+        &self,
+        _ctx: &WorkflowContextView,
+        command: &Command<AddCover>,
+    ) -> Result<(), HandlerError> {
+        check(
+            self.application
+                .add_cover(&command.body, self.time_of(command)),
+        )
+    }
+
+    /// §7 `MutateCovers/add`: the cover is kept as typed, with the catalogue's findings.
+    #[update]
+    pub async fn add_cover(
+        ctx: &mut WorkflowContext<Self>,
+        command: Command<AddCover>,
+    ) -> Result<Application, HandlerError> {
+        let next = ctx.state(|s| s.application.add_cover(&command.body, s.time_of(&command)));
+        commit_checked(ctx, next, command.requested_at).await
+    }
+
+    #[update_validator(edit_cover)]
+    fn validate_edit_cover(
+        &self,
+        _ctx: &WorkflowContextView,
+        command: &Command<EditCover>,
+    ) -> Result<(), HandlerError> {
+        check(
+            self.application
+                .edit_cover(&command.body, self.time_of(command)),
+        )
+    }
+
+    #[update]
+    pub async fn edit_cover(
+        ctx: &mut WorkflowContext<Self>,
+        command: Command<EditCover>,
+    ) -> Result<Application, HandlerError> {
+        let next = ctx.state(|s| s.application.edit_cover(&command.body, s.time_of(&command)));
+        commit_checked(ctx, next, command.requested_at).await
+    }
+
+    #[update_validator(remove_cover)]
+    fn validate_remove_cover(
+        &self,
+        _ctx: &WorkflowContextView,
+        command: &Command<RemoveCover>,
+    ) -> Result<(), HandlerError> {
+        check(
+            self.application
+                .remove_cover(&command.body, self.time_of(command)),
+        )
+    }
+
+    #[update]
+    pub async fn remove_cover(
+        ctx: &mut WorkflowContext<Self>,
+        command: Command<RemoveCover>,
+    ) -> Result<Application, HandlerError> {
+        let next = ctx.state(|s| {
+            s.application
+                .remove_cover(&command.body, s.time_of(&command))
+        });
+        commit_checked(ctx, next, command.requested_at).await
+    }
+
+    #[update_validator(set_payout_planner_used)]
+    fn validate_set_payout_planner_used(
+        &self,
+        _ctx: &WorkflowContextView,
+        command: &Command<SetPayoutPlannerUsed>,
+    ) -> Result<(), HandlerError> {
+        check(
+            self.application
+                .set_payout_planner_used(&command.body, self.time_of(command)),
+        )
+    }
+
+    #[update]
+    pub async fn set_payout_planner_used(
+        ctx: &mut WorkflowContext<Self>,
+        command: Command<SetPayoutPlannerUsed>,
+    ) -> Result<Application, HandlerError> {
+        let next = ctx.state(|s| {
+            s.application
+                .set_payout_planner_used(&command.body, s.time_of(&command))
+        });
+        commit(ctx, next).await
+    }
+
+    #[update_validator(price_quote)]
+    fn validate_price_quote(
+        &self,
+        _ctx: &WorkflowContextView,
+        _command: &Command<()>,
+    ) -> Result<(), HandlerError> {
+        self.application
+            .check_can_price()
+            .map_err(|rejection| rejection.to_wire().into())
+    }
+
+    /// §7 `quotePrice`: prices every cover at the quote age date (today for a first quote)
+    /// and records the quote; a cover that cannot be priced is named by its field.
+    #[update]
+    pub async fn price_quote(
+        ctx: &mut WorkflowContext<Self>,
+        command: Command<()>,
+    ) -> Result<Application, HandlerError> {
+        let (application, at) = ctx.state(|s| (s.application.clone(), s.time_of(&command)));
+        let quote_age_date = application.age_date(uk_date(at));
+        let request = PriceRequest {
+            quote_id: format!("{}-{}", application.id, application.version),
+            application,
+            quote_age_date,
+        };
+        let priced: Result<Quote, Rejection> = ctx
+            .execute_local_activity(
+                PricingActivities::price_quote,
+                request,
+                LocalActivityOptions::builder()
+                    .start_to_close_timeout(PRICING_TIMEOUT)
+                    .build(),
+            )
+            .await?;
+        let next = priced.map(|quote| ctx.state(|s| s.application.record_quote(quote, at)));
+        commit(ctx, next).await
+    }
 }
 
 impl ApplicationWorkflow {
@@ -206,6 +341,31 @@ async fn commit(
     }
     describe(ctx, &next);
     project(ctx, next).await
+}
+
+/// Like [`commit`], after putting the catalogue's findings on the covers (§8): each cover
+/// shows the limits it breaks as soon as it is saved.
+async fn commit_checked(
+    ctx: &mut WorkflowContext<ApplicationWorkflow>,
+    next: Result<Application, Rejection>,
+    requested_at: DateTime<Utc>,
+) -> Result<Application, HandlerError> {
+    let next = next.map_err(|rejection| HandlerError::from(rejection.to_wire()))?;
+    let request = PriceRequest {
+        quote_id: String::new(),
+        quote_age_date: next.age_date(uk_date(requested_at)),
+        application: next.clone(),
+    };
+    let checks = ctx
+        .execute_local_activity(
+            PricingActivities::check_covers,
+            request,
+            LocalActivityOptions::builder()
+                .start_to_close_timeout(PRICING_TIMEOUT)
+                .build(),
+        )
+        .await?;
+    commit(ctx, Ok(next.with_cover_checks(&checks))).await
 }
 
 /// Search attributes and a one-line summary, so case handlers can find and read the case.

@@ -6,7 +6,7 @@
 use crate::ApplicationWorkflow;
 use crate::baseline::BaselineWorkflow;
 use crate::search_attributes::{ADVISER_ID, APPLICATION_STAGE, CLIENT_NAMES, FIRM_ID};
-use activities::ApplicationActivities;
+use activities::{ApplicationActivities, PricingActivities};
 use anyhow::{Context, anyhow};
 use std::collections::HashMap;
 use std::sync::mpsc;
@@ -113,10 +113,12 @@ impl RunningWorker {
     pub fn start(
         config: TemporalConfig,
         activities: ApplicationActivities,
+        pricing: PricingActivities,
     ) -> anyhow::Result<Self> {
         Self::spawn(config, move |options| {
             options
                 .register_activities(activities)
+                .register_activities(pricing)
                 .register_workflow::<ApplicationWorkflow>()
                 .map_err(|e| anyhow!("Failed to register ApplicationWorkflow: {e}"))
         })

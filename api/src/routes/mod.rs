@@ -2,6 +2,7 @@
 
 mod applications;
 mod bootstrap;
+mod covers;
 mod health;
 mod search;
 
@@ -26,6 +27,7 @@ use utoipa_axum::routes;
     tags(
         (name = "bootstrap", description = "Configuration and the signed-in adviser"),
         (name = "applications", description = "Applications and their clients"),
+        (name = "covers", description = "Covers, their checks and the quote price"),
         (name = "operations", description = "Health of the service"),
     )
 )]
@@ -51,6 +53,13 @@ pub fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(applications::get_application))
         .routes(routes!(applications::add_applicant))
         .routes(routes!(applications::edit_applicant))
+        .routes(routes!(covers::add_cover))
+        .routes(routes!(covers::edit_cover))
+        .routes(routes!(covers::remove_cover))
+        .routes(routes!(covers::set_payout_planner_used))
+        .routes(routes!(covers::applicant_covers))
+        .routes(routes!(covers::validate_covers))
+        .routes(routes!(covers::quote_price))
         .routes(routes!(search::search_applications))
         .routes(routes!(health::healthz))
 }

@@ -4,7 +4,7 @@
 
 #![allow(dead_code)] // Each test binary uses a different part of the harness.
 
-use activities::ApplicationActivities;
+use activities::{ApplicationActivities, PricingActivities};
 use api::config::{self, Config};
 use api::{Services, build_app, prepare};
 use reqwest::{Method, StatusCode};
@@ -282,6 +282,7 @@ fn start_worker(services: &Services) -> RunningWorker {
     RunningWorker::start(
         state.config.temporal.clone(),
         ApplicationActivities::new(state.store.clone()),
+        PricingActivities::new(state.product.clone()),
     )
     .unwrap()
 }

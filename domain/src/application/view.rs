@@ -10,6 +10,7 @@ use crate::dates::age_on;
 use crate::ids::{AdviserId, ApplicationId};
 use crate::money::Percentage;
 use crate::product::StartDateOption;
+use crate::quote::Quote;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -57,6 +58,9 @@ impl Application {
             adviser_at_firm_location_id: self.adviser_at_firm_location_id.clone(),
             bank_details: self.bank_details.clone(),
             bank_check: self.bank_check.clone(),
+            quote: self.quote.clone(),
+            is_quote_expired: self.is_quote_expired(today),
+            is_complete: self.is_complete(),
             is_bank_check_confirmed: self.bank_check.is_confirmed(),
         }
     }
@@ -114,4 +118,10 @@ pub struct ApplicationView {
     pub bank_check: BankCheckStatus,
     /// Set-up may continue: the bank details were verified or confirmed by the adviser.
     pub is_bank_check_confirmed: bool,
+    /// The current price; absent until priced and whenever a change made it stale (§4).
+    pub quote: Option<Quote>,
+    /// The valid-until date has passed: the quote must be priced again (§5 dates).
+    pub is_quote_expired: bool,
+    /// §4 "Application completeness": every client has cover and every cover is complete.
+    pub is_complete: bool,
 }

@@ -4,6 +4,70 @@
  */
 
 export interface paths {
+    "/api/v1/actions/MutateCovers/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["add_cover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/actions/MutateCovers/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["edit_cover"];
+        trace?: never;
+    };
+    "/api/v1/actions/MutateCovers/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["remove_cover"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/applicant/{applicantId}/covers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["applicant_covers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/application/{applicationId}": {
         parameters: {
             query?: never;
@@ -100,6 +164,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/backendforfrontend/application/{applicationId}/quotePrice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["quote_price"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/backendforfrontend/application/{applicationId}/validatecovers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["validate_covers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/backendforfrontend/config": {
         parameters: {
             query?: never;
@@ -110,6 +206,22 @@ export interface paths {
         get: operations["config"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/backendforfrontend/cover/isPayoutPlannerUsed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["set_payout_planner_used"];
         delete?: never;
         options?: never;
         head?: never;
@@ -279,6 +391,11 @@ export interface components {
             bankCheck: components["schemas"]["BankCheckStatus"];
             /** @description Set-up may continue: the bank details were verified or confirmed by the adviser. */
             isBankCheckConfirmed: boolean;
+            quote?: components["schemas"]["Quote"] | null;
+            /** @description The valid-until date has passed: the quote must be priced again (§5 dates). */
+            isQuoteExpired: boolean;
+            /** @description §4 "Application completeness": every client has cover and every cover is complete. */
+            isComplete: boolean;
         };
         /**
          * Format: int64
@@ -451,6 +568,10 @@ export interface components {
             decision?: components["schemas"]["Decision"] | null;
             premium?: components["schemas"]["Money"] | null;
         };
+        /** @description A cover as the quote builder sends it: the adviser's fields, and `id` when it exists. */
+        CoverBody: components["schemas"]["CoverInput"] & {
+            id?: string | null;
+        };
         /** @description An error about a cover or rider, as shown beside it (§3 "errors (with status …)"). */
         CoverError: {
             message: string;
@@ -463,10 +584,35 @@ export interface components {
             field?: string | null;
         };
         /**
+         * @description The fields of a cover the adviser chooses (§3 Cover). Everything else (id, errors,
+         *     premium, decision) belongs to the insurer.
+         */
+        CoverInput: {
+            productType: components["schemas"]["ProductType"];
+            coverType?: components["schemas"]["CoverType"] | null;
+            coverAmount?: components["schemas"]["Money"] | null;
+            monthlyBenefit?: components["schemas"]["Money"] | null;
+            /** Format: int32 */
+            term?: number | null;
+            /** Format: int32 */
+            toAge?: number | null;
+            deferredPeriod?: components["schemas"]["DeferredPeriod"] | null;
+            paymentPeriod?: components["schemas"]["PaymentPeriod"] | null;
+            riders?: components["schemas"]["RiderInput"][];
+        };
+        /**
          * @description §9 "Cover structure"; the cover's `coverType`.
          * @enum {string}
          */
         CoverType: "level" | "increasing" | "decreasing" | "familyIncome";
+        /** @description Where the application's covers stand (§7 `validatecovers`). */
+        CoverValidation: {
+            /** @description True when every client has a cover and every cover is complete and within limits. */
+            valid: boolean;
+            isRestrictedCover: boolean;
+            /** @description Each problem, named by `applicants[i].covers[j].field`. */
+            errors: components["schemas"]["FieldError"][];
+        };
         /**
          * @description A decision on a cover, as the underwriting engine or an underwriter gives it.
          * @enum {string}
@@ -532,6 +678,14 @@ export interface components {
          * @example 250000
          */
         Money: number;
+        /** @description The body of `MutateCovers/add` and `/edit`. */
+        MutateCoverRequest: {
+            /** Format: int64 */
+            applicationId: number;
+            applicantId: string;
+            /** @description The cover; on edit and remove it carries the cover's `id`. Empty strings count as null. */
+            cover: components["schemas"]["CoverBody"];
+        };
         /**
          * @description Party types (§3): who an allocation or a beneficiary refers to.
          * @enum {string}
@@ -542,6 +696,12 @@ export interface components {
          * @enum {string}
          */
         PaymentPeriod: "full" | "twoYear";
+        /** @description The body of `isPayoutPlannerUsed`. */
+        PayoutPlannerRequest: {
+            applicantId: string;
+            coverId: string;
+            isPayoutPlannerUsed: boolean;
+        };
         /**
          * Format: double
          * @description A percentage from 0 to 100, in hundredths of a percent (99.99 % is 9999).
@@ -558,6 +718,10 @@ export interface components {
          * @example SW1A 1AA
          */
         Postcode: string;
+        PremiumLine: {
+            label: string;
+            amount: components["schemas"]["Money"];
+        };
         /** @description A problem details document, as every error response carries. */
         Problem: {
             /** @description Always `about:blank`: the status and title say what went wrong. */
@@ -574,12 +738,53 @@ export interface components {
          * @enum {string}
          */
         ProductType: "life" | "lifeessentials" | "ci" | "aci" | "ccic" | "ip";
+        /** @description A priced quote (§3 Quote). */
+        Quote: {
+            id: string;
+            /** Format: date */
+            quoteCreatedDate: string;
+            /** Format: date */
+            quoteAgeDate: string;
+            adviserAtFirmLocationId?: string | null;
+            initialIndemnityPercentage?: components["schemas"]["Percentage"] | null;
+            initialCommissionSacrificePercentage?: components["schemas"]["Percentage"] | null;
+            initialCommission?: components["schemas"]["Money"] | null;
+            /** @description Total monthly premium. */
+            premium: components["schemas"]["Money"];
+            lifetimePremium?: components["schemas"]["Money"] | null;
+            unloadedPremium?: components["schemas"]["Money"] | null;
+            discount?: components["schemas"]["Money"] | null;
+            quoteApplicants: components["schemas"]["QuoteApplicant"][];
+        };
+        QuoteApplicant: {
+            id: string;
+            premium: components["schemas"]["Money"];
+            quoteCovers: components["schemas"]["QuoteCover"][];
+            quoteDecisionModel?: components["schemas"]["Decision"] | null;
+        };
+        QuoteCover: {
+            coverId: string;
+            premium: components["schemas"]["Money"];
+            decision?: components["schemas"]["Decision"] | null;
+            riders: components["schemas"]["QuoteRider"][];
+            /** @description How the premium was built, line by line, for the quote document. */
+            breakdown: components["schemas"]["PremiumLine"][];
+        };
+        QuoteRider: {
+            riderId: string;
+            premium: components["schemas"]["Money"];
+        };
         /** @description A rider under a parent cover: children's critical illness or total permanent disability. */
         Rider: {
             id?: string | null;
             riderType: components["schemas"]["RiderType"];
             coverAmount?: components["schemas"]["Money"] | null;
             errors?: components["schemas"]["CoverError"][];
+        };
+        /** @description A rider as the quote builder sends it. */
+        RiderInput: {
+            riderType: components["schemas"]["RiderType"];
+            coverAmount?: components["schemas"]["Money"] | null;
         };
         /**
          * @description Riders attached under a parent cover (§3 "riders", §8 errors "to a rider under its parent").
@@ -649,6 +854,275 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    add_cover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The client and the new cover */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MutateCoverRequest"];
+            };
+        };
+        responses: {
+            /** @description The application with the cover added; limits it breaks are in the cover's errors */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description A field of the wrong type; errors name it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application, or Applicant not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The quote can no longer be edited */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule is broken; errors name each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    edit_cover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The client and the cover, with its id */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MutateCoverRequest"];
+            };
+        };
+        responses: {
+            /** @description The application with the cover changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description A field of the wrong type; errors name it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application, Applicant not found or Cover not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The quote can no longer be edited */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule is broken; errors name each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    remove_cover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The client and the cover's id */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MutateCoverRequest"];
+            };
+        };
+        responses: {
+            /** @description The application without the cover (§4: children's cover rules applied) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description A field of the wrong type; errors name it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application, Applicant not found or Cover not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The quote can no longer be edited */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    applicant_covers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The applicant's id */
+                applicantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client's covers, in §9 order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cover"][];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Applicant not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     get_application: {
         parameters: {
             query?: never;
@@ -1000,6 +1474,106 @@ export interface operations {
             };
         };
     };
+    quote_price: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference */
+                applicationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application priced: `quote` holds the premiums, each cover its own */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application, or not one the caller may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not ready to price: errors name each client or cover field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The price could not be confirmed in time */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    validate_covers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference */
+                applicationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the covers are complete and within limits, and each problem */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoverValidation"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application, or not one the caller may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     config: {
         parameters: {
             query?: never;
@@ -1016,6 +1590,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BootstrapConfig"];
+                };
+            };
+        };
+    };
+    set_payout_planner_used: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutPlannerRequest"];
+            };
+        };
+        responses: {
+            /** @description The application with the switch set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description A field of the wrong type; errors name it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Applicant not found or Cover not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The quote can no longer be edited */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };

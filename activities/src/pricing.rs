@@ -1,0 +1,91 @@
+//! Pricing and cover checks against the product definition. Both are pure computations over
+//! data loaded at start-up, run as local activities: their results are recorded in the
+//! workflow's history, so a replay (even on a worker with a newer catalogue) reproduces the
+//! quote the adviser saw.
+
+use crate::product::Product;
+use domain::application::CoverChecks;
+use domain::dates::age_on;
+use domain::quote::Quote;
+use domain::{Application, Rejection};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use temporalio_macros::activities;
+use temporalio_sdk::activities::{ActivityContext, ActivityError};
+
+/// What the workflow asks to be priced.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PriceRequest {
+    pub application: Application,
+    pub quote_age_date: chrono::NaiveDate,
+    pub quote_id: String,
+}
+
+/// Pricing and cover-check activities.
+pub struct PricingActivities {
+    product: Arc<Product>,
+}
+
+impl PricingActivities {
+    pub fn new(product: Arc<Product>) -> Self {
+        Self { product }
+    }
+}
+
+/// The catalogue's findings for every cover, at each client's age on `on`.
+pub fn check_covers(
+    product: &Product,
+    application: &Application,
+    on: chrono::NaiveDate,
+) -> CoverChecks {
+    application
+        .applicants
+        .iter()
+        .flat_map(|applicant| {
+            let age = applicant
+                .details
+                .date_of_birth
+                .and_then(|born| age_on(born, on));
+            applicant.covers.iter().filter_map(move |cover| {
+                let id = cover.id.clone()?;
+                let errors =
+                    age.map_or_else(Vec::new, |age| product.catalogue.check_cover(cover, age));
+                Some((id, errors))
+            })
+        })
+        .collect()
+}
+
+#[activities]
+impl PricingActivities {
+    /// Checks each cover against the catalogue's limits at the quote age date.
+    #[activity]
+    pub async fn check_covers(
+        self: Arc<Self>,
+        _ctx: ActivityContext,
+        request: PriceRequest,
+    ) -> Result<CoverChecks, ActivityError> {
+        Ok(check_covers(
+            &self.product,
+            &request.application,
+            request.quote_age_date,
+        ))
+    }
+
+    /// Prices the application; a cover that cannot be priced comes back as a rejection
+    /// naming its field, which is an answer, not a failure to retry.
+    #[activity]
+    pub async fn price_quote(
+        self: Arc<Self>,
+        _ctx: ActivityContext,
+        request: PriceRequest,
+    ) -> Result<Result<Quote, Rejection>, ActivityError> {
+        Ok(self.product.basis.price_application(
+            &self.product.catalogue,
+            &request.application,
+            request.quote_age_date,
+            request.quote_id,
+        ))
+    }
+}

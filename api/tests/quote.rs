@@ -1,0 +1,290 @@
+//! The quote journey over HTTP against a real Temporal dev server and SQLite: covers added,
+//! edited and removed through `MutateCovers`, their checks, and the price.
+
+mod support;
+
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+use support::{TestApp, client};
+
+fn fields(body: &Value) -> Vec<String> {
+    body["errors"]
+        .as_array()
+        .map(|list| {
+            list.iter()
+                .map(|e| e["field"].as_str().unwrap().to_owned())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+async fn mutate(
+    app: &TestApp,
+    token: &str,
+    method: Method,
+    action: &str,
+    body: Value,
+) -> (StatusCode, Value) {
+    app.call(
+        method,
+        &format!("/api/v1/actions/MutateCovers/{action}"),
+        Some(token),
+        Some(body),
+    )
+    .await
+}
+
+fn life(amount: u64, term: u32) -> Value {
+    json!({ "productType": "life", "coverType": "level", "coverAmount": amount, "term": term })
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn covers_are_added_checked_priced_and_a_change_makes_the_price_stale() {
+    let app = TestApp::spawn().await;
+    let token = app.token("adviser1@example.com").await;
+    let created = app.create_application(&token).await;
+    let id = created["id"].clone();
+    let (_, one) = app
+        .add_applicant(&token, &created, client("Alan", "Turing", "1985-06-23"))
+        .await;
+    let (_, two) = app
+        .add_applicant(
+            &token,
+            &created,
+            json!({ "gender": "female", "dateOfBirth": "1988-12-10", "smoking": "yes" }),
+        )
+        .await;
+    let alan = one["applicants"][0]["id"].clone();
+    let ada = two["applicants"][1]["id"].clone();
+
+    // Pricing before both clients have cover names the client without.
+    let price_path = format!("/api/v1/backendforfrontend/application/{id}/quotePrice");
+    let (status, early) = app.call(Method::GET, &price_path, Some(&token), None).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{early}");
+    assert!(
+        early["errors"]
+            .to_string()
+            .contains("Price needs at least one cover for both applicants")
+    );
+
+    let (status, with_life) = mutate(
+        &app,
+        &token,
+        Method::POST,
+        "add",
+        json!({ "applicationId": id, "applicantId": alan, "cover": life(250_000, 25) }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{with_life}");
+    let cover = &with_life["applicants"][0]["covers"][0];
+    assert_eq!(cover["productType"], "life");
+    assert_eq!(cover["errors"], json!([]));
+    let life_id = cover["id"].as_str().unwrap().to_owned();
+
+    // Out of the catalogue's limits: kept as typed, with the problem shown on the cover.
+    let ip = json!({ "productType": "ip", "coverType": "level", "monthlyBenefit": 50_000, "toAge": 65,
+        "deferredPeriod": 13, "paymentPeriod": "full", "term": "" });
+    let (status, with_ip) = mutate(
+        &app,
+        &token,
+        Method::POST,
+        "add",
+        json!({ "applicationId": id, "applicantId": ada, "cover": ip }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{with_ip}");
+    let ip_cover = &with_ip["applicants"][1]["covers"][0];
+    assert_eq!(ip_cover["term"], Value::Null, "an empty string is null");
+    assert_eq!(
+        ip_cover["errors"][0]["message"],
+        "Monthly benefit must be between £300 and £20,000"
+    );
+    let ip_id = ip_cover["id"].as_str().unwrap().to_owned();
+
+    let validate_path = format!("/api/v1/backendforfrontend/application/{id}/validatecovers");
+    let (_, validation) = app
+        .call(Method::GET, &validate_path, Some(&token), None)
+        .await;
+    assert_eq!(validation["valid"], false);
+    assert_eq!(
+        fields(&validation),
+        ["applicants[1].covers[0].monthlyBenefit"]
+    );
+
+    let (status, refused) = app.call(Method::GET, &price_path, Some(&token), None).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+    assert_eq!(fields(&refused), ["applicants[1].covers[0].monthlyBenefit"]);
+
+    let fixed = json!({ "id": ip_id, "productType": "ip", "coverType": "level", "monthlyBenefit": 2_000,
+        "toAge": 65, "deferredPeriod": 13, "paymentPeriod": "full" });
+    let (status, edited) = mutate(
+        &app,
+        &token,
+        Method::PATCH,
+        "edit",
+        json!({ "applicationId": id, "applicantId": ada, "cover": fixed }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{edited}");
+    assert_eq!(edited["applicants"][1]["covers"][0]["errors"], json!([]));
+
+    let (status, priced) = app.call(Method::GET, &price_path, Some(&token), None).await;
+    assert_eq!(status, StatusCode::OK, "{priced}");
+    assert_eq!(priced["status"], "QUOTE");
+    let quote = &priced["quote"];
+    let total: f64 = quote["premium"].as_f64().unwrap();
+    let by_client: f64 = quote["quoteApplicants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["premium"].as_f64().unwrap())
+        .sum();
+    assert!((total - by_client).abs() < 0.005, "{total} vs {by_client}");
+    assert!(total > 10.0, "{total}");
+    assert!(
+        priced["applicants"][0]["covers"][0]["premium"]
+            .as_f64()
+            .unwrap()
+            > 0.0
+    );
+    assert!(priced["validUntil"].is_string());
+    assert!(priced["quoteAgeDate"].is_string());
+
+    // The stored application shows the same price.
+    let (_, stored) = app.get_application(&token, &id).await;
+    assert_eq!(stored["quote"]["premium"], quote["premium"]);
+
+    // Any change to the covers makes the price stale until priced again.
+    let (status, bigger) = mutate(&app, &token, Method::PATCH, "edit",
+        json!({ "applicationId": id, "applicantId": alan, "cover": { "id": life_id, "productType": "life", "coverType": "level", "coverAmount": 500_000, "term": 25 } })).await;
+    assert_eq!(status, StatusCode::OK, "{bigger}");
+    assert_eq!(bigger["quote"], Value::Null);
+    let (_, repriced) = app.call(Method::GET, &price_path, Some(&token), None).await;
+    assert!(
+        repriced["quote"]["premium"].as_f64().unwrap() > total,
+        "more cover costs more"
+    );
+
+    let (status, covers) = app
+        .call(
+            Method::GET,
+            &format!("/api/v1/applicant/{}/covers", alan.as_str().unwrap()),
+            Some(&token),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{covers}");
+    assert_eq!(covers[0]["coverAmount"], 500_000.0);
+
+    let (status, removed) = mutate(
+        &app,
+        &token,
+        Method::DELETE,
+        "remove",
+        json!({ "applicationId": id, "applicantId": alan, "cover": { "id": life_id } }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{removed}");
+    assert_eq!(removed["applicants"][0]["covers"], json!([]));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn bad_cover_input_gets_a_specific_4xx_never_a_500() {
+    let app = TestApp::spawn().await;
+    let token = app.token("adviser1@example.com").await;
+    let created = app.create_application(&token).await;
+    let id = created["id"].clone();
+    let (_, one) = app
+        .add_applicant(&token, &created, client("Alan", "Turing", "1985-06-23"))
+        .await;
+    let alan = one["applicants"][0]["id"].clone();
+    let add = |cover: Value| json!({ "applicationId": id, "applicantId": alan, "cover": cover });
+
+    let cases = [
+        (
+            add(json!({ "productType": "tpd" })),
+            StatusCode::BAD_REQUEST,
+            "cover.productType",
+        ),
+        (
+            add(json!({ "productType": "life", "deferredPeriod": 3 })),
+            StatusCode::BAD_REQUEST,
+            "cover.deferredPeriod",
+        ),
+        (
+            add(json!({ "productType": "life", "coverAmount": "lots" })),
+            StatusCode::BAD_REQUEST,
+            "cover.coverAmount",
+        ),
+        (
+            add(json!({ "productType": "life", "term": -1 })),
+            StatusCode::BAD_REQUEST,
+            "cover.term",
+        ),
+        (
+            add(json!({ "productType": "ip", "coverAmount": 1000 })),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "coverAmount",
+        ),
+        (
+            add(json!({ "productType": "ccic", "coverAmount": 10000 })),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "productType",
+        ),
+        (
+            json!({ "applicationId": id, "cover": life(1, 1) }),
+            StatusCode::BAD_REQUEST,
+            "applicantId",
+        ),
+        (
+            json!({ "applicantId": alan, "cover": life(1, 1) }),
+            StatusCode::BAD_REQUEST,
+            "applicationId",
+        ),
+        (
+            json!({ "applicationId": id, "applicantId": alan, "cover": 7 }),
+            StatusCode::BAD_REQUEST,
+            "cover",
+        ),
+    ];
+    for (body, expected, field) in cases {
+        let (status, problem) = mutate(&app, &token, Method::POST, "add", body.clone()).await;
+        assert_eq!(status, expected, "{body} -> {problem}");
+        assert_eq!(fields(&problem), [field], "{body} -> {problem}");
+    }
+
+    let (status, missing) = mutate(
+        &app,
+        &token,
+        Method::POST,
+        "add",
+        json!({ "applicationId": id, "applicantId": "nobody", "cover": life(100_000, 10) }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(missing["detail"], "Applicant not found");
+    let (status, missing) = mutate(
+        &app,
+        &token,
+        Method::DELETE,
+        "remove",
+        json!({ "applicationId": id, "applicantId": alan, "cover": { "id": "nope" } }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(missing["detail"], "Cover not found");
+
+    // Another firm's adviser cannot see the application, so it does not exist for them.
+    let other = app.token("adviser3@example.com").await;
+    let (status, _) = mutate(&app, &other, Method::POST, "add", add(life(100_000, 10))).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = app
+        .call(
+            Method::GET,
+            &format!("/api/v1/backendforfrontend/application/{id}/quotePrice"),
+            Some(&other),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
