@@ -70,6 +70,9 @@ export function applicationFixture(overrides: Partial<Schemas['Application']> = 
     candidateBeneficiaries: [],
     bankCheck: { status: 'notChecked' },
     isBankCheckConfirmed: false,
+    quote: null,
+    isQuoteExpired: false,
+    isComplete: false,
     ...overrides,
   };
 }
