@@ -56,3 +56,50 @@ impl<S: Send + Sync> FromRequest<S> for JsonObject {
         }
     }
 }
+
+/// Reads a JSON object into `T`, naming the field at fault in a 400: a missing required field
+/// by serde's own message, a field of the wrong type by reading each field on its own (the
+/// bodies read this way have optional fields, or required ones the caller sent).
+pub fn read_fields<T: serde::de::DeserializeOwned>(
+    body: &Map<String, Value>,
+) -> Result<T, ApiError> {
+    let whole = match serde_json::from_value::<T>(Value::Object(body.clone())) {
+        Ok(value) => return Ok(value),
+        Err(error) => error,
+    };
+    let message = whole.to_string();
+    let message = message
+        .split(" at line ")
+        .next()
+        .unwrap_or(&message)
+        .to_owned();
+    if let Some(field) = message
+        .strip_prefix("missing field `")
+        .and_then(|rest| rest.split('`').next())
+    {
+        return Err(bad_field(field, &format!("{field} is required")));
+    }
+    // The field whose removal makes the rest readable is the one at fault.
+    for key in body.keys() {
+        let mut rest = body.clone();
+        rest.remove(key);
+        let at_fault = match serde_json::from_value::<T>(Value::Object(rest)) {
+            Ok(_) => true,
+            // A required field: without it the only complaint is that it is missing.
+            Err(error) => error
+                .to_string()
+                .starts_with(&format!("missing field `{key}`")),
+        };
+        if at_fault {
+            return Err(bad_field(key, &message));
+        }
+    }
+    Err(bad_field("body", &message))
+}
+
+fn bad_field(field: &str, message: &str) -> ApiError {
+    ApiError::BadRequest {
+        detail: "The request could not be read".into(),
+        errors: vec![domain::FieldError::new(field, message)],
+    }
+}

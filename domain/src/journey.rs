@@ -178,7 +178,7 @@ impl PageKey {
 
 /// A page status as the server sends it in the application's `sections` (§3 "sections (id,
 /// name, isComplete)"; J23).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Section {
     pub id: String,

@@ -11,7 +11,9 @@
 use crate::search_attributes::{ADVISER_ID, APPLICATION_STAGE, CLIENT_NAMES, FIRM_ID};
 use activities::{ApplicationActivities, PriceRequest, PricingActivities};
 use chrono::{DateTime, Utc};
-use domain::application::{AddCover, EditCover, RemoveCover, SetPayoutPlannerUsed};
+use domain::application::{
+    AddCover, ApplicationCommand, EditCover, RemoveCover, SetPayoutPlannerUsed,
+};
 use domain::dates::uk_date;
 use domain::quote::Quote;
 use domain::{AddApplicant, AdviserId, Application, ApplicationId, EditApplicant, Rejection};
@@ -171,6 +173,26 @@ impl ApplicationWorkflow {
             s.application
                 .edit_applicant(&command.body, s.time_of(&command))
         });
+        commit(ctx, next).await
+    }
+
+    #[update_validator(command)]
+    fn validate_command(
+        &self,
+        _ctx: &WorkflowContextView,
+        command: &Command<ApplicationCommand>,
+    ) -> Result<(), HandlerError> {
+        check(self.application.apply(&command.body, self.time_of(command)))
+    }
+
+    /// The quote stage's smaller commands (children, beneficiaries, payout shares, removing a
+    /// client, unlocking the quote); the input's `kind` names the command.
+    #[update]
+    pub async fn command(
+        ctx: &mut WorkflowContext<Self>,
+        command: Command<ApplicationCommand>,
+    ) -> Result<Application, HandlerError> {
+        let next = ctx.state(|s| s.application.apply(&command.body, s.time_of(&command)));
         commit(ctx, next).await
     }
 

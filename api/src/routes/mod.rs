@@ -4,6 +4,7 @@ mod applications;
 mod bootstrap;
 mod covers;
 mod health;
+mod quote_stage;
 mod search;
 
 use crate::state::AppState;
@@ -28,6 +29,8 @@ use utoipa_axum::routes;
         (name = "bootstrap", description = "Configuration and the signed-in adviser"),
         (name = "applications", description = "Applications and their clients"),
         (name = "covers", description = "Covers, their checks and the quote price"),
+        (name = "children", description = "Children on the application"),
+        (name = "beneficiaries", description = "Beneficiaries and payout shares (the payout planner)"),
         (name = "operations", description = "Health of the service"),
     )
 )]
@@ -60,6 +63,21 @@ pub fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(covers::applicant_covers))
         .routes(routes!(covers::validate_covers))
         .routes(routes!(covers::quote_price))
+        .routes(routes!(quote_stage::remove_applicant))
+        .routes(routes!(quote_stage::edit_applicant_name))
+        .routes(routes!(quote_stage::add_child))
+        .routes(routes!(quote_stage::edit_child, quote_stage::remove_child))
+        .routes(routes!(quote_stage::set_has_unborn_children))
+        .routes(routes!(quote_stage::add_beneficiary))
+        .routes(routes!(quote_stage::edit_beneficiary))
+        .routes(routes!(quote_stage::add_allocation))
+        .routes(routes!(
+            quote_stage::edit_allocation,
+            quote_stage::remove_allocation
+        ))
+        .routes(routes!(quote_stage::unlock_quote_edit))
+        .routes(routes!(quote_stage::statuses))
+        .routes(routes!(quote_stage::unenriched))
         .routes(routes!(search::search_applications))
         .routes(routes!(health::healthz))
 }

@@ -9,11 +9,16 @@
 //! - `view`: the application as the API shows it.
 
 mod clients;
+mod commands;
 mod covers;
 mod rules;
 mod view;
 
 pub use clients::{AddApplicant, AddChild, EditApplicant, RemoveApplicant};
+pub use commands::{
+    AllocationInput, ApplicationCommand, BeneficiaryDetails, EditChild, RemoveAllocation,
+    RemoveChild, SaveAllocation, SaveBeneficiary,
+};
 pub use covers::{
     AddCover, COVER_NOT_FOUND, CoverChecks, CoverInput, EditCover, RemoveCover, RiderInput,
     SetPayoutPlannerUsed,

@@ -6,6 +6,7 @@ use super::{Application, ApplicationStage};
 use crate::applicant::{Requirement, check_details};
 use crate::cover::{Cover, is_restricted_cover};
 use crate::errors::{Errors, Rejection};
+use crate::journey::{PageKey, PageStatuses, Section};
 use chrono::{DateTime, NaiveDate, Utc};
 
 pub const PRICE_NEEDS_COVERS: &str = "Price needs at least one cover for both applicants";
@@ -30,6 +31,39 @@ impl Application {
                 .applicants
                 .iter()
                 .all(|a| !a.covers.is_empty() && a.covers.iter().all(Cover::is_complete))
+    }
+
+    /// The server page statuses that drive the tabs (§2, §3 `sections`): client details are
+    /// complete when every client has what a quote needs; the quote when it is complete,
+    /// priced and not expired. Later pages complete in later stages.
+    pub fn sections(&self, today: NaiveDate) -> Vec<Section> {
+        let clients_done = !self.applicants.is_empty()
+            && self.applicants.iter().all(|a| {
+                check_details(&a.details, Requirement::Quote, self.age_date(today)).is_empty()
+            });
+        let quote_done = clients_done
+            && self.is_complete()
+            && self.quote.is_some()
+            && !self.is_quote_expired(today);
+        let after_quote = |stage: ApplicationStage| self.status > stage;
+        PageKey::ALL
+            .into_iter()
+            .map(|key| {
+                let is_complete = match key {
+                    PageKey::Planbuilder => clients_done,
+                    PageKey::Planquote => quote_done,
+                    PageKey::Plandetails => after_quote(ApplicationStage::Apply),
+                    PageKey::Underwriting => after_quote(ApplicationStage::Underwriting),
+                    PageKey::Decision => after_quote(ApplicationStage::Decision),
+                    PageKey::Setup => self.active,
+                };
+                Section {
+                    id: key.code().to_owned(),
+                    name: page_name(key).to_owned(),
+                    is_complete,
+                }
+            })
+            .collect()
     }
 
     /// §4 restricted cover: any cover (or rider) has an error with status 412.
@@ -120,6 +154,22 @@ impl Application {
         next.is_quote_editable = false;
         next.touched(now)
     }
+}
+
+fn page_name(key: PageKey) -> &'static str {
+    match key {
+        PageKey::Planbuilder => "Client details",
+        PageKey::Planquote => "Quote",
+        PageKey::Plandetails => "Contact details",
+        PageKey::Underwriting => "Underwriting",
+        PageKey::Decision => "Decision",
+        PageKey::Setup => "Set-up",
+    }
+}
+
+/// §3 `tabsComplete` from the sections.
+pub fn tabs_complete(sections: &[Section]) -> bool {
+    PageStatuses::from_sections(sections).all_tabs_complete()
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ use crate::bank_details::BankDetails;
 use crate::beneficiaries::CandidateBeneficiary;
 use crate::dates::age_on;
 use crate::ids::{AdviserId, ApplicationId};
+use crate::journey::Section;
 use crate::money::Percentage;
 use crate::product::StartDateOption;
 use crate::quote::Quote;
@@ -19,6 +20,7 @@ impl Application {
     /// The application as the API shows it, with ages taken on the quote age date.
     pub fn view(&self, today: NaiveDate) -> ApplicationView {
         let age_date = self.age_date(today);
+        let sections = self.sections(today);
         ApplicationView {
             id: self.id,
             adviser_id: self.adviser_id.clone(),
@@ -61,6 +63,8 @@ impl Application {
             quote: self.quote.clone(),
             is_quote_expired: self.is_quote_expired(today),
             is_complete: self.is_complete(),
+            tabs_complete: super::rules::tabs_complete(&sections),
+            sections,
             is_bank_check_confirmed: self.bank_check.is_confirmed(),
         }
     }
@@ -124,4 +128,8 @@ pub struct ApplicationView {
     pub is_quote_expired: bool,
     /// §4 "Application completeness": every client has cover and every cover is complete.
     pub is_complete: bool,
+    /// The server page statuses that drive the tabs (§2).
+    pub sections: Vec<Section>,
+    /// Every page but set-up is complete (§2).
+    pub tabs_complete: bool,
 }

@@ -73,6 +73,8 @@ export function applicationFixture(overrides: Partial<Schemas['Application']> = 
     quote: null,
     isQuoteExpired: false,
     isComplete: false,
+    sections: [],
+    tabsComplete: false,
     ...overrides,
   };
 }

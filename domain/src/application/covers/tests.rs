@@ -299,3 +299,35 @@ fn catalogue_findings_replace_the_errors_shown_on_each_cover() {
     let cleared = checked.with_cover_checks(&vec![]);
     assert!(cleared.applicants[0].covers[0].errors.is_empty());
 }
+
+#[test]
+fn page_statuses_follow_the_clients_the_covers_and_the_price() {
+    let complete = |app: &Application, today: NaiveDate, id: &str| {
+        app.sections(today)
+            .iter()
+            .find(|s| s.id == id)
+            .unwrap()
+            .is_complete
+    };
+    let today = NaiveDate::from_ymd_opt(2026, 11, 22).unwrap();
+    let empty = Application::new(
+        ApplicationId::new(100001).unwrap(),
+        AdviserId::parse("adviser1").unwrap(),
+        None,
+        now(),
+    );
+    assert!(!complete(&empty, today, "planbuilder"), "no clients yet");
+    let with_cover = add(&app(), "c1", input(ProductType::Life)).unwrap();
+    assert!(complete(&with_cover, today, "planbuilder"));
+    assert!(!complete(&with_cover, today, "planquote"), "not priced");
+    let priced = with_cover.record_quote(quote_for(&with_cover, 2_345), now());
+    assert!(complete(&priced, today, "planquote"));
+    let expired = NaiveDate::from_ymd_opt(2026, 12, 23).unwrap();
+    assert!(
+        !complete(&priced, expired, "planquote"),
+        "an expired quote needs a requote"
+    );
+    let view = priced.view(today);
+    assert_eq!(view.sections.len(), 6);
+    assert!(!view.tabs_complete);
+}

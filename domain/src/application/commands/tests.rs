@@ -1,0 +1,339 @@
+use super::*;
+use crate::applicant::{ApplicantDetails, Gender};
+use crate::application::{AddApplicant, AddCover, CoverInput};
+use crate::errors::RejectionKind;
+use crate::ids::{AdviserId, ApplicationId};
+use crate::money::Money;
+use crate::product::{CoverType, ProductType};
+use chrono::TimeZone;
+
+fn now() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 22, 10, 0, 0).unwrap()
+}
+
+fn id(text: &str) -> ApplicantId {
+    ApplicantId::parse(text).unwrap()
+}
+
+fn client(app: &Application, name: &str, first: &str) -> Application {
+    app.add_applicant(
+        &AddApplicant {
+            applicant_id: id(name),
+            details: ApplicantDetails {
+                first_name: Some(first.into()),
+                last_name: Some("Turing".into()),
+                gender: Some(Gender::Male),
+                date_of_birth: NaiveDate::from_ymd_opt(1985, 6, 23),
+                ..Default::default()
+            },
+        },
+        now(),
+    )
+    .unwrap()
+}
+
+/// Alan (a1) with a life cover c1, Ada (a2), a child k1 and a beneficiary b1.
+fn app() -> Application {
+    let base = Application::new(
+        ApplicationId::new(100001).unwrap(),
+        AdviserId::parse("adviser1").unwrap(),
+        None,
+        now(),
+    );
+    let two = client(&client(&base, "a1", "Alan"), "a2", "Ada");
+    let with_cover = two
+        .add_cover(
+            &AddCover {
+                applicant_id: id("a1"),
+                cover_id: "c1".into(),
+                cover: CoverInput {
+                    product_type: ProductType::Life,
+                    cover_type: Some(CoverType::Level),
+                    cover_amount: Money::from_pounds(100_000),
+                    monthly_benefit: None,
+                    term: Some(20),
+                    to_age: None,
+                    deferred_period: None,
+                    payment_period: None,
+                    riders: vec![],
+                },
+            },
+            now(),
+        )
+        .unwrap();
+    let with_child = with_cover
+        .apply(
+            &ApplicationCommand::AddChild(AddChild {
+                child_id: "k1".into(),
+                details: child("Grace"),
+            }),
+            now(),
+        )
+        .unwrap();
+    with_child
+        .apply(
+            &ApplicationCommand::AddBeneficiary(beneficiary("b1", "Charles")),
+            now(),
+        )
+        .unwrap()
+}
+
+fn child(first: &str) -> ChildDetails {
+    ChildDetails {
+        title: None,
+        first_name: Some(first.into()),
+        surname: Some("Hopper".into()),
+        date_of_birth: NaiveDate::from_ymd_opt(2015, 3, 1),
+    }
+}
+
+fn beneficiary(beneficiary_id: &str, first: &str) -> SaveBeneficiary {
+    SaveBeneficiary {
+        beneficiary_id: beneficiary_id.into(),
+        details: BeneficiaryDetails {
+            title: None,
+            first_name: Some(first.into()),
+            last_name: Some("Babbage".into()),
+            date_of_birth: None,
+            relationship: Some("Brother".into()),
+        },
+    }
+}
+
+fn share(allocation_id: &str, party: PartyType, reference: &str, percent: u32) -> SaveAllocation {
+    SaveAllocation {
+        applicant_id: id("a1"),
+        cover_id: "c1".into(),
+        allocation_id: allocation_id.into(),
+        allocation: AllocationInput {
+            reference_id: reference.into(),
+            percent: Percentage::whole(percent).unwrap(),
+            party_type: party,
+        },
+    }
+}
+
+fn add_share(app: &Application, share: SaveAllocation) -> Result<Application, Rejection> {
+    app.apply(&ApplicationCommand::AddAllocation(share), now())
+}
+
+#[test]
+fn children_are_edited_and_removed_by_id_with_the_spec_message_when_missing() {
+    let app = app();
+    let edited = app
+        .apply(
+            &ApplicationCommand::EditChild(EditChild {
+                child_id: "k1".into(),
+                details: child("Gracie"),
+            }),
+            now(),
+        )
+        .unwrap();
+    assert_eq!(
+        edited.children[0].details.first_name.as_deref(),
+        Some("Gracie")
+    );
+    let missing = app
+        .apply(
+            &ApplicationCommand::RemoveChild(RemoveChild {
+                child_id: "k9".into(),
+            }),
+            now(),
+        )
+        .unwrap_err();
+    assert_eq!(
+        (missing.kind, missing.message.as_str()),
+        (RejectionKind::NotFound, CHILD_NOT_FOUND)
+    );
+    let mut future = child("Tomorrow");
+    future.date_of_birth = NaiveDate::from_ymd_opt(2026, 11, 23);
+    let refused = app
+        .apply(
+            &ApplicationCommand::EditChild(EditChild {
+                child_id: "k1".into(),
+                details: future,
+            }),
+            now(),
+        )
+        .unwrap_err();
+    assert_eq!(refused.errors[0].field, "dateOfBirth");
+}
+
+#[test]
+fn removing_a_child_removes_their_share_of_any_payout() {
+    let planned = add_share(&app(), share("s1", PartyType::Child, "k1", 60)).unwrap();
+    assert_eq!(
+        planned.applicants[0].covers[0].benefit_allocations[0]
+            .beneficiary
+            .as_deref(),
+        Some("Grace Hopper")
+    );
+    let removed = planned
+        .apply(
+            &ApplicationCommand::RemoveChild(RemoveChild {
+                child_id: "k1".into(),
+            }),
+            now(),
+        )
+        .unwrap();
+    assert!(removed.children.is_empty());
+    assert!(
+        removed.applicants[0].covers[0]
+            .benefit_allocations
+            .is_empty()
+    );
+}
+
+#[test]
+fn the_unborn_flag_is_set_and_adding_a_child_clears_it() {
+    let flagged = app()
+        .apply(
+            &ApplicationCommand::SetHasUnbornChildren {
+                has_unborn_children: true,
+            },
+            now(),
+        )
+        .unwrap();
+    assert!(flagged.has_unborn_children);
+    let unchanged = flagged
+        .apply(
+            &ApplicationCommand::SetHasUnbornChildren {
+                has_unborn_children: true,
+            },
+            now(),
+        )
+        .unwrap();
+    assert_eq!(unchanged.version, flagged.version);
+    let with_baby = flagged
+        .apply(
+            &ApplicationCommand::AddChild(AddChild {
+                child_id: "k2".into(),
+                details: child("Ada"),
+            }),
+            now(),
+        )
+        .unwrap();
+    assert!(!with_baby.has_unborn_children);
+}
+
+#[test]
+fn shares_go_to_known_people_never_exceed_100_percent_and_stop_at_eight() {
+    let app = app();
+    let unknown = add_share(&app, share("s1", PartyType::Beneficiary, "nobody", 50)).unwrap_err();
+    assert_eq!(
+        (unknown.kind, unknown.message.as_str()),
+        (RejectionKind::NotFound, BENEFICIARY_NOT_FOUND)
+    );
+    let own = add_share(&app, share("s1", PartyType::Applicant, "a1", 50)).unwrap_err();
+    assert_eq!(own.errors[0].field, "referenceId");
+    let to_ada = add_share(&app, share("s1", PartyType::Applicant, "a2", 60)).unwrap();
+    assert_eq!(
+        to_ada.applicants[0].covers[0].benefit_allocations[0]
+            .beneficiary
+            .as_deref(),
+        Some("Ada Turing")
+    );
+    let over = add_share(&to_ada, share("s2", PartyType::Beneficiary, "b1", 41)).unwrap_err();
+    assert_eq!(over.errors[0].message, SHARES_OVER_ONE_HUNDRED);
+    let full = add_share(&to_ada, share("s2", PartyType::Beneficiary, "b1", 40)).unwrap();
+    let plan = &full.applicants[0].covers[0].benefit_allocations;
+    assert!(
+        crate::beneficiaries::check_allocations(plan).is_empty(),
+        "exactly 100%"
+    );
+    // Changing a share counts the others only.
+    let changed = full
+        .apply(
+            &ApplicationCommand::EditAllocation(share("s1", PartyType::Applicant, "a2", 55)),
+            now(),
+        )
+        .unwrap();
+    assert_eq!(
+        changed.applicants[0].covers[0].benefit_allocations[0].percent,
+        Percentage::whole(55)
+    );
+
+    let mut eight = app.clone();
+    for i in 0..8 {
+        eight = add_share(
+            &eight,
+            share(&format!("s{i}"), PartyType::Beneficiary, "b1", 12),
+        )
+        .unwrap();
+    }
+    let ninth = add_share(&eight, share("s9", PartyType::Beneficiary, "b1", 1)).unwrap_err();
+    assert_eq!(ninth.errors[0].message, TOO_MANY_BENEFICIARIES);
+    let removed = eight
+        .apply(
+            &ApplicationCommand::RemoveAllocation(RemoveAllocation {
+                applicant_id: id("a1"),
+                cover_id: "c1".into(),
+                allocation_id: "s3".into(),
+            }),
+            now(),
+        )
+        .unwrap();
+    assert_eq!(removed.applicants[0].covers[0].benefit_allocations.len(), 7);
+}
+
+#[test]
+fn a_beneficiary_needs_names_and_renaming_updates_their_shares() {
+    let app = add_share(&app(), share("s1", PartyType::Beneficiary, "b1", 100)).unwrap();
+    let mut nameless = beneficiary("b2", "");
+    nameless.details.last_name = Some("x".repeat(101));
+    let refused = app
+        .apply(&ApplicationCommand::AddBeneficiary(nameless), now())
+        .unwrap_err();
+    let fields: Vec<&str> = refused.errors.iter().map(|e| e.field.as_str()).collect();
+    assert_eq!(fields, ["firstName", "lastName"]);
+    let renamed = app
+        .apply(
+            &ApplicationCommand::EditBeneficiary(beneficiary("b1", "Charlie")),
+            now(),
+        )
+        .unwrap();
+    assert_eq!(
+        renamed.applicants[0].covers[0].benefit_allocations[0]
+            .beneficiary
+            .as_deref(),
+        Some("Charlie Babbage")
+    );
+    let missing = app
+        .apply(
+            &ApplicationCommand::EditBeneficiary(beneficiary("b9", "X")),
+            now(),
+        )
+        .unwrap_err();
+    assert_eq!(missing.message, BENEFICIARY_NOT_FOUND);
+}
+
+#[test]
+fn removing_the_first_client_moves_the_second_into_the_first_slot() {
+    let removed = app()
+        .apply(
+            &ApplicationCommand::RemoveApplicant(RemoveApplicant {
+                applicant_id: id("a1"),
+            }),
+            now(),
+        )
+        .unwrap();
+    assert_eq!(removed.applicants.len(), 1);
+    assert_eq!(removed.applicants[0].id, id("a2"));
+}
+
+#[test]
+fn commands_read_their_kind_from_json() {
+    let command: ApplicationCommand = serde_json::from_value(
+        serde_json::json!({ "kind": "setHasUnbornChildren", "hasUnbornChildren": true }),
+    )
+    .unwrap();
+    assert_eq!(
+        command,
+        ApplicationCommand::SetHasUnbornChildren {
+            has_unborn_children: true
+        }
+    );
+    let unlock: ApplicationCommand =
+        serde_json::from_value(serde_json::json!({ "kind": "unlockQuoteEdit" })).unwrap();
+    assert_eq!(unlock, ApplicationCommand::UnlockQuoteEdit);
+}
