@@ -288,3 +288,48 @@ async fn bad_cover_input_gets_a_specific_4xx_never_a_500() {
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_product_list_follows_each_advisers_flags_and_names_the_sample_basis() {
+    let app = TestApp::spawn().await;
+    let codes = |offer: &Value| -> Vec<String> {
+        offer["products"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["productType"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let token = app.token("adviser1@example.com").await;
+    let (status, offer) = app
+        .call(
+            Method::GET,
+            "/api/v1/backendforfrontend/products",
+            Some(&token),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{offer}");
+    assert_eq!(
+        codes(&offer),
+        ["life", "lifeessentials", "ci", "aci", "ccic", "ip"]
+    );
+    assert_eq!(offer["products"][0]["label"], "Life Protection");
+    assert!(
+        offer["pricingBasis"]
+            .as_str()
+            .unwrap()
+            .starts_with("Sample rates")
+    );
+    // adviser3's firm does not sell Life Essentials (hideLifeEssentials in dev-users.json).
+    let other = app.token("adviser3@example.com").await;
+    let (_, theirs) = app
+        .call(
+            Method::GET,
+            "/api/v1/backendforfrontend/products",
+            Some(&other),
+            None,
+        )
+        .await;
+    assert_eq!(codes(&theirs), ["life", "ci", "aci", "ccic", "ip"]);
+}

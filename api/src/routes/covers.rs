@@ -422,3 +422,53 @@ pub async fn quote_price(
         .await?;
     Ok(Json(view(&application)))
 }
+
+/// What the quote builder may offer this adviser (§2 "Quote builder", §6 flags).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductOffer {
+    /// Says whose figures these are; the shipped catalogue says "SAMPLE".
+    pub about: String,
+    /// The pricing basis's name, shown beside every price ("Sample rates …").
+    pub pricing_basis: String,
+    /// Products this adviser may quote, in §9 order, each with its label and limits.
+    pub products: Vec<OfferedProduct>,
+    pub riders: Vec<domain::catalogue::RiderRules>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OfferedProduct {
+    /// The quote builder's name for it, for example "Life Protection".
+    pub label: String,
+    #[serde(flatten)]
+    pub rules: domain::catalogue::ProductRules,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/v1/backendforfrontend/products",
+    tag = "covers",
+    responses(
+        (status = OK, description = "The products, limits and riders this adviser may quote", body = ProductOffer),
+        (status = UNAUTHORIZED, description = "No valid access token", body = Problem, content_type = "application/problem+json"),
+        (status = FORBIDDEN, description = "Signed in, but not set up as an adviser", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn products(State(state): State<AppState>, me: AdviserCaller) -> Json<ProductOffer> {
+    let catalogue = &state.product.catalogue;
+    let products = catalogue
+        .offered_products(&me.profile.ux_settings)
+        .into_iter()
+        .map(|product| OfferedProduct {
+            label: product.label().to_owned(),
+            rules: catalogue.product(product).clone(),
+        })
+        .collect();
+    Json(ProductOffer {
+        about: catalogue.about.clone(),
+        pricing_basis: state.product.basis.label().to_owned(),
+        products,
+        riders: catalogue.riders.clone(),
+    })
+}

@@ -63,6 +63,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(covers::applicant_covers))
         .routes(routes!(covers::validate_covers))
         .routes(routes!(covers::quote_price))
+        .routes(routes!(covers::products))
         .routes(routes!(quote_stage::remove_applicant))
         .routes(routes!(quote_stage::edit_applicant_name))
         .routes(routes!(quote_stage::add_child))

@@ -388,6 +388,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/backendforfrontend/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["products"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/backendforfrontend/statuses/{applicationId}": {
         parameters: {
             query?: never;
@@ -459,11 +475,31 @@ export interface components {
             id: string;
             name: string;
         };
+        /** @description The ages at which cover may end (the to-age, or age now plus the term). */
+        AgeLimit: {
+            /** Format: int32 */
+            min: number;
+            /** Format: int32 */
+            max: number;
+        };
         /** @description A share of a cover's payout as the adviser sets it (§7 benefit-allocations). */
         AllocationInput: {
             referenceId: string;
             percent: components["schemas"]["Percentage"];
             type: components["schemas"]["PartyType"];
+        };
+        /**
+         * @description Which JSON field of a cover an amount limit applies to.
+         * @enum {string}
+         */
+        AmountField: "coverAmount" | "monthlyBenefit";
+        /** @description Lowest and highest amount, in whole pounds. */
+        AmountLimit: {
+            field: components["schemas"]["AmountField"];
+            /** Format: int64 */
+            min: number;
+            /** Format: int64 */
+            max: number;
         };
         /** @description An applicant's answers on the AMRA step. */
         AmraAnswers: {
@@ -860,6 +896,11 @@ export interface components {
             telephone: string;
             email: string;
         };
+        /**
+         * @description The adviser flags of §6 that hide a product from the quote builder.
+         * @enum {string}
+         */
+        HidingFlag: "hideLifeProtection" | "hideLifeEssentials";
         /** @description The OpenID Connect provider the SPA signs in with. */
         IdentitySettings: {
             authority: string;
@@ -887,6 +928,10 @@ export interface components {
             title?: components["schemas"]["Title"] | null;
             firstName?: string | null;
             lastName?: string | null;
+        };
+        OfferedProduct: components["schemas"]["ProductRules"] & {
+            /** @description The quote builder's name for it, for example "Life Protection". */
+            label: string;
         };
         /**
          * @description Party types (§3): who an allocation or a beneficiary refers to.
@@ -934,6 +979,28 @@ export interface components {
             detail: string;
             /** @description The fields at fault, named as in the request. */
             errors?: components["schemas"]["FieldError"][] | null;
+        };
+        /** @description What the quote builder may offer this adviser (§2 "Quote builder", §6 flags). */
+        ProductOffer: {
+            /** @description Says whose figures these are; the shipped catalogue says "SAMPLE". */
+            about: string;
+            /** @description The pricing basis's name, shown beside every price ("Sample rates …"). */
+            pricingBasis: string;
+            /** @description Products this adviser may quote, in §9 order, each with its label and limits. */
+            products: components["schemas"]["OfferedProduct"][];
+            riders: components["schemas"]["RiderRules"][];
+        };
+        ProductRules: {
+            productType: components["schemas"]["ProductType"];
+            hiddenByFlag?: components["schemas"]["HidingFlag"] | null;
+            structures: components["schemas"]["CoverType"][];
+            amount: components["schemas"]["AmountLimit"];
+            familyIncomeAmount?: components["schemas"]["AmountLimit"] | null;
+            term?: components["schemas"]["TermLimit"] | null;
+            expiryAge?: components["schemas"]["AgeLimit"] | null;
+            deferredPeriods?: components["schemas"]["DeferredPeriod"][];
+            paymentPeriods?: components["schemas"]["PaymentPeriod"][];
+            riders: components["schemas"]["RiderType"][];
         };
         /**
          * @description The seven products of §1, as §9's product codes (TPD is sold as a rider only).
@@ -988,6 +1055,15 @@ export interface components {
             riderType: components["schemas"]["RiderType"];
             coverAmount?: components["schemas"]["Money"] | null;
         };
+        RiderRules: {
+            riderType: components["schemas"]["RiderType"];
+            label: string;
+            attachesTo: components["schemas"]["ProductType"][];
+            amount: components["schemas"]["AmountLimit"];
+            /** @description The rider's amount may not exceed its parent cover's. */
+            notMoreThanParent: boolean;
+            expiryAge?: components["schemas"]["AgeLimit"] | null;
+        };
         /**
          * @description Riders attached under a parent cover (§3 "riders", §8 errors "to a rider under its parent").
          * @enum {string}
@@ -1028,6 +1104,12 @@ export interface components {
             isQuoteEditable: boolean;
             sections: components["schemas"]["Section"][];
             tabsComplete: boolean;
+        };
+        TermLimit: {
+            /** Format: int32 */
+            minYears: number;
+            /** Format: int32 */
+            maxYears: number;
         };
         /** @enum {string} */
         Title: "Mr" | "Mrs" | "Miss" | "Ms" | "Mx" | "Dr";
@@ -2493,6 +2575,44 @@ export interface operations {
             };
             /** @description The quote can no longer be edited */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    products: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The products, limits and riders this adviser may quote */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductOffer"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
