@@ -26,6 +26,19 @@ pub fn uk_local(instant: DateTime<Utc>) -> NaiveDateTime {
     }
 }
 
+/// The instant UK clocks show midnight at the start of `date` (23:00 UTC the evening before
+/// during British Summer Time, otherwise 00:00 UTC). Midnight is never skipped or repeated by
+/// the UK's clock changes, which happen at 01:00 UTC.
+pub fn start_of_uk_day(date: NaiveDate) -> DateTime<Utc> {
+    let midnight = date.and_time(NaiveTime::MIN);
+    let summer = (midnight - Duration::hours(1)).and_utc();
+    if uk_local(summer) == midnight {
+        summer
+    } else {
+        midnight.and_utc()
+    }
+}
+
 fn last_sunday(year: i32, month: u32) -> NaiveDate {
     let first_of_next = if month == 12 {
         NaiveDate::from_ymd_opt(year + 1, 1, 1)
@@ -125,6 +138,25 @@ mod tests {
 
     fn utc(y: i32, m: u32, day: u32, h: u32, min: u32) -> DateTime<Utc> {
         Utc.with_ymd_and_hms(y, m, day, h, min, 0).unwrap()
+    }
+
+    #[test]
+    fn a_uk_day_starts_at_23_00_utc_in_summer_and_midnight_utc_in_winter() {
+        assert_eq!(start_of_uk_day(d(2026, 7, 1)), utc(2026, 6, 30, 23, 0));
+        assert_eq!(start_of_uk_day(d(2026, 12, 1)), utc(2026, 12, 1, 0, 0));
+        // The clocks go forward at 01:00 UTC on 29 March 2026: that day starts in GMT, the
+        // next in BST. They go back on 25 October: that day starts in BST, the next in GMT.
+        assert_eq!(start_of_uk_day(d(2026, 3, 29)), utc(2026, 3, 29, 0, 0));
+        assert_eq!(start_of_uk_day(d(2026, 3, 30)), utc(2026, 3, 29, 23, 0));
+        assert_eq!(start_of_uk_day(d(2026, 10, 25)), utc(2026, 10, 24, 23, 0));
+        assert_eq!(start_of_uk_day(d(2026, 10, 26)), utc(2026, 10, 26, 0, 0));
+        for date in [d(2026, 3, 30), d(2026, 10, 25), d(2026, 1, 1)] {
+            assert_eq!(uk_date(start_of_uk_day(date)), date);
+            assert_eq!(
+                uk_date(start_of_uk_day(date) - Duration::seconds(1)),
+                date.pred_opt().unwrap()
+            );
+        }
     }
 
     #[test]

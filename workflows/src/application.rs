@@ -101,12 +101,53 @@ impl ApplicationWorkflow {
 
     #[run]
     pub async fn run(ctx: &mut WorkflowContext<Self>) -> WorkflowResult<()> {
-        let view = ctx.clone();
-        ctx.wait_condition(|s| {
-            s.commands_this_run >= CONTINUE_AS_NEW_AFTER_COMMANDS
-                || view.continue_as_new_suggested()
-        })
-        .await?;
+        // Wait for the quote's valid-until date to pass (a durable timer) or for the time to
+        // hand over to a new run, whichever comes first; a new price re-arms the timer.
+        loop {
+            let (expires_at, armed_for) =
+                ctx.state(|s| (s.application.quote_expires_at(), s.application.valid_until));
+            let view = ctx.clone();
+            let woken = move |s: &Self| {
+                time_to_hand_over(s, &view) || s.application.valid_until != armed_for
+            };
+            let Some(expires_at) = expires_at else {
+                ctx.wait_condition(woken).await?;
+                if ctx.state(|s| time_to_hand_over(s, ctx)) {
+                    break;
+                }
+                continue;
+            };
+            let now = workflow_now(ctx);
+            if expires_at > now {
+                let wait = (expires_at - now).to_std().unwrap_or_default();
+                temporalio_sdk::workflows::select! {
+                    _ = ctx.timer(wait) => {}
+                    _ = ctx.wait_condition(woken) => {}
+                }
+                if ctx.state(|s| time_to_hand_over(s, ctx)) {
+                    break;
+                }
+                if ctx.state(|s| s.application.valid_until != armed_for) {
+                    continue;
+                }
+            }
+            let now = workflow_now(ctx);
+            let expired = ctx.state_mut(|s| {
+                s.application = s
+                    .application
+                    .expire_quote(now.max(s.application.updated_at));
+                s.application.clone()
+            });
+            describe(ctx, &expired);
+            ctx.execute_local_activity(
+                ApplicationActivities::save_application_view,
+                expired,
+                LocalActivityOptions::builder()
+                    .start_to_close_timeout(PROJECTION_TIMEOUT)
+                    .build(),
+            )
+            .await?;
+        }
         // Let in-flight commands finish and project before handing over to the next run.
         let view = ctx.clone();
         ctx.wait_condition(|_| view.all_handlers_finished()).await?;
@@ -332,6 +373,18 @@ impl ApplicationWorkflow {
     fn time_of<C>(&self, command: &Command<C>) -> DateTime<Utc> {
         command.requested_at.max(self.application.updated_at)
     }
+}
+
+/// Start a new run after enough commands, or when Temporal suggests it.
+fn time_to_hand_over(s: &ApplicationWorkflow, ctx: &WorkflowContext<ApplicationWorkflow>) -> bool {
+    s.commands_this_run >= CONTINUE_AS_NEW_AFTER_COMMANDS || ctx.continue_as_new_suggested()
+}
+
+/// Workflow time (deterministic: the time of the current workflow task).
+fn workflow_now(ctx: &WorkflowContext<ApplicationWorkflow>) -> DateTime<Utc> {
+    ctx.workflow_time()
+        .map(DateTime::<Utc>::from)
+        .unwrap_or_default()
 }
 
 /// A validator's answer: the rejection travels to the API as the failure message.

@@ -258,14 +258,35 @@ impl Application {
             next.status = ApplicationStage::Quote;
         }
         next.quote = Some(quote);
+        next.quote_expired_on = None;
+        next.touched(now)
+    }
+
+    /// When the quote stops being valid: the start of the UK day after its valid-until date.
+    pub fn quote_expires_at(&self) -> Option<DateTime<Utc>> {
+        let until = self.valid_until?;
+        Some(crate::dates::start_of_uk_day(until.succ_opt()?))
+    }
+
+    /// The quote's valid-until date has passed (§5 dates): the price is withdrawn and the
+    /// next price is a new quote, with ages taken on its own date and a new valid-until date.
+    /// Nothing the adviser entered is lost.
+    pub fn expire_quote(&self, now: DateTime<Utc>) -> Self {
+        let mut next = self.clone();
+        next.invalidate_quote();
+        next.quote_expired_on = self.valid_until;
+        next.quote_age_date = None;
+        next.valid_until = None;
         next.touched(now)
     }
 
     /// Whether the quote has passed its valid-until date on `today` (§5 dates): it must then be
     /// priced again before the adviser applies.
     pub fn is_quote_expired(&self, today: NaiveDate) -> bool {
-        self.valid_until
-            .is_some_and(|until| crate::quote::is_expired(until, today))
+        self.quote_expired_on.is_some()
+            || self
+                .valid_until
+                .is_some_and(|until| crate::quote::is_expired(until, today))
     }
 }
 

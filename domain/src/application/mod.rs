@@ -167,6 +167,9 @@ pub struct Application {
     /// The last successful price, cleared whenever a change makes it stale (§4).
     #[serde(default)]
     pub quote: Option<Quote>,
+    /// Set when a quote passed its valid-until date; cleared by the next price.
+    #[serde(default)]
+    pub quote_expired_on: Option<NaiveDate>,
 }
 
 impl Application {
@@ -206,6 +209,7 @@ impl Application {
             bank_details: None,
             bank_check: BankCheckStatus::NotChecked,
             quote: None,
+            quote_expired_on: None,
         }
     }
 

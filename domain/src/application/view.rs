@@ -62,6 +62,7 @@ impl Application {
             bank_check: self.bank_check.clone(),
             quote: self.quote.clone(),
             is_quote_expired: self.is_quote_expired(today),
+            quote_expired_on: self.quote_expired_on,
             is_complete: self.is_complete(),
             tabs_complete: super::rules::tabs_complete(&sections),
             sections,
@@ -126,6 +127,9 @@ pub struct ApplicationView {
     pub quote: Option<Quote>,
     /// The valid-until date has passed: the quote must be priced again (§5 dates).
     pub is_quote_expired: bool,
+    /// The valid-until date of the quote that expired, until the application is priced again.
+    #[schema(value_type = Option<String>, format = Date)]
+    pub quote_expired_on: Option<NaiveDate>,
     /// §4 "Application completeness": every client has cover and every cover is complete.
     pub is_complete: bool,
     /// The server page statuses that drive the tabs (§2).

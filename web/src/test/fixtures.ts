@@ -72,6 +72,7 @@ export function applicationFixture(overrides: Partial<Schemas['Application']> = 
     isBankCheckConfirmed: false,
     quote: null,
     isQuoteExpired: false,
+    quoteExpiredOn: null,
     isComplete: false,
     sections: [],
     tabsComplete: false,

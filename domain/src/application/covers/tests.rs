@@ -331,3 +331,34 @@ fn page_statuses_follow_the_clients_the_covers_and_the_price() {
     assert_eq!(view.sections.len(), 6);
     assert!(!view.tabs_complete);
 }
+
+#[test]
+fn an_expired_quote_is_withdrawn_and_the_next_price_is_a_new_quote() {
+    let with_cover = add(&app(), "c1", input(ProductType::Life)).unwrap();
+    let priced = with_cover.record_quote(quote_for(&with_cover, 2_345), now());
+    // Valid until 22 December 2026 (GMT): expires at midnight starting the 23rd.
+    assert_eq!(
+        priced.quote_expires_at(),
+        Some(Utc.with_ymd_and_hms(2026, 12, 23, 0, 0, 0).unwrap())
+    );
+    let later = Utc.with_ymd_and_hms(2026, 12, 23, 0, 0, 0).unwrap();
+    let expired = priced.expire_quote(later);
+    assert!(expired.quote.is_none());
+    assert_eq!(
+        expired.quote_expired_on,
+        NaiveDate::from_ymd_opt(2026, 12, 22)
+    );
+    assert!(expired.is_quote_expired(NaiveDate::from_ymd_opt(2026, 12, 23).unwrap()));
+    assert_eq!(expired.applicants[0].covers.len(), 1, "the covers stay");
+    assert_eq!(expired.quote_expires_at(), None, "nothing left to expire");
+    let mut requote = quote_for(&expired, 2_400);
+    requote.quote_age_date = NaiveDate::from_ymd_opt(2026, 12, 23).unwrap();
+    requote.quote_created_date = NaiveDate::from_ymd_opt(2026, 12, 23).unwrap();
+    let repriced = expired.record_quote(requote, later);
+    assert_eq!(
+        repriced.quote_age_date,
+        NaiveDate::from_ymd_opt(2026, 12, 23)
+    );
+    assert_eq!(repriced.valid_until, NaiveDate::from_ymd_opt(2027, 1, 22));
+    assert!(!repriced.is_quote_expired(NaiveDate::from_ymd_opt(2026, 12, 23).unwrap()));
+}

@@ -612,6 +612,11 @@ export interface components {
             quote?: components["schemas"]["Quote"] | null;
             /** @description The valid-until date has passed: the quote must be priced again (§5 dates). */
             isQuoteExpired: boolean;
+            /**
+             * Format: date
+             * @description The valid-until date of the quote that expired, until the application is priced again.
+             */
+            quoteExpiredOn?: string | null;
             /** @description §4 "Application completeness": every client has cover and every cover is complete. */
             isComplete: boolean;
             /** @description The server page statuses that drive the tabs (§2). */
