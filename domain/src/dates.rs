@@ -78,9 +78,11 @@ pub fn birthday_in(born: NaiveDate, year: i32) -> NaiveDate {
 }
 
 /// The date on which someone born on `born` reaches `age`.
-pub fn date_reaching_age(born: NaiveDate, age: u32) -> NaiveDate {
-    let year = born.year() + i32::try_from(age).unwrap_or(i32::MAX - born.year());
-    birthday_in(born, year)
+/// `None` when that year is beyond the calendar.
+pub fn date_reaching_age(born: NaiveDate, age: u32) -> Option<NaiveDate> {
+    let year = born.year().checked_add(i32::try_from(age).ok()?)?;
+    NaiveDate::from_ymd_opt(year, born.month(), born.day())
+        .or_else(|| NaiveDate::from_ymd_opt(year, 3, 1))
 }
 
 /// Earliest and latest year the portal accepts in a date (§5).
@@ -112,14 +114,11 @@ pub fn parse_iso_date(text: &str) -> Option<NaiveDate> {
 /// Parses a date typed as `dd/MM/yyyy` (§9's display format; one-digit day and month are
 /// accepted) under the same rules as [`parse_iso_date`].
 pub fn parse_uk_date(text: &str) -> Option<NaiveDate> {
-    let mut parts = text.trim().split('/');
-    let (day, month, year) = (parts.next()?, parts.next()?, parts.next()?);
-    let digits = |p: &str, min: usize, max: usize| {
-        (min..=max).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit())
-    };
-    if parts.next().is_some() || !digits(day, 1, 2) || !digits(month, 1, 2) || !digits(year, 4, 4) {
+    // Anything but digits, or a part too long or too short, fails the ISO check.
+    let parts: Vec<&str> = text.trim().split('/').collect();
+    let [day, month, year] = parts.as_slice() else {
         return None;
-    }
+    };
     parse_iso_date(&format!("{year}-{month:0>2}-{day:0>2}"))
 }
 
@@ -251,7 +250,11 @@ mod tests {
             "1/1/20",
             "01-01-2000",
             "01/01/2000/1",
+            "01/02",
             "aa/01/2000",
+            "001/01/2000",
+            "1 /01/2000",
+            "+1/01/2000",
         ] {
             assert_eq!(parse_uk_date(bad), None, "{bad:?}");
         }
@@ -259,7 +262,9 @@ mod tests {
 
     #[test]
     fn reaching_an_age_lands_on_the_birthday() {
-        assert_eq!(date_reaching_age(d(1990, 6, 15), 18), d(2008, 6, 15));
-        assert_eq!(date_reaching_age(d(2004, 2, 29), 18), d(2022, 3, 1));
+        assert_eq!(date_reaching_age(d(1990, 6, 15), 18), Some(d(2008, 6, 15)));
+        assert_eq!(date_reaching_age(d(2004, 2, 29), 18), Some(d(2022, 3, 1)));
+        assert_eq!(date_reaching_age(d(2004, 2, 29), 20), Some(d(2024, 2, 29)));
+        assert_eq!(date_reaching_age(d(1990, 6, 15), u32::MAX), None);
     }
 }

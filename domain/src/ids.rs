@@ -23,7 +23,8 @@ impl ApplicationId {
     /// Reads a path segment such as `100001`.
     pub fn parse(text: &str) -> Option<Self> {
         // Only ASCII digits: "+1", " 1" or "1e3" are not references.
-        if text.is_empty() || text.len() > 18 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        // At most 18 digits: a reference always fits, with room, in a signed 64-bit number.
+        if text.len() > 18 || !text.bytes().all(|b| b.is_ascii_digit()) {
             return None;
         }
         text.parse().ok().and_then(Self::new)
@@ -107,9 +108,17 @@ mod tests {
             "1e3",
             "12a",
             "9999999999999999999",
+            "1000000000000000000",
         ] {
             assert_eq!(ApplicationId::parse(bad), None, "{bad:?}");
         }
+        let longest = "999999999999999999";
+        assert_eq!(
+            ApplicationId::parse(longest)
+                .map(|id| id.to_string())
+                .as_deref(),
+            Some(longest)
+        );
     }
 
     #[test]
@@ -122,7 +131,11 @@ mod tests {
 
     #[test]
     fn adviser_ids_reject_control_characters() {
-        assert!(AdviserId::parse("adviser1").is_some());
+        assert_eq!(
+            AdviserId::parse("adviser1").unwrap().to_string(),
+            "adviser1"
+        );
+        assert_eq!(ApplicantId::parse("a-1").unwrap().to_string(), "a-1");
         assert!(AdviserId::parse("").is_none());
         assert!(AdviserId::parse("a\nb").is_none());
     }

@@ -353,3 +353,19 @@ proptest! {
         prop_assert!((reading.to_metric() - f64::from(cm)).abs() <= CM_PER_INCH / 2.0 + 1e-9);
     }
 }
+
+#[test]
+fn a_reading_keeps_the_unit_the_adviser_typed() {
+    assert_eq!(
+        Measurement::WaistSize.read(UnitSystem::Metric, "81.5", ""),
+        Ok(Reading::Centimetres(81.5))
+    );
+    assert_eq!(
+        Measurement::WeightFemale.read(UnitSystem::Metric, "62", ""),
+        Ok(Reading::Kilograms(62.0))
+    );
+    assert_eq!(
+        Measurement::Height.read(UnitSystem::Metric, "1.75", ""),
+        Ok(Reading::Metres(1.75))
+    );
+}
