@@ -3,10 +3,12 @@
 //!
 //! Activities never decide insurance rules; they call `domain` for that and do the IO.
 
+mod documents;
 mod pricing;
 mod product;
 mod projection;
 
+pub use documents::{Document, QuoteDocumentError, Template, quote_document};
 pub use pricing::{PriceRequest, PricingActivities, check_covers};
 pub use product::{Product, ProductError};
 pub use projection::ApplicationActivities;

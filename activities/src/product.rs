@@ -2,6 +2,7 @@
 //! Loaded once at start-up; a missing or inconsistent file stops the process with a message
 //! naming the file and the problem, rather than letting it quote on a broken basis.
 
+use crate::documents::{Template, quote_data};
 use domain::catalogue::Catalogue;
 use domain::pricing::Basis;
 use std::path::{Path, PathBuf};
@@ -11,6 +12,8 @@ use std::path::{Path, PathBuf};
 pub struct Product {
     pub catalogue: Catalogue,
     pub basis: Basis,
+    /// `documents/quote.txt`, checked against a sample quote at load.
+    pub quote_template: Template,
 }
 
 /// Why the product files could not be used, naming the file.
@@ -50,8 +53,69 @@ impl Product {
                 path: basis_path,
                 message,
             })?;
-        Ok(Self { catalogue, basis })
+        let template_path = dir.join("documents").join("quote.txt");
+        let quote_template = Template::parse(&read(&template_path)?)
+            .and_then(|template| {
+                template.check(&sample_quote_data(&basis))?;
+                Ok(template)
+            })
+            .map_err(|message| ProductError {
+                path: template_path,
+                message,
+            })?;
+        Ok(Self {
+            catalogue,
+            basis,
+            quote_template,
+        })
     }
+}
+
+/// Template data for a one-client, one-cover quote: every name a quote template may use.
+fn sample_quote_data(basis: &Basis) -> serde_json::Value {
+    use chrono::{NaiveDate, TimeZone, Utc};
+    use domain::cover::Cover;
+    use domain::quote::{Quote, QuoteApplicant, QuoteCover};
+    use domain::{AdviserId, Applicant, ApplicantDetails, ApplicantId, Application, ApplicationId};
+    let day = NaiveDate::from_ymd_opt(2026, 1, 1).unwrap_or_default();
+    let mut application = Application::new(
+        ApplicationId::new(1).expect("1 is a reference"),
+        AdviserId::parse("sample").expect("a valid id"),
+        None,
+        Utc.timestamp_opt(0, 0).single().unwrap_or_default(),
+    );
+    let id = ApplicantId::parse("sample").expect("a valid id");
+    let mut applicant = Applicant::new(id.clone(), ApplicantDetails::default());
+    let mut cover = Cover::new(domain::product::ProductType::Life);
+    cover.id = Some("c".into());
+    applicant.covers.push(cover);
+    application.applicants.push(applicant);
+    let quote = Quote {
+        id: "sample".into(),
+        quote_created_date: day,
+        quote_age_date: day,
+        adviser_at_firm_location_id: None,
+        initial_indemnity_percentage: None,
+        initial_commission_sacrifice_percentage: None,
+        initial_commission: None,
+        premium: Default::default(),
+        lifetime_premium: None,
+        unloaded_premium: None,
+        discount: None,
+        quote_applicants: vec![QuoteApplicant {
+            id: id.to_string(),
+            premium: Default::default(),
+            quote_covers: vec![QuoteCover {
+                cover_id: "c".into(),
+                premium: Default::default(),
+                decision: None,
+                riders: vec![],
+                breakdown: vec![],
+            }],
+            quote_decision_model: None,
+        }],
+    };
+    quote_data(&application, &quote, basis.label(), basis.policy_fee())
 }
 
 #[cfg(test)]
