@@ -17,6 +17,7 @@ export const routePatterns = {
   root: '/',
   dashboard: '/dashboard/:tab?',
   clientDetails: '/application/:applicationId/client-details',
+  quote: '/application/:applicationId/quote',
   authCallback: '/auth/callback',
   logout: '/logout',
   notFound: '*',
@@ -27,6 +28,7 @@ export const paths = {
     tab === 'in-progress' ? '/dashboard' : `/dashboard/${tab}`,
   clientDetails: (applicationId: number | string): string =>
     `/application/${String(applicationId)}/client-details`,
+  quote: (applicationId: number | string): string => `/application/${String(applicationId)}/quote`,
   authCallback: (): string => routePatterns.authCallback,
   logout: (): string => routePatterns.logout,
 } as const;

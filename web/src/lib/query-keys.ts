@@ -16,6 +16,11 @@ export const applicationKeys = {
   detail: (applicationId: number) => [...applicationKeys.details(), applicationId] as const,
 };
 
+/** The products the signed-in adviser may quote (their flags applied by the server). */
+export const productKeys = {
+  offer: ['products', 'offer'] as const,
+};
+
 export const adviserKeys = {
   current: ['adviser', 'current'] as const,
 };

@@ -1,24 +1,92 @@
-import { Steps } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
+import { Steps, Tooltip } from 'antd';
+import { Link } from 'react-router';
+import { paths } from '@/app/paths';
+import type { Schemas } from '@/lib/api-client';
+import { pageStatusesFromSections, stepStates, type JourneyState, type StepId, type StepState } from '@/lib/rules/journey';
 import { applicationStrings as t } from '../strings';
 
 const journey = ['clientDetails', 'quote', 'contactDetails', 'application', 'amra', 'decision', 'setup'] as const;
+type JourneyStep = (typeof journey)[number];
+
+/** The steps that have a page in this release. */
+const stepPaths: Partial<Record<JourneyStep, (applicationId: number) => string>> = {
+  clientDetails: paths.clientDetails,
+  quote: paths.quote,
+};
+
+function isJourneyStep(step: StepId): step is JourneyStep {
+  return journey.some((candidate) => candidate === step);
+}
+
+/** What the journey rules read from the application the server sent. */
+export function journeyState(application: Schemas['Application']): JourneyState {
+  return {
+    status: application.status,
+    isQuoteEditable: application.isQuoteEditable,
+    pages: pageStatusesFromSections(application.sections),
+  };
+}
+
+interface JourneyStepsProps {
+  /** Until it loads, every step but the current one is shown disabled. */
+  application: Schemas['Application'] | undefined;
+  current: JourneyStep;
+}
 
 /**
- * The journey (spec §2). Only Client details exists in this release; the later steps are
- * shown, disabled, so the adviser sees where the journey goes.
+ * The journey (spec §2). Which steps are open and complete comes from the server (status, quote
+ * editability and the page statuses in `sections`), read by the shared journey rules; an open step
+ * with a page is a link to it.
  */
-export function JourneySteps() {
+export function JourneySteps({ application, current }: JourneyStepsProps) {
+  const states = application ? stepStates(journeyState(application)) : [];
+  const byStep = new Map<JourneyStep, StepState>();
+  for (const state of states) if (isJourneyStep(state.step)) byStep.set(state.step, state);
+
   return (
     <nav aria-label={t.journeyLabel} className="journey-steps">
       <Steps
         size="small"
         labelPlacement="vertical"
-        current={0}
-        items={journey.map((step, index) => ({
-          title: t.steps[step],
-          disabled: index > 0,
-          status: index === 0 ? 'process' : 'wait',
-        }))}
+        current={journey.indexOf(current)}
+        items={journey.map((step) => {
+          const state = byStep.get(step);
+          const isCurrent = step === current;
+          const enabled = isCurrent || state?.enabled === true;
+          const complete = state?.complete === true;
+          const to = application ? stepPaths[step]?.(application.id) : undefined;
+          const label = (
+            <>
+              {t.steps[step]}
+              {complete && <span className="visually-hidden"> ({t.stepComplete})</span>}
+              {state?.locked && (
+                <>
+                  {' '}
+                  <LockOutlined aria-hidden="true" />
+                  <span className="visually-hidden"> ({t.stepLocked})</span>
+                </>
+              )}
+            </>
+          );
+          let title = <span>{label}</span>;
+          if (isCurrent) {
+            title = <span aria-current="step">{label}</span>;
+          } else if (enabled && to) {
+            title = <Link to={to}>{label}</Link>;
+          } else if (enabled) {
+            title = (
+              <Tooltip title={t.stepNotYetAvailable}>
+                <span>{label}</span>
+              </Tooltip>
+            );
+          }
+          return {
+            title,
+            disabled: !enabled,
+            status: isCurrent ? 'process' : complete ? 'finish' : 'wait',
+          };
+        })}
       />
     </nav>
   );

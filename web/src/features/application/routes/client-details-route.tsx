@@ -1,101 +1,66 @@
-import { Alert, Breadcrumb, Button, Col, Result, Row, Skeleton, Space, Tag, Typography } from 'antd';
-import { Link, useNavigate, useParams } from 'react-router';
+import { ArrowRightOutlined } from '@ant-design/icons';
+import { Alert, Button, Col, Flex, Row, Skeleton } from 'antd';
+import { useNavigate, useParams } from 'react-router';
 import { paths } from '@/app/paths';
-import { PageHeading } from '@/components/page-heading';
 import { isApiError } from '@/lib/api-error';
-import { stageColours, stageLabel } from '@/lib/application-stage';
-import { formatDateTime } from '@/lib/format';
+import { stepState } from '@/lib/rules/journey';
 import { useApplication } from '../api/get-application';
 import { AddApplicantPanel } from '../components/add-applicant-panel';
 import { ApplicantCard } from '../components/applicant-card';
-import { JourneySteps } from '../components/journey-steps';
+import { ApplicationHeader, ApplicationLoadFailed, ApplicationNotFound, parseApplicationId } from '../components/application-page';
+import { JourneySteps, journeyState } from '../components/journey-steps';
 import { applicationStrings as t } from '../strings';
 
 const MAX_APPLICANTS = 2;
 
 /** /v2/application/:applicationId/client-details */
 export function ClientDetailsRoute() {
-  const { applicationId } = useParams();
-  const id = Number(applicationId);
-  if (!Number.isSafeInteger(id) || id <= 0) return <ApplicationNotFound />;
+  const id = parseApplicationId(useParams().applicationId);
+  if (id === null) return <ApplicationNotFound />;
   return <ClientDetails applicationId={id} />;
-}
-
-function ApplicationNotFound() {
-  const navigate = useNavigate();
-  return (
-    <Result
-      status="404"
-      title={<PageHeading>{t.notFoundTitle}</PageHeading>}
-      subTitle={t.notFoundDescription}
-      extra={
-        <Button type="primary" onClick={() => void navigate(paths.dashboard())}>
-          {t.backToDashboard}
-        </Button>
-      }
-    />
-  );
 }
 
 function ClientDetails({ applicationId }: { applicationId: number }) {
   const application = useApplication(applicationId);
+  const navigate = useNavigate();
 
   if (application.isError) {
     if (isApiError(application.error) && application.error.status === 404) return <ApplicationNotFound />;
-    return (
-      <Result
-        status="error"
-        title={<PageHeading>{t.loadFailedTitle}</PageHeading>}
-        subTitle={t.loadFailedDescription}
-        extra={
-          <Button type="primary" onClick={() => void application.refetch()}>
-            {t.retry}
-          </Button>
-        }
-      />
-    );
+    return <ApplicationLoadFailed onRetry={() => void application.refetch()} />;
   }
 
   const data = application.data;
   // Spec §2: client details are locked during underwriting or when the quote is not editable.
   const locked = data ? !data.isQuoteEditable || data.status === 'UNDERWRITING' : false;
+  const quoteOpen = data ? stepState(journeyState(data), 'quote').enabled : false;
 
   return (
     <>
-      <Breadcrumb
-        style={{ marginBottom: 12 }}
-        items={[
-          { title: <Link to={paths.dashboard()}>{t.breadcrumbDashboard}</Link> },
-          { title: t.applicationReference(applicationId) },
-        ]}
-      />
-      <header className="page-header">
-        <PageHeading>{t.heading}</PageHeading>
-        {data && (
-          <Space size="middle" wrap style={{ marginTop: 4 }}>
-            <Typography.Text strong>{t.applicationReference(data.id)}</Typography.Text>
-            <Tag color={stageColours[data.status]} bordered={false}>
-              {data.applicationStatus || stageLabel(data.status)}
-            </Tag>
-            <Typography.Text type="secondary">{t.lastUpdated(formatDateTime(data.updatedAt))}</Typography.Text>
-          </Space>
-        )}
-      </header>
-      <JourneySteps />
+      <ApplicationHeader applicationId={applicationId} application={data} heading={t.heading} />
+      <JourneySteps application={data} current="clientDetails" />
       {locked && <Alert type="info" showIcon message={t.locked} style={{ marginBottom: 24 }} />}
       {data ? (
-        <Row gutter={[24, 24]} align="stretch">
-          {data.applicants.map((applicant, index) => (
-            <Col key={applicant.id} xs={24} lg={12}>
-              <ApplicantCard applicationId={data.id} applicant={applicant} index={index} locked={locked} />
-            </Col>
-          ))}
-          {!locked && data.applicants.length < MAX_APPLICANTS && (
-            <Col xs={24} lg={12}>
-              <AddApplicantPanel key={data.applicants.length} applicationId={data.id} index={data.applicants.length} />
-            </Col>
+        <>
+          <Row gutter={[24, 24]} align="stretch">
+            {data.applicants.map((applicant, index) => (
+              <Col key={applicant.id} xs={24} lg={12}>
+                <ApplicantCard applicationId={data.id} applicant={applicant} index={index} locked={locked} />
+              </Col>
+            ))}
+            {!locked && data.applicants.length < MAX_APPLICANTS && (
+              <Col xs={24} lg={12}>
+                <AddApplicantPanel key={data.applicants.length} applicationId={data.id} index={data.applicants.length} />
+              </Col>
+            )}
+          </Row>
+          {quoteOpen && (
+            <Flex justify="flex-end" style={{ marginTop: 24 }}>
+              <Button type="primary" size="large" onClick={() => void navigate(paths.quote(data.id))}>
+                {t.continueToQuote} <ArrowRightOutlined aria-hidden="true" />
+              </Button>
+            </Flex>
           )}
-        </Row>
+        </>
       ) : (
         <Skeleton active paragraph={{ rows: 8 }} />
       )}

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { unwrap } from '@/lib/api-error';
+import { applicationKeys } from '@/lib/query-keys';
+import type { Cover } from '../cover-form-model';
+
+interface RemoveCoverVariables {
+  applicantId: string;
+  cover: Pick<Cover, 'id' | 'productType'>;
+}
+
+/**
+ * DELETE /api/v1/actions/MutateCovers/remove. The server needs only the cover's id; the schema's
+ * body type also asks for its product, so that is sent too.
+ */
+export function useRemoveCover(applicationId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ applicantId, cover }: RemoveCoverVariables) =>
+      unwrap(
+        await api.DELETE('/api/v1/actions/MutateCovers/remove', {
+          body: { applicationId, applicantId, cover: { id: cover.id, productType: cover.productType } },
+        }),
+      ),
+    onSuccess: (application) => {
+      queryClient.setQueryData(applicationKeys.detail(application.id), application);
+    },
+  });
+}

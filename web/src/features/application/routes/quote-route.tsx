@@ -1,0 +1,104 @@
+import { useIsMutating } from '@tanstack/react-query';
+import { Alert, App, Col, Row, Skeleton } from 'antd';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { isApiError } from '@/lib/api-error';
+import { useApplication } from '../api/get-application';
+import { useProducts } from '../api/get-products';
+import { usePriceQuote } from '../api/price-quote';
+import { ApplicantCoversCard } from '../components/applicant-covers-card';
+import { ApplicationHeader, ApplicationLoadFailed, ApplicationNotFound, parseApplicationId } from '../components/application-page';
+import { CoverDrawer, type CoverTarget } from '../components/cover-drawer';
+import { JourneySteps } from '../components/journey-steps';
+import { QuoteSummary } from '../components/quote-summary';
+import { coverErrors, priceProblems, priceReadiness, quotePremiums, type Application, type Cover } from '../cover-form-model';
+import { applicationStrings } from '../strings';
+
+const t = applicationStrings.quote;
+
+/** /v2/application/:applicationId/quote: the quote builder. */
+export function QuoteRoute() {
+  const id = parseApplicationId(useParams().applicationId);
+  if (id === null) return <ApplicationNotFound />;
+  return <QuoteBuilder applicationId={id} />;
+}
+
+function QuoteBuilder({ applicationId }: { applicationId: number }) {
+  const application = useApplication(applicationId);
+  const products = useProducts();
+  const price = usePriceQuote(applicationId);
+  const busy = useIsMutating() > 0;
+  const [target, setTarget] = useState<CoverTarget | null>(null);
+  const { message } = App.useApp();
+
+  if (application.isError) {
+    if (isApiError(application.error) && application.error.status === 404) return <ApplicationNotFound />;
+    return <ApplicationLoadFailed onRetry={() => void application.refetch()} />;
+  }
+
+  const data = application.data;
+  const editable = data?.isQuoteEditable === true;
+
+  /** After every change the server accepted: price again as soon as the quote can be priced. */
+  const afterChange = (next: Application) => {
+    price.reset();
+    if (next.isQuoteEditable && priceReadiness(next) === 'ready') price.mutate();
+  };
+
+  const afterSave = (next: Application, saved: Cover | undefined) => {
+    const wasEdit = target?.cover !== undefined;
+    setTarget(null);
+    if (saved && coverErrors(saved).length > 0) void message.warning(t.savedWithProblems);
+    else void message.success(wasEdit ? t.saved : t.added);
+    afterChange(next);
+  };
+
+  const problems = data && isApiError(price.error) && price.error.status === 422 ? priceProblems(price.error, data, products.data) : null;
+  const failed = price.isError && !problems ? [isApiError(price.error) ? price.error.message : t.summary.priceFailed] : null;
+  const premiums = data ? quotePremiums(data).byCover : new Map<string, number>();
+
+  return (
+    <>
+      <ApplicationHeader applicationId={applicationId} application={data} heading={t.heading} />
+      <JourneySteps application={data} current="quote" />
+      {data && !editable && <Alert type="info" showIcon message={t.readOnly} style={{ marginBottom: 24 }} />}
+      {data ? (
+        <Row gutter={[24, 24]}>
+          <Col xs={24} lg={16}>
+            <Row gutter={[24, 24]}>
+              {data.applicants.map((applicant, index) => (
+                <Col key={applicant.id} span={24}>
+                  <ApplicantCoversCard
+                    applicationId={data.id}
+                    applicant={applicant}
+                    index={index}
+                    offer={products.data}
+                    premiums={premiums}
+                    editable={editable}
+                    busy={busy}
+                    onAdd={() => setTarget({ applicant, index })}
+                    onEdit={(cover) => setTarget({ applicant, index, cover })}
+                    onRemoved={afterChange}
+                  />
+                </Col>
+              ))}
+            </Row>
+          </Col>
+          <Col xs={24} lg={8}>
+            <QuoteSummary
+              application={data}
+              pricingBasis={products.data?.pricingBasis}
+              editable={editable}
+              pricing={price.isPending}
+              priceProblems={problems ?? failed}
+              onPrice={() => price.mutate()}
+            />
+          </Col>
+        </Row>
+      ) : (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      )}
+      <CoverDrawer applicationId={applicationId} target={target} onClose={() => setTarget(null)} onSaved={afterSave} />
+    </>
+  );
+}
