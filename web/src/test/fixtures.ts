@@ -94,3 +94,106 @@ export function summaryFixture(overrides: Partial<Schemas['ApplicationSummary']>
     ...overrides,
   };
 }
+
+type Cover = Schemas['Cover'];
+
+export function coverFixture(overrides: Partial<Cover> = {}): Cover {
+  return {
+    id: 'cover-1',
+    productType: 'life',
+    coverType: 'level',
+    coverAmount: 250000,
+    monthlyBenefit: null,
+    term: 25,
+    toAge: null,
+    deferredPeriod: null,
+    paymentPeriod: null,
+    riders: [],
+    isPayoutPlannerUsed: false,
+    benefitAllocations: [],
+    errors: [],
+    ref: null,
+    decision: null,
+    premium: null,
+    ...overrides,
+  };
+}
+
+export function quoteFixture(overrides: Partial<Schemas['Quote']> = {}): Schemas['Quote'] {
+  return {
+    id: 'quote-1',
+    quoteCreatedDate: '2025-03-02',
+    quoteAgeDate: '2025-03-02',
+    premium: 23.45,
+    quoteApplicants: [
+      { id: 'applicant-1', premium: 23.45, quoteCovers: [{ coverId: 'cover-1', premium: 23.45, riders: [], breakdown: [] }] },
+    ],
+    ...overrides,
+  };
+}
+
+/** The shipped sample catalogue (product/catalogue.json) as `backendforfrontend/products` offers it. */
+export function productOfferFixture(overrides: Partial<Schemas['ProductOffer']> = {}): Schemas['ProductOffer'] {
+  return {
+    about: 'SAMPLE product catalogue for development and testing.',
+    pricingBasis: 'Sample rates (ELT15 basis)',
+    products: [
+      {
+        productType: 'life',
+        label: 'Life Protection',
+        hiddenByFlag: 'hideLifeProtection',
+        structures: ['level', 'increasing', 'decreasing', 'familyIncome'],
+        amount: { field: 'coverAmount', min: 5000, max: 10000000 },
+        familyIncomeAmount: { field: 'coverAmount', min: 1000, max: 500000 },
+        term: { minYears: 1, maxYears: 50 },
+        expiryAge: { min: 19, max: 90 },
+        riders: ['tpd'],
+      },
+      {
+        productType: 'ci',
+        label: 'Critical Illness',
+        structures: ['level', 'increasing', 'decreasing'],
+        amount: { field: 'coverAmount', min: 5000, max: 2000000 },
+        term: { minYears: 2, maxYears: 50 },
+        expiryAge: { min: 20, max: 75 },
+        riders: ['ccic'],
+      },
+      {
+        productType: 'ccic',
+        label: 'Children’s Critical Illness',
+        structures: ['level'],
+        amount: { field: 'coverAmount', min: 5000, max: 50000 },
+        riders: [],
+      },
+      {
+        productType: 'ip',
+        label: 'Income Protection',
+        structures: ['level', 'increasing'],
+        amount: { field: 'monthlyBenefit', min: 300, max: 20000 },
+        term: { minYears: 5, maxYears: 47 },
+        expiryAge: { min: 55, max: 70 },
+        deferredPeriods: [4, 8, 13, 26, 52],
+        paymentPeriods: ['full', 'twoYear'],
+        riders: [],
+      },
+    ],
+    riders: [
+      {
+        riderType: 'tpd',
+        label: 'Total Permanent Disability',
+        attachesTo: ['life', 'aci'],
+        amount: { field: 'coverAmount', min: 5000, max: 1000000 },
+        notMoreThanParent: true,
+        expiryAge: { min: 19, max: 70 },
+      },
+      {
+        riderType: 'ccic',
+        label: 'Children’s Critical Illness',
+        attachesTo: ['ci', 'aci'],
+        amount: { field: 'coverAmount', min: 5000, max: 25000 },
+        notMoreThanParent: true,
+      },
+    ],
+    ...overrides,
+  };
+}

@@ -1,5 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Flex, Popconfirm, Tag, Typography } from 'antd';
+import { useId } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { formatAge, formatCoverType, formatMoney, formatMoneyWithPence, formatPaymentPeriod, formatWeeks, formatYears } from '@/lib/format';
 import { missingFields } from '@/lib/rules/covers';
@@ -99,6 +100,7 @@ function lengthText(cover: Cover): string | null {
 function CoverItem({ applicationId, applicant, cover, label, premium, editable, busy, onEdit, onRemoved }: CoverItemProps) {
   const remove = useRemoveCover(applicationId);
   const { message } = App.useApp();
+  const labelId = useId();
   const errors = coverErrors(cover);
   const missing = missingFields(cover).map((field) => t.fieldNames[field] ?? field);
   const columns = displayedColumns(cover.productType);
@@ -130,9 +132,9 @@ function CoverItem({ applicationId, applicant, cover, label, premium, editable, 
   };
 
   return (
-    <li className="cover-item">
+    <li className="cover-item" aria-labelledby={labelId}>
       <Flex justify="space-between" align="baseline" gap="middle" wrap>
-        <Typography.Text strong className="cover-item__label">
+        <Typography.Text strong className="cover-item__label" id={labelId}>
           {label}
         </Typography.Text>
         {premium !== undefined && (

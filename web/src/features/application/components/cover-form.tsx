@@ -72,10 +72,13 @@ export function CoverForm({ offer, applicant, cover, submitting, onSubmit, onCan
   const [problems, setProblems] = useState<string[]>(savedErrors.other);
   const editing = cover !== undefined;
 
-  const productType = Form.useWatch('productType', form);
-  const coverType = Form.useWatch('coverType', form);
-  const lengthBy = Form.useWatch('lengthBy', form) ?? 'term';
-  const riderValues = Form.useWatch('riders', form);
+  const [initialValues] = useState<CoverFormValues>(() => (cover ? toFormValues(cover) : { lengthBy: 'term', riders: {} }));
+  // useWatch answers undefined until the form has rendered once; the initial values stand in, so a
+  // saved cover's fields (and the errors set on them) are there from the start.
+  const productType = Form.useWatch('productType', form) ?? initialValues.productType;
+  const coverType = Form.useWatch('coverType', form) ?? initialValues.coverType;
+  const lengthBy = Form.useWatch('lengthBy', form) ?? initialValues.lengthBy ?? 'term';
+  const riderValues = Form.useWatch('riders', form) ?? initialValues.riders;
   const product = offer.products.find((candidate) => candidate.productType === productType);
   const riders = product ? ridersFor(offer, product) : [];
 
@@ -114,7 +117,7 @@ export function CoverForm({ offer, applicant, cover, submitting, onSubmit, onCan
       form={form}
       name={FORM_NAME}
       layout="vertical"
-      initialValues={cover ? toFormValues(cover) : { lengthBy: 'term', riders: {} }}
+      initialValues={initialValues}
       onFinish={(values) => void handleFinish(values)}
       onValuesChange={(changed: CoverFormValues) => {
         if (changed.productType !== undefined) changeProduct(offer.products.find((p) => p.productType === changed.productType));

@@ -138,4 +138,28 @@ describe('client details page', () => {
     renderClientDetails(999);
     expect(await screen.findByRole('heading', { name: 'Application not found' })).toBeInTheDocument();
   });
+
+  it('keeps the quote step closed until the server says client details are complete', async () => {
+    stubApi([{ method: 'GET', path: '/api/v1/application/1001', respond: () => json(applicationFixture({ sections: [{ id: 'planbuilder', isComplete: false }] })) }]);
+    renderClientDetails();
+
+    const journey = await screen.findByRole('navigation', { name: 'Application journey' });
+    await screen.findByRole('region', { name: 'Client 1' });
+    expect(within(journey).getByText('Client details').closest('[aria-current="step"]')).not.toBeNull();
+    expect(within(journey).queryByRole('link', { name: 'Quote' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Continue to quote/ })).not.toBeInTheDocument();
+  });
+
+  it('opens the quote step once client details are complete, as a link and a “Continue to quote” button', async () => {
+    stubApi([{ method: 'GET', path: '/api/v1/application/1001', respond: () => json(applicationFixture({ sections: [{ id: 'planbuilder', isComplete: true }] })) }]);
+    const user = userEvent.setup();
+    const { router } = renderClientDetails();
+
+    const journey = await screen.findByRole('navigation', { name: 'Application journey' });
+    expect(await within(journey).findByRole('link', { name: 'Quote' })).toHaveAttribute('href', '/application/1001/quote');
+    expect(within(journey).queryByRole('link', { name: /Contact details/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Continue to quote/ }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/1001/quote'));
+  });
 });
