@@ -8,7 +8,7 @@ mod pricing;
 mod product;
 mod projection;
 
-pub use documents::{Document, QuoteDocumentError, Template, quote_document};
+pub use documents::{Document, QuoteDocumentError, Template, application_document, quote_document};
 pub use pricing::{PriceRequest, PricingActivities, check_covers};
 pub use product::{Product, ProductError};
 pub use projection::ApplicationActivities;

@@ -2,7 +2,7 @@
 //! Loaded once at start-up; a missing or inconsistent file stops the process with a message
 //! naming the file and the problem, rather than letting it quote on a broken basis.
 
-use crate::documents::{Template, quote_data};
+use crate::documents::{Template, application_data, quote_data};
 use domain::catalogue::Catalogue;
 use domain::pricing::Basis;
 use std::path::{Path, PathBuf};
@@ -14,6 +14,9 @@ pub struct Product {
     pub basis: Basis,
     /// `documents/quote.txt`, checked against a sample quote at load.
     pub quote_template: Template,
+    /// `documents/keyfacts.txt` and `documents/terms.txt`.
+    pub keyfacts_template: Template,
+    pub terms_template: Template,
 }
 
 /// Why the product files could not be used, naming the file.
@@ -63,7 +66,19 @@ impl Product {
                 path: template_path,
                 message,
             })?;
+        let sample = sample_application();
+        let load = |name: &str| {
+            let path = dir.join("documents").join(name);
+            Template::parse(&read(&path)?)
+                .and_then(|template| {
+                    template.check(&application_data(&sample.0, sample.1.quote_age_date))?;
+                    Ok(template)
+                })
+                .map_err(|message| ProductError { path, message })
+        };
         Ok(Self {
+            keyfacts_template: load("keyfacts.txt")?,
+            terms_template: load("terms.txt")?,
             catalogue,
             basis,
             quote_template,
@@ -73,6 +88,12 @@ impl Product {
 
 /// Template data for a one-client, one-cover quote: every name a quote template may use.
 fn sample_quote_data(basis: &Basis) -> serde_json::Value {
+    let (application, quote) = sample_application();
+    quote_data(&application, &quote, basis.label(), basis.policy_fee())
+}
+
+/// A one-client, one-cover application and its quote, to check templates against.
+fn sample_application() -> (domain::Application, domain::quote::Quote) {
     use chrono::{NaiveDate, TimeZone, Utc};
     use domain::cover::Cover;
     use domain::quote::{Quote, QuoteApplicant, QuoteCover};
@@ -115,7 +136,7 @@ fn sample_quote_data(basis: &Basis) -> serde_json::Value {
             quote_decision_model: None,
         }],
     };
-    quote_data(&application, &quote, basis.label(), basis.policy_fee())
+    (application, quote)
 }
 
 #[cfg(test)]

@@ -333,3 +333,101 @@ async fn the_product_list_follows_each_advisers_flags_and_names_the_sample_basis
         .await;
     assert_eq!(codes(&theirs), ["life", "ci", "aci", "ccic", "ip"]);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_quote_pdf_key_facts_and_terms_are_real_documents_kept_per_version() {
+    let app = TestApp::spawn().await;
+    let token = app.token("adviser1@example.com").await;
+    let created = app.create_application(&token).await;
+    let id = created["id"].clone();
+    let (_, one) = app
+        .add_applicant(&token, &created, client("Alan", "Turing", "1985-06-23"))
+        .await;
+    let alan = one["applicants"][0]["id"].clone();
+    let quote_path = format!("/api/v1/application/{id}/document/quote");
+    let (status, unpriced) = app.call(Method::GET, &quote_path, Some(&token), None).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{unpriced}");
+
+    mutate(
+        &app,
+        &token,
+        Method::POST,
+        "add",
+        json!({ "applicationId": id, "applicantId": alan, "cover": life(300_000, 20) }),
+    )
+    .await;
+    let (_, priced) = app
+        .call(
+            Method::GET,
+            &format!("/api/v1/backendforfrontend/application/{id}/quotePrice"),
+            Some(&token),
+            None,
+        )
+        .await;
+    let download = |path: String, token: String| {
+        let http = reqwest::Client::new();
+        let url = format!("{}{path}", app.base);
+        async move { http.get(url).bearer_auth(token).send().await.unwrap() }
+    };
+    let response = download(quote_path.clone(), token.clone()).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["content-type"], "application/pdf");
+    let disposition = response.headers()["content-disposition"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        disposition.starts_with(&format!("attachment; filename=\"Quote-{id}-")),
+        "{disposition}"
+    );
+    let first = response.bytes().await.unwrap();
+    assert!(first.starts_with(b"%PDF-1.4"));
+    let total = format!("£{:.2}", priced["quote"]["premium"].as_f64().unwrap());
+    let text = pdf_text(&first);
+    assert!(
+        text.contains("Alan Turing") && text.contains(&total),
+        "{total} in:\n{text}"
+    );
+    let again = download(quote_path.clone(), token.clone())
+        .await
+        .bytes()
+        .await
+        .unwrap();
+    assert_eq!(
+        first, again,
+        "the same version gives the same stored document"
+    );
+
+    for call in ["keyfacts", "termsandconditions"] {
+        let (status, link) = app
+            .call(
+                Method::GET,
+                &format!("/api/v1/backendforfrontend/{call}/{id}"),
+                Some(&token),
+                None,
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{link}");
+        let uri = link["uri"].as_str().unwrap().to_owned();
+        let response = download(uri.clone(), token.clone()).await;
+        assert_eq!(response.status(), StatusCode::OK, "{uri}");
+        let text = pdf_text(&response.bytes().await.unwrap());
+        assert!(text.contains("Life Protection"), "{text}");
+        let other = app.token("adviser3@example.com").await;
+        assert_eq!(download(uri, other).await.status(), StatusCode::NOT_FOUND);
+    }
+}
+
+fn pdf_text(pdf: &[u8]) -> String {
+    let path =
+        std::env::temp_dir().join(format!("api-test-{}-{}.pdf", std::process::id(), pdf.len()));
+    std::fs::write(&path, pdf).unwrap();
+    let output = std::process::Command::new("pdftotext")
+        .args(["-enc", "UTF-8"])
+        .arg(&path)
+        .arg("-")
+        .output()
+        .unwrap();
+    std::fs::remove_file(&path).unwrap();
+    String::from_utf8(output.stdout).unwrap()
+}

@@ -7,10 +7,12 @@
 
 mod advisers;
 mod applications;
+mod documents;
 mod sql;
 
 pub use advisers::{FirmRecord, LocationRecord, SeedAdviser};
 pub use applications::SearchQuery;
+pub use documents::{NewDocument, StoredDocument};
 
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Executor};

@@ -12,6 +12,7 @@ pub(crate) enum Arg {
     Text(String),
     OptText(Option<String>),
     Int(i64),
+    Bytes(Vec<u8>),
 }
 
 #[derive(Debug, Default)]
@@ -66,6 +67,7 @@ impl Sql {
                 Arg::Text(v) => query.bind(v.clone()),
                 Arg::OptText(v) => query.bind(v.clone()),
                 Arg::Int(v) => query.bind(*v),
+                Arg::Bytes(v) => query.bind(v.clone()),
             };
         }
         query

@@ -213,3 +213,43 @@ async fn advisers_are_seeded_with_firm_location_settings_and_delegations() {
             .is_none()
     );
 }
+
+#[tokio::test]
+async fn a_document_is_kept_as_first_sent_for_its_application_version() {
+    let (store, _dir) = store().await;
+    let app = new_application(&store, "adviser1").await;
+    store.save_application_view(&app).await.unwrap();
+    let now = Utc.with_ymd_and_hms(2026, 11, 22, 10, 0, 0).unwrap();
+    let document = |id: &'static str, content: &'static [u8]| store::NewDocument {
+        id,
+        application_id: app.id,
+        kind: "quote",
+        application_version: app.version,
+        file_name: "Quote-1.pdf",
+        content_type: "application/pdf",
+        content,
+        created_at: now,
+    };
+    let first = store
+        .save_document(document("d1", b"%PDF first\x00\xff"))
+        .await
+        .unwrap();
+    assert_eq!(first.content, b"%PDF first\x00\xff", "bytes kept exactly");
+    let again = store
+        .save_document(document("d2", b"%PDF second"))
+        .await
+        .unwrap();
+    assert_eq!(again.id, "d1", "the first document for the version stays");
+    assert_eq!(
+        store.find_document("d1").await.unwrap().unwrap().file_name,
+        "Quote-1.pdf"
+    );
+    assert_eq!(store.find_document("d2").await.unwrap(), None);
+    assert_eq!(
+        store
+            .find_document_for_version(app.id, "quote", app.version + 1)
+            .await
+            .unwrap(),
+        None
+    );
+}

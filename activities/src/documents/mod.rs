@@ -167,3 +167,51 @@ pub fn quote_document(
         bytes: render(&title, &blocks),
     })
 }
+
+/// The values a key facts or terms template may use: the reference, today's date and each
+/// product on the application with the structures chosen.
+pub fn application_data(application: &Application, today: chrono::NaiveDate) -> Value {
+    let mut products: Vec<domain::product::ProductType> = application
+        .applicants
+        .iter()
+        .flat_map(|a| a.covers.iter().map(|c| c.product_type))
+        .collect();
+    products.sort();
+    products.dedup();
+    let products: Vec<Value> = products
+        .into_iter()
+        .map(|product| {
+            let mut structures: Vec<String> = application
+                .applicants
+                .iter()
+                .flat_map(|a| &a.covers)
+                .filter(|c| c.product_type == product)
+                .filter_map(|c| c.cover_type.map(formats::cover_type))
+                .collect();
+            structures.sort();
+            structures.dedup();
+            json!({ "label": product.label(), "structures": structures.join(", ") })
+        })
+        .collect();
+    json!({
+        "reference": application.id.to_string(),
+        "date": formats::date(today),
+        "products": products,
+    })
+}
+
+/// Renders a key facts or terms document for the application.
+pub fn application_document(
+    template: &Template,
+    application: &Application,
+    today: chrono::NaiveDate,
+    title: &str,
+) -> Result<Document, QuoteDocumentError> {
+    let blocks = template
+        .render(&application_data(application, today))
+        .map_err(QuoteDocumentError::Template)?;
+    Ok(Document {
+        file_name: format!("{}-{}.pdf", title.replace(' ', "-"), application.id),
+        bytes: render(&format!("{title} {}", application.id), &blocks),
+    })
+}

@@ -3,6 +3,7 @@
 mod applications;
 mod bootstrap;
 mod covers;
+mod documents;
 mod health;
 mod quote_stage;
 mod search;
@@ -29,6 +30,7 @@ use utoipa_axum::routes;
         (name = "bootstrap", description = "Configuration and the signed-in adviser"),
         (name = "applications", description = "Applications and their clients"),
         (name = "covers", description = "Covers, their checks and the quote price"),
+        (name = "documents", description = "The quote PDF, key facts and terms"),
         (name = "children", description = "Children on the application"),
         (name = "beneficiaries", description = "Beneficiaries and payout shares (the payout planner)"),
         (name = "operations", description = "Health of the service"),
@@ -64,6 +66,10 @@ pub fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(covers::validate_covers))
         .routes(routes!(covers::quote_price))
         .routes(routes!(covers::products))
+        .routes(routes!(documents::quote_document))
+        .routes(routes!(documents::key_facts))
+        .routes(routes!(documents::terms))
+        .routes(routes!(documents::stored_document))
         .routes(routes!(quote_stage::remove_applicant))
         .routes(routes!(quote_stage::edit_applicant_name))
         .routes(routes!(quote_stage::add_child))

@@ -1,0 +1,237 @@
+//! Documents (§7 "Documents"): the quote PDF, key facts and terms. Each is rendered in-process
+//! from its template in `product/documents/` the first time it is asked for at an application
+//! version, stored, and served from the store after that, so the client's copy never changes.
+
+use super::applications::visible_application;
+use crate::auth::AdviserCaller;
+use crate::error::{ApiError, Problem};
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use chrono::Utc;
+use domain::dates::uk_date;
+use domain::{Application, ApplicationId};
+use serde::Serialize;
+use store::{NewDocument, StoredDocument};
+use utoipa::ToSchema;
+
+const PDF: &str = "application/pdf";
+
+/// Which document of an application.
+#[derive(Debug, Clone, Copy)]
+enum Kind {
+    Quote,
+    KeyFacts,
+    Terms,
+}
+
+impl Kind {
+    fn code(self) -> &'static str {
+        match self {
+            Kind::Quote => "quote",
+            Kind::KeyFacts => "keyfacts",
+            Kind::Terms => "terms",
+        }
+    }
+}
+
+async fn application(state: &AppState, id: ApplicationId) -> Result<Application, ApiError> {
+    state
+        .store
+        .find_application(id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("Application"))
+}
+
+/// The stored document of this kind for the application's current version, rendering and
+/// storing it first if need be.
+async fn document(
+    state: &AppState,
+    application: &Application,
+    kind: Kind,
+) -> Result<StoredDocument, ApiError> {
+    if let Some(stored) = state
+        .store
+        .find_document_for_version(application.id, kind.code(), application.version)
+        .await?
+    {
+        return Ok(stored);
+    }
+    let product = &state.product;
+    let today = uk_date(Utc::now());
+    let rendered = match kind {
+        Kind::Quote => activities::quote_document(
+            &product.quote_template,
+            application,
+            product.basis.label(),
+            product.basis.policy_fee(),
+        ),
+        Kind::KeyFacts => activities::application_document(
+            &product.keyfacts_template,
+            application,
+            today,
+            "Key facts",
+        ),
+        Kind::Terms => activities::application_document(
+            &product.terms_template,
+            application,
+            today,
+            "Terms and conditions",
+        ),
+    }
+    .map_err(|error| match error {
+        activities::QuoteDocumentError::NotPriced => {
+            ApiError::Rejected(domain::Rejection::conflict(&error.to_string()))
+        }
+        other => ApiError::Internal(anyhow::Error::new(other)),
+    })?;
+    let id = uuid::Uuid::new_v4().simple().to_string();
+    Ok(state
+        .store
+        .save_document(NewDocument {
+            id: &id,
+            application_id: application.id,
+            kind: kind.code(),
+            application_version: application.version,
+            file_name: &rendered.file_name,
+            content_type: PDF,
+            content: &rendered.bytes,
+            created_at: Utc::now(),
+        })
+        .await?)
+}
+
+/// The file with its name in `content-disposition`, as the SPA saves it (§7, §8).
+fn file(document: StoredDocument) -> Response {
+    let disposition = format!(
+        "attachment; filename=\"{}\"",
+        document.file_name.replace('"', "")
+    );
+    let mut response = document.content.into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_str(&document.content_type).unwrap_or(HeaderValue::from_static(PDF)),
+    );
+    if let Ok(value) = HeaderValue::from_str(&disposition) {
+        headers.insert(header::CONTENT_DISPOSITION, value);
+    }
+    headers.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("private, no-store"),
+    );
+    response
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/v1/application/{applicationId}/document/quote",
+    tag = "documents",
+    params(("applicationId" = i64, Path, description = "The application reference")),
+    responses(
+        (status = OK, description = "The quote as a PDF, named in content-disposition", content_type = "application/pdf", body = Vec<u8>),
+        (status = UNAUTHORIZED, description = "No valid access token", body = Problem, content_type = "application/problem+json"),
+        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "The application has not been priced", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn quote_document(
+    State(state): State<AppState>,
+    me: AdviserCaller,
+    Path(application_id): Path<String>,
+) -> Result<Response, ApiError> {
+    let id = visible_application(&state, &me, &application_id).await?;
+    let application = application(&state, id).await?;
+    Ok(file(document(&state, &application, Kind::Quote).await?))
+}
+
+/// Where a document can be fetched (§7 `data.uri`).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DocumentLink {
+    pub uri: String,
+}
+
+async fn link(
+    state: &AppState,
+    me: &AdviserCaller,
+    application_id: &str,
+    kind: Kind,
+) -> Result<Json<DocumentLink>, ApiError> {
+    let id = visible_application(state, me, application_id).await?;
+    let application = application(state, id).await?;
+    let stored = document(state, &application, kind).await?;
+    Ok(Json(DocumentLink {
+        uri: format!("/api/v1/document/{}/{}", stored.id, stored.file_name),
+    }))
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/v1/backendforfrontend/keyfacts/{applicationId}",
+    tag = "documents",
+    params(("applicationId" = i64, Path, description = "The application reference")),
+    responses(
+        (status = OK, description = "Where the key facts document for this application is", body = DocumentLink),
+        (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn key_facts(
+    State(state): State<AppState>,
+    me: AdviserCaller,
+    Path(application_id): Path<String>,
+) -> Result<Json<DocumentLink>, ApiError> {
+    link(&state, &me, &application_id, Kind::KeyFacts).await
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/v1/backendforfrontend/termsandconditions/{applicationId}",
+    tag = "documents",
+    params(("applicationId" = i64, Path, description = "The application reference")),
+    responses(
+        (status = OK, description = "Where the terms and conditions for this application are", body = DocumentLink),
+        (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn terms(
+    State(state): State<AppState>,
+    me: AdviserCaller,
+    Path(application_id): Path<String>,
+) -> Result<Json<DocumentLink>, ApiError> {
+    link(&state, &me, &application_id, Kind::Terms).await
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/v1/document/{documentId}/{fileName}",
+    tag = "documents",
+    params(
+        ("documentId" = String, Path, description = "The document's id"),
+        ("fileName" = String, Path, description = "The document's file name"),
+    ),
+    responses(
+        (status = OK, description = "The document, named in content-disposition", content_type = "application/pdf", body = Vec<u8>),
+        (status = NOT_FOUND, description = "No such document, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn stored_document(
+    State(state): State<AppState>,
+    me: AdviserCaller,
+    Path((document_id, file_name)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    let not_found = || ApiError::not_found("Document");
+    let stored = state
+        .store
+        .find_document(&document_id)
+        .await?
+        .ok_or_else(not_found)?;
+    visible_application(&state, &me, &stored.application_id.to_string())
+        .await
+        .map_err(|_| not_found())?;
+    if stored.file_name != file_name {
+        return Err(not_found());
+    }
+    Ok(file(stored))
+}
