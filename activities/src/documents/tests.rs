@@ -95,6 +95,10 @@ fn the_quote_pdf_names_both_clients_the_covers_and_the_total() {
     assert_eq!(document.file_name, "Quote-100042-20261122.pdf");
     assert!(document.bytes.starts_with(b"%PDF-1.4"));
 
+    // KEEP_DOCUMENTS=dir keeps a copy to look at.
+    if let Ok(dir) = std::env::var("KEEP_DOCUMENTS") {
+        std::fs::write(Path::new(&dir).join(&document.file_name), &document.bytes).unwrap();
+    }
     let path = std::env::temp_dir().join(format!("quote-test-{}.pdf", std::process::id()));
     std::fs::write(&path, &document.bytes).unwrap();
     let output = Command::new("pdftotext")
