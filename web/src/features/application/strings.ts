@@ -57,7 +57,6 @@ export const applicationStrings = {
   quote: {
     heading: 'Quote',
     readOnly: 'This quote can no longer be changed, so its covers are shown read-only.',
-    clientHeading: (name: string) => name,
     coversOf: (name: string) => `Covers for ${name}`,
     noCovers: 'No cover yet.',
     addCover: 'Add cover',
@@ -92,8 +91,6 @@ export const applicationStrings = {
       length: 'Term',
       deferredPeriod: 'Deferred period',
       paymentPeriod: 'Payment period',
-      riders: 'Riders',
-      premium: 'Premium',
     },
     premiumAMonth: (premium: string) => `${premium} a month`,
     productLabels: {

@@ -277,6 +277,60 @@ describe('quote page', () => {
     });
   });
 
+  it('offers the product’s riders and checks a rider is not more than its cover', async () => {
+    const { requests } = stubQuote(applicationFixture(), [
+      { method: 'POST', path: '/api/v1/actions/MutateCovers/add', respond: () => json(applicationFixture()) },
+    ]);
+    const user = userEvent.setup();
+    renderQuote();
+
+    const card = await screen.findByRole('region', { name: 'Alan Turing' });
+    await user.click(within(card).getByRole('button', { name: 'Add cover for Alan Turing' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Add cover for Alan Turing' });
+    await choose(user, drawer, 'Product', 'Critical Illness');
+    expect(within(drawer).getByRole('checkbox', { name: 'Add Children’s Critical Illness' })).toBeInTheDocument();
+    expect(within(drawer).queryByRole('checkbox', { name: /Total Permanent Disability/ })).not.toBeInTheDocument();
+
+    await choose(user, drawer, 'Product', 'Life Protection');
+    await choose(user, drawer, 'Structure', 'Decreasing');
+    expect(within(drawer).getByRole('radiogroup', { name: 'How long should the cover last?' })).toBeInTheDocument();
+    await user.type(within(drawer).getByLabelText('Cover amount'), '200000');
+    await user.type(within(drawer).getByLabelText('Term (years)'), '20');
+    await user.click(within(drawer).getByRole('checkbox', { name: 'Add Total Permanent Disability' }));
+    const tpd = await within(drawer).findByLabelText('Total Permanent Disability amount');
+    await user.type(tpd, '250000');
+    await user.click(within(drawer).getByRole('button', { name: 'Add cover' }));
+
+    expect(await within(formItemOf(tpd)).findByText('Total Permanent Disability cannot be more than the cover it is added to')).toBeInTheDocument();
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+
+    await user.clear(tpd);
+    await user.type(tpd, '100000');
+    await user.click(within(drawer).getByRole('button', { name: 'Add cover' }));
+    await waitFor(() => expect(requests.filter((request) => request.method === 'POST')).toHaveLength(1));
+    expect(requests.find((request) => request.method === 'POST')?.body).toMatchObject({
+      cover: { productType: 'life', coverType: 'decreasing', coverAmount: 200000, term: 20, riders: [{ riderType: 'tpd', coverAmount: 100000 }] },
+    });
+  });
+
+  it('explains that children’s cover needs another cover first, and asks only for its structure and amount', async () => {
+    stubQuote(applicationFixture());
+    const user = userEvent.setup();
+    renderQuote();
+
+    const card = await screen.findByRole('region', { name: 'Alan Turing' });
+    await user.click(within(card).getByRole('button', { name: 'Add cover for Alan Turing' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Add cover for Alan Turing' });
+    await choose(user, drawer, 'Product', 'Children’s Critical Illness');
+
+    const product = within(drawer).getByLabelText('Product');
+    expect(await within(formItemOf(product)).findByText('Add cover for the client before adding Children’s Critical Illness cover')).toBeInTheDocument();
+    expect(within(drawer).getByLabelText('Structure')).toBeInTheDocument();
+    expect(within(drawer).getByLabelText('Cover amount')).toBeInTheDocument();
+    expect(within(drawer).queryByLabelText('Term (years)')).not.toBeInTheDocument();
+    expect(within(drawer).queryByRole('radiogroup', { name: 'How long should the cover last?' })).not.toBeInTheDocument();
+  });
+
   it('shows why the quote cannot be priced when the server answers 422', async () => {
     const { requests } = stubQuote(twoClients(), [
       {
