@@ -1,7 +1,8 @@
 //! `portal-load`: a small load driver for a running portal on loopback. It signs in through
 //! the development identity provider's password grant, then runs N concurrent clients, each
-//! repeatedly creating an application, adding a client to it (`AddApplicant`) and
-//! reading it back (`GET /application/{id}`), and reports p50, p95, p99 and max of each call.
+//! repeatedly creating an application, adding a client to it (`AddApplicant`), reading it
+//! back (`GET /application/{id}`), adding a cover (`MutateCovers/add`) and pricing it
+//! (`quotePrice`), and reports p50, p95, p99 and max of each call.
 //! In the same run it measures Temporal's bare no-op Update with the same concurrency (a
 //! worker of its own runs `BaselineWorkflow`), and reports each call as a ratio to it.
 //!
@@ -48,6 +49,8 @@ struct Samples {
     create: Vec<Duration>,
     add_applicant: Vec<Duration>,
     get_application: Vec<Duration>,
+    add_cover: Vec<Duration>,
+    quote_price: Vec<Duration>,
 }
 
 #[tokio::main]
@@ -77,6 +80,8 @@ async fn main() -> anyhow::Result<()> {
         all.create.extend(samples.create);
         all.add_applicant.extend(samples.add_applicant);
         all.get_application.extend(samples.get_application);
+        all.add_cover.extend(samples.add_cover);
+        all.quote_price.extend(samples.quote_price);
     }
     let elapsed = started.elapsed();
     println!(
@@ -101,12 +106,27 @@ async fn main() -> anyhow::Result<()> {
         &mut all.get_application,
         elapsed,
     );
+    let cover = report(
+        "MutateCovers/add (POST …/actions/MutateCovers/add)",
+        &mut all.add_cover,
+        elapsed,
+    );
+    let price = report(
+        "quotePrice (GET …/quotePrice)",
+        &mut all.quote_price,
+        elapsed,
+    );
     if !args.no_baseline {
         let started = Instant::now();
         let mut noop = baseline(&args).await?;
         let base = report("bare Temporal no-op Update", &mut noop, started.elapsed());
         println!("Ratios to the bare no-op Update (p50 / p95):");
-        for (name, (p50, p95)) in [("AddApplicant", add), ("GET application", get)] {
+        for (name, (p50, p95)) in [
+            ("AddApplicant", add),
+            ("GET application", get),
+            ("MutateCovers/add", cover),
+            ("quotePrice", price),
+        ] {
             println!("  {name:<40} {:.2} / {:.2}", p50 / base.0, p95 / base.1);
         }
     }
@@ -217,7 +237,7 @@ async fn run_client(
             "dateOfBirth": "1980-06-23", "smoking": "noneInFiveYears"
         });
         let started = Instant::now();
-        expect_ok(
+        let added = expect_ok(
             http.post(format!(
                 "{base}/api/v1/backendforfrontend/application/{id}/AddApplicant"
             ))
@@ -237,6 +257,33 @@ async fn run_client(
         )
         .await?;
         samples.get_application.push(started.elapsed());
+
+        let applicant = &added["applicants"][0]["id"];
+        let cover = json!({
+            "applicationId": id, "applicantId": applicant,
+            "cover": { "productType": "life", "coverType": "level", "coverAmount": 250000 + round, "term": 25 }
+        });
+        let started = Instant::now();
+        expect_ok(
+            http.post(format!("{base}/api/v1/actions/MutateCovers/add"))
+                .bearer_auth(token)
+                .json(&cover)
+                .send()
+                .await?,
+        )
+        .await?;
+        samples.add_cover.push(started.elapsed());
+        let started = Instant::now();
+        expect_ok(
+            http.get(format!(
+                "{base}/api/v1/backendforfrontend/application/{id}/quotePrice"
+            ))
+            .bearer_auth(token)
+            .send()
+            .await?,
+        )
+        .await?;
+        samples.quote_price.push(started.elapsed());
     }
     Ok(samples)
 }
