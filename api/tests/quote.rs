@@ -431,3 +431,67 @@ fn pdf_text(pdf: &[u8]) -> String {
     std::fs::remove_file(&path).unwrap();
     String::from_utf8(output.stdout).unwrap()
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn covers_and_the_price_survive_a_worker_restart_mid_quote() {
+    let mut app = TestApp::spawn().await;
+    let token = app.token("adviser1@example.com").await;
+    let created = app.create_application(&token).await;
+    let id = created["id"].clone();
+    let (_, one) = app
+        .add_applicant(&token, &created, client("Alan", "Turing", "1985-06-23"))
+        .await;
+    let alan = one["applicants"][0]["id"].clone();
+    let (status, _) = mutate(
+        &app,
+        &token,
+        Method::POST,
+        "add",
+        json!({ "applicationId": id, "applicantId": alan, "cover": life(200_000, 20) }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+
+    // The worker dies; reads keep working from the store, and nothing typed is lost.
+    app.stop_worker();
+    let (status, stored) = app.get_application(&token, &id).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        stored["applicants"][0]["covers"][0]["coverAmount"],
+        200_000.0
+    );
+
+    // A new worker replays the history and carries on: another cover, then a price.
+    app.start_worker();
+    let ci =
+        json!({ "productType": "ci", "coverType": "level", "coverAmount": 50_000, "term": 20 });
+    let (status, with_ci) = mutate(
+        &app,
+        &token,
+        Method::POST,
+        "add",
+        json!({ "applicationId": id, "applicantId": alan, "cover": ci }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{with_ci}");
+    assert_eq!(
+        with_ci["applicants"][0]["covers"].as_array().unwrap().len(),
+        2
+    );
+    let (status, priced) = app
+        .call(
+            Method::GET,
+            &format!("/api/v1/backendforfrontend/application/{id}/quotePrice"),
+            Some(&token),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{priced}");
+    assert_eq!(
+        priced["quote"]["quoteApplicants"][0]["quoteCovers"]
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
+}
