@@ -222,5 +222,47 @@ fn an_inconsistent_catalogue_is_refused_with_the_reason() {
     );
     assert!(edit(r#""paymentPeriods": ["full", "twoYear"],"#, "").contains("income protection"));
     assert!(edit(r#""structures": ["level"],"#, r#""structures": [],"#).contains("structures"));
+    let term_message = "life: term must have 1 <= minYears <= maxYears";
+    assert_eq!(
+        edit(
+            r#""minYears": 1, "maxYears": 50"#,
+            r#""minYears": 0, "maxYears": 50"#
+        ),
+        term_message
+    );
+    assert_eq!(
+        edit(
+            r#""minYears": 1, "maxYears": 50"#,
+            r#""minYears": 51, "maxYears": 50"#
+        ),
+        term_message
+    );
+    assert_eq!(
+        edit(
+            r#""expiryAge": { "min": 19, "max": 90 }"#,
+            r#""expiryAge": { "min": 91, "max": 90 }"#
+        ),
+        "life: expiryAge must have min <= max <= 100"
+    );
+    let oldest = SHIPPED.replacen(
+        r#""expiryAge": { "min": 19, "max": 90 }"#,
+        r#""expiryAge": { "min": 19, "max": 100 }"#,
+        1,
+    );
+    assert!(
+        Catalogue::parse(&oldest).is_ok(),
+        "cover may run to the tables' last age"
+    );
+    assert_eq!(
+        edit(
+            "\"productType\": \"ccic\",\n      \"structures\": [\"level\"],",
+            "\"productType\": \"ccic\",\n      \"structures\": [\"level\"],\n      \"term\": { \"minYears\": 1, \"maxYears\": 5 },"
+        ),
+        "ccic: children's cover has no term"
+    );
+    assert_eq!(
+        edit(r#""term": { "minYears": 5, "maxYears": 40 },"#, ""),
+        "lifeessentials: term and expiryAge are both required"
+    );
     assert!(Catalogue::parse("{").is_err());
 }
