@@ -130,6 +130,7 @@ export const applicationStrings = {
       product: 'Product',
       productPlaceholder: 'Select a product',
       productRequired: 'Please select a product',
+      productNotOffered: 'This product is not offered to you, so the cover cannot be changed. You can remove it instead.',
       childrenCoverNeedsAdultCover: 'Add cover for the client before adding Children’s Critical Illness cover',
       oneChildrenCover: 'A client can have one Children’s Critical Illness cover',
       structure: 'Structure',

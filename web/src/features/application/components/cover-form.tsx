@@ -154,6 +154,7 @@ export function CoverForm({ offer, applicant, cover, submitting, onSubmit, onCan
           options={offer.products.map((offered) => ({ value: offered.productType, label: offered.label }))}
         />
       </Form.Item>
+      {editing && !product && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t.productNotOffered} />}
       {product && (
         <ProductFields
           product={product}
@@ -166,7 +167,7 @@ export function CoverForm({ offer, applicant, cover, submitting, onSubmit, onCan
       )}
       <Flex gap="small" justify="flex-end">
         <Button onClick={onCancel}>{t.cancel}</Button>
-        <Button type="primary" htmlType="submit" loading={submitting}>
+        <Button type="primary" htmlType="submit" loading={submitting} disabled={editing && !product}>
           {editing ? t.save : t.add}
         </Button>
       </Flex>
