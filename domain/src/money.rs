@@ -7,7 +7,8 @@ use std::fmt;
 use std::ops::{Add, Sub};
 use utoipa::ToSchema;
 
-/// An amount of money in pence. Never negative.
+/// An amount of money: in JSON, pounds to the penny (for example 250000 or 23.45); held in
+/// pence. Never negative.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, ToSchema)]
 #[schema(value_type = f64, example = 250000)]
 pub struct Money(u64);

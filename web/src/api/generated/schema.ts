@@ -983,7 +983,8 @@ export interface components {
         };
         /**
          * Format: double
-         * @description An amount of money in pence. Never negative.
+         * @description An amount of money: in JSON, pounds to the penny (for example 250000 or 23.45); held in
+         *     pence. Never negative.
          * @example 250000
          */
         Money: number;
