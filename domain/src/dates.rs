@@ -1,7 +1,7 @@
 //! Calendar rules: the UK civil date of an instant, ages in completed years, and the strict
 //! date parsing of §5 (year 1900 to 2099, month 1 to 12, an invalid date is no date).
 
-use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime, Utc};
+use chrono::{DateTime, Datelike, Duration, Months, NaiveDate, NaiveDateTime, NaiveTime, Utc};
 
 /// The civil date in the United Kingdom at `instant`.
 ///
@@ -40,13 +40,10 @@ pub fn start_of_uk_day(date: NaiveDate) -> DateTime<Utc> {
 }
 
 fn last_sunday(year: i32, month: u32) -> NaiveDate {
-    let first_of_next = if month == 12 {
-        NaiveDate::from_ymd_opt(year + 1, 1, 1)
-    } else {
-        NaiveDate::from_ymd_opt(year, month + 1, 1)
-    }
-    .expect("first of a month exists");
-    let last = first_of_next.pred_opt().expect("a month has a last day");
+    let last = NaiveDate::from_ymd_opt(year, month, 1)
+        .and_then(|first| first.checked_add_months(Months::new(1)))
+        .and_then(|next| next.pred_opt())
+        .expect("the clock-change months exist in every supported year");
     let back = last.weekday().num_days_from_sunday();
     last - Duration::days(i64::from(back))
 }

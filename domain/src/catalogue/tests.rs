@@ -266,3 +266,63 @@ fn an_inconsistent_catalogue_is_refused_with_the_reason() {
     );
     assert!(Catalogue::parse("{").is_err());
 }
+
+#[test]
+fn every_limit_includes_its_own_edge() {
+    let c = catalogue();
+    // Critical illness: terms of 2 to 50 years, ending by 75.
+    assert!(
+        c.check_cover(&cover(ProductType::CriticalIllness, 50_000, 2), 30)
+            .is_empty()
+    );
+    assert!(
+        c.check_cover(&cover(ProductType::CriticalIllness, 50_000, 50), 20)
+            .is_empty()
+    );
+    assert_eq!(
+        messages(&c.check_cover(&cover(ProductType::CriticalIllness, 50_000, 51), 18)),
+        ["Term must be between 2 and 50 years"]
+    );
+    // Income protection must run to at least 55: ending exactly at 55 is enough.
+    assert!(
+        c.check_cover(&cover(ProductType::IncomeProtection, 2_000, 15), 40)
+            .is_empty()
+    );
+    // To an age: at least the product's shortest term (5 years for income protection).
+    let mut to_55 = cover(ProductType::IncomeProtection, 2_000, 0);
+    to_55.term = None;
+    to_55.to_age = Some(55);
+    assert!(c.check_cover(&to_55, 50).is_empty(), "exactly 5 years");
+    assert_eq!(
+        messages(&c.check_cover(&to_55, 51)),
+        ["Cover must last at least 5 years"]
+    );
+    // A TPD rider is offered on cover ending by 70, 70 included.
+    let mut life = cover(ProductType::Life, 100_000, 30);
+    life.riders.push(Rider {
+        id: Some("r1".into()),
+        rider_type: RiderType::Tpd,
+        cover_amount: Money::from_pounds(50_000),
+        errors: vec![],
+    });
+    assert!(c.check_cover(&life, 40).is_empty(), "ends at 70");
+}
+
+#[test]
+fn a_limit_may_be_a_single_amount() {
+    let fixed = SHIPPED.replacen(
+        r#""min": 5000, "max": 50000 }"#,
+        r#""min": 20000, "max": 20000 }"#,
+        1,
+    );
+    let c = Catalogue::parse(&fixed).unwrap();
+    assert!(
+        c.check_cover(&cover(ProductType::ChildrensCriticalIllness, 20_000, 0), 40)
+            .is_empty()
+    );
+    assert_eq!(
+        c.check_cover(&cover(ProductType::ChildrensCriticalIllness, 20_001, 0), 40)
+            .len(),
+        1
+    );
+}
