@@ -280,6 +280,31 @@ impl ApplicationWorkflow {
         commit_checked(ctx, next, command.requested_at).await
     }
 
+    #[update_validator(upsell_cover)]
+    fn validate_upsell_cover(
+        &self,
+        _ctx: &WorkflowContextView,
+        command: &Command<EditCover>,
+    ) -> Result<(), HandlerError> {
+        check(
+            self.application
+                .upsell_cover(&command.body, self.time_of(command)),
+        )
+    }
+
+    /// §7 `upsellcover`: more cover on an existing cover, at the quote or the decision.
+    #[update]
+    pub async fn upsell_cover(
+        ctx: &mut WorkflowContext<Self>,
+        command: Command<EditCover>,
+    ) -> Result<Application, HandlerError> {
+        let next = ctx.state(|s| {
+            s.application
+                .upsell_cover(&command.body, s.time_of(&command))
+        });
+        commit_checked(ctx, next, command.requested_at).await
+    }
+
     #[update_validator(remove_cover)]
     fn validate_remove_cover(
         &self,

@@ -219,6 +219,43 @@ pub async fn edit_cover(
 }
 
 #[utoipa::path(
+    patch,
+    path = "/api/v1/actions/upsellcover",
+    tag = "covers",
+    request_body(content = MutateCoverRequest, description = "The client and the cover with its id and the higher amount"),
+    responses(
+        (status = OK, description = "The application with the cover increased; the price is withdrawn until priced again", body = ApplicationView),
+        (status = BAD_REQUEST, description = "A field of the wrong type; errors name it", body = Problem, content_type = "application/problem+json"),
+        (status = UNAUTHORIZED, description = "No valid access token", body = Problem, content_type = "application/problem+json"),
+        (status = NOT_FOUND, description = "No such application, Applicant not found or Cover not found", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "Not at the quote or decision stage", body = Problem, content_type = "application/problem+json"),
+        (status = UNPROCESSABLE_ENTITY, description = "Not an increase, or something other than the amount changed", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn upsell_cover(
+    State(state): State<AppState>,
+    me: AdviserCaller,
+    JsonObject(body): JsonObject,
+) -> Result<Json<ApplicationView>, ApiError> {
+    let (id, applicant_id) = target(&state, &me, &body).await?;
+    let (cover_id, cover) = cover_input(&body)?;
+    let cover_id = cover_id.ok_or_else(|| field_error("cover.id", "id is required"))?;
+    let command = Command::new(
+        Utc::now(),
+        EditCover {
+            applicant_id,
+            cover_id,
+            cover,
+        },
+    );
+    let application = state
+        .journeys
+        .update(id, ApplicationWorkflow::upsell_cover, command)
+        .await?;
+    Ok(Json(view(&application)))
+}
+
+#[utoipa::path(
     delete,
     path = "/api/v1/actions/MutateCovers/remove",
     tag = "covers",

@@ -61,6 +61,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(covers::add_cover))
         .routes(routes!(covers::edit_cover))
         .routes(routes!(covers::remove_cover))
+        .routes(routes!(covers::upsell_cover))
         .routes(routes!(covers::set_payout_planner_used))
         .routes(routes!(covers::applicant_covers))
         .routes(routes!(covers::validate_covers))

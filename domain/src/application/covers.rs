@@ -18,6 +18,10 @@ pub const COVER_NOT_FOUND: &str = "Cover not found";
 pub const CHILDREN_COVER_NEEDS_ADULT_COVER: &str =
     "Add cover for the client before adding Children's Critical Illness cover";
 pub const ONE_CHILDREN_COVER: &str = "A client can have one Children's Critical Illness cover";
+pub const UPSELL_STAGE: &str = "Cover can be increased only at the quote or decision stage";
+pub const UPSELL_AMOUNT_ONLY: &str =
+    "Only the amount can be increased here; edit the quote to change anything else";
+pub const UPSELL_UP_ONLY: &str = "An upsell must increase the amount of cover";
 pub const ONE_RIDER_OF_EACH_TYPE: &str = "A cover can have one rider of each type";
 /// Ids are chosen by callers; keep them short enough to show and to store.
 const MAX_ID_CHARS: usize = 64;
@@ -170,6 +174,56 @@ impl Application {
         }
         let mut next = self.clone();
         next.applicants[applicant].covers[index] = cover;
+        sort_covers(&mut next.applicants[applicant].covers);
+        next.invalidate_quote();
+        Ok(next.touched(now))
+    }
+
+    /// §7 `upsellcover`: raises a cover's amount (or monthly benefit) without reopening the
+    /// quote — at the quote stage, or at the decision when the adviser and client choose more
+    /// cover than was underwritten. Only the amount may change, and only upward; the cover's
+    /// decision is cleared because the insurer must confirm terms for the new amount, and the
+    /// price is withdrawn until the application is priced again.
+    pub fn upsell_cover(&self, command: &EditCover, now: DateTime<Utc>) -> Result<Self, Rejection> {
+        let open_for_upsell = matches!(
+            self.status,
+            ApplicationStage::CreateQuote | ApplicationStage::Quote | ApplicationStage::Decision
+        );
+        if !open_for_upsell {
+            return Err(Rejection::conflict(UPSELL_STAGE));
+        }
+        let applicant = self.applicant_index(&command.applicant_id)?;
+        let index = self.cover_index(applicant, &command.cover_id)?;
+        let current = &self.applicants[applicant].covers[index];
+        let input = &command.cover;
+        let same_shape = input.product_type == current.product_type
+            && input.cover_type == current.cover_type
+            && input.term == current.term
+            && input.to_age == current.to_age
+            && input.deferred_period == current.deferred_period
+            && input.payment_period == current.payment_period;
+        if !same_shape {
+            return Err(Rejection::field("cover", UPSELL_AMOUNT_ONLY));
+        }
+        let (field, old, new) = if current.product_type.pays_monthly_benefit() {
+            (
+                "monthlyBenefit",
+                current.monthly_benefit,
+                input.monthly_benefit,
+            )
+        } else {
+            ("coverAmount", current.cover_amount, input.cover_amount)
+        };
+        match (old, new) {
+            (Some(old), Some(new)) if new > old => {}
+            (Some(old), Some(new)) if new == old => return Ok(self.clone()),
+            _ => return Err(Rejection::field(field, UPSELL_UP_ONLY)),
+        }
+        let mut next = self.clone();
+        let cover = &mut next.applicants[applicant].covers[index];
+        cover.cover_amount = input.cover_amount;
+        cover.monthly_benefit = input.monthly_benefit;
+        cover.decision = None;
         sort_covers(&mut next.applicants[applicant].covers);
         next.invalidate_quote();
         Ok(next.touched(now))

@@ -362,3 +362,50 @@ fn an_expired_quote_is_withdrawn_and_the_next_price_is_a_new_quote() {
     assert_eq!(repriced.valid_until, NaiveDate::from_ymd_opt(2027, 1, 22));
     assert!(!repriced.is_quote_expired(NaiveDate::from_ymd_opt(2026, 12, 23).unwrap()));
 }
+
+#[test]
+fn an_upsell_raises_only_the_amount_even_at_the_decision() {
+    let base = add(&app(), "c1", input(ProductType::Life)).unwrap();
+    let mut at_decision = base.clone();
+    at_decision.status = ApplicationStage::Decision;
+    at_decision.is_quote_editable = false;
+    let upsell = |app: &Application, cover: CoverInput| {
+        app.upsell_cover(
+            &EditCover {
+                applicant_id: alan(),
+                cover_id: "c1".into(),
+                cover,
+            },
+            now(),
+        )
+    };
+    let mut more = input(ProductType::Life);
+    more.cover_amount = Money::from_pounds(150_000);
+    let raised = upsell(&at_decision, more.clone()).unwrap();
+    assert_eq!(
+        raised.applicants[0].covers[0].cover_amount,
+        Money::from_pounds(150_000)
+    );
+    assert!(raised.quote.is_none());
+    let mut less = input(ProductType::Life);
+    less.cover_amount = Money::from_pounds(99_999);
+    assert_eq!(
+        upsell(&at_decision, less).unwrap_err().errors[0].message,
+        UPSELL_UP_ONLY
+    );
+    let mut longer = more.clone();
+    longer.term = Some(25);
+    assert_eq!(
+        upsell(&at_decision, longer).unwrap_err().errors[0].message,
+        UPSELL_AMOUNT_ONLY
+    );
+    assert_eq!(
+        upsell(&at_decision, input(ProductType::Life))
+            .unwrap()
+            .version,
+        at_decision.version
+    );
+    let mut applied = base;
+    applied.status = ApplicationStage::Underwriting;
+    assert_eq!(upsell(&applied, more).unwrap_err().message, UPSELL_STAGE);
+}
