@@ -107,6 +107,9 @@ pub fn is_integer_input(text: &str) -> bool {
     is_numeric_input(text.strip_prefix('-').unwrap_or(text))
 }
 
+/// Largest imperial entry (inches or pounds) searched for a range's bounds.
+const MAX_IMPERIAL_UNITS: u32 = 1_000;
+
 /// A measurement as the adviser entered it, in the units they chose.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Reading {
@@ -210,10 +213,6 @@ impl Measurement {
             (Measurement::WaistSize, UnitSystem::Metric) => &[Field::Centimetre],
             (Measurement::WaistSize, UnitSystem::Imperial) => &[Field::Inch],
         }
-    }
-
-    fn is_weight(self) -> bool {
-        matches!(self, Measurement::WeightMale | Measurement::WeightFemale)
     }
 
     /// The lower and upper bound as the range message shows them in `system` (J7): metres to
@@ -330,29 +329,17 @@ impl Measurement {
     /// The smallest and largest imperial entries, in whole inches or whole pounds, whose
     /// metric value is inside the range, so neither bound the message shows is refused.
     fn imperial_bounds(self) -> (u32, u32) {
-        let range = self.metric_range();
-        let per_metric = if self.is_weight() {
-            LB_PER_KG
-        } else {
-            1.0 / CM_PER_INCH
-        };
+        // Imperial entries convert to metric in step with their size, so the accepted ones
+        // form one run: find its first and last member. Every range ends well below
+        // `MAX_IMPERIAL_UNITS` (1,000 lb is 454 kg; 1,000 in is 25 m).
         let accepted = |units: u32| self.accepts(self.imperial_reading(units).to_metric());
-        // Start from the estimate and step until the edge: the stone and pound constants do
-        // not quite agree, so the estimate alone could be one unit out either way.
-        let mut lower = (f64::from(range.min) * per_metric).round() as u32;
-        while lower > 0 && accepted(lower - 1) {
-            lower -= 1;
-        }
-        while !accepted(lower) {
-            lower += 1;
-        }
-        let mut upper = (f64::from(range.max) * per_metric).round() as u32;
-        while accepted(upper + 1) {
-            upper += 1;
-        }
-        while !accepted(upper) {
-            upper -= 1;
-        }
+        let lower = (0..=MAX_IMPERIAL_UNITS)
+            .find(|units| accepted(*units))
+            .unwrap_or(0);
+        let upper = (lower..=MAX_IMPERIAL_UNITS)
+            .take_while(|units| accepted(*units))
+            .last()
+            .unwrap_or(lower);
         (lower, upper)
     }
 
