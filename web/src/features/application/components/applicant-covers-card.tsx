@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, InfoCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Flex, Popconfirm, Tag, Typography } from 'antd';
 import { useId } from 'react';
 import { isApiError } from '@/lib/api-error';
@@ -7,17 +7,23 @@ import { missingFields } from '@/lib/rules/covers';
 import { displayedColumns } from '@/lib/rules/formats';
 import { useRemoveCover } from '../api/remove-cover';
 import { clientName, coverErrors, productLabel, type Applicant, type Application, type Cover, type ProductOffer } from '../cover-form-model';
+import { offersPayoutPlanner } from '../payout-model';
 import { applicationStrings } from '../strings';
+import { PayoutPlanner } from './payout-planner';
 
 const t = applicationStrings.quote;
 
+/** Whether the adviser's firm offers the payout planner (uxSettings.displayPayoutPlanner); unknown until the adviser has loaded. */
+export type PayoutPlannerOffer = 'offered' | 'notOffered' | 'unknown';
+
 interface ApplicantCoversCardProps {
-  applicationId: number;
+  application: Application;
   applicant: Applicant;
   index: number;
   offer: ProductOffer | undefined;
   /** Premium a month of each cover, by cover id, once priced. */
   premiums: ReadonlyMap<string, number>;
+  payoutPlanner: PayoutPlannerOffer;
   editable: boolean;
   /** True while a change or a price is on its way: changes wait for it. */
   busy: boolean;
@@ -27,7 +33,7 @@ interface ApplicantCoversCardProps {
 }
 
 /** One client: their age and covers, each with its details, premium and problems, and the changes allowed. */
-export function ApplicantCoversCard({ applicationId, applicant, index, offer, premiums, editable, busy, onAdd, onEdit, onRemoved }: ApplicantCoversCardProps) {
+export function ApplicantCoversCard({ application, applicant, index, offer, premiums, payoutPlanner, editable, busy, onAdd, onEdit, onRemoved }: ApplicantCoversCardProps) {
   const name = clientName(applicant, index);
   const headingId = `quote-client-${String(index + 1)}-heading`;
   const covers = applicant.covers ?? [];
@@ -56,11 +62,12 @@ export function ApplicantCoversCard({ applicationId, applicant, index, offer, pr
             {covers.map((cover, position) => (
               <CoverItem
                 key={cover.id ?? `unsaved-${String(position)}`}
-                applicationId={applicationId}
+                application={application}
                 applicant={applicant}
                 cover={cover}
                 label={productLabel(offer, cover.productType)}
                 premium={cover.id ? premiums.get(cover.id) : undefined}
+                payoutPlanner={payoutPlanner}
                 editable={editable}
                 busy={busy}
                 onEdit={() => onEdit(cover)}
@@ -80,11 +87,12 @@ export function ApplicantCoversCard({ applicationId, applicant, index, offer, pr
 }
 
 interface CoverItemProps {
-  applicationId: number;
+  application: Application;
   applicant: Applicant;
   cover: Cover;
   label: string;
   premium: number | undefined;
+  payoutPlanner: PayoutPlannerOffer;
   editable: boolean;
   busy: boolean;
   onEdit: () => void;
@@ -97,8 +105,8 @@ function lengthText(cover: Cover): string | null {
   return null;
 }
 
-function CoverItem({ applicationId, applicant, cover, label, premium, editable, busy, onEdit, onRemoved }: CoverItemProps) {
-  const remove = useRemoveCover(applicationId);
+function CoverItem({ application, applicant, cover, label, premium, payoutPlanner, editable, busy, onEdit, onRemoved }: CoverItemProps) {
+  const remove = useRemoveCover(application.id);
   const { message } = App.useApp();
   const labelId = useId();
   const errors = coverErrors(cover);
@@ -191,6 +199,23 @@ function CoverItem({ applicationId, applicant, cover, label, premium, editable, 
             </Button>
           </Popconfirm>
         </Flex>
+      )}
+      {cover.id && offersPayoutPlanner(cover.productType) && payoutPlanner === 'offered' && (
+        <PayoutPlanner
+          applicationId={application.id}
+          application={application}
+          applicant={applicant}
+          cover={cover}
+          coverId={cover.id}
+          label={label}
+          editable={editable}
+          busy={busy}
+        />
+      )}
+      {cover.id && offersPayoutPlanner(cover.productType) && payoutPlanner === 'notOffered' && (
+        <Typography.Paragraph type="secondary" className="payout-planner payout-planner--not-offered">
+          <InfoCircleOutlined aria-hidden="true" /> {t.payout.notAvailable}
+        </Typography.Paragraph>
       )}
     </li>
   );

@@ -1,8 +1,8 @@
-import { Alert, Button, Col, DatePicker, Flex, Form, Input, Radio, Row, Select } from 'antd';
+import { Alert, Button, Col, Flex, Form, Input, Radio, Row, Select } from 'antd';
 import { useState } from 'react';
 import { LabelledRadioGroup } from '@/components/labelled-radio-group';
 import { isApiError } from '@/lib/api-error';
-import { dayjs, toIsoDate, type Dayjs } from '@/lib/dayjs';
+import { toIsoDate, type Dayjs } from '@/lib/dayjs';
 import { checkApplicantAge } from '@/lib/rules/age';
 import { ukToday } from '@/lib/rules/dates';
 import {
@@ -14,17 +14,11 @@ import {
   type ApplicantFormValues,
 } from '../applicant-form-model';
 import { applicationStrings } from '../strings';
+import { DateOfBirthPicker } from './date-of-birth-picker';
 
 const t = applicationStrings.form;
 
-/** Typed dates are read in British order; the first format is the one shown. */
-const DATE_FORMATS = ['DD/MM/YYYY', 'D/M/YYYY', 'DDMMYYYY'];
-
 const titleOptions = titles.map((title) => ({ value: title, label: title }));
-
-function isFutureDate(date: Dayjs): boolean {
-  return date.isAfter(dayjs(), 'day');
-}
 
 interface ApplicantFormProps {
   /** Unique on the page: prefixes the ids that labels point at. */
@@ -155,16 +149,7 @@ export function ApplicantForm({
               },
             ]}
           >
-            <DatePicker
-              format={DATE_FORMATS}
-              placeholder={t.dateOfBirthPlaceholder}
-              disabledDate={isFutureDate}
-              // Enter confirms a typed date; it should not also submit a half-filled form.
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') event.preventDefault();
-              }}
-              style={{ width: '100%' }}
-            />
+            <DateOfBirthPicker />
           </Form.Item>
         </Col>
       </Row>

@@ -8,6 +8,7 @@ import { useApplication } from '../api/get-application';
 import { AddApplicantPanel } from '../components/add-applicant-panel';
 import { ApplicantCard } from '../components/applicant-card';
 import { ApplicationHeader, ApplicationLoadFailed, ApplicationNotFound, parseApplicationId } from '../components/application-page';
+import { ChildrenCard } from '../components/children-card';
 import { JourneySteps, journeyState } from '../components/journey-steps';
 import { applicationStrings as t } from '../strings';
 
@@ -50,6 +51,11 @@ function ClientDetails({ applicationId }: { applicationId: number }) {
             {!locked && data.applicants.length < MAX_APPLICANTS && (
               <Col xs={24} lg={12}>
                 <AddApplicantPanel key={data.applicants.length} applicationId={data.id} index={data.applicants.length} />
+              </Col>
+            )}
+            {data.applicants.length > 0 && (
+              <Col span={24}>
+                <ChildrenCard application={data} locked={locked} />
               </Col>
             )}
           </Row>

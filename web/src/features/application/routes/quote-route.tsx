@@ -2,19 +2,28 @@ import { useIsMutating } from '@tanstack/react-query';
 import { Alert, App, Col, Row, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { useAdviser } from '@/lib/adviser';
 import { isApiError } from '@/lib/api-error';
 import { useApplication } from '../api/get-application';
 import { useProducts } from '../api/get-products';
+import { documentsMutationKey } from '../api/download-document';
 import { usePriceQuote } from '../api/price-quote';
-import { ApplicantCoversCard } from '../components/applicant-covers-card';
+import { ApplicantCoversCard, type PayoutPlannerOffer } from '../components/applicant-covers-card';
 import { ApplicationHeader, ApplicationLoadFailed, ApplicationNotFound, parseApplicationId } from '../components/application-page';
 import { CoverDrawer, type CoverTarget } from '../components/cover-drawer';
 import { JourneySteps } from '../components/journey-steps';
+import { QuoteDocuments } from '../components/quote-documents';
 import { QuoteSummary } from '../components/quote-summary';
 import { coverErrors, priceProblems, priceReadiness, quotePremiums, type Application, type Cover } from '../cover-form-model';
 import { applicationStrings } from '../strings';
 
 const t = applicationStrings.quote;
+
+/** The adviser's uxSettings.displayPayoutPlanner (on unless the firm turns it off). */
+function payoutPlannerOffer(adviser: ReturnType<typeof useAdviser>): PayoutPlannerOffer {
+  if (!adviser.data) return 'unknown';
+  return adviser.data.uxSettings.displayPayoutPlanner ? 'offered' : 'notOffered';
+}
 
 /** /v2/application/:applicationId/quote: the quote builder. */
 export function QuoteRoute() {
@@ -27,7 +36,9 @@ function QuoteBuilder({ applicationId }: { applicationId: number }) {
   const application = useApplication(applicationId);
   const products = useProducts();
   const price = usePriceQuote(applicationId);
-  const busy = useIsMutating() > 0;
+  const adviser = useAdviser();
+  // Downloading a document changes nothing, so it does not hold up changes.
+  const busy = useIsMutating({ predicate: (mutation) => mutation.options.mutationKey?.[0] !== documentsMutationKey[0] }) > 0;
   const [target, setTarget] = useState<CoverTarget | null>(null);
   const { message } = App.useApp();
 
@@ -69,11 +80,12 @@ function QuoteBuilder({ applicationId }: { applicationId: number }) {
               {data.applicants.map((applicant, index) => (
                 <Col key={applicant.id} span={24}>
                   <ApplicantCoversCard
-                    applicationId={data.id}
+                    application={data}
                     applicant={applicant}
                     index={index}
                     offer={products.data}
                     premiums={premiums}
+                    payoutPlanner={payoutPlannerOffer(adviser)}
                     editable={editable}
                     busy={busy}
                     onAdd={() => setTarget({ applicant, index })}
@@ -85,14 +97,17 @@ function QuoteBuilder({ applicationId }: { applicationId: number }) {
             </Row>
           </Col>
           <Col xs={24} lg={8}>
-            <QuoteSummary
-              application={data}
-              pricingBasis={products.data?.pricingBasis}
-              editable={editable}
-              pricing={price.isPending}
-              priceProblems={problems ?? failed}
-              onPrice={() => price.mutate()}
-            />
+            <div className="quote-sidebar">
+              <QuoteSummary
+                application={data}
+                pricingBasis={products.data?.pricingBasis}
+                editable={editable}
+                pricing={price.isPending}
+                priceProblems={problems ?? failed}
+                onPrice={() => price.mutate()}
+              />
+              <QuoteDocuments application={data} />
+            </div>
           </Col>
         </Row>
       ) : (

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { unwrap } from '@/lib/api-error';
+import { applicationKeys } from '@/lib/query-keys';
+
+interface RemoveAllocationVariables {
+  applicantId: string;
+  coverId: string;
+  allocationId: string;
+}
+
+/** DELETE …/cover/{coverId}/benefit-allocations/{allocationId}: removes a share of the cover's payout. */
+export function useRemoveAllocation(applicationId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ applicantId, coverId, allocationId }: RemoveAllocationVariables) =>
+      unwrap(
+        await api.DELETE('/api/v1/application/{applicationId}/applicant/{applicantId}/cover/{coverId}/benefit-allocations/{allocationId}', {
+          params: { path: { applicationId, applicantId, coverId, allocationId } },
+        }),
+      ),
+    onSuccess: (application) => {
+      queryClient.setQueryData(applicationKeys.detail(application.id), application);
+    },
+  });
+}

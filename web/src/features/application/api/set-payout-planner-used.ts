@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { unwrap } from '@/lib/api-error';
+import { applicationKeys } from '@/lib/query-keys';
+
+interface SetPayoutPlannerUsedVariables {
+  applicantId: string;
+  coverId: string;
+  isPayoutPlannerUsed: boolean;
+}
+
+/**
+ * POST /api/v1/backendforfrontend/cover/isPayoutPlannerUsed; answers the application. Turning
+ * the planner off keeps the cover's shares, so turning it on again brings them back.
+ */
+export function useSetPayoutPlannerUsed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: SetPayoutPlannerUsedVariables) =>
+      unwrap(await api.POST('/api/v1/backendforfrontend/cover/isPayoutPlannerUsed', { body })),
+    onSuccess: (application) => {
+      queryClient.setQueryData(applicationKeys.detail(application.id), application);
+    },
+  });
+}
