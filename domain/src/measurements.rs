@@ -393,7 +393,9 @@ fn decimal(text: &str, field: Field) -> Option<f64> {
 }
 
 fn whole(text: &str, field: Field) -> Option<u32> {
-    let ok = !text.is_empty() && text.len() <= field.max_length() && is_numeric_input(text);
+    // An empty box does not parse; a number too long for its box is out of range anyway, but
+    // is refused here too, as the box would not have taken it.
+    let ok = text.len() <= field.max_length() && is_numeric_input(text);
     ok.then(|| text.parse().ok()).flatten()
 }
 
