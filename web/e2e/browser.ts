@@ -48,7 +48,8 @@ export async function launchBrowser(): Promise<Browser> {
 /** Keeps a full-page screenshot in web/test-results/screenshots/. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+  // Transitions finished first, so a picture never catches a bar or a colour half-way.
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
 /** Waits until the locator is visible (playwright-core has no expect of its own). */

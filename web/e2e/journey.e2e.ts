@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { eventually, launchBrowser, screenshot, visible, type Browser } from './browser';
+import { pickTitle, signInAtDevIdp } from './steps';
 
 const baseUrl = inject('baseUrl');
-const ADVISER = { email: 'adviser1@example.com', password: 'Passw0rd!' };
 const AGE_MESSAGE = 'To qualify, the client must be between 18 and 64.';
 
 function ageOn(today: Date, year: number, month: number, day: number): number {
@@ -14,20 +13,6 @@ function ageOn(today: Date, year: number, month: number, day: number): number {
 function ukDate(date: Date): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${String(date.getFullYear())}`;
-}
-
-async function signInAtDevIdp(page: Page, shotName?: string): Promise<void> {
-  await page.waitForURL(/\/dev-idp\/authorize/);
-  await visible(page.getByLabel('Email'));
-  if (shotName) await screenshot(page, shotName);
-  await page.getByLabel('Email').fill(ADVISER.email);
-  await page.getByLabel('Password').fill(ADVISER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-async function pickTitle(page: Page, scope: ReturnType<Page['getByRole']>, title: string): Promise<void> {
-  await scope.getByLabel('Title').click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${title}"]`).click();
 }
 
 let browser: Browser;

@@ -180,7 +180,7 @@ export const applicationStrings = {
       whoRequired: 'Please choose who receives this share',
       who: 'Beneficiary',
       whoPlaceholder: 'Choose who receives it',
-      nobody: 'No one to share with yet: add a beneficiary.',
+      nobody: 'There is no one else to share with: add a beneficiary.',
       share: 'Share',
       shareOf: (name: string) => `Share for ${name}`,
       addShare: 'Add share',

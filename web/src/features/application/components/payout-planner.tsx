@@ -178,7 +178,9 @@ function PayoutShares({ applicationId, application, applicant, coverId, label, a
       )}
       <PlanTotal allocations={allocations} />
       {editable &&
-        (canAddShare(allocations) ? (
+        (!canAddShare(allocations) ? (
+          <Typography.Paragraph type="secondary">{t.tooMany}</Typography.Paragraph>
+        ) : remainingHundredths(allocations) > 0 ? (
           <AddShare
             form={shareForm}
             applicationId={applicationId}
@@ -188,10 +190,8 @@ function PayoutShares({ applicationId, application, applicant, coverId, label, a
             available={available}
             busy={busy}
           />
-        ) : (
-          <Typography.Paragraph type="secondary">{t.tooMany}</Typography.Paragraph>
-        ))}
-      {editable && (
+        ) : null)}
+      {editable && canAddShare(allocations) && remainingHundredths(allocations) > 0 && (
         <AddBeneficiary
           applicationId={applicationId}
           coverId={coverId}
@@ -434,7 +434,7 @@ function AddShare({ form, applicationId, applicantId, coverId, allocations, avai
       >
         <Row gutter={12} align="bottom">
           <Col xs={24} sm={13}>
-            <Form.Item name="who" label={t.who} rules={[{ required: true, message: t.whoRequired }]} extra={available.length === 0 ? t.nobody : undefined}>
+            <Form.Item name="who" label={t.who} rules={[{ required: true, message: t.whoRequired }]}>
               <Select placeholder={t.whoPlaceholder} options={options} notFoundContent={t.nobody} />
             </Form.Item>
           </Col>
@@ -456,6 +456,7 @@ function AddShare({ form, applicationId, applicantId, coverId, allocations, avai
           </Col>
         </Row>
       </Form>
+      {available.length === 0 && <Typography.Paragraph type="secondary">{t.nobody}</Typography.Paragraph>}
     </div>
   );
 }

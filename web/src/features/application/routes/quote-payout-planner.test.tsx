@@ -144,6 +144,9 @@ describe('payout planner on the quote page', () => {
     await waitFor(() => expect(within(group).getByRole('status')).toHaveTextContent('Total 100%'));
     expect(within(group).getByRole('status')).toHaveTextContent('The shares add up to 100%');
     expect(within(shares).getByRole('listitem', { name: 'Ada Lovelace' })).toHaveTextContent('Client40%');
+    // Nothing is left to share out, so there is no form for another share.
+    expect(within(group).queryByRole('button', { name: 'Add share' })).not.toBeInTheDocument();
+    expect(within(group).queryByRole('button', { name: 'Add a beneficiary' })).not.toBeInTheDocument();
     expect(requests.find((request) => request.method === 'POST')?.body).toEqual({ referenceId: 'applicant-2', percent: 40, type: 'applicant' });
   });
 
@@ -169,14 +172,15 @@ describe('payout planner on the quote page', () => {
 
   it('allows no more than 8 shares', async () => {
     const eight = Array.from({ length: 8 }, (_, index) =>
-      share({ id: `share-${String(index)}`, beneficiary: `Friend ${String(index)}`, percent: 12.5, referenceId: `b-${String(index)}`, type: 'beneficiary' }),
+      share({ id: `share-${String(index)}`, beneficiary: `Friend ${String(index)}`, percent: 10, referenceId: `b-${String(index)}`, type: 'beneficiary' }),
     );
     stubQuote(family({ shares: eight }));
     renderQuote();
 
     const group = await planner();
     expect(within(group).getAllByRole('listitem')).toHaveLength(8);
-    expect(within(group).getByRole('status')).toHaveTextContent('Total 100%');
+    expect(within(group).getByRole('status')).toHaveTextContent('Total 80%');
+    expect(within(group).getByRole('status')).toHaveTextContent('The shares must add up to 100% (20% left to share out)');
     expect(within(group).getByText('A payout can be shared between at most 8 beneficiaries')).toBeInTheDocument();
     expect(within(group).queryByRole('button', { name: 'Add share' })).not.toBeInTheDocument();
   });
