@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
-use std::ops::{Add, Sub};
+use std::ops::Add;
 use utoipa::ToSchema;
 
 /// An amount of money: in JSON, pounds to the penny (for example 250000 or 23.45); held in
@@ -57,7 +57,7 @@ impl Money {
             && whole.bytes().all(|b| b.is_ascii_digit())
             && fraction.len() <= 2
             && fraction.bytes().all(|b| b.is_ascii_digit());
-        if !digits_ok || whole.len() > 12 {
+        if !digits_ok {
             return None;
         }
         let pounds: u64 = whole.parse().ok()?;
@@ -80,25 +80,13 @@ impl Money {
     pub fn rounded_pounds(self) -> u64 {
         (self.0 + 50) / 100
     }
-
-    pub fn checked_add(self, other: Money) -> Option<Money> {
-        self.0.checked_add(other.0).and_then(Money::from_pence)
-    }
 }
 
 impl Add for Money {
     type Output = Money;
-    /// Saturates at [`MONEY_MAX_PENCE`]; use [`Money::checked_add`] where that matters.
+    /// Saturates at [`MONEY_MAX_PENCE`], far above any real total.
     fn add(self, other: Money) -> Money {
         Money((self.0 + other.0).min(MONEY_MAX_PENCE))
-    }
-}
-
-impl Sub for Money {
-    type Output = Money;
-    /// Never below zero.
-    fn sub(self, other: Money) -> Money {
-        Money(self.0.saturating_sub(other.0))
     }
 }
 

@@ -262,7 +262,10 @@ fn case() -> impl Strategy<Value = (ProductType, u32, u32, u64)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(ProptestConfig {
+        max_global_rejects: 100_000,
+        ..ProptestConfig::with_cases(300)
+    })]
 
     #[test]
     fn premium_rises_with_age((product, age, term, amount) in case()) {
