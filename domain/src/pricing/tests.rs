@@ -222,6 +222,12 @@ fn a_basis_with_a_missing_or_malformed_figure_is_refused() {
             .unwrap_err()
             .contains("below 1000")
     );
+    let zero_rate = |_: &str| Ok("age,qx_per_1000\n0,0\n".to_owned());
+    assert!(
+        Basis::parse(BASIS, zero_rate)
+            .unwrap_err()
+            .contains("above 0")
+    );
 }
 
 /// A product with cover that runs for a term, chosen from the catalogue.
