@@ -40,6 +40,36 @@ pub async fn visible_application(
     }
 }
 
+/// The stored application (the read model), or "Application not found".
+pub async fn stored_application(
+    state: &AppState,
+    id: ApplicationId,
+) -> Result<domain::Application, ApiError> {
+    state
+        .store
+        .find_application(id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("Application"))
+}
+
+/// The application a client belongs to, if the caller may see it; otherwise "Applicant not
+/// found", for calls that name a client without their application.
+pub async fn visible_applicant(
+    state: &AppState,
+    me: &AdviserCaller,
+    applicant_id: &ApplicantId,
+) -> Result<ApplicationId, ApiError> {
+    let not_found = || ApiError::not_found("Applicant");
+    let id = state
+        .store
+        .application_of_applicant(applicant_id)
+        .await?
+        .ok_or_else(not_found)?;
+    visible_application(state, me, &id.to_string())
+        .await
+        .map_err(|_| not_found())
+}
+
 fn view(application: &domain::Application) -> ApplicationView {
     application.view(uk_date(Utc::now()))
 }
@@ -94,12 +124,7 @@ pub async fn get_application(
     Path(application_id): Path<String>,
 ) -> Result<Json<ApplicationView>, ApiError> {
     let id = visible_application(&state, &me, &application_id).await?;
-    let application = state
-        .store
-        .find_application(id)
-        .await?
-        .ok_or_else(|| ApiError::not_found("Application"))?;
-    Ok(Json(view(&application)))
+    Ok(Json(view(&stored_application(&state, id).await?)))
 }
 
 /// An applicant as sent to `AddApplicant` or a PATCH: only the fields being set. `null` or an

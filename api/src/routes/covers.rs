@@ -2,7 +2,7 @@
 //! switch, the applicant's covers, cover validation and the quote price. Every change is an
 //! Update on the application's workflow; reads come from the store.
 
-use super::applications::visible_application;
+use super::applications::{stored_application, visible_applicant, visible_application};
 use crate::auth::AdviserCaller;
 use crate::error::{ApiError, Problem};
 use crate::extract::JsonObject;
@@ -315,14 +315,7 @@ pub async fn set_payout_planner_used(
         .map_err(|e| field_error("body", readable(&e)))?;
     let applicant_id = ApplicantId::parse(&request.applicant_id)
         .ok_or_else(|| ApiError::not_found("Applicant"))?;
-    let application_id = state
-        .store
-        .application_of_applicant(&applicant_id)
-        .await?
-        .ok_or_else(|| ApiError::not_found("Applicant"))?;
-    let id = visible_application(&state, &me, &application_id.to_string())
-        .await
-        .map_err(|_| ApiError::not_found("Applicant"))?;
+    let id = visible_applicant(&state, &me, &applicant_id).await?;
     let command = Command::new(
         Utc::now(),
         SetPayoutPlannerUsed {
@@ -356,14 +349,7 @@ pub async fn applicant_covers(
 ) -> Result<Json<Vec<Cover>>, ApiError> {
     let not_found = || ApiError::not_found("Applicant");
     let applicant_id = ApplicantId::parse(&applicant_id).ok_or_else(not_found)?;
-    let application_id = state
-        .store
-        .application_of_applicant(&applicant_id)
-        .await?
-        .ok_or_else(not_found)?;
-    let id = visible_application(&state, &me, &application_id.to_string())
-        .await
-        .map_err(|_| not_found())?;
+    let id = visible_applicant(&state, &me, &applicant_id).await?;
     let application = state
         .store
         .find_application(id)
@@ -390,11 +376,7 @@ pub async fn validate_covers(
     Path(application_id): Path<String>,
 ) -> Result<Json<CoverValidation>, ApiError> {
     let id = visible_application(&state, &me, &application_id).await?;
-    let application = state
-        .store
-        .find_application(id)
-        .await?
-        .ok_or_else(|| ApiError::not_found("Application"))?;
+    let application = stored_application(&state, id).await?;
     let mut errors = match application.check_can_price() {
         Ok(()) => Vec::new(),
         Err(rejection) => rejection.errors,

@@ -2,7 +2,7 @@
 //! from its template in `product/documents/` the first time it is asked for at an application
 //! version, stored, and served from the store after that, so the client's copy never changes.
 
-use super::applications::visible_application;
+use super::applications::{stored_application, visible_application};
 use crate::auth::AdviserCaller;
 use crate::error::{ApiError, Problem};
 use crate::state::AppState;
@@ -11,8 +11,8 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use chrono::Utc;
+use domain::Application;
 use domain::dates::uk_date;
-use domain::{Application, ApplicationId};
 use serde::Serialize;
 use store::{NewDocument, StoredDocument};
 use utoipa::ToSchema;
@@ -35,14 +35,6 @@ impl Kind {
             Kind::Terms => "terms",
         }
     }
-}
-
-async fn application(state: &AppState, id: ApplicationId) -> Result<Application, ApiError> {
-    state
-        .store
-        .find_application(id)
-        .await?
-        .ok_or_else(|| ApiError::not_found("Application"))
 }
 
 /// The stored document of this kind for the application's current version, rendering and
@@ -143,7 +135,7 @@ pub async fn quote_document(
     Path(application_id): Path<String>,
 ) -> Result<Response, ApiError> {
     let id = visible_application(&state, &me, &application_id).await?;
-    let application = application(&state, id).await?;
+    let application = stored_application(&state, id).await?;
     Ok(file(document(&state, &application, Kind::Quote).await?))
 }
 
@@ -160,7 +152,7 @@ async fn link(
     kind: Kind,
 ) -> Result<Json<DocumentLink>, ApiError> {
     let id = visible_application(state, me, application_id).await?;
-    let application = application(state, id).await?;
+    let application = stored_application(state, id).await?;
     let stored = document(state, &application, kind).await?;
     Ok(Json(DocumentLink {
         uri: format!("/api/v1/document/{}/{}", stored.id, stored.file_name),

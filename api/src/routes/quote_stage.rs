@@ -2,7 +2,7 @@
 //! unborn-children flag, candidate beneficiaries and payout shares, page statuses, the
 //! unenriched application and unlocking the quote. Each change is one `command` Update.
 
-use super::applications::visible_application;
+use super::applications::{stored_application, visible_applicant, visible_application};
 use crate::auth::AdviserCaller;
 use crate::error::{ApiError, Problem};
 use crate::extract::{JsonObject, read_fields};
@@ -45,22 +45,6 @@ fn new_id() -> String {
 
 fn applicant(id: &str) -> Result<ApplicantId, ApiError> {
     ApplicantId::parse(id).ok_or_else(|| ApiError::not_found("Applicant"))
-}
-
-/// The application a client belongs to, if the caller may see it; otherwise "Applicant not found".
-async fn application_of(
-    state: &AppState,
-    me: &AdviserCaller,
-    applicant_id: &ApplicantId,
-) -> Result<ApplicationId, ApiError> {
-    let id = state
-        .store
-        .application_of_applicant(applicant_id)
-        .await?
-        .ok_or_else(|| ApiError::not_found("Applicant"))?;
-    visible_application(state, me, &id.to_string())
-        .await
-        .map_err(|_| ApiError::not_found("Applicant"))
 }
 
 const REFUSALS: &str = "See the problem's errors";
@@ -150,7 +134,7 @@ pub async fn edit_applicant_name(
         detail: r.message,
         errors: r.errors,
     })?;
-    let id = application_of(&state, &me, &applicant_id).await?;
+    let id = visible_applicant(&state, &me, &applicant_id).await?;
     let application = state
         .journeys
         .update(
@@ -505,11 +489,7 @@ pub async fn statuses(
     Path(application_id): Path<String>,
 ) -> Result<Json<Statuses>, ApiError> {
     let id = visible_application(&state, &me, &application_id).await?;
-    let application = state
-        .store
-        .find_application(id)
-        .await?
-        .ok_or_else(|| ApiError::not_found("Application"))?;
+    let application = stored_application(&state, id).await?;
     let view = application.view(uk_date(Utc::now()));
     Ok(Json(Statuses {
         status: view.status,
@@ -553,11 +533,7 @@ pub async fn unenriched(
     Path(application_id): Path<String>,
 ) -> Result<Json<Unenriched>, ApiError> {
     let id = visible_application(&state, &me, &application_id).await?;
-    let application = state
-        .store
-        .find_application(id)
-        .await?
-        .ok_or_else(|| ApiError::not_found("Application"))?;
+    let application = stored_application(&state, id).await?;
     Ok(Json(Unenriched {
         id: application.id,
         status: application.status,
