@@ -1,5 +1,8 @@
-import { App, Card, Tag } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { App, Button, Card, Flex, Popconfirm, Tag } from 'antd';
+import { isApiError } from '@/lib/api-error';
 import { formatAge } from '@/lib/format';
+import { useRemoveApplicant } from '../api/remove-applicant';
 import { useUpdateApplicant } from '../api/update-applicant';
 import { changedFields, toFormValues, type Applicant, type ApplicantFormValues } from '../applicant-form-model';
 import { applicationStrings as t } from '../strings';
@@ -10,11 +13,14 @@ interface ApplicantCardProps {
   applicant: Applicant;
   index: number;
   locked: boolean;
+  /** Whether the adviser may take this client off the application (there is another client). */
+  removable: boolean;
 }
 
 /** "Client N": the applicant's age and their details, saved with a PATCH of only what changed. */
-export function ApplicantCard({ applicationId, applicant, index, locked }: ApplicantCardProps) {
+export function ApplicantCard({ applicationId, applicant, index, locked, removable }: ApplicantCardProps) {
   const update = useUpdateApplicant(applicationId);
+  const remove = useRemoveApplicant(applicationId);
   const { message } = App.useApp();
   const title = t.clientTitle(index);
   const headingId = `client-${String(index + 1)}-heading`;
@@ -29,6 +35,15 @@ export function ApplicantCard({ applicationId, applicant, index, locked }: Appli
     void message.success(t.form.saved);
   };
 
+  const confirmRemove = async () => {
+    try {
+      await remove.mutateAsync(applicant.id);
+      void message.success(t.removeClient.removed(title));
+    } catch (error) {
+      void message.error(isApiError(error) ? error.message : t.removeClient.failed);
+    }
+  };
+
   return (
     <section aria-labelledby={headingId}>
       <Card
@@ -39,11 +54,27 @@ export function ApplicantCard({ applicationId, applicant, index, locked }: Appli
           </h2>
         }
         extra={
-          typeof applicant.age === 'number' && (
-            <Tag color="cyan" bordered={false} className="age-tag">
-              {formatAge(applicant.age)}
-            </Tag>
-          )
+          <Flex gap="small" align="center">
+            {typeof applicant.age === 'number' && (
+              <Tag color="cyan" bordered={false} className="age-tag">
+                {formatAge(applicant.age)}
+              </Tag>
+            )}
+            {removable && !locked && (
+              <Popconfirm
+                title={t.removeClient.confirmTitle(title)}
+                description={t.removeClient.confirmDescription}
+                okText={t.removeClient.confirm}
+                cancelText={t.removeClient.keep}
+                okButtonProps={{ danger: true, loading: remove.isPending }}
+                onConfirm={() => void confirmRemove()}
+              >
+                <Button size="small" danger icon={<DeleteOutlined aria-hidden="true" />} aria-label={t.removeClient.button(title)}>
+                  {t.removeClient.remove}
+                </Button>
+              </Popconfirm>
+            )}
+          </Flex>
         }
       >
         <ApplicantForm

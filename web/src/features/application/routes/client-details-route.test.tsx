@@ -133,6 +133,50 @@ describe('client details page', () => {
     expect(post?.body).toEqual({ firstName: 'Grace', lastName: 'Hopper', gender: 'female', dateOfBirth: '1985-12-09' });
   });
 
+  it('removes a client only after confirming, and shows the other client moved into the first slot', async () => {
+    const alan = applicantFixture();
+    const grace = applicantFixture({ id: 'app-2', firstName: 'Grace', lastName: 'Hopper', gender: 'female', age: 39 });
+    const { requests } = stubApi([
+      { method: 'GET', path: '/api/v1/application/1001', respond: () => json(applicationFixture({ applicants: [alan, grace] })) },
+      { method: 'DELETE', path: `/api/v1/application/1001/applicant/${alan.id}`, respond: () => json(applicationFixture({ applicants: [grace] })) },
+    ]);
+    const user = userEvent.setup();
+    renderClientDetails();
+
+    const first = await screen.findByRole('region', { name: 'Client 1' });
+    await user.click(within(first).getByRole('button', { name: 'Remove Client 1' }));
+    expect(await screen.findByText('Remove Client 1 from the application?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Keep' }));
+    expect(requests.filter((request) => request.method === 'DELETE')).toHaveLength(0);
+
+    await user.click(within(first).getByRole('button', { name: 'Remove Client 1' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, remove' }));
+
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Client 2' })).not.toBeInTheDocument());
+    expect(within(screen.getByRole('region', { name: 'Client 1' })).getByLabelText('First name')).toHaveValue('Grace');
+    expect(requests.filter((request) => request.method === 'DELETE')).toHaveLength(1);
+    // With one client left there is nobody to remove: the last client is edited, not removed.
+    expect(screen.queryByRole('button', { name: /^Remove Client/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s reason when a client cannot be removed, and keeps both clients', async () => {
+    const alan = applicantFixture();
+    const grace = applicantFixture({ id: 'app-2', firstName: 'Grace', lastName: 'Hopper', gender: 'female', age: 39 });
+    stubApi([
+      { method: 'GET', path: '/api/v1/application/1001', respond: () => json(applicationFixture({ applicants: [alan, grace] })) },
+      { method: 'DELETE', path: '/api/v1/application/1001/applicant/app-2', respond: () => problem(409, { title: 'Conflict', detail: 'The quote can no longer be edited.' }) },
+    ]);
+    const user = userEvent.setup();
+    renderClientDetails();
+
+    const second = await screen.findByRole('region', { name: 'Client 2' });
+    await user.click(within(second).getByRole('button', { name: 'Remove Client 2' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, remove' }));
+
+    expect(await screen.findByText('The quote can no longer be edited.')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Client 2' })).toBeInTheDocument();
+  });
+
   it('says so when the application cannot be found', async () => {
     stubApi([{ method: 'GET', path: '/api/v1/application/999', respond: () => problem(404, { title: 'Not Found' }) }]);
     renderClientDetails(999);

@@ -45,7 +45,13 @@ function ClientDetails({ applicationId }: { applicationId: number }) {
           <Row gutter={[24, 24]} align="stretch">
             {data.applicants.map((applicant, index) => (
               <Col key={applicant.id} xs={24} lg={12}>
-                <ApplicantCard applicationId={data.id} applicant={applicant} index={index} locked={locked} />
+                <ApplicantCard
+                  applicationId={data.id}
+                  applicant={applicant}
+                  index={index}
+                  locked={locked}
+                  removable={data.applicants.length > 1}
+                />
               </Col>
             ))}
             {!locked && data.applicants.length < MAX_APPLICANTS && (
