@@ -309,6 +309,27 @@ fn every_limit_includes_its_own_edge() {
 }
 
 #[test]
+fn a_product_may_have_a_single_term_and_a_single_expiry_age() {
+    let fixed = SHIPPED
+        .replacen(
+            r#""minYears": 1, "maxYears": 50"#,
+            r#""minYears": 25, "maxYears": 25"#,
+            1,
+        )
+        .replacen(
+            r#""expiryAge": { "min": 19, "max": 90 }"#,
+            r#""expiryAge": { "min": 65, "max": 65 }"#,
+            1,
+        );
+    let c = Catalogue::parse(&fixed).unwrap();
+    assert!(c.check_cover(&cover(ProductType::Life, 100_000, 25), 40).is_empty());
+    assert_eq!(
+        messages(&c.check_cover(&cover(ProductType::Life, 100_000, 24), 40)),
+        ["Term must be between 25 and 25 years"]
+    );
+}
+
+#[test]
 fn a_limit_may_be_a_single_amount() {
     let fixed = SHIPPED.replacen(
         r#""min": 5000, "max": 50000 }"#,
