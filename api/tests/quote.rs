@@ -495,3 +495,58 @@ async fn covers_and_the_price_survive_a_worker_restart_mid_quote() {
         2
     );
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_quote_past_its_valid_until_date_is_withdrawn_by_the_workflow_and_priced_afresh() {
+    let app = TestApp::spawn().await;
+    let token = app.token("adviser1@example.com").await;
+    let created = app.create_application(&token).await;
+    let id = created["id"].clone();
+    let (_, one) = app
+        .add_applicant(&token, &created, client("Alan", "Turing", "1985-06-23"))
+        .await;
+    let alan = one["applicants"][0]["id"].clone();
+    let (status, _) = mutate(
+        &app,
+        &token,
+        Method::POST,
+        "add",
+        json!({ "applicationId": id, "applicantId": alan, "cover": life(200_000, 20) }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let price_path = format!("/api/v1/backendforfrontend/application/{id}/quotePrice");
+    let (status, priced) = app.call(Method::GET, &price_path, Some(&token), None).await;
+    assert_eq!(status, StatusCode::OK, "{priced}");
+    let (_, before) = app.get_application(&token, &id).await;
+    assert_eq!(before["isQuoteExpired"], false);
+    assert!(before["applicants"][0]["covers"][0]["premium"].is_number());
+
+    // Days pass: the quote was priced long ago and its valid-until date was yesterday.
+    let mut aged = app.stored_application(&id).await;
+    let today = domain::dates::uk_date(chrono::Utc::now());
+    let yesterday = today - chrono::Days::new(1);
+    aged.valid_until = Some(yesterday);
+    aged.quote_age_date = Some(yesterday - chrono::Days::new(29));
+    app.restart_workflow_from(aged).await;
+
+    // The workflow's timer has nothing left to wait for: it withdraws the price on its own,
+    // keeps every cover, and says when the quote expired.
+    let expired = support::eventually(std::time::Duration::from_secs(20), || async {
+        let (_, view) = app.get_application(&token, &id).await;
+        (view["isQuoteExpired"] == true).then_some(view)
+    })
+    .await;
+    assert_eq!(expired["quoteExpiredOn"], yesterday.to_string());
+    assert_eq!(expired["validUntil"], Value::Null);
+    assert_eq!(expired["applicants"][0]["covers"][0]["coverAmount"], 200_000.0);
+    assert_eq!(expired["applicants"][0]["covers"][0]["premium"], Value::Null);
+
+    // The next price is a new quote: ages on today's date and a new valid-until date.
+    let (status, repriced) = app.call(Method::GET, &price_path, Some(&token), None).await;
+    assert_eq!(status, StatusCode::OK, "{repriced}");
+    let (_, after) = app.get_application(&token, &id).await;
+    assert_eq!(after["isQuoteExpired"], false);
+    assert_eq!(after["quoteAgeDate"], today.to_string());
+    assert!(after["validUntil"].as_str().unwrap() > yesterday.to_string().as_str());
+}

@@ -251,6 +251,45 @@ impl TestApp {
             .unwrap()
     }
 
+    /// The application as the workflow last projected it to the store.
+    pub async fn stored_application(&self, id: &Value) -> domain::Application {
+        let id = domain::ApplicationId::new(id.as_i64().unwrap()).unwrap();
+        self.services
+            .state
+            .store
+            .find_application(id)
+            .await
+            .unwrap()
+            .expect("the application is in the store")
+    }
+
+    /// Ends the application's workflow run and starts a new run carrying `application`, the
+    /// way continue-as-new does: lets a test put a case where only the passing of days would.
+    pub async fn restart_workflow_from(&self, application: domain::Application) {
+        use temporalio_client::{WorkflowStartOptions, WorkflowTerminateOptions};
+        let client = self.services.state.journeys.client();
+        let workflow_id = workflows::application_workflow_id(application.id);
+        client
+            .get_workflow_handle::<workflows::ApplicationWorkflow>(workflow_id.clone())
+            .terminate(WorkflowTerminateOptions::default())
+            .await
+            .unwrap();
+        client
+            .start_workflow(
+                workflows::ApplicationWorkflow::run,
+                workflows::ApplicationWorkflowInput::Continued {
+                    application: Box::new(application),
+                },
+                WorkflowStartOptions::new(
+                    self.config.temporal.task_queue.clone(),
+                    workflow_id,
+                )
+                .build(),
+            )
+            .await
+            .unwrap();
+    }
+
     pub async fn search(&self, token: &str, query: &str) -> (StatusCode, Value) {
         let path = format!("/api/v1/backendforfrontend/application/search{query}");
         self.call(Method::GET, &path, Some(token), None).await
