@@ -1,6 +1,6 @@
 //! Shared vectors: stages, routes, page keys, journey steps and the §2 tab rules.
 
-mod common;
+use crate::common;
 
 use domain::application::ApplicationStage;
 use domain::ids::ApplicationId;

@@ -1,7 +1,7 @@
 //! Every phone case in the "phones" topic of `domain/vectors.json` holds for `PhoneNumber::parse`; the SPA's
 //! `phone.test.ts` checks the same file.
 
-mod common;
+use crate::common;
 
 use domain::contact::PhoneNumber;
 

@@ -1,6 +1,6 @@
 //! Shared vectors: the §6 commission type and the commission adjustment an adviser may make.
 
-mod common;
+use crate::common;
 
 use domain::adviser::UxSettings;
 use domain::commission::{CommissionInput, CommissionRules, CommissionStyle, commission_type};

@@ -1,7 +1,7 @@
 //! The contact, bank-details and sign-in vectors say where each case comes from: every case
 //! names a source, and every source it names is listed, with a title, in the file's `sources`.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 

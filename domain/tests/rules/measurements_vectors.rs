@@ -1,6 +1,6 @@
 //! Shared vectors: measurement conversions, ranges, messages, input lengths and filters.
 
-mod common;
+use crate::common;
 
 use domain::measurements::{
     self, CM_PER_FOOT, CM_PER_INCH, Field, KG_PER_STONE, LB_PER_KG, LB_PER_STONE, Measurement,

@@ -2,7 +2,7 @@
 //! confirmation rule and the shared-account warning. The SPA's `email.test.ts` checks the
 //! same file.
 
-mod common;
+use crate::common;
 
 use domain::contact::EmailAddress;
 use domain::contact::email::{check_confirmation, shared_email_warning};

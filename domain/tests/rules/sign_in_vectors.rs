@@ -1,7 +1,7 @@
 //! Every case in the "sign-in" topic of `domain/vectors.json` holds for the client portal's sign-in form. The
 //! SPA's `sign-in.test.ts` checks the same file.
 
-mod common;
+use crate::common;
 
 use domain::sign_in::{SignInForm, check_sign_in};
 use serde_json::json;

@@ -1,7 +1,7 @@
 //! Every case in the "examiners" topic of `domain/vectors.json` holds for the surgery or examiner rules and the
 //! 'surgery <field>' message. The SPA's `examiner.test.ts` checks the same file.
 
-mod common;
+use crate::common;
 
 use domain::contact::examiner::{ExaminerForm, check_examiner, surgery_message};
 use domain::errors::FieldError;

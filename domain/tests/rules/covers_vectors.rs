@@ -1,7 +1,7 @@
 //! Shared vectors: cover completeness, payout-planner allocations, cover order and the mapping
 //! of engine field names.
 
-mod common;
+use crate::common;
 
 use domain::beneficiaries::{BenefitAllocation, check_allocations};
 use domain::cover::{Cover, map_engine_field, sort_covers};

@@ -1,6 +1,6 @@
 //! Shared vectors: date parsing, the quote valid-until bounds and the policy start window.
 
-mod common;
+use crate::common;
 
 use chrono::NaiveDate;
 use domain::dates::{parse_iso_date, parse_uk_date};

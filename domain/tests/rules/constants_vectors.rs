@@ -1,7 +1,7 @@
 //! Shared vectors: §9 constants, dress-size scales, the genetic-test threshold and the idle
 //! timer.
 
-mod common;
+use crate::common;
 
 use chrono::{DateTime, Utc};
 use domain::constants::{self as c, DressSizeScale, IdleTimer};

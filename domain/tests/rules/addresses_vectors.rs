@@ -2,7 +2,7 @@
 //! rule, and the mapping of address-lookup results. The SPA's `address.test.ts` checks the
 //! same file.
 
-mod common;
+use crate::common;
 
 use domain::contact::address::{AddressCheck, ApplicantAddress, check_applicants_addresses};
 use domain::contact::{AddressLookupResult, ContactDetailsForm};

@@ -1,7 +1,7 @@
 //! Every postcode case in the "postcodes" topic of `domain/vectors.json` holds for `Postcode::parse`; the SPA's
 //! `postcode.test.ts` checks the same file.
 
-mod common;
+use crate::common;
 
 use domain::contact::Postcode;
 

@@ -2,7 +2,7 @@
 //! holder's name, collection day and the whole form. The SPA's `bank-details.test.ts` checks
 //! the same file.
 
-mod common;
+use crate::common;
 
 use domain::bank_details::{
     AccountNumber, BankDetailsForm, SortCode, parse_account_name, parse_collection_day,

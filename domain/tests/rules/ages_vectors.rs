@@ -1,6 +1,6 @@
 //! Shared vectors: ages and the 18–64 rule on the quote age date.
 
-mod common;
+use crate::common;
 
 use chrono::NaiveDate;
 use domain::applicant::{ApplicantDetails, Gender, Requirement, check_details};

@@ -1,6 +1,6 @@
 //! Shared vectors: the §9 display formats.
 
-mod common;
+use crate::common;
 
 use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
 use domain::formats;
