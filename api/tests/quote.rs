@@ -539,8 +539,14 @@ async fn a_quote_past_its_valid_until_date_is_withdrawn_by_the_workflow_and_pric
     .await;
     assert_eq!(expired["quoteExpiredOn"], yesterday.to_string());
     assert_eq!(expired["validUntil"], Value::Null);
-    assert_eq!(expired["applicants"][0]["covers"][0]["coverAmount"], 200_000.0);
-    assert_eq!(expired["applicants"][0]["covers"][0]["premium"], Value::Null);
+    assert_eq!(
+        expired["applicants"][0]["covers"][0]["coverAmount"],
+        200_000.0
+    );
+    assert_eq!(
+        expired["applicants"][0]["covers"][0]["premium"],
+        Value::Null
+    );
 
     // The next price is a new quote: ages on today's date and a new valid-until date.
     let (status, repriced) = app.call(Method::GET, &price_path, Some(&token), None).await;

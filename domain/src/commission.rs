@@ -77,7 +77,8 @@ pub fn commission_type(
 }
 
 /// What an adviser's flags allow them to choose.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct CommissionRules {
     pub indemnity_allowed: bool,
     pub fixed_indemnity: Option<Percentage>,

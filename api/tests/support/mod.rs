@@ -280,11 +280,8 @@ impl TestApp {
                 workflows::ApplicationWorkflowInput::Continued {
                     application: Box::new(application),
                 },
-                WorkflowStartOptions::new(
-                    self.config.temporal.task_queue.clone(),
-                    workflow_id,
-                )
-                .build(),
+                WorkflowStartOptions::new(self.config.temporal.task_queue.clone(), workflow_id)
+                    .build(),
             )
             .await
             .unwrap();

@@ -1,9 +1,14 @@
 //! The smaller commands of the quote stage (§7): children and the unborn-children flag,
 //! candidate beneficiaries, benefit allocations of the payout planner, removing a client and
-//! unlocking the quote. They travel to the workflow as one [`ApplicationCommand`] Update, whose
-//! `kind` names the command in the Temporal UI.
+//! unlocking the quote; and those of the contact-details stage (`contact_stage`). They
+//! travel to the workflow as one [`ApplicationCommand`] Update, whose `kind` names the command
+//! in the Temporal UI.
 
 use super::clients::{AddChild, RemoveApplicant};
+use super::contact_stage::{
+    SaveContact, SetAdvisedSale, SetCommission, SetPolicyStartDate, SetQuoteDate, SetSameAddress,
+    SetThirdPartyRef,
+};
 use super::{APPLICANT_NOT_FOUND, Application, Child};
 use crate::beneficiaries::{
     BENEFICIARY_NOT_FOUND, BenefitAllocation, CandidateBeneficiary, MAX_BENEFICIARIES, PartyType,
@@ -81,8 +86,8 @@ pub struct RemoveAllocation {
     pub allocation_id: String,
 }
 
-/// One command of the quote stage; see the module documentation.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// One command of the quote or contact-details stage; see the module documentation.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(
     rename_all = "camelCase",
     rename_all_fields = "camelCase",
@@ -100,6 +105,16 @@ pub enum ApplicationCommand {
     EditAllocation(SaveAllocation),
     RemoveAllocation(RemoveAllocation),
     UnlockQuoteEdit,
+    SaveContact(SaveContact),
+    SetSameAddress(SetSameAddress),
+    SetThirdPartyRef(SetThirdPartyRef),
+    SetCommission(SetCommission),
+    SetQuoteDate(SetQuoteDate),
+    SetMortgageRelated { is_mortgage_related: bool },
+    SetAdvisedSale(SetAdvisedSale),
+    SetPolicyStartDate(SetPolicyStartDate),
+    AcceptPreUnderwritingDeclaration { applicant_id: ApplicantId },
+    Apply,
 }
 
 impl Application {
@@ -122,7 +137,21 @@ impl Application {
             ApplicationCommand::AddAllocation(c) => self.save_allocation(c, true, now),
             ApplicationCommand::EditAllocation(c) => self.save_allocation(c, false, now),
             ApplicationCommand::RemoveAllocation(c) => self.remove_allocation(c, now),
-            ApplicationCommand::UnlockQuoteEdit => Ok(self.unlock_quote_edit(now)),
+            ApplicationCommand::UnlockQuoteEdit => self.unlock_quote_edit(now),
+            ApplicationCommand::SaveContact(c) => self.save_contact(c, now),
+            ApplicationCommand::SetSameAddress(c) => self.set_same_address(c, now),
+            ApplicationCommand::SetThirdPartyRef(c) => self.set_third_party_ref(c, now),
+            ApplicationCommand::SetCommission(c) => self.set_commission(c, now),
+            ApplicationCommand::SetQuoteDate(c) => self.set_quote_date(c, now),
+            ApplicationCommand::SetMortgageRelated {
+                is_mortgage_related,
+            } => self.set_mortgage_related(*is_mortgage_related, now),
+            ApplicationCommand::SetAdvisedSale(c) => self.set_advised_sale(c, now),
+            ApplicationCommand::SetPolicyStartDate(c) => self.set_policy_start_date(c, now),
+            ApplicationCommand::AcceptPreUnderwritingDeclaration { applicant_id } => {
+                self.accept_pre_underwriting_declaration(applicant_id, now)
+            }
+            ApplicationCommand::Apply => self.apply_for_policy(now),
         }
     }
 

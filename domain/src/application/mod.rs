@@ -4,12 +4,14 @@
 //! exactly what is applied.
 //!
 //! - `clients`: adding, editing and removing applicants and children;
+//! - `contact_stage`: contact details, the apply-stage questions and applying;
 //! - `covers`: adding, editing and removing covers, the payout planner, recording a price;
 //! - `rules`: completeness and the price, apply and proceed preconditions, requote, unlock;
 //! - `view`: the application as the API shows it.
 
 mod clients;
 mod commands;
+mod contact_stage;
 mod covers;
 mod rules;
 mod view;
@@ -18,6 +20,10 @@ pub use clients::{AddApplicant, AddChild, EditApplicant, RemoveApplicant};
 pub use commands::{
     AllocationInput, ApplicationCommand, BeneficiaryDetails, EditChild, RemoveAllocation,
     RemoveChild, SaveAllocation, SaveBeneficiary,
+};
+pub use contact_stage::{
+    ContactPatch, SaveContact, SetAdvisedSale, SetCommission, SetPolicyStartDate, SetQuoteDate,
+    SetSameAddress, SetThirdPartyRef,
 };
 pub use covers::{
     AddCover, COVER_NOT_FOUND, CoverChecks, CoverInput, EditCover, RemoveCover, RiderInput,

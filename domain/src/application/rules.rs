@@ -17,6 +17,8 @@ pub const DECLARATION_NOT_ACCEPTED: &str =
 pub const APPLICANT_DECLINED: &str =
     "An applicant has been declined. Remove them or their declined cover before proceeding.";
 pub const NO_APPLICANTS: &str = "Add a client before continuing";
+pub const UNLOCK_TOO_LATE: &str =
+    "Underwriting has started: requote from the decision to change the quote";
 
 impl Application {
     fn covers(&self) -> impl Iterator<Item = &Cover> {
@@ -52,7 +54,10 @@ impl Application {
                 let is_complete = match key {
                     PageKey::Planbuilder => clients_done,
                     PageKey::Planquote => quote_done,
-                    PageKey::Plandetails => after_quote(ApplicationStage::Apply),
+                    PageKey::Plandetails => {
+                        after_quote(ApplicationStage::Apply)
+                            || (clients_done && self.contact_errors().is_empty())
+                    }
                     PageKey::Underwriting => after_quote(ApplicationStage::Underwriting),
                     PageKey::Decision => after_quote(ApplicationStage::Decision),
                     PageKey::Setup => self.active,
@@ -139,11 +144,19 @@ impl Application {
         (next.touched(now), manual)
     }
 
-    /// §4 "Quote editing can be unlocked".
-    pub fn unlock_quote_edit(&self, now: DateTime<Utc>) -> Self {
+    /// §4 "Quote editing can be unlocked": until underwriting starts, an application that
+    /// was applied for goes back to the Quote stage, to be changed and applied for again.
+    /// Once underwriting has started the decision's requote is the way back.
+    pub fn unlock_quote_edit(&self, now: DateTime<Utc>) -> Result<Self, Rejection> {
+        if self.status > ApplicationStage::Apply {
+            return Err(Rejection::conflict(UNLOCK_TOO_LATE));
+        }
         let mut next = self.clone();
         next.is_quote_editable = true;
-        next.touched(now)
+        if next.status == ApplicationStage::Apply {
+            next.status = ApplicationStage::Quote;
+        }
+        Ok(next.touched(now))
     }
 
     /// §4 "Activation sets active true": the policy goes on risk.
@@ -174,8 +187,10 @@ pub fn tabs_complete(sections: &[Section]) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::UNLOCK_TOO_LATE;
     use crate::applicant::{Applicant, ApplicantDetails, Gender, Smoking, Title};
     use crate::application::Application;
+    use crate::application::ApplicationStage;
     use crate::cover::{Cover, CoverError};
     use crate::decision::Decision;
     use crate::ids::{AdviserId, ApplicantId, ApplicationId};
@@ -365,10 +380,25 @@ mod tests {
     }
 
     #[test]
+    fn unlocking_returns_an_applied_case_to_the_quote_stage_but_not_once_underwriting_started() {
+        let mut applied = app(vec![]);
+        applied.status = ApplicationStage::Apply;
+        applied.is_quote_editable = false;
+        let unlocked = applied.unlock_quote_edit(now()).unwrap();
+        assert_eq!(unlocked.status, ApplicationStage::Quote);
+        assert!(unlocked.is_quote_editable);
+        assert_eq!(unlocked.version, applied.version + 1);
+        let mut underwriting = applied.clone();
+        underwriting.status = ApplicationStage::Underwriting;
+        let refused = underwriting.unlock_quote_edit(now()).unwrap_err();
+        assert_eq!(refused.message, UNLOCK_TOO_LATE);
+    }
+
+    #[test]
     fn unlocking_and_activating_set_their_flags() {
         let mut locked = app(vec![]);
         locked.is_quote_editable = false;
-        assert!(locked.unlock_quote_edit(now()).is_quote_editable);
+        assert!(locked.unlock_quote_edit(now()).unwrap().is_quote_editable);
         let active = app(vec![]).activate(now());
         assert!(active.active);
         assert_eq!(

@@ -322,7 +322,10 @@ fn a_product_may_have_a_single_term_and_a_single_expiry_age() {
             1,
         );
     let c = Catalogue::parse(&fixed).unwrap();
-    assert!(c.check_cover(&cover(ProductType::Life, 100_000, 25), 40).is_empty());
+    assert!(
+        c.check_cover(&cover(ProductType::Life, 100_000, 25), 40)
+            .is_empty()
+    );
     assert_eq!(
         messages(&c.check_cover(&cover(ProductType::Life, 100_000, 24), 40)),
         ["Term must be between 25 and 25 years"]
