@@ -11,9 +11,9 @@ use crate::commission::{CommissionInput, CommissionRules};
 use crate::contact::address::{
     ApplicantAddress, SAME_ADDRESS_SELF, SAME_ADDRESS_UNKNOWN, check_applicants_addresses,
 };
-use crate::contact::email::{BLACKLIST_MESSAGE, EMPTY_MESSAGE, INVALID_MESSAGE};
+use crate::contact::email::EMPTY_MESSAGE;
 use crate::contact::phone::PhoneError;
-use crate::contact::{ContactDetails, ContactDetailsForm, EmailCheck, FAILURE_BLACKLIST};
+use crate::contact::{ContactDetails, ContactDetailsForm, EmailCheck, email_refusal};
 use crate::dates::uk_date;
 use crate::errors::{Errors, FieldError, Rejection};
 use crate::ids::ApplicantId;
@@ -513,15 +513,6 @@ impl Application {
         next.status = ApplicationStage::Apply;
         next.is_quote_editable = false;
         Ok(next.touched(now))
-    }
-}
-
-/// §5 email: the service's refusal, as the message the adviser sees (K17).
-fn email_refusal(check: &EmailCheck) -> Option<&'static str> {
-    match (check.is_valid, check.status.as_deref()) {
-        (true, _) => None,
-        (false, Some(FAILURE_BLACKLIST)) => Some(BLACKLIST_MESSAGE),
-        (false, _) => Some(INVALID_MESSAGE),
     }
 }
 

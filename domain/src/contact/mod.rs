@@ -24,6 +24,14 @@ use utoipa::ToSchema;
 
 /// The email service's status for an address its providers refuse (§5, §7).
 pub const FAILURE_BLACKLIST: &str = "FailureBlacklist";
+/// The email service's status for a temporary (disposable) address.
+pub const FAILURE_DISPOSABLE: &str = "FailureDisposable";
+/// The email service's status when the domain could not be checked just now; the address is
+/// accepted on its syntax (K25).
+pub const UNCHECKED: &str = "Unchecked";
+pub const DISPOSABLE_MESSAGE: &str = "This is a temporary email address. Please use the client's own address, so they receive future communications from us.";
+pub const UNCHECKED_MESSAGE: &str =
+    "We couldn't check this email's domain just now. Please make sure it is typed correctly.";
 /// §8's fallback when a failed call carries no message.
 pub const UNKNOWN_ERROR: &str = "Unknown error";
 
@@ -50,6 +58,17 @@ pub fn check_applicant_contact(form: &ContactDetailsForm, shares_address: bool) 
 pub struct EmailCheck {
     pub is_valid: bool,
     pub status: Option<String>,
+}
+
+/// Why the email service's answer refuses an address, as the adviser reads it (§5, K17):
+/// the blacklist message, the temporary-address message, or 'Invalid email'.
+pub fn email_refusal(check: &EmailCheck) -> Option<&'static str> {
+    match (check.is_valid, check.status.as_deref()) {
+        (true, _) => None,
+        (false, Some(FAILURE_BLACKLIST)) => Some(BLACKLIST_MESSAGE),
+        (false, Some(FAILURE_DISPOSABLE)) => Some(DISPOSABLE_MESSAGE),
+        (false, _) => Some(INVALID_MESSAGE),
+    }
 }
 
 /// §3 "Contact state per applicant": what the contact-details page knows about one
@@ -113,11 +132,7 @@ impl ContactState {
     /// call's own message (K17).
     pub fn record_email_check(&mut self, outcome: Result<EmailCheck, String>) {
         let error = match outcome {
-            Ok(EmailCheck { is_valid: true, .. }) => None,
-            Ok(EmailCheck { status, .. }) if status.as_deref() == Some(FAILURE_BLACKLIST) => {
-                Some(BLACKLIST_MESSAGE.to_owned())
-            }
-            Ok(_) => Some(INVALID_MESSAGE.to_owned()),
+            Ok(check) => email_refusal(&check).map(str::to_owned),
             Err(message) if message.trim().is_empty() => Some(UNKNOWN_ERROR.to_owned()),
             Err(message) => Some(message),
         };
@@ -212,6 +227,21 @@ mod tests {
         }));
         assert!(!s.email_valid);
         assert_eq!(s.email_error.as_deref(), Some(INVALID_MESSAGE));
+    }
+
+    #[test]
+    fn a_temporary_address_gets_its_own_message_and_an_unchecked_domain_passes() {
+        let mut s = state();
+        s.record_email_check(Ok(EmailCheck {
+            is_valid: false,
+            status: Some(FAILURE_DISPOSABLE.into()),
+        }));
+        assert_eq!(s.email_error.as_deref(), Some(DISPOSABLE_MESSAGE));
+        s.record_email_check(Ok(EmailCheck {
+            is_valid: true,
+            status: Some(UNCHECKED.into()),
+        }));
+        assert!(s.email_valid && s.email_error.is_none());
     }
 
     #[test]

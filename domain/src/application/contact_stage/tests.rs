@@ -1,6 +1,8 @@
 use super::*;
 use crate::applicant::{ApplicantDetails, Gender, Title};
 use crate::application::{AddApplicant, AddCover, ApplicationCommand, CoverInput};
+use crate::contact::FAILURE_BLACKLIST;
+use crate::contact::email::{BLACKLIST_MESSAGE, INVALID_MESSAGE};
 use crate::errors::RejectionKind;
 use crate::ids::{AdviserId, ApplicationId};
 use crate::money::{Money, Percentage};
