@@ -3,12 +3,18 @@
 //!
 //! Activities never decide insurance rules; they call `domain` for that and do the IO.
 
+mod address;
 mod documents;
+pub mod email;
 mod pricing;
 mod product;
 mod projection;
 
+pub use address::{
+    AddressLookup, AddressLookupError, Gazetteer, IDEAL_POSTCODES_URL, IdealPostcodes,
+};
 pub use documents::{Document, QuoteDocumentError, Template, application_document, quote_document};
+pub use email::{DnsConfig, EmailChecker};
 pub use pricing::{PriceRequest, PricingActivities, check_covers};
 pub use product::{Product, ProductError};
 pub use projection::ApplicationActivities;

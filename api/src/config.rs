@@ -39,6 +39,43 @@ pub struct Config {
     pub product_dir: PathBuf,
     pub data_dir: PathBuf,
     pub idle_timeout_seconds: u32,
+    pub address_lookup: AddressLookupConfig,
+    pub email_dns: EmailDnsConfig,
+    /// A domain known to take mail (`EMAIL_DNS_CANARY`, default gmail.com): a resolver that
+    /// denies it cannot see the internet, and DNS checks are switched off.
+    pub email_dns_canary: String,
+}
+
+/// Which address look-up answers `address/lookup` (ARCHITECTURE.md "External services").
+#[derive(Clone, PartialEq, Eq)]
+pub enum AddressLookupConfig {
+    /// The sample gazetteer in `product/address/` (`ADDRESS_LOOKUP=gazetteer`, the default).
+    Gazetteer,
+    /// Ideal Postcodes' API (`ADDRESS_LOOKUP=ideal-postcodes`, `IDEAL_POSTCODES_API_KEY`,
+    /// optionally `IDEAL_POSTCODES_URL`).
+    IdealPostcodes { url: String, api_key: String },
+}
+
+impl std::fmt::Debug for AddressLookupConfig {
+    /// Never prints the API key.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AddressLookupConfig::Gazetteer => f.write_str("Gazetteer"),
+            AddressLookupConfig::IdealPostcodes { url, .. } => {
+                write!(f, "IdealPostcodes {{ url: {url:?} }}")
+            }
+        }
+    }
+}
+
+/// Where the email check asks DNS (`EMAIL_DNS`): the system's resolvers (`system`, the
+/// default), nowhere (`off`: domains are then reported as not checked), or given servers
+/// (`192.0.2.53:53,192.0.2.54:53`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EmailDnsConfig {
+    System,
+    Off,
+    Servers(Vec<std::net::SocketAddr>),
 }
 
 /// The identity provider the API trusts and the SPA signs in with.
@@ -131,7 +168,43 @@ pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> anyhow::Result<Confi
             .into(),
         data_dir: get("DATA_DIR").unwrap_or_else(|| "data".into()).into(),
         idle_timeout_seconds,
+        address_lookup: address_lookup(&get)?,
+        email_dns: email_dns(&get)?,
+        email_dns_canary: get("EMAIL_DNS_CANARY").unwrap_or_else(|| "gmail.com".into()),
     })
+}
+
+fn address_lookup(get: &impl Fn(&str) -> Option<String>) -> anyhow::Result<AddressLookupConfig> {
+    match get("ADDRESS_LOOKUP").as_deref().unwrap_or("gazetteer") {
+        "gazetteer" => Ok(AddressLookupConfig::Gazetteer),
+        "ideal-postcodes" => {
+            let api_key = get("IDEAL_POSTCODES_API_KEY")
+                .filter(|key| !key.trim().is_empty())
+                .context("ADDRESS_LOOKUP=ideal-postcodes needs IDEAL_POSTCODES_API_KEY")?;
+            let url = get("IDEAL_POSTCODES_URL")
+                .unwrap_or_else(|| "https://api.ideal-postcodes.co.uk".into())
+                .trim_end_matches('/')
+                .to_owned();
+            Ok(AddressLookupConfig::IdealPostcodes { url, api_key })
+        }
+        other => bail!("ADDRESS_LOOKUP must be gazetteer or ideal-postcodes, not {other:?}"),
+    }
+}
+
+fn email_dns(get: &impl Fn(&str) -> Option<String>) -> anyhow::Result<EmailDnsConfig> {
+    match get("EMAIL_DNS").as_deref().unwrap_or("system") {
+        "system" => Ok(EmailDnsConfig::System),
+        "off" => Ok(EmailDnsConfig::Off),
+        list => list
+            .split(',')
+            .map(|server| {
+                server.trim().parse().with_context(|| {
+                    format!("EMAIL_DNS must be system, off or ip:port servers, not {server:?}")
+                })
+            })
+            .collect::<anyhow::Result<Vec<_>>>()
+            .map(EmailDnsConfig::Servers),
+    }
 }
 
 #[cfg(test)]
@@ -188,5 +261,45 @@ mod tests {
                 .to_string()
                 .contains("PORTAL_ENV")
         );
+    }
+
+    #[test]
+    fn the_address_look_up_and_email_dns_are_chosen_by_configuration() {
+        let dev = [("PORTAL_ENV", "development")];
+        let c = config(&dev).unwrap();
+        assert_eq!(c.address_lookup, AddressLookupConfig::Gazetteer);
+        assert_eq!(c.email_dns, EmailDnsConfig::System);
+        let missing_key = config(&[dev[0], ("ADDRESS_LOOKUP", "ideal-postcodes")]).unwrap_err();
+        assert!(missing_key.to_string().contains("IDEAL_POSTCODES_API_KEY"));
+        let ideal = config(&[
+            dev[0],
+            ("ADDRESS_LOOKUP", "ideal-postcodes"),
+            ("IDEAL_POSTCODES_API_KEY", "ak_secret"),
+        ])
+        .unwrap();
+        assert_eq!(
+            ideal.address_lookup,
+            AddressLookupConfig::IdealPostcodes {
+                url: "https://api.ideal-postcodes.co.uk".into(),
+                api_key: "ak_secret".into()
+            }
+        );
+        assert!(
+            !format!("{ideal:?}").contains("ak_secret"),
+            "the key is never printed"
+        );
+        assert!(config(&[dev[0], ("ADDRESS_LOOKUP", "paf")]).is_err());
+        let off = config(&[dev[0], ("EMAIL_DNS", "off")]).unwrap();
+        assert_eq!(off.email_dns, EmailDnsConfig::Off);
+        let servers = config(&[dev[0], ("EMAIL_DNS", "127.0.0.1:5353, [::1]:53")]).unwrap();
+        assert_eq!(
+            servers.email_dns,
+            EmailDnsConfig::Servers(vec![
+                "127.0.0.1:5353".parse().unwrap(),
+                "[::1]:53".parse().unwrap()
+            ])
+        );
+        let bad = config(&[dev[0], ("EMAIL_DNS", "8.8.8.8")]).unwrap_err();
+        assert!(bad.to_string().contains("EMAIL_DNS"));
     }
 }

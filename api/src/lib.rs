@@ -14,7 +14,7 @@ pub mod spa;
 pub mod state;
 
 use crate::auth::TokenVerifier;
-use crate::config::Config;
+use crate::config::{AddressLookupConfig, Config, EmailDnsConfig};
 use crate::dev_idp::{DevIdp, DevIdpSettings};
 use crate::error::problem;
 use crate::journeys::Journeys;
@@ -107,6 +107,8 @@ pub async fn prepare(config: Config) -> anyhow::Result<Services> {
         .build()
         .context("Failed to build the HTTP client")?;
     let tokens = TokenVerifier::new(&config.oidc.issuer, &config.oidc.audience, http);
+    let addresses = address_lookup(&config)?;
+    let emails = email_checker(&config).await?;
     let state = AppState {
         journeys: Journeys::new(client, config.temporal.task_queue.clone()),
         config: Arc::new(config),
@@ -114,6 +116,8 @@ pub async fn prepare(config: Config) -> anyhow::Result<Services> {
         store,
         tokens: Arc::new(tokens),
         product: Arc::new(product),
+        addresses,
+        emails: Arc::new(emails),
     };
     Ok(Services {
         state,
@@ -121,6 +125,78 @@ pub async fn prepare(config: Config) -> anyhow::Result<Services> {
         dev_directory,
     })
 }
+
+/// The address look-up the configuration names; the sample gazetteer is checked as it loads.
+fn address_lookup(config: &Config) -> anyhow::Result<Arc<dyn activities::AddressLookup>> {
+    Ok(match &config.address_lookup {
+        AddressLookupConfig::Gazetteer => {
+            let path = config.product_dir.join("address/gazetteer.csv");
+            let gazetteer = activities::Gazetteer::load(&path)
+                .map_err(anyhow::Error::msg)
+                .context("The sample address gazetteer is not usable")?;
+            Arc::new(gazetteer)
+        }
+        AddressLookupConfig::IdealPostcodes { url, api_key } => Arc::new(
+            activities::IdealPostcodes::new(url.clone(), api_key.clone(), ADDRESS_TIMEOUT)
+                .map_err(anyhow::Error::msg)
+                .context("The Ideal Postcodes address look-up is not usable")?,
+        ),
+    })
+}
+
+/// The email check with the lists in `product/email/` and DNS as `EMAIL_DNS` says. A resolver
+/// that denies a domain known to take mail (`EMAIL_DNS_CANARY`, default gmail.com) has no
+/// view of the internet — sandboxes and some networks answer "no such domain" for every name —
+/// so DNS is switched off rather than refusing every client's address.
+async fn email_checker(config: &Config) -> anyhow::Result<activities::EmailChecker> {
+    let lists = config.product_dir.join("email");
+    let load = |dns| {
+        activities::EmailChecker::load(&lists, dns)
+            .map_err(anyhow::Error::msg)
+            .context("The email lists are not usable")
+    };
+    let dns = match &config.email_dns {
+        EmailDnsConfig::Off => None,
+        EmailDnsConfig::System => {
+            let found = activities::DnsConfig::from_resolv_conf(
+                std::path::Path::new("/etc/resolv.conf"),
+                DNS_TIMEOUT,
+            );
+            if found.is_none() {
+                tracing::warn!(
+                    "no DNS resolvers in /etc/resolv.conf: email domains will be reported as not checked"
+                );
+            }
+            found
+        }
+        EmailDnsConfig::Servers(servers) => Some(activities::DnsConfig {
+            servers: servers.clone(),
+            timeout: DNS_TIMEOUT,
+        }),
+    };
+    let Some(dns) = dns else {
+        return load(None);
+    };
+    let checker = load(Some(dns))?;
+    let canary = &config.email_dns_canary;
+    let Ok(probe) = domain::contact::EmailAddress::parse(&format!("postmaster@{canary}")) else {
+        anyhow::bail!("EMAIL_DNS_CANARY {canary:?} is not a domain");
+    };
+    let answer = checker.check(&probe).await;
+    if answer.status.as_deref() == Some(activities::email::FAILURE_NO_MAIL_SERVER) {
+        tracing::warn!(
+            %canary,
+            "the DNS resolver says {canary} takes no mail, so it cannot see the internet: email domains will be reported as not checked"
+        );
+        return load(None);
+    }
+    Ok(checker)
+}
+
+/// Longest an adviser waits for the address provider before entering the address by hand.
+const ADDRESS_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(3);
+/// Longest the email check waits for each DNS server before saying the domain is unchecked.
+const DNS_TIMEOUT: std::time::Duration = std::time::Duration::from_millis(1500);
 
 /// The whole HTTP application.
 pub fn build_app(services: &Services) -> Router {

@@ -16,4 +16,8 @@ pub struct AppState {
     pub tokens: Arc<TokenVerifier>,
     /// The catalogue and pricing basis from `product/`.
     pub product: Arc<activities::Product>,
+    /// The address look-up chosen by `ADDRESS_LOOKUP`.
+    pub addresses: Arc<dyn activities::AddressLookup>,
+    /// The email check: lists from `product/email/` and DNS per `EMAIL_DNS`.
+    pub emails: Arc<activities::EmailChecker>,
 }

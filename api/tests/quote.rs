@@ -5,18 +5,7 @@ mod support;
 
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
-use support::{TestApp, client};
-
-fn fields(body: &Value) -> Vec<String> {
-    body["errors"]
-        .as_array()
-        .map(|list| {
-            list.iter()
-                .map(|e| e["field"].as_str().unwrap().to_owned())
-                .collect()
-        })
-        .unwrap_or_default()
-}
+use support::{TestApp, client, fields};
 
 async fn mutate(
     app: &TestApp,

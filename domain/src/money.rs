@@ -222,7 +222,10 @@ mod tests {
         assert_eq!(Money::parse_pounds(0.1 + 0.2).map(Money::pence), Some(30));
         // A sum a browser computed, one unit in the last place above £3.30, is still £3.30.
         assert_eq!(Money::parse_pounds(1.1 + 2.2).map(Money::pence), Some(330));
-        assert_eq!(Money::parse_pounds(100.1 + 200.2).map(Money::pence), Some(30_030));
+        assert_eq!(
+            Money::parse_pounds(100.1 + 200.2).map(Money::pence),
+            Some(30_030)
+        );
         assert_eq!(
             Money::parse_pounds(999_999_999.99).map(Money::pence),
             Some(99_999_999_999)

@@ -3,6 +3,7 @@
 //! Update on the application's workflow; reads come from the store.
 
 use super::applications::{stored_application, visible_applicant, visible_application};
+use super::body::{applicant_id, application_ref, field_error};
 use crate::auth::AdviserCaller;
 use crate::error::{ApiError, Problem};
 use crate::extract::JsonObject;
@@ -60,33 +61,6 @@ pub struct CoverValidation {
     pub errors: Vec<FieldError>,
 }
 
-fn field_error(field: &str, message: impl Into<String>) -> ApiError {
-    ApiError::BadRequest {
-        detail: "The request could not be read".into(),
-        errors: vec![FieldError::new(field, message)],
-    }
-}
-
-fn text<'a>(body: &'a Map<String, Value>, field: &str) -> Result<&'a str, ApiError> {
-    match body.get(field) {
-        Some(Value::String(text)) if !text.trim().is_empty() => Ok(text.trim()),
-        _ => Err(field_error(field, format!("{field} is required"))),
-    }
-}
-
-fn application_id(body: &Map<String, Value>) -> Result<String, ApiError> {
-    match body.get("applicationId") {
-        Some(Value::Number(n)) => Ok(n.to_string()),
-        Some(Value::String(s)) if !s.trim().is_empty() => Ok(s.trim().to_owned()),
-        _ => Err(field_error("applicationId", "applicationId is required")),
-    }
-}
-
-fn applicant_id(body: &Map<String, Value>) -> Result<ApplicantId, ApiError> {
-    let id = text(body, "applicantId")?;
-    ApplicantId::parse(id).ok_or_else(|| ApiError::not_found("Applicant"))
-}
-
 /// Reads the cover, with blank strings as null (§7), naming the first field that is of the
 /// wrong type or not a permitted value.
 fn cover_input(body: &Map<String, Value>) -> Result<(Option<String>, CoverInput), ApiError> {
@@ -134,7 +108,7 @@ async fn target(
     me: &AdviserCaller,
     body: &Map<String, Value>,
 ) -> Result<(ApplicationId, ApplicantId), ApiError> {
-    let id = visible_application(state, me, &application_id(body)?).await?;
+    let id = visible_application(state, me, &application_ref(body, "applicationId")?).await?;
     Ok((id, applicant_id(body)?))
 }
 

@@ -1,10 +1,13 @@
 //! Every API route, registered with its OpenAPI description so the two cannot drift.
 
 mod applications;
+mod body;
 mod bootstrap;
+mod contact_stage;
 mod covers;
 mod documents;
 mod health;
+mod lookups;
 mod quote_stage;
 mod search;
 
@@ -33,6 +36,7 @@ use utoipa_axum::routes;
         (name = "documents", description = "The quote PDF, key facts and terms"),
         (name = "children", description = "Children on the application"),
         (name = "beneficiaries", description = "Beneficiaries and payout shares (the payout planner)"),
+        (name = "contact details", description = "Contact details, address and email look-ups, the apply-stage questions and applying"),
         (name = "operations", description = "Health of the service"),
     )
 )]
@@ -86,6 +90,24 @@ pub fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(quote_stage::unlock_quote_edit))
         .routes(routes!(quote_stage::statuses))
         .routes(routes!(quote_stage::unenriched))
+        .routes(routes!(contact_stage::change_contact))
+        .routes(routes!(
+            contact_stage::get_contact,
+            contact_stage::replace_contact
+        ))
+        .routes(routes!(contact_stage::set_same_address))
+        .routes(routes!(contact_stage::set_third_party_ref))
+        .routes(routes!(contact_stage::set_commission))
+        .routes(routes!(contact_stage::set_quote_date))
+        .routes(routes!(contact_stage::set_mortgage_related))
+        .routes(routes!(contact_stage::set_advised_sale))
+        .routes(routes!(contact_stage::set_policy_start_date))
+        .routes(routes!(contact_stage::accept_pre_underwriting_declaration))
+        .routes(routes!(contact_stage::apply_application))
+        .routes(routes!(contact_stage::portal_apply))
+        .routes(routes!(lookups::lookup_addresses))
+        .routes(routes!(lookups::get_address))
+        .routes(routes!(lookups::validate_email))
         .routes(routes!(search::search_applications))
         .routes(routes!(health::healthz))
 }

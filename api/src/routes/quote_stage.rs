@@ -23,7 +23,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 use workflows::{ApplicationWorkflow, Command};
 
-async fn send(
+pub(super) async fn send(
     state: &AppState,
     id: ApplicationId,
     command: ApplicationCommand,

@@ -114,6 +114,7 @@ impl TestApp {
             ("TEMPORAL_ADDRESS", address.to_owned()),
             ("TEMPORAL_NAMESPACE", namespace),
             ("TEMPORAL_TASK_QUEUE", "portal-tests".into()),
+            ("EMAIL_DNS", "off".into()),
         ]);
         let config = config::from_lookup(|k| vars.get(k).cloned()).unwrap();
         let services = prepare_with_retry(config.clone()).await;
@@ -297,6 +298,18 @@ impl Drop for TestApp {
     fn drop(&mut self) {
         self.server.abort();
     }
+}
+
+/// The fields a problem's errors name, in order.
+pub fn fields(body: &Value) -> Vec<String> {
+    body["errors"]
+        .as_array()
+        .map(|list| {
+            list.iter()
+                .map(|e| e["field"].as_str().unwrap().to_owned())
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// A client on a date that makes them `age` today.

@@ -116,6 +116,38 @@ export interface paths {
         patch: operations["edit_applicant"];
         trace?: never;
     };
+    "/api/v1/application/{applicationId}/applicant/{applicantId}/acceptPreUnderwritingDeclaration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["accept_pre_underwriting_declaration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/application/{applicationId}/applicant/{applicantId}/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_contact"];
+        put?: never;
+        post: operations["replace_contact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/application/{applicationId}/applicant/{applicantId}/cover/{coverId}/benefit-allocations": {
         parameters: {
             query?: never;
@@ -260,6 +292,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/backendforfrontend/address/lookup/{postcode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["lookup_addresses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/backendforfrontend/address/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_address"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/backendforfrontend/adviser": {
         parameters: {
             query?: never;
@@ -274,6 +338,22 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/backendforfrontend/applicant/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["change_contact"];
         trace?: never;
     };
     "/api/v1/backendforfrontend/applicant/name": {
@@ -292,6 +372,54 @@ export interface paths {
         patch: operations["edit_applicant_name"];
         trace?: never;
     };
+    "/api/v1/backendforfrontend/applicant/sameAddressApplicantId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["set_same_address"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/backendforfrontend/application/ApplyApplication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["apply_application"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/backendforfrontend/application/commission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["set_commission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/backendforfrontend/application/create": {
         parameters: {
             query?: never;
@@ -308,6 +436,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/backendforfrontend/application/isAdvisedSale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["set_advised_sale"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/backendforfrontend/application/isMortgageRelated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["set_mortgage_related"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/backendforfrontend/application/policyStartDate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["set_policy_start_date"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/backendforfrontend/application/quoteDate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["set_quote_date"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/backendforfrontend/application/search": {
         parameters: {
             query?: never;
@@ -318,6 +510,22 @@ export interface paths {
         get: operations["search_applications"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/backendforfrontend/application/thirdPartyRef": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["set_third_party_ref"];
         delete?: never;
         options?: never;
         head?: never;
@@ -500,6 +708,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/portal/apply/{applicationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["portal_apply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/backendforfrontend/validate/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["validate_email"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -532,6 +772,46 @@ export interface components {
          * @example 10 Downing Street
          */
         AddressLine: string;
+        /** @description The addresses found at a postcode. */
+        AddressLookup: {
+            /** @description The postcode as normalised (§5): upper case, one space before the last three characters. */
+            postcode: string;
+            /**
+             * @description In delivery order; empty when the postcode is valid but has no addresses we know of.
+             *     Each result's `town` is the address's `cityName` (§3).
+             */
+            addresses: components["schemas"]["AddressLookupResult"][];
+            /** @description Where the addresses come from, for example the sample gazetteer. */
+            source: string;
+            /** @description True when the addresses are sample data, not a real address file. */
+            isSample: boolean;
+        };
+        /**
+         * @description An address-lookup result (§3, §7 `GET /backendforfrontend/address/{id}`): the provider
+         *     calls the town `town`; the portal's field is `cityName`.
+         */
+        AddressLookupResult: {
+            /** @default null */
+            id: string | null;
+            /** @default null */
+            address1: string | null;
+            /** @default null */
+            address2: string | null;
+            /** @default null */
+            address3: string | null;
+            /** @default null */
+            town: string | null;
+            /** @default null */
+            county: string | null;
+            /** @default null */
+            postcode: string | null;
+        };
+        /** @description The body of `isAdvisedSale`. */
+        AdvisedSaleRequest: {
+            /** Format: int64 */
+            id: number;
+            isAdvisedSale: boolean;
+        };
         /** @description The signed-in adviser (§7 `backendforfrontend/adviser`). */
         Adviser: {
             id: string;
@@ -743,6 +1023,11 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        /** @description The body of `ApplyApplication`. */
+        ApplyRequest: {
+            /** Format: int64 */
+            applicationId: number;
+        };
         /** @description A result key from the bank check (modulus check or Confirmation of Payee), §8. */
         BankCheckResult: "Authenticated" | "NotAuthenticated" | "FailedModulusCheck" | "AC01" | "ANNM" | "BAMM" | "BANM" | "CASS" | {
             /** @description A close match: the bank returns the account's name. */
@@ -843,6 +1128,36 @@ export interface components {
             surname?: string | null;
             /** Format: date */
             dateOfBirth?: string | null;
+        };
+        /** @description The body of `commission`; a field left out takes its default (J14). */
+        CommissionRequest: {
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: double
+             * @description 0 to 100, at most two decimals.
+             */
+            initialCommissionSacrificePercentage?: number | null;
+            /**
+             * Format: double
+             * @description 0 (non-indemnity), 100 (indemnity), or between (hybrid, when the adviser may).
+             */
+            initialIndemnityPercentage?: number | null;
+        };
+        /**
+         * @description The body of `PATCH /backendforfrontend/applicant/contact`: the client and the contact
+         *     fields to change. Fields left out are unchanged; null or "" clears one.
+         */
+        ContactChangeRequest: {
+            applicantId: string;
+            address1?: string | null;
+            address2?: string | null;
+            address3?: string | null;
+            cityName?: string | null;
+            county?: string | null;
+            postcode?: string | null;
+            phoneNumber?: string | null;
+            emailAddress?: string | null;
         };
         /** @description §3 "Contact details" of an applicant or a surgery. Every value present is well-formed. */
         ContactDetails: {
@@ -948,6 +1263,18 @@ export interface components {
          * @example jane.smith@example.co.uk
          */
         EmailAddress: string;
+        /** @description The email check's answer (§7): `isValid` and `status`, plus the message to show. */
+        EmailValidation: {
+            isValid: boolean;
+            /**
+             * @description `Success`, `FailureBlacklist`, `FailureDisposable`, `FailureNoMailServer`, `FailureSyntax`,
+             *     or `Unchecked` when the domain could not be checked just now (the address is then
+             *     accepted on its syntax alone).
+             */
+            status: string;
+            /** @description What to tell the adviser, when there is something to tell. */
+            message?: string | null;
+        };
         /**
          * @description §3 "Examiner or surgery". Every value present is well-formed; `isExaminerDetailsValid`
          *     says whether the details are also complete (§4 AMRA readiness).
@@ -1004,6 +1331,12 @@ export interface components {
          * @example 250000
          */
         Money: number;
+        /** @description The body of `isMortgageRelated`. */
+        MortgageRequest: {
+            /** Format: int64 */
+            id: number;
+            isMortgageRelated: boolean;
+        };
         /** @description The body of `MutateCovers/add` and `/edit`. */
         MutateCoverRequest: {
             /** Format: int64 */
@@ -1050,6 +1383,11 @@ export interface components {
          * @example 02079460000
          */
         PhoneNumber: string;
+        /** @description The body of `policyStartDate`. */
+        PolicyStartRequest: components["schemas"]["SetPolicyStartDate"] & {
+            /** Format: int64 */
+            id: number;
+        };
         /**
          * @description A valid UK postcode in its normalised form, for example `SW1A 1AA`.
          * @example SW1A 1AA
@@ -1129,6 +1467,16 @@ export interface components {
             /** @description How the premium was built, line by line, for the quote document. */
             breakdown: components["schemas"]["PremiumLine"][];
         };
+        /** @description The body of `quoteDate`. */
+        QuoteDateRequest: {
+            /** Format: int64 */
+            applicationId: number;
+            /**
+             * Format: date
+             * @description The quote's new last valid day, `yyyy-MM-dd`.
+             */
+            quoteValidUntilDate: string;
+        };
         QuoteRider: {
             riderId: string;
             premium: components["schemas"]["Money"];
@@ -1164,6 +1512,12 @@ export interface components {
          * @enum {string}
          */
         Role: "cca" | "ccaadmin" | "underwriter";
+        /** @description The body of `sameAddressApplicantId`. */
+        SameAddressRequest: {
+            applicantId: string;
+            /** @description The other client whose address this client shares; null when they have their own. */
+            sameAddressApplicantId?: string | null;
+        };
         /**
          * @description A page status as the server sends it in the application's `sections` (§3 "sections (id,
          *     name, isComplete)"; J23).
@@ -1172,6 +1526,12 @@ export interface components {
             id: string;
             name?: string;
             isComplete: boolean;
+        };
+        /** @description §7 `policyStartDate`: now, a future date, or not yet known (§3, §9). */
+        SetPolicyStartDate: {
+            /** Format: date */
+            policyStartDate?: string | null;
+            policyStartDateOption: components["schemas"]["StartDateOption"];
         };
         /**
          * @description The smoking question's three answers (§5): none in 5 years, none in 12 months, yes.
@@ -1200,6 +1560,16 @@ export interface components {
             minYears: number;
             /** Format: int32 */
             maxYears: number;
+        };
+        /** @description The body of `thirdPartyRef`. */
+        ThirdPartyRefRequest: {
+            /**
+             * Format: int64
+             * @description The application reference.
+             */
+            id: number;
+            /** @description The adviser's own reference; null or blank clears it. At most 50 characters. */
+            thirdPartyRef?: string | null;
         };
         /** @enum {string} */
         Title: "Mr" | "Mrs" | "Miss" | "Ms" | "Mx" | "Dr";
@@ -1768,6 +2138,149 @@ export interface operations {
             };
         };
     };
+    accept_pre_underwriting_declaration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference */
+                applicationId: number;
+                /** @description The applicant's id */
+                applicantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application with the client's declaration accepted (§4) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description No such application, or Applicant not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Already applied for */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_contact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference */
+                applicationId: number;
+                /** @description The applicant's id */
+                applicantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client's contact details (empty when none are saved) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactDetails"];
+                };
+            };
+            /** @description No such application, or Applicant not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    replace_contact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference */
+                applicationId: number;
+                /** @description The applicant's id */
+                applicantId: string;
+            };
+            cookie?: never;
+        };
+        /** @description Every contact field; those left out are cleared */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactDetails"];
+            };
+        };
+        responses: {
+            /** @description The application with the client's contact details replaced */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description A field of the wrong type or unknown */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application, or Applicant not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Underwriting has started: contact details are locked */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A value is malformed or the email service refused the email */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     add_allocation: {
         parameters: {
             query?: never;
@@ -2305,6 +2818,88 @@ export interface operations {
             };
         };
     };
+    lookup_addresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UK postcode, in any case and spacing */
+                postcode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The addresses at the postcode (possibly none) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressLookup"];
+                };
+            };
+            /** @description Not a valid UK postcode, naming `postcode` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The address service could not answer; enter the address by hand */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_address: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An address id from the postcode look-up */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The address; its `town` is the `cityName` (§3) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressLookupResult"];
+                };
+            };
+            /** @description Address not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The address service could not answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     adviser: {
         parameters: {
             query?: never;
@@ -2334,6 +2929,66 @@ export interface operations {
             };
             /** @description Signed in, but not set up as an adviser */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    change_contact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description The application with the client's contact details changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description A field of the wrong type or unknown */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Applicant not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Underwriting has started: contact details are locked */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A value is malformed (address line over 40, postcode, phone, email) or the email service refused the email */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2394,6 +3049,177 @@ export interface operations {
             };
         };
     };
+    set_same_address: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SameAddressRequest"];
+            };
+        };
+        responses: {
+            /** @description The application with the link set or cleared */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description A field of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Applicant not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The client would share their own address, or that of someone not on the application */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    apply_application: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplyRequest"];
+            };
+        };
+        responses: {
+            /** @description The application at the Apply stage, its quote locked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description applicationId missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Already applied for */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Everything still missing, each named: price, client details, contact details, the questions, declarations, covers unable to offer terms */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    set_commission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommissionRequest"];
+            };
+        };
+        responses: {
+            /** @description The application with the commission changed and the price withdrawn until it is priced again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description A field of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Already applied for */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A percentage out of range, or a style the adviser's flags do not allow (§6) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     create_application: {
         parameters: {
             query?: {
@@ -2435,6 +3261,237 @@ export interface operations {
             };
             /** @description An adviser the caller may not act for */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    set_advised_sale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdvisedSaleRequest"];
+            };
+        };
+        responses: {
+            /** @description The application with the answer recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description A field of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Already applied for */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A non-advised sale by an adviser whose sales are always advised (§6 isAlwaysAdvised) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    set_mortgage_related: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MortgageRequest"];
+            };
+        };
+        responses: {
+            /** @description The application with the answer recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description A field of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Already applied for */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    set_policy_start_date: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PolicyStartRequest"];
+            };
+        };
+        responses: {
+            /** @description The application with the start date recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description A field of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The policy is already in force */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A future date outside today to three months ahead, or a date with another option */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    set_quote_date: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteDateRequest"];
+            };
+        };
+        responses: {
+            /** @description The application with the new valid-until date; the expiry timer follows it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description A field of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not priced yet, or already applied for */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 'This date is invalid': before today, or past 30 days from the quote (90 with overrideQuoteDate) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2491,6 +3548,66 @@ export interface operations {
             };
             /** @description An adviser the caller may not act for */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    set_third_party_ref: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ThirdPartyRefRequest"];
+            };
+        };
+        responses: {
+            /** @description The application with the reference changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description A field of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The adviser's reference is hidden or read-only (§6 hideYourRef, isYourRefReadOnly) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too long, or control characters */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2953,6 +4070,88 @@ export interface operations {
             };
             /** @description No such document, or not one the caller may see */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    portal_apply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference */
+                applicationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application at the Apply stage, its quote locked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description No such application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Already applied for */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Everything still missing, each named */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    validate_email: {
+        parameters: {
+            query?: {
+                /** @description The email address to check. */
+                email?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the address can be used, and why not */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailValidation"];
+                };
+            };
+            /** @description No address given: 'Please enter an email address' */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,149 @@
+//! Look-ups for the contact-details page (§7 "Address and email"): addresses at a postcode,
+//! one address, and the email check. Each goes through its adapter (ARCHITECTURE.md
+//! "External services"); when the adapter cannot answer, the answer says so plainly.
+
+use crate::auth::AdviserCaller;
+use crate::error::{ApiError, Problem};
+use crate::state::AppState;
+use activities::AddressLookupError;
+use axum::Json;
+use axum::extract::{Path, Query, State};
+use domain::contact::email::{EMPTY_MESSAGE, EmailError};
+use domain::contact::{
+    AddressLookupResult, EmailAddress, Postcode, UNCHECKED, UNCHECKED_MESSAGE, email_refusal,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+/// The addresses found at a postcode.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AddressLookup {
+    /// The postcode as normalised (§5): upper case, one space before the last three characters.
+    pub postcode: String,
+    /// In delivery order; empty when the postcode is valid but has no addresses we know of.
+    /// Each result's `town` is the address's `cityName` (§3).
+    pub addresses: Vec<AddressLookupResult>,
+    /// Where the addresses come from, for example the sample gazetteer.
+    pub source: String,
+    /// True when the addresses are sample data, not a real address file.
+    pub is_sample: bool,
+}
+
+fn unavailable(error: AddressLookupError) -> ApiError {
+    tracing::warn!(%error, detail = ?error, "address look-up failed");
+    ApiError::Unavailable(error.to_string())
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/v1/backendforfrontend/address/lookup/{postcode}",
+    tag = "contact details",
+    params(("postcode" = String, Path, description = "A UK postcode, in any case and spacing")),
+    responses(
+        (status = OK, description = "The addresses at the postcode (possibly none)", body = AddressLookup),
+        (status = BAD_REQUEST, description = "Not a valid UK postcode, naming `postcode`", body = Problem, content_type = "application/problem+json"),
+        (status = SERVICE_UNAVAILABLE, description = "The address service could not answer; enter the address by hand", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn lookup_addresses(
+    State(state): State<AppState>,
+    _me: AdviserCaller,
+    Path(postcode): Path<String>,
+) -> Result<Json<AddressLookup>, ApiError> {
+    let postcode =
+        Postcode::parse(&postcode).map_err(|e| ApiError::bad_field("postcode", &e.to_string()))?;
+    let addresses = state.addresses.find(&postcode).await.map_err(unavailable)?;
+    Ok(Json(AddressLookup {
+        postcode: postcode.as_str().to_owned(),
+        addresses,
+        source: state.addresses.source().to_owned(),
+        is_sample: state.addresses.is_sample(),
+    }))
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/v1/backendforfrontend/address/{id}",
+    tag = "contact details",
+    params(("id" = String, Path, description = "An address id from the postcode look-up")),
+    responses(
+        (status = OK, description = "The address; its `town` is the `cityName` (§3)", body = AddressLookupResult),
+        (status = NOT_FOUND, description = "Address not found", body = Problem, content_type = "application/problem+json"),
+        (status = SERVICE_UNAVAILABLE, description = "The address service could not answer", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn get_address(
+    State(state): State<AppState>,
+    _me: AdviserCaller,
+    Path(id): Path<String>,
+) -> Result<Json<AddressLookupResult>, ApiError> {
+    state
+        .addresses
+        .get(&id)
+        .await
+        .map_err(unavailable)?
+        .map(Json)
+        .ok_or_else(|| ApiError::not_found("Address"))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct EmailQuery {
+    /// The email address to check.
+    email: Option<String>,
+}
+
+/// The email check's answer (§7): `isValid` and `status`, plus the message to show.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EmailValidation {
+    pub is_valid: bool,
+    /// `Success`, `FailureBlacklist`, `FailureDisposable`, `FailureNoMailServer`, `FailureSyntax`,
+    /// or `Unchecked` when the domain could not be checked just now (the address is then
+    /// accepted on its syntax alone).
+    pub status: String,
+    /// What to tell the adviser, when there is something to tell.
+    pub message: Option<String>,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/v2/backendforfrontend/validate/email",
+    tag = "contact details",
+    params(EmailQuery),
+    responses(
+        (status = OK, description = "Whether the address can be used, and why not", body = EmailValidation),
+        (status = BAD_REQUEST, description = "No address given: 'Please enter an email address'", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn validate_email(
+    State(state): State<AppState>,
+    _me: AdviserCaller,
+    Query(query): Query<EmailQuery>,
+) -> Result<Json<EmailValidation>, ApiError> {
+    let text = query.email.unwrap_or_default();
+    let email = match EmailAddress::parse(&text) {
+        Ok(email) => email,
+        Err(EmailError::Empty) => return Err(ApiError::bad_field("email", EMPTY_MESSAGE)),
+        Err(error) => {
+            return Ok(Json(EmailValidation {
+                is_valid: false,
+                status: "FailureSyntax".into(),
+                // 'Invalid email' (§5), or the length limit's own message.
+                message: Some(error.to_string()),
+            }));
+        }
+    };
+    let check = state.emails.check(&email).await;
+    let status = check.status.clone().unwrap_or_default();
+    let message = match email_refusal(&check) {
+        Some(refusal) => Some(refusal.to_owned()),
+        None if status == UNCHECKED => Some(UNCHECKED_MESSAGE.to_owned()),
+        None => None,
+    };
+    Ok(Json(EmailValidation {
+        is_valid: check.is_valid,
+        status,
+        message,
+    }))
+}
