@@ -5,6 +5,7 @@
 use crate::documents::{Template, application_data, quote_data};
 use domain::catalogue::Catalogue;
 use domain::pricing::Basis;
+use domain::term_extension::DeclarationOfHealth;
 use std::path::{Path, PathBuf};
 
 /// The catalogue and pricing basis the worker prices with and the API describes.
@@ -17,6 +18,8 @@ pub struct Product {
     /// `documents/keyfacts.txt` and `documents/terms.txt`.
     pub keyfacts_template: Template,
     pub terms_template: Template,
+    /// `term-extension/declaration-of-health.json`: the questions before a term extension.
+    pub declaration_of_health: DeclarationOfHealth,
 }
 
 /// Why the product files could not be used, naming the file.
@@ -76,7 +79,16 @@ impl Product {
                 })
                 .map_err(|message| ProductError { path, message })
         };
+        let health_path = dir
+            .join("term-extension")
+            .join("declaration-of-health.json");
+        let declaration_of_health =
+            DeclarationOfHealth::parse(&read(&health_path)?).map_err(|message| ProductError {
+                path: health_path,
+                message,
+            })?;
         Ok(Self {
+            declaration_of_health,
             keyfacts_template: load("keyfacts.txt")?,
             terms_template: load("terms.txt")?,
             catalogue,

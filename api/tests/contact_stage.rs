@@ -680,3 +680,186 @@ fn url_escape(text: &str) -> String {
         })
         .collect()
 }
+
+/// Moves the valid-until date to `days` from today (within the extension window when ≤ 14).
+async fn expiring_in(app: &TestApp, token: &str, id: &Value, days: u64) -> chrono::NaiveDate {
+    let until = domain::dates::uk_date(chrono::Utc::now()) + chrono::Days::new(days);
+    let (status, body) = post(
+        app,
+        token,
+        "application/quoteDate",
+        json!({ "applicationId": id, "quoteValidUntilDate": until.to_string() }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    until
+}
+
+fn answers(applicant: &Value, value: &str) -> Value {
+    let tags = [
+        "DOH_NEW_SYMPTOMS",
+        "DOH_TESTS_PENDING",
+        "DOH_NEW_TREATMENT",
+        "DOH_LIFESTYLE",
+    ];
+    json!({
+        "applicantId": applicant,
+        "allAnswers": tags.iter().map(|t| json!({ "tag": t, "value": value })).collect::<Vec<_>>()
+    })
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn terms_running_out_are_extended_once_by_ninety_days_after_a_clean_declaration() {
+    let app = TestApp::spawn().await;
+    let token = app.token("adviser1@example.com").await;
+    let (id, applicants) = quoted(&app, &token, true).await;
+    let base = format!("/api/v1/backendforfrontend/application/{id}");
+
+    // A fresh quote (30 days left) is not offered an extension.
+    let (status, fresh) = app
+        .call(
+            Method::GET,
+            &format!("{base}/istermextensible"),
+            Some(&token),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        (
+            fresh["isTermExtensible"].clone(),
+            fresh["showExtend"].clone()
+        ),
+        (json!(false), json!(false))
+    );
+    let (status, _) = app
+        .call(
+            Method::GET,
+            &format!("{base}/triggerDeclarationOfHealthQuestions"),
+            Some(&token),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+
+    let until = expiring_in(&app, &token, &id, 10).await;
+    let (_, offered) = app
+        .call(
+            Method::GET,
+            &format!("{base}/istermextensible"),
+            Some(&token),
+            None,
+        )
+        .await;
+    assert_eq!(offered["showExtend"], true);
+    assert_eq!(
+        offered["extendedValidUntil"],
+        (until + chrono::Days::new(90)).to_string()
+    );
+    let (status, questions) = app
+        .call(
+            Method::GET,
+            &format!("{base}/triggerDeclarationOfHealthQuestions"),
+            Some(&token),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let enquiries = questions["applicantEnquiries"].as_array().unwrap();
+    assert_eq!(enquiries.len(), 2);
+    assert_eq!(enquiries[0]["questions"].as_array().unwrap().len(), 4);
+
+    // Every client answers every question.
+    let complete = format!("{base}/completeTermExtension");
+    let (status, body) = app
+        .call(
+            Method::POST,
+            &complete,
+            Some(&token),
+            Some(json!({ "applicationId": id, "applicants": [answers(&applicants[0], "no")] })),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(fields(&body).len(), 4);
+    assert!(
+        fields(&body)
+            .iter()
+            .all(|f| f.starts_with("applicants[1]."))
+    );
+    let (status, body) = app
+        .call(
+            Method::POST,
+            &complete,
+            Some(&token),
+            Some(json!({ "applicationId": 1, "applicants": [] })),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(fields(&body), ["applicationId"]);
+
+    let clean = json!({ "applicationId": id, "applicants": [answers(&applicants[0], "no"), answers(&applicants[1], "No")] });
+    let (status, extended) = app
+        .call(Method::POST, &complete, Some(&token), Some(clean.clone()))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{extended}");
+    assert_eq!(
+        extended["validUntil"],
+        (until + chrono::Days::new(90)).to_string()
+    );
+    assert_eq!(extended["declarationOfHealthStatus"], "passed");
+    assert_eq!(
+        extended["extendedOnDate"],
+        domain::dates::uk_date(chrono::Utc::now()).to_string()
+    );
+    assert_eq!(extended["showExtend"], false);
+    let (status, again) = app
+        .call(Method::POST, &complete, Some(&token), Some(clean))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(again["detail"], "Terms have already been extended once");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_disclosed_change_in_health_blocks_the_extension_with_its_reasons() {
+    let app = TestApp::spawn().await;
+    let token = app.token("adviser1@example.com").await;
+    let (id, applicants) = quoted(&app, &token, false).await;
+    let until = expiring_in(&app, &token, &id, 3).await;
+    let complete = format!("/api/v1/backendforfrontend/application/{id}/completeTermExtension");
+    let mut disclosed = answers(&applicants[0], "no");
+    disclosed["allAnswers"][1]["value"] = json!("yes");
+    let (status, failed) = app
+        .call(
+            Method::POST,
+            &complete,
+            Some(&token),
+            Some(json!({ "applicationId": id, "applicants": [disclosed] })),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{failed}");
+    assert_eq!(failed["declarationOfHealthStatus"], "failed");
+    assert_eq!(
+        failed["termExtensionReasons"],
+        json!(["Client 1: Tests, investigations or referrals awaiting results"])
+    );
+    assert_eq!(
+        failed["validUntil"],
+        until.to_string(),
+        "the terms stand as they were"
+    );
+    assert_eq!(failed["showExtend"], false);
+
+    // A technical failure is recorded as an error on another case, which may try again.
+    let (id2, _) = quoted(&app, &token, false).await;
+    expiring_in(&app, &token, &id2, 3).await;
+    let (status, errored) = post(
+        &app,
+        &token,
+        "application/hasFailedTermExtension",
+        json!({ "id": id2 }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(errored["declarationOfHealthStatus"], "error");
+    assert_eq!(errored["showExtend"], true);
+}

@@ -10,6 +10,7 @@ mod health;
 mod lookups;
 mod quote_stage;
 mod search;
+mod term_extension;
 
 use crate::state::AppState;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
@@ -37,6 +38,7 @@ use utoipa_axum::routes;
         (name = "children", description = "Children on the application"),
         (name = "beneficiaries", description = "Beneficiaries and payout shares (the payout planner)"),
         (name = "contact details", description = "Contact details, address and email look-ups, the apply-stage questions and applying"),
+        (name = "term extension", description = "Extending a quote's terms by a declaration of health"),
         (name = "operations", description = "Health of the service"),
     )
 )]
@@ -108,6 +110,10 @@ pub fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(lookups::lookup_addresses))
         .routes(routes!(lookups::get_address))
         .routes(routes!(lookups::validate_email))
+        .routes(routes!(term_extension::is_term_extensible))
+        .routes(routes!(term_extension::declaration_of_health_questions))
+        .routes(routes!(term_extension::complete_term_extension))
+        .routes(routes!(term_extension::has_failed_term_extension))
         .routes(routes!(search::search_applications))
         .routes(routes!(health::healthz))
 }

@@ -9,6 +9,7 @@ use super::contact_stage::{
     SaveContact, SetAdvisedSale, SetCommission, SetPolicyStartDate, SetQuoteDate, SetSameAddress,
     SetThirdPartyRef,
 };
+use super::extension::CompleteTermExtension;
 use super::{APPLICANT_NOT_FOUND, Application, Child};
 use crate::beneficiaries::{
     BENEFICIARY_NOT_FOUND, BenefitAllocation, CandidateBeneficiary, MAX_BENEFICIARIES, PartyType,
@@ -115,6 +116,8 @@ pub enum ApplicationCommand {
     SetPolicyStartDate(SetPolicyStartDate),
     AcceptPreUnderwritingDeclaration { applicant_id: ApplicantId },
     Apply,
+    CompleteTermExtension(CompleteTermExtension),
+    FailTermExtension,
 }
 
 impl Application {
@@ -152,6 +155,8 @@ impl Application {
                 self.accept_pre_underwriting_declaration(applicant_id, now)
             }
             ApplicationCommand::Apply => self.apply_for_policy(now),
+            ApplicationCommand::CompleteTermExtension(c) => self.complete_term_extension(c, now),
+            ApplicationCommand::FailTermExtension => self.fail_term_extension(now),
         }
     }
 

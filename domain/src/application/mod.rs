@@ -6,6 +6,7 @@
 //! - `clients`: adding, editing and removing applicants and children;
 //! - `contact_stage`: contact details, the apply-stage questions and applying;
 //! - `covers`: adding, editing and removing covers, the payout planner, recording a price;
+//! - `extension`: extending the quote's terms by a declaration of health;
 //! - `rules`: completeness and the price, apply and proceed preconditions, requote, unlock;
 //! - `view`: the application as the API shows it.
 
@@ -13,6 +14,7 @@ mod clients;
 mod commands;
 mod contact_stage;
 mod covers;
+mod extension;
 mod rules;
 mod view;
 
@@ -29,6 +31,7 @@ pub use covers::{
     AddCover, COVER_NOT_FOUND, CoverChecks, CoverInput, EditCover, RemoveCover, RiderInput,
     SetPayoutPlannerUsed,
 };
+pub use extension::CompleteTermExtension;
 pub use view::{ApplicantView, ApplicationView};
 
 use crate::applicant::Applicant;
@@ -41,6 +44,7 @@ use crate::ids::{AdviserId, ApplicantId, ApplicationId};
 use crate::money::Percentage;
 use crate::product::StartDateOption;
 use crate::quote::Quote;
+use crate::term_extension::DeclarationOfHealthStatus;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -154,8 +158,12 @@ pub struct Application {
     /// When the quote's terms were extended by a declaration of health (§4); once only.
     #[serde(default)]
     pub extended_on_date: Option<NaiveDate>,
+    /// The outcome of the last declaration of health for a term extension (§3).
     #[serde(default)]
-    pub is_term_extensible: bool,
+    pub declaration_of_health_status: Option<DeclarationOfHealthStatus>,
+    /// The changes in health that blocked the extension, as the adviser reads them (§8).
+    #[serde(default)]
+    pub term_extension_reasons: Vec<String>,
     /// Set when the policy is put in force (§4 "Activation sets active true").
     #[serde(default)]
     pub active: bool,
@@ -208,7 +216,8 @@ impl Application {
             policy_start_date_option: None,
             valid_until: None,
             extended_on_date: None,
-            is_term_extensible: false,
+            declaration_of_health_status: None,
+            term_extension_reasons: Vec::new(),
             active: false,
             candidate_beneficiaries: Vec::new(),
             adviser_at_firm_location_id: None,

@@ -12,6 +12,7 @@ use crate::journey::Section;
 use crate::money::Percentage;
 use crate::product::StartDateOption;
 use crate::quote::Quote;
+use crate::term_extension::DeclarationOfHealthStatus;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -53,7 +54,10 @@ impl Application {
             policy_start_date_option: self.policy_start_date_option,
             valid_until: self.valid_until,
             extended_on_date: self.extended_on_date,
-            is_term_extensible: self.is_term_extensible,
+            is_term_extensible: self.is_term_extensible(today),
+            show_extend: self.is_term_extension_offered(today),
+            declaration_of_health_status: self.declaration_of_health_status,
+            term_extension_reasons: self.term_extension_reasons.clone(),
             active: self.active,
             is_restricted_cover: self.is_restricted_cover(),
             candidate_beneficiaries: self.candidate_beneficiaries.clone(),
@@ -113,7 +117,13 @@ pub struct ApplicationView {
     pub valid_until: Option<NaiveDate>,
     #[schema(value_type = Option<String>, format = Date)]
     pub extended_on_date: Option<NaiveDate>,
+    /// The quote's terms may be extended (§3, M12).
     pub is_term_extensible: bool,
+    /// The extension is offered: extensible and not yet extended (§4).
+    pub show_extend: bool,
+    pub declaration_of_health_status: Option<DeclarationOfHealthStatus>,
+    /// Why the last extension was refused: the changes in health disclosed (§8).
+    pub term_extension_reasons: Vec<String>,
     pub active: bool,
     /// Some cover can be offered only on restricted terms (§4: an error with status 412).
     pub is_restricted_cover: bool,

@@ -436,6 +436,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/backendforfrontend/application/hasFailedTermExtension": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["has_failed_term_extension"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/backendforfrontend/application/isAdvisedSale": {
         parameters: {
             query?: never;
@@ -564,6 +580,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/backendforfrontend/application/{applicationId}/completeTermExtension": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["complete_term_extension"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/backendforfrontend/application/{applicationId}/istermextensible": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["is_term_extensible"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/backendforfrontend/application/{applicationId}/quotePrice": {
         parameters: {
             query?: never;
@@ -572,6 +620,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["quote_price"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/backendforfrontend/application/{applicationId}/triggerDeclarationOfHealthQuestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["declaration_of_health_questions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -871,6 +935,11 @@ export interface components {
              */
             isViewMedicalReportsRequested: boolean | null;
         };
+        /** @description An answer to one question, by the question's tag. */
+        Answer: {
+            tag: string;
+            value: string;
+        };
         /**
          * @description An applicant on an application (§3). Fields added after the first release carry serde
          *     defaults, so applications recorded earlier (and their workflow histories) still read.
@@ -882,6 +951,12 @@ export interface components {
             isAcceptedPreUnderwritingDeclaration?: boolean;
             contactDetails?: components["schemas"]["ContactDetails"] | null;
             examiner?: components["schemas"]["Examiner"] | null;
+        };
+        /** @description One applicant's answers to the declaration-of-health questions (§3). */
+        ApplicantDeclaration: {
+            applicantId: string;
+            allAnswers: components["schemas"]["Answer"][];
+            exclusives?: string[];
         };
         /**
          * @description What an adviser enters about a client. Every field may be missing while the quote is
@@ -898,6 +973,13 @@ export interface components {
              */
             dateOfBirth?: string | null;
             smoking?: components["schemas"]["Smoking"] | null;
+        };
+        /** @description The questions one client answers. */
+        ApplicantHealthQuestions: {
+            applicantId: string;
+            questions: components["schemas"]["HealthQuestion"][];
+            /** @description The answers each question takes. */
+            options: string[];
         };
         /**
          * @description An applicant's id: letters, digits and hyphens, as produced by a UUID.
@@ -959,7 +1041,13 @@ export interface components {
             validUntil?: string | null;
             /** Format: date */
             extendedOnDate?: string | null;
+            /** @description The quote's terms may be extended (§3, M12). */
             isTermExtensible: boolean;
+            /** @description The extension is offered: extensible and not yet extended (§4). */
+            showExtend: boolean;
+            declarationOfHealthStatus?: components["schemas"]["DeclarationOfHealthStatus"] | null;
+            /** @description Why the last extension was refused: the changes in health disclosed (§8). */
+            termExtensionReasons: string[];
             active: boolean;
             /** @description Some cover can be offered only on restricted terms (§4: an error with status 412). */
             isRestrictedCover: boolean;
@@ -1144,6 +1232,16 @@ export interface components {
              */
             initialIndemnityPercentage?: number | null;
         };
+        /** @description The body of `completeTermExtension`. */
+        CompleteTermExtensionRequest: {
+            /**
+             * Format: int64
+             * @description The application reference; must match the path.
+             */
+            applicationId: number;
+            /** @description Each client's answers: `allAnswers` of `{tag, value}` with value yes or no. */
+            applicants: components["schemas"]["ApplicantDeclaration"][];
+        };
         /**
          * @description The body of `PATCH /backendforfrontend/applicant/contact`: the client and the contact
          *     fields to change. Fields left out are unchanged; null or "" clears one.
@@ -1249,6 +1347,15 @@ export interface components {
          * @enum {string}
          */
         Decision: "standardterms" | "nonstandardterms" | "manualuw" | "additionalevidence" | "declined" | "postponed" | "referredtouw";
+        /** @description The declaration of health (§7 `triggerDeclarationOfHealthQuestions`). */
+        DeclarationOfHealthQuestions: {
+            applicantEnquiries: components["schemas"]["ApplicantHealthQuestions"][];
+        };
+        /**
+         * @description The outcome of the declaration of health (§3 `declarationOfHealthStatus`).
+         * @enum {string}
+         */
+        DeclarationOfHealthStatus: "passed" | "failed" | "error";
         /**
          * @description Weeks before income protection pays: 4, 8, 13, 26 or 52.
          * @enum {integer}
@@ -1292,6 +1399,11 @@ export interface components {
             /** @description The cover upgrade promise page of this identity tenant (§2). */
             coverUpgradePromise: string;
         };
+        /** @description The body of `hasFailedTermExtension`. */
+        FailedTermExtensionRequest: {
+            /** Format: int64 */
+            id: number;
+        };
         /** @description One rule a field broke, named by the JSON field the adviser attempted to set. */
         FieldError: {
             /** @description The JSON field the message is about, for example `dateOfBirth` or `applicants`. */
@@ -1307,6 +1419,16 @@ export interface components {
         Health: {
             database: boolean;
             temporal: boolean;
+        };
+        /**
+         * @description One declaration-of-health question (`product/term-extension/declaration-of-health.json`):
+         *     answered yes or no; "yes" discloses a change in health, for the `reason` given.
+         */
+        HealthQuestion: {
+            tag: string;
+            text: string;
+            /** @description Why a "yes" blocks the extension, as the adviser reads it. */
+            reason: string;
         };
         HelpContacts: {
             telephone: string;
@@ -1554,6 +1676,22 @@ export interface components {
             isQuoteEditable: boolean;
             sections: components["schemas"]["Section"][];
             tabsComplete: boolean;
+        };
+        /** @description Whether the terms may be extended (§7 `istermextensible`). */
+        TermExtensibility: {
+            /** @description A live quote within 14 days of its valid-until date (M12). */
+            isTermExtensible: boolean;
+            /** @description Extensible and not yet extended: the adviser is offered the extension (§4). */
+            showExtend: boolean;
+            /** Format: date */
+            extendedOnDate?: string | null;
+            /** Format: date */
+            validUntil?: string | null;
+            /**
+             * Format: date
+             * @description The valid-until date an extension would give.
+             */
+            extendedValidUntil?: string | null;
         };
         TermLimit: {
             /** Format: int32 */
@@ -3270,6 +3408,57 @@ export interface operations {
             };
         };
     };
+    has_failed_term_extension: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FailedTermExtensionRequest"];
+            };
+        };
+        responses: {
+            /** @description The application with declarationOfHealthStatus error (§4); the extension may be tried again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Already extended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     set_advised_sale: {
         parameters: {
             query?: never;
@@ -3731,6 +3920,101 @@ export interface operations {
             };
         };
     };
+    complete_term_extension: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference */
+                applicationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompleteTermExtensionRequest"];
+            };
+        };
+        responses: {
+            /** @description The declaration recorded: with no change in health the valid-until date moves 90 days (declarationOfHealthStatus passed); a disclosed change keeps the terms (failed) and termExtensionReasons says why */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description A field of the wrong type, or applicationId not the path's */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not offered: not extensible, or already extended once */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A question unanswered (or not yes or no), named `applicants[i].TAG` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    is_term_extensible: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference */
+                applicationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the quote's terms may be extended, and to when */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TermExtensibility"];
+                };
+            };
+            /** @description No such application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     quote_price: {
         parameters: {
             query?: never;
@@ -3781,6 +4065,47 @@ export interface operations {
             };
             /** @description The price could not be confirmed in time */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    declaration_of_health_questions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference */
+                applicationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The declaration-of-health questions, for each client */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeclarationOfHealthQuestions"];
+                };
+            };
+            /** @description No such application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The extension is not offered (not extensible, or already extended) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
