@@ -51,7 +51,19 @@ struct Samples {
     get_application: Vec<Duration>,
     add_cover: Vec<Duration>,
     quote_price: Vec<Duration>,
+    address_lookup: Vec<Duration>,
+    email_check: Vec<Duration>,
 }
+
+/// Postcodes of the sample gazetteer and one it does not hold, and email addresses on the
+/// blocked and disposable lists and off them, so the look-ups do their real work.
+const POSTCODES: [&str; 4] = ["LS6 3QJ", "m20 2ut", "EH12 6TB", "EX4 4QJ"];
+const EMAILS: [&str; 4] = [
+    "jane.smith@example.com",
+    "jane@mailinator.com",
+    "jane@qq.com",
+    "j.o'brien@example.co.uk",
+];
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -82,6 +94,8 @@ async fn main() -> anyhow::Result<()> {
         all.get_application.extend(samples.get_application);
         all.add_cover.extend(samples.add_cover);
         all.quote_price.extend(samples.quote_price);
+        all.address_lookup.extend(samples.address_lookup);
+        all.email_check.extend(samples.email_check);
     }
     let elapsed = started.elapsed();
     println!(
@@ -114,6 +128,16 @@ async fn main() -> anyhow::Result<()> {
     let price = report(
         "quotePrice (GET …/quotePrice)",
         &mut all.quote_price,
+        elapsed,
+    );
+    report(
+        "address lookup (GET …/address/lookup/{postcode})",
+        &mut all.address_lookup,
+        elapsed,
+    );
+    report(
+        "email check (GET /api/v2/…/validate/email)",
+        &mut all.email_check,
         elapsed,
     );
     if !args.no_baseline {
@@ -284,6 +308,29 @@ async fn run_client(
         )
         .await?;
         samples.quote_price.push(started.elapsed());
+
+        let postcode = POSTCODES[round % POSTCODES.len()];
+        let started = Instant::now();
+        expect_ok(
+            http.get(format!(
+                "{base}/api/v1/backendforfrontend/address/lookup/{postcode}"
+            ))
+            .bearer_auth(token)
+            .send()
+            .await?,
+        )
+        .await?;
+        samples.address_lookup.push(started.elapsed());
+        let started = Instant::now();
+        expect_ok(
+            http.get(format!("{base}/api/v2/backendforfrontend/validate/email"))
+                .query(&[("email", EMAILS[round % EMAILS.len()])])
+                .bearer_auth(token)
+                .send()
+                .await?,
+        )
+        .await?;
+        samples.email_check.push(started.elapsed());
     }
     Ok(samples)
 }
