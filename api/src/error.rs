@@ -32,6 +32,9 @@ pub enum ApiError {
     Rejected(Rejection),
     #[error("{0}")]
     Unavailable(String),
+    /// A provider behind the API asks us to slow down (429, with `Retry-After`).
+    #[error("{0}")]
+    TooManyRequests(String),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -79,6 +82,7 @@ impl ApiError {
                 RejectionKind::Conflict => StatusCode::CONFLICT,
             },
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -106,6 +110,11 @@ impl IntoResponse for ApiError {
             other => (other.to_string(), None),
         };
         let mut response = problem(status, detail, errors);
+        if status == StatusCode::TOO_MANY_REQUESTS {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
+        }
         if status == StatusCode::UNAUTHORIZED {
             response
                 .headers_mut()

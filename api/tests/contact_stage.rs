@@ -863,3 +863,97 @@ async fn a_disclosed_change_in_health_blocks_the_extension_with_its_reasons() {
     assert_eq!(errored["declarationOfHealthStatus"], "error");
     assert_eq!(errored["showExtend"], true);
 }
+
+/// A local stand-in for Ideal Postcodes' API: one postcode found, any other not found, and
+/// the key `busy` rate limited.
+async fn fake_ideal_postcodes() -> String {
+    use axum::extract::{Path, Query};
+    use axum::http::StatusCode as Status;
+    use std::collections::HashMap;
+    async fn postcode(
+        Path(postcode): Path<String>,
+        Query(query): Query<HashMap<String, String>>,
+    ) -> (Status, axum::Json<Value>) {
+        if query.get("api_key").map(String::as_str) == Some("busy") {
+            return (
+                Status::TOO_MANY_REQUESTS,
+                axum::Json(json!({ "code": 4290, "message": "Rate limit exceeded" })),
+            );
+        }
+        if postcode.replace(' ', "").eq_ignore_ascii_case("SW1A2AA") {
+            let address = json!({
+                "line_1": "Prime Minister & First Lord of the Treasury", "line_2": "10 Downing Street",
+                "line_3": "", "post_town": "LONDON", "county": "", "postcode": "SW1A 2AA", "udprn": 23747771
+            });
+            return (
+                Status::OK,
+                axum::Json(
+                    json!({ "result": [address], "code": 2000, "message": "Success", "total": 1, "page": 0, "limit": 100 }),
+                ),
+            );
+        }
+        (
+            Status::NOT_FOUND,
+            axum::Json(json!({ "code": 4040, "message": "Postcode Not Found" })),
+        )
+    }
+    let app = axum::Router::new().route("/v1/postcodes/{postcode}", axum::routing::get(postcode));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    url
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_production_address_adapter_is_chosen_by_configuration_and_its_refusals_mapped() {
+    let fake = fake_ideal_postcodes().await;
+    let settings = |key: &str| {
+        vec![
+            ("ADDRESS_LOOKUP", "ideal-postcodes".to_owned()),
+            ("IDEAL_POSTCODES_URL", fake.clone()),
+            ("IDEAL_POSTCODES_API_KEY", key.to_owned()),
+        ]
+    };
+    let app = TestApp::spawn_with(&settings("ak_test")).await;
+    let token = app.token("adviser1@example.com").await;
+    let (status, found) = app
+        .call(
+            Method::GET,
+            "/api/v1/backendforfrontend/address/lookup/sw1a2aa",
+            Some(&token),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{found}");
+    assert_eq!(found["isSample"], false);
+    assert_eq!(found["addresses"][0]["id"], "ip-23747771");
+    assert_eq!(found["addresses"][0]["town"], "LONDON");
+    let (status, none) = app
+        .call(
+            Method::GET,
+            "/api/v1/backendforfrontend/address/lookup/LS1 4AP",
+            Some(&token),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(none["addresses"], json!([]));
+
+    let busy = TestApp::spawn_with(&settings("busy")).await;
+    let token = busy.token("adviser1@example.com").await;
+    let (status, refused) = busy
+        .call(
+            Method::GET,
+            "/api/v1/backendforfrontend/address/lookup/SW1A 2AA",
+            Some(&token),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(
+        refused["detail"]
+            .as_str()
+            .unwrap()
+            .contains("enter the address by hand")
+    );
+}

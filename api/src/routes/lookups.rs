@@ -32,7 +32,10 @@ pub struct AddressLookup {
 
 fn unavailable(error: AddressLookupError) -> ApiError {
     tracing::warn!(%error, detail = ?error, "address look-up failed");
-    ApiError::Unavailable(error.to_string())
+    match error {
+        AddressLookupError::RateLimited => ApiError::TooManyRequests(error.to_string()),
+        _ => ApiError::Unavailable(error.to_string()),
+    }
 }
 
 #[utoipa::path(
@@ -43,6 +46,7 @@ fn unavailable(error: AddressLookupError) -> ApiError {
     responses(
         (status = OK, description = "The addresses at the postcode (possibly none)", body = AddressLookup),
         (status = BAD_REQUEST, description = "Not a valid UK postcode, naming `postcode`", body = Problem, content_type = "application/problem+json"),
+        (status = TOO_MANY_REQUESTS, description = "The address service is busy; try again shortly (Retry-After) or enter the address by hand", body = Problem, content_type = "application/problem+json"),
         (status = SERVICE_UNAVAILABLE, description = "The address service could not answer; enter the address by hand", body = Problem, content_type = "application/problem+json"),
     )
 )]

@@ -87,6 +87,11 @@ pub struct TestApp {
 
 impl TestApp {
     pub async fn spawn() -> TestApp {
+        Self::spawn_with(&[]).await
+    }
+
+    /// A portal with some settings changed from the test defaults.
+    pub async fn spawn_with(settings: &[(&'static str, String)]) -> TestApp {
         let address = temporal_address();
         let namespace = format!(
             "test-{}",
@@ -116,6 +121,8 @@ impl TestApp {
             ("TEMPORAL_TASK_QUEUE", "portal-tests".into()),
             ("EMAIL_DNS", "off".into()),
         ]);
+        let mut vars = vars;
+        vars.extend(settings.iter().cloned());
         let config = config::from_lookup(|k| vars.get(k).cloned()).unwrap();
         let services = prepare_with_retry(config.clone()).await;
         let worker = start_worker(&services);

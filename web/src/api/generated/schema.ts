@@ -2986,6 +2986,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The address service is busy; try again shortly (Retry-After) or enter the address by hand */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The address service could not answer; enter the address by hand */
             503: {
                 headers: {
