@@ -80,6 +80,64 @@ fn a_typical_quote_lands_in_the_uk_market_range() {
     assert!(ci > 2 * monthly, "{ci} vs {monthly}");
 }
 
+/// The risk premium of a two-year cover, written out in closed form from the basis's rates:
+/// expected discounted claims over expected discounted premium months (the method of
+/// `monthly_risk_rate`, done by hand so a slip in the loop shows).
+#[test]
+fn a_two_year_risk_premium_matches_the_formula_worked_by_hand() {
+    let basis = basis();
+    let client = life(40);
+    let v = 1.0 / (1.0 + basis.file.interest_rate);
+    let (d1, i1, x1) = basis.rates_at(&client, 41);
+    let (d2, i2, x2) = basis.rates_at(&client, 42);
+    let by_hand = |claim1: f64, claim2: f64, exit1: f64| {
+        let claims = v * claim1 + (1.0 - exit1) * v * v * claim2;
+        let months = 1.0 + (1.0 - exit1) * v;
+        claims / months / 12.0
+    };
+    let life_multiple = basis.product_multiple(ProductType::Life);
+    let (q1, q2) = (d1 * life_multiple, d2 * life_multiple);
+    let ci_multiple = basis.product_multiple(ProductType::CriticalIllness);
+    let c1 = d1 * ci_multiple;
+    let ip = &basis.file.income_protection;
+    let ip_multiple = basis.product_multiple(ProductType::IncomeProtection);
+    let paid = |x: f64, years_left: f64| x * 12.0 * ip.expected_claim_years.min(years_left);
+    let cases = [
+        (ProductType::Life, by_hand(q1, q2, q1)),
+        (ProductType::CriticalIllness, by_hand(i1, i2, c1 + i1)),
+        (ProductType::AcceleratedCriticalIllness, {
+            let (a1, a2) = (
+                d1 * basis.product_multiple(ProductType::AcceleratedCriticalIllness),
+                d2 * basis.product_multiple(ProductType::AcceleratedCriticalIllness),
+            );
+            by_hand(a1 + i1, a2 + i2, a1 + i1)
+        }),
+        (
+            ProductType::IncomeProtection,
+            by_hand(paid(x1, 2.0), paid(x2, 1.0), d1 * ip_multiple),
+        ),
+    ];
+    for (product, expected) in cases {
+        let income = product
+            .pays_monthly_benefit()
+            .then_some((DeferredPeriod::Weeks4, PaymentPeriod::Full));
+        let rate = basis.monthly_risk_rate(&client, product, CoverType::Level, 2, income);
+        assert!(
+            (rate - expected).abs() <= expected * 1e-12,
+            "{product:?}: {rate} vs {expected} by hand"
+        );
+        assert!(expected > 0.0);
+    }
+    // Decreasing cover pays the whole amount in year one and half in year two.
+    let decreasing =
+        basis.monthly_risk_rate(&client, ProductType::Life, CoverType::Decreasing, 2, None);
+    let expected = {
+        let claims = v * q1 + (1.0 - q1) * v * v * q2 * 0.5;
+        claims / (1.0 + (1.0 - q1) * v) / 12.0
+    };
+    assert!((decreasing - expected).abs() <= expected * 1e-12);
+}
+
 #[test]
 fn the_population_accident_hump_is_smoothed_out() {
     let table = MortalityTable::parse_csv(&read_table("elt15-males.csv").unwrap()).unwrap();
