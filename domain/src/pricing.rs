@@ -530,10 +530,11 @@ impl Basis {
             claims += in_force * v.powi(t as i32 + 1) * claim_rate * benefit;
             in_force *= (1.0 - exit_rate.min(1.0)).max(0.0);
         }
-        if annuity > 0.0 {
-            claims / annuity / 12.0
-        } else {
+        // The first year's premium is always due (`annuity` ≥ 1), except for a cover of no years.
+        if years == 0 {
             0.0
+        } else {
+            claims / annuity / 12.0
         }
     }
 

@@ -128,6 +128,11 @@ fn a_two_year_risk_premium_matches_the_formula_worked_by_hand() {
         );
         assert!(expected > 0.0);
     }
+    // A cover of no years has nothing to pay for.
+    assert_eq!(
+        basis.monthly_risk_rate(&client, ProductType::Life, CoverType::Level, 0, None),
+        0.0
+    );
     // Decreasing cover pays the whole amount in year one and half in year two.
     let decreasing =
         basis.monthly_risk_rate(&client, ProductType::Life, CoverType::Decreasing, 2, None);
