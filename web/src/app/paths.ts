@@ -18,6 +18,7 @@ export const routePatterns = {
   dashboard: '/dashboard/:tab?',
   clientDetails: '/application/:applicationId/client-details',
   quote: '/application/:applicationId/quote',
+  contactDetails: '/application/:applicationId/contact-details',
   authCallback: '/auth/callback',
   logout: '/logout',
   notFound: '*',
@@ -29,6 +30,7 @@ export const paths = {
   clientDetails: (applicationId: number | string): string =>
     `/application/${String(applicationId)}/client-details`,
   quote: (applicationId: number | string): string => `/application/${String(applicationId)}/quote`,
+  contactDetails: (applicationId: number | string): string => `/application/${String(applicationId)}/contact-details`,
   authCallback: (): string => routePatterns.authCallback,
   logout: (): string => routePatterns.logout,
 } as const;

@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { ClientDetailsRoute } from '@/features/application/routes/client-details-route';
+import { ContactDetailsRoute } from '@/features/application/routes/contact-details-route';
 import { QuoteRoute } from '@/features/application/routes/quote-route';
 import { AuthCallbackRoute } from '@/features/auth/routes/auth-callback-route';
 import { LogoutRoute } from '@/features/auth/routes/logout-route';
@@ -24,6 +25,7 @@ export const routes: RouteObject[] = [
       { id: 'dashboard', path: routePatterns.dashboard, element: <DashboardRoute /> },
       { id: 'client-details', path: routePatterns.clientDetails, element: <ClientDetailsRoute /> },
       { id: 'quote', path: routePatterns.quote, element: <QuoteRoute /> },
+      { id: 'contact-details', path: routePatterns.contactDetails, element: <ContactDetailsRoute /> },
     ],
   },
   {

@@ -9,6 +9,7 @@ export const appStrings = {
     dashboard: 'Dashboard',
   },
   signedInAs: 'Signed in as',
+  workingAt: (location: string) => `You are working at ${location}`,
   signOut: 'Sign out',
   loading: 'Loading…',
   startingUp: 'Loading the adviser portal…',

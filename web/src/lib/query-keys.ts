@@ -25,6 +25,11 @@ export const adviserKeys = {
   current: ['adviser', 'current'] as const,
 };
 
+/** The email service's answers, by address (§7 validate/email). */
+export const emailKeys = {
+  check: (email: string) => ['email-check', email] as const,
+};
+
 export const configKeys = {
   bootstrap: ['config', 'bootstrap'] as const,
 };

@@ -6,6 +6,7 @@ import { paths } from '../paths';
 import { appStrings } from '../strings';
 import { AppFooter } from './app-footer';
 import { Brand } from './brand';
+import { FirmLocationNotice } from './firm-location-notice';
 import { RouteChangeEffects } from './route-change-effects';
 
 /** The signed-in shell: header with product, navigation and the adviser; the page; the footer. */
@@ -18,6 +19,7 @@ export function AppLayout() {
   return (
     <Layout className="app-shell">
       <RouteChangeEffects />
+      <FirmLocationNotice />
       <a href="#main-content" className="skip-link">
         {appStrings.skipToContent}
       </a>

@@ -5,6 +5,7 @@
 import { UserManager, WebStorageStateStore, type User, type UserManagerSettings } from 'oidc-client-ts';
 import { absoluteUrl, paths } from '@/app/paths';
 import type { BootstrapConfig } from '../config';
+import { forgetFirmLocationAnnounced } from '../firm-location-notice';
 
 export type IdentityConfig = BootstrapConfig['identity'];
 
@@ -60,6 +61,8 @@ export function signIn(auth: Pick<SignInOut, 'signinRedirect'>, returnTo: string
  * (no end-session endpoint, or it is unreachable), forgets the user here and signs in again.
  */
 export async function signOut(auth: SignInOut): Promise<void> {
+  // The next sign-in is a new session: it announces the firm location again.
+  forgetFirmLocationAnnounced();
   try {
     await auth.signoutRedirect();
   } catch {

@@ -3,6 +3,7 @@ import { cases } from '@/test/vectors';
 import {
   BLACKLIST_MESSAGE,
   checkConfirmation,
+  DISPOSABLE_MESSAGE,
   emailCheckResult,
   isContactsValid,
   parseEmailAddress,
@@ -57,6 +58,17 @@ describe('contact state', () => {
     expect(emailCheckResult({ isValid: false, status: 'Failure' })).toEqual({ emailValid: false, emailError: 'Invalid email' });
     expect(emailCheckResult({ isValid: false, status: 'FailureBlacklist' }).emailError).toBe(BLACKLIST_MESSAGE);
     expect(emailCheckResult({ failed: 'Service unavailable' }).emailError).toBe('Service unavailable');
+    // An unchecked domain is accepted: the address passes on its syntax (M3).
+    expect(emailCheckResult({ isValid: true, status: 'Unchecked' })).toEqual({ emailValid: true, emailError: null });
     expect(emailCheckResult({ failed: '' }).emailError).toBe(UNKNOWN_ERROR);
+  });
+
+  it('refuses a temporary address with the server’s own message (domain::contact::DISPOSABLE_MESSAGE)', () => {
+    expect(emailCheckResult({ isValid: false, status: 'FailureDisposable' })).toEqual({ emailValid: false, emailError: DISPOSABLE_MESSAGE });
+    expect(DISPOSABLE_MESSAGE).toBe(
+      "This is a temporary email address. Please use the client's own address, so they receive future communications from us.",
+    );
+    // Refusals the portal has no message of its own for read as 'Invalid email'.
+    expect(emailCheckResult({ isValid: false, status: 'FailureNoMailServer' }).emailError).toBe('Invalid email');
   });
 });

@@ -17,10 +17,16 @@ export const INVALID_MESSAGE = 'Invalid email';
 export const TOO_LONG_MESSAGE = 'Email address must be 100 characters or fewer';
 export const BLACKLIST_MESSAGE =
   'Unfortunately, we can’t accept this email address due to specific email providers blocking our emails. Please use an alternative email address to make sure this client will be able to receive future communications from us.';
+/** domain::contact::DISPOSABLE_MESSAGE: the email service's answer for a temporary address (M4). */
+export const DISPOSABLE_MESSAGE =
+  "This is a temporary email address. Please use the client's own address, so they receive future communications from us.";
 export const SHARED_EMAIL_WARNING = 'Both clients have the same email address, so they would share an account';
 export const CONFIRM_EMPTY_MESSAGE = 'Please confirm the email address';
 export const CONFIRM_MISMATCH_MESSAGE = 'Email addresses do not match';
 export const FAILURE_BLACKLIST = 'FailureBlacklist';
+export const FAILURE_DISPOSABLE = 'FailureDisposable';
+/** The domain could not be checked just now; the address is accepted on its syntax (M3). */
+export const UNCHECKED = 'Unchecked';
 export const UNKNOWN_ERROR = 'Unknown error';
 
 export type EmailError =
@@ -101,11 +107,18 @@ export function isContactsValid(state: ContactValidity): boolean {
 /** What the email service answered (§7 validate/email), or the failed call's message. */
 export type EmailCheckOutcome = { isValid: boolean; status?: string | null } | { failed: string };
 
-/** §4: success with isValid true sets emailValid; otherwise emailValid is false and an error is set (K17). */
+/** The message for an address the service refused, by its status (domain::contact::email_refusal). */
+function refusalMessage(status: string | null | undefined): string {
+  if (status === FAILURE_BLACKLIST) return BLACKLIST_MESSAGE;
+  if (status === FAILURE_DISPOSABLE) return DISPOSABLE_MESSAGE;
+  return INVALID_MESSAGE;
+}
+
+/** §4: success with isValid true sets emailValid; otherwise emailValid is false and an error is set (K17, M4). */
 export function emailCheckResult(outcome: EmailCheckOutcome): { emailValid: boolean; emailError: string | null } {
   let emailError: string | null;
   if ('failed' in outcome) emailError = trimSpaces(outcome.failed) === '' ? UNKNOWN_ERROR : outcome.failed;
   else if (outcome.isValid) emailError = null;
-  else emailError = outcome.status === FAILURE_BLACKLIST ? BLACKLIST_MESSAGE : INVALID_MESSAGE;
+  else emailError = refusalMessage(outcome.status);
   return { emailValid: emailError === null, emailError };
 }

@@ -13,6 +13,7 @@ type JourneyStep = (typeof journey)[number];
 const stepPaths: Partial<Record<JourneyStep, (applicationId: number) => string>> = {
   clientDetails: paths.clientDetails,
   quote: paths.quote,
+  contactDetails: paths.contactDetails,
 };
 
 function isJourneyStep(step: StepId): step is JourneyStep {

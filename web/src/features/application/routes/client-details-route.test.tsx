@@ -201,7 +201,8 @@ describe('client details page', () => {
 
     const journey = await screen.findByRole('navigation', { name: 'Application journey' });
     expect(await within(journey).findByRole('link', { name: 'Quote' })).toHaveAttribute('href', '/application/1001/quote');
-    expect(within(journey).queryByRole('link', { name: /Contact details/ })).not.toBeInTheDocument();
+    // §2: contact details need only client details complete.
+    expect(within(journey).getByRole('link', { name: /Contact details/ })).toHaveAttribute('href', '/application/1001/contact-details');
     await user.click(screen.getByRole('button', { name: /Continue to quote/ }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/application/1001/quote'));

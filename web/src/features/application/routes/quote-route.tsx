@@ -1,9 +1,12 @@
+import { ArrowRightOutlined } from '@ant-design/icons';
 import { useIsMutating } from '@tanstack/react-query';
-import { Alert, App, Col, Row, Skeleton } from 'antd';
+import { Alert, App, Button, Col, Flex, Row, Skeleton } from 'antd';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { paths } from '@/app/paths';
 import { useAdviser } from '@/lib/adviser';
 import { isApiError } from '@/lib/api-error';
+import { stepState } from '@/lib/rules/journey';
 import { useApplication } from '../api/get-application';
 import { useProducts } from '../api/get-products';
 import { documentsMutationKey } from '../api/download-document';
@@ -11,7 +14,7 @@ import { usePriceQuote } from '../api/price-quote';
 import { ApplicantCoversCard, type PayoutPlannerOffer } from '../components/applicant-covers-card';
 import { ApplicationHeader, ApplicationLoadFailed, ApplicationNotFound, parseApplicationId } from '../components/application-page';
 import { CoverDrawer, type CoverTarget } from '../components/cover-drawer';
-import { JourneySteps } from '../components/journey-steps';
+import { JourneySteps, journeyState } from '../components/journey-steps';
 import { QuoteDocuments } from '../components/quote-documents';
 import { QuoteSummary } from '../components/quote-summary';
 import { coverErrors, priceProblems, priceReadiness, quotePremiums, type Application, type Cover } from '../cover-form-model';
@@ -41,6 +44,7 @@ function QuoteBuilder({ applicationId }: { applicationId: number }) {
   const busy = useIsMutating({ predicate: (mutation) => mutation.options.mutationKey?.[0] !== documentsMutationKey[0] }) > 0;
   const [target, setTarget] = useState<CoverTarget | null>(null);
   const { message } = App.useApp();
+  const navigate = useNavigate();
 
   if (application.isError) {
     if (isApiError(application.error) && application.error.status === 404) return <ApplicationNotFound />;
@@ -67,6 +71,7 @@ function QuoteBuilder({ applicationId }: { applicationId: number }) {
   const problems = data && isApiError(price.error) && price.error.status === 422 ? priceProblems(price.error, data, products.data) : null;
   const failed = price.isError && !problems ? [isApiError(price.error) ? price.error.message : t.summary.priceFailed] : null;
   const premiums = data ? quotePremiums(data).byCover : new Map<string, number>();
+  const contactOpen = data ? stepState(journeyState(data), 'contactDetails').enabled : false;
 
   return (
     <>
@@ -112,6 +117,13 @@ function QuoteBuilder({ applicationId }: { applicationId: number }) {
         </Row>
       ) : (
         <Skeleton active paragraph={{ rows: 8 }} />
+      )}
+      {data && contactOpen && (
+        <Flex justify="flex-end" style={{ marginTop: 24 }}>
+          <Button type="primary" size="large" onClick={() => void navigate(paths.contactDetails(data.id))}>
+            {applicationStrings.continueToContactDetails} <ArrowRightOutlined aria-hidden="true" />
+          </Button>
+        </Flex>
       )}
       <CoverDrawer applicationId={applicationId} target={target} onClose={() => setTarget(null)} onSaved={afterSave} />
     </>

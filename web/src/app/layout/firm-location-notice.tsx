@@ -1,0 +1,35 @@
+import { App } from 'antd';
+import { useEffect } from 'react';
+import { useAdviser } from '@/lib/adviser';
+import { firmLocationAnnounced, rememberFirmLocationAnnounced } from '@/lib/firm-location-notice';
+import { SNACKBAR_MS } from '@/lib/rules/constants';
+import { appStrings } from '../strings';
+
+/** antd counts a message's duration in seconds. */
+const SNACKBAR_SECONDS = SNACKBAR_MS / 1000;
+
+/**
+ * Spec §2, §6: an adviser tied to a firm location is told where they are working, in a snackbar
+ * for SNACKBAR_MS, once per sign-in (not again on every page or reload).
+ */
+export function FirmLocationNotice() {
+  const { data: adviser } = useAdviser();
+  const { message } = App.useApp();
+  const adviserId = adviser?.id;
+  const locationId = adviser?.adviserAtFirmLocationId;
+  const locationName = adviser?.firmLocationName;
+
+  useEffect(() => {
+    if (!adviserId || !locationId || !locationName) return;
+    if (firmLocationAnnounced(adviserId, locationId)) return;
+    rememberFirmLocationAnnounced(adviserId, locationId);
+    void message.open({
+      key: 'firm-location',
+      type: 'info',
+      content: appStrings.workingAt(locationName),
+      duration: SNACKBAR_SECONDS,
+    });
+  }, [adviserId, locationId, locationName, message]);
+
+  return null;
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { unwrap } from '@/lib/api-error';
+import { applicationKeys } from '@/lib/query-keys';
+import type { ContactChange } from '../contact-form-model';
+
+interface ChangeContactVariables {
+  applicantId: string;
+  /** Only the changed fields; null clears a field. */
+  changes: ContactChange;
+}
+
+/**
+ * PATCH /api/v1/backendforfrontend/applicant/contact; answers the application. A 422 names the
+ * bare fields at fault (`postcode`, `emailAddress`: the server asks the email service on save).
+ */
+export function useChangeContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ applicantId, changes }: ChangeContactVariables) =>
+      unwrap(await api.PATCH('/api/v1/backendforfrontend/applicant/contact', { body: { applicantId, ...changes } })),
+    onSuccess: (application) => {
+      queryClient.setQueryData(applicationKeys.detail(application.id), application);
+    },
+  });
+}

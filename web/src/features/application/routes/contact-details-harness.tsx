@@ -1,0 +1,76 @@
+/** What the contact-details page tests share: the page rendered at its route, with the network stubbed. */
+import type { Schemas } from '@/lib/api-client';
+import { routePatterns } from '@/app/paths';
+import { json, stubApi, type Route } from '@/test/fetch-stub';
+import { adviserFixture, applicantFixture, applicationFixture, coverFixture, quoteFixture } from '@/test/fixtures';
+import { renderRoute } from '@/test/render';
+import { ukToday } from '@/lib/rules/dates';
+import { ContactDetailsRoute } from './contact-details-route';
+
+type Application = Schemas['Application'];
+type Adviser = Schemas['Adviser'];
+
+export const APPLICATION = '/api/v1/application/1001';
+export const ADVISER = '/api/v1/backendforfrontend/adviser';
+export const CONTACT = '/api/v1/backendforfrontend/applicant/contact';
+export const VALIDATE_EMAIL = '/api/v2/backendforfrontend/validate/email';
+export const PRICE = '/api/v1/backendforfrontend/application/1001/quotePrice';
+
+export const savedContact = {
+  address1: '1 River Lane',
+  cityName: 'Leeds',
+  postcode: 'LS1 4AP',
+  phoneNumber: '07700900123',
+  emailAddress: 'alan@example.com',
+};
+
+/** A priced application at the Quote stage, its quote created today, with one client (or two). */
+export function pricedApplication(overrides: Partial<Application> = {}): Application {
+  const today = ukToday();
+  return applicationFixture({
+    status: 'QUOTE',
+    applicationStatus: 'Quote',
+    applicants: [applicantFixture({ covers: [coverFixture()], contactDetails: savedContact })],
+    quote: quoteFixture({ quoteCreatedDate: today, quoteAgeDate: today }),
+    validUntil: today,
+    sections: [
+      { id: 'planbuilder', isComplete: true },
+      { id: 'planquote', isComplete: true },
+    ],
+    ...overrides,
+  });
+}
+
+export function secondClient(overrides: Partial<Application['applicants'][number]> = {}) {
+  return applicantFixture({
+    id: 'applicant-2',
+    title: 'Ms',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    gender: 'female',
+    dateOfBirth: '1985-12-10',
+    age: 39,
+    covers: [coverFixture({ id: 'cover-2' })],
+    contactDetails: null,
+    ...overrides,
+  });
+}
+
+/** The application, the adviser, and whatever else the test needs. */
+export function stubContactDetails(application: Application, more: Route[] = [], adviser: Adviser = adviserFixture()) {
+  return stubApi([
+    { method: 'GET', path: APPLICATION, respond: () => json(application) },
+    { method: 'GET', path: ADVISER, respond: () => json(adviser) },
+    ...more,
+  ]);
+}
+
+export function renderContactDetails() {
+  return renderRoute(<ContactDetailsRoute />, { path: routePatterns.contactDetails, url: '/application/1001/contact-details' });
+}
+
+export function formItemOf(element: HTMLElement): HTMLElement {
+  const item = element.closest<HTMLElement>('.ant-form-item');
+  if (!item) throw new Error('not inside an antd Form.Item');
+  return item;
+}
