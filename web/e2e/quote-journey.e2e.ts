@@ -5,47 +5,11 @@ import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { eventually, launchBrowser, screenshot, visible, type Browser } from './browser';
-import { pick, pickTitle, signInAtDevIdp } from './steps';
+import { addClient, addCover, pick, signInAtDevIdp } from './steps';
 
 const baseUrl = inject('baseUrl');
 const downloadDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'downloads');
 const TOTAL = /^£[\d,]+\.\d{2} a month$/;
-
-interface Client {
-  region: string;
-  title: string;
-  firstName: string;
-  lastName: string;
-  gender: 'Male' | 'Female';
-  dateOfBirth: string;
-}
-
-async function addClient(page: Page, client: Client): Promise<void> {
-  const card = page.getByRole('region', { name: client.region });
-  await visible(card);
-  await pickTitle(page, card, client.title);
-  await card.getByLabel('First name').fill(client.firstName);
-  await card.getByLabel('Last name').fill(client.lastName);
-  await card.getByRole('radio', { name: client.gender, exact: true }).check();
-  await card.getByLabel('Date of birth').fill(client.dateOfBirth);
-  await card.getByLabel('Date of birth').press('Enter');
-  await card.getByRole('radio', { name: 'None in 5 years' }).check();
-  await card.getByRole('button', { name: 'Add client' }).click();
-  await visible(card.getByText(/^Age \d+$/));
-}
-
-/** Opens "Add cover" for the client, fills the drawer with `fill`, saves, and waits for the cover in the client's list. */
-async function addCover(page: Page, client: string, product: string, fill: (drawer: Locator) => Promise<void>): Promise<void> {
-  const card = page.getByRole('region', { name: client });
-  await card.getByRole('button', { name: `Add cover for ${client}` }).click();
-  const drawer = page.getByRole('dialog', { name: `Add cover for ${client}` });
-  await visible(drawer);
-  await pick(page, drawer, 'Product', product);
-  await fill(drawer);
-  await drawer.getByRole('button', { name: 'Add cover' }).click();
-  await drawer.waitFor({ state: 'hidden' });
-  await visible(card.getByRole('listitem', { name: product }));
-}
 
 /** Clicks `button` and returns the file the browser saved, with its text as pdftotext reads it. */
 async function download(page: Page, button: Locator): Promise<{ fileName: string; text: string }> {

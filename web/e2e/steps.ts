@@ -22,3 +22,39 @@ export async function pick(page: Page, scope: Locator, label: string, option: st
 export async function pickTitle(page: Page, scope: Locator, title: string): Promise<void> {
   await pick(page, scope, 'Title', title);
 }
+
+export interface Client {
+  region: string;
+  title: string;
+  firstName: string;
+  lastName: string;
+  gender: 'Male' | 'Female';
+  dateOfBirth: string;
+}
+
+export async function addClient(page: Page, client: Client): Promise<void> {
+  const card = page.getByRole('region', { name: client.region });
+  await visible(card);
+  await pickTitle(page, card, client.title);
+  await card.getByLabel('First name').fill(client.firstName);
+  await card.getByLabel('Last name').fill(client.lastName);
+  await card.getByRole('radio', { name: client.gender, exact: true }).check();
+  await card.getByLabel('Date of birth').fill(client.dateOfBirth);
+  await card.getByLabel('Date of birth').press('Enter');
+  await card.getByRole('radio', { name: 'None in 5 years' }).check();
+  await card.getByRole('button', { name: 'Add client' }).click();
+  await visible(card.getByText(/^Age \d+$/));
+}
+
+/** Opens "Add cover" for the client, fills the drawer with `fill`, saves, and waits for the cover in the client's list. */
+export async function addCover(page: Page, client: string, product: string, fill: (drawer: Locator) => Promise<void>): Promise<void> {
+  const card = page.getByRole('region', { name: client });
+  await card.getByRole('button', { name: `Add cover for ${client}` }).click();
+  const drawer = page.getByRole('dialog', { name: `Add cover for ${client}` });
+  await visible(drawer);
+  await pick(page, drawer, 'Product', product);
+  await fill(drawer);
+  await drawer.getByRole('button', { name: 'Add cover' }).click();
+  await drawer.waitFor({ state: 'hidden' });
+  await visible(card.getByRole('listitem', { name: product }));
+}
