@@ -183,6 +183,21 @@ export const applicationStrings = {
       repriced: (premium: string) => `Re-priced: ${premium} a month`,
       genericError: 'Sorry, something’s gone wrong. Please try again.',
     },
+    termExtension: {
+      heading: 'Extend the quote’s terms',
+      offer: (until: string, extended: string) =>
+        `This quote is valid until ${until}. Its terms can be extended once, by 90 days to ${extended}, if nothing has changed in the clients’ health.`,
+      start: 'Extend terms',
+      loading: 'Loading the questions…',
+      questionsFor: (client: string) => `${client}: declaration of health`,
+      yes: 'Yes',
+      no: 'No',
+      submit: 'Submit the declaration',
+      unanswered: 'Please answer every question for each client',
+      extended: (until: string) => `Terms extended: the quote is now valid until ${until}`,
+      refusedTitle: 'Terms can’t be extended',
+      submitFailed: 'Sorry, the declaration could not be submitted. Please try again.',
+    },
     declaration: {
       heading: 'Declaration',
       intro: 'Read the declaration to each client before they accept it.',

@@ -14,6 +14,7 @@ import { ApplyPanel } from '../components/apply-panel';
 import { ClientContactCard } from '../components/client-contact-card';
 import { DeclarationCard } from '../components/declaration-card';
 import { JourneySteps } from '../components/journey-steps';
+import { TermExtensionCard } from '../components/term-extension-card';
 import { applicationProblem, applyProblems, clientProblems } from '../contact-form-model';
 import type { Application } from '../cover-form-model';
 import { applicationStrings } from '../strings';
@@ -113,6 +114,11 @@ function ContactDetails({ applicationId }: { applicationId: number }) {
                 </Card>
               )}
             </Col>
+            {(data.showExtend || data.declarationOfHealthStatus === 'failed') && (
+              <Col span={24}>
+                <TermExtensionCard application={data} />
+              </Col>
+            )}
             <Col span={24}>
               <DeclarationCard application={data} locked={questionsLocked} problems={problems} />
             </Col>
