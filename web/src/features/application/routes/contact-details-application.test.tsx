@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { json, problem } from '@/test/fetch-stub';
+import { ukToday } from '@/lib/rules/dates';
 import { adviserFixture } from '@/test/fixtures';
 import { pricedApplication, renderContactDetails, secondClient, stubContactDetails } from './contact-details-harness';
 
@@ -103,5 +105,33 @@ describe('the application questions, declaration and applying', () => {
     expect(reference).toHaveValue('HP-1');
     expect(reference).toBeDisabled();
     expect(screen.getByText('Your reference is set by your firm and can’t be changed here.')).toBeInTheDocument();
+  });
+});
+
+describe('the valid-until date', () => {
+  const QUOTE_DATE = '/api/v1/backendforfrontend/application/quoteDate';
+  const typed = (days: number) => dayjs(ukToday()).add(days, 'day');
+
+  it('refuses a typed date past 30 days with ‘This date is invalid’ and saves one inside the bounds', async () => {
+    const { requests } = stubContactDetails(pricedApplication(), [
+      { method: 'POST', path: QUOTE_DATE, respond: () => json(pricedApplication({ validUntil: typed(20).format('YYYY-MM-DD') })) },
+    ]);
+    const user = userEvent.setup();
+    renderContactDetails();
+
+    const picker = await screen.findByLabelText('Quote valid until');
+    await user.clear(picker);
+    await user.type(picker, `${typed(31).format('DD/MM/YYYY')}{Enter}`);
+    expect(await screen.findByText('This date is invalid')).toBeInTheDocument();
+    expect(requests.filter((r) => r.url.pathname === QUOTE_DATE)).toHaveLength(0);
+
+    await user.clear(picker);
+    await user.type(picker, `${typed(20).format('DD/MM/YYYY')}{Enter}`);
+    await waitFor(() => expect(requests.filter((r) => r.url.pathname === QUOTE_DATE)).toHaveLength(1));
+    expect(requests.find((r) => r.url.pathname === QUOTE_DATE)?.body).toEqual({
+      applicationId: 1001,
+      quoteValidUntilDate: typed(20).format('YYYY-MM-DD'),
+    });
+    await waitFor(() => expect(screen.queryByText('This date is invalid')).not.toBeInTheDocument());
   });
 });
