@@ -27,7 +27,7 @@ pub const FAILURE_BLACKLIST: &str = "FailureBlacklist";
 /// The email service's status for a temporary (disposable) address.
 pub const FAILURE_DISPOSABLE: &str = "FailureDisposable";
 /// The email service's status when the domain could not be checked just now; the address is
-/// accepted on its syntax (K25).
+/// accepted on its syntax (M3, M4).
 pub const UNCHECKED: &str = "Unchecked";
 pub const DISPOSABLE_MESSAGE: &str = "This is a temporary email address. Please use the client's own address, so they receive future communications from us.";
 pub const UNCHECKED_MESSAGE: &str =
