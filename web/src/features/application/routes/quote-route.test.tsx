@@ -431,4 +431,24 @@ describe('quote page', () => {
     expect(within(journey).queryByRole('link', { name: /AMRA/ })).not.toBeInTheDocument();
     expect(within(journey).getByText('(complete)', { exact: false })).toBeInTheDocument();
   });
+
+  it('opens contact details from the quote once the contact step is open, as a link and a “Continue to contact details” button', async () => {
+    stubQuote(applicationFixture({ sections: [{ id: 'planbuilder', isComplete: true }, { id: 'planquote', isComplete: true }] }));
+    const user = userEvent.setup();
+    const { router } = renderQuote();
+
+    const journey = await screen.findByRole('navigation', { name: 'Application journey' });
+    expect(await within(journey).findByRole('link', { name: /Contact details/ })).toHaveAttribute('href', '/application/1001/contact-details');
+    await user.click(screen.getByRole('button', { name: /Continue to contact details/ }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/1001/contact-details'));
+  });
+
+  it('offers no way to contact details while client details are incomplete', async () => {
+    stubQuote(applicationFixture({ sections: [{ id: 'planbuilder', isComplete: false }] }));
+    renderQuote();
+
+    await screen.findByRole('region', { name: 'Alan Turing' });
+    expect(screen.queryByRole('button', { name: /Continue to contact details/ })).not.toBeInTheDocument();
+  });
 });
