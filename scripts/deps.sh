@@ -6,7 +6,19 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need=()
-command -v protoc >/dev/null || need+=(protobuf-compiler)
+# The Temporal SDK's build runs protoc over files that import protobuf's well-known types
+# (google/protobuf/*.proto, in libprotobuf-dev): check that protoc can compile such an import,
+# not merely that the binary exists.
+protoc_works() {
+  local dir
+  dir=$(mktemp -d)
+  printf 'syntax = "proto3";\nimport "google/protobuf/field_mask.proto";\nimport "google/protobuf/duration.proto";\n' >"$dir/probe.proto"
+  protoc --proto_path="$dir" --descriptor_set_out=/dev/null "$dir/probe.proto" 2>/dev/null
+  local ok=$?
+  rm -rf "$dir"
+  return $ok
+}
+protoc_works || need+=(protobuf-compiler libprotobuf-dev)
 command -v chromium >/dev/null || need+=(chromium fonts-liberation)
 command -v pdftotext >/dev/null || need+=(poppler-utils)
 python3 -c 'import ensurepip' 2>/dev/null || need+=(python3-venv)
