@@ -6,6 +6,14 @@ cd "$(dirname "$0")/.."
 started=$(date +%s)
 step() { printf '\n==> %s\n' "$*"; }
 
+step "The repository stands alone"
+# A clone has nothing beside it: no file may point outside the repository for what it needs.
+if git grep -n -e '\.\./shared' -- . ':!scripts/test.sh'; then
+  echo "These files point outside the repository; copy what they need in, with its sources." >&2
+  exit 1
+fi
+echo "No file points outside the repository."
+
 step "Rust formatting and lints"
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --locked -- -D warnings
