@@ -1,4 +1,5 @@
-//! Writes the application read model that the API and dashboard read (ARCHITECTURE "Reads").
+//! Saves the application the workflow holds, for the API and dashboard to read
+//! (ARCHITECTURE "Reads").
 
 use domain::Application;
 use std::sync::Arc;
@@ -23,14 +24,14 @@ impl ApplicationActivities {
     /// Saves the application document keyed by `(id, version)`: an older or repeated version
     /// is ignored, so retries and replays cannot move the read model backwards.
     #[activity]
-    pub async fn save_application_view(
+    pub async fn save_application(
         self: Arc<Self>,
         _ctx: ActivityContext,
         application: Application,
     ) -> Result<bool, ActivityError> {
         let written = self
             .store
-            .save_application_view(&application)
+            .save_application(&application)
             .await
             .map_err(to_activity_error)?;
         tracing::debug!(id = %application.id, version = application.version, written, "projected application");

@@ -1,20 +1,22 @@
 //! Sends adviser commands to application workflows as Temporal Updates and turns their
-//! answers into API results: a validator's refusal becomes [`ApiError::Rejected`] with the
-//! fields at fault, a missing workflow a 404, and a slow one a 503 that says the change may
-//! still be applied.
+//! answers into API results: a refusal (a typed application failure, see
+//! `workflows::refusal`) becomes [`ApiError::Rejected`] with the fields at fault, a missing
+//! workflow a 404, and a slow one a 503 that says the change may still be applied.
 
 use crate::error::ApiError;
 use chrono::{DateTime, Utc};
-use domain::{AddApplicant, AdviserId, Application, ApplicationId, EditApplicant, Rejection};
+use domain::{AdviserId, Application, ApplicationId};
 use std::future::Future;
 use std::time::Duration;
 use temporalio_client::errors::{WorkflowUpdateError, WorkflowUpdateWithStartError};
 use temporalio_client::{
     Client, WorkflowExecuteUpdateOptions, WorkflowIdConflictPolicy, WorkflowUpdateWithStartOptions,
 };
-use temporalio_common::protos::temporal::api::failure::v1::Failure;
-use temporalio_common::{HasWorkflowDefinition, UpdateDefinition};
-use workflows::{ApplicationWorkflow, ApplicationWorkflowInput, Command, application_workflow_id};
+use workflows::refusal;
+use workflows::{
+    ApplicationUpdate, ApplicationWorkflow, ApplicationWorkflowInput, Timed,
+    application_workflow_id,
+};
 
 /// Longest an adviser waits for a command's answer. Past it the command may still complete
 /// (Temporal keeps it), so the answer says so rather than claiming failure.
@@ -79,55 +81,19 @@ impl Journeys {
         })
     }
 
-    /// Sends any command Update to the application's workflow and returns the application
-    /// it answers with.
-    pub async fn update<U>(
+    /// Sends a command to the application's workflow as the Update that carries it, and
+    /// returns the application the workflow answers with.
+    pub async fn send<C: ApplicationUpdate>(
         &self,
         id: ApplicationId,
-        update: U,
-        input: U::Input,
-    ) -> Result<Application, ApiError>
-    where
-        U: UpdateDefinition<
-                Workflow = <ApplicationWorkflow as HasWorkflowDefinition>::Run,
-                Output = Application,
-            >,
-        U::Input: Send,
-    {
-        let handle = self
-            .client
-            .get_workflow_handle::<ApplicationWorkflow>(application_workflow_id(id));
-        let update = handle.execute_update(update, input, WorkflowExecuteUpdateOptions::default());
-        within_timeout(update).await?.map_err(update_error)
-    }
-
-    pub async fn add_applicant(
-        &self,
-        id: ApplicationId,
-        command: Command<AddApplicant>,
+        command: C,
     ) -> Result<Application, ApiError> {
         let handle = self
             .client
             .get_workflow_handle::<ApplicationWorkflow>(application_workflow_id(id));
         let update = handle.execute_update(
-            ApplicationWorkflow::add_applicant,
-            command,
-            WorkflowExecuteUpdateOptions::default(),
-        );
-        within_timeout(update).await?.map_err(update_error)
-    }
-
-    pub async fn edit_applicant(
-        &self,
-        id: ApplicationId,
-        command: Command<EditApplicant>,
-    ) -> Result<Application, ApiError> {
-        let handle = self
-            .client
-            .get_workflow_handle::<ApplicationWorkflow>(application_workflow_id(id));
-        let update = handle.execute_update(
-            ApplicationWorkflow::edit_applicant,
-            command,
+            C::update(),
+            Timed::new(Utc::now(), command),
             WorkflowExecuteUpdateOptions::default(),
         );
         within_timeout(update).await?.map_err(update_error)
@@ -148,7 +114,7 @@ async fn within_timeout<T>(future: impl Future<Output = T>) -> Result<T, ApiErro
 
 fn update_error(error: WorkflowUpdateError) -> ApiError {
     match error {
-        WorkflowUpdateError::Failed(failure) => match rejection_in(&failure) {
+        WorkflowUpdateError::Failed(failure) => match refusal::rejection_in(&failure) {
             Some(rejection) => ApiError::Rejected(rejection),
             None => ApiError::Internal(anyhow::anyhow!(
                 "the workflow failed the update: {}",
@@ -158,16 +124,4 @@ fn update_error(error: WorkflowUpdateError) -> ApiError {
         WorkflowUpdateError::NotFound(_) => ApiError::not_found("Application"),
         other => ApiError::Internal(anyhow::Error::new(other).context("Failed to send the update")),
     }
-}
-
-/// The domain rejection carried by a failure or any of its causes.
-fn rejection_in(failure: &Failure) -> Option<Rejection> {
-    let mut current = Some(failure);
-    while let Some(f) = current {
-        if let Some(rejection) = Rejection::from_wire(&f.message) {
-            return Some(rejection);
-        }
-        current = f.cause.as_deref();
-    }
-    None
 }

@@ -3,10 +3,11 @@
 //! `portal` binary; tests build the same router with [`build_app`].
 
 pub mod auth;
+pub mod body;
+pub mod case;
 pub mod config;
 pub mod dev_idp;
 pub mod error;
-pub mod extract;
 pub mod journeys;
 pub mod product;
 mod routes;
@@ -224,7 +225,7 @@ pub fn build_app(services: &Services) -> Router {
         )
     })
     .layer(axum::middleware::from_fn(error::log_server_errors))
-    .layer(DefaultBodyLimit::max(extract::MAX_JSON_BODY))
+    .layer(DefaultBodyLimit::max(body::MAX_JSON_BODY))
     .layer(security_header("x-content-type-options", "nosniff"))
     .layer(security_header("x-frame-options", "DENY"))
     .layer(security_header("referrer-policy", "same-origin"))

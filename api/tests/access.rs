@@ -256,19 +256,19 @@ async fn malformed_input_is_a_400_naming_what_is_wrong_never_a_500() {
     assert_eq!(
         fields,
         [
-            "dateOfBirth",
-            "firstName",
-            "gender",
-            "nickname",
-            "smoking",
-            "title"
+            "applicant.dateOfBirth",
+            "applicant.firstName",
+            "applicant.gender",
+            "applicant.nickname",
+            "applicant.smoking",
+            "applicant.title"
         ]
     );
 
     let long =
         json!({ "firstName": "x".repeat(101), "gender": "male", "dateOfBirth": "1980-01-01" });
     let (status, body) = app.add_applicant(&token, &created, long).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert_eq!(
         body["errors"][0]["message"],
         "First name must be 100 characters or fewer"

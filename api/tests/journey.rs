@@ -105,7 +105,10 @@ async fn clients_under_18_or_over_64_are_refused_with_the_spec_message() {
         )
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(errors(&body), [("dateOfBirth".into(), AGE_MESSAGE.into())]);
+    assert_eq!(
+        errors(&body),
+        [("applicant.dateOfBirth".into(), AGE_MESSAGE.into())]
+    );
     assert_eq!(body["detail"], AGE_MESSAGE);
 
     let (status, body) = app
@@ -116,7 +119,10 @@ async fn clients_under_18_or_over_64_are_refused_with_the_spec_message() {
         )
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(errors(&body), [("dateOfBirth".into(), AGE_MESSAGE.into())]);
+    assert_eq!(
+        errors(&body),
+        [("applicant.dateOfBirth".into(), AGE_MESSAGE.into())]
+    );
 
     let (status, _) = app
         .add_applicant(
@@ -339,7 +345,10 @@ async fn the_journey_carries_on_across_a_worker_restart_with_nothing_lost() {
             app.base, created["id"]
         );
         let token = token.clone();
-        let ada = json!({ "firstName": "Ada", "lastName": "Lovelace", "gender": "female", "dateOfBirth": "1985-12-10" });
+        let ada = json!({
+            "applicationId": created["id"],
+            "applicant": { "firstName": "Ada", "lastName": "Lovelace", "gender": "female", "dateOfBirth": "1985-12-10" },
+        });
         tokio::spawn(async move {
             http.post(url)
                 .bearer_auth(token)

@@ -515,8 +515,8 @@ async fn a_quote_past_its_valid_until_date_is_withdrawn_by_the_workflow_and_pric
     let mut aged = app.stored_application(&id).await;
     let today = domain::dates::uk_date(chrono::Utc::now());
     let yesterday = today - chrono::Days::new(1);
-    aged.valid_until = Some(yesterday);
-    aged.quote_age_date = Some(yesterday - chrono::Days::new(29));
+    aged.quote_stage.valid_until = Some(yesterday);
+    aged.quote_stage.quote_age_date = Some(yesterday - chrono::Days::new(29));
     app.restart_workflow_from(aged).await;
 
     // The workflow's timer has nothing left to wait for: it withdraws the price on its own,

@@ -4,13 +4,12 @@
 use crate::amra::AmraAnswers;
 use crate::contact::{ContactDetails, Examiner};
 use crate::cover::Cover;
-use crate::dates::{age_on, parse_iso_date};
-use crate::errors::{Errors, FieldError, Rejection};
+use crate::dates::age_on;
+use crate::errors::{Errors, FieldError};
 use crate::ids::ApplicantId;
 use crate::patch::Patch;
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
 use utoipa::ToSchema;
 
 /// Youngest and oldest age at which a client qualifies (§5, §9).
@@ -191,6 +190,14 @@ pub fn check_details(
             errors.push("lastName", "Please enter a last name");
         }
     }
+    for (field, label, name) in [
+        ("firstName", "First name", &details.first_name),
+        ("lastName", "Last name", &details.last_name),
+    ] {
+        if let Some(message) = name.as_deref().and_then(|n| name_problem(label, n)) {
+            errors.push(field, &message);
+        }
+    }
     if details.gender.is_none() {
         errors.push("gender", "Please select a gender");
     }
@@ -209,21 +216,43 @@ pub fn check_details(
     errors.into_vec()
 }
 
-/// A change to an applicant: only the fields present are changed (§7 PATCH).
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+/// What is wrong with a first or last name (§5: at most 100 characters), if anything.
+fn name_problem(label: &str, name: &str) -> Option<String> {
+    if name.chars().count() > NAME_MAX_CHARS {
+        Some(format!(
+            "{label} must be {NAME_MAX_CHARS} characters or fewer"
+        ))
+    } else if name.chars().any(char::is_control) {
+        Some(format!("{label} cannot contain control characters"))
+    } else {
+        None
+    }
+}
+
+/// A client's details as an adviser or integrator sends them (§7 `AddApplicant`, and the
+/// applicant `POST` and `PATCH`): only the fields present are changed; null (or blank text)
+/// clears one.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[schema(as = ApplicantInput)]
 pub struct ApplicantPatch {
     #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    #[schema(value_type = Option<Title>)]
     pub title: Patch<Title>,
     #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    #[schema(value_type = Option<String>, max_length = 100)]
     pub first_name: Patch<String>,
     #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    #[schema(value_type = Option<String>, max_length = 100)]
     pub last_name: Patch<String>,
     #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    #[schema(value_type = Option<Gender>)]
     pub gender: Patch<Gender>,
     #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    #[schema(value_type = Option<String>, format = Date, example = "1980-06-23")]
     pub date_of_birth: Patch<NaiveDate>,
     #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    #[schema(value_type = Option<Smoking>)]
     pub smoking: Patch<Smoking>,
 }
 
@@ -244,114 +273,12 @@ impl ApplicantPatch {
     pub fn into_details(self) -> ApplicantDetails {
         self.apply_to(&ApplicantDetails::default())
     }
-
-    /// Reads an applicant from a JSON object as an adviser or integrator sent it, giving a
-    /// specific message for each field that is of the wrong type or not a permitted value,
-    /// so a bad value is refused at the boundary and never reaches the application.
-    pub fn from_json(object: &Map<String, Value>) -> Result<Self, Rejection> {
-        let mut errors = Errors::default();
-        let mut patch = ApplicantPatch::default();
-        for (key, value) in object {
-            match key.as_str() {
-                "title" => {
-                    patch.title =
-                        read_choice(value, "title", Title::parse, TITLE_MESSAGE, &mut errors)
-                }
-                "firstName" => {
-                    patch.first_name = read_name(value, "firstName", "First name", &mut errors)
-                }
-                "lastName" => {
-                    patch.last_name = read_name(value, "lastName", "Last name", &mut errors)
-                }
-                "gender" => {
-                    patch.gender =
-                        read_choice(value, "gender", Gender::parse, GENDER_MESSAGE, &mut errors)
-                }
-                "dateOfBirth" => {
-                    patch.date_of_birth = read_choice(
-                        value,
-                        "dateOfBirth",
-                        parse_iso_date,
-                        "Please enter a valid date of birth",
-                        &mut errors,
-                    )
-                }
-                "smoking" => {
-                    patch.smoking = read_choice(
-                        value,
-                        "smoking",
-                        Smoking::parse,
-                        SMOKING_MESSAGE,
-                        &mut errors,
-                    )
-                }
-                // Read-only fields an integrator may echo back from a GET are ignored.
-                "id" | "age" => {}
-                other => errors.push(other, "This field is not recognised"),
-            }
-        }
-        errors.into_result(patch)
-    }
-}
-
-const TITLE_MESSAGE: &str = "Title must be one of Mr, Mrs, Miss, Ms, Mx or Dr";
-const GENDER_MESSAGE: &str = "Gender must be male or female";
-const SMOKING_MESSAGE: &str = "Smoking must be noneInFiveYears, noneInTwelveMonths or yes";
-
-fn read_choice<T>(
-    value: &Value,
-    field: &str,
-    parse: impl Fn(&str) -> Option<T>,
-    message: &str,
-    errors: &mut Errors,
-) -> Patch<T> {
-    match value {
-        Value::Null => Patch::Clear,
-        Value::String(text) if text.trim().is_empty() => Patch::Clear,
-        Value::String(text) => match parse(text.trim()) {
-            Some(parsed) => Patch::Set(parsed),
-            None => {
-                errors.push(field, message);
-                Patch::Absent
-            }
-        },
-        _ => {
-            errors.push(field, message);
-            Patch::Absent
-        }
-    }
-}
-
-fn read_name(value: &Value, field: &str, label: &str, errors: &mut Errors) -> Patch<String> {
-    let text = match value {
-        Value::Null => return Patch::Clear,
-        Value::String(text) => text.trim(),
-        _ => {
-            errors.push(field, &format!("{label} must be text"));
-            return Patch::Absent;
-        }
-    };
-    if text.is_empty() {
-        return Patch::Clear;
-    }
-    if text.chars().count() > NAME_MAX_CHARS {
-        errors.push(
-            field,
-            &format!("{label} must be {NAME_MAX_CHARS} characters or fewer"),
-        );
-        return Patch::Absent;
-    }
-    if text.chars().any(char::is_control) {
-        errors.push(field, &format!("{label} cannot contain control characters"));
-        return Patch::Absent;
-    }
-    Patch::Set(text.to_owned())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use serde_json::{Value, json};
 
     fn d(y: i32, m: u32, day: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(y, m, day).unwrap()
@@ -387,20 +314,17 @@ mod tests {
     }
 
     #[test]
-    fn null_or_blank_choice_clears_the_answer_and_a_wrong_one_is_refused() {
-        let object = |v: Value| {
-            json!({ "gender": v, "smoking": "yes" })
-                .as_object()
-                .unwrap()
-                .clone()
-        };
-        let cleared = ApplicantPatch::from_json(&object(Value::Null)).unwrap();
-        assert_eq!(cleared.gender, Patch::Clear);
-        assert_eq!(cleared.smoking, Patch::Set(Smoking::Yes));
-        let blank = ApplicantPatch::from_json(&object(json!("  "))).unwrap();
-        assert_eq!(blank.gender, Patch::Clear);
-        let wrong = ApplicantPatch::from_json(&object(json!("m"))).unwrap_err();
-        assert!(format!("{wrong:?}").contains(GENDER_MESSAGE));
+    fn a_null_choice_clears_the_answer_a_missing_one_leaves_it_and_a_wrong_one_is_refused() {
+        let read = |v: Value| serde_json::from_value::<ApplicantPatch>(json!({ "gender": v }));
+        assert_eq!(read(Value::Null).unwrap().gender, Patch::Clear);
+        assert_eq!(
+            read(json!("female")).unwrap().gender,
+            Patch::Set(Gender::Female)
+        );
+        assert_eq!(read(json!("female")).unwrap().smoking, Patch::Absent);
+        assert!(read(json!("m")).is_err());
+        let unknown = serde_json::from_value::<ApplicantPatch>(json!({ "shoeSize": 9 }));
+        assert!(unknown.unwrap_err().to_string().contains("shoeSize"));
     }
 
     #[test]
@@ -455,11 +379,12 @@ mod tests {
     #[test]
     fn json_input_is_read_into_a_patch() {
         let body = json!({
-            "title": "Dr", "firstName": "  Ada ", "lastName": "Lovelace", "gender": "female",
+            "title": "Dr", "firstName": "Ada", "lastName": "Lovelace", "gender": "female",
             "dateOfBirth": "1985-12-10", "smoking": "noneInTwelveMonths"
         });
-        let patch = ApplicantPatch::from_json(body.as_object().unwrap()).unwrap();
-        let details = patch.into_details();
+        let details = serde_json::from_value::<ApplicantPatch>(body)
+            .unwrap()
+            .into_details();
         assert_eq!(details.title, Some(Title::Dr));
         assert_eq!(details.first_name.as_deref(), Some("Ada"));
         assert_eq!(details.date_of_birth, Some(d(1985, 12, 10)));
@@ -467,45 +392,39 @@ mod tests {
     }
 
     #[test]
-    fn each_bad_json_field_gets_its_own_message() {
-        let body = json!({
-            "title": "Sir", "firstName": 7, "gender": "m", "dateOfBirth": "1985-02-30",
-            "smoking": true, "shoeSize": 9
-        });
-        let rejection = ApplicantPatch::from_json(body.as_object().unwrap()).unwrap_err();
-        let mut got = fields(&rejection.errors);
-        got.sort_unstable();
-        assert_eq!(
-            got,
-            [
-                "dateOfBirth",
-                "firstName",
-                "gender",
-                "shoeSize",
-                "smoking",
-                "title"
-            ]
-        );
-    }
-
-    #[test]
     fn names_may_be_one_hundred_characters_but_not_one_hundred_and_one() {
-        let ok = json!({ "firstName": "a".repeat(100) });
-        assert!(ApplicantPatch::from_json(ok.as_object().unwrap()).is_ok());
-        let long = json!({ "lastName": "é".repeat(101) });
-        let rejection = ApplicantPatch::from_json(long.as_object().unwrap()).unwrap_err();
-        assert_eq!(
-            rejection.errors[0].message,
-            "Last name must be 100 characters or fewer"
+        let today = d(2026, 11, 22);
+        let named = |first: String, last: String| ApplicantDetails {
+            first_name: Some(first),
+            last_name: Some(last),
+            ..details(d(1980, 1, 1))
+        };
+        assert!(
+            check_details(
+                &named("a".repeat(100), "b".repeat(100)),
+                Requirement::Full,
+                today
+            )
+            .iter()
+            .all(|e| e.field == "title")
         );
-    }
-
-    #[test]
-    fn null_and_blank_clear_a_field_and_missing_leaves_it() {
-        let body = json!({ "firstName": null, "lastName": "   " });
-        let patch = ApplicantPatch::from_json(body.as_object().unwrap()).unwrap();
-        assert_eq!(patch.first_name, Patch::Clear);
-        assert_eq!(patch.last_name, Patch::Clear);
-        assert_eq!(patch.gender, Patch::Absent);
+        let long = check_details(
+            &named("Ada".into(), "é".repeat(101)),
+            Requirement::Quote,
+            today,
+        );
+        assert_eq!(
+            long,
+            [FieldError::new(
+                "lastName",
+                "Last name must be 100 characters or fewer"
+            )]
+        );
+        let control = check_details(
+            &named("A\u{7}da".into(), "L".into()),
+            Requirement::Quote,
+            today,
+        );
+        assert_eq!(fields(&control), ["firstName"]);
     }
 }

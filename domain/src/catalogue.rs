@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 
 /// The whole catalogue: every product of §9 once, and the riders.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[serde(rename_all = "camelCase")]
 pub struct Catalogue {
     /// What the file is and whose figures they are (the shipped file says "SAMPLE").
     pub about: String,
@@ -48,7 +48,7 @@ impl AmountField {
 
 /// Lowest and highest amount, in whole pounds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[serde(rename_all = "camelCase")]
 pub struct AmountLimit {
     pub field: AmountField,
     pub min: u64,
@@ -56,7 +56,7 @@ pub struct AmountLimit {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[serde(rename_all = "camelCase")]
 pub struct TermLimit {
     pub min_years: u32,
     pub max_years: u32,
@@ -64,7 +64,7 @@ pub struct TermLimit {
 
 /// The ages at which cover may end (the to-age, or age now plus the term).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[serde(rename_all = "camelCase")]
 pub struct AgeLimit {
     pub min: u32,
     pub max: u32,
@@ -79,7 +79,7 @@ pub enum HidingFlag {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[serde(rename_all = "camelCase")]
 pub struct ProductRules {
     pub product_type: ProductType,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -102,7 +102,7 @@ pub struct ProductRules {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[serde(rename_all = "camelCase")]
 pub struct RiderRules {
     pub rider_type: RiderType,
     pub label: String,
@@ -116,9 +116,17 @@ pub struct RiderRules {
 }
 
 impl Catalogue {
-    /// Reads and checks a catalogue file's text.
+    /// Reads and checks a catalogue file's text. A field the catalogue does not know (a
+    /// misspelt limit, say) is refused by its path rather than silently ignored.
     pub fn parse(text: &str) -> Result<Self, String> {
-        let catalogue: Catalogue = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let mut unknown = Vec::new();
+        let mut json = serde_json::Deserializer::from_str(text);
+        let catalogue: Catalogue =
+            serde_ignored::deserialize(&mut json, |path| unknown.push(path.to_string()))
+                .map_err(|e| e.to_string())?;
+        if let Some(path) = unknown.first() {
+            return Err(format!("{path}: this field is not recognised"));
+        }
         catalogue.check()?;
         Ok(catalogue)
     }

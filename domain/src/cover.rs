@@ -9,7 +9,6 @@ use crate::errors::FieldError;
 use crate::money::Money;
 use crate::product::{CoverType, DeferredPeriod, PaymentPeriod, ProductType, RiderType};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use std::cmp::Ordering;
 use utoipa::ToSchema;
 
@@ -318,17 +317,6 @@ pub fn remove_cover(covers: &mut Vec<Cover>, id: &str) -> bool {
     true
 }
 
-/// §7 MutateCovers: "Empty-string cover values are sent as null". Applied to input from any
-/// client, so a blank field always means "not given".
-pub fn empty_strings_to_null(value: &mut Value) {
-    match value {
-        Value::String(text) if text.trim().is_empty() => *value = Value::Null,
-        Value::Array(items) => items.iter_mut().for_each(empty_strings_to_null),
-        Value::Object(map) => map.values_mut().for_each(empty_strings_to_null),
-        _ => {}
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -599,16 +587,6 @@ mod tests {
             "children's cover stays while an adult cover remains"
         );
         assert!(!remove_cover(&mut three, "missing"));
-    }
-
-    #[test]
-    fn blank_strings_become_null_anywhere_in_a_cover() {
-        let mut body = serde_json::json!({ "coverType": "", "term": " ", "riders": [{ "riderType": "" }], "coverAmount": 5, "productType": "life" });
-        empty_strings_to_null(&mut body);
-        assert_eq!(
-            body,
-            serde_json::json!({ "coverType": null, "term": null, "riders": [{ "riderType": null }], "coverAmount": 5, "productType": "life" })
-        );
     }
 
     #[test]

@@ -48,10 +48,6 @@ pub struct Rejection {
     pub errors: Vec<FieldError>,
 }
 
-/// Marks a Temporal failure message as a serialised [`Rejection`], so it can be told apart
-/// from any other failure text.
-const WIRE_PREFIX: &str = "rejection:";
-
 impl Rejection {
     pub fn invalid(errors: Vec<FieldError>) -> Self {
         let message = match errors.as_slice() {
@@ -83,17 +79,6 @@ impl Rejection {
             message: message.to_owned(),
             errors: Vec::new(),
         }
-    }
-
-    /// The text carried as a Temporal failure message.
-    pub fn to_wire(&self) -> String {
-        let json = serde_json::to_string(self).unwrap_or_else(|_| self.message.clone());
-        format!("{WIRE_PREFIX}{json}")
-    }
-
-    /// Reads a failure message written by [`Rejection::to_wire`]; `None` for any other text.
-    pub fn from_wire(message: &str) -> Option<Self> {
-        serde_json::from_str(message.strip_prefix(WIRE_PREFIX)?).ok()
     }
 }
 
@@ -131,24 +116,6 @@ impl Errors {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_rejection_survives_the_wire_unchanged() {
-        let rejection = Rejection::invalid(vec![
-            FieldError::new(
-                "dateOfBirth",
-                "To qualify, the client must be between 18 and 64.",
-            ),
-            FieldError::new("firstName", "First name must be 100 characters or fewer."),
-        ]);
-        assert_eq!(Rejection::from_wire(&rejection.to_wire()), Some(rejection));
-    }
-
-    #[test]
-    fn text_that_is_not_a_rejection_is_not_read_as_one() {
-        assert_eq!(Rejection::from_wire("Workflow task failed"), None);
-        assert_eq!(Rejection::from_wire("rejection:not json"), None);
-    }
 
     #[test]
     fn a_single_field_error_becomes_the_summary() {

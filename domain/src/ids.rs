@@ -2,17 +2,44 @@
 //! applicant ids are opaque and globally unique because several §7 calls name an applicant
 //! without its application (`PATCH /backendforfrontend/applicant/name`, `/underwriting/{applicantId}`).
 
-use serde::{Deserialize, Serialize};
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize};
 use std::fmt;
 use utoipa::ToSchema;
 
 /// The application's reference, allocated by the store from a sequence.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, ToSchema)]
 #[serde(transparent)]
 #[schema(value_type = i64, example = 100001)]
 pub struct ApplicationId(i64);
+
+/// A reference reads from a JSON number, or from text of digits as some integrators send it.
+impl<'de> Deserialize<'de> for ApplicationId {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Reference;
+        impl serde::de::Visitor<'_> for Reference {
+            type Value = ApplicationId;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(APPLICATION_ID_MESSAGE)
+            }
+            fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<ApplicationId, E> {
+                ApplicationId::new(n).ok_or_else(|| E::custom(APPLICATION_ID_MESSAGE))
+            }
+            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<ApplicationId, E> {
+                i64::try_from(n)
+                    .ok()
+                    .and_then(ApplicationId::new)
+                    .ok_or_else(|| E::custom(APPLICATION_ID_MESSAGE))
+            }
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<ApplicationId, E> {
+                ApplicationId::parse(text).ok_or_else(|| E::custom(APPLICATION_ID_MESSAGE))
+            }
+        }
+        deserializer.deserialize_any(Reference)
+    }
+}
+
+const APPLICATION_ID_MESSAGE: &str = "an application reference is a positive whole number";
 
 impl ApplicationId {
     /// Accepts only positive numbers: a reference is never zero or negative.
@@ -42,10 +69,19 @@ impl fmt::Display for ApplicationId {
 }
 
 /// An applicant's id: letters, digits and hyphens, as produced by a UUID.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, ToSchema)]
 #[serde(transparent)]
 #[schema(value_type = String, example = "5b0d3c1e-8f6a-4c1e-9a53-3f1b2a7c9d10")]
 pub struct ApplicantId(String);
+
+impl<'de> Deserialize<'de> for ApplicantId {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        ApplicantId::parse(&text).ok_or_else(|| {
+            D::Error::custom("an applicant id is 1 to 64 letters, digits and hyphens")
+        })
+    }
+}
 
 impl ApplicantId {
     pub fn parse(text: &str) -> Option<Self> {
@@ -92,6 +128,24 @@ impl fmt::Display for AdviserId {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_reference_reads_from_a_number_or_digits_and_nothing_else() {
+        let read = |json: &str| serde_json::from_str::<ApplicationId>(json).ok();
+        assert_eq!(read("100001"), ApplicationId::new(100001));
+        assert_eq!(read("\"100001\""), ApplicationId::new(100001));
+        for bad in ["0", "-5", "1.5", "\"1e3\"", "\"\"", "null", "true"] {
+            assert_eq!(read(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn an_applicant_id_read_from_json_follows_the_same_rule_as_a_path() {
+        let read = |json: &str| serde_json::from_str::<ApplicantId>(json).ok();
+        assert_eq!(read("\"a1-b2\""), ApplicantId::parse("a1-b2"));
+        assert_eq!(read("\"a b\""), None);
+        assert_eq!(read("\"\""), None);
+    }
 
     #[test]
     fn application_ids_are_positive_digits_only() {

@@ -5,8 +5,43 @@ use crate::sql::{Arg, Sql, like_contains, parse_timestamp, timestamp};
 use crate::{Store, StoreError};
 use chrono::{DateTime, Utc};
 use domain::dashboard::{ApplicationSearchResults, ApplicationSummary, PAGE_SIZE, total_pages};
-use domain::{AdviserId, ApplicantId, Application, ApplicationId, ApplicationStage};
+use domain::{AdviserId, ApplicantId, Application, ApplicationId, ApplicationStage, UxSettings};
 use sqlx::Row;
+
+/// An application's owner and the owner's settings.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CaseOwner {
+    pub application_id: ApplicationId,
+    pub adviser_id: AdviserId,
+    /// The owner's flags; the defaults when the owner is no longer registered.
+    pub settings: UxSettings,
+}
+
+const CASE_OWNER: &str = "SELECT a.id, a.adviser_id, v.ux_settings FROM applications a \
+     LEFT JOIN advisers v ON v.id = a.adviser_id WHERE ";
+
+fn case_owner(row: Option<sqlx::any::AnyRow>) -> Result<Option<CaseOwner>, StoreError> {
+    let Some(row) = row else {
+        return Ok(None);
+    };
+    let id: i64 = row.try_get("id")?;
+    let application_id = ApplicationId::new(id)
+        .ok_or_else(|| StoreError::Corrupt(format!("application id {id}")))?;
+    let adviser: String = row.try_get("adviser_id")?;
+    let adviser_id = AdviserId::parse(&adviser)
+        .ok_or_else(|| StoreError::Corrupt(format!("adviser id of application {id}")))?;
+    let settings: Option<String> = row.try_get("ux_settings")?;
+    let settings = match settings {
+        Some(json) => serde_json::from_str(&json)
+            .map_err(|e| StoreError::Corrupt(format!("settings of adviser {adviser}: {e}")))?,
+        None => UxSettings::default(),
+    };
+    Ok(Some(CaseOwner {
+        application_id,
+        adviser_id,
+        settings,
+    }))
+}
 
 /// What the dashboard asks for. `advisers` must already be limited to those the caller may see.
 #[derive(Debug, Clone, Default)]
@@ -39,10 +74,7 @@ impl Store {
 
     /// Stores `application` unless a newer or equal version is already stored, so replays and
     /// out-of-order deliveries of the projection are harmless. Returns whether it was written.
-    pub async fn save_application_view(
-        &self,
-        application: &Application,
-    ) -> Result<bool, StoreError> {
+    pub async fn save_application(&self, application: &Application) -> Result<bool, StoreError> {
         let document = serde_json::to_string(application)
             .map_err(|e| StoreError::Corrupt(format!("application {}: {e}", application.id)))?;
         let version = i64::try_from(application.version)
@@ -69,7 +101,9 @@ impl Store {
             .push(", ")
             .bind(Arg::Text(search_text))
             .push(", ")
-            .bind(Arg::OptText(application.third_party_ref.clone()))
+            .bind(Arg::OptText(
+                application.contact_stage.third_party_ref.clone(),
+            ))
             .push(", ")
             .bind(Arg::Text(document))
             .push(", ")
@@ -119,34 +153,24 @@ impl Store {
             .map_err(|e| StoreError::Corrupt(format!("application {id}: {e}")))
     }
 
-    /// Who owns an application: enough for an access check without reading the document.
-    pub async fn application_owner(
-        &self,
-        id: ApplicationId,
-    ) -> Result<Option<AdviserId>, StoreError> {
-        let mut sql = Sql::new("SELECT adviser_id FROM applications WHERE id = ");
-        sql.bind(Arg::Int(id.get()));
-        let Some(row) = sql.query().fetch_optional(&self.pool).await? else {
-            return Ok(None);
-        };
-        let adviser: String = row.try_get("adviser_id")?;
-        AdviserId::parse(&adviser)
-            .map(Some)
-            .ok_or_else(|| StoreError::Corrupt(format!("adviser id of application {id}")))
+    /// Who owns an application, with the owner's settings (§6 flags): everything an access
+    /// check and a command need, in one round trip, without reading the document.
+    pub async fn case_owner(&self, id: ApplicationId) -> Result<Option<CaseOwner>, StoreError> {
+        let mut sql = Sql::new(CASE_OWNER);
+        sql.push("a.id = ").bind(Arg::Int(id.get()));
+        case_owner(sql.query().fetch_optional(&self.pool).await?)
     }
 
-    /// The application an applicant belongs to.
-    pub async fn application_of_applicant(
+    /// [`Store::case_owner`] of the application an applicant belongs to.
+    pub async fn case_owner_of_applicant(
         &self,
         applicant: &ApplicantId,
-    ) -> Result<Option<ApplicationId>, StoreError> {
-        let mut sql = Sql::new("SELECT application_id FROM applicants WHERE id = ");
-        sql.bind(Arg::Text(applicant.to_string()));
-        let Some(row) = sql.query().fetch_optional(&self.pool).await? else {
-            return Ok(None);
-        };
-        let id: i64 = row.try_get("application_id")?;
-        Ok(ApplicationId::new(id))
+    ) -> Result<Option<CaseOwner>, StoreError> {
+        let mut sql = Sql::new(CASE_OWNER);
+        sql.push("a.id = (SELECT application_id FROM applicants WHERE id = ")
+            .bind(Arg::Text(applicant.to_string()))
+            .push(")");
+        case_owner(sql.query().fetch_optional(&self.pool).await?)
     }
 
     /// One page of the dashboard's In Progress list, newest change first.
@@ -232,7 +256,7 @@ fn summary(row: &sqlx::any::AnyRow) -> Result<ApplicationSummary, StoreError> {
 /// The text search words are matched against: reference, client names and own reference.
 fn search_text(application: &Application, client_names: &str) -> String {
     let mut text = format!("{} {}", application.id, client_names);
-    if let Some(reference) = &application.third_party_ref {
+    if let Some(reference) = &application.contact_stage.third_party_ref {
         text.push(' ');
         text.push_str(reference);
     }

@@ -11,7 +11,7 @@ mod documents;
 mod sql;
 
 pub use advisers::{FirmRecord, LocationRecord, SeedAdviser};
-pub use applications::SearchQuery;
+pub use applications::{CaseOwner, SearchQuery};
 pub use documents::{NewDocument, StoredDocument};
 
 use sqlx::any::{AnyPoolOptions, install_default_drivers};

@@ -38,7 +38,7 @@ async fn new_application(store: &Store, owner: &str) -> Application {
     let now = Utc.with_ymd_and_hms(2026, 11, 22, 9, 0, 0).unwrap();
     let id = store.allocate_application_id(now).await.unwrap();
     let app = Application::new(id, adviser(owner), None, now);
-    store.save_application_view(&app).await.unwrap();
+    store.save_application(&app).await.unwrap();
     app
 }
 
@@ -57,22 +57,56 @@ async fn an_older_version_never_overwrites_a_newer_one() {
     let (store, _dir) = store().await;
     let v1 = new_application(&store, "adviser1").await;
     let v2 = with_client(&v1, "a1", "Ada", "Lovelace");
-    assert!(store.save_application_view(&v2).await.unwrap());
+    assert!(store.save_application(&v2).await.unwrap());
     assert!(
-        !store.save_application_view(&v1).await.unwrap(),
+        !store.save_application(&v1).await.unwrap(),
         "stale write must be ignored"
     );
     assert!(
-        !store.save_application_view(&v2).await.unwrap(),
+        !store.save_application(&v2).await.unwrap(),
         "replay must be ignored"
     );
     let stored = store.find_application(v1.id).await.unwrap().unwrap();
     assert_eq!(stored, v2);
     let applicant = ApplicantId::parse("a1").unwrap();
-    assert_eq!(
-        store.application_of_applicant(&applicant).await.unwrap(),
-        Some(v1.id)
-    );
+    let owner = store.case_owner_of_applicant(&applicant).await.unwrap();
+    assert_eq!(owner.map(|o| o.application_id), Some(v1.id));
+}
+
+#[tokio::test]
+async fn a_cases_owner_comes_with_their_settings_and_an_unregistered_owner_with_none() {
+    let (store, _dir) = store().await;
+    store
+        .seed_advisers(
+            &[],
+            &[SeedAdviser {
+                id: adviser("adviser9"),
+                email: "adviser9@example.com".into(),
+                name: "Adviser Nine".into(),
+                firm_id: None,
+                firm_location_id: None,
+                ux_settings: UxSettings {
+                    override_quote_date: true,
+                    ..Default::default()
+                },
+                acts_for: Vec::new(),
+            }],
+        )
+        .await
+        .unwrap();
+    let registered = new_application(&store, "adviser9").await;
+    let owner = store.case_owner(registered.id).await.unwrap().unwrap();
+    assert_eq!(owner.adviser_id, adviser("adviser9"));
+    assert!(owner.settings.override_quote_date);
+
+    let unregistered = new_application(&store, "someone-gone").await;
+    let owner = store.case_owner(unregistered.id).await.unwrap().unwrap();
+    assert_eq!(owner.settings, UxSettings::default());
+
+    let nowhere = domain::ApplicationId::new(999_999).unwrap();
+    assert_eq!(store.case_owner(nowhere).await.unwrap(), None);
+    let nobody = ApplicantId::parse("nobody").unwrap();
+    assert_eq!(store.case_owner_of_applicant(&nobody).await.unwrap(), None);
 }
 
 #[tokio::test]
@@ -84,14 +118,14 @@ async fn search_finds_by_name_or_reference_within_the_advisers_given() {
         "Ada",
         "Lovelace",
     );
-    store.save_application_view(&mine).await.unwrap();
+    store.save_application(&mine).await.unwrap();
     let theirs = with_client(
         &new_application(&store, "adviser2").await,
         "b1",
         "Ada",
         "Byron",
     );
-    store.save_application_view(&theirs).await.unwrap();
+    store.save_application(&theirs).await.unwrap();
 
     let query = |term: &str| SearchQuery {
         advisers: vec![adviser("adviser1")],
@@ -218,7 +252,7 @@ async fn advisers_are_seeded_with_firm_location_settings_and_delegations() {
 async fn a_document_is_kept_as_first_sent_for_its_application_version() {
     let (store, _dir) = store().await;
     let app = new_application(&store, "adviser1").await;
-    store.save_application_view(&app).await.unwrap();
+    store.save_application(&app).await.unwrap();
     let now = Utc.with_ymd_and_hms(2026, 11, 22, 10, 0, 0).unwrap();
     let document = |id: &'static str, content: &'static [u8]| store::NewDocument {
         id,

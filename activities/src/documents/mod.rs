@@ -134,7 +134,7 @@ pub fn quote_data(
         "reference": application.id.to_string(),
         "quoteDate": formats::date(quote.quote_created_date),
         "ageDate": formats::date(quote.quote_age_date),
-        "validUntil": application.valid_until.map(formats::date).unwrap_or_default(),
+        "validUntil": application.quote_stage.valid_until.map(formats::date).unwrap_or_default(),
         "basis": basis,
         "total": formats::money_with_pence(quote.premium),
         "policyFee": formats::money_with_pence(policy_fee),
@@ -150,6 +150,7 @@ pub fn quote_document(
     policy_fee: domain::money::Money,
 ) -> Result<Document, QuoteDocumentError> {
     let quote = application
+        .quote_stage
         .quote
         .as_ref()
         .ok_or(QuoteDocumentError::NotPriced)?;

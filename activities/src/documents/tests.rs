@@ -45,6 +45,7 @@ fn priced_application(product: &Product) -> Application {
             .unwrap();
     }
     let cover = |product: ProductType, amount: Option<u64>, benefit: Option<u64>| CoverInput {
+        id: None,
         product_type: product,
         cover_type: Some(CoverType::Level),
         cover_amount: amount.and_then(Money::from_pounds),
@@ -114,7 +115,7 @@ fn the_quote_pdf_names_both_clients_the_covers_and_the_total() {
         String::from_utf8_lossy(&output.stderr)
     );
     let text = String::from_utf8(output.stdout).unwrap();
-    let total = formats::money_with_pence(app.quote.as_ref().unwrap().premium);
+    let total = formats::money_with_pence(app.quote_stage.quote.as_ref().unwrap().premium);
     for expected in [
         "Your protection quote",
         "Alan Turing",
@@ -139,7 +140,7 @@ fn the_quote_pdf_names_both_clients_the_covers_and_the_total() {
 fn an_unpriced_application_has_no_quote_document() {
     let product = product();
     let mut app = priced_application(&product);
-    app.quote = None;
+    app.quote_stage.quote = None;
     assert_eq!(
         quote_document(&product.quote_template, &app, "x", Money::default()),
         Err(QuoteDocumentError::NotPriced)

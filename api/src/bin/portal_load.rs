@@ -257,8 +257,11 @@ async fn run_client(
         samples.create.push(started.elapsed());
         let id = &created["id"];
         let client = json!({
-            "title": "Mr", "firstName": "Load", "lastName": format!("Client{round}"), "gender": "male",
-            "dateOfBirth": "1980-06-23", "smoking": "noneInFiveYears"
+            "applicationId": id,
+            "applicant": {
+                "title": "Mr", "firstName": "Load", "lastName": format!("Client{round}"),
+                "gender": "male", "dateOfBirth": "1980-06-23", "smoking": "noneInFiveYears"
+            }
         });
         let started = Instant::now();
         let added = expect_ok(

@@ -1,22 +1,30 @@
-//! Applications and their applicants (§7 "Application"). Reads come from the store; every
-//! change is an Update on the application's workflow, which answers with the new application.
+//! Applications (§7 "Application"): creating one, reading it, its page statuses and its
+//! unenriched form. Reads come from the store; creation starts the application's workflow.
 
 use crate::auth::AdviserCaller;
+use crate::case::{CaseInPath, view};
 use crate::error::{ApiError, Problem};
-use crate::extract::JsonObject;
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use chrono::Utc;
-use domain::applicant::ApplicantDetails;
-use domain::dates::uk_date;
-use domain::{
-    AddApplicant, ApplicantId, ApplicantPatch, ApplicationId, ApplicationView, EditApplicant,
-};
-use serde::Deserialize;
-use utoipa::IntoParams;
-use workflows::Command;
+use domain::application::ApplicationStage;
+use domain::journey::Section;
+use domain::{ApplicantId, ApplicationId, ApplicationView};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create_application))
+        .routes(routes!(create_empty_application))
+        .routes(routes!(get_application))
+        .routes(routes!(statuses))
+        .routes(routes!(unenriched))
+}
 
 /// Acting for another adviser (§1, §6).
 #[derive(Debug, Deserialize, IntoParams)]
@@ -27,70 +35,13 @@ pub struct ActingFor {
     pub adviser_id: Option<String>,
 }
 
-/// The application, if the caller may see it; otherwise "not found", as if it did not exist.
-pub async fn visible_application(
+/// Starts a new, empty application owned by the caller or the adviser they act for.
+async fn create(
     state: &AppState,
     me: &AdviserCaller,
-    id: &str,
-) -> Result<ApplicationId, ApiError> {
-    let id = ApplicationId::parse(id).ok_or_else(|| ApiError::not_found("Application"))?;
-    match state.store.application_owner(id).await? {
-        Some(owner) if me.profile.may_act_for(&owner) => Ok(id),
-        _ => Err(ApiError::not_found("Application")),
-    }
-}
-
-/// The stored application (the read model), or "Application not found".
-pub async fn stored_application(
-    state: &AppState,
-    id: ApplicationId,
-) -> Result<domain::Application, ApiError> {
-    state
-        .store
-        .find_application(id)
-        .await?
-        .ok_or_else(|| ApiError::not_found("Application"))
-}
-
-/// The application a client belongs to, if the caller may see it; otherwise "Applicant not
-/// found", for calls that name a client without their application.
-pub async fn visible_applicant(
-    state: &AppState,
-    me: &AdviserCaller,
-    applicant_id: &ApplicantId,
-) -> Result<ApplicationId, ApiError> {
-    let not_found = || ApiError::not_found("Applicant");
-    let id = state
-        .store
-        .application_of_applicant(applicant_id)
-        .await?
-        .ok_or_else(not_found)?;
-    visible_application(state, me, &id.to_string())
-        .await
-        .map_err(|_| not_found())
-}
-
-fn view(application: &domain::Application) -> ApplicationView {
-    application.view(uk_date(Utc::now()))
-}
-
-#[utoipa::path(
-    post,
-    path = "/api/v1/backendforfrontend/application/create",
-    tag = "applications",
-    params(ActingFor),
-    responses(
-        (status = CREATED, description = "The new, empty application", body = ApplicationView),
-        (status = UNAUTHORIZED, description = "No valid access token", body = Problem, content_type = "application/problem+json"),
-        (status = FORBIDDEN, description = "Signed in, but not set up as an adviser", body = Problem, content_type = "application/problem+json"),
-        (status = NOT_FOUND, description = "An adviser the caller may not act for", body = Problem, content_type = "application/problem+json"),
-    )
-)]
-pub async fn create_application(
-    State(state): State<AppState>,
-    me: AdviserCaller,
-    Query(acting): Query<ActingFor>,
+    acting: Result<Query<ActingFor>, axum::extract::rejection::QueryRejection>,
 ) -> Result<(StatusCode, Json<ApplicationView>), ApiError> {
+    let Query(acting) = acting.map_err(|e| ApiError::bad_field("adviserId", &e.body_text()))?;
     let owner = me.acting_for(acting.adviser_id.as_deref())?;
     let firm_id = if owner == me.profile.id {
         me.profile.firm_id.clone()
@@ -108,6 +59,46 @@ pub async fn create_application(
 }
 
 #[utoipa::path(
+    post,
+    path = "/api/v1/backendforfrontend/application/create",
+    tag = "applications",
+    params(ActingFor),
+    responses(
+        (status = CREATED, description = "The new, empty application", body = ApplicationView),
+        (status = UNAUTHORIZED, description = "No valid access token", body = Problem, content_type = "application/problem+json"),
+        (status = FORBIDDEN, description = "Signed in, but not set up as an adviser", body = Problem, content_type = "application/problem+json"),
+        (status = NOT_FOUND, description = "An adviser the caller may not act for", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn create_application(
+    State(state): State<AppState>,
+    me: AdviserCaller,
+    acting: Result<Query<ActingFor>, axum::extract::rejection::QueryRejection>,
+) -> Result<(StatusCode, Json<ApplicationView>), ApiError> {
+    create(&state, &me, acting).await
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/application",
+    tag = "applications",
+    params(ActingFor),
+    responses(
+        (status = CREATED, description = "The new, empty application (§7 `POST /application`)", body = ApplicationView),
+        (status = UNAUTHORIZED, description = "No valid access token", body = Problem, content_type = "application/problem+json"),
+        (status = FORBIDDEN, description = "Signed in, but not set up as an adviser", body = Problem, content_type = "application/problem+json"),
+        (status = NOT_FOUND, description = "An adviser the caller may not act for", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn create_empty_application(
+    State(state): State<AppState>,
+    me: AdviserCaller,
+    acting: Result<Query<ActingFor>, axum::extract::rejection::QueryRejection>,
+) -> Result<(StatusCode, Json<ApplicationView>), ApiError> {
+    create(&state, &me, acting).await
+}
+
+#[utoipa::path(
     get,
     path = "/api/v1/application/{applicationId}",
     tag = "applications",
@@ -120,113 +111,87 @@ pub async fn create_application(
 )]
 pub async fn get_application(
     State(state): State<AppState>,
-    me: AdviserCaller,
-    Path(application_id): Path<String>,
+    CaseInPath(case): CaseInPath,
 ) -> Result<Json<ApplicationView>, ApiError> {
-    let id = visible_application(&state, &me, &application_id).await?;
-    Ok(Json(view(&stored_application(&state, id).await?)))
+    case.view(&state).await
 }
 
-/// An applicant as sent to `AddApplicant` or a PATCH: only the fields being set. `null` or an
-/// empty string clears a field.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+/// `GET /backendforfrontend/statuses/{id}`: the page statuses that drive the tabs.
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[allow(dead_code)] // Documents the body; the handlers read it field by field for precise errors.
-pub struct ApplicantInput {
-    title: Option<domain::Title>,
-    #[schema(max_length = 100)]
-    first_name: Option<String>,
-    #[schema(max_length = 100)]
-    last_name: Option<String>,
-    gender: Option<domain::Gender>,
-    #[schema(format = Date, example = "1980-06-23")]
-    date_of_birth: Option<String>,
-    smoking: Option<domain::Smoking>,
+pub struct Statuses {
+    pub status: ApplicationStage,
+    pub is_quote_editable: bool,
+    pub sections: Vec<Section>,
+    pub tabs_complete: bool,
 }
 
 #[utoipa::path(
-    post,
-    path = "/api/v1/backendforfrontend/application/{applicationId}/AddApplicant",
+    get,
+    path = "/api/v1/backendforfrontend/statuses/{applicationId}",
     tag = "applications",
     params(("applicationId" = i64, Path, description = "The application reference")),
-    request_body(content = ApplicantInput, description = "The new client's details"),
     responses(
-        (status = OK, description = "The application with the client added", body = ApplicationView),
-        (status = BAD_REQUEST, description = "A field of the wrong type or an unknown field", body = Problem, content_type = "application/problem+json"),
-        (status = UNAUTHORIZED, description = "No valid access token", body = Problem, content_type = "application/problem+json"),
-        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "The quote can no longer be edited", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "A rule is broken (for example age or a third client)", body = Problem, content_type = "application/problem+json"),
-        (status = SERVICE_UNAVAILABLE, description = "The change could not be confirmed in time; it may still be applied", body = Problem, content_type = "application/problem+json"),
+        (status = OK, description = "Stage and page statuses (§2)", body = Statuses),
+        (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
     )
 )]
-pub async fn add_applicant(
+pub async fn statuses(
     State(state): State<AppState>,
-    me: AdviserCaller,
-    Path(application_id): Path<String>,
-    JsonObject(body): JsonObject,
-) -> Result<Json<ApplicationView>, ApiError> {
-    let id = visible_application(&state, &me, &application_id).await?;
-    let details: ApplicantDetails = ApplicantPatch::from_json(&body)
-        .map_err(bad_input)?
-        .into_details();
-    let applicant_id = ApplicantId::parse(&uuid::Uuid::new_v4().to_string())
-        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("a UUID is a valid applicant id")))?;
-    let command = Command::new(
-        Utc::now(),
-        AddApplicant {
-            applicant_id,
-            details,
-        },
-    );
-    let application = state.journeys.add_applicant(id, command).await?;
-    Ok(Json(view(&application)))
+    CaseInPath(case): CaseInPath,
+) -> Result<Json<Statuses>, ApiError> {
+    let view = view(&case.application(&state).await?);
+    Ok(Json(Statuses {
+        status: view.status,
+        is_quote_editable: view.quote_stage.is_quote_editable,
+        sections: view.sections,
+        tabs_complete: view.tabs_complete,
+    }))
+}
+
+/// `GET /application/{id}/unenriched`: the application as stored, without what is derived on
+/// reading; each applicant carries its `policyReference` once a policy exists (§3).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Unenriched {
+    pub id: ApplicationId,
+    pub status: ApplicationStage,
+    pub applicants: Vec<UnenrichedApplicant>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UnenrichedApplicant {
+    pub id: ApplicantId,
+    /// The policy number once the policy is set up; none before.
+    pub policy_reference: Option<String>,
 }
 
 #[utoipa::path(
-    patch,
-    path = "/api/v1/application/{applicationId}/applicant/{applicantId}",
+    get,
+    path = "/api/v1/application/{applicationId}/unenriched",
     tag = "applications",
-    params(
-        ("applicationId" = i64, Path, description = "The application reference"),
-        ("applicantId" = String, Path, description = "The applicant's id"),
-    ),
-    request_body(content = ApplicantInput, description = "Only the fields to change"),
+    params(("applicationId" = i64, Path, description = "The application reference")),
     responses(
-        (status = OK, description = "The application with the change applied", body = ApplicationView),
-        (status = BAD_REQUEST, description = "The request could not be read; errors name each field", body = Problem, content_type = "application/problem+json"),
-        (status = UNAUTHORIZED, description = "No valid access token", body = Problem, content_type = "application/problem+json"),
-        (status = NOT_FOUND, description = "No such application, or Applicant not found", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "The application is in a stage where this change is not allowed", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "A rule is broken; errors name each field", body = Problem, content_type = "application/problem+json"),
-        (status = SERVICE_UNAVAILABLE, description = "The change could not be confirmed in time; it may still be applied", body = Problem, content_type = "application/problem+json"),
+        (status = OK, description = "The stored application's applicants and policy references", body = Unenriched),
+        (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
     )
 )]
-pub async fn edit_applicant(
+pub async fn unenriched(
     State(state): State<AppState>,
-    me: AdviserCaller,
-    Path((application_id, applicant_id)): Path<(String, String)>,
-    JsonObject(body): JsonObject,
-) -> Result<Json<ApplicationView>, ApiError> {
-    let id = visible_application(&state, &me, &application_id).await?;
-    let applicant_id =
-        ApplicantId::parse(&applicant_id).ok_or_else(|| ApiError::not_found("Applicant"))?;
-    let patch = ApplicantPatch::from_json(&body).map_err(bad_input)?;
-    let command = Command::new(
-        Utc::now(),
-        EditApplicant {
-            applicant_id,
-            patch,
-        },
-    );
-    let application = state.journeys.edit_applicant(id, command).await?;
-    Ok(Json(view(&application)))
-}
-
-/// Fields of the wrong type or unknown to the API are a malformed request (400).
-fn bad_input(rejection: domain::Rejection) -> ApiError {
-    ApiError::BadRequest {
-        detail: rejection.message,
-        errors: rejection.errors,
-    }
+    CaseInPath(case): CaseInPath,
+) -> Result<Json<Unenriched>, ApiError> {
+    let application = case.application(&state).await?;
+    Ok(Json(Unenriched {
+        id: application.id,
+        status: application.status,
+        applicants: application
+            .applicants
+            .iter()
+            .map(|a| UnenrichedApplicant {
+                id: a.id.clone(),
+                policy_reference: None,
+            })
+            .collect(),
+    }))
 }

@@ -10,6 +10,14 @@ use axum::extract::State;
 use domain::{Role, UxSettings};
 use serde::Serialize;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(config))
+        .routes(routes!(adviser))
+}
 
 /// Bootstrap configuration of the SPA (§7 `backendforfrontend/config`).
 #[derive(Debug, Serialize, ToSchema)]

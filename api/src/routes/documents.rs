@@ -2,8 +2,8 @@
 //! from its template in `product/documents/` the first time it is asked for at an application
 //! version, stored, and served from the store after that, so the client's copy never changes.
 
-use super::applications::{stored_application, visible_application};
 use crate::auth::AdviserCaller;
+use crate::case::{Case, CaseInPath};
 use crate::error::{ApiError, Problem};
 use crate::state::AppState;
 use axum::Json;
@@ -16,6 +16,16 @@ use domain::dates::uk_date;
 use serde::Serialize;
 use store::{NewDocument, StoredDocument};
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(quote_document))
+        .routes(routes!(key_facts))
+        .routes(routes!(terms))
+        .routes(routes!(stored_document))
+}
 
 const PDF: &str = "application/pdf";
 
@@ -131,11 +141,9 @@ fn file(document: StoredDocument) -> Response {
 )]
 pub async fn quote_document(
     State(state): State<AppState>,
-    me: AdviserCaller,
-    Path(application_id): Path<String>,
+    CaseInPath(case): CaseInPath,
 ) -> Result<Response, ApiError> {
-    let id = visible_application(&state, &me, &application_id).await?;
-    let application = stored_application(&state, id).await?;
+    let application = case.application(&state).await?;
     Ok(file(document(&state, &application, Kind::Quote).await?))
 }
 
@@ -145,14 +153,8 @@ pub struct DocumentLink {
     pub uri: String,
 }
 
-async fn link(
-    state: &AppState,
-    me: &AdviserCaller,
-    application_id: &str,
-    kind: Kind,
-) -> Result<Json<DocumentLink>, ApiError> {
-    let id = visible_application(state, me, application_id).await?;
-    let application = stored_application(state, id).await?;
+async fn link(state: &AppState, case: &Case, kind: Kind) -> Result<Json<DocumentLink>, ApiError> {
+    let application = case.application(state).await?;
     let stored = document(state, &application, kind).await?;
     Ok(Json(DocumentLink {
         uri: format!("/api/v1/document/{}/{}", stored.id, stored.file_name),
@@ -171,10 +173,9 @@ async fn link(
 )]
 pub async fn key_facts(
     State(state): State<AppState>,
-    me: AdviserCaller,
-    Path(application_id): Path<String>,
+    CaseInPath(case): CaseInPath,
 ) -> Result<Json<DocumentLink>, ApiError> {
-    link(&state, &me, &application_id, Kind::KeyFacts).await
+    link(&state, &case, Kind::KeyFacts).await
 }
 
 #[utoipa::path(
@@ -189,10 +190,9 @@ pub async fn key_facts(
 )]
 pub async fn terms(
     State(state): State<AppState>,
-    me: AdviserCaller,
-    Path(application_id): Path<String>,
+    CaseInPath(case): CaseInPath,
 ) -> Result<Json<DocumentLink>, ApiError> {
-    link(&state, &me, &application_id, Kind::Terms).await
+    link(&state, &case, Kind::Terms).await
 }
 
 #[utoipa::path(
@@ -219,7 +219,7 @@ pub async fn stored_document(
         .find_document(&document_id)
         .await?
         .ok_or_else(not_found)?;
-    visible_application(&state, &me, &stored.application_id.to_string())
+    Case::find(&state, &me, stored.application_id)
         .await
         .map_err(|_| not_found())?;
     if stored.file_name != file_name {

@@ -6,6 +6,12 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Serialize;
 use temporalio_common::protos::temporal::api::workflowservice::v1::GetSystemInfoRequest;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(healthz))
+}
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Health {

@@ -14,6 +14,15 @@ use domain::contact::{
 };
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(lookup_addresses))
+        .routes(routes!(get_address))
+        .routes(routes!(validate_email))
+}
 
 /// The addresses found at a postcode.
 #[derive(Debug, Serialize, ToSchema)]

@@ -1,22 +1,21 @@
-//! Every API route, registered with its OpenAPI description so the two cannot drift.
+//! Every API route, registered with its OpenAPI description so the two cannot drift. Routes
+//! are grouped by resource and by journey stage; each module has its own `router()`, merged
+//! here. A new stage is a new module and one line below.
 
+mod applicants;
 mod applications;
-mod body;
 mod bootstrap;
-mod contact_stage;
-mod covers;
+mod contact;
 mod documents;
 mod health;
 mod lookups;
-mod quote_stage;
+mod quote;
 mod search;
-mod term_extension;
 
 use crate::state::AppState;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 #[derive(OpenApi)]
 #[openapi(
@@ -58,62 +57,13 @@ impl Modify for BearerAuth {
 /// The API's routes and the OpenAPI document describing them.
 pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
-        .routes(routes!(bootstrap::config))
-        .routes(routes!(bootstrap::adviser))
-        .routes(routes!(applications::create_application))
-        .routes(routes!(applications::get_application))
-        .routes(routes!(applications::add_applicant))
-        .routes(routes!(applications::edit_applicant))
-        .routes(routes!(covers::add_cover))
-        .routes(routes!(covers::edit_cover))
-        .routes(routes!(covers::remove_cover))
-        .routes(routes!(covers::upsell_cover))
-        .routes(routes!(covers::set_payout_planner_used))
-        .routes(routes!(covers::applicant_covers))
-        .routes(routes!(covers::validate_covers))
-        .routes(routes!(covers::quote_price))
-        .routes(routes!(covers::products))
-        .routes(routes!(documents::quote_document))
-        .routes(routes!(documents::key_facts))
-        .routes(routes!(documents::terms))
-        .routes(routes!(documents::stored_document))
-        .routes(routes!(quote_stage::remove_applicant))
-        .routes(routes!(quote_stage::edit_applicant_name))
-        .routes(routes!(quote_stage::add_child))
-        .routes(routes!(quote_stage::edit_child, quote_stage::remove_child))
-        .routes(routes!(quote_stage::set_has_unborn_children))
-        .routes(routes!(quote_stage::add_beneficiary))
-        .routes(routes!(quote_stage::edit_beneficiary))
-        .routes(routes!(quote_stage::add_allocation))
-        .routes(routes!(
-            quote_stage::edit_allocation,
-            quote_stage::remove_allocation
-        ))
-        .routes(routes!(quote_stage::unlock_quote_edit))
-        .routes(routes!(quote_stage::statuses))
-        .routes(routes!(quote_stage::unenriched))
-        .routes(routes!(contact_stage::change_contact))
-        .routes(routes!(
-            contact_stage::get_contact,
-            contact_stage::replace_contact
-        ))
-        .routes(routes!(contact_stage::set_same_address))
-        .routes(routes!(contact_stage::set_third_party_ref))
-        .routes(routes!(contact_stage::set_commission))
-        .routes(routes!(contact_stage::set_quote_date))
-        .routes(routes!(contact_stage::set_mortgage_related))
-        .routes(routes!(contact_stage::set_advised_sale))
-        .routes(routes!(contact_stage::set_policy_start_date))
-        .routes(routes!(contact_stage::accept_pre_underwriting_declaration))
-        .routes(routes!(contact_stage::apply_application))
-        .routes(routes!(contact_stage::portal_apply))
-        .routes(routes!(lookups::lookup_addresses))
-        .routes(routes!(lookups::get_address))
-        .routes(routes!(lookups::validate_email))
-        .routes(routes!(term_extension::is_term_extensible))
-        .routes(routes!(term_extension::declaration_of_health_questions))
-        .routes(routes!(term_extension::complete_term_extension))
-        .routes(routes!(term_extension::has_failed_term_extension))
-        .routes(routes!(search::search_applications))
-        .routes(routes!(health::healthz))
+        .merge(bootstrap::router())
+        .merge(search::router())
+        .merge(applications::router())
+        .merge(applicants::router())
+        .merge(quote::router())
+        .merge(contact::router())
+        .merge(lookups::router())
+        .merge(documents::router())
+        .merge(health::router())
 }

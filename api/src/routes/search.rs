@@ -12,6 +12,12 @@ use domain::dashboard::{ApplicationSearchResults, SEARCH_TERM_MAX_CHARS, search_
 use serde::Deserialize;
 use store::SearchQuery;
 use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(search_applications))
+}
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]

@@ -227,7 +227,8 @@ impl TestApp {
             "/api/v1/backendforfrontend/application/{}/AddApplicant",
             application["id"]
         );
-        self.call(Method::POST, &path, Some(token), Some(applicant))
+        let body = json!({ "applicationId": application["id"], "applicant": applicant });
+        self.call(Method::POST, &path, Some(token), Some(body))
             .await
     }
 

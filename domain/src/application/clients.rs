@@ -303,7 +303,7 @@ mod tests {
     #[test]
     fn nothing_changes_once_the_quote_is_locked() {
         let mut locked = app();
-        locked.is_quote_editable = false;
+        locked.quote_stage.is_quote_editable = false;
         let refused = locked
             .add_applicant(&add("a1", (1980, 6, 23)), now())
             .unwrap_err();
@@ -316,7 +316,7 @@ mod tests {
         let mut one = app()
             .add_applicant(&add("a1", (1980, 6, 23)), now())
             .unwrap();
-        one.quote_age_date = NaiveDate::from_ymd_opt(2026, 6, 22);
+        one.quote_stage.quote_age_date = NaiveDate::from_ymd_opt(2026, 6, 22);
         assert_eq!(one.view(now().date_naive()).applicants[0].age, Some(45));
     }
 

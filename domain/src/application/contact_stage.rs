@@ -298,11 +298,11 @@ impl Application {
             }
         }
         let value = value.map(str::to_owned);
-        if self.third_party_ref == value {
+        if self.contact_stage.third_party_ref == value {
             return Ok(self.clone());
         }
         let mut next = self.clone();
-        next.third_party_ref = value;
+        next.contact_stage.third_party_ref = value;
         Ok(next.touched(now))
     }
 
@@ -320,14 +320,14 @@ impl Application {
             .map_err(Rejection::invalid)?;
         let sacrifice = Some(commission.initial_commission_sacrifice_percentage);
         let indemnity = Some(commission.initial_indemnity_percentage);
-        if self.initial_commission_sacrifice_percentage == sacrifice
-            && self.initial_indemnity_percentage == indemnity
+        if self.contact_stage.initial_commission_sacrifice_percentage == sacrifice
+            && self.contact_stage.initial_indemnity_percentage == indemnity
         {
             return Ok(self.clone());
         }
         let mut next = self.clone();
-        next.initial_commission_sacrifice_percentage = sacrifice;
-        next.initial_indemnity_percentage = indemnity;
+        next.contact_stage.initial_commission_sacrifice_percentage = sacrifice;
+        next.contact_stage.initial_indemnity_percentage = indemnity;
         next.invalidate_quote();
         Ok(next.touched(now))
     }
@@ -340,7 +340,7 @@ impl Application {
         now: DateTime<Utc>,
     ) -> Result<Self, Rejection> {
         self.ensure_before_apply()?;
-        let Some(quote) = &self.quote else {
+        let Some(quote) = &self.quote_stage.quote else {
             return Err(Rejection::conflict(NO_QUOTE_FOR_DATE));
         };
         check_valid_until(
@@ -350,21 +350,21 @@ impl Application {
             command.may_override,
         )
         .map_err(|e| Rejection::invalid(vec![e]))?;
-        if self.valid_until == Some(command.quote_valid_until_date) {
+        if self.quote_stage.valid_until == Some(command.quote_valid_until_date) {
             return Ok(self.clone());
         }
         let mut next = self.clone();
-        next.valid_until = Some(command.quote_valid_until_date);
+        next.quote_stage.valid_until = Some(command.quote_valid_until_date);
         Ok(next.touched(now))
     }
 
     pub fn set_mortgage_related(&self, value: bool, now: DateTime<Utc>) -> Result<Self, Rejection> {
         self.ensure_before_apply()?;
-        if self.is_mortgage_related == Some(value) {
+        if self.contact_stage.is_mortgage_related == Some(value) {
             return Ok(self.clone());
         }
         let mut next = self.clone();
-        next.is_mortgage_related = Some(value);
+        next.contact_stage.is_mortgage_related = Some(value);
         Ok(next.touched(now))
     }
 
@@ -378,11 +378,11 @@ impl Application {
         if command.always_advised && !command.is_advised_sale {
             return Err(Rejection::field("isAdvisedSale", ALWAYS_ADVISED));
         }
-        if self.is_advised_sale == Some(command.is_advised_sale) {
+        if self.contact_stage.is_advised_sale == Some(command.is_advised_sale) {
             return Ok(self.clone());
         }
         let mut next = self.clone();
-        next.is_advised_sale = Some(command.is_advised_sale);
+        next.contact_stage.is_advised_sale = Some(command.is_advised_sale);
         Ok(next.touched(now))
     }
 
@@ -393,7 +393,7 @@ impl Application {
         command: &SetPolicyStartDate,
         now: DateTime<Utc>,
     ) -> Result<Self, Rejection> {
-        if self.active {
+        if self.set_up.active {
             return Err(Rejection::conflict(
                 "The policy is in force: its start date can't change",
             ));
@@ -418,12 +418,14 @@ impl Application {
             (StartDateOption::DontKnow, None) => None,
         };
         let option = Some(command.policy_start_date_option);
-        if self.policy_start_date == date && self.policy_start_date_option == option {
+        if self.contact_stage.policy_start_date == date
+            && self.contact_stage.policy_start_date_option == option
+        {
             return Ok(self.clone());
         }
         let mut next = self.clone();
-        next.policy_start_date = date;
-        next.policy_start_date_option = option;
+        next.contact_stage.policy_start_date = date;
+        next.contact_stage.policy_start_date_option = option;
         Ok(next.touched(now))
     }
 
@@ -477,10 +479,10 @@ impl Application {
                 errors.push(&format!("{prefix}emailAddress"), EMPTY_MESSAGE);
             }
         }
-        if self.is_mortgage_related.is_none() {
+        if self.contact_stage.is_mortgage_related.is_none() {
             errors.push("isMortgageRelated", MORTGAGE_UNANSWERED);
         }
-        if self.is_advised_sale.is_none() {
+        if self.contact_stage.is_advised_sale.is_none() {
             errors.push("isAdvisedSale", ADVICE_UNANSWERED);
         }
         errors.into_vec()
@@ -500,7 +502,7 @@ impl Application {
         if let Err(rejection) = self.check_can_apply(today) {
             errors.extend(rejection.errors);
         }
-        if self.quote.is_none() && errors.is_empty() {
+        if self.quote_stage.quote.is_none() && errors.is_empty() {
             errors.push("quote", QUOTE_NEEDS_PRICE);
         }
         let contact = self.contact_errors();
@@ -511,7 +513,7 @@ impl Application {
         errors.into_result(())?;
         let mut next = self.clone();
         next.status = ApplicationStage::Apply;
-        next.is_quote_editable = false;
+        next.quote_stage.is_quote_editable = false;
         Ok(next.touched(now))
     }
 }

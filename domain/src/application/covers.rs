@@ -28,17 +28,21 @@ const MAX_ID_CHARS: usize = 64;
 
 /// A rider as the quote builder sends it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RiderInput {
     pub rider_type: RiderType,
     pub cover_amount: Option<Money>,
 }
 
-/// The fields of a cover the adviser chooses (§3 Cover). Everything else (id, errors,
-/// premium, decision) belongs to the insurer.
+/// The fields of a cover the adviser chooses (§3 Cover), as §7 `MutateCovers` and
+/// `upsellcover` send them. Everything else (errors, premium, decision) belongs to the insurer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CoverInput {
+    /// The cover's id: names the cover to edit, upsell or remove; ignored when adding (the
+    /// insurer gives a new cover its id).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
     pub product_type: ProductType,
     #[serde(default)]
     pub cover_type: Option<CoverType>,
@@ -112,7 +116,7 @@ impl Application {
     /// A price on screen is only good for the covers and clients it was made for (§4 "Quote
     /// validity": invalid once something changes); the adviser prices again.
     pub(crate) fn invalidate_quote(&mut self) {
-        self.quote = None;
+        self.quote_stage.quote = None;
         for cover in self.applicants.iter_mut().flat_map(|a| &mut a.covers) {
             cover.premium = None;
         }
@@ -302,23 +306,23 @@ impl Application {
                     .map(|q| q.premium);
             }
         }
-        if next.quote_age_date.is_none() {
-            next.quote_age_date = Some(quote.quote_age_date);
+        if next.quote_stage.quote_age_date.is_none() {
+            next.quote_stage.quote_age_date = Some(quote.quote_age_date);
         }
-        if next.valid_until.is_none() {
-            next.valid_until = Some(default_valid_until(quote.quote_created_date));
+        if next.quote_stage.valid_until.is_none() {
+            next.quote_stage.valid_until = Some(default_valid_until(quote.quote_created_date));
         }
         if next.status == ApplicationStage::CreateQuote {
             next.status = ApplicationStage::Quote;
         }
-        next.quote = Some(quote);
-        next.quote_expired_on = None;
+        next.quote_stage.quote = Some(quote);
+        next.quote_stage.quote_expired_on = None;
         next.touched(now)
     }
 
     /// When the quote stops being valid: the start of the UK day after its valid-until date.
     pub fn quote_expires_at(&self) -> Option<DateTime<Utc>> {
-        let until = self.valid_until?;
+        let until = self.quote_stage.valid_until?;
         Some(crate::dates::start_of_uk_day(until.succ_opt()?))
     }
 
@@ -328,17 +332,18 @@ impl Application {
     pub fn expire_quote(&self, now: DateTime<Utc>) -> Self {
         let mut next = self.clone();
         next.invalidate_quote();
-        next.quote_expired_on = self.valid_until;
-        next.quote_age_date = None;
-        next.valid_until = None;
+        next.quote_stage.quote_expired_on = self.quote_stage.valid_until;
+        next.quote_stage.quote_age_date = None;
+        next.quote_stage.valid_until = None;
         next.touched(now)
     }
 
     /// Whether the quote has passed its valid-until date on `today` (§5 dates): it must then be
     /// priced again before the adviser applies.
     pub fn is_quote_expired(&self, today: NaiveDate) -> bool {
-        self.quote_expired_on.is_some()
+        self.quote_stage.quote_expired_on.is_some()
             || self
+                .quote_stage
                 .valid_until
                 .is_some_and(|until| crate::quote::is_expired(until, today))
     }

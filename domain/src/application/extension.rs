@@ -27,16 +27,21 @@ impl Application {
     /// window, before the policy is on risk, and no change in health disclosed for it.
     pub fn is_term_extensible(&self, today: NaiveDate) -> bool {
         self.status < ApplicationStage::WentOnRisk
-            && self.quote_expired_on.is_none()
+            && self.quote_stage.quote_expired_on.is_none()
             && self
+                .quote_stage
                 .valid_until
                 .is_some_and(|until| within_window(until, today))
-            && self.declaration_of_health_status != Some(DeclarationOfHealthStatus::Failed)
+            && self.quote_stage.declaration_of_health_status
+                != Some(DeclarationOfHealthStatus::Failed)
     }
 
     /// §4: offered when extensible and not yet extended (`showExtend`).
     pub fn is_term_extension_offered(&self, today: NaiveDate) -> bool {
-        is_offered(self.is_term_extensible(today), self.extended_on_date)
+        is_offered(
+            self.is_term_extensible(today),
+            self.quote_stage.extended_on_date,
+        )
     }
 
     /// Records the declaration: no change in health extends the valid-until date by 90 days
@@ -48,23 +53,28 @@ impl Application {
         now: DateTime<Utc>,
     ) -> Result<Self, Rejection> {
         let today = uk_date(now);
-        if self.extended_on_date.is_some() {
+        if self.quote_stage.extended_on_date.is_some() {
             return Err(Rejection::conflict(ALREADY_EXTENDED));
         }
-        let Some(valid_until) = self.valid_until.filter(|_| self.is_term_extensible(today)) else {
+        let Some(valid_until) = self
+            .quote_stage
+            .valid_until
+            .filter(|_| self.is_term_extensible(today))
+        else {
             return Err(Rejection::conflict(NOT_EXTENSIBLE));
         };
         let mut next = self.clone();
         match complete(true, None, valid_until, today, &command.disclosed_changes) {
             Ok(extended) => {
-                next.valid_until = Some(extended.valid_until);
-                next.extended_on_date = Some(extended.extended_on);
-                next.declaration_of_health_status = Some(extended.status);
-                next.term_extension_reasons = Vec::new();
+                next.quote_stage.valid_until = Some(extended.valid_until);
+                next.quote_stage.extended_on_date = Some(extended.extended_on);
+                next.quote_stage.declaration_of_health_status = Some(extended.status);
+                next.quote_stage.term_extension_reasons = Vec::new();
             }
             Err(_) => {
-                next.declaration_of_health_status = Some(DeclarationOfHealthStatus::Failed);
-                next.term_extension_reasons = command.disclosed_changes.clone();
+                next.quote_stage.declaration_of_health_status =
+                    Some(DeclarationOfHealthStatus::Failed);
+                next.quote_stage.term_extension_reasons = command.disclosed_changes.clone();
             }
         }
         Ok(next.touched(now))
@@ -73,14 +83,14 @@ impl Application {
     /// §7 `hasFailedTermExtension`: the attempt failed for another reason (§4 "on failure the
     /// status becomes Error"); the extension may be tried again.
     pub fn fail_term_extension(&self, now: DateTime<Utc>) -> Result<Self, Rejection> {
-        if self.extended_on_date.is_some() {
+        if self.quote_stage.extended_on_date.is_some() {
             return Err(Rejection::conflict(ALREADY_EXTENDED));
         }
-        if self.declaration_of_health_status == Some(DeclarationOfHealthStatus::Error) {
+        if self.quote_stage.declaration_of_health_status == Some(DeclarationOfHealthStatus::Error) {
             return Ok(self.clone());
         }
         let mut next = self.clone();
-        next.declaration_of_health_status = Some(DeclarationOfHealthStatus::Error);
+        next.quote_stage.declaration_of_health_status = Some(DeclarationOfHealthStatus::Error);
         Ok(next.touched(now))
     }
 }

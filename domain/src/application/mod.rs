@@ -3,25 +3,33 @@
 //! update validator calls the same function and discards the result, so what is validated is
 //! exactly what is applied.
 //!
+//! - `command`: the [`Command`] trait and the table of which rule each command runs;
 //! - `clients`: adding, editing and removing applicants and children;
-//! - `contact_stage`: contact details, the apply-stage questions and applying;
+//! - `quote_stage`: children, beneficiaries and payout shares;
 //! - `covers`: adding, editing and removing covers, the payout planner, recording a price;
+//! - `contact_stage`: contact details, the apply-stage questions and applying;
 //! - `extension`: extending the quote's terms by a declaration of health;
 //! - `rules`: completeness and the price, apply and proceed preconditions, requote, unlock;
 //! - `view`: the application as the API shows it.
+//!
+//! The aggregate's state is grouped by the stage that owns it ([`QuoteState`],
+//! [`ContactState`], [`SetUpState`]); each group is flattened into the same JSON document, so
+//! stored applications and workflow histories read the same whatever the grouping.
 
 mod clients;
-mod commands;
+mod command;
 mod contact_stage;
 mod covers;
 mod extension;
+mod quote_stage;
 mod rules;
 mod view;
 
 pub use clients::{AddApplicant, AddChild, EditApplicant, RemoveApplicant};
-pub use commands::{
-    AllocationInput, ApplicationCommand, BeneficiaryDetails, EditChild, RemoveAllocation,
-    RemoveChild, SaveAllocation, SaveBeneficiary,
+pub use command::{
+    AcceptPreUnderwritingDeclaration, AddAllocation, AddBeneficiary, ApplyForPolicy, Command,
+    EditAllocation, EditBeneficiary, FailTermExtension, SetHasUnbornChildren, SetMortgageRelated,
+    UnlockQuoteEdit, UpsellCover,
 };
 pub use contact_stage::{
     ContactPatch, SaveContact, SetAdvisedSale, SetCommission, SetPolicyStartDate, SetQuoteDate,
@@ -32,6 +40,10 @@ pub use covers::{
     SetPayoutPlannerUsed,
 };
 pub use extension::CompleteTermExtension;
+pub use quote_stage::{
+    AllocationInput, BeneficiaryDetails, EditChild, RemoveAllocation, RemoveChild, SaveAllocation,
+    SaveBeneficiary,
+};
 pub use view::{ApplicantView, ApplicationView};
 
 use crate::applicant::Applicant;
@@ -126,20 +138,66 @@ pub struct Application {
     pub adviser_id: AdviserId,
     /// The adviser's firm when the application was created, for firm-wide reporting.
     pub firm_id: Option<String>,
+    /// The adviser's firm location when the application was created (§1, §6).
+    #[serde(default)]
+    pub adviser_at_firm_location_id: Option<String>,
     /// Bumped by every accepted change; the read model keeps the highest version it saw.
     pub version: u64,
     pub status: ApplicationStage,
-    pub is_quote_editable: bool,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    /// The people on the application: up to two clients, their children and beneficiaries.
     pub applicants: Vec<Applicant>,
     pub children: Vec<Child>,
     pub has_unborn_children: bool,
-    pub third_party_ref: Option<String>,
+    #[serde(default)]
+    pub candidate_beneficiaries: Vec<CandidateBeneficiary>,
+    #[serde(flatten)]
+    pub quote_stage: QuoteState,
+    #[serde(flatten)]
+    pub contact_stage: ContactState,
+    #[serde(flatten)]
+    pub set_up: SetUpState,
+}
+
+/// What the quote stage owns: whether the quote may change, its price and how long it lasts.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QuoteState {
+    pub is_quote_editable: bool,
     /// The date on which ages are taken for pricing; set when a quote is priced.
+    #[schema(value_type = Option<String>, format = Date)]
     pub quote_age_date: Option<NaiveDate>,
-    pub created_at: DateTime<Utc>,
-    pub updated_at: DateTime<Utc>,
-    // Fields below arrived after the first release; their defaults keep older documents and
-    // workflow histories readable.
+    /// The last successful price, cleared whenever a change makes it stale (§4).
+    #[serde(default)]
+    pub quote: Option<Quote>,
+    /// Set when a quote passed its valid-until date; cleared by the next price.
+    #[serde(default)]
+    #[schema(value_type = Option<String>, format = Date)]
+    pub quote_expired_on: Option<NaiveDate>,
+    /// The last day the quote is valid.
+    #[serde(default)]
+    #[schema(value_type = Option<String>, format = Date)]
+    pub valid_until: Option<NaiveDate>,
+    /// When the quote's terms were extended by a declaration of health (§4); once only.
+    #[serde(default)]
+    #[schema(value_type = Option<String>, format = Date)]
+    pub extended_on_date: Option<NaiveDate>,
+    /// The outcome of the last declaration of health for a term extension (§3).
+    #[serde(default)]
+    pub declaration_of_health_status: Option<DeclarationOfHealthStatus>,
+    /// The changes in health that blocked the extension, as the adviser reads them (§8).
+    #[serde(default)]
+    #[schema(required = true)]
+    pub term_extension_reasons: Vec<String>,
+}
+
+/// What the contact-details stage owns besides each client's contact details: the adviser's
+/// own reference, the commission adjustment and the questions asked before applying.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ContactState {
+    pub third_party_ref: Option<String>,
     #[serde(default)]
     pub is_mortgage_related: Option<bool>,
     #[serde(default)]
@@ -149,41 +207,27 @@ pub struct Application {
     #[serde(default)]
     pub initial_indemnity_percentage: Option<Percentage>,
     #[serde(default)]
+    #[schema(value_type = Option<String>, format = Date)]
     pub policy_start_date: Option<NaiveDate>,
     #[serde(default)]
     pub policy_start_date_option: Option<StartDateOption>,
-    /// The last day the quote is valid.
-    #[serde(default)]
-    pub valid_until: Option<NaiveDate>,
-    /// When the quote's terms were extended by a declaration of health (§4); once only.
-    #[serde(default)]
-    pub extended_on_date: Option<NaiveDate>,
-    /// The outcome of the last declaration of health for a term extension (§3).
-    #[serde(default)]
-    pub declaration_of_health_status: Option<DeclarationOfHealthStatus>,
-    /// The changes in health that blocked the extension, as the adviser reads them (§8).
-    #[serde(default)]
-    pub term_extension_reasons: Vec<String>,
-    /// Set when the policy is put in force (§4 "Activation sets active true").
-    #[serde(default)]
-    pub active: bool,
-    #[serde(default)]
-    pub candidate_beneficiaries: Vec<CandidateBeneficiary>,
-    /// The adviser's firm location when the application was created (§1, §6).
-    #[serde(default)]
-    pub adviser_at_firm_location_id: Option<String>,
-    /// The Direct Debit account (set-up).
+}
+
+/// What set-up owns: the Direct Debit and its check, and whether the policy is in force.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SetUpState {
+    /// The Direct Debit account.
     #[serde(default)]
     pub bank_details: Option<BankDetails>,
     /// Where the check of `bank_details` stands; reset whenever they change.
     #[serde(default)]
+    #[schema(required = true)]
     pub bank_check: BankCheckStatus,
-    /// The last successful price, cleared whenever a change makes it stale (§4).
+    /// Set when the policy is put in force (§4 "Activation sets active true").
     #[serde(default)]
-    pub quote: Option<Quote>,
-    /// Set when a quote passed its valid-until date; cleared by the next price.
-    #[serde(default)]
-    pub quote_expired_on: Option<NaiveDate>,
+    #[schema(required = true)]
+    pub active: bool,
 }
 
 impl Application {
@@ -198,40 +242,28 @@ impl Application {
             id,
             adviser_id,
             firm_id,
+            adviser_at_firm_location_id: None,
             version: 1,
             status: ApplicationStage::CreateQuote,
-            is_quote_editable: true,
+            created_at: now,
+            updated_at: now,
             applicants: Vec::new(),
             children: Vec::new(),
             has_unborn_children: false,
-            third_party_ref: None,
-            quote_age_date: None,
-            created_at: now,
-            updated_at: now,
-            is_mortgage_related: None,
-            is_advised_sale: None,
-            initial_commission_sacrifice_percentage: None,
-            initial_indemnity_percentage: None,
-            policy_start_date: None,
-            policy_start_date_option: None,
-            valid_until: None,
-            extended_on_date: None,
-            declaration_of_health_status: None,
-            term_extension_reasons: Vec::new(),
-            active: false,
             candidate_beneficiaries: Vec::new(),
-            adviser_at_firm_location_id: None,
-            bank_details: None,
-            bank_check: BankCheckStatus::NotChecked,
-            quote: None,
-            quote_expired_on: None,
+            quote_stage: QuoteState {
+                is_quote_editable: true,
+                ..QuoteState::default()
+            },
+            contact_stage: ContactState::default(),
+            set_up: SetUpState::default(),
         }
     }
 
     /// The day on which clients' ages are taken: the quote age date once a quote exists,
     /// otherwise today (§5).
     pub fn age_date(&self, today: NaiveDate) -> NaiveDate {
-        self.quote_age_date.unwrap_or(today)
+        self.quote_stage.quote_age_date.unwrap_or(today)
     }
 
     pub fn applicant(&self, id: &ApplicantId) -> Option<&Applicant> {
@@ -253,7 +285,7 @@ impl Application {
             self.status,
             ApplicationStage::CreateQuote | ApplicationStage::Quote
         );
-        if self.is_quote_editable && editable_stage {
+        if self.quote_stage.is_quote_editable && editable_stage {
             Ok(())
         } else {
             Err(Rejection::conflict(QUOTE_NOT_EDITABLE))

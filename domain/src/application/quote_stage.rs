@@ -1,15 +1,6 @@
 //! The smaller commands of the quote stage (§7): children and the unborn-children flag,
-//! candidate beneficiaries, benefit allocations of the payout planner, removing a client and
-//! unlocking the quote; and those of the contact-details stage (`contact_stage`). They
-//! travel to the workflow as one [`ApplicationCommand`] Update, whose `kind` names the command
-//! in the Temporal UI.
+//! candidate beneficiaries and the benefit allocations of the payout planner.
 
-use super::clients::{AddChild, RemoveApplicant};
-use super::contact_stage::{
-    SaveContact, SetAdvisedSale, SetCommission, SetPolicyStartDate, SetQuoteDate, SetSameAddress,
-    SetThirdPartyRef,
-};
-use super::extension::CompleteTermExtension;
 use super::{APPLICANT_NOT_FOUND, Application, Child};
 use crate::beneficiaries::{
     BENEFICIARY_NOT_FOUND, BenefitAllocation, CandidateBeneficiary, MAX_BENEFICIARIES, PartyType,
@@ -87,79 +78,7 @@ pub struct RemoveAllocation {
     pub allocation_id: String,
 }
 
-/// One command of the quote or contact-details stage; see the module documentation.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(
-    rename_all = "camelCase",
-    rename_all_fields = "camelCase",
-    tag = "kind"
-)]
-pub enum ApplicationCommand {
-    RemoveApplicant(RemoveApplicant),
-    AddChild(AddChild),
-    EditChild(EditChild),
-    RemoveChild(RemoveChild),
-    SetHasUnbornChildren { has_unborn_children: bool },
-    AddBeneficiary(SaveBeneficiary),
-    EditBeneficiary(SaveBeneficiary),
-    AddAllocation(SaveAllocation),
-    EditAllocation(SaveAllocation),
-    RemoveAllocation(RemoveAllocation),
-    UnlockQuoteEdit,
-    SaveContact(SaveContact),
-    SetSameAddress(SetSameAddress),
-    SetThirdPartyRef(SetThirdPartyRef),
-    SetCommission(SetCommission),
-    SetQuoteDate(SetQuoteDate),
-    SetMortgageRelated { is_mortgage_related: bool },
-    SetAdvisedSale(SetAdvisedSale),
-    SetPolicyStartDate(SetPolicyStartDate),
-    AcceptPreUnderwritingDeclaration { applicant_id: ApplicantId },
-    Apply,
-    CompleteTermExtension(CompleteTermExtension),
-    FailTermExtension,
-}
-
 impl Application {
-    /// Applies a command, or says why not; nothing changes on a refusal.
-    pub fn apply(
-        &self,
-        command: &ApplicationCommand,
-        now: DateTime<Utc>,
-    ) -> Result<Self, Rejection> {
-        match command {
-            ApplicationCommand::RemoveApplicant(c) => self.remove_applicant(c, now),
-            ApplicationCommand::AddChild(c) => self.add_child(c, now),
-            ApplicationCommand::EditChild(c) => self.edit_child(c, now),
-            ApplicationCommand::RemoveChild(c) => self.remove_child(c, now),
-            ApplicationCommand::SetHasUnbornChildren {
-                has_unborn_children,
-            } => self.set_has_unborn_children(*has_unborn_children, now),
-            ApplicationCommand::AddBeneficiary(c) => self.save_beneficiary(c, true, now),
-            ApplicationCommand::EditBeneficiary(c) => self.save_beneficiary(c, false, now),
-            ApplicationCommand::AddAllocation(c) => self.save_allocation(c, true, now),
-            ApplicationCommand::EditAllocation(c) => self.save_allocation(c, false, now),
-            ApplicationCommand::RemoveAllocation(c) => self.remove_allocation(c, now),
-            ApplicationCommand::UnlockQuoteEdit => self.unlock_quote_edit(now),
-            ApplicationCommand::SaveContact(c) => self.save_contact(c, now),
-            ApplicationCommand::SetSameAddress(c) => self.set_same_address(c, now),
-            ApplicationCommand::SetThirdPartyRef(c) => self.set_third_party_ref(c, now),
-            ApplicationCommand::SetCommission(c) => self.set_commission(c, now),
-            ApplicationCommand::SetQuoteDate(c) => self.set_quote_date(c, now),
-            ApplicationCommand::SetMortgageRelated {
-                is_mortgage_related,
-            } => self.set_mortgage_related(*is_mortgage_related, now),
-            ApplicationCommand::SetAdvisedSale(c) => self.set_advised_sale(c, now),
-            ApplicationCommand::SetPolicyStartDate(c) => self.set_policy_start_date(c, now),
-            ApplicationCommand::AcceptPreUnderwritingDeclaration { applicant_id } => {
-                self.accept_pre_underwriting_declaration(applicant_id, now)
-            }
-            ApplicationCommand::Apply => self.apply_for_policy(now),
-            ApplicationCommand::CompleteTermExtension(c) => self.complete_term_extension(c, now),
-            ApplicationCommand::FailTermExtension => self.fail_term_extension(now),
-        }
-    }
-
     fn child_index(&self, id: &str) -> Result<usize, Rejection> {
         self.children
             .iter()
@@ -218,7 +137,7 @@ impl Application {
         Ok(next.touched(now))
     }
 
-    fn save_beneficiary(
+    pub(super) fn save_beneficiary(
         &self,
         command: &SaveBeneficiary,
         is_new: bool,
@@ -264,7 +183,7 @@ impl Application {
     /// Adds or changes one share of a cover's payout. The person must be a child, the other
     /// client or a beneficiary on the application; at most 8 shares; the shares may never add
     /// up to more than 100 % (exactly 100 % is checked when the quote is completed, §5).
-    fn save_allocation(
+    pub(super) fn save_allocation(
         &self,
         command: &SaveAllocation,
         is_new: bool,
@@ -340,7 +259,7 @@ impl Application {
         Ok(next.touched(now))
     }
 
-    fn remove_allocation(
+    pub fn remove_allocation(
         &self,
         command: &RemoveAllocation,
         now: DateTime<Utc>,

@@ -45,7 +45,7 @@ impl Application {
             });
         let quote_done = clients_done
             && self.is_complete()
-            && self.quote.is_some()
+            && self.quote_stage.quote.is_some()
             && !self.is_quote_expired(today);
         let after_quote = |stage: ApplicationStage| self.status > stage;
         PageKey::ALL
@@ -60,7 +60,7 @@ impl Application {
                     }
                     PageKey::Underwriting => after_quote(ApplicationStage::Underwriting),
                     PageKey::Decision => after_quote(ApplicationStage::Decision),
-                    PageKey::Setup => self.active,
+                    PageKey::Setup => self.set_up.active,
                 };
                 Section {
                     id: key.code().to_owned(),
@@ -140,7 +140,7 @@ impl Application {
             cover.decision = None;
         }
         next.status = ApplicationStage::Quote;
-        next.is_quote_editable = true;
+        next.quote_stage.is_quote_editable = true;
         (next.touched(now), manual)
     }
 
@@ -152,7 +152,7 @@ impl Application {
             return Err(Rejection::conflict(UNLOCK_TOO_LATE));
         }
         let mut next = self.clone();
-        next.is_quote_editable = true;
+        next.quote_stage.is_quote_editable = true;
         if next.status == ApplicationStage::Apply {
             next.status = ApplicationStage::Quote;
         }
@@ -162,9 +162,9 @@ impl Application {
     /// §4 "Activation sets active true": the policy goes on risk.
     pub fn activate(&self, now: DateTime<Utc>) -> Self {
         let mut next = self.clone();
-        next.active = true;
+        next.set_up.active = true;
         next.status = ApplicationStage::WentOnRisk;
-        next.is_quote_editable = false;
+        next.quote_stage.is_quote_editable = false;
         next.touched(now)
     }
 }
@@ -359,7 +359,7 @@ mod tests {
         let (next, again) = app(vec![applicant("a", vec![standard.clone()])]).requote(now());
         assert!(!again);
         assert!(next.applicants[0].covers[0].decision.is_none());
-        assert!(next.is_quote_editable);
+        assert!(next.quote_stage.is_quote_editable);
         let mut manual = cover("2");
         manual.decision = Some(Decision::ManualUw);
         let (_, again) = app(vec![applicant("a", vec![standard, manual])]).requote(now());
@@ -383,10 +383,10 @@ mod tests {
     fn unlocking_returns_an_applied_case_to_the_quote_stage_but_not_once_underwriting_started() {
         let mut applied = app(vec![]);
         applied.status = ApplicationStage::Apply;
-        applied.is_quote_editable = false;
+        applied.quote_stage.is_quote_editable = false;
         let unlocked = applied.unlock_quote_edit(now()).unwrap();
         assert_eq!(unlocked.status, ApplicationStage::Quote);
-        assert!(unlocked.is_quote_editable);
+        assert!(unlocked.quote_stage.is_quote_editable);
         assert_eq!(unlocked.version, applied.version + 1);
         let mut underwriting = applied.clone();
         underwriting.status = ApplicationStage::Underwriting;
@@ -397,10 +397,16 @@ mod tests {
     #[test]
     fn unlocking_and_activating_set_their_flags() {
         let mut locked = app(vec![]);
-        locked.is_quote_editable = false;
-        assert!(locked.unlock_quote_edit(now()).unwrap().is_quote_editable);
+        locked.quote_stage.is_quote_editable = false;
+        assert!(
+            locked
+                .unlock_quote_edit(now())
+                .unwrap()
+                .quote_stage
+                .is_quote_editable
+        );
         let active = app(vec![]).activate(now());
-        assert!(active.active);
+        assert!(active.set_up.active);
         assert_eq!(
             active.status,
             crate::application::ApplicationStage::WentOnRisk

@@ -193,6 +193,26 @@ fn hiding_flags_take_products_away() {
 }
 
 #[test]
+fn a_field_the_catalogue_does_not_know_is_refused_by_its_path() {
+    let misspelt = SHIPPED.replacen(
+        r#""min": 5000, "max": 10000000"#,
+        r#""minimum": 5000, "max": 10000000"#,
+        1,
+    );
+    let refused = Catalogue::parse(&misspelt).unwrap_err();
+    assert!(refused.contains("missing field `min`"), "{refused}");
+    let extra = SHIPPED.replacen(
+        r#""hiddenByFlag": "hideLifeProtection","#,
+        r#""hiddenByFlag": "hideLifeProtection", "colour": "red","#,
+        1,
+    );
+    assert_eq!(
+        Catalogue::parse(&extra).unwrap_err(),
+        "products.0.colour: this field is not recognised"
+    );
+}
+
+#[test]
 fn an_inconsistent_catalogue_is_refused_with_the_reason() {
     let edit = |from: &str, to: &str| {
         assert!(SHIPPED.contains(from), "{from}");

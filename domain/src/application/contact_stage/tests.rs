@@ -1,6 +1,6 @@
 use super::*;
 use crate::applicant::{ApplicantDetails, Gender, Title};
-use crate::application::{AddApplicant, AddCover, ApplicationCommand, CoverInput};
+use crate::application::*;
 use crate::contact::FAILURE_BLACKLIST;
 use crate::contact::email::{BLACKLIST_MESSAGE, INVALID_MESSAGE};
 use crate::errors::RejectionKind;
@@ -46,6 +46,7 @@ fn with_life_cover(app: &Application, applicant: &str, cover: &str) -> Applicati
             applicant_id: id(applicant),
             cover_id: cover.into(),
             cover: CoverInput {
+                id: None,
                 product_type: ProductType::Life,
                 cover_type: Some(CoverType::Level),
                 cover_amount: Money::from_pounds(100_000),
@@ -138,11 +139,11 @@ fn passed() -> Option<EmailCheck> {
 
 fn save(app: &Application, applicant: &str, patch: ContactPatch) -> Result<Application, Rejection> {
     app.apply(
-        &ApplicationCommand::SaveContact(SaveContact {
+        &SaveContact {
             applicant_id: id(applicant),
             patch,
             email_check: passed(),
-        }),
+        },
         now(),
     )
 }
@@ -166,27 +167,38 @@ fn ready() -> Application {
         ..Default::default()
     };
     app = save(&app, "a2", ContactPatch::replacing_with(ada)).unwrap();
-    let commands = [
-        ApplicationCommand::SetSameAddress(SetSameAddress {
-            applicant_id: id("a2"),
-            same_address_applicant_id: Some(id("a1")),
-        }),
-        ApplicationCommand::SetMortgageRelated {
-            is_mortgage_related: true,
-        },
-        ApplicationCommand::SetAdvisedSale(SetAdvisedSale {
-            is_advised_sale: true,
-            always_advised: false,
-        }),
-        ApplicationCommand::AcceptPreUnderwritingDeclaration {
-            applicant_id: id("a1"),
-        },
-        ApplicationCommand::AcceptPreUnderwritingDeclaration {
-            applicant_id: id("a2"),
-        },
-    ];
-    for command in &commands {
-        app = app.apply(command, now()).unwrap();
+    let at = now();
+    app = app
+        .apply(
+            &SetSameAddress {
+                applicant_id: id("a2"),
+                same_address_applicant_id: Some(id("a1")),
+            },
+            at,
+        )
+        .and_then(|a| {
+            a.apply(
+                &SetMortgageRelated {
+                    is_mortgage_related: true,
+                },
+                at,
+            )
+        })
+        .and_then(|a| {
+            a.apply(
+                &SetAdvisedSale {
+                    is_advised_sale: true,
+                    always_advised: false,
+                },
+                at,
+            )
+        })
+        .unwrap();
+    for applicant in ["a1", "a2"] {
+        let accept = AcceptPreUnderwritingDeclaration {
+            applicant_id: id(applicant),
+        };
+        app = app.apply(&accept, at).unwrap();
     }
     app
 }
@@ -248,15 +260,13 @@ fn malformed_contact_details_are_refused_by_field_and_nothing_is_saved() {
 
 #[test]
 fn an_email_the_service_refused_is_not_saved_with_the_spec_message() {
-    let command = |status: &str| {
-        ApplicationCommand::SaveContact(SaveContact {
-            applicant_id: id("a1"),
-            patch: ContactPatch::replacing_with(form("alan@mailinator.com")),
-            email_check: Some(EmailCheck {
-                is_valid: false,
-                status: Some(status.into()),
-            }),
-        })
+    let command = |status: &str| SaveContact {
+        applicant_id: id("a1"),
+        patch: ContactPatch::replacing_with(form("alan@mailinator.com")),
+        email_check: Some(EmailCheck {
+            is_valid: false,
+            status: Some(status.into()),
+        }),
     };
     let blocked = quoted()
         .apply(&command(FAILURE_BLACKLIST), now())
@@ -274,7 +284,7 @@ fn an_email_the_service_refused_is_not_saved_with_the_spec_message() {
         ContactPatch::replacing_with(form("alan@example.com")),
     )
     .unwrap();
-    let phone_only = ApplicationCommand::SaveContact(SaveContact {
+    let phone_only = SaveContact {
         applicant_id: id("a1"),
         patch: ContactPatch {
             phone_number: Patch::Set("07700 900123".into()),
@@ -284,7 +294,7 @@ fn an_email_the_service_refused_is_not_saved_with_the_spec_message() {
             is_valid: false,
             status: None,
         }),
-    });
+    };
     assert!(saved.apply(&phone_only, now()).is_ok());
 }
 
@@ -311,10 +321,10 @@ fn contact_details_lock_when_underwriting_starts() {
 fn a_client_may_share_the_other_clients_address_but_not_their_own_or_a_strangers() {
     let set = |app: &Application, who: &str, other: Option<&str>| {
         app.apply(
-            &ApplicationCommand::SetSameAddress(SetSameAddress {
+            &SetSameAddress {
                 applicant_id: id(who),
                 same_address_applicant_id: other.map(id),
-            }),
+            },
             now(),
         )
     };
@@ -342,15 +352,19 @@ fn a_client_may_share_the_other_clients_address_but_not_their_own_or_a_strangers
 fn your_reference_is_trimmed_limited_to_fifty_characters_and_fixed_for_some_advisers() {
     let set = |value: &str, editable: bool| {
         quoted().apply(
-            &ApplicationCommand::SetThirdPartyRef(SetThirdPartyRef {
+            &SetThirdPartyRef {
                 third_party_ref: Some(value.into()),
                 editable,
-            }),
+            },
             now(),
         )
     };
     assert_eq!(
-        set("  NFP-0042 ", true).unwrap().third_party_ref.as_deref(),
+        set("  NFP-0042 ", true)
+            .unwrap()
+            .contact_stage
+            .third_party_ref
+            .as_deref(),
         Some("NFP-0042")
     );
     assert!(set(&"x".repeat(50), true).is_ok());
@@ -359,7 +373,13 @@ fn your_reference_is_trimmed_limited_to_fifty_characters_and_fixed_for_some_advi
         "Your reference must be 50 characters or fewer"
     );
     assert!(set("a\u{7}b", true).is_err());
-    assert!(set("   ", true).unwrap().third_party_ref.is_none());
+    assert!(
+        set("   ", true)
+            .unwrap()
+            .contact_stage
+            .third_party_ref
+            .is_none()
+    );
     let fixed = set("NFP-0042", false).unwrap_err();
     assert_eq!(
         (fixed.kind, fixed.message.as_str()),
@@ -376,24 +396,29 @@ fn commission_follows_the_advisers_rules_and_withdraws_the_price() {
     };
     let set = |sacrifice: Option<f64>, indemnity: Option<f64>, rules: CommissionRules| {
         quoted().apply(
-            &ApplicationCommand::SetCommission(SetCommission {
+            &SetCommission {
                 commission: CommissionInput {
                     initial_commission_sacrifice_percentage: sacrifice,
                     initial_indemnity_percentage: indemnity,
                 },
                 rules,
-            }),
+            },
             now(),
         )
     };
     let changed = set(Some(10.0), Some(0.0), rules).unwrap();
     assert_eq!(
-        changed.initial_commission_sacrifice_percentage,
+        changed
+            .contact_stage
+            .initial_commission_sacrifice_percentage,
         Percentage::parse(10.0)
     );
-    assert_eq!(changed.initial_indemnity_percentage, Some(Percentage::ZERO));
+    assert_eq!(
+        changed.contact_stage.initial_indemnity_percentage,
+        Some(Percentage::ZERO)
+    );
     assert!(
-        changed.quote.is_none(),
+        changed.quote_stage.quote.is_none(),
         "a new commission needs a new price"
     );
     assert!(changed.applicants[0].covers[0].premium.is_none());
@@ -406,14 +431,16 @@ fn commission_follows_the_advisers_rules_and_withdraws_the_price() {
     assert!(set(None, Some(50.0), hybrid_rules).is_ok());
     // The defaults (no sacrifice, full indemnity) on a fresh quote change nothing.
     let mut defaults = quoted();
-    defaults.initial_commission_sacrifice_percentage = Some(Percentage::ZERO);
-    defaults.initial_indemnity_percentage = Some(Percentage::HUNDRED);
+    defaults
+        .contact_stage
+        .initial_commission_sacrifice_percentage = Some(Percentage::ZERO);
+    defaults.contact_stage.initial_indemnity_percentage = Some(Percentage::HUNDRED);
     let same = defaults
         .apply(
-            &ApplicationCommand::SetCommission(SetCommission {
+            &SetCommission {
                 commission: CommissionInput::default(),
                 rules,
-            }),
+            },
             now(),
         )
         .unwrap();
@@ -424,10 +451,10 @@ fn commission_follows_the_advisers_rules_and_withdraws_the_price() {
 fn the_valid_until_date_moves_within_its_bounds_only() {
     let set = |app: &Application, day: NaiveDate, may_override: bool| {
         app.apply(
-            &ApplicationCommand::SetQuoteDate(SetQuoteDate {
+            &SetQuoteDate {
                 quote_valid_until_date: day,
                 may_override,
-            }),
+            },
             now(),
         )
     };
@@ -435,12 +462,14 @@ fn the_valid_until_date_moves_within_its_bounds_only() {
     assert_eq!(
         set(&quoted(), date(2026, 12, 22), false)
             .unwrap()
+            .quote_stage
             .valid_until,
         Some(date(2026, 12, 22))
     );
     assert_eq!(
         set(&quoted(), date(2026, 11, 22), false)
             .unwrap()
+            .quote_stage
             .valid_until,
         Some(date(2026, 11, 22))
     );
@@ -456,7 +485,7 @@ fn the_valid_until_date_moves_within_its_bounds_only() {
     assert!(set(&quoted(), date(2027, 2, 20), true).is_ok());
     assert!(set(&quoted(), date(2027, 2, 21), true).is_err());
     let mut unpriced = quoted();
-    unpriced.quote = None;
+    unpriced.quote_stage.quote = None;
     assert_eq!(
         set(&unpriced, date(2026, 12, 1), false)
             .unwrap_err()
@@ -469,48 +498,58 @@ fn the_valid_until_date_moves_within_its_bounds_only() {
 fn an_always_advised_adviser_cannot_record_a_non_advised_sale() {
     let set = |value: bool, always: bool| {
         quoted().apply(
-            &ApplicationCommand::SetAdvisedSale(SetAdvisedSale {
+            &SetAdvisedSale {
                 is_advised_sale: value,
                 always_advised: always,
-            }),
+            },
             now(),
         )
     };
-    assert_eq!(set(false, false).unwrap().is_advised_sale, Some(false));
-    assert_eq!(set(true, true).unwrap().is_advised_sale, Some(true));
+    assert_eq!(
+        set(false, false).unwrap().contact_stage.is_advised_sale,
+        Some(false)
+    );
+    assert_eq!(
+        set(true, true).unwrap().contact_stage.is_advised_sale,
+        Some(true)
+    );
     assert_eq!(
         set(false, true).unwrap_err().errors[0].message,
         ALWAYS_ADVISED
     );
     let answered = quoted()
         .apply(
-            &ApplicationCommand::SetMortgageRelated {
+            &SetMortgageRelated {
                 is_mortgage_related: false,
             },
             now(),
         )
         .unwrap();
-    assert_eq!(answered.is_mortgage_related, Some(false));
+    assert_eq!(answered.contact_stage.is_mortgage_related, Some(false));
 }
 
 #[test]
 fn the_policy_start_date_follows_its_option() {
     let set = |option: StartDateOption, day: Option<NaiveDate>| {
         quoted().apply(
-            &ApplicationCommand::SetPolicyStartDate(SetPolicyStartDate {
+            &SetPolicyStartDate {
                 policy_start_date: day,
                 policy_start_date_option: option,
-            }),
+            },
             now(),
         )
     };
     assert_eq!(
-        set(StartDateOption::Now, None).unwrap().policy_start_date,
+        set(StartDateOption::Now, None)
+            .unwrap()
+            .contact_stage
+            .policy_start_date,
         Some(date(2026, 11, 22))
     );
     assert_eq!(
         set(StartDateOption::Future, Some(date(2027, 2, 22)))
             .unwrap()
+            .contact_stage
             .policy_start_date,
         Some(date(2027, 2, 22))
     );
@@ -534,27 +573,27 @@ fn the_policy_start_date_follows_its_option() {
     );
     let unknown = set(StartDateOption::DontKnow, None).unwrap();
     assert_eq!(
-        (unknown.policy_start_date, unknown.policy_start_date_option),
+        (
+            unknown.contact_stage.policy_start_date,
+            unknown.contact_stage.policy_start_date_option
+        ),
         (None, Some(StartDateOption::DontKnow))
     );
 }
 
 #[test]
 fn applying_needs_a_live_price_contact_details_answers_and_both_declarations() {
-    let applied = ready().apply(&ApplicationCommand::Apply, now()).unwrap();
+    let applied = ready().apply(&ApplyForPolicy, now()).unwrap();
     assert_eq!(applied.status, ApplicationStage::Apply);
-    assert!(!applied.is_quote_editable);
+    assert!(!applied.quote_stage.is_quote_editable);
     // Applying twice is refused, as is changing the apply-stage answers afterwards.
     assert_eq!(
-        applied
-            .apply(&ApplicationCommand::Apply, now())
-            .unwrap_err()
-            .message,
+        applied.apply(&ApplyForPolicy, now()).unwrap_err().message,
         APPLY_LOCKED
     );
     let after = applied
         .apply(
-            &ApplicationCommand::SetMortgageRelated {
+            &SetMortgageRelated {
                 is_mortgage_related: false,
             },
             now(),
@@ -563,9 +602,7 @@ fn applying_needs_a_live_price_contact_details_answers_and_both_declarations() {
     assert_eq!(after.kind, RejectionKind::Conflict);
 
     // Everything missing is reported at once, client by client, then the questions.
-    let refused = quoted()
-        .apply(&ApplicationCommand::Apply, now())
-        .unwrap_err();
+    let refused = quoted().apply(&ApplyForPolicy, now()).unwrap_err();
     assert_eq!(
         fields(&refused),
         [
@@ -588,28 +625,21 @@ fn applying_needs_a_live_price_contact_details_answers_and_both_declarations() {
     );
 
     let mut unpriced = ready();
-    unpriced.quote = None;
+    unpriced.quote_stage.quote = None;
     assert_eq!(
-        fields(
-            &unpriced
-                .apply(&ApplicationCommand::Apply, now())
-                .unwrap_err()
-        ),
+        fields(&unpriced.apply(&ApplyForPolicy, now()).unwrap_err()),
         ["quote"]
     );
     let mut expired = ready();
-    expired.quote_expired_on = Some(date(2026, 11, 21));
+    expired.quote_stage.quote_expired_on = Some(date(2026, 11, 21));
     assert_eq!(
-        expired
-            .apply(&ApplicationCommand::Apply, now())
-            .unwrap_err()
-            .message,
+        expired.apply(&ApplyForPolicy, now()).unwrap_err().message,
         QUOTE_EXPIRED
     );
     let mut no_address_to_share = ready();
     no_address_to_share.applicants[0].contact_details = None;
     let refused = no_address_to_share
-        .apply(&ApplicationCommand::Apply, now())
+        .apply(&ApplyForPolicy, now())
         .unwrap_err();
     assert!(fields(&refused).contains(&"applicants[1].sameAddressApplicantId"));
 }
@@ -626,6 +656,6 @@ fn the_contact_details_page_is_complete_when_nothing_is_missing() {
     assert!(!page(&quoted()));
     assert!(page(&ready()));
     let mut unanswered = ready();
-    unanswered.is_advised_sale = None;
+    unanswered.contact_stage.is_advised_sale = None;
     assert!(!page(&unanswered));
 }

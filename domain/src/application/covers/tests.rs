@@ -37,6 +37,7 @@ fn app() -> Application {
 
 fn input(product: ProductType) -> CoverInput {
     CoverInput {
+        id: None,
         product_type: product,
         cover_type: Some(CoverType::Level),
         cover_amount: Money::from_pounds(100_000),
@@ -220,7 +221,7 @@ fn the_amount_must_be_the_products_kind_and_riders_appear_once() {
 #[test]
 fn a_locked_quote_refuses_cover_changes() {
     let mut locked = app();
-    locked.is_quote_editable = false;
+    locked.quote_stage.is_quote_editable = false;
     let refused = add(&locked, "c", input(ProductType::Life)).unwrap_err();
     assert_eq!(refused.message, QUOTE_NOT_EDITABLE);
 }
@@ -263,12 +264,18 @@ fn a_price_moves_to_the_quote_stage_and_any_later_change_makes_it_stale() {
         priced.applicants[0].covers[0].premium,
         Money::from_pence(2_345)
     );
-    assert_eq!(priced.valid_until, NaiveDate::from_ymd_opt(2026, 12, 22));
-    assert_eq!(priced.quote_age_date, NaiveDate::from_ymd_opt(2026, 11, 22));
+    assert_eq!(
+        priced.quote_stage.valid_until,
+        NaiveDate::from_ymd_opt(2026, 12, 22)
+    );
+    assert_eq!(
+        priced.quote_stage.quote_age_date,
+        NaiveDate::from_ymd_opt(2026, 11, 22)
+    );
     assert!(!priced.is_quote_expired(NaiveDate::from_ymd_opt(2026, 12, 22).unwrap()));
     assert!(priced.is_quote_expired(NaiveDate::from_ymd_opt(2026, 12, 23).unwrap()));
     let changed = add(&priced, "c2", input(ProductType::CriticalIllness)).unwrap();
-    assert!(changed.quote.is_none());
+    assert!(changed.quote_stage.quote.is_none());
     assert!(
         changed.applicants[0]
             .covers
@@ -276,7 +283,7 @@ fn a_price_moves_to_the_quote_stage_and_any_later_change_makes_it_stale() {
             .all(|c| c.premium.is_none())
     );
     assert_eq!(
-        changed.quote_age_date, priced.quote_age_date,
+        changed.quote_stage.quote_age_date, priced.quote_stage.quote_age_date,
         "ages stay on the quote age date"
     );
 }
@@ -343,9 +350,9 @@ fn an_expired_quote_is_withdrawn_and_the_next_price_is_a_new_quote() {
     );
     let later = Utc.with_ymd_and_hms(2026, 12, 23, 0, 0, 0).unwrap();
     let expired = priced.expire_quote(later);
-    assert!(expired.quote.is_none());
+    assert!(expired.quote_stage.quote.is_none());
     assert_eq!(
-        expired.quote_expired_on,
+        expired.quote_stage.quote_expired_on,
         NaiveDate::from_ymd_opt(2026, 12, 22)
     );
     assert!(expired.is_quote_expired(NaiveDate::from_ymd_opt(2026, 12, 23).unwrap()));
@@ -356,10 +363,13 @@ fn an_expired_quote_is_withdrawn_and_the_next_price_is_a_new_quote() {
     requote.quote_created_date = NaiveDate::from_ymd_opt(2026, 12, 23).unwrap();
     let repriced = expired.record_quote(requote, later);
     assert_eq!(
-        repriced.quote_age_date,
+        repriced.quote_stage.quote_age_date,
         NaiveDate::from_ymd_opt(2026, 12, 23)
     );
-    assert_eq!(repriced.valid_until, NaiveDate::from_ymd_opt(2027, 1, 22));
+    assert_eq!(
+        repriced.quote_stage.valid_until,
+        NaiveDate::from_ymd_opt(2027, 1, 22)
+    );
     assert!(!repriced.is_quote_expired(NaiveDate::from_ymd_opt(2026, 12, 23).unwrap()));
 }
 
@@ -368,7 +378,7 @@ fn an_upsell_raises_only_the_amount_even_at_the_decision() {
     let base = add(&app(), "c1", input(ProductType::Life)).unwrap();
     let mut at_decision = base.clone();
     at_decision.status = ApplicationStage::Decision;
-    at_decision.is_quote_editable = false;
+    at_decision.quote_stage.is_quote_editable = false;
     let upsell = |app: &Application, cover: CoverInput| {
         app.upsell_cover(
             &EditCover {
@@ -386,7 +396,7 @@ fn an_upsell_raises_only_the_amount_even_at_the_decision() {
         raised.applicants[0].covers[0].cover_amount,
         Money::from_pounds(150_000)
     );
-    assert!(raised.quote.is_none());
+    assert!(raised.quote_stage.quote.is_none());
     let mut less = input(ProductType::Life);
     less.cover_amount = Money::from_pounds(99_999);
     assert_eq!(

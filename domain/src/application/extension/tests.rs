@@ -20,7 +20,7 @@ fn quoted(until: NaiveDate) -> Application {
         now(),
     );
     app.status = ApplicationStage::Quote;
-    app.valid_until = Some(until);
+    app.quote_stage.valid_until = Some(until);
     app
 }
 
@@ -43,7 +43,7 @@ fn a_quote_running_out_is_offered_an_extension_a_fresh_or_expired_one_is_not() {
         "15 days left"
     );
     let mut expired = quoted(date(2026, 12, 1));
-    expired.quote_expired_on = Some(date(2026, 11, 1));
+    expired.quote_stage.quote_expired_on = Some(date(2026, 11, 1));
     assert!(!expired.is_term_extensible(today));
     let mut on_risk = quoted(date(2026, 12, 1));
     on_risk.status = ApplicationStage::WentOnRisk;
@@ -56,10 +56,13 @@ fn a_quote_running_out_is_offered_an_extension_a_fresh_or_expired_one_is_not() {
 fn no_change_in_health_extends_the_valid_until_date_by_ninety_days_once() {
     let app = quoted(date(2026, 12, 1));
     let extended = extend(&app, &[]).unwrap();
-    assert_eq!(extended.valid_until, Some(date(2027, 3, 1)));
-    assert_eq!(extended.extended_on_date, Some(date(2026, 11, 22)));
+    assert_eq!(extended.quote_stage.valid_until, Some(date(2027, 3, 1)));
     assert_eq!(
-        extended.declaration_of_health_status,
+        extended.quote_stage.extended_on_date,
+        Some(date(2026, 11, 22))
+    );
+    assert_eq!(
+        extended.quote_stage.declaration_of_health_status,
         Some(DeclarationOfHealthStatus::Passed)
     );
     assert_eq!(extended.version, app.version + 1);
@@ -75,14 +78,14 @@ fn no_change_in_health_extends_the_valid_until_date_by_ninety_days_once() {
 fn a_disclosed_change_keeps_the_terms_records_the_reasons_and_ends_the_offer() {
     let app = quoted(date(2026, 12, 1));
     let failed = extend(&app, &["Client 1: Tests awaiting results"]).unwrap();
-    assert_eq!(failed.valid_until, app.valid_until);
-    assert_eq!(failed.extended_on_date, None);
+    assert_eq!(failed.quote_stage.valid_until, app.quote_stage.valid_until);
+    assert_eq!(failed.quote_stage.extended_on_date, None);
     assert_eq!(
-        failed.declaration_of_health_status,
+        failed.quote_stage.declaration_of_health_status,
         Some(DeclarationOfHealthStatus::Failed)
     );
     assert_eq!(
-        failed.term_extension_reasons,
+        failed.quote_stage.term_extension_reasons,
         ["Client 1: Tests awaiting results"]
     );
     assert!(!failed.is_term_extensible(date(2026, 11, 22)));
@@ -94,7 +97,7 @@ fn a_failed_attempt_is_an_error_that_may_be_tried_again() {
     let app = quoted(date(2026, 12, 1));
     let errored = app.fail_term_extension(now()).unwrap();
     assert_eq!(
-        errored.declaration_of_health_status,
+        errored.quote_stage.declaration_of_health_status,
         Some(DeclarationOfHealthStatus::Error)
     );
     assert_eq!(
@@ -115,6 +118,6 @@ fn a_quote_outside_the_window_cannot_be_extended() {
     let refused = extend(&quoted(date(2026, 12, 22)), &[]).unwrap_err();
     assert_eq!(refused.message, NOT_EXTENSIBLE);
     let mut unpriced = quoted(date(2026, 12, 1));
-    unpriced.valid_until = None;
+    unpriced.quote_stage.valid_until = None;
     assert_eq!(extend(&unpriced, &[]).unwrap_err().message, NOT_EXTENSIBLE);
 }

@@ -1,6 +1,6 @@
 use super::*;
 use crate::applicant::{ApplicantDetails, Gender};
-use crate::application::{AddApplicant, AddCover, CoverInput};
+use crate::application::*;
 use crate::errors::RejectionKind;
 use crate::ids::{AdviserId, ApplicationId};
 use crate::money::Money;
@@ -47,6 +47,7 @@ fn app() -> Application {
                 applicant_id: id("a1"),
                 cover_id: "c1".into(),
                 cover: CoverInput {
+                    id: None,
                     product_type: ProductType::Life,
                     cover_type: Some(CoverType::Level),
                     cover_amount: Money::from_pounds(100_000),
@@ -63,18 +64,15 @@ fn app() -> Application {
         .unwrap();
     let with_child = with_cover
         .apply(
-            &ApplicationCommand::AddChild(AddChild {
+            &AddChild {
                 child_id: "k1".into(),
                 details: child("Grace"),
-            }),
+            },
             now(),
         )
         .unwrap();
     with_child
-        .apply(
-            &ApplicationCommand::AddBeneficiary(beneficiary("b1", "Charles")),
-            now(),
-        )
+        .apply(&AddBeneficiary(beneficiary("b1", "Charles")), now())
         .unwrap()
 }
 
@@ -114,7 +112,7 @@ fn share(allocation_id: &str, party: PartyType, reference: &str, percent: u32) -
 }
 
 fn add_share(app: &Application, share: SaveAllocation) -> Result<Application, Rejection> {
-    app.apply(&ApplicationCommand::AddAllocation(share), now())
+    app.apply(&AddAllocation(share), now())
 }
 
 #[test]
@@ -122,10 +120,10 @@ fn children_are_edited_and_removed_by_id_with_the_spec_message_when_missing() {
     let app = app();
     let edited = app
         .apply(
-            &ApplicationCommand::EditChild(EditChild {
+            &EditChild {
                 child_id: "k1".into(),
                 details: child("Gracie"),
-            }),
+            },
             now(),
         )
         .unwrap();
@@ -135,9 +133,9 @@ fn children_are_edited_and_removed_by_id_with_the_spec_message_when_missing() {
     );
     let missing = app
         .apply(
-            &ApplicationCommand::RemoveChild(RemoveChild {
+            &RemoveChild {
                 child_id: "k9".into(),
-            }),
+            },
             now(),
         )
         .unwrap_err();
@@ -149,10 +147,10 @@ fn children_are_edited_and_removed_by_id_with_the_spec_message_when_missing() {
     future.date_of_birth = NaiveDate::from_ymd_opt(2026, 11, 23);
     let refused = app
         .apply(
-            &ApplicationCommand::EditChild(EditChild {
+            &EditChild {
                 child_id: "k1".into(),
                 details: future,
-            }),
+            },
             now(),
         )
         .unwrap_err();
@@ -170,9 +168,9 @@ fn removing_a_child_removes_their_share_of_any_payout() {
     );
     let removed = planned
         .apply(
-            &ApplicationCommand::RemoveChild(RemoveChild {
+            &RemoveChild {
                 child_id: "k1".into(),
-            }),
+            },
             now(),
         )
         .unwrap();
@@ -188,7 +186,7 @@ fn removing_a_child_removes_their_share_of_any_payout() {
 fn the_unborn_flag_is_set_and_adding_a_child_clears_it() {
     let flagged = app()
         .apply(
-            &ApplicationCommand::SetHasUnbornChildren {
+            &SetHasUnbornChildren {
                 has_unborn_children: true,
             },
             now(),
@@ -197,7 +195,7 @@ fn the_unborn_flag_is_set_and_adding_a_child_clears_it() {
     assert!(flagged.has_unborn_children);
     let unchanged = flagged
         .apply(
-            &ApplicationCommand::SetHasUnbornChildren {
+            &SetHasUnbornChildren {
                 has_unborn_children: true,
             },
             now(),
@@ -206,10 +204,10 @@ fn the_unborn_flag_is_set_and_adding_a_child_clears_it() {
     assert_eq!(unchanged.version, flagged.version);
     let with_baby = flagged
         .apply(
-            &ApplicationCommand::AddChild(AddChild {
+            &AddChild {
                 child_id: "k2".into(),
                 details: child("Ada"),
-            }),
+            },
             now(),
         )
         .unwrap();
@@ -244,7 +242,7 @@ fn shares_go_to_known_people_never_exceed_100_percent_and_stop_at_eight() {
     // Changing a share counts the others only.
     let changed = full
         .apply(
-            &ApplicationCommand::EditAllocation(share("s1", PartyType::Applicant, "a2", 55)),
+            &EditAllocation(share("s1", PartyType::Applicant, "a2", 55)),
             now(),
         )
         .unwrap();
@@ -265,11 +263,11 @@ fn shares_go_to_known_people_never_exceed_100_percent_and_stop_at_eight() {
     assert_eq!(ninth.errors[0].message, TOO_MANY_BENEFICIARIES);
     let removed = eight
         .apply(
-            &ApplicationCommand::RemoveAllocation(RemoveAllocation {
+            &RemoveAllocation {
                 applicant_id: id("a1"),
                 cover_id: "c1".into(),
                 allocation_id: "s3".into(),
-            }),
+            },
             now(),
         )
         .unwrap();
@@ -281,16 +279,11 @@ fn a_beneficiary_needs_names_and_renaming_updates_their_shares() {
     let app = add_share(&app(), share("s1", PartyType::Beneficiary, "b1", 100)).unwrap();
     let mut nameless = beneficiary("b2", "");
     nameless.details.last_name = Some("x".repeat(101));
-    let refused = app
-        .apply(&ApplicationCommand::AddBeneficiary(nameless), now())
-        .unwrap_err();
+    let refused = app.apply(&AddBeneficiary(nameless), now()).unwrap_err();
     let fields: Vec<&str> = refused.errors.iter().map(|e| e.field.as_str()).collect();
     assert_eq!(fields, ["firstName", "lastName"]);
     let renamed = app
-        .apply(
-            &ApplicationCommand::EditBeneficiary(beneficiary("b1", "Charlie")),
-            now(),
-        )
+        .apply(&EditBeneficiary(beneficiary("b1", "Charlie")), now())
         .unwrap();
     assert_eq!(
         renamed.applicants[0].covers[0].benefit_allocations[0]
@@ -299,10 +292,7 @@ fn a_beneficiary_needs_names_and_renaming_updates_their_shares() {
         Some("Charlie Babbage")
     );
     let missing = app
-        .apply(
-            &ApplicationCommand::EditBeneficiary(beneficiary("b9", "X")),
-            now(),
-        )
+        .apply(&EditBeneficiary(beneficiary("b9", "X")), now())
         .unwrap_err();
     assert_eq!(missing.message, BENEFICIARY_NOT_FOUND);
 }
@@ -311,29 +301,12 @@ fn a_beneficiary_needs_names_and_renaming_updates_their_shares() {
 fn removing_the_first_client_moves_the_second_into_the_first_slot() {
     let removed = app()
         .apply(
-            &ApplicationCommand::RemoveApplicant(RemoveApplicant {
+            &RemoveApplicant {
                 applicant_id: id("a1"),
-            }),
+            },
             now(),
         )
         .unwrap();
     assert_eq!(removed.applicants.len(), 1);
     assert_eq!(removed.applicants[0].id, id("a2"));
-}
-
-#[test]
-fn commands_read_their_kind_from_json() {
-    let command: ApplicationCommand = serde_json::from_value(
-        serde_json::json!({ "kind": "setHasUnbornChildren", "hasUnbornChildren": true }),
-    )
-    .unwrap();
-    assert_eq!(
-        command,
-        ApplicationCommand::SetHasUnbornChildren {
-            has_unborn_children: true
-        }
-    );
-    let unlock: ApplicationCommand =
-        serde_json::from_value(serde_json::json!({ "kind": "unlockQuoteEdit" })).unwrap();
-    assert_eq!(unlock, ApplicationCommand::UnlockQuoteEdit);
 }

@@ -84,6 +84,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/application": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["create_empty_application"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/application/{applicationId}": {
         parameters: {
             query?: never;
@@ -109,7 +125,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post?: never;
+        post: operations["save_applicant"];
         delete: operations["remove_applicant"];
         options?: never;
         head?: never;
@@ -830,6 +846,13 @@ export interface components {
          * @example 12345678
          */
         AccountNumber: string;
+        /** @description The body of `AddApplicant` (§7): the application and the new client's details. */
+        AddApplicantRequest: {
+            /** @description The application reference; must be the application in the path. */
+            applicationId: components["schemas"]["ApplicationId"];
+            /** @description The new client. For a quote only gender and date of birth are needed (§5). */
+            applicant: components["schemas"]["ApplicantInput"];
+        };
         /**
          * @description One line of an address: trimmed, not blank, at most 40 characters, no control characters
          *     (which would corrupt printed letters and the Bacs file).
@@ -870,10 +893,9 @@ export interface components {
             /** @default null */
             postcode: string | null;
         };
-        /** @description The body of `isAdvisedSale`. */
+        /** @description The body of `isAdvisedSale` (§7). */
         AdvisedSaleRequest: {
-            /** Format: int64 */
-            id: number;
+            id: components["schemas"]["ApplicationId"];
             isAdvisedSale: boolean;
         };
         /** @description The signed-in adviser (§7 `backendforfrontend/adviser`). */
@@ -987,8 +1009,9 @@ export interface components {
          */
         ApplicantId: string;
         /**
-         * @description An applicant as sent to `AddApplicant` or a PATCH: only the fields being set. `null` or an
-         *     empty string clears a field.
+         * @description A client's details as an adviser or integrator sends them (§7 `AddApplicant`, and the
+         *     applicant `POST` and `PATCH`): only the fields present are changed; null (or blank text)
+         *     clears one.
          */
         ApplicantInput: {
             title?: components["schemas"]["Title"] | null;
@@ -1010,63 +1033,39 @@ export interface components {
              */
             age?: number | null;
         };
-        /** @description The application as `GET /application/{id}` and every command return it. */
-        Application: {
+        /**
+         * @description The application as `GET /application/{id}` and every command return it: the stored
+         *     application, each stage's state as stored, and what is derived on reading.
+         */
+        Application: components["schemas"]["QuoteState"] & components["schemas"]["ContactState"] & components["schemas"]["SetUpState"] & {
             id: components["schemas"]["ApplicationId"];
             adviserId: components["schemas"]["AdviserId"];
+            adviserAtFirmLocationId?: string | null;
+            /** Format: int64 */
+            version: number;
             status: components["schemas"]["ApplicationStage"];
             /** @description The stage as advisers read it, for example "Pre-quote". */
             applicationStatus: string;
-            isQuoteEditable: boolean;
-            applicants: components["schemas"]["ApplicantView"][];
-            children: components["schemas"]["Child"][];
-            hasUnbornChildren: boolean;
-            thirdPartyRef?: string | null;
-            /** Format: date */
-            quoteAgeDate?: string | null;
-            /** Format: int64 */
-            version: number;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
-            isMortgageRelated?: boolean | null;
-            isAdvisedSale?: boolean | null;
-            initialCommissionSacrificePercentage?: components["schemas"]["Percentage"] | null;
-            initialIndemnityPercentage?: components["schemas"]["Percentage"] | null;
-            /** Format: date */
-            policyStartDate?: string | null;
-            policyStartDateOption?: components["schemas"]["StartDateOption"] | null;
-            /** Format: date */
-            validUntil?: string | null;
-            /** Format: date */
-            extendedOnDate?: string | null;
+            applicants: components["schemas"]["ApplicantView"][];
+            children: components["schemas"]["Child"][];
+            hasUnbornChildren: boolean;
+            candidateBeneficiaries: components["schemas"]["CandidateBeneficiary"][];
+            /** @description §4 "Application completeness": every client has cover and every cover is complete. */
+            isComplete: boolean;
+            /** @description Some cover can be offered only on restricted terms (§4: an error with status 412). */
+            isRestrictedCover: boolean;
+            /** @description The valid-until date has passed: the quote must be priced again (§5 dates). */
+            isQuoteExpired: boolean;
             /** @description The quote's terms may be extended (§3, M12). */
             isTermExtensible: boolean;
             /** @description The extension is offered: extensible and not yet extended (§4). */
             showExtend: boolean;
-            declarationOfHealthStatus?: components["schemas"]["DeclarationOfHealthStatus"] | null;
-            /** @description Why the last extension was refused: the changes in health disclosed (§8). */
-            termExtensionReasons: string[];
-            active: boolean;
-            /** @description Some cover can be offered only on restricted terms (§4: an error with status 412). */
-            isRestrictedCover: boolean;
-            candidateBeneficiaries: components["schemas"]["CandidateBeneficiary"][];
-            adviserAtFirmLocationId?: string | null;
-            bankDetails?: components["schemas"]["BankDetails"] | null;
-            bankCheck: components["schemas"]["BankCheckStatus"];
             /** @description Set-up may continue: the bank details were verified or confirmed by the adviser. */
             isBankCheckConfirmed: boolean;
-            quote?: components["schemas"]["Quote"] | null;
-            /** @description The valid-until date has passed: the quote must be priced again (§5 dates). */
-            isQuoteExpired: boolean;
-            /**
-             * Format: date
-             * @description The valid-until date of the quote that expired, until the application is priced again.
-             */
-            quoteExpiredOn?: string | null;
-            /** @description §4 "Application completeness": every client has cover and every cover is complete. */
-            isComplete: boolean;
             /** @description The server page statuses that drive the tabs (§2). */
             sections: components["schemas"]["Section"][];
             /** @description Every page but set-up is complete (§2). */
@@ -1111,10 +1110,9 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
-        /** @description The body of `ApplyApplication`. */
+        /** @description The body of `ApplyApplication` (§7). */
         ApplyRequest: {
-            /** Format: int64 */
-            applicationId: number;
+            applicationId: components["schemas"]["ApplicationId"];
         };
         /** @description A result key from the bank check (modulus check or Confirmation of Payee), §8. */
         BankCheckResult: "Authenticated" | "NotAuthenticated" | "FailedModulusCheck" | "AC01" | "ANNM" | "BAMM" | "BANM" | "CASS" | {
@@ -1217,10 +1215,9 @@ export interface components {
             /** Format: date */
             dateOfBirth?: string | null;
         };
-        /** @description The body of `commission`; a field left out takes its default (J14). */
+        /** @description The body of `commission` (§7); a percentage left out takes its default (J14). */
         CommissionRequest: {
-            /** Format: int64 */
-            id: number;
+            id: components["schemas"]["ApplicationId"];
             /**
              * Format: double
              * @description 0 to 100, at most two decimals.
@@ -1232,13 +1229,10 @@ export interface components {
              */
             initialIndemnityPercentage?: number | null;
         };
-        /** @description The body of `completeTermExtension`. */
+        /** @description The body of `completeTermExtension` (§7). */
         CompleteTermExtensionRequest: {
-            /**
-             * Format: int64
-             * @description The application reference; must match the path.
-             */
-            applicationId: number;
+            /** @description The application reference; must be the application in the path. */
+            applicationId: components["schemas"]["ApplicationId"];
             /** @description Each client's answers: `allAnswers` of `{tag, value}` with value yes or no. */
             applicants: components["schemas"]["ApplicantDeclaration"][];
         };
@@ -1247,7 +1241,7 @@ export interface components {
          *     fields to change. Fields left out are unchanged; null or "" clears one.
          */
         ContactChangeRequest: {
-            applicantId: string;
+            applicantId: components["schemas"]["ApplicantId"];
             address1?: string | null;
             address2?: string | null;
             address3?: string | null;
@@ -1267,6 +1261,39 @@ export interface components {
             postcode?: components["schemas"]["Postcode"] | null;
             phoneNumber?: components["schemas"]["PhoneNumber"] | null;
             emailAddress?: components["schemas"]["EmailAddress"] | null;
+        };
+        /** @description Contact details as typed or looked up, before any rule is applied. */
+        ContactDetailsForm: {
+            /** @default null */
+            address1: string | null;
+            /** @default null */
+            address2: string | null;
+            /** @default null */
+            address3: string | null;
+            /** @default null */
+            cityName: string | null;
+            /** @default null */
+            county: string | null;
+            /** @default null */
+            postcode: string | null;
+            /** @default null */
+            phoneNumber: string | null;
+            /** @default null */
+            emailAddress: string | null;
+        };
+        /**
+         * @description What the contact-details stage owns besides each client's contact details: the adviser's
+         *     own reference, the commission adjustment and the questions asked before applying.
+         */
+        ContactState: {
+            thirdPartyRef?: string | null;
+            isMortgageRelated?: boolean | null;
+            isAdvisedSale?: boolean | null;
+            initialCommissionSacrificePercentage?: components["schemas"]["Percentage"] | null;
+            initialIndemnityPercentage?: components["schemas"]["Percentage"] | null;
+            /** Format: date */
+            policyStartDate?: string | null;
+            policyStartDateOption?: components["schemas"]["StartDateOption"] | null;
         };
         /** @description A cover on an applicant (§3). */
         Cover: {
@@ -1297,10 +1324,6 @@ export interface components {
             decision?: components["schemas"]["Decision"] | null;
             premium?: components["schemas"]["Money"] | null;
         };
-        /** @description A cover as the quote builder sends it: the adviser's fields, and `id` when it exists. */
-        CoverBody: components["schemas"]["CoverInput"] & {
-            id?: string | null;
-        };
         /** @description An error about a cover or rider, as shown beside it (§3 "errors (with status …)"). */
         CoverError: {
             message: string;
@@ -1313,10 +1336,15 @@ export interface components {
             field?: string | null;
         };
         /**
-         * @description The fields of a cover the adviser chooses (§3 Cover). Everything else (id, errors,
-         *     premium, decision) belongs to the insurer.
+         * @description The fields of a cover the adviser chooses (§3 Cover), as §7 `MutateCovers` and
+         *     `upsellcover` send them. Everything else (errors, premium, decision) belongs to the insurer.
          */
         CoverInput: {
+            /**
+             * @description The cover's id: names the cover to edit, upsell or remove; ignored when adding (the
+             *     insurer gives a new cover its id).
+             */
+            id?: string | null;
             productType: components["schemas"]["ProductType"];
             coverType?: components["schemas"]["CoverType"] | null;
             coverAmount?: components["schemas"]["Money"] | null;
@@ -1328,6 +1356,14 @@ export interface components {
             deferredPeriod?: components["schemas"]["DeferredPeriod"] | null;
             paymentPeriod?: components["schemas"]["PaymentPeriod"] | null;
             riders?: components["schemas"]["RiderInput"][];
+        };
+        /**
+         * @description The cover to remove. Its product may be sent too, as the quote builder does; nothing else
+         *     about it is needed.
+         */
+        CoverToRemove: {
+            id: string;
+            productType?: components["schemas"]["ProductType"] | null;
         };
         /**
          * @description §9 "Cover structure"; the cover's `coverType`.
@@ -1399,10 +1435,9 @@ export interface components {
             /** @description The cover upgrade promise page of this identity tenant (§2). */
             coverUpgradePromise: string;
         };
-        /** @description The body of `hasFailedTermExtension`. */
+        /** @description The body of `hasFailedTermExtension` (§7). */
         FailedTermExtensionRequest: {
-            /** Format: int64 */
-            id: number;
+            id: components["schemas"]["ApplicationId"];
         };
         /** @description One rule a field broke, named by the JSON field the adviser attempted to set. */
         FieldError: {
@@ -1453,23 +1488,27 @@ export interface components {
          * @example 250000
          */
         Money: number;
-        /** @description The body of `isMortgageRelated`. */
+        /** @description The body of `isMortgageRelated` (§7). */
         MortgageRequest: {
-            /** Format: int64 */
-            id: number;
+            id: components["schemas"]["ApplicationId"];
             isMortgageRelated: boolean;
         };
-        /** @description The body of `MutateCovers/add` and `/edit`. */
+        /**
+         * @description The body of `MutateCovers/add`, `/edit` and `upsellcover` (§7): the application, the
+         *     client and the cover.
+         */
         MutateCoverRequest: {
-            /** Format: int64 */
-            applicationId: number;
-            applicantId: string;
-            /** @description The cover; on edit and remove it carries the cover's `id`. Empty strings count as null. */
-            cover: components["schemas"]["CoverBody"];
+            applicationId: components["schemas"]["ApplicationId"];
+            applicantId: components["schemas"]["ApplicantId"];
+            /** @description The cover; on edit and upsell it carries the cover's `id`. */
+            cover: components["schemas"]["CoverInput"];
         };
-        /** @description `PATCH /backendforfrontend/applicant/name`: the client's title and names only. */
+        /**
+         * @description The body of `PATCH /backendforfrontend/applicant/name`: the client and their title and
+         *     names; only the fields present change.
+         */
         NameRequest: {
-            applicantId: string;
+            applicantId: components["schemas"]["ApplicantId"];
             title?: components["schemas"]["Title"] | null;
             firstName?: string | null;
             lastName?: string | null;
@@ -1488,9 +1527,9 @@ export interface components {
          * @enum {string}
          */
         PaymentPeriod: "full" | "twoYear";
-        /** @description The body of `isPayoutPlannerUsed`. */
+        /** @description The body of `isPayoutPlannerUsed` (§7). */
         PayoutPlannerRequest: {
-            applicantId: string;
+            applicantId: components["schemas"]["ApplicantId"];
             coverId: string;
             isPayoutPlannerUsed: boolean;
         };
@@ -1505,10 +1544,15 @@ export interface components {
          * @example 02079460000
          */
         PhoneNumber: string;
-        /** @description The body of `policyStartDate`. */
-        PolicyStartRequest: components["schemas"]["SetPolicyStartDate"] & {
-            /** Format: int64 */
-            id: number;
+        /** @description The body of `policyStartDate` (§7): now, a future date, or not yet known (§3, §9). */
+        PolicyStartRequest: {
+            id: components["schemas"]["ApplicationId"];
+            /**
+             * Format: date
+             * @description Given only with the `future` option.
+             */
+            policyStartDate?: string | null;
+            policyStartDateOption: components["schemas"]["StartDateOption"];
         };
         /**
          * @description A valid UK postcode in its normalised form, for example `SW1A 1AA`.
@@ -1589,10 +1633,9 @@ export interface components {
             /** @description How the premium was built, line by line, for the quote document. */
             breakdown: components["schemas"]["PremiumLine"][];
         };
-        /** @description The body of `quoteDate`. */
+        /** @description The body of `quoteDate` (§7). */
         QuoteDateRequest: {
-            /** Format: int64 */
-            applicationId: number;
+            applicationId: components["schemas"]["ApplicationId"];
             /**
              * Format: date
              * @description The quote's new last valid day, `yyyy-MM-dd`.
@@ -1602,6 +1645,43 @@ export interface components {
         QuoteRider: {
             riderId: string;
             premium: components["schemas"]["Money"];
+        };
+        /** @description What the quote stage owns: whether the quote may change, its price and how long it lasts. */
+        QuoteState: {
+            isQuoteEditable: boolean;
+            /**
+             * Format: date
+             * @description The date on which ages are taken for pricing; set when a quote is priced.
+             */
+            quoteAgeDate?: string | null;
+            quote?: components["schemas"]["Quote"] | null;
+            /**
+             * Format: date
+             * @description Set when a quote passed its valid-until date; cleared by the next price.
+             */
+            quoteExpiredOn?: string | null;
+            /**
+             * Format: date
+             * @description The last day the quote is valid.
+             */
+            validUntil?: string | null;
+            /**
+             * Format: date
+             * @description When the quote's terms were extended by a declaration of health (§4); once only.
+             */
+            extendedOnDate?: string | null;
+            declarationOfHealthStatus?: components["schemas"]["DeclarationOfHealthStatus"] | null;
+            /** @description The changes in health that blocked the extension, as the adviser reads them (§8). */
+            termExtensionReasons: string[];
+        };
+        /**
+         * @description The body of `MutateCovers/remove` (§7): the application, the client and the cover to
+         *     remove, named by its id.
+         */
+        RemoveCoverRequest: {
+            applicationId: components["schemas"]["ApplicationId"];
+            applicantId: components["schemas"]["ApplicantId"];
+            cover: components["schemas"]["CoverToRemove"];
         };
         /** @description A rider under a parent cover: children's critical illness or total permanent disability. */
         Rider: {
@@ -1634,11 +1714,10 @@ export interface components {
          * @enum {string}
          */
         Role: "cca" | "ccaadmin" | "underwriter";
-        /** @description The body of `sameAddressApplicantId`. */
+        /** @description The body of `sameAddressApplicantId` (§7). */
         SameAddressRequest: {
-            applicantId: string;
-            /** @description The other client whose address this client shares; null when they have their own. */
-            sameAddressApplicantId?: string | null;
+            applicantId: components["schemas"]["ApplicantId"];
+            sameAddressApplicantId?: components["schemas"]["ApplicantId"] | null;
         };
         /**
          * @description A page status as the server sends it in the application's `sections` (§3 "sections (id,
@@ -1649,11 +1728,13 @@ export interface components {
             name?: string;
             isComplete: boolean;
         };
-        /** @description §7 `policyStartDate`: now, a future date, or not yet known (§3, §9). */
-        SetPolicyStartDate: {
-            /** Format: date */
-            policyStartDate?: string | null;
-            policyStartDateOption: components["schemas"]["StartDateOption"];
+        /** @description What set-up owns: the Direct Debit and its check, and whether the policy is in force. */
+        SetUpState: {
+            bankDetails?: components["schemas"]["BankDetails"] | null;
+            /** @description Where the check of `bank_details` stands; reset whenever they change. */
+            bankCheck: components["schemas"]["BankCheckStatus"];
+            /** @description Set when the policy is put in force (§4 "Activation sets active true"). */
+            active: boolean;
         };
         /**
          * @description The smoking question's three answers (§5): none in 5 years, none in 12 months, yes.
@@ -1699,18 +1780,16 @@ export interface components {
             /** Format: int32 */
             maxYears: number;
         };
-        /** @description The body of `thirdPartyRef`. */
+        /** @description The body of `thirdPartyRef` (§7). */
         ThirdPartyRefRequest: {
-            /**
-             * Format: int64
-             * @description The application reference.
-             */
-            id: number;
+            /** @description The application reference. */
+            id: components["schemas"]["ApplicationId"];
             /** @description The adviser's own reference; null or blank clears it. At most 50 characters. */
             thirdPartyRef?: string | null;
         };
         /** @enum {string} */
         Title: "Mr" | "Mrs" | "Miss" | "Ms" | "Mx" | "Dr";
+        /** @description The body of `hasUnbornChildren` (§7). */
         UnbornChildrenRequest: {
             hasUnbornChildren: boolean;
         };
@@ -1792,7 +1871,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description A field of the wrong type; errors name it */
+            /** @description A field of the wrong type, or unknown; errors name it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1871,7 +1950,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description A field of the wrong type; errors name it */
+            /** @description A field of the wrong type, or unknown, or no cover id; errors name it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1937,7 +2016,7 @@ export interface operations {
         /** @description The client and the cover's id */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["MutateCoverRequest"];
+                "application/json": components["schemas"]["RemoveCoverRequest"];
             };
         };
         responses: {
@@ -1950,7 +2029,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description A field of the wrong type; errors name it */
+            /** @description A field of the wrong type, or unknown, or no cover id; errors name it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2020,7 +2099,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description A field of the wrong type; errors name it */
+            /** @description A field of the wrong type, or unknown, or no cover id; errors name it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2065,6 +2144,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The change could not be confirmed in time */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     applicant_covers: {
@@ -2098,6 +2186,56 @@ export interface operations {
                 };
             };
             /** @description Applicant not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_empty_application: {
+        parameters: {
+            query?: {
+                /** @description The adviser to act for; the caller must be allowed to act for them. */
+                adviserId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new, empty application (§7 `POST /application`) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An adviser the caller may not act for */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2149,6 +2287,90 @@ export interface operations {
             };
         };
     };
+    save_applicant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference */
+                applicationId: number;
+                /** @description The applicant's id */
+                applicantId: string;
+            };
+            cookie?: never;
+        };
+        /** @description The fields to change (§7: POST and PATCH both take the changed applicant fields) */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicantInput"];
+            };
+        };
+        responses: {
+            /** @description The application with the change applied */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description The request could not be read; errors name each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application, or Applicant not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The application is in a stage where this change is not allowed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule is broken; errors name each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     remove_applicant: {
         parameters: {
             query?: never;
@@ -2170,6 +2392,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such application, or Applicant not found */
@@ -2368,7 +2599,7 @@ export interface operations {
         /** @description Every contact field; those left out are cleared */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ContactDetails"];
+                "application/json": components["schemas"]["ContactDetailsForm"];
             };
         };
         responses: {
@@ -3176,8 +3407,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Applicant not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The quote can no longer be edited */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3836,8 +4085,26 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such application */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Underwriting has started: the decision's requote is the way back */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3857,10 +4124,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The new client's details */
+        /** @description The application and the new client's details */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ApplicantInput"];
+                "application/json": components["schemas"]["AddApplicantRequest"];
             };
         };
         responses: {
@@ -3873,7 +4140,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description A field of the wrong type or an unknown field */
+            /** @description A field of the wrong type, an unknown field, or another application's reference */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4207,7 +4474,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description A field of the wrong type; errors name it */
+            /** @description A field of the wrong type, or unknown; errors name it */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -12,7 +12,7 @@ export function useAddApplicant(applicationId: number) {
       unwrap(
         await api.POST('/api/v1/backendforfrontend/application/{applicationId}/AddApplicant', {
           params: { path: { applicationId } },
-          body: applicant,
+          body: { applicationId, applicant },
         }),
       ),
     onSuccess: (application) => {

@@ -6,13 +6,11 @@ import type { Cover } from '../cover-form-model';
 
 interface RemoveCoverVariables {
   applicantId: string;
-  cover: Pick<Cover, 'id' | 'productType'>;
+  /** A saved cover: only saved covers (with an id) can be removed. */
+  cover: Pick<Cover, 'productType'> & { id: string };
 }
 
-/**
- * DELETE /api/v1/actions/MutateCovers/remove. The server needs only the cover's id; the schema's
- * body type also asks for its product, so that is sent too.
- */
+/** DELETE /api/v1/actions/MutateCovers/remove: the cover is named by its id. */
 export function useRemoveCover(applicationId: number) {
   const queryClient = useQueryClient();
   return useMutation({

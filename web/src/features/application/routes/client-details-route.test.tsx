@@ -130,7 +130,10 @@ describe('client details page', () => {
 
     await waitFor(() => expect(screen.getByText('Age 39')).toBeInTheDocument());
     const post = requests.find((request) => request.method === 'POST');
-    expect(post?.body).toEqual({ firstName: 'Grace', lastName: 'Hopper', gender: 'female', dateOfBirth: '1985-12-09' });
+    expect(post?.body).toEqual({
+      applicationId: 1003,
+      applicant: { firstName: 'Grace', lastName: 'Hopper', gender: 'female', dateOfBirth: '1985-12-09' },
+    });
   });
 
   it('removes a client only after confirming, and shows the other client moved into the first slot', async () => {

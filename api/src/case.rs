@@ -1,0 +1,121 @@
+//! The one path every command takes: find the application the caller may act on, with its
+//! owner's settings (one store call), send the command to its workflow, answer with the
+//! application as it now stands.
+//!
+//! An application the caller may not see does not exist for them: it is "not found", never
+//! "forbidden", so its existence is not revealed.
+
+use crate::auth::AdviserCaller;
+use crate::error::ApiError;
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::{FromRequestParts, RawPathParams};
+use axum::http::request::Parts;
+use chrono::Utc;
+use domain::dates::uk_date;
+use domain::{AdviserId, ApplicantId, Application, ApplicationId, ApplicationView, UxSettings};
+use store::CaseOwner;
+use workflows::ApplicationUpdate;
+
+/// An application the caller may act on.
+#[derive(Debug, Clone)]
+pub struct Case {
+    pub id: ApplicationId,
+    /// The adviser who owns the application, whoever acts for them.
+    pub owner: AdviserId,
+    /// The owner's flags (§6): rules that depend on an adviser use the owner's.
+    pub owner_settings: UxSettings,
+}
+
+impl Case {
+    /// The application `id`, if `me` may act on it; otherwise "Application not found".
+    pub async fn find(
+        state: &AppState,
+        me: &AdviserCaller,
+        id: ApplicationId,
+    ) -> Result<Case, ApiError> {
+        let owner = state.store.case_owner(id).await?;
+        Self::visible(me, owner).ok_or_else(|| ApiError::not_found("Application"))
+    }
+
+    /// The application a client belongs to, if `me` may act on it; otherwise "Applicant not
+    /// found", for the calls that name a client without their application.
+    pub async fn of_applicant(
+        state: &AppState,
+        me: &AdviserCaller,
+        applicant: &ApplicantId,
+    ) -> Result<Case, ApiError> {
+        let owner = state.store.case_owner_of_applicant(applicant).await?;
+        Self::visible(me, owner).ok_or_else(|| ApiError::not_found("Applicant"))
+    }
+
+    fn visible(me: &AdviserCaller, owner: Option<CaseOwner>) -> Option<Case> {
+        owner
+            .filter(|o| me.profile.may_act_for(&o.adviser_id))
+            .map(|o| Case {
+                id: o.application_id,
+                owner: o.adviser_id,
+                owner_settings: o.settings,
+            })
+    }
+
+    /// Sends `command` to the application's workflow and answers with the application it
+    /// returns, so the caller reads their own write.
+    pub async fn send<C: ApplicationUpdate>(
+        &self,
+        state: &AppState,
+        command: C,
+    ) -> Result<Json<ApplicationView>, ApiError> {
+        let application = state.journeys.send(self.id, command).await?;
+        Ok(Json(view(&application)))
+    }
+
+    /// The application as last saved by its workflow (the read model).
+    pub async fn application(&self, state: &AppState) -> Result<Application, ApiError> {
+        state
+            .store
+            .find_application(self.id)
+            .await?
+            .ok_or_else(|| ApiError::not_found("Application"))
+    }
+
+    /// [`Case::application`] as the API shows it.
+    pub async fn view(&self, state: &AppState) -> Result<Json<ApplicationView>, ApiError> {
+        Ok(Json(view(&self.application(state).await?)))
+    }
+}
+
+/// The application as the API shows it today.
+pub fn view(application: &Application) -> ApplicationView {
+    application.view(uk_date(Utc::now()))
+}
+
+/// The application named by the path's `{applicationId}`, if the caller may act on it; any
+/// other path segment that cannot be an application reference is "Application not found".
+#[derive(Debug, Clone)]
+pub struct CaseInPath(pub Case);
+
+impl FromRequestParts<AppState> for CaseInPath {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let me = AdviserCaller::from_request_parts(parts, state).await?;
+        let params = RawPathParams::from_request_parts(parts, state)
+            .await
+            .map_err(|_| ApiError::not_found("Application"))?;
+        let id = params
+            .iter()
+            .find(|(name, _)| *name == "applicationId")
+            .and_then(|(_, value)| ApplicationId::parse(value))
+            .ok_or_else(|| ApiError::not_found("Application"))?;
+        Case::find(state, &me, id).await.map(CaseInPath)
+    }
+}
+
+/// A path segment naming a client; one that cannot be an applicant id is "Applicant not found".
+pub fn applicant_in_path(text: &str) -> Result<ApplicantId, ApiError> {
+    ApplicantId::parse(text).ok_or_else(|| ApiError::not_found("Applicant"))
+}

@@ -1,0 +1,255 @@
+//! The clients on an application (§7 "Application"): adding one, changing their details
+//! (`POST` or `PATCH` on the applicant, or just the name), and removing one.
+
+use crate::auth::AdviserCaller;
+use crate::body::Body;
+use crate::case::{Case, CaseInPath, applicant_in_path};
+use crate::error::{ApiError, Problem};
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::{Path, State};
+use domain::application::RemoveApplicant;
+use domain::{
+    AddApplicant, ApplicantId, ApplicantPatch, ApplicationId, ApplicationView, EditApplicant,
+    Patch, Title,
+};
+use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(add_applicant))
+        .routes(routes!(save_applicant, edit_applicant, remove_applicant))
+        .routes(routes!(edit_applicant_name))
+}
+
+/// The body of `AddApplicant` (§7): the application and the new client's details.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct AddApplicantRequest {
+    /// The application reference; must be the application in the path.
+    pub application_id: ApplicationId,
+    /// The new client. For a quote only gender and date of birth are needed (§5).
+    pub applicant: ApplicantPatch,
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/backendforfrontend/application/{applicationId}/AddApplicant",
+    tag = "applications",
+    params(("applicationId" = i64, Path, description = "The application reference")),
+    request_body(content = AddApplicantRequest, description = "The application and the new client's details"),
+    responses(
+        (status = OK, description = "The application with the client added", body = ApplicationView),
+        (status = BAD_REQUEST, description = "A field of the wrong type, an unknown field, or another application's reference", body = Problem, content_type = "application/problem+json"),
+        (status = UNAUTHORIZED, description = "No valid access token", body = Problem, content_type = "application/problem+json"),
+        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "The quote can no longer be edited", body = Problem, content_type = "application/problem+json"),
+        (status = UNPROCESSABLE_ENTITY, description = "A rule is broken (for example age or a third client)", body = Problem, content_type = "application/problem+json"),
+        (status = SERVICE_UNAVAILABLE, description = "The change could not be confirmed in time; it may still be applied", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn add_applicant(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+    Body(request): Body<AddApplicantRequest>,
+) -> Result<Json<ApplicationView>, ApiError> {
+    same_application(&case, request.application_id, "applicationId")?;
+    let command = AddApplicant {
+        applicant_id: new_applicant_id(),
+        details: request.applicant.into_details(),
+    };
+    case.send(&state, command).await.map_err(within_applicant)
+}
+
+/// The client's fields a refusal names, as they are named in the `AddApplicant` body.
+const APPLICANT_FIELDS: [&str; 6] = [
+    "title",
+    "firstName",
+    "lastName",
+    "gender",
+    "dateOfBirth",
+    "smoking",
+];
+
+/// Names a refused client's field where it was sent: `applicant.dateOfBirth` (§5 "Server field
+/// errors map to the attempted field").
+fn within_applicant(error: ApiError) -> ApiError {
+    match error {
+        ApiError::Rejected(mut rejection) => {
+            for error in &mut rejection.errors {
+                if APPLICANT_FIELDS.contains(&error.field.as_str()) {
+                    error.field = format!("applicant.{}", error.field);
+                }
+            }
+            ApiError::Rejected(rejection)
+        }
+        other => other,
+    }
+}
+
+/// A body's application reference must be the one the path names.
+pub fn same_application(case: &Case, given: ApplicationId, field: &str) -> Result<(), ApiError> {
+    if given == case.id {
+        Ok(())
+    } else {
+        Err(ApiError::bad_field(
+            field,
+            &format!("{field} must be the application in the path"),
+        ))
+    }
+}
+
+/// Applicant ids are the insurer's, globally unique (several calls name a client without their
+/// application), so a new client's id is chosen here, never by the caller.
+fn new_applicant_id() -> ApplicantId {
+    ApplicantId::parse(&uuid::Uuid::new_v4().to_string()).unwrap_or_else(|| {
+        unreachable!("a UUID is letters, digits and hyphens, 36 characters long")
+    })
+}
+
+async fn edit(
+    state: &AppState,
+    case: &Case,
+    applicant_id: &str,
+    patch: ApplicantPatch,
+) -> Result<Json<ApplicationView>, ApiError> {
+    let command = EditApplicant {
+        applicant_id: applicant_in_path(applicant_id)?,
+        patch,
+    };
+    case.send(state, command).await
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/application/{applicationId}/applicant/{applicantId}",
+    tag = "applications",
+    params(
+        ("applicationId" = i64, Path, description = "The application reference"),
+        ("applicantId" = String, Path, description = "The applicant's id"),
+    ),
+    request_body(content = ApplicantPatch, description = "The fields to change (§7: POST and PATCH both take the changed applicant fields)"),
+    responses(
+        (status = OK, description = "The application with the change applied", body = ApplicationView),
+        (status = BAD_REQUEST, description = "The request could not be read; errors name each field", body = Problem, content_type = "application/problem+json"),
+        (status = UNAUTHORIZED, description = "No valid access token", body = Problem, content_type = "application/problem+json"),
+        (status = NOT_FOUND, description = "No such application, or Applicant not found", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "The application is in a stage where this change is not allowed", body = Problem, content_type = "application/problem+json"),
+        (status = UNPROCESSABLE_ENTITY, description = "A rule is broken; errors name each field", body = Problem, content_type = "application/problem+json"),
+        (status = SERVICE_UNAVAILABLE, description = "The change could not be confirmed in time; it may still be applied", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn save_applicant(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+    Path((_application_id, applicant_id)): Path<(String, String)>,
+    Body(patch): Body<ApplicantPatch>,
+) -> Result<Json<ApplicationView>, ApiError> {
+    edit(&state, &case, &applicant_id, patch).await
+}
+
+#[utoipa::path(
+    patch,
+    path = "/api/v1/application/{applicationId}/applicant/{applicantId}",
+    tag = "applications",
+    params(
+        ("applicationId" = i64, Path, description = "The application reference"),
+        ("applicantId" = String, Path, description = "The applicant's id"),
+    ),
+    request_body(content = ApplicantPatch, description = "Only the fields to change"),
+    responses(
+        (status = OK, description = "The application with the change applied", body = ApplicationView),
+        (status = BAD_REQUEST, description = "The request could not be read; errors name each field", body = Problem, content_type = "application/problem+json"),
+        (status = UNAUTHORIZED, description = "No valid access token", body = Problem, content_type = "application/problem+json"),
+        (status = NOT_FOUND, description = "No such application, or Applicant not found", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "The application is in a stage where this change is not allowed", body = Problem, content_type = "application/problem+json"),
+        (status = UNPROCESSABLE_ENTITY, description = "A rule is broken; errors name each field", body = Problem, content_type = "application/problem+json"),
+        (status = SERVICE_UNAVAILABLE, description = "The change could not be confirmed in time; it may still be applied", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn edit_applicant(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+    Path((_application_id, applicant_id)): Path<(String, String)>,
+    Body(patch): Body<ApplicantPatch>,
+) -> Result<Json<ApplicationView>, ApiError> {
+    edit(&state, &case, &applicant_id, patch).await
+}
+
+#[utoipa::path(
+    delete,
+    path = "/api/v1/application/{applicationId}/applicant/{applicantId}",
+    tag = "applications",
+    params(
+        ("applicationId" = i64, Path, description = "The application reference"),
+        ("applicantId" = String, Path, description = "The applicant's id"),
+    ),
+    responses(
+        (status = OK, description = "The application without the client; the other client takes the first slot (§4)", body = ApplicationView),
+        (status = UNAUTHORIZED, description = "No valid access token", body = Problem, content_type = "application/problem+json"),
+        (status = NOT_FOUND, description = "No such application, or Applicant not found", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "The quote can no longer be edited", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn remove_applicant(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+    Path((_application_id, applicant_id)): Path<(String, String)>,
+) -> Result<Json<ApplicationView>, ApiError> {
+    let command = RemoveApplicant {
+        applicant_id: applicant_in_path(&applicant_id)?,
+    };
+    case.send(&state, command).await
+}
+
+/// The body of `PATCH /backendforfrontend/applicant/name`: the client and their title and
+/// names; only the fields present change.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct NameRequest {
+    pub applicant_id: ApplicantId,
+    #[serde(default)]
+    #[schema(value_type = Option<Title>)]
+    pub title: Patch<Title>,
+    #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 100)]
+    pub first_name: Patch<String>,
+    #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 100)]
+    pub last_name: Patch<String>,
+}
+
+#[utoipa::path(
+    patch,
+    path = "/api/v1/backendforfrontend/applicant/name",
+    tag = "applications",
+    request_body(content = NameRequest),
+    responses(
+        (status = OK, description = "The application with the name changed", body = ApplicationView),
+        (status = BAD_REQUEST, description = "A field of the wrong type, or a field other than the name", body = Problem, content_type = "application/problem+json"),
+        (status = UNAUTHORIZED, description = "No valid access token", body = Problem, content_type = "application/problem+json"),
+        (status = NOT_FOUND, description = "Applicant not found", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "The quote can no longer be edited", body = Problem, content_type = "application/problem+json"),
+        (status = UNPROCESSABLE_ENTITY, description = "A name is too long", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn edit_applicant_name(
+    State(state): State<AppState>,
+    me: AdviserCaller,
+    Body(request): Body<NameRequest>,
+) -> Result<Json<ApplicationView>, ApiError> {
+    let case = Case::of_applicant(&state, &me, &request.applicant_id).await?;
+    let command = EditApplicant {
+        applicant_id: request.applicant_id,
+        patch: ApplicantPatch {
+            title: request.title,
+            first_name: request.first_name,
+            last_name: request.last_name,
+            ..ApplicantPatch::default()
+        },
+    };
+    case.send(&state, command).await
+}

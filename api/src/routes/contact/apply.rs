@@ -1,0 +1,96 @@
+//! Applying (§4 "Declarations", §5, §7): each client's pre-underwriting declaration, and
+//! applying for the policy, which moves the case to the Apply stage and locks the quote.
+
+use crate::auth::AdviserCaller;
+use crate::body::Body;
+use crate::case::{Case, CaseInPath, applicant_in_path};
+use crate::error::{ApiError, Problem};
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::{Path, State};
+use domain::application::{AcceptPreUnderwritingDeclaration, ApplyForPolicy};
+use domain::{ApplicationId, ApplicationView};
+use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(accept_pre_underwriting_declaration))
+        .routes(routes!(apply_application))
+        .routes(routes!(portal_apply))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/application/{applicationId}/applicant/{applicantId}/acceptPreUnderwritingDeclaration",
+    tag = "contact details",
+    params(
+        ("applicationId" = i64, Path, description = "The application reference"),
+        ("applicantId" = String, Path, description = "The applicant's id"),
+    ),
+    responses(
+        (status = OK, description = "The application with the client's declaration accepted (§4)", body = ApplicationView),
+        (status = NOT_FOUND, description = "No such application, or Applicant not found", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "Already applied for", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn accept_pre_underwriting_declaration(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+    Path((_application_id, applicant_id)): Path<(String, String)>,
+) -> Result<Json<ApplicationView>, ApiError> {
+    let command = AcceptPreUnderwritingDeclaration {
+        applicant_id: applicant_in_path(&applicant_id)?,
+    };
+    case.send(&state, command).await
+}
+
+/// The body of `ApplyApplication` (§7).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ApplyRequest {
+    pub application_id: ApplicationId,
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/backendforfrontend/application/ApplyApplication",
+    tag = "contact details",
+    request_body(content = ApplyRequest),
+    responses(
+        (status = OK, description = "The application at the Apply stage, its quote locked", body = ApplicationView),
+        (status = BAD_REQUEST, description = "applicationId missing", body = Problem, content_type = "application/problem+json"),
+        (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "Already applied for", body = Problem, content_type = "application/problem+json"),
+        (status = UNPROCESSABLE_ENTITY, description = "Everything still missing, each named: price, client details, contact details, the questions, declarations, covers unable to offer terms", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn apply_application(
+    State(state): State<AppState>,
+    me: AdviserCaller,
+    Body(request): Body<ApplyRequest>,
+) -> Result<Json<ApplicationView>, ApiError> {
+    let case = Case::find(&state, &me, request.application_id).await?;
+    case.send(&state, ApplyForPolicy).await
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/portal/apply/{applicationId}",
+    tag = "contact details",
+    params(("applicationId" = i64, Path, description = "The application reference")),
+    responses(
+        (status = OK, description = "The application at the Apply stage, its quote locked", body = ApplicationView),
+        (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "Already applied for", body = Problem, content_type = "application/problem+json"),
+        (status = UNPROCESSABLE_ENTITY, description = "Everything still missing, each named", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn portal_apply(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+) -> Result<Json<ApplicationView>, ApiError> {
+    case.send(&state, ApplyForPolicy).await
+}

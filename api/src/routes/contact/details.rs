@@ -1,0 +1,208 @@
+//! A client's contact details (§2 "Contact details", §3, §5, §7): changing some of them,
+//! reading and replacing them, and the same-address link. An email being saved is first asked
+//! of the email service, so an address it refuses is never stored (§5).
+
+use crate::auth::AdviserCaller;
+use crate::body::Body;
+use crate::case::{Case, CaseInPath, applicant_in_path};
+use crate::error::{ApiError, Problem};
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::{Path, State};
+use domain::application::{ContactPatch, SaveContact, SetSameAddress};
+use domain::contact::{ContactDetails, ContactDetailsForm, EmailAddress, EmailCheck};
+use domain::{ApplicantId, ApplicationView, Patch};
+use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(change_contact))
+        .routes(routes!(get_contact, replace_contact))
+        .routes(routes!(set_same_address))
+}
+
+/// Asks the email service about an email being saved. A malformed address is left to the
+/// domain's own message.
+async fn email_check(state: &AppState, patch: &ContactPatch) -> Option<EmailCheck> {
+    let Patch::Set(text) = &patch.email_address else {
+        return None;
+    };
+    let email = EmailAddress::parse(text).ok()?;
+    Some(state.emails.check(&email).await)
+}
+
+async fn save_contact(
+    state: &AppState,
+    case: &Case,
+    applicant_id: ApplicantId,
+    patch: ContactPatch,
+) -> Result<Json<ApplicationView>, ApiError> {
+    let email_check = email_check(state, &patch).await;
+    let command = SaveContact {
+        applicant_id,
+        patch,
+        email_check,
+    };
+    case.send(state, command).await
+}
+
+/// The body of `PATCH /backendforfrontend/applicant/contact`: the client and the contact
+/// fields to change. Fields left out are unchanged; null or "" clears one.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ContactChangeRequest {
+    pub applicant_id: ApplicantId,
+    #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 40)]
+    pub address1: Patch<String>,
+    #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 40)]
+    pub address2: Patch<String>,
+    #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 40)]
+    pub address3: Patch<String>,
+    #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 40)]
+    pub city_name: Patch<String>,
+    #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 40)]
+    pub county: Patch<String>,
+    #[serde(default)]
+    #[schema(value_type = Option<String>)]
+    pub postcode: Patch<String>,
+    #[serde(default)]
+    #[schema(value_type = Option<String>)]
+    pub phone_number: Patch<String>,
+    #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 100)]
+    pub email_address: Patch<String>,
+}
+
+#[utoipa::path(
+    patch,
+    path = "/api/v1/backendforfrontend/applicant/contact",
+    tag = "contact details",
+    request_body(content = ContactChangeRequest),
+    responses(
+        (status = OK, description = "The application with the client's contact details changed", body = ApplicationView),
+        (status = BAD_REQUEST, description = "A field of the wrong type or unknown", body = Problem, content_type = "application/problem+json"),
+        (status = NOT_FOUND, description = "Applicant not found", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "Underwriting has started: contact details are locked", body = Problem, content_type = "application/problem+json"),
+        (status = UNPROCESSABLE_ENTITY, description = "A value is malformed (address line over 40, postcode, phone, email) or the email service refused the email", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn change_contact(
+    State(state): State<AppState>,
+    me: AdviserCaller,
+    Body(request): Body<ContactChangeRequest>,
+) -> Result<Json<ApplicationView>, ApiError> {
+    let case = Case::of_applicant(&state, &me, &request.applicant_id).await?;
+    let patch = ContactPatch {
+        address1: request.address1,
+        address2: request.address2,
+        address3: request.address3,
+        city_name: request.city_name,
+        county: request.county,
+        postcode: request.postcode,
+        phone_number: request.phone_number,
+        email_address: request.email_address,
+    };
+    save_contact(&state, &case, request.applicant_id, patch).await
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/v1/application/{applicationId}/applicant/{applicantId}/contact",
+    tag = "contact details",
+    params(
+        ("applicationId" = i64, Path, description = "The application reference"),
+        ("applicantId" = String, Path, description = "The applicant's id"),
+    ),
+    responses(
+        (status = OK, description = "The client's contact details (empty when none are saved)", body = ContactDetails),
+        (status = NOT_FOUND, description = "No such application, or Applicant not found", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn get_contact(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+    Path((_application_id, applicant_id)): Path<(String, String)>,
+) -> Result<Json<ContactDetails>, ApiError> {
+    let applicant_id = applicant_in_path(&applicant_id)?;
+    let application = case.application(&state).await?;
+    let applicant = application
+        .applicant(&applicant_id)
+        .ok_or_else(|| ApiError::not_found("Applicant"))?;
+    Ok(Json(applicant.contact_details.clone().unwrap_or_default()))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/application/{applicationId}/applicant/{applicantId}/contact",
+    tag = "contact details",
+    params(
+        ("applicationId" = i64, Path, description = "The application reference"),
+        ("applicantId" = String, Path, description = "The applicant's id"),
+    ),
+    request_body(content = ContactDetailsForm, description = "Every contact field; those left out are cleared"),
+    responses(
+        (status = OK, description = "The application with the client's contact details replaced", body = ApplicationView),
+        (status = BAD_REQUEST, description = "A field of the wrong type or unknown", body = Problem, content_type = "application/problem+json"),
+        (status = NOT_FOUND, description = "No such application, or Applicant not found", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "Underwriting has started: contact details are locked", body = Problem, content_type = "application/problem+json"),
+        (status = UNPROCESSABLE_ENTITY, description = "A value is malformed or the email service refused the email", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn replace_contact(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+    Path((_application_id, applicant_id)): Path<(String, String)>,
+    Body(form): Body<ContactDetailsForm>,
+) -> Result<Json<ApplicationView>, ApiError> {
+    let applicant_id = applicant_in_path(&applicant_id)?;
+    save_contact(
+        &state,
+        &case,
+        applicant_id,
+        ContactPatch::replacing_with(form),
+    )
+    .await
+}
+
+/// The body of `sameAddressApplicantId` (§7).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SameAddressRequest {
+    pub applicant_id: ApplicantId,
+    /// The other client whose address this client shares; null when they have their own.
+    #[serde(default)]
+    pub same_address_applicant_id: Option<ApplicantId>,
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/backendforfrontend/applicant/sameAddressApplicantId",
+    tag = "contact details",
+    request_body(content = SameAddressRequest),
+    responses(
+        (status = OK, description = "The application with the link set or cleared", body = ApplicationView),
+        (status = BAD_REQUEST, description = "A field of the wrong type", body = Problem, content_type = "application/problem+json"),
+        (status = NOT_FOUND, description = "Applicant not found", body = Problem, content_type = "application/problem+json"),
+        (status = UNPROCESSABLE_ENTITY, description = "The client would share their own address, or that of someone not on the application", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn set_same_address(
+    State(state): State<AppState>,
+    me: AdviserCaller,
+    Body(request): Body<SameAddressRequest>,
+) -> Result<Json<ApplicationView>, ApiError> {
+    let case = Case::of_applicant(&state, &me, &request.applicant_id).await?;
+    let command = SetSameAddress {
+        applicant_id: request.applicant_id,
+        same_address_applicant_id: request.same_address_applicant_id,
+    };
+    case.send(&state, command).await
+}

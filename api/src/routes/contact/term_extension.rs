@@ -1,0 +1,204 @@
+//! Term extension (§7): whether the quote's terms may be extended, the declaration-of-health
+//! questions, completing the declaration, and recording a failed attempt. The questions are
+//! the insurer's, from `product/term-extension/`.
+
+use crate::auth::AdviserCaller;
+use crate::body::Body;
+use crate::case::{Case, CaseInPath};
+use crate::error::{ApiError, Problem};
+use crate::routes::applicants::same_application;
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use chrono::{Days, NaiveDate, Utc};
+use domain::application::{CompleteTermExtension, FailTermExtension};
+use domain::dates::uk_date;
+use domain::term_extension::{
+    ANSWER_NO, ANSWER_YES, ApplicantDeclaration, EXTENSION_DAYS, HealthQuestion, NOT_EXTENSIBLE,
+};
+use domain::{ApplicationId, ApplicationView, Rejection};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(is_term_extensible))
+        .routes(routes!(declaration_of_health_questions))
+        .routes(routes!(complete_term_extension))
+        .routes(routes!(has_failed_term_extension))
+}
+
+/// Whether the terms may be extended (§7 `istermextensible`).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TermExtensibility {
+    /// A live quote within 14 days of its valid-until date (M12).
+    pub is_term_extensible: bool,
+    /// Extensible and not yet extended: the adviser is offered the extension (§4).
+    pub show_extend: bool,
+    #[schema(value_type = Option<String>, format = Date)]
+    pub extended_on_date: Option<NaiveDate>,
+    #[schema(value_type = Option<String>, format = Date)]
+    pub valid_until: Option<NaiveDate>,
+    /// The valid-until date an extension would give.
+    #[schema(value_type = Option<String>, format = Date)]
+    pub extended_valid_until: Option<NaiveDate>,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/v1/backendforfrontend/application/{applicationId}/istermextensible",
+    tag = "term extension",
+    params(("applicationId" = i64, Path, description = "The application reference")),
+    responses(
+        (status = OK, description = "Whether the quote's terms may be extended, and to when", body = TermExtensibility),
+        (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn is_term_extensible(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+) -> Result<Json<TermExtensibility>, ApiError> {
+    let application = case.application(&state).await?;
+    let today = uk_date(Utc::now());
+    let show_extend = application.is_term_extension_offered(today);
+    Ok(Json(TermExtensibility {
+        is_term_extensible: application.is_term_extensible(today),
+        show_extend,
+        extended_on_date: application.quote_stage.extended_on_date,
+        valid_until: application.quote_stage.valid_until,
+        extended_valid_until: application
+            .quote_stage
+            .valid_until
+            .filter(|_| show_extend)
+            .and_then(|until| until.checked_add_days(Days::new(EXTENSION_DAYS.unsigned_abs()))),
+    }))
+}
+
+/// The questions one client answers.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ApplicantHealthQuestions {
+    pub applicant_id: String,
+    pub questions: Vec<HealthQuestion>,
+    /// The answers each question takes.
+    pub options: Vec<String>,
+}
+
+/// The declaration of health (§7 `triggerDeclarationOfHealthQuestions`).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeclarationOfHealthQuestions {
+    pub applicant_enquiries: Vec<ApplicantHealthQuestions>,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/v1/backendforfrontend/application/{applicationId}/triggerDeclarationOfHealthQuestions",
+    tag = "term extension",
+    params(("applicationId" = i64, Path, description = "The application reference")),
+    responses(
+        (status = OK, description = "The declaration-of-health questions, for each client", body = DeclarationOfHealthQuestions),
+        (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "The extension is not offered (not extensible, or already extended)", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn declaration_of_health_questions(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+) -> Result<Json<DeclarationOfHealthQuestions>, ApiError> {
+    let application = case.application(&state).await?;
+    if !application.is_term_extension_offered(uk_date(Utc::now())) {
+        return Err(ApiError::Rejected(Rejection::conflict(NOT_EXTENSIBLE)));
+    }
+    let questions = &state.product.declaration_of_health.questions;
+    Ok(Json(DeclarationOfHealthQuestions {
+        applicant_enquiries: application
+            .applicants
+            .iter()
+            .map(|a| ApplicantHealthQuestions {
+                applicant_id: a.id.to_string(),
+                questions: questions.clone(),
+                options: vec![ANSWER_YES.into(), ANSWER_NO.into()],
+            })
+            .collect(),
+    }))
+}
+
+/// The body of `completeTermExtension` (§7).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CompleteTermExtensionRequest {
+    /// The application reference; must be the application in the path.
+    pub application_id: ApplicationId,
+    /// Each client's answers: `allAnswers` of `{tag, value}` with value yes or no.
+    pub applicants: Vec<ApplicantDeclaration>,
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/backendforfrontend/application/{applicationId}/completeTermExtension",
+    tag = "term extension",
+    params(("applicationId" = i64, Path, description = "The application reference")),
+    request_body(content = CompleteTermExtensionRequest),
+    responses(
+        (status = OK, description = "The declaration recorded: with no change in health the valid-until date moves 90 days (declarationOfHealthStatus passed); a disclosed change keeps the terms (failed) and termExtensionReasons says why", body = ApplicationView),
+        (status = BAD_REQUEST, description = "A field of the wrong type, or applicationId not the path's", body = Problem, content_type = "application/problem+json"),
+        (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "Not offered: not extensible, or already extended once", body = Problem, content_type = "application/problem+json"),
+        (status = UNPROCESSABLE_ENTITY, description = "A question unanswered (or not yes or no), named `applicants[i].TAG`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn complete_term_extension(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+    Body(request): Body<CompleteTermExtensionRequest>,
+) -> Result<Json<ApplicationView>, ApiError> {
+    same_application(&case, request.application_id, "applicationId")?;
+    let application = case.application(&state).await?;
+    let applicants: Vec<String> = application
+        .applicants
+        .iter()
+        .map(|a| a.id.to_string())
+        .collect();
+    let disclosed_changes = state
+        .product
+        .declaration_of_health
+        .disclosed_changes(&applicants, &request.applicants)
+        .map_err(|errors| ApiError::Rejected(Rejection::invalid(errors)))?;
+    let command = CompleteTermExtension {
+        declarations: request.applicants,
+        disclosed_changes,
+    };
+    case.send(&state, command).await
+}
+
+/// The body of `hasFailedTermExtension` (§7).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct FailedTermExtensionRequest {
+    pub id: ApplicationId,
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/backendforfrontend/application/hasFailedTermExtension",
+    tag = "term extension",
+    request_body(content = FailedTermExtensionRequest),
+    responses(
+        (status = OK, description = "The application with declarationOfHealthStatus error (§4); the extension may be tried again", body = ApplicationView),
+        (status = BAD_REQUEST, description = "id missing", body = Problem, content_type = "application/problem+json"),
+        (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "Already extended", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn has_failed_term_extension(
+    State(state): State<AppState>,
+    me: AdviserCaller,
+    Body(request): Body<FailedTermExtensionRequest>,
+) -> Result<Json<ApplicationView>, ApiError> {
+    let case = Case::find(&state, &me, request.id).await?;
+    case.send(&state, FailTermExtension).await
+}

@@ -1,0 +1,181 @@
+//! Candidate beneficiaries and the payout shares of the payout planner (§3 "Beneficiary",
+//! §5 "Children and beneficiaries", §7 "Beneficiaries").
+
+use crate::body::Body;
+use crate::case::{CaseInPath, applicant_in_path};
+use crate::error::{ApiError, Problem};
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::{Path, State};
+use domain::ApplicationView;
+use domain::application::{
+    AddAllocation, AddBeneficiary, AllocationInput, BeneficiaryDetails, EditAllocation,
+    EditBeneficiary, RemoveAllocation, SaveAllocation, SaveBeneficiary,
+};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(add_beneficiary))
+        .routes(routes!(edit_beneficiary))
+        .routes(routes!(add_allocation))
+        .routes(routes!(edit_allocation, remove_allocation))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/application/{applicationId}/candidateBeneficiaries",
+    tag = "beneficiaries",
+    params(("applicationId" = i64, Path, description = "The application reference")),
+    request_body(content = BeneficiaryDetails),
+    responses(
+        (status = OK, description = "The application with the beneficiary added", body = ApplicationView),
+        (status = BAD_REQUEST, description = "A field of the wrong type", body = Problem, content_type = "application/problem+json"),
+        (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
+        (status = UNPROCESSABLE_ENTITY, description = "Names missing or too long, or a date of birth in the future", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn add_beneficiary(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+    Body(details): Body<BeneficiaryDetails>,
+) -> Result<Json<ApplicationView>, ApiError> {
+    let command = AddBeneficiary(SaveBeneficiary {
+        beneficiary_id: super::new_id(),
+        details,
+    });
+    case.send(&state, command).await
+}
+
+#[utoipa::path(
+    put,
+    path = "/api/v1/application/{applicationId}/candidateBeneficiary/{beneficiaryId}",
+    tag = "beneficiaries",
+    params(
+        ("applicationId" = i64, Path, description = "The application reference"),
+        ("beneficiaryId" = String, Path, description = "The beneficiary's id"),
+    ),
+    request_body(content = BeneficiaryDetails),
+    responses(
+        (status = OK, description = "The application with the beneficiary changed (and their shares renamed)", body = ApplicationView),
+        (status = BAD_REQUEST, description = "A field of the wrong type", body = Problem, content_type = "application/problem+json"),
+        (status = NOT_FOUND, description = "No such application, or Beneficiary not found", body = Problem, content_type = "application/problem+json"),
+        (status = UNPROCESSABLE_ENTITY, description = "A rule is broken", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn edit_beneficiary(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+    Path((_application_id, beneficiary_id)): Path<(String, String)>,
+    Body(details): Body<BeneficiaryDetails>,
+) -> Result<Json<ApplicationView>, ApiError> {
+    let command = EditBeneficiary(SaveBeneficiary {
+        beneficiary_id,
+        details,
+    });
+    case.send(&state, command).await
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/application/{applicationId}/applicant/{applicantId}/cover/{coverId}/benefit-allocations",
+    tag = "beneficiaries",
+    params(
+        ("applicationId" = i64, Path, description = "The application reference"),
+        ("applicantId" = String, Path, description = "The applicant's id"),
+        ("coverId" = String, Path, description = "The cover's id"),
+    ),
+    request_body(content = AllocationInput),
+    responses(
+        (status = OK, description = "The application with the share added", body = ApplicationView),
+        (status = BAD_REQUEST, description = "A field of the wrong type", body = Problem, content_type = "application/problem+json"),
+        (status = NOT_FOUND, description = "Applicant, Cover or Beneficiary not found", body = Problem, content_type = "application/problem+json"),
+        (status = UNPROCESSABLE_ENTITY, description = "A ninth share, a zero share, or shares above 100%", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn add_allocation(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+    Path((_application_id, applicant_id, cover_id)): Path<(String, String, String)>,
+    Body(allocation): Body<AllocationInput>,
+) -> Result<Json<ApplicationView>, ApiError> {
+    let command = AddAllocation(SaveAllocation {
+        applicant_id: applicant_in_path(&applicant_id)?,
+        cover_id,
+        allocation_id: super::new_id(),
+        allocation,
+    });
+    case.send(&state, command).await
+}
+
+#[utoipa::path(
+    put,
+    path = "/api/v1/application/{applicationId}/applicant/{applicantId}/cover/{coverId}/benefit-allocations/{allocationId}",
+    tag = "beneficiaries",
+    params(
+        ("applicationId" = i64, Path, description = "The application reference"),
+        ("applicantId" = String, Path, description = "The applicant's id"),
+        ("coverId" = String, Path, description = "The cover's id"),
+        ("allocationId" = String, Path, description = "The share's id"),
+    ),
+    request_body(content = AllocationInput),
+    responses(
+        (status = OK, description = "The application with the share changed", body = ApplicationView),
+        (status = BAD_REQUEST, description = "A field of the wrong type", body = Problem, content_type = "application/problem+json"),
+        (status = NOT_FOUND, description = "Applicant, Cover or Beneficiary not found", body = Problem, content_type = "application/problem+json"),
+        (status = UNPROCESSABLE_ENTITY, description = "A zero share, or shares above 100%", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn edit_allocation(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+    Path((_application_id, applicant_id, cover_id, allocation_id)): Path<(
+        String,
+        String,
+        String,
+        String,
+    )>,
+    Body(allocation): Body<AllocationInput>,
+) -> Result<Json<ApplicationView>, ApiError> {
+    let command = EditAllocation(SaveAllocation {
+        applicant_id: applicant_in_path(&applicant_id)?,
+        cover_id,
+        allocation_id,
+        allocation,
+    });
+    case.send(&state, command).await
+}
+
+#[utoipa::path(
+    delete,
+    path = "/api/v1/application/{applicationId}/applicant/{applicantId}/cover/{coverId}/benefit-allocations/{allocationId}",
+    tag = "beneficiaries",
+    params(
+        ("applicationId" = i64, Path, description = "The application reference"),
+        ("applicantId" = String, Path, description = "The applicant's id"),
+        ("coverId" = String, Path, description = "The cover's id"),
+        ("allocationId" = String, Path, description = "The share's id"),
+    ),
+    responses(
+        (status = OK, description = "The application without the share", body = ApplicationView),
+        (status = NOT_FOUND, description = "Applicant, Cover or Beneficiary not found", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn remove_allocation(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+    Path((_application_id, applicant_id, cover_id, allocation_id)): Path<(
+        String,
+        String,
+        String,
+        String,
+    )>,
+) -> Result<Json<ApplicationView>, ApiError> {
+    let command = RemoveAllocation {
+        applicant_id: applicant_in_path(&applicant_id)?,
+        cover_id,
+        allocation_id,
+    };
+    case.send(&state, command).await
+}

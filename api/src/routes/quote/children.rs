@@ -1,0 +1,124 @@
+//! Children on the application and the unborn-children flag (§3, §5 "Children", §7
+//! "Children"), for children's critical illness cover.
+
+use crate::body::Body;
+use crate::case::CaseInPath;
+use crate::error::{ApiError, Problem};
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::{Path, State};
+use domain::ApplicationView;
+use domain::application::{AddChild, EditChild, RemoveChild, SetHasUnbornChildren};
+use domain::children::ChildDetails;
+use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(add_child))
+        .routes(routes!(edit_child, remove_child))
+        .routes(routes!(set_has_unborn_children))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/application/{applicationId}/children",
+    tag = "children",
+    params(("applicationId" = i64, Path, description = "The application reference")),
+    request_body(content = ChildDetails),
+    responses(
+        (status = OK, description = "The application with the child added (the unborn-children flag cleared, §4)", body = ApplicationView),
+        (status = BAD_REQUEST, description = "A field of the wrong type", body = Problem, content_type = "application/problem+json"),
+        (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
+        (status = UNPROCESSABLE_ENTITY, description = "A rule is broken (names, date of birth, age up to 23)", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn add_child(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+    Body(details): Body<ChildDetails>,
+) -> Result<Json<ApplicationView>, ApiError> {
+    let command = AddChild {
+        child_id: super::new_id(),
+        details,
+    };
+    case.send(&state, command).await
+}
+
+#[utoipa::path(
+    put,
+    path = "/api/v1/application/{applicationId}/children/{childId}",
+    tag = "children",
+    params(
+        ("applicationId" = i64, Path, description = "The application reference"),
+        ("childId" = String, Path, description = "The child's id"),
+    ),
+    request_body(content = ChildDetails),
+    responses(
+        (status = OK, description = "The application with the child changed", body = ApplicationView),
+        (status = BAD_REQUEST, description = "A field of the wrong type", body = Problem, content_type = "application/problem+json"),
+        (status = NOT_FOUND, description = "No such application, or Child not found", body = Problem, content_type = "application/problem+json"),
+        (status = UNPROCESSABLE_ENTITY, description = "A rule is broken", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn edit_child(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+    Path((_application_id, child_id)): Path<(String, String)>,
+    Body(details): Body<ChildDetails>,
+) -> Result<Json<ApplicationView>, ApiError> {
+    case.send(&state, EditChild { child_id, details }).await
+}
+
+#[utoipa::path(
+    delete,
+    path = "/api/v1/application/{applicationId}/children/{childId}",
+    tag = "children",
+    params(
+        ("applicationId" = i64, Path, description = "The application reference"),
+        ("childId" = String, Path, description = "The child's id"),
+    ),
+    responses(
+        (status = OK, description = "The application without the child (and their payout shares)", body = ApplicationView),
+        (status = NOT_FOUND, description = "No such application, or Child not found", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn remove_child(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+    Path((_application_id, child_id)): Path<(String, String)>,
+) -> Result<Json<ApplicationView>, ApiError> {
+    case.send(&state, RemoveChild { child_id }).await
+}
+
+/// The body of `hasUnbornChildren` (§7).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct UnbornChildrenRequest {
+    pub has_unborn_children: bool,
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/application/{applicationId}/hasUnbornChildren",
+    tag = "children",
+    params(("applicationId" = i64, Path, description = "The application reference")),
+    request_body(content = UnbornChildrenRequest),
+    responses(
+        (status = OK, description = "The application with the flag set", body = ApplicationView),
+        (status = BAD_REQUEST, description = "hasUnbornChildren missing or not true/false", body = Problem, content_type = "application/problem+json"),
+        (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn set_has_unborn_children(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+    Body(request): Body<UnbornChildrenRequest>,
+) -> Result<Json<ApplicationView>, ApiError> {
+    let command = SetHasUnbornChildren {
+        has_unborn_children: request.has_unborn_children,
+    };
+    case.send(&state, command).await
+}

@@ -1,0 +1,251 @@
+//! The application workflow's Updates: one per adviser command, named for it, each with a
+//! validator that runs the command's rule against the current state and refuses a bad command
+//! before anything reaches history, and a handler that applies the same rule, saves the read
+//! model and returns the new application so the browser reads its own write.
+//!
+//! The validator/handler pairs come from one table ([`command_updates!`] below): a new command
+//! is a line there. `open` and `price_quote` are written out because they do more than apply
+//! a rule.
+
+use super::{ApplicationWorkflow, ApplicationWorkflowInput, Timed, projection};
+use crate::refusal::{HandlerError, refuse};
+use activities::{PriceRequest, PricingActivities};
+use domain::application::{
+    AcceptPreUnderwritingDeclaration, AddAllocation, AddBeneficiary, AddChild, AddCover,
+    ApplyForPolicy, Command, CompleteTermExtension, EditAllocation, EditBeneficiary, EditChild,
+    EditCover, FailTermExtension, RemoveAllocation, RemoveApplicant, RemoveChild, RemoveCover,
+    SaveContact, SetAdvisedSale, SetCommission, SetHasUnbornChildren, SetMortgageRelated,
+    SetPayoutPlannerUsed, SetPolicyStartDate, SetQuoteDate, SetSameAddress, SetThirdPartyRef,
+    UnlockQuoteEdit, UpsellCover,
+};
+use domain::dates::uk_date;
+use domain::quote::Quote;
+use domain::{AddApplicant, Application, EditApplicant, Rejection};
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+use temporalio_common::{HasWorkflowDefinition, UpdateDefinition};
+use temporalio_macros::workflow_methods;
+use temporalio_sdk::{LocalActivityOptions, WorkflowContext, WorkflowContextView, WorkflowResult};
+
+/// Pricing and cover checks are in-memory computations; a few seconds is generous.
+const PRICING_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// §7 `quotePrice`: price every cover and record the quote.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct PriceQuote;
+
+/// A command the application workflow takes, and the Update that carries it.
+pub trait ApplicationUpdate: Serialize + Send + Sync + Sized + 'static {
+    fn update() -> impl UpdateDefinition<
+        Workflow = <ApplicationWorkflow as HasWorkflowDefinition>::Run,
+        Input = Timed<Self>,
+        Output = Application,
+    > + Send
+    + Sync
+    + 'static;
+}
+
+/// Writes the workflow's methods: `{ hand-written methods }` then one line per command,
+/// `update_name, validator_name: Command => how it is committed;`, and says which Update
+/// carries each command ([`ApplicationUpdate`]).
+macro_rules! command_updates {
+    (
+        { $($methods:tt)* }
+        $($update:ident, $validator:ident: $command:ty => $commit:ident;)*
+    ) => {
+        #[workflow_methods]
+        impl ApplicationWorkflow {
+            $($methods)*
+
+            $(
+                #[update_validator($update)]
+                fn $validator(
+                    &self,
+                    _ctx: &WorkflowContextView,
+                    command: &Timed<$command>,
+                ) -> Result<(), HandlerError> {
+                    let at = self.time_of(command);
+                    command.body.apply(&self.application, at).map(|_| ()).map_err(refuse)
+                }
+
+                #[update]
+                pub async fn $update(
+                    ctx: &mut WorkflowContext<Self>,
+                    command: Timed<$command>,
+                ) -> Result<Application, HandlerError> {
+                    let next = ctx.state(|s| command.body.apply(&s.application, s.time_of(&command)));
+                    $commit(ctx, next, &command).await
+                }
+            )*
+        }
+
+        $(
+            impl ApplicationUpdate for $command {
+                fn update() -> impl UpdateDefinition<
+                    Workflow = <ApplicationWorkflow as HasWorkflowDefinition>::Run,
+                    Input = Timed<Self>,
+                    Output = Application,
+                > + Send + Sync + 'static {
+                    ApplicationWorkflow::$update
+                }
+            }
+        )*
+    };
+}
+
+command_updates! {
+    {
+        #[init]
+        fn new(_ctx: &WorkflowContextView, input: ApplicationWorkflowInput) -> Self {
+            Self::new_state(input)
+        }
+
+        #[run]
+        pub async fn run(ctx: &mut WorkflowContext<Self>) -> WorkflowResult<()> {
+            Self::run_until_handover(ctx).await
+        }
+
+        /// Saves and returns the application as it stands. Sent with the start of a new
+        /// workflow (update-with-start) so creation answers only once the case is listed.
+        #[update]
+        pub async fn open(
+            ctx: &mut WorkflowContext<Self>,
+            _request: (),
+        ) -> Result<Application, HandlerError> {
+            let application = ctx.state(|s| s.application.clone());
+            projection::describe(ctx, &application);
+            Ok(projection::save(ctx, application).await?)
+        }
+
+        #[update_validator(price_quote)]
+        fn validate_price_quote(
+            &self,
+            _ctx: &WorkflowContextView,
+            _command: &Timed<PriceQuote>,
+        ) -> Result<(), HandlerError> {
+            self.application.check_can_price().map_err(refuse)
+        }
+
+        /// §7 `quotePrice`: prices every cover at the quote age date (today for a first
+        /// quote) and records the quote; a cover that cannot be priced is named by its field.
+        #[update]
+        pub async fn price_quote(
+            ctx: &mut WorkflowContext<Self>,
+            command: Timed<PriceQuote>,
+        ) -> Result<Application, HandlerError> {
+            let (application, at) = ctx.state(|s| (s.application.clone(), s.time_of(&command)));
+            let request = PriceRequest {
+                quote_id: format!("{}-{}", application.id, application.version),
+                quote_age_date: application.age_date(uk_date(at)),
+                application,
+            };
+            let priced: Result<Quote, Rejection> = ctx
+                .execute_local_activity(
+                    PricingActivities::price_quote,
+                    request,
+                    LocalActivityOptions::builder()
+                        .start_to_close_timeout(PRICING_TIMEOUT)
+                        .build(),
+                )
+                .await?;
+            let next = priced.map(|quote| ctx.state(|s| s.application.record_quote(quote, at)));
+            commit(ctx, next, &command).await
+        }
+    }
+
+    add_applicant, validate_add_applicant: AddApplicant => commit;
+    edit_applicant, validate_edit_applicant: EditApplicant => commit;
+    remove_applicant, validate_remove_applicant: RemoveApplicant => commit;
+    add_child, validate_add_child: AddChild => commit;
+    edit_child, validate_edit_child: EditChild => commit;
+    remove_child, validate_remove_child: RemoveChild => commit;
+    set_has_unborn_children, validate_set_has_unborn_children: SetHasUnbornChildren => commit;
+    add_beneficiary, validate_add_beneficiary: AddBeneficiary => commit;
+    edit_beneficiary, validate_edit_beneficiary: EditBeneficiary => commit;
+    add_allocation, validate_add_allocation: AddAllocation => commit;
+    edit_allocation, validate_edit_allocation: EditAllocation => commit;
+    remove_allocation, validate_remove_allocation: RemoveAllocation => commit;
+    unlock_quote_edit, validate_unlock_quote_edit: UnlockQuoteEdit => commit;
+    add_cover, validate_add_cover: AddCover => commit_checked;
+    edit_cover, validate_edit_cover: EditCover => commit_checked;
+    upsell_cover, validate_upsell_cover: UpsellCover => commit_checked;
+    remove_cover, validate_remove_cover: RemoveCover => commit_checked;
+    set_payout_planner_used, validate_set_payout_planner_used: SetPayoutPlannerUsed => commit;
+    save_contact, validate_save_contact: SaveContact => commit;
+    set_same_address, validate_set_same_address: SetSameAddress => commit;
+    set_third_party_ref, validate_set_third_party_ref: SetThirdPartyRef => commit;
+    set_commission, validate_set_commission: SetCommission => commit;
+    set_quote_date, validate_set_quote_date: SetQuoteDate => commit;
+    set_mortgage_related, validate_set_mortgage_related: SetMortgageRelated => commit;
+    set_advised_sale, validate_set_advised_sale: SetAdvisedSale => commit;
+    set_policy_start_date, validate_set_policy_start_date: SetPolicyStartDate => commit;
+    accept_pre_underwriting_declaration, validate_accept_pre_underwriting_declaration:
+        AcceptPreUnderwritingDeclaration => commit;
+    apply_for_policy, validate_apply_for_policy: ApplyForPolicy => commit;
+    complete_term_extension, validate_complete_term_extension: CompleteTermExtension => commit;
+    fail_term_extension, validate_fail_term_extension: FailTermExtension => commit;
+}
+
+/// `price_quote` is not a rule on the application alone (it asks the pricing activity), but
+/// it travels like every other command.
+impl ApplicationUpdate for PriceQuote {
+    fn update() -> impl UpdateDefinition<
+        Workflow = <ApplicationWorkflow as HasWorkflowDefinition>::Run,
+        Input = Timed<Self>,
+        Output = Application,
+    > + Send
+    + Sync
+    + 'static {
+        ApplicationWorkflow::price_quote
+    }
+}
+
+/// Makes `next` the application's state (when the command changed anything), keeps the
+/// Temporal UI's view of the case current, and saves the read model before answering.
+async fn commit<C>(
+    ctx: &mut WorkflowContext<ApplicationWorkflow>,
+    next: Result<Application, Rejection>,
+    _command: &Timed<C>,
+) -> Result<Application, HandlerError> {
+    // The validator already accepted the command, so a rejection here means the state
+    // moved between validation and handling; it is reported like any other rejection.
+    let next = next.map_err(refuse)?;
+    let changed = ctx.state_mut(|s| {
+        let changed = next.version != s.application.version;
+        if changed {
+            s.application = next.clone();
+            s.commands_this_run += 1;
+        }
+        changed
+    });
+    if !changed {
+        return Ok(next);
+    }
+    projection::describe(ctx, &next);
+    Ok(projection::save(ctx, next).await?)
+}
+
+/// Like [`commit`], after putting the catalogue's findings on the covers (§8): each cover
+/// shows the limits it breaks as soon as it is saved.
+async fn commit_checked<C>(
+    ctx: &mut WorkflowContext<ApplicationWorkflow>,
+    next: Result<Application, Rejection>,
+    command: &Timed<C>,
+) -> Result<Application, HandlerError> {
+    let next = next.map_err(refuse)?;
+    let request = PriceRequest {
+        quote_id: String::new(),
+        quote_age_date: next.age_date(uk_date(command.requested_at)),
+        application: next.clone(),
+    };
+    let checks = ctx
+        .execute_local_activity(
+            PricingActivities::check_covers,
+            request,
+            LocalActivityOptions::builder()
+                .start_to_close_timeout(PRICING_TIMEOUT)
+                .build(),
+        )
+        .await?;
+    commit(ctx, Ok(next.with_cover_checks(&checks)), command).await
+}
