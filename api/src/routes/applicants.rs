@@ -4,7 +4,7 @@
 use crate::auth::AdviserCaller;
 use crate::body::Body;
 use crate::case::{Case, CaseInPath, applicant_in_path};
-use crate::error::{ApiError, Problem};
+use crate::error::{ApiError, BodyCommandProblems, CommandProblems, Problem, ReadProblems};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
@@ -43,12 +43,10 @@ pub struct AddApplicantRequest {
     request_body(content = AddApplicantRequest, description = "The application and the new client's details"),
     responses(
         (status = OK, description = "The application with the client added", body = ApplicationView),
-        (status = BAD_REQUEST, description = "A field of the wrong type, an unknown field, or another application's reference", body = Problem, content_type = "application/problem+json"),
-        (status = UNAUTHORIZED, description = "No valid access token", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "The quote can no longer be edited", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A rule is broken (for example age or a third client)", body = Problem, content_type = "application/problem+json"),
-        (status = SERVICE_UNAVAILABLE, description = "The change could not be confirmed in time; it may still be applied", body = Problem, content_type = "application/problem+json"),
+        BodyCommandProblems,
     )
 )]
 pub async fn add_applicant(
@@ -134,12 +132,11 @@ async fn edit(
     request_body(content = ApplicantPatch, description = "The fields to change (§7: POST and PATCH both take the changed applicant fields)"),
     responses(
         (status = OK, description = "The application with the change applied", body = ApplicationView),
-        (status = BAD_REQUEST, description = "The request could not be read; errors name each field", body = Problem, content_type = "application/problem+json"),
-        (status = UNAUTHORIZED, description = "No valid access token", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "No such application, or Applicant not found", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "The application is in a stage where this change is not allowed", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A rule is broken; errors name each field", body = Problem, content_type = "application/problem+json"),
         (status = SERVICE_UNAVAILABLE, description = "The change could not be confirmed in time; it may still be applied", body = Problem, content_type = "application/problem+json"),
+        ReadProblems,
     )
 )]
 pub async fn save_applicant(
@@ -162,12 +159,11 @@ pub async fn save_applicant(
     request_body(content = ApplicantPatch, description = "Only the fields to change"),
     responses(
         (status = OK, description = "The application with the change applied", body = ApplicationView),
-        (status = BAD_REQUEST, description = "The request could not be read; errors name each field", body = Problem, content_type = "application/problem+json"),
-        (status = UNAUTHORIZED, description = "No valid access token", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "No such application, or Applicant not found", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "The application is in a stage where this change is not allowed", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A rule is broken; errors name each field", body = Problem, content_type = "application/problem+json"),
         (status = SERVICE_UNAVAILABLE, description = "The change could not be confirmed in time; it may still be applied", body = Problem, content_type = "application/problem+json"),
+        ReadProblems,
     )
 )]
 pub async fn edit_applicant(
@@ -189,9 +185,9 @@ pub async fn edit_applicant(
     ),
     responses(
         (status = OK, description = "The application without the client; the other client takes the first slot (§4)", body = ApplicationView),
-        (status = UNAUTHORIZED, description = "No valid access token", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "No such application, or Applicant not found", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "The quote can no longer be edited", body = Problem, content_type = "application/problem+json"),
+        CommandProblems,
     )
 )]
 pub async fn remove_applicant(
@@ -229,11 +225,10 @@ pub struct NameRequest {
     request_body(content = NameRequest),
     responses(
         (status = OK, description = "The application with the name changed", body = ApplicationView),
-        (status = BAD_REQUEST, description = "A field of the wrong type, or a field other than the name", body = Problem, content_type = "application/problem+json"),
-        (status = UNAUTHORIZED, description = "No valid access token", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "Applicant not found", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "The quote can no longer be edited", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A name is too long", body = Problem, content_type = "application/problem+json"),
+        BodyCommandProblems,
     )
 )]
 pub async fn edit_applicant_name(

@@ -3,7 +3,7 @@
 
 use crate::auth::AdviserCaller;
 use crate::case::{CaseInPath, view};
-use crate::error::{ApiError, Problem};
+use crate::error::{ApiError, CommandProblems, Problem, ReadProblems};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Query, State};
@@ -65,9 +65,8 @@ async fn create(
     params(ActingFor),
     responses(
         (status = CREATED, description = "The new, empty application", body = ApplicationView),
-        (status = UNAUTHORIZED, description = "No valid access token", body = Problem, content_type = "application/problem+json"),
-        (status = FORBIDDEN, description = "Signed in, but not set up as an adviser", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "An adviser the caller may not act for", body = Problem, content_type = "application/problem+json"),
+        CommandProblems,
     )
 )]
 pub async fn create_application(
@@ -85,9 +84,8 @@ pub async fn create_application(
     params(ActingFor),
     responses(
         (status = CREATED, description = "The new, empty application (§7 `POST /application`)", body = ApplicationView),
-        (status = UNAUTHORIZED, description = "No valid access token", body = Problem, content_type = "application/problem+json"),
-        (status = FORBIDDEN, description = "Signed in, but not set up as an adviser", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "An adviser the caller may not act for", body = Problem, content_type = "application/problem+json"),
+        CommandProblems,
     )
 )]
 pub async fn create_empty_application(
@@ -105,8 +103,8 @@ pub async fn create_empty_application(
     params(("applicationId" = i64, Path, description = "The application reference")),
     responses(
         (status = OK, description = "Success", body = ApplicationView),
-        (status = UNAUTHORIZED, description = "No valid access token", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
+        ReadProblems,
     )
 )]
 pub async fn get_application(
@@ -134,6 +132,7 @@ pub struct Statuses {
     responses(
         (status = OK, description = "Stage and page statuses (§2)", body = Statuses),
         (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
+        ReadProblems,
     )
 )]
 pub async fn statuses(
@@ -175,6 +174,7 @@ pub struct UnenrichedApplicant {
     responses(
         (status = OK, description = "The stored application's applicants and policy references", body = Unenriched),
         (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
+        ReadProblems,
     )
 )]
 pub async fn unenriched(

@@ -3,7 +3,7 @@
 
 use crate::auth::AdviserCaller;
 use crate::config::Environment;
-use crate::error::{ApiError, Problem};
+use crate::error::{ApiError, ReadProblems};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -127,8 +127,7 @@ pub struct AdviserRef {
     tag = "bootstrap",
     responses(
         (status = OK, description = "The signed-in adviser and their settings", body = Adviser),
-        (status = UNAUTHORIZED, description = "No valid access token", body = Problem, content_type = "application/problem+json"),
-        (status = FORBIDDEN, description = "Signed in, but not set up as an adviser", body = Problem, content_type = "application/problem+json"),
+        ReadProblems,
     )
 )]
 pub async fn adviser(

@@ -5,7 +5,7 @@
 use crate::auth::AdviserCaller;
 use crate::body::Body;
 use crate::case::{Case, CaseInPath, applicant_in_path};
-use crate::error::{ApiError, Problem};
+use crate::error::{ApiError, BodyCommandProblems, Problem, ReadProblems};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
@@ -88,10 +88,10 @@ pub struct ContactChangeRequest {
     request_body(content = ContactChangeRequest),
     responses(
         (status = OK, description = "The application with the client's contact details changed", body = ApplicationView),
-        (status = BAD_REQUEST, description = "A field of the wrong type or unknown", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "Applicant not found", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "Underwriting has started: contact details are locked", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A value is malformed (address line over 40, postcode, phone, email) or the email service refused the email", body = Problem, content_type = "application/problem+json"),
+        ReadProblems,
     )
 )]
 pub async fn change_contact(
@@ -124,6 +124,7 @@ pub async fn change_contact(
     responses(
         (status = OK, description = "The client's contact details (empty when none are saved)", body = ContactDetails),
         (status = NOT_FOUND, description = "No such application, or Applicant not found", body = Problem, content_type = "application/problem+json"),
+        ReadProblems,
     )
 )]
 pub async fn get_contact(
@@ -150,10 +151,10 @@ pub async fn get_contact(
     request_body(content = ContactDetailsForm, description = "Every contact field; those left out are cleared"),
     responses(
         (status = OK, description = "The application with the client's contact details replaced", body = ApplicationView),
-        (status = BAD_REQUEST, description = "A field of the wrong type or unknown", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "No such application, or Applicant not found", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "Underwriting has started: contact details are locked", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A value is malformed or the email service refused the email", body = Problem, content_type = "application/problem+json"),
+        ReadProblems,
     )
 )]
 pub async fn replace_contact(
@@ -189,9 +190,9 @@ pub struct SameAddressRequest {
     request_body(content = SameAddressRequest),
     responses(
         (status = OK, description = "The application with the link set or cleared", body = ApplicationView),
-        (status = BAD_REQUEST, description = "A field of the wrong type", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "Applicant not found", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "The client would share their own address, or that of someone not on the application", body = Problem, content_type = "application/problem+json"),
+        BodyCommandProblems,
     )
 )]
 pub async fn set_same_address(

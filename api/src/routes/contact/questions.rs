@@ -6,7 +6,7 @@
 use crate::auth::AdviserCaller;
 use crate::body::Body;
 use crate::case::Case;
-use crate::error::{ApiError, Problem};
+use crate::error::{ApiError, BodyCommandProblems, Problem};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -51,10 +51,10 @@ pub struct ThirdPartyRefRequest {
     request_body(content = ThirdPartyRefRequest),
     responses(
         (status = OK, description = "The application with the reference changed", body = ApplicationView),
-        (status = BAD_REQUEST, description = "A field of the wrong type", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "The adviser's reference is hidden or read-only (§6 hideYourRef, isYourRefReadOnly)", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "Too long, or control characters", body = Problem, content_type = "application/problem+json"),
+        BodyCommandProblems,
     )
 )]
 pub async fn set_third_party_ref(
@@ -91,10 +91,10 @@ pub struct CommissionRequest {
     request_body(content = CommissionRequest),
     responses(
         (status = OK, description = "The application with the commission changed and the price withdrawn until it is priced again", body = ApplicationView),
-        (status = BAD_REQUEST, description = "A field of the wrong type", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "Already applied for", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A percentage out of range, or a style the adviser's flags do not allow (§6)", body = Problem, content_type = "application/problem+json"),
+        BodyCommandProblems,
     )
 )]
 pub async fn set_commission(
@@ -131,10 +131,10 @@ pub struct QuoteDateRequest {
     request_body(content = QuoteDateRequest),
     responses(
         (status = OK, description = "The application with the new valid-until date; the expiry timer follows it", body = ApplicationView),
-        (status = BAD_REQUEST, description = "A field of the wrong type", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "Not priced yet, or already applied for", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "'This date is invalid': before today, or past 30 days from the quote (90 with overrideQuoteDate)", body = Problem, content_type = "application/problem+json"),
+        BodyCommandProblems,
     )
 )]
 pub async fn set_quote_date(
@@ -165,9 +165,9 @@ pub struct MortgageRequest {
     request_body(content = MortgageRequest),
     responses(
         (status = OK, description = "The application with the answer recorded", body = ApplicationView),
-        (status = BAD_REQUEST, description = "A field of the wrong type", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "Already applied for", body = Problem, content_type = "application/problem+json"),
+        BodyCommandProblems,
     )
 )]
 pub async fn set_mortgage_related(
@@ -197,10 +197,10 @@ pub struct AdvisedSaleRequest {
     request_body(content = AdvisedSaleRequest),
     responses(
         (status = OK, description = "The application with the answer recorded", body = ApplicationView),
-        (status = BAD_REQUEST, description = "A field of the wrong type", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "Already applied for", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A non-advised sale by an adviser whose sales are always advised (§6 isAlwaysAdvised)", body = Problem, content_type = "application/problem+json"),
+        BodyCommandProblems,
     )
 )]
 pub async fn set_advised_sale(
@@ -235,10 +235,10 @@ pub struct PolicyStartRequest {
     request_body(content = PolicyStartRequest),
     responses(
         (status = OK, description = "The application with the start date recorded", body = ApplicationView),
-        (status = BAD_REQUEST, description = "A field of the wrong type", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "The policy is already in force", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A future date outside today to three months ahead, or a date with another option", body = Problem, content_type = "application/problem+json"),
+        BodyCommandProblems,
     )
 )]
 pub async fn set_policy_start_date(

@@ -5,7 +5,7 @@
 use crate::auth::AdviserCaller;
 use crate::body::Body;
 use crate::case::{Case, CaseInPath};
-use crate::error::{ApiError, Problem};
+use crate::error::{ApiError, BodyCommandProblems, Problem, ReadProblems};
 use crate::routes::applicants::same_application;
 use crate::state::AppState;
 use axum::Json;
@@ -55,6 +55,7 @@ pub struct TermExtensibility {
     responses(
         (status = OK, description = "Whether the quote's terms may be extended, and to when", body = TermExtensibility),
         (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
+        ReadProblems,
     )
 )]
 pub async fn is_term_extensible(
@@ -103,6 +104,7 @@ pub struct DeclarationOfHealthQuestions {
         (status = OK, description = "The declaration-of-health questions, for each client", body = DeclarationOfHealthQuestions),
         (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "The extension is not offered (not extensible, or already extended)", body = Problem, content_type = "application/problem+json"),
+        ReadProblems,
     )
 )]
 pub async fn declaration_of_health_questions(
@@ -145,10 +147,10 @@ pub struct CompleteTermExtensionRequest {
     request_body(content = CompleteTermExtensionRequest),
     responses(
         (status = OK, description = "The declaration recorded: with no change in health the valid-until date moves 90 days (declarationOfHealthStatus passed); a disclosed change keeps the terms (failed) and termExtensionReasons says why", body = ApplicationView),
-        (status = BAD_REQUEST, description = "A field of the wrong type, or applicationId not the path's", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "Not offered: not extensible, or already extended once", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A question unanswered (or not yes or no), named `applicants[i].TAG`", body = Problem, content_type = "application/problem+json"),
+        BodyCommandProblems,
     )
 )]
 pub async fn complete_term_extension(
@@ -189,9 +191,9 @@ pub struct FailedTermExtensionRequest {
     request_body(content = FailedTermExtensionRequest),
     responses(
         (status = OK, description = "The application with declarationOfHealthStatus error (§4); the extension may be tried again", body = ApplicationView),
-        (status = BAD_REQUEST, description = "id missing", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "Already extended", body = Problem, content_type = "application/problem+json"),
+        BodyCommandProblems,
     )
 )]
 pub async fn has_failed_term_extension(

@@ -3,7 +3,7 @@
 
 use crate::body::Body;
 use crate::case::{CaseInPath, applicant_in_path};
-use crate::error::{ApiError, Problem};
+use crate::error::{ApiError, BodyCommandProblems, CommandProblems, Problem};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
@@ -31,9 +31,9 @@ pub fn router() -> OpenApiRouter<AppState> {
     request_body(content = BeneficiaryDetails),
     responses(
         (status = OK, description = "The application with the beneficiary added", body = ApplicationView),
-        (status = BAD_REQUEST, description = "A field of the wrong type", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "Names missing or too long, or a date of birth in the future", body = Problem, content_type = "application/problem+json"),
+        BodyCommandProblems,
     )
 )]
 pub async fn add_beneficiary(
@@ -59,9 +59,9 @@ pub async fn add_beneficiary(
     request_body(content = BeneficiaryDetails),
     responses(
         (status = OK, description = "The application with the beneficiary changed (and their shares renamed)", body = ApplicationView),
-        (status = BAD_REQUEST, description = "A field of the wrong type", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "No such application, or Beneficiary not found", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A rule is broken", body = Problem, content_type = "application/problem+json"),
+        BodyCommandProblems,
     )
 )]
 pub async fn edit_beneficiary(
@@ -89,9 +89,9 @@ pub async fn edit_beneficiary(
     request_body(content = AllocationInput),
     responses(
         (status = OK, description = "The application with the share added", body = ApplicationView),
-        (status = BAD_REQUEST, description = "A field of the wrong type", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "Applicant, Cover or Beneficiary not found", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A ninth share, a zero share, or shares above 100%", body = Problem, content_type = "application/problem+json"),
+        BodyCommandProblems,
     )
 )]
 pub async fn add_allocation(
@@ -122,9 +122,9 @@ pub async fn add_allocation(
     request_body(content = AllocationInput),
     responses(
         (status = OK, description = "The application with the share changed", body = ApplicationView),
-        (status = BAD_REQUEST, description = "A field of the wrong type", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "Applicant, Cover or Beneficiary not found", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A zero share, or shares above 100%", body = Problem, content_type = "application/problem+json"),
+        BodyCommandProblems,
     )
 )]
 pub async fn edit_allocation(
@@ -160,6 +160,7 @@ pub async fn edit_allocation(
     responses(
         (status = OK, description = "The application without the share", body = ApplicationView),
         (status = NOT_FOUND, description = "Applicant, Cover or Beneficiary not found", body = Problem, content_type = "application/problem+json"),
+        CommandProblems,
     )
 )]
 pub async fn remove_allocation(

@@ -3,7 +3,7 @@
 
 use crate::body::Body;
 use crate::case::CaseInPath;
-use crate::error::{ApiError, Problem};
+use crate::error::{ApiError, BodyCommandProblems, CommandProblems, Problem};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
@@ -30,9 +30,9 @@ pub fn router() -> OpenApiRouter<AppState> {
     request_body(content = ChildDetails),
     responses(
         (status = OK, description = "The application with the child added (the unborn-children flag cleared, §4)", body = ApplicationView),
-        (status = BAD_REQUEST, description = "A field of the wrong type", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A rule is broken (names, date of birth, age up to 23)", body = Problem, content_type = "application/problem+json"),
+        BodyCommandProblems,
     )
 )]
 pub async fn add_child(
@@ -58,9 +58,9 @@ pub async fn add_child(
     request_body(content = ChildDetails),
     responses(
         (status = OK, description = "The application with the child changed", body = ApplicationView),
-        (status = BAD_REQUEST, description = "A field of the wrong type", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "No such application, or Child not found", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A rule is broken", body = Problem, content_type = "application/problem+json"),
+        BodyCommandProblems,
     )
 )]
 pub async fn edit_child(
@@ -83,6 +83,7 @@ pub async fn edit_child(
     responses(
         (status = OK, description = "The application without the child (and their payout shares)", body = ApplicationView),
         (status = NOT_FOUND, description = "No such application, or Child not found", body = Problem, content_type = "application/problem+json"),
+        CommandProblems,
     )
 )]
 pub async fn remove_child(
@@ -108,8 +109,8 @@ pub struct UnbornChildrenRequest {
     request_body(content = UnbornChildrenRequest),
     responses(
         (status = OK, description = "The application with the flag set", body = ApplicationView),
-        (status = BAD_REQUEST, description = "hasUnbornChildren missing or not true/false", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
+        BodyCommandProblems,
     )
 )]
 pub async fn set_has_unborn_children(

@@ -4,7 +4,7 @@
 use crate::auth::AdviserCaller;
 use crate::body::Body;
 use crate::case::{Case, applicant_in_path};
-use crate::error::{ApiError, Problem};
+use crate::error::{ApiError, BodyCommandProblems, Problem, ReadProblems};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
@@ -62,12 +62,10 @@ impl MutateCoverRequest {
     request_body(content = MutateCoverRequest, description = "The client and the new cover"),
     responses(
         (status = OK, description = "The application with the cover added; limits it breaks are in the cover's errors", body = ApplicationView),
-        (status = BAD_REQUEST, description = "A field of the wrong type, or unknown; errors name it", body = Problem, content_type = "application/problem+json"),
-        (status = UNAUTHORIZED, description = "No valid access token", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "No such application, or Applicant not found", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "The quote can no longer be edited", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A rule is broken; errors name each field", body = Problem, content_type = "application/problem+json"),
-        (status = SERVICE_UNAVAILABLE, description = "The change could not be confirmed in time", body = Problem, content_type = "application/problem+json"),
+        BodyCommandProblems,
     )
 )]
 pub async fn add_cover(
@@ -91,12 +89,10 @@ pub async fn add_cover(
     request_body(content = MutateCoverRequest, description = "The client and the cover, with its id"),
     responses(
         (status = OK, description = "The application with the cover changed", body = ApplicationView),
-        (status = BAD_REQUEST, description = "A field of the wrong type, or unknown, or no cover id; errors name it", body = Problem, content_type = "application/problem+json"),
-        (status = UNAUTHORIZED, description = "No valid access token", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "No such application, Applicant not found or Cover not found", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "The quote can no longer be edited", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A rule is broken; errors name each field", body = Problem, content_type = "application/problem+json"),
-        (status = SERVICE_UNAVAILABLE, description = "The change could not be confirmed in time", body = Problem, content_type = "application/problem+json"),
+        BodyCommandProblems,
     )
 )]
 pub async fn edit_cover(
@@ -121,12 +117,10 @@ pub async fn edit_cover(
     request_body(content = MutateCoverRequest, description = "The client and the cover with its id and the higher amount"),
     responses(
         (status = OK, description = "The application with the cover increased; the price is withdrawn until priced again", body = ApplicationView),
-        (status = BAD_REQUEST, description = "A field of the wrong type, or unknown, or no cover id; errors name it", body = Problem, content_type = "application/problem+json"),
-        (status = UNAUTHORIZED, description = "No valid access token", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "No such application, Applicant not found or Cover not found", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "Not at the quote or decision stage", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "Not an increase, or something other than the amount changed", body = Problem, content_type = "application/problem+json"),
-        (status = SERVICE_UNAVAILABLE, description = "The change could not be confirmed in time", body = Problem, content_type = "application/problem+json"),
+        BodyCommandProblems,
     )
 )]
 pub async fn upsell_cover(
@@ -172,11 +166,9 @@ pub struct CoverToRemove {
     request_body(content = RemoveCoverRequest, description = "The client and the cover's id"),
     responses(
         (status = OK, description = "The application without the cover (§4: children's cover rules applied)", body = ApplicationView),
-        (status = BAD_REQUEST, description = "A field of the wrong type, or unknown, or no cover id; errors name it", body = Problem, content_type = "application/problem+json"),
-        (status = UNAUTHORIZED, description = "No valid access token", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "No such application, Applicant not found or Cover not found", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "The quote can no longer be edited", body = Problem, content_type = "application/problem+json"),
-        (status = SERVICE_UNAVAILABLE, description = "The change could not be confirmed in time", body = Problem, content_type = "application/problem+json"),
+        BodyCommandProblems,
     )
 )]
 pub async fn remove_cover(
@@ -208,10 +200,9 @@ pub struct PayoutPlannerRequest {
     request_body(content = PayoutPlannerRequest),
     responses(
         (status = OK, description = "The application with the switch set", body = ApplicationView),
-        (status = BAD_REQUEST, description = "A field of the wrong type, or unknown; errors name it", body = Problem, content_type = "application/problem+json"),
-        (status = UNAUTHORIZED, description = "No valid access token", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "Applicant not found or Cover not found", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "The quote can no longer be edited", body = Problem, content_type = "application/problem+json"),
+        BodyCommandProblems,
     )
 )]
 pub async fn set_payout_planner_used(
@@ -235,8 +226,8 @@ pub async fn set_payout_planner_used(
     params(("applicantId" = String, Path, description = "The applicant's id")),
     responses(
         (status = OK, description = "The client's covers, in §9 order", body = Vec<Cover>),
-        (status = UNAUTHORIZED, description = "No valid access token", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "Applicant not found", body = Problem, content_type = "application/problem+json"),
+        ReadProblems,
     )
 )]
 pub async fn applicant_covers(

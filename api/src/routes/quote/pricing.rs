@@ -3,7 +3,7 @@
 
 use crate::auth::AdviserCaller;
 use crate::case::CaseInPath;
-use crate::error::{ApiError, Problem};
+use crate::error::{ApiError, CommandProblems, Problem, ReadProblems};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -41,8 +41,8 @@ pub struct CoverValidation {
     params(("applicationId" = i64, Path, description = "The application reference")),
     responses(
         (status = OK, description = "Whether the covers are complete and within limits, and each problem", body = CoverValidation),
-        (status = UNAUTHORIZED, description = "No valid access token", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
+        ReadProblems,
     )
 )]
 pub async fn validate_covers(
@@ -92,10 +92,9 @@ pub async fn validate_covers(
     params(("applicationId" = i64, Path, description = "The application reference")),
     responses(
         (status = OK, description = "The application priced: `quote` holds the premiums, each cover its own", body = ApplicationView),
-        (status = UNAUTHORIZED, description = "No valid access token", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "Not ready to price: errors name each client or cover field", body = Problem, content_type = "application/problem+json"),
-        (status = SERVICE_UNAVAILABLE, description = "The price could not be confirmed in time", body = Problem, content_type = "application/problem+json"),
+        CommandProblems,
     )
 )]
 pub async fn quote_price(
@@ -112,9 +111,9 @@ pub async fn quote_price(
     params(("applicationId" = i64, Path, description = "The application reference")),
     responses(
         (status = OK, description = "The application with quote editing unlocked", body = ApplicationView),
-        (status = UNAUTHORIZED, description = "No valid access token", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "Underwriting has started: the decision's requote is the way back", body = Problem, content_type = "application/problem+json"),
+        CommandProblems,
     )
 )]
 pub async fn unlock_quote_edit(
@@ -152,8 +151,7 @@ pub struct OfferedProduct {
     tag = "covers",
     responses(
         (status = OK, description = "The products, limits and riders this adviser may quote", body = ProductOffer),
-        (status = UNAUTHORIZED, description = "No valid access token", body = Problem, content_type = "application/problem+json"),
-        (status = FORBIDDEN, description = "Signed in, but not set up as an adviser", body = Problem, content_type = "application/problem+json"),
+        ReadProblems,
     )
 )]
 pub async fn products(State(state): State<AppState>, me: AdviserCaller) -> Json<ProductOffer> {

@@ -1871,7 +1871,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description A field of the wrong type, or unknown; errors name it */
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1882,6 +1882,15 @@ export interface operations {
             };
             /** @description No valid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1916,7 +1925,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time */
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1950,7 +1959,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description A field of the wrong type, or unknown, or no cover id; errors name it */
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1961,6 +1970,15 @@ export interface operations {
             };
             /** @description No valid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1995,7 +2013,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time */
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2029,7 +2047,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description A field of the wrong type, or unknown, or no cover id; errors name it */
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2040,6 +2058,15 @@ export interface operations {
             };
             /** @description No valid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2065,7 +2092,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time */
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2099,7 +2126,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description A field of the wrong type, or unknown, or no cover id; errors name it */
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2110,6 +2137,15 @@ export interface operations {
             };
             /** @description No valid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2144,7 +2180,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time */
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2178,6 +2214,15 @@ export interface operations {
             };
             /** @description No valid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2244,6 +2289,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     get_application: {
@@ -2269,6 +2323,15 @@ export interface operations {
             };
             /** @description No valid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2315,8 +2378,8 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description The request could not be read; errors name each field */
-            400: {
+            /** @description No valid access token */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2324,8 +2387,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No valid access token */
-            401: {
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2403,6 +2466,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such application, or Applicant not found */
             404: {
                 headers: {
@@ -2414,6 +2486,15 @@ export interface operations {
             };
             /** @description The quote can no longer be edited */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2451,8 +2532,8 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description The request could not be read; errors name each field */
-            400: {
+            /** @description No valid access token */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2460,8 +2541,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No valid access token */
-            401: {
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2530,6 +2611,24 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such application, or Applicant not found */
             404: {
                 headers: {
@@ -2541,6 +2640,15 @@ export interface operations {
             };
             /** @description Already applied for */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2571,6 +2679,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ContactDetails"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such application, or Applicant not found */
@@ -2612,8 +2738,17 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description A field of the wrong type or unknown */
-            400: {
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2679,8 +2814,26 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description A field of the wrong type */
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2699,6 +2852,15 @@ export interface operations {
             };
             /** @description A ninth share, a zero share, or shares above 100% */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2739,8 +2901,26 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description A field of the wrong type */
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2759,6 +2939,15 @@ export interface operations {
             };
             /** @description A zero share, or shares above 100% */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2795,8 +2984,35 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Applicant, Cover or Beneficiary not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2831,8 +3047,26 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description A field of the wrong type */
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2851,6 +3085,15 @@ export interface operations {
             };
             /** @description Names missing or too long, or a date of birth in the future */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2887,8 +3130,26 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description A field of the wrong type */
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2907,6 +3168,15 @@ export interface operations {
             };
             /** @description A rule is broken */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2941,8 +3211,26 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description A field of the wrong type */
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2961,6 +3249,15 @@ export interface operations {
             };
             /** @description A rule is broken (names, date of birth, age up to 23) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2997,8 +3294,26 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description A field of the wrong type */
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3017,6 +3332,15 @@ export interface operations {
             };
             /** @description A rule is broken */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3049,8 +3373,35 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such application, or Child not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3083,6 +3434,15 @@ export interface operations {
             };
             /** @description No valid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3135,8 +3495,26 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description hasUnbornChildren missing or not true/false */
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3146,6 +3524,15 @@ export interface operations {
             };
             /** @description No such application */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3174,6 +3561,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unenriched"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such application */
@@ -3210,6 +3615,24 @@ export interface operations {
             };
             /** @description Not a valid UK postcode, naming `postcode` */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3256,6 +3679,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AddressLookupResult"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Address not found */
@@ -3338,8 +3779,17 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description A field of the wrong type or unknown */
-            400: {
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3398,7 +3848,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description A field of the wrong type, or a field other than the name */
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3409,6 +3859,15 @@ export interface operations {
             };
             /** @description No valid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3443,6 +3902,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     set_same_address: {
@@ -3467,8 +3935,26 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description A field of the wrong type */
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3487,6 +3973,15 @@ export interface operations {
             };
             /** @description The client would share their own address, or that of someone not on the application */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3518,8 +4013,26 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description applicationId missing */
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3554,6 +4067,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     set_commission: {
@@ -3578,8 +4100,26 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description A field of the wrong type */
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3607,6 +4147,15 @@ export interface operations {
             };
             /** @description A percentage out of range, or a style the adviser's flags do not allow (§6) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3664,6 +4213,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     has_failed_term_extension: {
@@ -3688,8 +4246,26 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description id missing */
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3708,6 +4284,15 @@ export interface operations {
             };
             /** @description Already extended */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3739,8 +4324,26 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description A field of the wrong type */
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3775,6 +4378,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     set_mortgage_related: {
@@ -3799,8 +4411,26 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description A field of the wrong type */
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3819,6 +4449,15 @@ export interface operations {
             };
             /** @description Already applied for */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3850,8 +4489,26 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description A field of the wrong type */
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3886,6 +4543,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     set_quote_date: {
@@ -3910,8 +4576,26 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description A field of the wrong type */
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3939,6 +4623,15 @@ export interface operations {
             };
             /** @description 'This date is invalid': before today, or past 30 days from the quote (90 with overrideQuoteDate) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3993,6 +4686,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description An adviser the caller may not act for */
             404: {
                 headers: {
@@ -4026,8 +4728,26 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description A field of the wrong type */
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4055,6 +4775,15 @@ export interface operations {
             };
             /** @description Too long, or control characters */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4094,6 +4823,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such application */
             404: {
                 headers: {
@@ -4105,6 +4843,15 @@ export interface operations {
             };
             /** @description Underwriting has started: the decision's requote is the way back */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4140,7 +4887,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description A field of the wrong type, an unknown field, or another application's reference */
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4151,6 +4898,15 @@ export interface operations {
             };
             /** @description No valid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4185,7 +4941,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied */
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4221,8 +4977,26 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description A field of the wrong type, or applicationId not the path's */
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4257,6 +5031,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     is_term_extensible: {
@@ -4278,6 +5061,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TermExtensibility"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such application */
@@ -4321,6 +5122,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such application, or not one the caller may see */
             404: {
                 headers: {
@@ -4339,7 +5149,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The price could not be confirmed in time */
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4369,6 +5179,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeclarationOfHealthQuestions"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such application */
@@ -4414,6 +5242,15 @@ export interface operations {
             };
             /** @description No valid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4474,7 +5311,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description A field of the wrong type, or unknown; errors name it */
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4485,6 +5322,15 @@ export interface operations {
             };
             /** @description No valid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4503,6 +5349,15 @@ export interface operations {
             };
             /** @description The quote can no longer be edited */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4531,6 +5386,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DocumentLink"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such application */
@@ -4603,6 +5476,24 @@ export interface operations {
                     "application/json": components["schemas"]["Statuses"];
                 };
             };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such application */
             404: {
                 headers: {
@@ -4633,6 +5524,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DocumentLink"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such application */
@@ -4669,6 +5578,24 @@ export interface operations {
                     "application/pdf": number[];
                 };
             };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such document, or not one the caller may see */
             404: {
                 headers: {
@@ -4701,6 +5628,24 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such application */
             404: {
                 headers: {
@@ -4721,6 +5666,15 @@ export interface operations {
             };
             /** @description Everything still missing, each named */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4753,6 +5707,24 @@ export interface operations {
             };
             /** @description No address given: 'Please enter an email address' */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
