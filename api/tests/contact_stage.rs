@@ -7,56 +7,7 @@ mod support;
 
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
-use support::{TestApp, client, fields};
-
-fn message_of<'a>(body: &'a Value, field: &str) -> &'a str {
-    body["errors"]
-        .as_array()
-        .and_then(|list| list.iter().find(|e| e["field"] == field))
-        .and_then(|e| e["message"].as_str())
-        .unwrap_or_else(|| panic!("no error on {field}: {body}"))
-}
-
-/// An application of `adviser` with Alan (and Ada when `two`), each with a life cover, priced.
-async fn quoted(app: &TestApp, token: &str, two: bool) -> (Value, Vec<Value>) {
-    let created = app.create_application(token).await;
-    let id = created["id"].clone();
-    let (_, mut latest) = app
-        .add_applicant(token, &created, client("Alan", "Turing", "1985-06-23"))
-        .await;
-    if two {
-        let ada = json!({ "title": "Mrs", "firstName": "Ada", "lastName": "Lovelace", "gender": "female", "dateOfBirth": "1988-12-10", "smoking": "noneInFiveYears" });
-        latest = app.add_applicant(token, &created, ada).await.1;
-    }
-    let applicants: Vec<Value> = latest["applicants"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|a| a["id"].clone())
-        .collect();
-    for applicant in &applicants {
-        let cover = json!({ "productType": "life", "coverType": "level", "coverAmount": 150000, "term": 20 });
-        let (status, body) = app
-            .call(
-                Method::POST,
-                "/api/v1/actions/MutateCovers/add",
-                Some(token),
-                Some(json!({ "applicationId": id, "applicantId": applicant, "cover": cover })),
-            )
-            .await;
-        assert_eq!(status, StatusCode::OK, "{body}");
-    }
-    let (status, body) = app
-        .call(
-            Method::GET,
-            &format!("/api/v1/backendforfrontend/application/{id}/quotePrice"),
-            Some(token),
-            None,
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    (id, applicants)
-}
+use support::{TestApp, fields, message_of};
 
 async fn patch_contact(app: &TestApp, token: &str, body: Value) -> (StatusCode, Value) {
     app.call(
@@ -89,7 +40,7 @@ fn alan_contact() -> Value {
 async fn contact_details_are_saved_normalised_read_back_and_replaced() {
     let app = TestApp::spawn().await;
     let token = app.token("adviser1@example.com").await;
-    let (id, applicants) = quoted(&app, &token, false).await;
+    let (id, applicants) = app.quoted_application(&token, false).await;
     let alan = &applicants[0];
 
     let mut body = alan_contact();
@@ -152,7 +103,7 @@ async fn contact_details_are_saved_normalised_read_back_and_replaced() {
 async fn bad_contact_input_is_refused_by_field_and_nothing_saved() {
     let app = TestApp::spawn().await;
     let token = app.token("adviser1@example.com").await;
-    let (id, applicants) = quoted(&app, &token, false).await;
+    let (id, applicants) = app.quoted_application(&token, false).await;
     let alan = &applicants[0];
 
     let (status, body) =
@@ -224,7 +175,7 @@ async fn the_page_questions_follow_the_advisers_flags() {
     // adviser3 (Harbour Protection): always advised, reference read-only, quote-date override,
     // indemnity fixed at 50%.
     let token = app.token("adviser3@example.com").await;
-    let (id, _) = quoted(&app, &token, false).await;
+    let (id, _) = app.quoted_application(&token, false).await;
 
     let (status, body) = post(
         &app,
@@ -327,7 +278,7 @@ async fn the_page_questions_follow_the_advisers_flags() {
 
     // adviser1 has no override: 31 days is too far; a malformed date is a 400.
     let token1 = app.token("adviser1@example.com").await;
-    let (id1, _) = quoted(&app, &token1, false).await;
+    let (id1, _) = app.quoted_application(&token1, false).await;
     let (status, body) = post(
         &app,
         &token1,
@@ -398,7 +349,7 @@ async fn the_page_questions_follow_the_advisers_flags() {
 async fn applying_names_everything_missing_then_moves_to_the_apply_stage() {
     let app = TestApp::spawn().await;
     let token = app.token("adviser1@example.com").await;
-    let (id, applicants) = quoted(&app, &token, true).await;
+    let (id, applicants) = app.quoted_application(&token, true).await;
     let (alan, ada) = (&applicants[0], &applicants[1]);
 
     let apply = json!({ "applicationId": id });
@@ -712,7 +663,7 @@ fn answers(applicant: &Value, value: &str) -> Value {
 async fn terms_running_out_are_extended_once_by_ninety_days_after_a_clean_declaration() {
     let app = TestApp::spawn().await;
     let token = app.token("adviser1@example.com").await;
-    let (id, applicants) = quoted(&app, &token, true).await;
+    let (id, applicants) = app.quoted_application(&token, true).await;
     let base = format!("/api/v1/backendforfrontend/application/{id}");
 
     // A fresh quote (30 days left) is not offered an extension.
@@ -823,7 +774,7 @@ async fn terms_running_out_are_extended_once_by_ninety_days_after_a_clean_declar
 async fn a_disclosed_change_in_health_blocks_the_extension_with_its_reasons() {
     let app = TestApp::spawn().await;
     let token = app.token("adviser1@example.com").await;
-    let (id, applicants) = quoted(&app, &token, false).await;
+    let (id, applicants) = app.quoted_application(&token, false).await;
     let until = expiring_in(&app, &token, &id, 3).await;
     let complete = format!("/api/v1/backendforfrontend/application/{id}/completeTermExtension");
     let mut disclosed = answers(&applicants[0], "no");
@@ -850,7 +801,7 @@ async fn a_disclosed_change_in_health_blocks_the_extension_with_its_reasons() {
     assert_eq!(failed["showExtend"], false);
 
     // A technical failure is recorded as an error on another case, which may try again.
-    let (id2, _) = quoted(&app, &token, false).await;
+    let (id2, _) = app.quoted_application(&token, false).await;
     expiring_in(&app, &token, &id2, 3).await;
     let (status, errored) = post(
         &app,

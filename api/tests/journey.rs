@@ -4,26 +4,10 @@
 mod support;
 
 use reqwest::{Method, StatusCode};
-use serde_json::{Value, json};
-use support::{TestApp, born_years_ago, client};
+use serde_json::json;
+use support::{TestApp, born_years_ago, client, errors};
 
 const AGE_MESSAGE: &str = "To qualify, the client must be between 18 and 64.";
-
-fn errors(body: &Value) -> Vec<(String, String)> {
-    body["errors"]
-        .as_array()
-        .map(|list| {
-            list.iter()
-                .map(|e| {
-                    (
-                        e["field"].as_str().unwrap().to_owned(),
-                        e["message"].as_str().unwrap().to_owned(),
-                    )
-                })
-                .collect()
-        })
-        .unwrap_or_default()
-}
 
 #[tokio::test(flavor = "multi_thread")]
 async fn an_adviser_builds_an_application_with_two_clients_and_finds_it_again() {

@@ -5,27 +5,7 @@ mod support;
 
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
-use support::{TestApp, client, fields};
-
-async fn mutate(
-    app: &TestApp,
-    token: &str,
-    method: Method,
-    action: &str,
-    body: Value,
-) -> (StatusCode, Value) {
-    app.call(
-        method,
-        &format!("/api/v1/actions/MutateCovers/{action}"),
-        Some(token),
-        Some(body),
-    )
-    .await
-}
-
-fn life(amount: u64, term: u32) -> Value {
-    json!({ "productType": "life", "coverType": "level", "coverAmount": amount, "term": term })
-}
+use support::{TestApp, client, fields, life_cover};
 
 #[tokio::test(flavor = "multi_thread")]
 async fn covers_are_added_checked_priced_and_a_change_makes_the_price_stale() {
@@ -56,14 +36,14 @@ async fn covers_are_added_checked_priced_and_a_change_makes_the_price_stale() {
             .contains("Price needs at least one cover for both applicants")
     );
 
-    let (status, with_life) = mutate(
-        &app,
-        &token,
-        Method::POST,
-        "add",
-        json!({ "applicationId": id, "applicantId": alan, "cover": life(250_000, 25) }),
-    )
-    .await;
+    let (status, with_life) = app
+        .mutate_cover(
+            &token,
+            Method::POST,
+            "add",
+            json!({ "applicationId": id, "applicantId": alan, "cover": life_cover(250_000, 25) }),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{with_life}");
     let cover = &with_life["applicants"][0]["covers"][0];
     assert_eq!(cover["productType"], "life");
@@ -73,14 +53,14 @@ async fn covers_are_added_checked_priced_and_a_change_makes_the_price_stale() {
     // Out of the catalogue's limits: kept as typed, with the problem shown on the cover.
     let ip = json!({ "productType": "ip", "coverType": "level", "monthlyBenefit": 50_000, "toAge": 65,
         "deferredPeriod": 13, "paymentPeriod": "full", "term": "" });
-    let (status, with_ip) = mutate(
-        &app,
-        &token,
-        Method::POST,
-        "add",
-        json!({ "applicationId": id, "applicantId": ada, "cover": ip }),
-    )
-    .await;
+    let (status, with_ip) = app
+        .mutate_cover(
+            &token,
+            Method::POST,
+            "add",
+            json!({ "applicationId": id, "applicantId": ada, "cover": ip }),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{with_ip}");
     let ip_cover = &with_ip["applicants"][1]["covers"][0];
     assert_eq!(ip_cover["term"], Value::Null, "an empty string is null");
@@ -106,14 +86,14 @@ async fn covers_are_added_checked_priced_and_a_change_makes_the_price_stale() {
 
     let fixed = json!({ "id": ip_id, "productType": "ip", "coverType": "level", "monthlyBenefit": 2_000,
         "toAge": 65, "deferredPeriod": 13, "paymentPeriod": "full" });
-    let (status, edited) = mutate(
-        &app,
-        &token,
-        Method::PATCH,
-        "edit",
-        json!({ "applicationId": id, "applicantId": ada, "cover": fixed }),
-    )
-    .await;
+    let (status, edited) = app
+        .mutate_cover(
+            &token,
+            Method::PATCH,
+            "edit",
+            json!({ "applicationId": id, "applicantId": ada, "cover": fixed }),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{edited}");
     assert_eq!(edited["applicants"][1]["covers"][0]["errors"], json!([]));
 
@@ -144,7 +124,7 @@ async fn covers_are_added_checked_priced_and_a_change_makes_the_price_stale() {
     assert_eq!(stored["quote"]["premium"], quote["premium"]);
 
     // Any change to the covers makes the price stale until priced again.
-    let (status, bigger) = mutate(&app, &token, Method::PATCH, "edit",
+    let (status, bigger) = app.mutate_cover( &token, Method::PATCH, "edit",
         json!({ "applicationId": id, "applicantId": alan, "cover": { "id": life_id, "productType": "life", "coverType": "level", "coverAmount": 500_000, "term": 25 } })).await;
     assert_eq!(status, StatusCode::OK, "{bigger}");
     assert_eq!(bigger["quote"], Value::Null);
@@ -165,14 +145,14 @@ async fn covers_are_added_checked_priced_and_a_change_makes_the_price_stale() {
     assert_eq!(status, StatusCode::OK, "{covers}");
     assert_eq!(covers[0]["coverAmount"], 500_000.0);
 
-    let (status, removed) = mutate(
-        &app,
-        &token,
-        Method::DELETE,
-        "remove",
-        json!({ "applicationId": id, "applicantId": alan, "cover": { "id": life_id } }),
-    )
-    .await;
+    let (status, removed) = app
+        .mutate_cover(
+            &token,
+            Method::DELETE,
+            "remove",
+            json!({ "applicationId": id, "applicantId": alan, "cover": { "id": life_id } }),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{removed}");
     assert_eq!(removed["applicants"][0]["covers"], json!([]));
 }
@@ -221,12 +201,12 @@ async fn bad_cover_input_gets_a_specific_4xx_never_a_500() {
             "productType",
         ),
         (
-            json!({ "applicationId": id, "cover": life(1, 1) }),
+            json!({ "applicationId": id, "cover": life_cover(1, 1) }),
             StatusCode::BAD_REQUEST,
             "applicantId",
         ),
         (
-            json!({ "applicantId": alan, "cover": life(1, 1) }),
+            json!({ "applicantId": alan, "cover": life_cover(1, 1) }),
             StatusCode::BAD_REQUEST,
             "applicationId",
         ),
@@ -237,35 +217,38 @@ async fn bad_cover_input_gets_a_specific_4xx_never_a_500() {
         ),
     ];
     for (body, expected, field) in cases {
-        let (status, problem) = mutate(&app, &token, Method::POST, "add", body.clone()).await;
+        let (status, problem) = app
+            .mutate_cover(&token, Method::POST, "add", body.clone())
+            .await;
         assert_eq!(status, expected, "{body} -> {problem}");
         assert_eq!(fields(&problem), [field], "{body} -> {problem}");
     }
 
-    let (status, missing) = mutate(
-        &app,
+    let (status, missing) = app.mutate_cover(
         &token,
         Method::POST,
         "add",
-        json!({ "applicationId": id, "applicantId": "nobody", "cover": life(100_000, 10) }),
+        json!({ "applicationId": id, "applicantId": "nobody", "cover": life_cover(100_000, 10) }),
     )
     .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(missing["detail"], "Applicant not found");
-    let (status, missing) = mutate(
-        &app,
-        &token,
-        Method::DELETE,
-        "remove",
-        json!({ "applicationId": id, "applicantId": alan, "cover": { "id": "nope" } }),
-    )
-    .await;
+    let (status, missing) = app
+        .mutate_cover(
+            &token,
+            Method::DELETE,
+            "remove",
+            json!({ "applicationId": id, "applicantId": alan, "cover": { "id": "nope" } }),
+        )
+        .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(missing["detail"], "Cover not found");
 
     // Another firm's adviser cannot see the application, so it does not exist for them.
     let other = app.token("adviser3@example.com").await;
-    let (status, _) = mutate(&app, &other, Method::POST, "add", add(life(100_000, 10))).await;
+    let (status, _) = app
+        .mutate_cover(&other, Method::POST, "add", add(life_cover(100_000, 10)))
+        .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (status, _) = app
         .call(
@@ -337,12 +320,11 @@ async fn the_quote_pdf_key_facts_and_terms_are_real_documents_kept_per_version()
     let (status, unpriced) = app.call(Method::GET, &quote_path, Some(&token), None).await;
     assert_eq!(status, StatusCode::CONFLICT, "{unpriced}");
 
-    mutate(
-        &app,
+    app.mutate_cover(
         &token,
         Method::POST,
         "add",
-        json!({ "applicationId": id, "applicantId": alan, "cover": life(300_000, 20) }),
+        json!({ "applicationId": id, "applicantId": alan, "cover": life_cover(300_000, 20) }),
     )
     .await;
     let (_, priced) = app
@@ -431,14 +413,14 @@ async fn covers_and_the_price_survive_a_worker_restart_mid_quote() {
         .add_applicant(&token, &created, client("Alan", "Turing", "1985-06-23"))
         .await;
     let alan = one["applicants"][0]["id"].clone();
-    let (status, _) = mutate(
-        &app,
-        &token,
-        Method::POST,
-        "add",
-        json!({ "applicationId": id, "applicantId": alan, "cover": life(200_000, 20) }),
-    )
-    .await;
+    let (status, _) = app
+        .mutate_cover(
+            &token,
+            Method::POST,
+            "add",
+            json!({ "applicationId": id, "applicantId": alan, "cover": life_cover(200_000, 20) }),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
 
     // The worker dies; reads keep working from the store, and nothing typed is lost.
@@ -454,14 +436,14 @@ async fn covers_and_the_price_survive_a_worker_restart_mid_quote() {
     app.start_worker();
     let ci =
         json!({ "productType": "ci", "coverType": "level", "coverAmount": 50_000, "term": 20 });
-    let (status, with_ci) = mutate(
-        &app,
-        &token,
-        Method::POST,
-        "add",
-        json!({ "applicationId": id, "applicantId": alan, "cover": ci }),
-    )
-    .await;
+    let (status, with_ci) = app
+        .mutate_cover(
+            &token,
+            Method::POST,
+            "add",
+            json!({ "applicationId": id, "applicantId": alan, "cover": ci }),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{with_ci}");
     assert_eq!(
         with_ci["applicants"][0]["covers"].as_array().unwrap().len(),
@@ -495,14 +477,14 @@ async fn a_quote_past_its_valid_until_date_is_withdrawn_by_the_workflow_and_pric
         .add_applicant(&token, &created, client("Alan", "Turing", "1985-06-23"))
         .await;
     let alan = one["applicants"][0]["id"].clone();
-    let (status, _) = mutate(
-        &app,
-        &token,
-        Method::POST,
-        "add",
-        json!({ "applicationId": id, "applicantId": alan, "cover": life(200_000, 20) }),
-    )
-    .await;
+    let (status, _) = app
+        .mutate_cover(
+            &token,
+            Method::POST,
+            "add",
+            json!({ "applicationId": id, "applicantId": alan, "cover": life_cover(200_000, 20) }),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
     let price_path = format!("/api/v1/backendforfrontend/application/{id}/quotePrice");
     let (status, priced) = app.call(Method::GET, &price_path, Some(&token), None).await;

@@ -33,6 +33,8 @@ pub mod product;
 pub mod quote;
 pub mod sign_in;
 pub mod term_extension;
+#[cfg(any(test, feature = "testkit"))]
+pub mod testkit;
 pub mod underwriting;
 
 pub use adviser::{AdviserProfile, Role, Roles, UxSettings};

@@ -302,6 +302,55 @@ impl TestApp {
     }
 }
 
+/// The journey's steps as the SPA takes them.
+impl TestApp {
+    /// `MutateCovers/{action}` (add, edit, remove) with `body`.
+    pub async fn mutate_cover(
+        &self,
+        token: &str,
+        method: Method,
+        action: &str,
+        body: Value,
+    ) -> (StatusCode, Value) {
+        let path = format!("/api/v1/actions/MutateCovers/{action}");
+        self.call(method, &path, Some(token), Some(body)).await
+    }
+
+    /// Prices the application (`quotePrice`).
+    pub async fn price(&self, token: &str, id: &Value) -> (StatusCode, Value) {
+        let path = format!("/api/v1/backendforfrontend/application/{id}/quotePrice");
+        self.call(Method::GET, &path, Some(token), None).await
+    }
+
+    /// A new application with Alan Turing (and Ada Lovelace when `two`), each with a level
+    /// life cover of £150,000 for 20 years, priced. Returns its id and the clients' ids.
+    pub async fn quoted_application(&self, token: &str, two: bool) -> (Value, Vec<Value>) {
+        let created = self.create_application(token).await;
+        let id = created["id"].clone();
+        let (_, mut latest) = self
+            .add_applicant(token, &created, client("Alan", "Turing", "1985-06-23"))
+            .await;
+        if two {
+            let ada = json!({ "title": "Mrs", "firstName": "Ada", "lastName": "Lovelace", "gender": "female", "dateOfBirth": "1988-12-10", "smoking": "noneInFiveYears" });
+            latest = self.add_applicant(token, &created, ada).await.1;
+        }
+        let applicants: Vec<Value> = latest["applicants"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a["id"].clone())
+            .collect();
+        for applicant in &applicants {
+            let body = json!({ "applicationId": id, "applicantId": applicant, "cover": life_cover(150_000, 20) });
+            let (status, body) = self.mutate_cover(token, Method::POST, "add", body).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+        }
+        let (status, body) = self.price(token, &id).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        (id, applicants)
+    }
+}
+
 impl Drop for TestApp {
     fn drop(&mut self) {
         self.server.abort();
@@ -320,7 +369,38 @@ pub fn fields(body: &Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// A client on a date that makes them `age` today.
+/// Each field a problem names, with its message, in order.
+pub fn errors(body: &Value) -> Vec<(String, String)> {
+    body["errors"]
+        .as_array()
+        .map(|list| {
+            list.iter()
+                .map(|e| {
+                    (
+                        e["field"].as_str().unwrap().to_owned(),
+                        e["message"].as_str().unwrap().to_owned(),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The message a problem gives for `field`.
+pub fn message_of<'a>(body: &'a Value, field: &str) -> &'a str {
+    body["errors"]
+        .as_array()
+        .and_then(|list| list.iter().find(|e| e["field"] == field))
+        .and_then(|e| e["message"].as_str())
+        .unwrap_or_else(|| panic!("no error on {field}: {body}"))
+}
+
+/// A level life cover as the quote builder sends it.
+pub fn life_cover(amount: u64, term: u32) -> Value {
+    json!({ "productType": "life", "coverType": "level", "coverAmount": amount, "term": term })
+}
+
+/// A client with every detail (title, names, gender, date of birth, smoking).
 pub fn client(first: &str, last: &str, born: &str) -> Value {
     json!({ "title": "Mr", "firstName": first, "lastName": last, "gender": "male", "dateOfBirth": born, "smoking": "noneInFiveYears" })
 }

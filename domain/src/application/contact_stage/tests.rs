@@ -1,120 +1,17 @@
 use super::*;
-use crate::applicant::{ApplicantDetails, Gender, Title};
 use crate::application::*;
 use crate::contact::FAILURE_BLACKLIST;
 use crate::contact::email::{BLACKLIST_MESSAGE, INVALID_MESSAGE};
 use crate::errors::RejectionKind;
-use crate::ids::{AdviserId, ApplicationId};
-use crate::money::{Money, Percentage};
-use crate::product::{CoverType, ProductType};
-use crate::quote::{Quote, QuoteApplicant, QuoteCover};
-use chrono::TimeZone;
-
-fn now() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2026, 11, 22, 10, 0, 0).unwrap()
-}
-
-fn date(y: i32, m: u32, d: u32) -> NaiveDate {
-    NaiveDate::from_ymd_opt(y, m, d).unwrap()
-}
+use crate::money::Percentage;
+use crate::testkit::*;
 
 fn id(text: &str) -> ApplicantId {
-    ApplicantId::parse(text).unwrap()
+    applicant_id(text)
 }
 
-fn client(app: &Application, applicant: &str, first: &str) -> Application {
-    app.add_applicant(
-        &AddApplicant {
-            applicant_id: id(applicant),
-            details: ApplicantDetails {
-                title: Some(Title::Dr),
-                first_name: Some(first.into()),
-                last_name: Some("Turing".into()),
-                gender: Some(Gender::Male),
-                date_of_birth: Some(date(1985, 6, 23)),
-                ..Default::default()
-            },
-        },
-        now(),
-    )
-    .unwrap()
-}
-
-fn with_life_cover(app: &Application, applicant: &str, cover: &str) -> Application {
-    app.add_cover(
-        &AddCover {
-            applicant_id: id(applicant),
-            cover_id: cover.into(),
-            cover: CoverInput {
-                id: None,
-                product_type: ProductType::Life,
-                cover_type: Some(CoverType::Level),
-                cover_amount: Money::from_pounds(100_000),
-                monthly_benefit: None,
-                term: Some(20),
-                to_age: None,
-                deferred_period: None,
-                payment_period: None,
-                riders: vec![],
-            },
-        },
-        now(),
-    )
-    .unwrap()
-}
-
-fn priced(app: &Application) -> Application {
-    let money = Money::from_pence(2_345).unwrap();
-    let quote = Quote {
-        id: "q1".into(),
-        quote_created_date: date(2026, 11, 22),
-        quote_age_date: date(2026, 11, 22),
-        adviser_at_firm_location_id: None,
-        initial_indemnity_percentage: None,
-        initial_commission_sacrifice_percentage: None,
-        initial_commission: None,
-        premium: money,
-        lifetime_premium: None,
-        unloaded_premium: None,
-        discount: None,
-        quote_applicants: app
-            .applicants
-            .iter()
-            .map(|a| QuoteApplicant {
-                id: a.id.to_string(),
-                premium: money,
-                quote_covers: a
-                    .covers
-                    .iter()
-                    .map(|c| QuoteCover {
-                        cover_id: c.id.clone().unwrap(),
-                        premium: money,
-                        decision: None,
-                        riders: vec![],
-                        breakdown: vec![],
-                    })
-                    .collect(),
-                quote_decision_model: None,
-            })
-            .collect(),
-    };
-    app.record_quote(quote, now())
-}
-
-/// Alan (a1) and Ada (a2), each with a life cover, priced.
 fn quoted() -> Application {
-    let base = Application::new(
-        ApplicationId::new(100001).unwrap(),
-        AdviserId::parse("adviser1").unwrap(),
-        None,
-        now(),
-    );
-    let two = client(&client(&base, "a1", "Alan"), "a2", "Ada");
-    priced(&with_life_cover(
-        &with_life_cover(&two, "a1", "c1"),
-        "a2",
-        "c2",
-    ))
+    quoted_couple()
 }
 
 fn form(email: &str) -> ContactDetailsForm {

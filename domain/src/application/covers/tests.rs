@@ -3,62 +3,35 @@ use crate::applicant::{ApplicantDetails, Gender};
 use crate::application::{AddApplicant, QUOTE_NOT_EDITABLE};
 use crate::errors::RejectionKind;
 use crate::ids::{AdviserId, ApplicationId};
-use crate::quote::{QuoteApplicant, QuoteCover};
+use crate::testkit::*;
 use chrono::TimeZone;
 
-fn now() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2026, 11, 22, 10, 0, 0).unwrap()
-}
-
 fn alan() -> ApplicantId {
-    ApplicantId::parse("a1").unwrap()
+    applicant_id("a1")
 }
 
+/// Alan (`a1`), with only what a quote needs: gender and date of birth.
 fn app() -> Application {
-    Application::new(
-        ApplicationId::new(100001).unwrap(),
-        AdviserId::parse("adviser1").unwrap(),
-        None,
-        now(),
-    )
-    .add_applicant(
-        &AddApplicant {
-            applicant_id: alan(),
-            details: ApplicantDetails {
-                gender: Some(Gender::Male),
-                date_of_birth: NaiveDate::from_ymd_opt(1985, 6, 23),
-                ..Default::default()
-            },
+    let command = AddApplicant {
+        applicant_id: alan(),
+        details: ApplicantDetails {
+            gender: Some(Gender::Male),
+            date_of_birth: Some(date(1985, 6, 23)),
+            ..Default::default()
         },
-        now(),
-    )
-    .unwrap()
+    };
+    new_application().apply(&command, now()).unwrap()
 }
 
 fn input(product: ProductType) -> CoverInput {
     CoverInput {
-        id: None,
         product_type: product,
-        cover_type: Some(CoverType::Level),
-        cover_amount: Money::from_pounds(100_000),
-        monthly_benefit: None,
-        term: Some(20),
-        to_age: None,
-        deferred_period: None,
-        payment_period: None,
-        riders: vec![],
+        ..life_cover()
     }
 }
 
 fn add(app: &Application, id: &str, cover: CoverInput) -> Result<Application, Rejection> {
-    app.add_cover(
-        &AddCover {
-            applicant_id: alan(),
-            cover_id: id.into(),
-            cover,
-        },
-        now(),
-    )
+    add_cover(app, "a1", id, cover)
 }
 
 fn ids(app: &Application) -> Vec<&str> {
@@ -226,39 +199,10 @@ fn a_locked_quote_refuses_cover_changes() {
     assert_eq!(refused.message, QUOTE_NOT_EDITABLE);
 }
 
-fn quote_for(app: &Application, premium: u64) -> Quote {
-    let money = Money::from_pence(premium).unwrap();
-    Quote {
-        id: "q1".into(),
-        quote_created_date: NaiveDate::from_ymd_opt(2026, 11, 22).unwrap(),
-        quote_age_date: NaiveDate::from_ymd_opt(2026, 11, 22).unwrap(),
-        adviser_at_firm_location_id: None,
-        initial_indemnity_percentage: None,
-        initial_commission_sacrifice_percentage: None,
-        initial_commission: None,
-        premium: money,
-        lifetime_premium: None,
-        unloaded_premium: None,
-        discount: None,
-        quote_applicants: vec![QuoteApplicant {
-            id: app.applicants[0].id.to_string(),
-            premium: money,
-            quote_covers: vec![QuoteCover {
-                cover_id: "c1".into(),
-                premium: money,
-                decision: None,
-                riders: vec![],
-                breakdown: vec![],
-            }],
-            quote_decision_model: None,
-        }],
-    }
-}
-
 #[test]
 fn a_price_moves_to_the_quote_stage_and_any_later_change_makes_it_stale() {
     let with_cover = add(&app(), "c1", input(ProductType::Life)).unwrap();
-    let priced = with_cover.record_quote(quote_for(&with_cover, 2_345), now());
+    let priced = with_cover.record_quote(quote(&with_cover, 2_345), now());
     assert_eq!(priced.status, ApplicationStage::Quote);
     assert_eq!(
         priced.applicants[0].covers[0].premium,
@@ -327,7 +271,7 @@ fn page_statuses_follow_the_clients_the_covers_and_the_price() {
     let with_cover = add(&app(), "c1", input(ProductType::Life)).unwrap();
     assert!(complete(&with_cover, today, "planbuilder"));
     assert!(!complete(&with_cover, today, "planquote"), "not priced");
-    let priced = with_cover.record_quote(quote_for(&with_cover, 2_345), now());
+    let priced = with_cover.record_quote(quote(&with_cover, 2_345), now());
     assert!(complete(&priced, today, "planquote"));
     let expired = NaiveDate::from_ymd_opt(2026, 12, 23).unwrap();
     assert!(
@@ -342,7 +286,7 @@ fn page_statuses_follow_the_clients_the_covers_and_the_price() {
 #[test]
 fn an_expired_quote_is_withdrawn_and_the_next_price_is_a_new_quote() {
     let with_cover = add(&app(), "c1", input(ProductType::Life)).unwrap();
-    let priced = with_cover.record_quote(quote_for(&with_cover, 2_345), now());
+    let priced = with_cover.record_quote(quote(&with_cover, 2_345), now());
     // Valid until 22 December 2026 (GMT): expires at midnight starting the 23rd.
     assert_eq!(
         priced.quote_expires_at(),
@@ -358,7 +302,7 @@ fn an_expired_quote_is_withdrawn_and_the_next_price_is_a_new_quote() {
     assert!(expired.is_quote_expired(NaiveDate::from_ymd_opt(2026, 12, 23).unwrap()));
     assert_eq!(expired.applicants[0].covers.len(), 1, "the covers stay");
     assert_eq!(expired.quote_expires_at(), None, "nothing left to expire");
-    let mut requote = quote_for(&expired, 2_400);
+    let mut requote = quote(&expired, 2_400);
     requote.quote_age_date = NaiveDate::from_ymd_opt(2026, 12, 23).unwrap();
     requote.quote_created_date = NaiveDate::from_ymd_opt(2026, 12, 23).unwrap();
     let repriced = expired.record_quote(requote, later);

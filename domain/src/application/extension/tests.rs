@@ -1,24 +1,10 @@
 use super::*;
 use crate::errors::RejectionKind;
-use crate::ids::{AdviserId, ApplicationId};
-use chrono::TimeZone;
-
-fn now() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2026, 11, 22, 10, 0, 0).unwrap()
-}
-
-fn date(y: i32, m: u32, d: u32) -> NaiveDate {
-    NaiveDate::from_ymd_opt(y, m, d).unwrap()
-}
+use crate::testkit::*;
 
 /// A quote valid until `until`.
 fn quoted(until: NaiveDate) -> Application {
-    let mut app = Application::new(
-        ApplicationId::new(100001).unwrap(),
-        AdviserId::parse("adviser1").unwrap(),
-        None,
-        now(),
-    );
+    let mut app = new_application();
     app.status = ApplicationStage::Quote;
     app.quote_stage.valid_until = Some(until);
     app

@@ -1,68 +1,16 @@
 use super::*;
-use crate::applicant::{ApplicantDetails, Gender};
 use crate::application::*;
 use crate::errors::RejectionKind;
-use crate::ids::{AdviserId, ApplicationId};
-use crate::money::Money;
-use crate::product::{CoverType, ProductType};
-use chrono::TimeZone;
-
-fn now() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2026, 11, 22, 10, 0, 0).unwrap()
-}
+use crate::testkit::*;
 
 fn id(text: &str) -> ApplicantId {
-    ApplicantId::parse(text).unwrap()
-}
-
-fn client(app: &Application, name: &str, first: &str) -> Application {
-    app.add_applicant(
-        &AddApplicant {
-            applicant_id: id(name),
-            details: ApplicantDetails {
-                first_name: Some(first.into()),
-                last_name: Some("Turing".into()),
-                gender: Some(Gender::Male),
-                date_of_birth: NaiveDate::from_ymd_opt(1985, 6, 23),
-                ..Default::default()
-            },
-        },
-        now(),
-    )
-    .unwrap()
+    applicant_id(text)
 }
 
 /// Alan (a1) with a life cover c1, Ada (a2), a child k1 and a beneficiary b1.
 fn app() -> Application {
-    let base = Application::new(
-        ApplicationId::new(100001).unwrap(),
-        AdviserId::parse("adviser1").unwrap(),
-        None,
-        now(),
-    );
-    let two = client(&client(&base, "a1", "Alan"), "a2", "Ada");
-    let with_cover = two
-        .add_cover(
-            &AddCover {
-                applicant_id: id("a1"),
-                cover_id: "c1".into(),
-                cover: CoverInput {
-                    id: None,
-                    product_type: ProductType::Life,
-                    cover_type: Some(CoverType::Level),
-                    cover_amount: Money::from_pounds(100_000),
-                    monthly_benefit: None,
-                    term: Some(20),
-                    to_age: None,
-                    deferred_period: None,
-                    payment_period: None,
-                    riders: vec![],
-                },
-            },
-            now(),
-        )
-        .unwrap();
-    let with_child = with_cover
+    let two = with_client(&with_client(&new_application(), "a1", "Alan"), "a2", "Ada");
+    let with_child = with_life_cover(&two, "a1", "c1")
         .apply(
             &AddChild {
                 child_id: "k1".into(),

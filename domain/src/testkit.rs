@@ -1,0 +1,161 @@
+//! Building blocks for tests of the insurer's rules, shared by every crate's tests instead of
+//! each test module declaring its own: a fixed "now", clients, covers, a price, and the
+//! applications built from them. Compiled for this crate's tests and, with the `testkit`
+//! feature, for other crates' tests; never in the product.
+
+use crate::applicant::{ApplicantDetails, Gender, Title};
+use crate::application::{AddApplicant, AddCover, Application, CoverInput};
+use crate::errors::{FieldError, Rejection};
+use crate::ids::{AdviserId, ApplicantId, ApplicationId};
+use crate::money::Money;
+use crate::product::{CoverType, ProductType};
+use crate::quote::{Quote, QuoteApplicant, QuoteCover};
+use chrono::{DateTime, NaiveDate, TimeZone, Utc};
+
+/// The moment tests work at: 10:00 UTC on Sunday 22 November 2026.
+pub fn now() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 22, 10, 0, 0).unwrap()
+}
+
+/// The UK date of [`now`].
+pub fn today() -> NaiveDate {
+    date(2026, 11, 22)
+}
+
+pub fn date(year: i32, month: u32, day: u32) -> NaiveDate {
+    NaiveDate::from_ymd_opt(year, month, day).unwrap()
+}
+
+pub fn applicant_id(text: &str) -> ApplicantId {
+    ApplicantId::parse(text).unwrap()
+}
+
+pub fn adviser_id(text: &str) -> AdviserId {
+    AdviserId::parse(text).unwrap()
+}
+
+/// Application 100001 of `adviser1`, just created.
+pub fn new_application() -> Application {
+    Application::new(
+        ApplicationId::new(100001).unwrap(),
+        adviser_id("adviser1"),
+        None,
+        now(),
+    )
+}
+
+/// Dr `first` Turing: male, born 23 June 1985 (41 on [`today`]), smoking not answered.
+pub fn client_details(first: &str) -> ApplicantDetails {
+    ApplicantDetails {
+        title: Some(Title::Dr),
+        first_name: Some(first.into()),
+        last_name: Some("Turing".into()),
+        gender: Some(Gender::Male),
+        date_of_birth: Some(date(1985, 6, 23)),
+        smoking: None,
+    }
+}
+
+/// `app` with the client [`client_details`]`(first)` added as `id`.
+pub fn with_client(app: &Application, id: &str, first: &str) -> Application {
+    let command = AddApplicant {
+        applicant_id: applicant_id(id),
+        details: client_details(first),
+    };
+    app.apply(&command, now()).unwrap()
+}
+
+/// Level life cover of £100,000 for 20 years.
+pub fn life_cover() -> CoverInput {
+    CoverInput {
+        id: None,
+        product_type: ProductType::Life,
+        cover_type: Some(CoverType::Level),
+        cover_amount: Money::from_pounds(100_000),
+        monthly_benefit: None,
+        term: Some(20),
+        to_age: None,
+        deferred_period: None,
+        payment_period: None,
+        riders: vec![],
+    }
+}
+
+/// `app` with `cover` added to client `applicant` as `cover_id`, or why not.
+pub fn add_cover(
+    app: &Application,
+    applicant: &str,
+    cover_id: &str,
+    cover: CoverInput,
+) -> Result<Application, Rejection> {
+    let command = AddCover {
+        applicant_id: applicant_id(applicant),
+        cover_id: cover_id.into(),
+        cover,
+    };
+    app.apply(&command, now())
+}
+
+/// `app` with [`life_cover`] added to client `applicant` as `cover_id`.
+pub fn with_life_cover(app: &Application, applicant: &str, cover_id: &str) -> Application {
+    add_cover(app, applicant, cover_id, life_cover()).unwrap()
+}
+
+/// A quote made today pricing every cover of `app` at `premium_pence` a month, and each client
+/// and the whole quote at the same figure.
+pub fn quote(app: &Application, premium_pence: u64) -> Quote {
+    let money = Money::from_pence(premium_pence).unwrap();
+    Quote {
+        id: "q1".into(),
+        quote_created_date: today(),
+        quote_age_date: today(),
+        adviser_at_firm_location_id: None,
+        initial_indemnity_percentage: None,
+        initial_commission_sacrifice_percentage: None,
+        initial_commission: None,
+        premium: money,
+        lifetime_premium: None,
+        unloaded_premium: None,
+        discount: None,
+        quote_applicants: app
+            .applicants
+            .iter()
+            .map(|a| QuoteApplicant {
+                id: a.id.to_string(),
+                premium: money,
+                quote_covers: a
+                    .covers
+                    .iter()
+                    .map(|c| QuoteCover {
+                        cover_id: c.id.clone().unwrap(),
+                        premium: money,
+                        decision: None,
+                        riders: vec![],
+                        breakdown: vec![],
+                    })
+                    .collect(),
+                quote_decision_model: None,
+            })
+            .collect(),
+    }
+}
+
+/// `app` priced by [`quote`] at £23.45 a month.
+pub fn priced(app: &Application) -> Application {
+    app.record_quote(quote(app, 2_345), now())
+}
+
+/// Two clients, Alan (`a1`) and Ada (`a2`), each with a life cover (`c1`, `c2`), priced.
+pub fn quoted_couple() -> Application {
+    let two = with_client(&with_client(&new_application(), "a1", "Alan"), "a2", "Ada");
+    priced(&with_life_cover(
+        &with_life_cover(&two, "a1", "c1"),
+        "a2",
+        "c2",
+    ))
+}
+
+/// The fields a refusal names, in order.
+pub fn fields(errors: &[FieldError]) -> Vec<&str> {
+    errors.iter().map(|e| e.field.as_str()).collect()
+}
