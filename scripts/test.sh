@@ -33,7 +33,10 @@ step "Web: lint, types, generated client, unit tests"
 step "Production compose file (dclint)"
 (cd web && npm run --silent lint:compose && echo "docker-compose.yml: no problems")
 
+step "Web build: each route's JavaScript, and the first screen's budget"
+(cd web && npm run --silent build:dist && npm run --silent check:budget)
+
 step "Browser tests (Chromium against the real portal, Temporal and SQLite)"
-(cd web && npm run test:e2e)
+(cd web && npx vitest run --config vitest.e2e.config.ts)
 
 printf '\nAll test suites passed in %ss.\n' $(( $(date +%s) - started ))

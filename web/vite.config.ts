@@ -19,15 +19,15 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
-    chunkSizeWarningLimit: 1100,
+    // Each page is its own chunk (lazy routes) and shares antd's components with the pages that
+    // use them; the manifest lets scripts/check-bundle-budget.mjs say what each route loads.
+    manifest: true,
     rollupOptions: {
       output: {
-        // Long-lived vendor chunks, so a release of our own code does not re-download antd.
+        // React and the router change least often: one long-lived chunk, cached across releases.
         manualChunks(id) {
-          if (!id.includes('node_modules')) return undefined;
-          if (/node_modules\/(antd|@ant-design|rc-[^/]+|@rc-component)\//.test(id)) return 'antd';
           if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
-          return 'vendor';
+          return undefined;
         },
       },
     },

@@ -1,6 +1,8 @@
 //! Serves the built React app under `/v2`, falling back to `index.html` for client-side routes.
 //! Hashed assets are cached for a year; `index.html` is always revalidated so a release shows
-//! at once.
+//! at once. Text assets are sent as the brotli or gzip copies the build wrote beside them
+//! (`web/scripts/compress-dist.mjs`), whichever the browser accepts: compressed once at build
+//! time at the highest level, rather than on every response.
 
 use axum::Router;
 use axum::extract::Request;
@@ -29,7 +31,13 @@ pub fn router(dist: &Path) -> Router {
             }
         });
     }
-    let files = ServeDir::new(dist).fallback(ServeFile::new(index));
+    let index = ServeFile::new(index)
+        .precompressed_br()
+        .precompressed_gzip();
+    let files = ServeDir::new(dist)
+        .precompressed_br()
+        .precompressed_gzip()
+        .fallback(index);
     Router::new()
         .fallback_service(files)
         .layer(middleware::from_fn(cache_headers))

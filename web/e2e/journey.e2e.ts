@@ -90,7 +90,7 @@ describe('adviser journey', () => {
     const searched = page.waitForResponse((response) => response.url().includes('searchTerm=Turing') && response.ok());
     await page.getByRole('searchbox', { name: 'Search by client name or reference' }).fill('Turing');
     await searched;
-    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    const rows = page.locator('.data-table tbody tr');
     await eventually(async () => {
       const texts = await rows.allTextContents();
       expect(texts.length).toBeGreaterThan(0);

@@ -1,7 +1,8 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import enGB from 'antd/locale/en_GB';
 import type { ReactNode } from 'react';
+import { FeedbackProvider } from '@/components/feedback';
 import { TopProgressBar } from '@/components/top-progress-bar';
 import '@/lib/dayjs';
 import { theme } from './theme';
@@ -10,12 +11,12 @@ import { theme } from './theme';
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <ConfigProvider locale={enGB} theme={theme}>
-      <AntApp>
+      <FeedbackProvider>
         <QueryClientProvider client={queryClient}>
           <TopProgressBar />
           {children}
         </QueryClientProvider>
-      </AntApp>
+      </FeedbackProvider>
     </ConfigProvider>
   );
 }

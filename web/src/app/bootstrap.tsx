@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Result } from 'antd';
 import type { User } from 'oidc-client-ts';
 import { AuthProvider } from 'react-oidc-context';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { PageStatus } from '@/components/page-status';
+import { ProblemPanel } from '@/components/problem-panel';
 import { getUserManager } from '@/lib/auth/session';
 import { returnToFrom } from '@/lib/auth/user-manager';
 import { BootstrapConfigContext, bootstrapConfigQueryOptions, type BootstrapConfig } from '@/lib/config';
@@ -19,15 +19,11 @@ export function Bootstrap({ router }: { router: Router }) {
   if (config.isPending) return <PageStatus message={appStrings.startingUp} />;
   if (config.isError) {
     return (
-      <Result
-        status="error"
+      <ProblemPanel
         title={appStrings.startUpFailedTitle}
-        subTitle={appStrings.startUpFailedDescription}
-        extra={
-          <Button type="primary" onClick={() => void config.refetch()}>
-            {appStrings.tryAgain}
-          </Button>
-        }
+        description={appStrings.startUpFailedDescription}
+        action={appStrings.tryAgain}
+        onAction={() => void config.refetch()}
       />
     );
   }

@@ -1,8 +1,8 @@
-import { Button, Result } from 'antd';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { useLocation } from 'react-router';
 import { PageStatus } from '@/components/page-status';
+import { ProblemPanel } from '@/components/problem-panel';
 import { signIn } from '@/lib/auth/user-manager';
 import { appStrings } from './strings';
 
@@ -28,15 +28,11 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (auth.isAuthenticated) return <>{children}</>;
   if (auth.error && !auth.isLoading) {
     return (
-      <Result
-        status="error"
+      <ProblemPanel
         title={appStrings.signInFailedTitle}
-        subTitle={appStrings.signInFailedDescription}
-        extra={
-          <Button type="primary" onClick={() => void signIn(auth, returnTo)}>
-            {appStrings.tryAgain}
-          </Button>
-        }
+        description={appStrings.signInFailedDescription}
+        action={appStrings.tryAgain}
+        onAction={() => void signIn(auth, returnTo)}
       />
     );
   }

@@ -1,17 +1,16 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { ClientDetailsRoute } from '@/features/application/routes/client-details-route';
-import { ContactDetailsRoute } from '@/features/application/routes/contact-details-route';
-import { QuoteRoute } from '@/features/application/routes/quote-route';
-import { AuthCallbackRoute } from '@/features/auth/routes/auth-callback-route';
-import { LogoutRoute } from '@/features/auth/routes/logout-route';
-import { DashboardRoute } from '@/features/dashboard/routes/dashboard-route';
+import { PageStatus } from '@/components/page-status';
 import { AppLayout } from './layout/app-layout';
 import { PublicLayout } from './layout/public-layout';
-import { NotFoundRoute } from './not-found-route';
 import { paths, routePatterns } from './paths';
 import { RequireAuth } from './require-auth';
+import { appStrings } from './strings';
 
-/** The route tree. Protected pages sit under RequireAuth; the rest need no sign-in (spec §2). */
+/**
+ * The route tree. Protected pages sit under RequireAuth; the rest need no sign-in (spec §2).
+ * Every page is loaded when first visited (`lazy`), so the first screen downloads only the
+ * shell, the sign-in callback and the dashboard.
+ */
 export const routes: RouteObject[] = [
   { id: 'root', path: routePatterns.root, element: <Navigate to={paths.dashboard()} replace /> },
   {
@@ -21,20 +20,50 @@ export const routes: RouteObject[] = [
         <AppLayout />
       </RequireAuth>
     ),
+    hydrateFallbackElement: <PageStatus message={appStrings.loadingPage} />,
     children: [
-      { id: 'dashboard', path: routePatterns.dashboard, element: <DashboardRoute /> },
-      { id: 'client-details', path: routePatterns.clientDetails, element: <ClientDetailsRoute /> },
-      { id: 'quote', path: routePatterns.quote, element: <QuoteRoute /> },
-      { id: 'contact-details', path: routePatterns.contactDetails, element: <ContactDetailsRoute /> },
+      {
+        id: 'dashboard',
+        path: routePatterns.dashboard,
+        lazy: async () => ({ Component: (await import('@/features/dashboard/routes/dashboard-route')).DashboardRoute }),
+      },
+      {
+        id: 'client-details',
+        path: routePatterns.clientDetails,
+        lazy: async () => ({ Component: (await import('@/features/application/routes/client-details-route')).ClientDetailsRoute }),
+      },
+      {
+        id: 'quote',
+        path: routePatterns.quote,
+        lazy: async () => ({ Component: (await import('@/features/application/routes/quote-route')).QuoteRoute }),
+      },
+      {
+        id: 'contact-details',
+        path: routePatterns.contactDetails,
+        lazy: async () => ({ Component: (await import('@/features/application/routes/contact-details-route')).ContactDetailsRoute }),
+      },
     ],
   },
   {
     id: 'public',
     element: <PublicLayout />,
+    hydrateFallbackElement: <PageStatus message={appStrings.loadingPage} />,
     children: [
-      { id: 'auth-callback', path: routePatterns.authCallback, element: <AuthCallbackRoute /> },
-      { id: 'logout', path: routePatterns.logout, element: <LogoutRoute /> },
-      { id: 'not-found', path: routePatterns.notFound, element: <NotFoundRoute /> },
+      {
+        id: 'auth-callback',
+        path: routePatterns.authCallback,
+        lazy: async () => ({ Component: (await import('@/features/auth/routes/auth-callback-route')).AuthCallbackRoute }),
+      },
+      {
+        id: 'logout',
+        path: routePatterns.logout,
+        lazy: async () => ({ Component: (await import('@/features/auth/routes/logout-route')).LogoutRoute }),
+      },
+      {
+        id: 'not-found',
+        path: routePatterns.notFound,
+        lazy: async () => ({ Component: (await import('./not-found-route')).NotFoundRoute }),
+      },
     ],
   },
 ];

@@ -12,6 +12,7 @@ export const appStrings = {
   workingAt: (location: string) => `You are working at ${location}`,
   signOut: 'Sign out',
   loading: 'Loading…',
+  loadingPage: 'Loading the page…',
   startingUp: 'Loading the adviser portal…',
   signingIn: 'Signing you in…',
   signingOut: 'Signing you out…',

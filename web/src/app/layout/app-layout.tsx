@@ -1,6 +1,6 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Layout, Menu } from 'antd';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Button, Layout } from 'antd';
+import { NavLink, Outlet, useNavigate } from 'react-router';
 import { useAdviser } from '@/lib/adviser';
 import { paths } from '../paths';
 import { appStrings } from '../strings';
@@ -12,9 +12,7 @@ import { RouteChangeEffects } from './route-change-effects';
 /** The signed-in shell: header with product, navigation and the adviser; the page; the footer. */
 export function AppLayout() {
   const { data: adviser } = useAdviser();
-  const location = useLocation();
   const navigate = useNavigate();
-  const selected = location.pathname.startsWith('/dashboard') ? ['dashboard'] : [];
 
   return (
     <Layout className="app-shell">
@@ -26,12 +24,13 @@ export function AppLayout() {
       <Layout.Header className="app-header">
         <Brand />
         <nav aria-label={appStrings.mainNavigation} className="app-header__nav">
-          <Menu
-            theme="dark"
-            mode="horizontal"
-            selectedKeys={selected}
-            items={[{ key: 'dashboard', label: <Link to={paths.dashboard()}>{appStrings.nav.dashboard}</Link> }]}
-          />
+          <ul className="app-nav">
+            <li>
+              <NavLink to={paths.dashboard()} className="app-nav__link">
+                {appStrings.nav.dashboard}
+              </NavLink>
+            </li>
+          </ul>
         </nav>
         <div className="app-header__user">
           {adviser && (

@@ -1,4 +1,3 @@
-import { Tag } from 'antd';
 import { useContext } from 'react';
 import { Link } from 'react-router';
 import { BootstrapConfigContext } from '@/lib/config';
@@ -21,9 +20,7 @@ export function Brand() {
         </span>
       </Link>
       {environment && (
-        <Tag color="orange" className="environment-tag">
-          {appStrings.environment(environment)}
-        </Tag>
+        <span className="environment-tag environment-badge">{appStrings.environment(environment)}</span>
       )}
     </span>
   );

@@ -1,9 +1,9 @@
-import { App } from 'antd';
 import { useEffect } from 'react';
 import { useAdviser } from '@/lib/adviser';
 import { firmLocationAnnounced, rememberFirmLocationAnnounced } from '@/lib/firm-location-notice';
 import { SNACKBAR_MS } from '@/lib/rules/constants';
 import { appStrings } from '../strings';
+import { useMessage } from '@/components/feedback';
 
 /** antd counts a message's duration in seconds. */
 const SNACKBAR_SECONDS = SNACKBAR_MS / 1000;
@@ -14,7 +14,7 @@ const SNACKBAR_SECONDS = SNACKBAR_MS / 1000;
  */
 export function FirmLocationNotice() {
   const { data: adviser } = useAdviser();
-  const { message } = App.useApp();
+  const message = useMessage();
   const adviserId = adviser?.id;
   const locationId = adviser?.adviserAtFirmLocationId;
   const locationName = adviser?.firmLocationName;

@@ -1,10 +1,11 @@
 import { UserAddOutlined } from '@ant-design/icons';
-import { App, Button, Card, Typography } from 'antd';
+import { Button, Card, Typography } from 'antd';
 import { useState } from 'react';
 import { useAddApplicant } from '../api/add-applicant';
 import { filledFields, type ApplicantFormValues } from '../applicant-form-model';
 import { applicationStrings as t } from '../strings';
 import { ApplicantForm } from './applicant-form';
+import { useMessage } from '@/components/feedback';
 
 interface AddApplicantPanelProps {
   applicationId: number;
@@ -16,7 +17,7 @@ interface AddApplicantPanelProps {
 export function AddApplicantPanel({ applicationId, index }: AddApplicantPanelProps) {
   const [open, setOpen] = useState(index === 0);
   const add = useAddApplicant(applicationId);
-  const { message } = App.useApp();
+  const message = useMessage();
   const headingId = `client-${String(index + 1)}-heading`;
 
   if (!open) {

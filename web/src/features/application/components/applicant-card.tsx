@@ -1,5 +1,5 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { App, Button, Card, Flex, Popconfirm, Tag } from 'antd';
+import { Button, Card, Flex, Popconfirm, Tag } from 'antd';
 import { isApiError } from '@/lib/api-error';
 import { formatAge } from '@/lib/format';
 import { useRemoveApplicant } from '../api/remove-applicant';
@@ -7,6 +7,7 @@ import { useUpdateApplicant } from '../api/update-applicant';
 import { changedFields, toFormValues, type Applicant, type ApplicantFormValues } from '../applicant-form-model';
 import { applicationStrings as t } from '../strings';
 import { ApplicantForm } from './applicant-form';
+import { useMessage } from '@/components/feedback';
 
 interface ApplicantCardProps {
   applicationId: number;
@@ -21,7 +22,7 @@ interface ApplicantCardProps {
 export function ApplicantCard({ applicationId, applicant, index, locked, removable }: ApplicantCardProps) {
   const update = useUpdateApplicant(applicationId);
   const remove = useRemoveApplicant(applicationId);
-  const { message } = App.useApp();
+  const message = useMessage();
   const title = t.clientTitle(index);
   const headingId = `client-${String(index + 1)}-heading`;
 

@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, InfoCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Flex, Popconfirm, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Popconfirm, Tag, Typography } from 'antd';
 import { useId } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { formatAge, formatCoverType, formatMoney, formatMoneyWithPence, formatPaymentPeriod, formatWeeks, formatYears } from '@/lib/format';
@@ -10,6 +10,7 @@ import { clientName, coverErrors, productLabel, type Applicant, type Application
 import { offersPayoutPlanner } from '../payout-model';
 import { applicationStrings } from '../strings';
 import { PayoutPlanner } from './payout-planner';
+import { useMessage } from '@/components/feedback';
 
 const t = applicationStrings.quote;
 
@@ -107,7 +108,7 @@ function lengthText(cover: Cover): string | null {
 
 function CoverItem({ application, applicant, cover, label, premium, payoutPlanner, editable, busy, onEdit, onRemoved }: CoverItemProps) {
   const remove = useRemoveCover(application.id);
-  const { message } = App.useApp();
+  const message = useMessage();
   const labelId = useId();
   const errors = coverErrors(cover);
   const missing = missingFields(cover).map((field) => t.fieldNames[field] ?? field);

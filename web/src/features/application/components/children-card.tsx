@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Checkbox, Flex, Popconfirm, Typography } from 'antd';
+import { Button, Card, Checkbox, Flex, Popconfirm, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { formatAge, formatDate } from '@/lib/format';
@@ -12,6 +12,7 @@ import { childAge, childName, toChildDetails, toChildFormValues, type Child, typ
 import type { Application } from '../cover-form-model';
 import { applicationStrings } from '../strings';
 import { ChildForm } from './child-form';
+import { useMessage } from '@/components/feedback';
 
 const t = applicationStrings.children;
 const headingId = 'children-heading';
@@ -26,7 +27,7 @@ interface ChildrenCardProps {
 export function ChildrenCard({ application, locked }: ChildrenCardProps) {
   const add = useAddChild(application.id);
   const unborn = useSetUnbornChildren(application.id);
-  const { message } = App.useApp();
+  const message = useMessage();
   const [adding, setAdding] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
   const unbornHelpId = useId();
@@ -133,7 +134,7 @@ interface ChildItemProps {
 
 function ChildItem({ applicationId, child, index, age, locked, onEdit }: ChildItemProps) {
   const remove = useRemoveChild(applicationId);
-  const { message } = App.useApp();
+  const message = useMessage();
   const nameId = useId();
   const name = childName(child, index);
   const details = [child.dateOfBirth ? t.born(formatDate(child.dateOfBirth)) : null, age === null ? null : formatAge(age)].filter(Boolean).join(' · ');
@@ -193,7 +194,7 @@ interface EditChildProps {
 
 function EditChild({ applicationId, child, index, onDone }: EditChildProps) {
   const edit = useEditChild(applicationId);
-  const { message } = App.useApp();
+  const message = useMessage();
 
   const save = async (values: ChildFormValues) => {
     await edit.mutateAsync({ childId: child.id, child: toChildDetails(values) });

@@ -1,4 +1,4 @@
-import { App, Card, Checkbox, Typography } from 'antd';
+import { Card, Checkbox, Typography } from 'antd';
 import type { FieldError } from '@/lib/api-error';
 import { isApiError } from '@/lib/api-error';
 import { useChangeContact } from '../api/change-contact';
@@ -7,6 +7,7 @@ import { contactChanges, toContactFormValues, type ContactFormValues } from '../
 import { clientName, type Applicant } from '../cover-form-model';
 import { applicationStrings } from '../strings';
 import { ContactForm } from './contact-form';
+import { useMessage } from '@/components/feedback';
 
 const t = applicationStrings.contact.form;
 
@@ -24,7 +25,7 @@ interface ClientContactCardProps {
 export function ClientContactCard({ applicant, index, firstClient, locked, problems, onEmailChange }: ClientContactCardProps) {
   const change = useChangeContact();
   const sameAddress = useSetSameAddress();
-  const { message } = App.useApp();
+  const message = useMessage();
   const title = applicationStrings.clientTitle(index);
   const headingId = `contact-client-${String(index + 1)}-heading`;
   const name = clientName(applicant, index);

@@ -1,9 +1,10 @@
-import { App, Card, Checkbox, Typography } from 'antd';
+import { Card, Checkbox, Typography } from 'antd';
 import { isApiError } from '@/lib/api-error';
 import { useAcceptDeclaration } from '../api/accept-declaration';
 import type { ApplyProblem } from '../contact-form-model';
 import type { Application } from '../cover-form-model';
 import { applicationStrings } from '../strings';
+import { useMessage } from '@/components/feedback';
 
 const t = applicationStrings.contact.declaration;
 const headingId = 'declaration-heading';
@@ -23,7 +24,7 @@ interface DeclarationCardProps {
  */
 export function DeclarationCard({ application, locked, problems }: DeclarationCardProps) {
   const accept = useAcceptDeclaration(application.id);
-  const { message } = App.useApp();
+  const message = useMessage();
 
   const record = async (applicantId: string) => {
     try {

@@ -1,8 +1,8 @@
 import { LockOutlined } from '@ant-design/icons';
 import { Steps, Tooltip } from 'antd';
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
 import type { Schemas } from '@/lib/api-client';
+import { stepPages } from '@/lib/application-pages';
 import { pageStatusesFromSections, stepStates, type JourneyState, type StepId, type StepState } from '@/lib/rules/journey';
 import { applicationStrings as t } from '../strings';
 
@@ -10,11 +10,7 @@ const journey = ['clientDetails', 'quote', 'contactDetails', 'application', 'amr
 type JourneyStep = (typeof journey)[number];
 
 /** The steps that have a page in this release. */
-const stepPaths: Partial<Record<JourneyStep, (applicationId: number) => string>> = {
-  clientDetails: paths.clientDetails,
-  quote: paths.quote,
-  contactDetails: paths.contactDetails,
-};
+const stepPaths = stepPages;
 
 function isJourneyStep(step: StepId): step is JourneyStep {
   return journey.some((candidate) => candidate === step);

@@ -1,5 +1,5 @@
 import { CheckCircleFilled, DeleteOutlined, EditOutlined, ExclamationCircleFilled, UserAddOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Col, Flex, Form, Input, InputNumber, Progress, Row, Select, Switch, Tag, Typography, type FormInstance } from 'antd';
+import { Alert, Button, Col, Flex, Form, Input, InputNumber, Progress, Row, Select, Switch, Tag, Typography, type FormInstance } from 'antd';
 import { useId, useState } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { useAddAllocation } from '../api/add-allocation';
@@ -33,6 +33,7 @@ import {
 } from '../payout-model';
 import { applicationStrings } from '../strings';
 import { DateOfBirthPicker } from './date-of-birth-picker';
+import { useMessage } from '@/components/feedback';
 
 const t = applicationStrings.quote.payout;
 
@@ -90,7 +91,7 @@ interface PayoutPlannerProps {
  */
 export function PayoutPlanner({ applicationId, application, applicant, cover, coverId, label, editable, busy }: PayoutPlannerProps) {
   const toggle = useSetPayoutPlannerUsed();
-  const { message } = App.useApp();
+  const message = useMessage();
   const switchId = useId();
   const used = toggle.isPending ? toggle.variables.isPayoutPlannerUsed : cover.isPayoutPlannerUsed === true;
 
@@ -263,7 +264,7 @@ interface ShareItemProps {
 
 function ShareItem({ applicationId, applicantId, coverId, allocation, parties, application, editable, busy, onEdit }: ShareItemProps) {
   const remove = useRemoveAllocation(applicationId);
-  const { message } = App.useApp();
+  const message = useMessage();
   const nameId = useId();
   const name = allocation.beneficiary ?? partyOf(allocation, parties)?.name ?? '';
   const kind = kindLabel(allocation.type, application, allocation.referenceId);
@@ -329,7 +330,7 @@ interface EditShareProps {
 
 function EditShare({ applicationId, applicantId, coverId, allocation, allocations, onDone }: EditShareProps) {
   const edit = useEditAllocation(applicationId);
-  const { message } = App.useApp();
+  const message = useMessage();
   const [form] = Form.useForm<ShareFormValues>();
   const [problems, setProblems] = useState<string[]>([]);
   const name = allocation.beneficiary ?? '';
@@ -395,7 +396,7 @@ const groups: readonly PartyType[] = ['child', 'applicant', 'beneficiary'];
 
 function AddShare({ form, applicationId, applicantId, coverId, allocations, available, busy }: AddShareProps) {
   const add = useAddAllocation(applicationId);
-  const { message } = App.useApp();
+  const message = useMessage();
   const [problems, setProblems] = useState<string[]>([]);
   const remaining = remainingHundredths(allocations);
 
@@ -475,7 +476,7 @@ const beneficiaryFields = ['title', 'firstName', 'lastName', 'relationship', 'da
 /** A small form for someone outside the application who should receive a share. */
 function AddBeneficiary({ applicationId, coverId, before, busy, onAdded }: AddBeneficiaryProps) {
   const add = useAddBeneficiary(applicationId);
-  const { message } = App.useApp();
+  const message = useMessage();
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<BeneficiaryFormValues>();
   const [problems, setProblems] = useState<string[]>([]);

@@ -1,10 +1,11 @@
 import { DownloadOutlined, FilePdfOutlined } from '@ant-design/icons';
-import { App, Button, Card, Flex, Typography } from 'antd';
+import { Button, Card, Flex, Typography } from 'antd';
 import { isApiError } from '@/lib/api-error';
 import { saveFile } from '@/lib/save-file';
 import { MissingFileNameError, UnreadableDocumentLinkError, useDownloadDocument, type DocumentKind } from '../api/download-document';
 import type { Application } from '../cover-form-model';
 import { applicationStrings } from '../strings';
+import { useMessage } from '@/components/feedback';
 
 const t = applicationStrings.quote.documents;
 const headingId = 'quote-documents-heading';
@@ -16,7 +17,7 @@ const headingId = 'quote-documents-heading';
  */
 export function QuoteDocuments({ application }: { application: Application }) {
   const download = useDownloadDocument(application.id);
-  const { message } = App.useApp();
+  const message = useMessage();
   const priced = application.quote !== null && application.quote !== undefined;
 
   const get = async (kind: DocumentKind) => {

@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, DatePicker, Form, Typography } from 'antd';
+import { Alert, Button, DatePicker, Form, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { dayjs, parseIsoDate, toIsoDate, type Dayjs } from '@/lib/dayjs';
@@ -9,6 +9,7 @@ import { useSetQuoteDate } from '../api/set-quote-date';
 import { priceReadiness, type Application } from '../cover-form-model';
 import { applicationStrings } from '../strings';
 import { DATE_FORMATS } from './date-of-birth-picker';
+import { useMessage } from '@/components/feedback';
 
 const t = applicationStrings.contact.application;
 
@@ -35,7 +36,7 @@ interface QuoteValidityProps {
  */
 export function QuoteValidity({ application, mayOverride, locked, pricing, priceProblems, onPrice }: QuoteValidityProps) {
   const setDate = useSetQuoteDate(application.id);
-  const { message } = App.useApp();
+  const message = useMessage();
   const [typedError, setTypedError] = useState<string | null>(null);
   const pickerId = useId();
   const quote = application.quote;

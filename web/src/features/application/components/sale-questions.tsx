@@ -1,4 +1,4 @@
-import { App, Form, Radio } from 'antd';
+import { Form, Radio } from 'antd';
 import { useEffect, useId, useRef } from 'react';
 import { LabelledRadioGroup } from '@/components/labelled-radio-group';
 import { isApiError } from '@/lib/api-error';
@@ -6,6 +6,7 @@ import { useSetAdvisedSale } from '../api/set-advised-sale';
 import { useSetMortgageRelated } from '../api/set-mortgage-related';
 import type { Application } from '../cover-form-model';
 import { applicationStrings } from '../strings';
+import { useMessage } from '@/components/feedback';
 
 const t = applicationStrings.contact.application;
 
@@ -58,7 +59,7 @@ export function SaleQuestions({ application, alwaysAdvised, locked, problems }: 
   const mortgage = useSetMortgageRelated(application.id);
   const advised = useSetAdvisedSale(application.id);
   const { mutate: recordAdvised } = advised;
-  const { message } = App.useApp();
+  const message = useMessage();
   const recorded = useRef(false);
 
   const mustRecordAdvised = alwaysAdvised && !locked && application.isAdvisedSale !== true;

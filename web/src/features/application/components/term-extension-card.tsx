@@ -1,4 +1,4 @@
-import { Alert, App, Button, Card, Form, Radio, Space, Typography } from 'antd';
+import { Alert, Button, Card, Form, Radio, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useId, useState } from 'react';
 import { LabelledRadioGroup } from '@/components/labelled-radio-group';
@@ -7,6 +7,7 @@ import { formatDate } from '@/lib/format';
 import { useCompleteTermExtension, useDeclarationOfHealthQuestions, type HealthQuestions } from '../api/term-extension';
 import type { Application } from '../cover-form-model';
 import { applicationStrings } from '../strings';
+import { useMessage } from '@/components/feedback';
 
 const t = applicationStrings.contact.termExtension;
 const EXTENSION_DAYS = 90;
@@ -22,7 +23,7 @@ type Answers = Record<string, Record<string, string>>;
 export function TermExtensionCard({ application }: { application: Application }) {
   const questions = useDeclarationOfHealthQuestions(application.id);
   const complete = useCompleteTermExtension(application.id);
-  const { message } = App.useApp();
+  const message = useMessage();
   const [answers, setAnswers] = useState<Answers>({});
   const [unanswered, setUnanswered] = useState(false);
   const refused = application.declarationOfHealthStatus === 'failed';

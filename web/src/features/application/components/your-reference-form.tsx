@@ -1,10 +1,11 @@
-import { App, Button, Flex, Form, Input } from 'antd';
+import { Button, Flex, Form, Input } from 'antd';
 import { isApiError } from '@/lib/api-error';
 import { charCount, given } from '@/lib/rules/text';
 import { useSetThirdPartyRef } from '../api/set-third-party-ref';
 import type { Application } from '../cover-form-model';
 import { splitFormErrors } from '../form-errors';
 import { applicationStrings } from '../strings';
+import { useMessage } from '@/components/feedback';
 
 const t = applicationStrings.contact.application;
 
@@ -26,7 +27,7 @@ interface YourReferenceFormProps {
 export function YourReferenceForm({ application, readOnly, locked }: YourReferenceFormProps) {
   const [form] = Form.useForm<YourReferenceFormValues>();
   const save = useSetThirdPartyRef(application.id);
-  const { message } = App.useApp();
+  const message = useMessage();
   const disabled = readOnly || locked;
 
   const submit = async ({ thirdPartyRef }: YourReferenceFormValues) => {

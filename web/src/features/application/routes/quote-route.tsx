@@ -1,6 +1,6 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
 import { useIsMutating } from '@tanstack/react-query';
-import { Alert, App, Button, Col, Flex, Row, Skeleton } from 'antd';
+import { Alert, Button, Col, Flex, Row, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '@/app/paths';
@@ -19,6 +19,7 @@ import { QuoteDocuments } from '../components/quote-documents';
 import { QuoteSummary } from '../components/quote-summary';
 import { coverErrors, priceProblems, priceReadiness, quotePremiums, type Application, type Cover } from '../cover-form-model';
 import { applicationStrings } from '../strings';
+import { useMessage } from '@/components/feedback';
 
 const t = applicationStrings.quote;
 
@@ -43,7 +44,7 @@ function QuoteBuilder({ applicationId }: { applicationId: number }) {
   // Downloading a document changes nothing, so it does not hold up changes.
   const busy = useIsMutating({ predicate: (mutation) => mutation.options.mutationKey?.[0] !== documentsMutationKey[0] }) > 0;
   const [target, setTarget] = useState<CoverTarget | null>(null);
-  const { message } = App.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
 
   if (application.isError) {

@@ -8,6 +8,8 @@ export interface SearchApplicationsParams {
   searchTerm: string;
   stages: ApplicationStage[];
   page: number;
+  /** Only this adviser's applications (one the caller acts for); everyone's when absent. */
+  adviserId?: string;
 }
 
 /** GET /api/v1/backendforfrontend/application/search: one page (10) of the adviser's applications. */
@@ -23,6 +25,7 @@ export function searchApplicationsQueryOptions(params: SearchApplicationsParams)
               ...(searchTerm ? { searchTerm } : {}),
               ...(params.stages.length > 0 ? { status: params.stages } : {}),
               page: params.page,
+              ...(params.adviserId ? { adviserId: params.adviserId } : {}),
             },
           },
         }),

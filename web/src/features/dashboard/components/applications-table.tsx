@@ -1,8 +1,8 @@
-import { Empty, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Empty, Spin, Tag } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '@/app/paths';
 import type { Schemas } from '@/lib/api-client';
-import { stageColours, stageLabel, type ApplicationStage } from '@/lib/application-stage';
+import { applicationPagePath } from '@/lib/application-pages';
+import { stageColours, stageLabel } from '@/lib/application-stage';
 import { formatDateTime } from '@/lib/format';
 import { dashboardStrings as t } from '../strings';
 
@@ -19,74 +19,72 @@ interface ApplicationsTableProps {
   onPageChange: (page: number) => void;
 }
 
-const columns: TableColumnsType<ApplicationSummary> = [
-  {
-    title: t.columns.reference,
-    dataIndex: 'id',
-    key: 'reference',
-    width: 160,
-    render: (_: unknown, row) => (
-      <>
-        <Link to={paths.clientDetails(row.id)} aria-label={t.openApplication(row.id)} onClick={(event) => event.stopPropagation()}>
-          {row.id}
-        </Link>
-        {row.thirdPartyRef && (
-          <Typography.Text type="secondary" className="table-secondary" style={{ display: 'block', fontSize: 12 }}>
-            {t.columns.yourRef}: {row.thirdPartyRef}
-          </Typography.Text>
-        )}
-      </>
-    ),
-  },
-  {
-    title: t.columns.clients,
-    dataIndex: 'clientNames',
-    key: 'clients',
-    render: (clientNames: string) =>
-      clientNames ? clientNames : <Typography.Text type="secondary">{t.noClientsYet}</Typography.Text>,
-  },
-  {
-    title: t.columns.stage,
-    dataIndex: 'status',
-    key: 'stage',
-    width: 170,
-    render: (status: ApplicationStage) => (
-      <Tag color={stageColours[status]} bordered={false}>
-        {stageLabel(status)}
-      </Tag>
-    ),
-  },
-  {
-    title: t.columns.lastUpdated,
-    dataIndex: 'updatedAt',
-    key: 'lastUpdated',
-    width: 190,
-    render: (updatedAt: string) => formatDateTime(updatedAt),
-  },
-];
-
-/** The In progress list: a server-paged table; a row (or its reference link) opens the application. */
+/**
+ * The In progress list: a server-paged table. A row, or its reference link, opens the
+ * application on the page of its stage (§2). A plain table styled like antd's: this list is on
+ * the first screen, and antd's Table would bring its filters' tree and dropdowns with it.
+ */
 export function ApplicationsTable({ results, currentPage, totalRecordCount, loading, filtered, onPageChange }: ApplicationsTableProps) {
   const navigate = useNavigate();
+  const pages = Math.max(1, Math.ceil(totalRecordCount / PAGE_SIZE));
   return (
-    <Table<ApplicationSummary>
-      rowKey="id"
-      columns={columns}
-      dataSource={results}
-      loading={loading}
-      rowClassName="clickable-row"
-      onRow={(row) => ({ onClick: () => void navigate(paths.clientDetails(row.id)) })}
-      locale={{
-        emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? t.emptyNoMatches : t.emptyNoApplications} />,
-      }}
-      pagination={{
-        current: currentPage,
-        pageSize: PAGE_SIZE,
-        total: totalRecordCount,
-        showSizeChanger: false,
-        showTotal: (total) => t.total(total),
-        onChange: onPageChange,
-      }}
-    />
+    <div className="data-table" aria-busy={loading}>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col" style={{ width: 160 }}>{t.columns.reference}</th>
+            <th scope="col">{t.columns.clients}</th>
+            <th scope="col" style={{ width: 170 }}>{t.columns.stage}</th>
+            <th scope="col" style={{ width: 190 }}>{t.columns.lastUpdated}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {results.map((row) => {
+            const page = applicationPagePath(row.id, row.status);
+            return (
+              <tr key={row.id} className="clickable-row" onClick={() => void navigate(page)}>
+                <td>
+                  <Link to={page} aria-label={t.openApplication(row.id)} onClick={(event) => event.stopPropagation()}>
+                    {row.id}
+                  </Link>
+                  {row.thirdPartyRef && (
+                    <span className="data-table__secondary data-table__block">
+                      {t.columns.yourRef}: {row.thirdPartyRef}
+                    </span>
+                  )}
+                </td>
+                <td>{row.clientNames ? row.clientNames : <span className="data-table__secondary">{t.noClientsYet}</span>}</td>
+                <td>
+                  <Tag color={stageColours[row.status]} bordered={false}>
+                    {stageLabel(row.status)}
+                  </Tag>
+                </td>
+                <td>{formatDateTime(row.updatedAt)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {results.length === 0 && !loading && (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? t.emptyNoMatches : t.emptyNoApplications} />
+      )}
+      {loading && results.length === 0 && (
+        <div className="data-table__loading">
+          <Spin aria-label={t.loading} />
+        </div>
+      )}
+      {totalRecordCount > 0 && (
+        <nav className="data-table__pager" aria-label={t.pagination}>
+          <span className="data-table__total">{t.total(totalRecordCount)}</span>
+          <Button size="small" disabled={currentPage <= 1} aria-label={t.previousPage} onClick={() => onPageChange(currentPage - 1)}>
+            ‹
+          </Button>
+          <span aria-current="page">{t.page(currentPage)}</span>
+          <Button size="small" disabled={currentPage >= pages} aria-label={t.nextPage} onClick={() => onPageChange(currentPage + 1)}>
+            ›
+          </Button>
+        </nav>
+      )}
+    </div>
   );
 }

@@ -1,11 +1,13 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Input, Select } from 'antd';
+import { Alert, Button, Checkbox, Input } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
 import { useAdviser } from '@/lib/adviser';
 import { applicationStages, stageLabels, type ApplicationStage } from '@/lib/application-stage';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useMessage } from '@/components/feedback';
+import { useActingFor } from '../acting-for';
 import { useCreateApplication } from '../api/create-application';
 import { useSearchApplications } from '../api/search-applications';
 import { dashboardStrings as t } from '../strings';
@@ -23,17 +25,19 @@ export function InProgressTab() {
   const [page, setPage] = useState(1);
   const searchTerm = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
 
-  const search = useSearchApplications({ searchTerm, stages, page });
+  const [actingFor, setActingFor] = useActingFor();
+  const search = useSearchApplications({ searchTerm, stages, page, adviserId: actingFor });
   const adviser = useAdviser();
+  const actsFor = adviser.data?.actsFor ?? [];
   const createApplication = useCreateApplication();
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const message = useMessage();
 
   // Hidden when the adviser's settings say so (§6 displayNewQuoteButton).
   const canCreate = adviser.isSuccess && adviser.data.uxSettings.displayNewQuoteButton;
 
   const create = () => {
-    createApplication.mutate(undefined, {
+    createApplication.mutate(actingFor, {
       onSuccess: (application) => void navigate(paths.clientDetails(application.id)),
       onError: () => void message.error(t.createFailed),
     });
@@ -57,24 +61,27 @@ export function InProgressTab() {
             setPage(1);
           }}
         />
-        <label htmlFor="stage-filter" className="visually-hidden">
-          {t.stageFilter.label}
-        </label>
-        <Select<ApplicationStage[]>
-          id="stage-filter"
-          className="toolbar__filter"
-          size="large"
-          mode="multiple"
-          allowClear
-          maxTagCount="responsive"
-          placeholder={t.stageFilter.placeholder}
-          options={stageOptions}
-          value={stages}
-          onChange={(value) => {
-            setStages(value);
-            setPage(1);
-          }}
-        />
+        {adviser.data && actsFor.length > 0 && (
+          <label className="toolbar__acting-for">
+            <span>{t.actingFor.label}</span>
+            <select
+              className="native-select"
+              value={actingFor ?? ''}
+              onChange={(event) => {
+                setActingFor(event.target.value || undefined);
+                setPage(1);
+              }}
+            >
+              <option value="">{t.actingFor.everyone}</option>
+              <option value={adviser.data.id}>{t.actingFor.yourself(adviser.data.name)}</option>
+              {actsFor.map((other) => (
+                <option key={other.id} value={other.id}>
+                  {other.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <span className="toolbar__spacer" />
         {canCreate && (
           <Button type="primary" size="large" icon={<PlusOutlined aria-hidden="true" />} loading={createApplication.isPending} onClick={create}>
@@ -82,6 +89,17 @@ export function InProgressTab() {
           </Button>
         )}
       </div>
+      <fieldset className="stage-filter">
+        <legend className="stage-filter__legend">{t.stageFilter.label}</legend>
+        <Checkbox.Group<ApplicationStage>
+          options={stageOptions}
+          value={stages}
+          onChange={(value) => {
+            setStages(applicationStages.filter((stage) => value.includes(stage)));
+            setPage(1);
+          }}
+        />
+      </fieldset>
       {search.isError ? (
         <Alert
           type="error"

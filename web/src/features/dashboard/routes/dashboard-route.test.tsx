@@ -85,11 +85,88 @@ describe('dashboard', () => {
     renderDashboard();
     await screen.findByText('Alan Turing');
 
-    await user.click(screen.getByLabelText('Filter by stage'));
-    await user.click(await screen.findByTitle('Quote'));
-    await user.click(screen.getByTitle('Decision'));
+    const filter = screen.getByRole('group', { name: 'Filter by stage' });
+    await user.click(within(filter).getByRole('checkbox', { name: 'Decision' }));
+    await user.click(within(filter).getByRole('checkbox', { name: 'Quote' }));
 
+    // In journey order, whatever the order they were ticked in.
     await waitFor(() => expect(searches(requests).at(-1)?.url.searchParams.getAll('status')).toEqual(['QUOTE', 'DECISION']));
+  });
+
+  it('opens each application on the page of its stage', async () => {
+    stubApi([
+      { method: 'GET', path: '/api/v1/backendforfrontend/adviser', respond: () => json(adviserFixture()) },
+      {
+        method: 'GET',
+        path: SEARCH_PATH,
+        respond: () =>
+          json(
+            searchResults([
+              summaryFixture({ id: 1001, status: 'CREATE_QUOTE' }),
+              summaryFixture({ id: 1002, status: 'QUOTE', clientNames: 'Ada Lovelace' }),
+              summaryFixture({ id: 1003, status: 'APPLY', clientNames: 'Grace Hopper' }),
+            ]),
+          ),
+      },
+    ]);
+    const user = userEvent.setup();
+    const { router } = renderDashboard();
+
+    expect(await screen.findByRole('link', { name: 'Open application 1001' })).toHaveAttribute('href', '/application/1001/client-details');
+    expect(screen.getByRole('link', { name: 'Open application 1002' })).toHaveAttribute('href', '/application/1002/quote');
+    expect(screen.getByRole('link', { name: 'Open application 1003' })).toHaveAttribute('href', '/application/1003/contact-details');
+    await user.click(screen.getByText('Ada Lovelace'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/1002/quote'));
+  });
+
+  it('lets an assistant choose the adviser they act for, for the list and for a new application', async () => {
+    sessionStorage.clear();
+    const { requests } = stubApi([
+      {
+        method: 'GET',
+        path: '/api/v1/backendforfrontend/adviser',
+        respond: () => json(adviserFixture({ id: 'assistant1', name: 'Sam Assistant', actsFor: [{ id: 'adviser1', name: 'Ada Adviser' }] })),
+      },
+      { method: 'GET', path: SEARCH_PATH, respond: () => json(searchResults()) },
+      { method: 'POST', path: '/api/v1/backendforfrontend/application/create', respond: () => json(applicationFixture({ id: 2003, applicants: [] }), 201) },
+    ]);
+    const user = userEvent.setup();
+    const { router } = renderDashboard();
+
+    const actingFor = await screen.findByRole('combobox', { name: 'Acting for' });
+    expect(searches(requests)[0]?.url.searchParams.has('adviserId')).toBe(false);
+    await user.selectOptions(actingFor, 'Ada Adviser');
+    await waitFor(() => expect(searches(requests).at(-1)?.url.searchParams.get('adviserId')).toBe('adviser1'));
+
+    await user.click(screen.getByRole('button', { name: /Create a new application/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/2003/client-details'));
+    const create = requests.find((request) => request.method === 'POST');
+    expect(create?.url.searchParams.get('adviserId')).toBe('adviser1');
+    expect(sessionStorage.getItem('portal.dashboard.actingFor')).toBe('adviser1');
+  });
+
+  it('offers no adviser choice to an adviser who acts for no one', async () => {
+    stubApi([
+      { method: 'GET', path: '/api/v1/backendforfrontend/adviser', respond: () => json(adviserFixture()) },
+      { method: 'GET', path: SEARCH_PATH, respond: () => json(searchResults()) },
+    ]);
+    renderDashboard();
+    await screen.findByText('Alan Turing');
+    expect(screen.queryByRole('combobox', { name: 'Acting for' })).not.toBeInTheDocument();
+  });
+
+  it('moves between the tabs with the arrow keys', async () => {
+    stubApi([
+      { method: 'GET', path: '/api/v1/backendforfrontend/adviser', respond: () => json(adviserFixture()) },
+      { method: 'GET', path: SEARCH_PATH, respond: () => json(searchResults()) },
+    ]);
+    const user = userEvent.setup();
+    const { router } = renderDashboard();
+    const inProgress = await screen.findByRole('tab', { name: 'In Progress', selected: true });
+    inProgress.focus();
+    await user.keyboard('{ArrowRight}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/policyholders'));
+    expect(screen.getByRole('tab', { name: 'Policyholders', selected: true })).toHaveFocus();
   });
 
   it('creates an application and opens its client details', async () => {

@@ -1,7 +1,7 @@
-import { Tabs, Typography } from 'antd';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { isDashboardTab, paths, type DashboardTab } from '@/app/paths';
 import { PageHeading } from '@/components/page-heading';
+import { Tabs } from '@/components/tabs';
 import { useAdviser } from '@/lib/adviser';
 import { InProgressTab } from '../components/in-progress-tab';
 import { PolicyholdersTab } from '../components/policyholders-tab';
@@ -20,19 +20,20 @@ export function DashboardRoute() {
     <>
       <header className="page-header">
         <PageHeading>{t.heading}</PageHeading>
-        {adviser && <Typography.Text type="secondary">{t.welcome(adviser.name)}</Typography.Text>}
+        {adviser && <p className="page-header__subtitle">{t.welcome(adviser.name)}</p>}
       </header>
       <div className="panel">
-        <Tabs
+        <Tabs<DashboardTab>
+          label={t.heading}
           activeKey={activeTab}
-          onChange={(key) => {
-            if (isDashboardTab(key)) void navigate(paths.dashboard(key));
-          }}
+          onChange={(key) => void navigate(paths.dashboard(key))}
           items={[
-            { key: 'in-progress', label: t.tabs.inProgress, children: <InProgressTab /> },
-            { key: 'policyholders', label: t.tabs.policyholders, children: <PolicyholdersTab /> },
+            { key: 'in-progress', label: t.tabs.inProgress },
+            { key: 'policyholders', label: t.tabs.policyholders },
           ]}
-        />
+        >
+          {activeTab === 'in-progress' ? <InProgressTab /> : <PolicyholdersTab />}
+        </Tabs>
       </div>
     </>
   );
