@@ -488,15 +488,15 @@ impl Application {
         errors.into_vec()
     }
 
-    /// Applies for the policy (§7 `ApplyApplication`, `portal/apply`): refused with every
-    /// reason at once while the quote is unpriced or expired, a client's details or contact
-    /// details are incomplete, a cover is unable to offer terms, or a declaration is not
-    /// accepted (§5). The application moves to the Apply stage and the quote is locked.
-    pub fn apply_for_policy(&self, now: DateTime<Utc>) -> Result<Self, Rejection> {
-        self.ensure_before_apply()?;
-        let today = uk_date(now);
+    /// Everything that stops the application being applied for today (§5), each named by its
+    /// field, in the order the page shows them: empty once it can be. The view carries it, so the
+    /// page's list of what is missing follows every change the adviser makes.
+    pub fn apply_problems(&self, today: NaiveDate) -> Vec<FieldError> {
+        if self.status >= ApplicationStage::Apply {
+            return Vec::new();
+        }
         if self.is_quote_expired(today) {
-            return Err(Rejection::field("quote", QUOTE_EXPIRED));
+            return vec![FieldError::new("quote", QUOTE_EXPIRED)];
         }
         let mut errors = Errors::default();
         if let Err(rejection) = self.check_can_apply(today) {
@@ -510,7 +510,19 @@ impl Application {
             errors.push("contactDetails", CONTACT_INCOMPLETE);
             errors.extend(contact);
         }
-        errors.into_result(())?;
+        errors.into_vec()
+    }
+
+    /// Applies for the policy (§7 `ApplyApplication`, `portal/apply`): refused with every
+    /// reason at once while the quote is unpriced or expired, a client's details or contact
+    /// details are incomplete, a cover is unable to offer terms, or a declaration is not
+    /// accepted (§5). The application moves to the Apply stage and the quote is locked.
+    pub fn apply_for_policy(&self, now: DateTime<Utc>) -> Result<Self, Rejection> {
+        self.ensure_before_apply()?;
+        let problems = self.apply_problems(uk_date(now));
+        if !problems.is_empty() {
+            return Err(Rejection::invalid(problems));
+        }
         let mut next = self.clone();
         next.status = ApplicationStage::Apply;
         next.quote_stage.is_quote_editable = false;

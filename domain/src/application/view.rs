@@ -5,6 +5,7 @@ use super::{Application, ApplicationStage, Child, ContactState, QuoteState, SetU
 use crate::applicant::Applicant;
 use crate::beneficiaries::CandidateBeneficiary;
 use crate::dates::age_on;
+use crate::errors::FieldError;
 use crate::ids::{AdviserId, ApplicationId};
 use crate::journey::Section;
 use chrono::{DateTime, NaiveDate, Utc};
@@ -48,6 +49,7 @@ impl Application {
             is_term_extensible: self.is_term_extensible(today),
             show_extend: self.is_term_extension_offered(today),
             is_bank_check_confirmed: self.set_up.bank_check.is_confirmed(),
+            apply_problems: self.apply_problems(today),
             tabs_complete: super::rules::tabs_complete(&sections),
             sections,
         }
@@ -102,6 +104,9 @@ pub struct ApplicationView {
     pub show_extend: bool,
     /// Set-up may continue: the bank details were verified or confirmed by the adviser.
     pub is_bank_check_confirmed: bool,
+    /// What still stops the application being applied for (§5), each named by its field, as
+    /// `ApplyApplication` would refuse it; empty once it can be, and after applying.
+    pub apply_problems: Vec<FieldError>,
     /// The server page statuses that drive the tabs (§2).
     pub sections: Vec<Section>,
     /// Every page but set-up is complete (§2).

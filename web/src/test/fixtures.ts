@@ -77,6 +77,7 @@ export function applicationFixture(overrides: Partial<Schemas['Application']> = 
     isQuoteExpired: false,
     quoteExpiredOn: null,
     isComplete: false,
+    applyProblems: [],
     sections: [],
     tabsComplete: false,
     ...overrides,

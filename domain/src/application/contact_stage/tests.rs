@@ -556,3 +556,39 @@ fn the_contact_details_page_is_complete_when_nothing_is_missing() {
     unanswered.contact_stage.is_advised_sale = None;
     assert!(!page(&unanswered));
 }
+
+#[test]
+fn what_stops_applying_is_listed_until_each_thing_is_fixed_and_is_empty_once_applied() {
+    let names = |errors: &[FieldError]| errors.iter().map(|e| e.field.clone()).collect::<Vec<_>>();
+    let before = names(&quoted().apply_problems(today()));
+    assert!(
+        before.contains(&"isMortgageRelated".to_owned()),
+        "{before:?}"
+    );
+    assert!(before.contains(&"contactDetails".to_owned()), "{before:?}");
+
+    let answered = quoted()
+        .apply(
+            &SetMortgageRelated {
+                is_mortgage_related: true,
+            },
+            now(),
+        )
+        .unwrap();
+    let after = names(&answered.apply_problems(today()));
+    assert!(!after.contains(&"isMortgageRelated".to_owned()));
+    assert_eq!(
+        after.len(),
+        before.len() - 1,
+        "only the answered question went"
+    );
+
+    assert_eq!(ready().apply_problems(today()), []);
+    let applied = ready().apply(&ApplyForPolicy, now()).unwrap();
+    assert_eq!(applied.apply_problems(today()), []);
+    assert_eq!(
+        quoted().apply(&ApplyForPolicy, now()).unwrap_err().errors,
+        quoted().apply_problems(today()),
+        "applying refuses with exactly the problems the page lists"
+    );
+}

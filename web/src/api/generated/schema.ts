@@ -1066,6 +1066,11 @@ export interface components {
             showExtend: boolean;
             /** @description Set-up may continue: the bank details were verified or confirmed by the adviser. */
             isBankCheckConfirmed: boolean;
+            /**
+             * @description What still stops the application being applied for (§5), each named by its field, as
+             *     `ApplyApplication` would refuse it; empty once it can be, and after applying.
+             */
+            applyProblems: components["schemas"]["FieldError"][];
             /** @description The server page statuses that drive the tabs (§2). */
             sections: components["schemas"]["Section"][];
             /** @description Every page but set-up is complete (§2). */

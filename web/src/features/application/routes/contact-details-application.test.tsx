@@ -16,8 +16,16 @@ function adviserWith(settings: Partial<ReturnType<typeof adviserFixture>['uxSett
 }
 
 describe('the application questions, declaration and applying', () => {
-  it('lists every problem applying names, client by client, and applies once they are fixed', async () => {
-    const two = pricedApplication({ applicants: [pricedApplication().applicants[0] ?? secondClient(), secondClient()] });
+  it('lists every problem applying names, client by client, updates the list as each is fixed, and applies once none is left', async () => {
+    const postcode = { field: 'applicants[1].postcode', message: 'Please enter a postcode' };
+    const declaration = { field: 'applicants[0].isAcceptedPreUnderwritingDeclaration', message: 'Please accept the pre-underwriting declaration before applying' };
+    const mortgage = { field: 'isMortgageRelated', message: 'Please say whether the cover is for a mortgage' };
+    const two = pricedApplication({
+      applicants: [pricedApplication().applicants[0] ?? secondClient(), secondClient()],
+      applyProblems: [postcode, declaration, mortgage],
+    });
+    const first = two.applicants[0];
+    if (!first) throw new Error('a client');
     let attempts = 0;
     stubContactDetails(two, [
       {
@@ -26,29 +34,42 @@ describe('the application questions, declaration and applying', () => {
         respond: () => {
           attempts += 1;
           return attempts === 1
-            ? problem(422, {
-                title: 'Unprocessable Entity',
-                detail: 'Some details need correcting.',
-                errors: [
-                  { field: 'applicants[1].postcode', message: 'Please enter a postcode' },
-                  { field: 'applicants[0].isAcceptedPreUnderwritingDeclaration', message: 'Please accept the pre-underwriting declaration before applying' },
-                  { field: 'isMortgageRelated', message: 'Please say whether the cover is for a mortgage' },
-                ],
-              })
-            : json({ ...two, status: 'APPLY', applicationStatus: 'Apply', isQuoteEditable: false });
+            ? problem(422, { title: 'Unprocessable Entity', detail: 'Some details need correcting.', errors: [postcode, declaration, mortgage] })
+            : json({ ...two, status: 'APPLY', applicationStatus: 'Apply', isQuoteEditable: false, applyProblems: [] });
         },
+      },
+      {
+        method: 'POST',
+        path: '/api/v1/backendforfrontend/application/isMortgageRelated',
+        respond: () => json({ ...two, isMortgageRelated: true, applyProblems: [postcode, declaration] }),
+      },
+      {
+        method: 'POST',
+        path: `/api/v1/application/1001/applicant/${first.id}/acceptPreUnderwritingDeclaration`,
+        // The postcode was fixed meanwhile (say, on another device): nothing is left.
+        respond: () => json({ ...two, isMortgageRelated: true, applicants: [{ ...first, isAcceptedPreUnderwritingDeclaration: true }, ...two.applicants.slice(1)], applyProblems: [] }),
       },
     ]);
     const user = userEvent.setup();
     renderContactDetails();
 
     await screen.findByRole('region', { name: 'Client 2' });
+    expect(screen.queryByText('The application can’t be submitted yet')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     const alert = await screen.findByText('The application can’t be submitted yet');
     const list = alert.closest('.ant-alert');
     expect(list).toHaveTextContent('Client 2: postcode – Please enter a postcode');
     expect(list).toHaveTextContent('Client 1: declaration – Please accept the pre-underwriting declaration before applying');
     expect(list).toHaveTextContent('Please say whether the cover is for a mortgage');
+
+    const question = screen.getByRole('radiogroup', { name: 'Is the cover for a mortgage?' });
+    await user.click(within(question).getByRole('radio', { name: 'Yes' }));
+    await waitFor(() => expect(screen.getByText('The application can’t be submitted yet').closest('.ant-alert')).not.toHaveTextContent('mortgage'));
+    expect(screen.getByText('The application can’t be submitted yet').closest('.ant-alert')).toHaveTextContent('Client 2: postcode – Please enter a postcode');
+
+    const declarations = screen.getByRole('region', { name: 'Declaration' });
+    await user.click(within(declarations).getByRole('checkbox', { name: 'Client 1 has read and accepts the pre-underwriting declaration' }));
+    await waitFor(() => expect(screen.queryByText('The application can’t be submitted yet')).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('Application submitted')).toBeInTheDocument();

@@ -8,23 +8,19 @@ const APPLY = '/api/v1/backendforfrontend/application/ApplyApplication';
 
 describe('contact details page: applying', () => {
   it('marks each problem applying names beside its field, client by client', async () => {
-    const two = pricedApplication({ applicants: [pricedApplication().applicants[0] ?? secondClient(), secondClient()] });
+    const errors = [
+      { field: 'contactDetails', message: 'Complete the contact details before applying' },
+      { field: 'applicants[1].postcode', message: 'Please enter a postcode' },
+      { field: 'applicants[1].phoneNumber', message: 'Please enter a phone number' },
+      { field: 'applicants[1].isAcceptedPreUnderwritingDeclaration', message: 'Please accept the pre-underwriting declaration before applying' },
+      { field: 'isMortgageRelated', message: 'Please say whether the cover is for a mortgage' },
+    ];
+    const two = pricedApplication({ applicants: [pricedApplication().applicants[0] ?? secondClient(), secondClient()], applyProblems: errors });
     const { requests } = stubContactDetails(two, [
       {
         method: 'POST',
         path: APPLY,
-        respond: () =>
-          problem(422, {
-            title: 'Unprocessable Entity',
-            detail: 'Some details need correcting.',
-            errors: [
-              { field: 'contactDetails', message: 'Complete the contact details before applying' },
-              { field: 'applicants[1].postcode', message: 'Please enter a postcode' },
-              { field: 'applicants[1].phoneNumber', message: 'Please enter a phone number' },
-              { field: 'applicants[1].isAcceptedPreUnderwritingDeclaration', message: 'Please accept the pre-underwriting declaration before applying' },
-              { field: 'isMortgageRelated', message: 'Please say whether the cover is for a mortgage' },
-            ],
-          }),
+        respond: () => problem(422, { title: 'Unprocessable Entity', detail: 'Some details need correcting.', errors }),
       },
     ]);
     const user = userEvent.setup();

@@ -47,9 +47,14 @@ function ContactDetails({ applicationId }: { applicationId: number }) {
   // Each client's email as typed, by applicant id, until it is saved (for the shared-account warning).
   const [typedEmails, setTypedEmails] = useState<Record<string, string | null>>({});
 
+  // Once Apply has been refused for what is missing, the list follows the application: each
+  // change the adviser makes returns the application with what still stops it (`applyProblems`),
+  // so a fixed item leaves the list at once and the list goes when nothing is left.
+  const refusedForProblems = isApiError(apply.error) && apply.error.status === 422;
+  const currentProblems = application.data?.applyProblems;
   const problems = useMemo(
-    () => (isApiError(apply.error) && apply.error.status === 422 ? applyProblems(apply.error.fieldErrors) : []),
-    [apply.error],
+    () => (refusedForProblems && currentProblems ? applyProblems(currentProblems) : []),
+    [refusedForProblems, currentProblems],
   );
   const byClient = useMemo(() => [clientProblems(problems, 0), clientProblems(problems, 1)], [problems]);
 
@@ -71,7 +76,7 @@ function ContactDetails({ applicationId }: { applicationId: number }) {
   const sharedWarning = data && data.applicants.length === 2 ? sharedEmailWarning(emailOf(0), emailOf(1)) : null;
 
   let failure: string | null = null;
-  if (apply.isError && problems.length === 0) failure = isApiError(apply.error) ? apply.error.message : t.apply.failed;
+  if (apply.isError && !refusedForProblems) failure = isApiError(apply.error) ? apply.error.message : t.apply.failed;
 
   return (
     <>
