@@ -37,6 +37,26 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['@/features/*', '@/app/*', '!@/app/paths'], message: 'Import from your own feature relatively, or from src/lib / src/components.' }] }],
     },
   },
+  ...['client-details', 'quote', 'contact-details'].map((page) => ({
+    // A page of the application journey imports its own folder and ../shared, never another page.
+    files: [`src/features/application/${page}/**`],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['@/features/*', '@/app/*', '!@/app/paths'], message: 'Import from your own feature relatively, or from src/lib / src/components.' },
+        { group: ['client-details', 'quote', 'contact-details'].filter((other) => other !== page).map((other) => `**/${other}/**`), message: 'Pages do not import each other: move what both need into ../shared.' },
+      ] }],
+    },
+  })),
+  {
+    // What the pages share must not reach back into any one of them.
+    files: ['src/features/application/shared/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['@/features/*', '@/app/*', '!@/app/paths'], message: 'Import from your own feature relatively, or from src/lib / src/components.' },
+        { group: ['**/client-details/**', '**/quote/**', '**/contact-details/**'], message: 'Shared code must not import a page.' },
+      ] }],
+    },
+  },
   {
     files: ['*.config.{js,ts}', 'scripts/**', 'e2e/**'],
     languageOptions: { globals: globals.node },

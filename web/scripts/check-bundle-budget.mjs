@@ -22,9 +22,9 @@ const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 const ROUTES = [
   ['sign-in callback', 'src/features/auth/routes/auth-callback-route.tsx'],
   ['dashboard', 'src/features/dashboard/routes/dashboard-route.tsx'],
-  ['client details', 'src/features/application/routes/client-details-route.tsx'],
-  ['quote', 'src/features/application/routes/quote-route.tsx'],
-  ['contact details', 'src/features/application/routes/contact-details-route.tsx'],
+  ['client details', 'src/features/application/client-details/client-details-route.tsx'],
+  ['quote', 'src/features/application/quote/quote-route.tsx'],
+  ['contact details', 'src/features/application/contact-details/contact-details-route.tsx'],
   ['logout', 'src/features/auth/routes/logout-route.tsx'],
   ['not found', 'src/app/not-found-route.tsx'],
 ];

@@ -30,17 +30,17 @@ export const routes: RouteObject[] = [
       {
         id: 'client-details',
         path: routePatterns.clientDetails,
-        lazy: async () => ({ Component: (await import('@/features/application/routes/client-details-route')).ClientDetailsRoute }),
+        lazy: async () => ({ Component: (await import('@/features/application/client-details/client-details-route')).ClientDetailsRoute }),
       },
       {
         id: 'quote',
         path: routePatterns.quote,
-        lazy: async () => ({ Component: (await import('@/features/application/routes/quote-route')).QuoteRoute }),
+        lazy: async () => ({ Component: (await import('@/features/application/quote/quote-route')).QuoteRoute }),
       },
       {
         id: 'contact-details',
         path: routePatterns.contactDetails,
-        lazy: async () => ({ Component: (await import('@/features/application/routes/contact-details-route')).ContactDetailsRoute }),
+        lazy: async () => ({ Component: (await import('@/features/application/contact-details/contact-details-route')).ContactDetailsRoute }),
       },
     ],
   },

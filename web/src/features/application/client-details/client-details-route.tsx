@@ -1,0 +1,81 @@
+import { ArrowRightOutlined } from '@ant-design/icons';
+import { Alert, Button, Col, Flex, Row, Skeleton } from 'antd';
+import { useNavigate, useParams } from 'react-router';
+import { paths } from '@/app/paths';
+import { isApiError } from '@/lib/api-error';
+import { stepState } from '@/lib/rules/journey';
+import { useApplication } from '../shared/api/get-application';
+import { AddApplicantPanel } from './components/add-applicant-panel';
+import { ApplicantCard } from './components/applicant-card';
+import { ApplicationHeader, ApplicationLoadFailed, ApplicationNotFound, parseApplicationId } from '../shared/components/application-page';
+import { ChildrenCard } from './components/children-card';
+import { JourneySteps, journeyState } from '../shared/components/journey-steps';
+import { applicationStrings as t } from '../shared/strings';
+
+const MAX_APPLICANTS = 2;
+
+/** /v2/application/:applicationId/client-details */
+export function ClientDetailsRoute() {
+  const id = parseApplicationId(useParams().applicationId);
+  if (id === null) return <ApplicationNotFound />;
+  return <ClientDetails applicationId={id} />;
+}
+
+function ClientDetails({ applicationId }: { applicationId: number }) {
+  const application = useApplication(applicationId);
+  const navigate = useNavigate();
+
+  if (application.isError) {
+    if (isApiError(application.error) && application.error.status === 404) return <ApplicationNotFound />;
+    return <ApplicationLoadFailed onRetry={() => void application.refetch()} />;
+  }
+
+  const data = application.data;
+  // Spec §2: client details are locked during underwriting or when the quote is not editable.
+  const locked = data ? !data.isQuoteEditable || data.status === 'UNDERWRITING' : false;
+  const quoteOpen = data ? stepState(journeyState(data), 'quote').enabled : false;
+
+  return (
+    <>
+      <ApplicationHeader applicationId={applicationId} application={data} heading={t.heading} />
+      <JourneySteps application={data} current="clientDetails" />
+      {locked && <Alert type="info" showIcon message={t.locked} style={{ marginBottom: 24 }} />}
+      {data ? (
+        <>
+          <Row gutter={[24, 24]} align="stretch">
+            {data.applicants.map((applicant, index) => (
+              <Col key={applicant.id} xs={24} lg={12}>
+                <ApplicantCard
+                  applicationId={data.id}
+                  applicant={applicant}
+                  index={index}
+                  locked={locked}
+                  removable={data.applicants.length > 1}
+                />
+              </Col>
+            ))}
+            {!locked && data.applicants.length < MAX_APPLICANTS && (
+              <Col xs={24} lg={12}>
+                <AddApplicantPanel key={data.applicants.length} applicationId={data.id} index={data.applicants.length} />
+              </Col>
+            )}
+            {data.applicants.length > 0 && (
+              <Col span={24}>
+                <ChildrenCard application={data} locked={locked} />
+              </Col>
+            )}
+          </Row>
+          {quoteOpen && (
+            <Flex justify="flex-end" style={{ marginTop: 24 }}>
+              <Button type="primary" size="large" onClick={() => void navigate(paths.quote(data.id))}>
+                {t.continueToQuote} <ArrowRightOutlined aria-hidden="true" />
+              </Button>
+            </Flex>
+          )}
+        </>
+      ) : (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { UserAddOutlined } from '@ant-design/icons';
+import { Button, Card, Typography } from 'antd';
+import { useState } from 'react';
+import { useAddApplicant } from '../api/add-applicant';
+import { filledFields, type ApplicantFormValues } from '../../shared/applicant-form-model';
+import { applicationStrings as t } from '../../shared/strings';
+import { ApplicantForm } from './applicant-form';
+import { useMessage } from '@/components/feedback';
+
+interface AddApplicantPanelProps {
+  applicationId: number;
+  /** 0-based slot the new applicant will take. */
+  index: number;
+}
+
+/** The next client: the form straight away for the first, behind "Add a client" for the second. */
+export function AddApplicantPanel({ applicationId, index }: AddApplicantPanelProps) {
+  const [open, setOpen] = useState(index === 0);
+  const add = useAddApplicant(applicationId);
+  const message = useMessage();
+  const headingId = `client-${String(index + 1)}-heading`;
+
+  if (!open) {
+    return (
+      <Button type="dashed" block size="large" className="add-applicant-button" icon={<UserAddOutlined aria-hidden="true" />} onClick={() => setOpen(true)}>
+        <span>
+          {t.addClient}
+          <Typography.Text type="secondary" style={{ display: 'block', fontSize: 13 }}>
+            {t.addClientHelp}
+          </Typography.Text>
+        </span>
+      </Button>
+    );
+  }
+
+  const submit = async (values: ApplicantFormValues) => {
+    await add.mutateAsync(filledFields(values));
+    void message.success(t.form.added);
+    setOpen(false);
+  };
+
+  return (
+    <section aria-labelledby={headingId}>
+      <Card
+        className="applicant-card"
+        title={
+          <h2 id={headingId} className="card-heading">
+            {t.clientTitle(index)}
+          </h2>
+        }
+      >
+        <ApplicantForm
+          formName="new-applicant"
+          submitLabel={t.form.add}
+          submitting={add.isPending}
+          autoFocus={index > 0}
+          onSubmit={submit}
+          onCancel={index > 0 ? () => setOpen(false) : undefined}
+        />
+      </Card>
+    </section>
+  );
+}

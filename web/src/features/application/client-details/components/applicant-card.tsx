@@ -1,0 +1,92 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Popconfirm, Tag } from 'antd';
+import { isApiError } from '@/lib/api-error';
+import { formatAge } from '@/lib/format';
+import { useRemoveApplicant } from '../api/remove-applicant';
+import { useUpdateApplicant } from '../api/update-applicant';
+import { changedFields, toFormValues, type Applicant, type ApplicantFormValues } from '../../shared/applicant-form-model';
+import { applicationStrings as t } from '../../shared/strings';
+import { ApplicantForm } from './applicant-form';
+import { useMessage } from '@/components/feedback';
+
+interface ApplicantCardProps {
+  applicationId: number;
+  applicant: Applicant;
+  index: number;
+  locked: boolean;
+  /** Whether the adviser may take this client off the application (there is another client). */
+  removable: boolean;
+}
+
+/** "Client N": the applicant's age and their details, saved with a PATCH of only what changed. */
+export function ApplicantCard({ applicationId, applicant, index, locked, removable }: ApplicantCardProps) {
+  const update = useUpdateApplicant(applicationId);
+  const remove = useRemoveApplicant(applicationId);
+  const message = useMessage();
+  const title = t.clientTitle(index);
+  const headingId = `client-${String(index + 1)}-heading`;
+
+  const save = async (values: ApplicantFormValues) => {
+    const changes = changedFields(applicant, values);
+    if (Object.keys(changes).length === 0) {
+      void message.info(t.form.noChanges);
+      return;
+    }
+    await update.mutateAsync({ applicantId: applicant.id, changes });
+    void message.success(t.form.saved);
+  };
+
+  const confirmRemove = async () => {
+    try {
+      await remove.mutateAsync(applicant.id);
+      void message.success(t.removeClient.removed(title));
+    } catch (error) {
+      void message.error(isApiError(error) ? error.message : t.removeClient.failed);
+    }
+  };
+
+  return (
+    <section aria-labelledby={headingId}>
+      <Card
+        className="applicant-card"
+        title={
+          <h2 id={headingId} className="card-heading">
+            {title}
+          </h2>
+        }
+        extra={
+          <Flex gap="small" align="center">
+            {typeof applicant.age === 'number' && (
+              <Tag color="cyan" bordered={false} className="age-tag">
+                {formatAge(applicant.age)}
+              </Tag>
+            )}
+            {removable && !locked && (
+              <Popconfirm
+                title={t.removeClient.confirmTitle(title)}
+                description={t.removeClient.confirmDescription}
+                okText={t.removeClient.confirm}
+                cancelText={t.removeClient.keep}
+                okButtonProps={{ danger: true, loading: remove.isPending }}
+                onConfirm={() => void confirmRemove()}
+              >
+                <Button size="small" danger icon={<DeleteOutlined aria-hidden="true" />} aria-label={t.removeClient.button(title)}>
+                  {t.removeClient.remove}
+                </Button>
+              </Popconfirm>
+            )}
+          </Flex>
+        }
+      >
+        <ApplicantForm
+          formName={`applicant-${applicant.id}`}
+          initialValues={toFormValues(applicant)}
+          submitLabel={t.form.save}
+          submitting={update.isPending}
+          disabled={locked}
+          onSubmit={save}
+        />
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,175 @@
+import { Alert, Button, Col, Flex, Form, Input, Radio, Row, Select } from 'antd';
+import { useState } from 'react';
+import { LabelledRadioGroup } from '@/components/labelled-radio-group';
+import { isApiError } from '@/lib/api-error';
+import { toIsoDate, type Dayjs } from '@/lib/dayjs';
+import { checkApplicantAge } from '@/lib/rules/age';
+import { ukToday } from '@/lib/rules/dates';
+import {
+  NAME_MAX_LENGTH,
+  genders,
+  smokingAnswers,
+  splitFieldErrors,
+  titles,
+  type ApplicantFormValues,
+} from '../../shared/applicant-form-model';
+import { applicationStrings } from '../../shared/strings';
+import { DateOfBirthPicker } from '../../shared/components/date-of-birth-picker';
+
+const t = applicationStrings.form;
+
+const titleOptions = titles.map((title) => ({ value: title, label: title }));
+
+interface ApplicantFormProps {
+  /** Unique on the page: prefixes the ids that labels point at. */
+  formName: string;
+  initialValues?: ApplicantFormValues;
+  submitLabel: string;
+  submitting: boolean;
+  disabled?: boolean;
+  autoFocus?: boolean;
+  /** Saves the values; rejects with an ApiError whose field errors are shown on the form. */
+  onSubmit: (values: ApplicantFormValues) => Promise<void>;
+  onCancel?: () => void;
+  /** The day ages are taken on (the quote age date); today in the UK until a quote exists. */
+  ageDate?: string | null;
+}
+
+/**
+ * One applicant's details. Instant checks, the same rules as the server's: gender and date of
+ * birth required, names at most 100 characters, age 18 to 64 on the quote age date. The server's rules come back as problem field errors: each shown beside its
+ * field, and any that names no field of this form (e.g. `applicants`) in an alert above it.
+ */
+export function ApplicantForm({
+  formName,
+  initialValues,
+  submitLabel,
+  submitting,
+  disabled = false,
+  autoFocus = false,
+  onSubmit,
+  onCancel,
+  ageDate,
+}: ApplicantFormProps) {
+  const [form] = Form.useForm<ApplicantFormValues>();
+  const [problems, setProblems] = useState<string[]>([]);
+
+  const handleFinish = async (values: ApplicantFormValues) => {
+    setProblems([]);
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      if (!isApiError(error)) {
+        setProblems([t.genericError]);
+        return;
+      }
+      const { byField, other } = splitFieldErrors(error.fieldErrors);
+      const fieldErrors = Object.entries(byField).map(([name, errors]) => ({ name: name as keyof ApplicantFormValues, errors }));
+      form.setFields(fieldErrors);
+      setProblems(other.length > 0 || fieldErrors.length > 0 ? other : [error.message]);
+    }
+  };
+
+  const labelId = (field: string) => `${formName}-${field}-label`;
+
+  return (
+    <Form<ApplicantFormValues>
+      form={form}
+      name={formName}
+      layout="vertical"
+      initialValues={initialValues}
+      disabled={disabled}
+      onFinish={(values) => void handleFinish(values)}
+      scrollToFirstError
+    >
+      {problems.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          className="form-alert"
+          style={{ marginBottom: 16 }}
+          message={t.problemTitle}
+          description={
+            problems.length === 1 ? (
+              problems[0]
+            ) : (
+              <ul style={{ margin: 0, paddingLeft: 20 }}>
+                {problems.map((problem) => (
+                  <li key={problem}>{problem}</li>
+                ))}
+              </ul>
+            )
+          }
+        />
+      )}
+      <Row gutter={16}>
+        <Col xs={24} sm={6}>
+          <Form.Item name="title" label={t.title}>
+            <Select options={titleOptions} allowClear placeholder={t.titlePlaceholder} autoFocus={autoFocus} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={9}>
+          <Form.Item name="firstName" label={t.firstName} rules={[{ max: NAME_MAX_LENGTH, message: t.nameTooLong(t.firstName) }]}>
+            <Input autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={9}>
+          <Form.Item name="lastName" label={t.lastName} rules={[{ max: NAME_MAX_LENGTH, message: t.nameTooLong(t.lastName) }]}>
+            <Input autoComplete="off" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="gender"
+            label={<span id={labelId('gender')}>{t.gender}</span>}
+            rules={[{ required: true, message: t.genderRequired }]}
+          >
+            <LabelledRadioGroup labelledBy={labelId('gender')}>
+              {genders.map((gender) => (
+                <Radio key={gender} value={gender}>
+                  {t.genders[gender]}
+                </Radio>
+              ))}
+            </LabelledRadioGroup>
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="dateOfBirth"
+            label={t.dateOfBirth}
+            rules={[
+              { required: true, message: t.dateOfBirthRequired },
+              {
+                validator: (_rule, value: Dayjs | null | undefined) => {
+                  const message = value ? checkApplicantAge(toIsoDate(value), ageDate ?? ukToday()) : null;
+                  return message ? Promise.reject(new Error(message)) : Promise.resolve();
+                },
+              },
+            ]}
+          >
+            <DateOfBirthPicker />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item name="smoking" label={<span id={labelId('smoking')}>{t.smoking}</span>}>
+        <LabelledRadioGroup labelledBy={labelId('smoking')}>
+          {smokingAnswers.map((answer) => (
+            <Radio key={answer} value={answer}>
+              {t.smokingOptions[answer]}
+            </Radio>
+          ))}
+        </LabelledRadioGroup>
+      </Form.Item>
+      {!disabled && (
+        <Flex gap="small" justify="flex-end">
+          {onCancel && <Button onClick={onCancel}>{t.cancel}</Button>}
+          <Button type="primary" htmlType="submit" loading={submitting}>
+            {submitLabel}
+          </Button>
+        </Flex>
+      )}
+    </Form>
+  );
+}

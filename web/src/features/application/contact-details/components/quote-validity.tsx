@@ -1,0 +1,146 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { Alert, Button, DatePicker, Form, Typography } from 'antd';
+import { useId, useState } from 'react';
+import { isApiError } from '@/lib/api-error';
+import { dayjs, parseIsoDate, toIsoDate, type Dayjs } from '@/lib/dayjs';
+import { formatDate, formatMoneyWithPence } from '@/lib/format';
+import { INVALID_DATE, ukToday, validUntilBounds } from '@/lib/rules/dates';
+import { useSetQuoteDate } from '../api/set-quote-date';
+import { priceReadiness, type Application } from '../../shared/application-model';
+import { applicationStrings } from '../../shared/strings';
+import { DATE_FORMATS } from '../../shared/components/date-of-birth-picker';
+import { useMessage } from '@/components/feedback';
+
+const t = applicationStrings.contact.application;
+
+/** The text in the picker's box (the event's target is its input). */
+function typedText(target: EventTarget): string {
+  return target instanceof HTMLInputElement ? target.value : '';
+}
+
+interface QuoteValidityProps {
+  application: Application;
+  /** §6 overrideQuoteDate: the date may run to 90 days after the quote instead of 30. */
+  mayOverride: boolean;
+  locked: boolean;
+  pricing: boolean;
+  /** Why the server would not price, when it said so. */
+  priceProblems: string[] | null;
+  onPrice: () => void;
+}
+
+/**
+ * The quote's total a month and how long it is valid: the valid-until date, which the adviser may
+ * move from today to 30 days after the quote was created (90 with overrideQuoteDate), saved when
+ * chosen; an expired quote is re-priced from here.
+ */
+export function QuoteValidity({ application, mayOverride, locked, pricing, priceProblems, onPrice }: QuoteValidityProps) {
+  const setDate = useSetQuoteDate(application.id);
+  const message = useMessage();
+  const [typedError, setTypedError] = useState<string | null>(null);
+  const pickerId = useId();
+  const quote = application.quote;
+  const bounds = quote ? validUntilBounds(quote.quoteCreatedDate, ukToday(), mayOverride) : null;
+  const outside = (iso: string) => bounds === null || iso < bounds[0] || iso > bounds[1];
+
+  /** A date typed (not picked) outside the bounds is not taken by the picker: say why. */
+  const checkTyped = (text: string) => {
+    const typed = dayjs(text.trim(), DATE_FORMATS, true);
+    if (typed.isValid()) setTypedError(outside(toIsoDate(typed)) ? INVALID_DATE : null);
+  };
+
+  const change = async (date: Dayjs | null) => {
+    if (!date) return;
+    const iso = toIsoDate(date);
+    if (outside(iso)) {
+      setTypedError(INVALID_DATE);
+      return;
+    }
+    setTypedError(null);
+    try {
+      await setDate.mutateAsync(iso);
+      void message.success(t.validUntilSaved);
+    } catch {
+      // Shown under the field.
+    }
+  };
+
+  let serverError: string | null = null;
+  if (isApiError(setDate.error)) serverError = setDate.error.fieldErrors[0]?.message ?? setDate.error.message;
+  else if (setDate.isError) serverError = t.genericError;
+  const error = typedError ?? serverError;
+  const shown = setDate.isPending ? parseIsoDate(setDate.variables) : parseIsoDate(application.validUntil);
+  const canPrice = !locked && !pricing && application.isQuoteEditable && priceReadiness(application) === 'ready';
+
+  return (
+    <div className="quote-validity">
+      <div aria-live="polite" aria-busy={pricing}>
+        <Typography.Text type="secondary">{t.totalLabel}</Typography.Text>
+        <Typography.Paragraph className="quote-validity__total">
+          {pricing ? t.pricing : quote ? t.total(formatMoneyWithPence(quote.premium)) : t.notPriced}
+        </Typography.Paragraph>
+        {quote && application.validUntil && <Typography.Paragraph>{t.validUntil(formatDate(application.validUntil))}</Typography.Paragraph>}
+      </div>
+      {application.isQuoteExpired && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t.expiredTitle}
+          description={t.expired(formatDate(application.quoteExpiredOn))}
+          action={
+            !locked && (
+              <Button size="small" icon={<ReloadOutlined aria-hidden="true" />} loading={pricing} disabled={!canPrice} onClick={onPrice}>
+                {t.reprice}
+              </Button>
+            )
+          }
+        />
+      )}
+      {priceProblems && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t.cannotPrice}
+          description={
+            <ul style={{ margin: 0, paddingLeft: 20 }}>
+              {priceProblems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          }
+        />
+      )}
+      {!quote && !application.isQuoteExpired && canPrice && (
+        <Button type="primary" onClick={onPrice} style={{ marginBottom: 16 }}>
+          {t.priceNow}
+        </Button>
+      )}
+      {quote && bounds && (
+        <Form.Item
+          label={t.validUntilLabel}
+          htmlFor={pickerId}
+          validateStatus={error ? 'error' : undefined}
+          help={error ?? (locked ? undefined : t.validUntilHelp(formatDate(bounds[0]), formatDate(bounds[1])))}
+        >
+          <DatePicker
+            id={pickerId}
+            format={DATE_FORMATS}
+            placeholder={t.validUntilPlaceholder}
+            value={shown}
+            allowClear={false}
+            disabled={locked || setDate.isPending}
+            disabledDate={(date) => outside(toIsoDate(date))}
+            onChange={(date) => void change(date)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') checkTyped(typedText(event.target));
+            }}
+            onBlur={(event) => checkTyped(typedText(event.target))}
+            style={{ width: '100%', maxWidth: 240 }}
+          />
+        </Form.Item>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { Form, Radio } from 'antd';
+import { useEffect, useId, useRef } from 'react';
+import { LabelledRadioGroup } from '@/components/labelled-radio-group';
+import { isApiError } from '@/lib/api-error';
+import { useSetAdvisedSale } from '../api/set-advised-sale';
+import { useSetMortgageRelated } from '../api/set-mortgage-related';
+import type { Application } from '../../shared/application-model';
+import { applicationStrings } from '../../shared/strings';
+import { useMessage } from '@/components/feedback';
+
+const t = applicationStrings.contact.application;
+
+interface YesNoProps {
+  label: string;
+  value: boolean | null | undefined;
+  disabled: boolean;
+  /** Why the answer is needed (from applying), or why it was refused. */
+  error: string | undefined;
+  onChange: (value: boolean) => void;
+}
+
+function YesNo({ label, value, disabled, error, onChange }: YesNoProps) {
+  const labelId = useId();
+  return (
+    <Form.Item label={<span id={labelId}>{label}</span>} validateStatus={error ? 'error' : undefined} help={error}>
+      <LabelledRadioGroup
+        labelledBy={labelId}
+        value={value ?? undefined}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value as boolean)}
+      >
+        <Radio value={true}>{t.yes}</Radio>
+        <Radio value={false}>{t.no}</Radio>
+      </LabelledRadioGroup>
+    </Form.Item>
+  );
+}
+
+/** Applying's complaint about a question, until the question is answered. */
+function unanswered(value: boolean | null | undefined, problem: string | undefined): string | undefined {
+  return value === null || value === undefined ? problem : undefined;
+}
+
+interface SaleQuestionsProps {
+  application: Application;
+  /** §6 isAlwaysAdvised: the question is not asked; every sale is advised. */
+  alwaysAdvised: boolean;
+  locked: boolean;
+  /** What applying said about each question. */
+  problems: { isMortgageRelated?: string; isAdvisedSale?: string };
+}
+
+/**
+ * "Is the cover for a mortgage?" and "Is this an advised sale?", each saved when answered. For an
+ * adviser whose sales are always advised the second is not asked, and the page records the sale
+ * as advised once, if the application does not say so already.
+ */
+export function SaleQuestions({ application, alwaysAdvised, locked, problems }: SaleQuestionsProps) {
+  const mortgage = useSetMortgageRelated(application.id);
+  const advised = useSetAdvisedSale(application.id);
+  const { mutate: recordAdvised } = advised;
+  const message = useMessage();
+  const recorded = useRef(false);
+
+  const mustRecordAdvised = alwaysAdvised && !locked && application.isAdvisedSale !== true;
+  useEffect(() => {
+    if (!mustRecordAdvised || recorded.current) return;
+    recorded.current = true;
+    recordAdvised(true);
+  }, [mustRecordAdvised, recordAdvised]);
+
+  const save = async (send: (value: boolean) => Promise<unknown>, value: boolean) => {
+    try {
+      await send(value);
+      void message.success(t.answerSaved);
+    } catch (error) {
+      void message.error(isApiError(error) ? error.message : t.genericError);
+    }
+  };
+
+  const refusal = (error: unknown) => (isApiError(error) && error.fieldErrors.length > 0 ? error.fieldErrors[0]?.message : undefined);
+
+  return (
+    <>
+      <YesNo
+        label={t.mortgage}
+        value={mortgage.isPending ? mortgage.variables : application.isMortgageRelated}
+        disabled={locked || mortgage.isPending}
+        error={refusal(mortgage.error) ?? unanswered(application.isMortgageRelated, problems.isMortgageRelated)}
+        onChange={(value) => void save(mortgage.mutateAsync, value)}
+      />
+      {!alwaysAdvised && (
+        <YesNo
+          label={t.advised}
+          value={advised.isPending ? advised.variables : application.isAdvisedSale}
+          disabled={locked || advised.isPending}
+          error={refusal(advised.error) ?? unanswered(application.isAdvisedSale, problems.isAdvisedSale)}
+          onChange={(value) => void save(advised.mutateAsync, value)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,149 @@
+import { Alert, Card, Col, Row, Skeleton } from 'antd';
+import { useMemo, useState } from 'react';
+import { useParams } from 'react-router';
+import { useAdviser } from '@/lib/adviser';
+import { isApiError } from '@/lib/api-error';
+import { parseEmailAddress, sharedEmailWarning } from '@/lib/rules/email';
+import { stageOrder } from '@/lib/rules/journey';
+import { given } from '@/lib/rules/text';
+import { useApplyApplication } from './api/apply-application';
+import { useApplication } from '../shared/api/get-application';
+import { ApplicationCard } from './components/application-card';
+import { ApplicationHeader, ApplicationLoadFailed, ApplicationNotFound, parseApplicationId } from '../shared/components/application-page';
+import { ApplyPanel } from './components/apply-panel';
+import { ClientContactCard } from './components/client-contact-card';
+import { DeclarationCard } from './components/declaration-card';
+import { JourneySteps } from '../shared/components/journey-steps';
+import { TermExtensionCard } from './components/term-extension-card';
+import { applicationProblem, applyProblems, clientProblems } from './contact-form-model';
+import type { Application } from '../shared/application-model';
+import { applicationStrings } from '../shared/strings';
+
+const t = applicationStrings.contact;
+
+/** Whether the application has reached a stage. */
+function reached(application: Application, stage: Application['status']): boolean {
+  return stageOrder.indexOf(application.status) >= stageOrder.indexOf(stage);
+}
+
+/** An address as typed, when the rules accept it; the shared-account warning compares these. */
+function parsedEmail(text: string | null | undefined): string | null {
+  const typed = given(text);
+  const parsed = typed === null ? null : parseEmailAddress(typed);
+  return parsed?.ok ? parsed.value : null;
+}
+
+/** /v2/application/:applicationId/contact-details */
+export function ContactDetailsRoute() {
+  const id = parseApplicationId(useParams().applicationId);
+  if (id === null) return <ApplicationNotFound />;
+  return <ContactDetails applicationId={id} />;
+}
+
+function ContactDetails({ applicationId }: { applicationId: number }) {
+  const application = useApplication(applicationId);
+  const adviser = useAdviser();
+  const apply = useApplyApplication(applicationId);
+  // Each client's email as typed, by applicant id, until it is saved (for the shared-account warning).
+  const [typedEmails, setTypedEmails] = useState<Record<string, string | null>>({});
+
+  // Once Apply has been refused for what is missing, the list follows the application: each
+  // change the adviser makes returns the application with what still stops it (`applyProblems`),
+  // so a fixed item leaves the list at once and the list goes when nothing is left.
+  const refusedForProblems = isApiError(apply.error) && apply.error.status === 422;
+  const currentProblems = application.data?.applyProblems;
+  const problems = useMemo(
+    () => (refusedForProblems && currentProblems ? applyProblems(currentProblems) : []),
+    [refusedForProblems, currentProblems],
+  );
+  const byClient = useMemo(() => [clientProblems(problems, 0), clientProblems(problems, 1)], [problems]);
+
+  if (application.isError) {
+    if (isApiError(application.error) && application.error.status === 404) return <ApplicationNotFound />;
+    return <ApplicationLoadFailed onRetry={() => void application.refetch()} />;
+  }
+
+  const data = application.data;
+  // §2, M2: contact details lock once underwriting starts; the page's questions once applied for.
+  const contactLocked = data ? reached(data, 'UNDERWRITING') : false;
+  const questionsLocked = data ? reached(data, 'APPLY') : false;
+
+  const emailOf = (index: number): string | null => {
+    const applicant = data?.applicants[index];
+    if (!applicant) return null;
+    return parsedEmail(applicant.id in typedEmails ? typedEmails[applicant.id] : applicant.contactDetails?.emailAddress);
+  };
+  const sharedWarning = data && data.applicants.length === 2 ? sharedEmailWarning(emailOf(0), emailOf(1)) : null;
+
+  let failure: string | null = null;
+  if (apply.isError && !refusedForProblems) failure = isApiError(apply.error) ? apply.error.message : t.apply.failed;
+
+  return (
+    <>
+      <ApplicationHeader applicationId={applicationId} application={data} heading={t.heading} />
+      <JourneySteps application={data} current="contactDetails" />
+      {contactLocked && <Alert type="info" showIcon message={t.locked} style={{ marginBottom: 24 }} />}
+      {!contactLocked && questionsLocked && <Alert type="info" showIcon message={t.applied} style={{ marginBottom: 24 }} />}
+      {data ? (
+        <>
+          {sharedWarning && <Alert type="warning" showIcon message={sharedWarning} style={{ marginBottom: 24 }} />}
+          <Row gutter={[24, 24]} align="stretch">
+            {data.applicants.map((applicant, index) => (
+              <Col key={applicant.id} xs={24} lg={data.applicants.length > 1 ? 12 : 24}>
+                <ClientContactCard
+                  applicant={applicant}
+                  index={index}
+                  firstClient={index === 1 ? data.applicants[0] : undefined}
+                  locked={contactLocked}
+                  problems={byClient[index] ?? []}
+                  onEmailChange={(applicantId, email) => setTypedEmails((emails) => ({ ...emails, [applicantId]: email }))}
+                />
+              </Col>
+            ))}
+            <Col span={24}>
+              {adviser.isError && !adviser.data && <Alert type="error" showIcon message={t.form.genericError} />}
+              {adviser.data ? (
+                <ApplicationCard
+                  application={data}
+                  settings={adviser.data.uxSettings}
+                  contactLocked={contactLocked}
+                  questionsLocked={questionsLocked}
+                  problems={{
+                    isMortgageRelated: applicationProblem(problems, 'isMortgageRelated'),
+                    isAdvisedSale: applicationProblem(problems, 'isAdvisedSale'),
+                  }}
+                />
+              ) : (
+                !adviser.isError && <Card>
+                  <Skeleton active paragraph={{ rows: 6 }} />
+                </Card>
+              )}
+            </Col>
+            {(data.showExtend || data.declarationOfHealthStatus === 'failed') && (
+              <Col span={24}>
+                <TermExtensionCard application={data} />
+              </Col>
+            )}
+            <Col span={24}>
+              <DeclarationCard application={data} locked={questionsLocked} problems={problems} />
+            </Col>
+          </Row>
+          {(!questionsLocked || data.status === 'APPLY') && (
+            <div style={{ marginTop: 24 }}>
+              <ApplyPanel
+                application={data}
+                problems={problems}
+                failure={failure}
+                applying={apply.isPending}
+                justApplied={apply.isSuccess}
+                onApply={() => apply.mutate()}
+              />
+            </div>
+          )}
+        </>
+      ) : (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+import { Alert, Button, Drawer, Skeleton } from 'antd';
+import { useAddCover } from '../api/add-cover';
+import { useEditCover } from '../api/edit-cover';
+import { useProducts } from '../api/get-products';
+import { clientName, productLabel, type Applicant, type Application, type Cover, type CoverInput } from '../../shared/application-model';
+import { applicationStrings } from '../../shared/strings';
+import { CoverForm } from './cover-form';
+
+const t = applicationStrings.quote.form;
+
+export interface CoverTarget {
+  applicant: Applicant;
+  index: number;
+  /** The cover to edit; absent to add one. */
+  cover?: Cover;
+}
+
+interface CoverDrawerProps {
+  applicationId: number;
+  target: CoverTarget | null;
+  onClose: () => void;
+  /** After the server saved the cover: the application it answered, and the cover as saved. */
+  onSaved: (application: Application, saved: Cover | undefined) => void;
+}
+
+/** The cover you find after saving: the one with the edited id, or the one id that is new. */
+function savedCover(application: Application, target: CoverTarget): Cover | undefined {
+  const covers = application.applicants.find((applicant) => applicant.id === target.applicant.id)?.covers ?? [];
+  if (target.cover?.id) return covers.find((cover) => cover.id === target.cover?.id);
+  const before = new Set((target.applicant.covers ?? []).map((cover) => cover.id));
+  return covers.find((cover) => !before.has(cover.id));
+}
+
+/** Adds or edits one client's cover, in a drawer over the quote. */
+export function CoverDrawer({ applicationId, target, onClose, onSaved }: CoverDrawerProps) {
+  const products = useProducts();
+  const add = useAddCover(applicationId);
+  const edit = useEditCover(applicationId);
+
+  const name = target ? clientName(target.applicant, target.index) : '';
+  const title = target?.cover ? t.editTitle(productLabel(products.data, target.cover.productType), name) : t.addTitle(name);
+
+  const submit = async (cover: CoverInput) => {
+    if (!target) return;
+    const coverId = target.cover?.id;
+    const application = coverId
+      ? await edit.mutateAsync({ applicantId: target.applicant.id, coverId, cover })
+      : await add.mutateAsync({ applicantId: target.applicant.id, cover });
+    onSaved(application, savedCover(application, target));
+  };
+
+  return (
+    <Drawer open={target !== null} onClose={onClose} title={title} width={560} destroyOnHidden>
+      {target &&
+        (products.data ? (
+          <CoverForm
+            offer={products.data}
+            applicant={target.applicant}
+            cover={target.cover}
+            submitting={add.isPending || edit.isPending}
+            onSubmit={submit}
+            onCancel={onClose}
+          />
+        ) : products.isError ? (
+          <Alert
+            type="error"
+            showIcon
+            message={t.productsFailed}
+            action={
+              <Button size="small" onClick={() => void products.refetch()}>
+                {applicationStrings.retry}
+              </Button>
+            }
+          />
+        ) : (
+          <div role="status">
+            <span className="visually-hidden">{t.productsLoading}</span>
+            <Skeleton active />
+          </div>
+        ))}
+    </Drawer>
+  );
+}

@@ -1,0 +1,133 @@
+import { ArrowRightOutlined } from '@ant-design/icons';
+import { useIsMutating } from '@tanstack/react-query';
+import { Alert, Button, Col, Flex, Row, Skeleton } from 'antd';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { paths } from '@/app/paths';
+import { useAdviser } from '@/lib/adviser';
+import { isApiError } from '@/lib/api-error';
+import { stepState } from '@/lib/rules/journey';
+import { useApplication } from '../shared/api/get-application';
+import { useProducts } from './api/get-products';
+import { documentsMutationKey } from './api/download-document';
+import { usePriceQuote } from '../shared/api/price-quote';
+import { ApplicantCoversCard, type PayoutPlannerOffer } from './components/applicant-covers-card';
+import { ApplicationHeader, ApplicationLoadFailed, ApplicationNotFound, parseApplicationId } from '../shared/components/application-page';
+import { CoverDrawer, type CoverTarget } from './components/cover-drawer';
+import { JourneySteps, journeyState } from '../shared/components/journey-steps';
+import { QuoteDocuments } from './components/quote-documents';
+import { QuoteSummary } from './components/quote-summary';
+import { quotePremiums } from './cover-form-model';
+import { coverErrors, priceProblems, priceReadiness, type Application, type Cover } from '../shared/application-model';
+import { applicationStrings } from '../shared/strings';
+import { useMessage } from '@/components/feedback';
+
+const t = applicationStrings.quote;
+
+/** The adviser's uxSettings.displayPayoutPlanner (on unless the firm turns it off). */
+function payoutPlannerOffer(adviser: ReturnType<typeof useAdviser>): PayoutPlannerOffer {
+  if (!adviser.data) return 'unknown';
+  return adviser.data.uxSettings.displayPayoutPlanner ? 'offered' : 'notOffered';
+}
+
+/** /v2/application/:applicationId/quote: the quote builder. */
+export function QuoteRoute() {
+  const id = parseApplicationId(useParams().applicationId);
+  if (id === null) return <ApplicationNotFound />;
+  return <QuoteBuilder applicationId={id} />;
+}
+
+function QuoteBuilder({ applicationId }: { applicationId: number }) {
+  const application = useApplication(applicationId);
+  const products = useProducts();
+  const price = usePriceQuote(applicationId);
+  const adviser = useAdviser();
+  // Downloading a document changes nothing, so it does not hold up changes.
+  const busy = useIsMutating({ predicate: (mutation) => mutation.options.mutationKey?.[0] !== documentsMutationKey[0] }) > 0;
+  const [target, setTarget] = useState<CoverTarget | null>(null);
+  const message = useMessage();
+  const navigate = useNavigate();
+
+  if (application.isError) {
+    if (isApiError(application.error) && application.error.status === 404) return <ApplicationNotFound />;
+    return <ApplicationLoadFailed onRetry={() => void application.refetch()} />;
+  }
+
+  const data = application.data;
+  const editable = data?.isQuoteEditable === true;
+
+  /** After every change the server accepted: price again as soon as the quote can be priced. */
+  const afterChange = (next: Application) => {
+    price.reset();
+    if (next.isQuoteEditable && priceReadiness(next) === 'ready') price.mutate();
+  };
+
+  const afterSave = (next: Application, saved: Cover | undefined) => {
+    const wasEdit = target?.cover !== undefined;
+    setTarget(null);
+    if (saved && coverErrors(saved).length > 0) void message.warning(t.savedWithProblems);
+    else void message.success(wasEdit ? t.saved : t.added);
+    afterChange(next);
+  };
+
+  const problems = data && isApiError(price.error) && price.error.status === 422 ? priceProblems(price.error, data, products.data) : null;
+  const failed = price.isError && !problems ? [isApiError(price.error) ? price.error.message : t.summary.priceFailed] : null;
+  const premiums = data ? quotePremiums(data).byCover : new Map<string, number>();
+  const contactOpen = data ? stepState(journeyState(data), 'contactDetails').enabled : false;
+
+  return (
+    <>
+      <ApplicationHeader applicationId={applicationId} application={data} heading={t.heading} />
+      <JourneySteps application={data} current="quote" />
+      {data && !editable && <Alert type="info" showIcon message={t.readOnly} style={{ marginBottom: 24 }} />}
+      {data ? (
+        <Row gutter={[24, 24]}>
+          <Col xs={24} lg={16}>
+            <Row gutter={[24, 24]}>
+              {data.applicants.map((applicant, index) => (
+                <Col key={applicant.id} span={24}>
+                  <ApplicantCoversCard
+                    application={data}
+                    applicant={applicant}
+                    index={index}
+                    offer={products.data}
+                    premiums={premiums}
+                    payoutPlanner={payoutPlannerOffer(adviser)}
+                    editable={editable}
+                    busy={busy}
+                    onAdd={() => setTarget({ applicant, index })}
+                    onEdit={(cover) => setTarget({ applicant, index, cover })}
+                    onRemoved={afterChange}
+                  />
+                </Col>
+              ))}
+            </Row>
+          </Col>
+          <Col xs={24} lg={8}>
+            <div className="quote-sidebar">
+              <QuoteSummary
+                application={data}
+                pricingBasis={products.data?.pricingBasis}
+                editable={editable}
+                pricing={price.isPending}
+                priceProblems={problems ?? failed}
+                onPrice={() => price.mutate()}
+              />
+              <QuoteDocuments application={data} />
+            </div>
+          </Col>
+        </Row>
+      ) : (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      )}
+      {data && contactOpen && (
+        <Flex justify="flex-end" style={{ marginTop: 24 }}>
+          <Button type="primary" size="large" onClick={() => void navigate(paths.contactDetails(data.id))}>
+            {applicationStrings.continueToContactDetails} <ArrowRightOutlined aria-hidden="true" />
+          </Button>
+        </Flex>
+      )}
+      <CoverDrawer applicationId={applicationId} target={target} onClose={() => setTarget(null)} onSaved={afterSave} />
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * The application as the pages read it: the API's types, and what more than one page asks of
+ * it (whether it can be priced, why it was not, a client's name).
+ */
+import type { Schemas } from '@/lib/api-client';
+import type { ApiError } from '@/lib/api-error';
+import { applicationStrings } from './strings';
+
+const t = applicationStrings.quote;
+
+export type Application = Schemas['Application'];
+export type Applicant = Application['applicants'][number];
+export type Cover = Schemas['Cover'];
+export type CoverInput = Schemas['CoverInput'];
+export type CoverError = Schemas['CoverError'];
+export type ProductOffer = Schemas['ProductOffer'];
+export type OfferedProduct = Schemas['OfferedProduct'];
+export type RiderRules = Schemas['RiderRules'];
+export type ProductType = Schemas['ProductType'];
+export type CoverType = Schemas['CoverType'];
+export type RiderType = Schemas['RiderType'];
+export type DeferredPeriod = Schemas['DeferredPeriod'];
+export type PaymentPeriod = Schemas['PaymentPeriod'];
+export type AmountLimit = Schemas['AmountLimit'];
+
+/** A cover's errors and its riders'. */
+export function coverErrors(cover: Cover): CoverError[] {
+  return [...(cover.errors ?? []), ...(cover.riders ?? []).flatMap((rider) => rider.errors ?? [])];
+}
+
+export type PriceReadiness = 'ready' | 'needsCovers' | 'needsFixes';
+
+/** §5: a price needs at least one cover for every client, and no cover breaking a limit. */
+export function priceReadiness(application: Application): PriceReadiness {
+  const applicants = application.applicants;
+  if (applicants.length === 0 || applicants.some((applicant) => (applicant.covers ?? []).length === 0)) return 'needsCovers';
+  const covers = applicants.flatMap((applicant) => applicant.covers ?? []);
+  return covers.some((cover) => coverErrors(cover).length > 0) ? 'needsFixes' : 'ready';
+}
+
+/** "Alan Turing", or "Client 1" until the client has a name. */
+export function clientName(applicant: Applicant, index: number): string {
+  const name = [applicant.firstName, applicant.lastName].filter((part) => part && part.trim() !== '').join(' ');
+  return name === '' ? applicationStrings.clientTitle(index) : name;
+}
+
+export function productLabel(offer: ProductOffer | undefined, productType: ProductType): string {
+  return offer?.products.find((product) => product.productType === productType)?.label ?? t.productLabels[productType];
+}
+
+/**
+ * Why the server would not price: each field error with the client (and cover) it names, e.g.
+ * "Client 2: Price needs at least one cover for both applicants".
+ */
+export function priceProblems(error: ApiError, application: Application, offer: ProductOffer | undefined): string[] {
+  const messages = error.fieldErrors.map(({ field, message }) => {
+    const match = /^applicants\[(\d+)\](?:\.covers\[(\d+)\])?/.exec(field);
+    const index = match ? Number(match[1]) : -1;
+    const applicant = application.applicants[index];
+    if (!match || !applicant) return message;
+    const cover = match[2] === undefined ? undefined : applicant.covers?.[Number(match[2])];
+    const who = clientName(applicant, index);
+    return cover ? `${who}, ${productLabel(offer, cover.productType)}: ${message}` : `${who}: ${message}`;
+  });
+  const unique = [...new Set(messages)];
+  return unique.length > 0 ? unique : [error.message];
+}
