@@ -1,51 +1,33 @@
 //! Calendar rules: the UK civil date of an instant, ages in completed years, and the strict
 //! date parsing of §5 (year 1900 to 2099, month 1 to 12, an invalid date is no date).
 
-use chrono::{DateTime, Datelike, Duration, Months, NaiveDate, NaiveDateTime, NaiveTime, Utc};
+use chrono::{DateTime, Datelike, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Utc};
+use chrono_tz::Europe::London;
 
 /// The civil date in the United Kingdom at `instant`.
-///
-/// UK clocks follow GMT, and BST (GMT+1) from 01:00 UTC on the last Sunday of March to
-/// 01:00 UTC on the last Sunday of October (Summer Time Order 2002). The rule is encoded here
-/// rather than read from a time-zone database so workflow code stays free of IO.
 pub fn uk_date(instant: DateTime<Utc>) -> NaiveDate {
     uk_local(instant).date()
 }
 
-/// Wall-clock date and time in the United Kingdom at `instant`.
+/// Wall-clock date and time in the United Kingdom at `instant`: GMT, or BST (GMT+1) from
+/// 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of October. The rule
+/// comes from the time-zone database compiled into `chrono-tz` (no IO, so workflow code may
+/// call it).
 pub fn uk_local(instant: DateTime<Utc>) -> NaiveDateTime {
-    let utc = instant.naive_utc();
-    let year = utc.year();
-    let one_am = NaiveTime::from_hms_opt(1, 0, 0).expect("01:00 is a valid time");
-    let starts = last_sunday(year, 3).and_time(one_am);
-    let ends = last_sunday(year, 10).and_time(one_am);
-    if utc >= starts && utc < ends {
-        utc + Duration::hours(1)
-    } else {
-        utc
-    }
+    instant.with_timezone(&London).naive_local()
 }
 
 /// The instant UK clocks show midnight at the start of `date` (23:00 UTC the evening before
 /// during British Summer Time, otherwise 00:00 UTC). Midnight is never skipped or repeated by
 /// the UK's clock changes, which happen at 01:00 UTC.
 pub fn start_of_uk_day(date: NaiveDate) -> DateTime<Utc> {
-    let midnight = date.and_time(NaiveTime::MIN);
-    let summer = (midnight - Duration::hours(1)).and_utc();
-    if uk_local(summer) == midnight {
-        summer
-    } else {
-        midnight.and_utc()
-    }
-}
-
-fn last_sunday(year: i32, month: u32) -> NaiveDate {
-    let last = NaiveDate::from_ymd_opt(year, month, 1)
-        .and_then(|first| first.checked_add_months(Months::new(1)))
-        .and_then(|next| next.pred_opt())
-        .expect("the clock-change months exist in every supported year");
-    let back = last.weekday().num_days_from_sunday();
-    last - Duration::days(i64::from(back))
+    London
+        .from_local_datetime(&date.and_time(NaiveTime::MIN))
+        .earliest()
+        .map_or_else(
+            || date.and_time(NaiveTime::MIN).and_utc(),
+            |midnight| midnight.with_timezone(&Utc),
+        )
 }
 
 /// Age in completed years on `on` for someone born on `born`; `None` before birth.
@@ -122,7 +104,7 @@ pub fn parse_uk_date(text: &str) -> Option<NaiveDate> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chrono::{TimeZone, Weekday};
+    use chrono::{Duration, Weekday};
 
     fn is_sunday(date: NaiveDate) -> bool {
         date.weekday() == Weekday::Sun

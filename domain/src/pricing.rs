@@ -32,37 +32,38 @@ pub struct MortalityTable {
 }
 
 impl MortalityTable {
-    /// Reads `age,qx_per_1000` lines for every age from 0 to 100 in order.
+    /// Reads a CSV of `age,qx_per_1000` rows for every age from 0 to 100 in order.
     pub fn parse_csv(text: &str) -> Result<Self, String> {
-        let mut lines = text.lines().filter(|l| !l.trim().is_empty());
-        match lines.next().map(str::trim) {
-            Some("age,qx_per_1000") => {}
-            other => return Err(format!("the header must be age,qx_per_1000, not {other:?}")),
+        #[derive(serde::Deserialize)]
+        struct Row {
+            age: usize,
+            qx_per_1000: f64,
+        }
+        let mut reader = csv::ReaderBuilder::new()
+            .trim(csv::Trim::All)
+            .from_reader(text.as_bytes());
+        let header = reader.headers().map_err(|e| e.to_string())?;
+        if header.iter().ne(["age", "qx_per_1000"]) {
+            return Err(format!(
+                "the header must be age,qx_per_1000, not {:?}",
+                header.iter().collect::<Vec<_>>().join(",")
+            ));
         }
         let mut rates = Vec::new();
-        for (expected_age, line) in lines.enumerate() {
-            let (age, rate) = line
-                .split_once(',')
-                .ok_or_else(|| format!("line {:?} is not age,rate", line))?;
-            let age: usize = age
-                .trim()
-                .parse()
-                .map_err(|_| format!("age {age:?} is not a whole number"))?;
+        for (expected_age, row) in reader.deserialize::<Row>().enumerate() {
+            let Row { age, qx_per_1000 } =
+                row.map_err(|e| format!("the row of age {expected_age}: {e}"))?;
             if age != expected_age {
                 return Err(format!(
                     "age {age} is out of order; expected {expected_age}"
                 ));
             }
-            let per_thousand: f64 = rate
-                .trim()
-                .parse()
-                .map_err(|_| format!("rate {rate:?} at age {age} is not a number"))?;
-            if !(per_thousand > 0.0 && per_thousand < 1000.0) {
+            if !(qx_per_1000 > 0.0 && qx_per_1000 < 1000.0) {
                 return Err(format!(
                     "rate at age {age} must be above 0 and below 1000 per thousand"
                 ));
             }
-            rates.push(per_thousand / 1000.0);
+            rates.push(qx_per_1000 / 1000.0);
         }
         if rates.len() != OLDEST_TABLE_AGE as usize + 1 {
             return Err(format!(

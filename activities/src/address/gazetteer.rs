@@ -3,7 +3,6 @@
 //! start-up and held in memory, so `find` is one hash lookup. An insurer replaces it by
 //! configuring a real provider such as [`super::IdealPostcodes`].
 
-use super::csv::split_record;
 use super::{AddressLookup, AddressLookupError};
 use domain::contact::{AddressLine, AddressLookupResult, Postcode};
 use futures::FutureExt;
@@ -45,30 +44,33 @@ impl Gazetteer {
             .map_err(|problem| format!("{}: {problem}", path.display()))
     }
 
-    /// Lines starting with `#` and blank lines are skipped; then a header and one address a line.
+    /// Lines starting with `#` and blank lines are skipped; then a header and one address a
+    /// line, as CSV (RFC 4180: a premise such as "Flat 1, Cotton Mill House" is quoted).
     fn parse(text: &str) -> Result<Gazetteer, String> {
-        let mut lines = text
-            .lines()
-            .enumerate()
-            .map(|(i, line)| (i + 1, line))
-            .filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('#'));
-        match lines.next() {
-            Some((_, line)) if split_record(line).is_ok_and(|fields| fields == HEADER) => {}
-            Some((number, _)) => {
-                return Err(format!(
-                    "line {number}: the header must be {}",
-                    HEADER.join(",")
-                ));
-            }
-            None => return Err("the file has no header line".to_owned()),
+        let mut reader = csv::ReaderBuilder::new()
+            .comment(Some(b'#'))
+            .flexible(true)
+            .from_reader(text.as_bytes());
+        let header = reader.headers().map_err(|e| e.to_string())?.clone();
+        if header.is_empty() {
+            return Err("the file has no header line".to_owned());
+        }
+        if header.iter().ne(HEADER) {
+            let number = line_number(text, header.position());
+            return Err(format!(
+                "line {number}: the header must be {}",
+                HEADER.join(",")
+            ));
         }
         let mut gazetteer = Gazetteer {
             by_postcode: HashMap::new(),
             by_id: HashMap::new(),
         };
-        for (number, line) in lines {
-            split_record(line)
-                .and_then(|fields| read_row(&fields))
+        for record in reader.records() {
+            let record = record.map_err(|e| e.to_string())?;
+            let number = line_number(text, record.position());
+            let fields: Vec<&str> = record.iter().collect();
+            read_row(&fields)
                 .and_then(|row| gazetteer.insert(row))
                 .map_err(|problem| format!("line {number}: {problem}"))?;
         }
@@ -98,6 +100,20 @@ impl Gazetteer {
     }
 }
 
+/// The line of the file a record is on, counting every line. csv places a record where it
+/// started reading, before the blank lines and comments it skipped, so those are stepped over.
+fn line_number(text: &str, position: Option<&csv::Position>) -> usize {
+    let start = position.map_or(0, |p| usize::try_from(p.byte()).unwrap_or(usize::MAX));
+    let before = text.get(..start).unwrap_or(text);
+    let skipped = text
+        .get(start..)
+        .unwrap_or_default()
+        .lines()
+        .take_while(|line| line.trim().is_empty() || line.starts_with('#'))
+        .count();
+    before.matches('\n').count() + skipped + 1
+}
+
 /// One checked line of the file, with the keys it is found by.
 struct Row {
     id: String,
@@ -107,7 +123,7 @@ struct Row {
 
 /// Every line well-formed, address1 and town present, the postcode a valid UK postcode (held
 /// normalised, as `find` returns it).
-fn read_row(fields: &[String]) -> Result<Row, String> {
+fn read_row(fields: &[&str]) -> Result<Row, String> {
     let [id, address1, address2, address3, town, county, postcode] = fields else {
         return Err(format!(
             "expected {} fields, found {}",

@@ -4,7 +4,6 @@
 //! An adapter never invents an address: a provider that fails says so, and the adviser is told
 //! to type the address instead.
 
-mod csv;
 mod gazetteer;
 mod ideal_postcodes;
 

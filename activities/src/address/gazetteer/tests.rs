@@ -184,3 +184,10 @@ fn a_load_error_names_the_file() {
     let missing = Gazetteer::load(&dir.path().join("absent.csv")).unwrap_err();
     assert!(missing.contains("absent.csv"), "{missing}");
 }
+
+#[test]
+fn a_quote_left_open_is_refused_rather_than_swallowing_the_lines_after_it() {
+    let rows = "gz-1,\"1 Any Road,,,LEEDS,,LS6 3QJ\ngz-2,2 Any Road,,,LEEDS,,LS6 3QX\n";
+    let refused = problem(rows);
+    assert!(refused.starts_with("line 3: "), "{refused}");
+}
