@@ -9,7 +9,6 @@
 mod cache;
 mod dns;
 mod lists;
-mod message;
 
 #[cfg(test)]
 mod tests;
@@ -17,7 +16,7 @@ mod tests;
 pub use dns::DnsConfig;
 
 use cache::Cache;
-use dns::MailDomain;
+use dns::{MailDomain, MailResolver};
 use domain::contact::{EmailAddress, EmailCheck};
 use lists::DomainList;
 use std::path::Path;
@@ -48,7 +47,7 @@ pub struct EmailChecker {
 struct Inner {
     blocked: DomainList,
     disposable: DomainList,
-    dns: Option<DnsConfig>,
+    dns: Option<(DnsConfig, MailResolver)>,
     cache: Mutex<Cache>,
 }
 
@@ -57,7 +56,7 @@ impl std::fmt::Debug for EmailChecker {
         f.debug_struct("EmailChecker")
             .field("blocked_domains", &self.inner.blocked.len())
             .field("disposable_domains", &self.inner.disposable.len())
-            .field("dns", &self.inner.dns)
+            .field("dns", &self.inner.dns.as_ref().map(|(config, _)| config))
             .field("cached_domains", &self.cache().len())
             .finish_non_exhaustive()
     }
@@ -73,7 +72,10 @@ impl EmailChecker {
             inner: Arc::new(Inner {
                 blocked,
                 disposable,
-                dns,
+                dns: dns.map(|config| {
+                    let resolver = MailResolver::new(&config);
+                    (config, resolver)
+                }),
                 cache: Mutex::new(Cache::new(cache::CAPACITY)),
             }),
         })
@@ -97,14 +99,14 @@ impl EmailChecker {
     }
 
     async fn mail_status(&self, domain: &str) -> &'static str {
-        let Some(dns) = &self.inner.dns else {
+        let Some((_, resolver)) = &self.inner.dns else {
             return UNCHECKED;
         };
         let cached = self.cache().get(domain, Instant::now());
         let outcome = match cached {
             Some(outcome) => outcome,
             None => {
-                let outcome = dns::look_up_mail_domain(dns, domain).await;
+                let outcome = resolver.look_up(domain).await;
                 if outcome == MailDomain::Unknown {
                     tracing::warn!(
                         domain,

@@ -1,153 +1,172 @@
-//! The email check end to end against a fake resolver on a loopback UDP socket, which answers
-//! per domain the way a real recursive resolver would, and counts the questions it is asked.
+//! The email check end to end against a fake resolver on loopback (UDP, and TCP for truncated
+//! replies), which answers per domain the way a real recursive resolver would, and counts the
+//! questions it is asked.
 
 use super::*;
-use message::{TYPE_A, TYPE_AAAA, TYPE_MX};
+use hickory_resolver::proto::op::{Message, MessageType, OpCode, ResponseCode};
+use hickory_resolver::proto::rr::rdata::{A, AAAA, CNAME, MX};
+use hickory_resolver::proto::rr::{Name, RData, Record, RecordType};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
-use tokio::net::UdpSocket;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, UdpSocket};
 use tokio::task::JoinHandle;
 
 /// Ample for a resolver on the same machine; only the silent-server tests wait this long.
 const TIMEOUT: Duration = Duration::from_millis(300);
 
-const NOERROR: u16 = 0;
-const SERVFAIL: u16 = 2;
-const NXDOMAIN: u16 = 3;
-const REFUSED: u16 = 5;
-const TC: u16 = 0x0200;
-/// A compression pointer to the question's name, which always starts at byte 12.
-const QNAME: &[u8] = &[0xC0, 12];
-
-/// How the fake answers one question: extra header flags and rcode, answer count as claimed
-/// in the header, and the answer records.
-struct Reply {
-    flags: u16,
-    claimed: u16,
-    records: Vec<Vec<u8>>,
-    /// Sent with another id, as an off-path forger guessing wrong would.
-    forged: bool,
+/// One datagram the fake sends back.
+enum Reply {
+    /// A well-formed reply to the question.
+    Answer {
+        code: ResponseCode,
+        records: Vec<Record>,
+        truncated: bool,
+    },
+    /// The right reply under another id, as an off-path forger guessing wrong would send it.
+    Forged(Box<Reply>),
+    /// A header claiming an answer that is not there.
+    Garbage,
 }
 
-fn reply(flags: u16, records: Vec<Vec<u8>>) -> Reply {
-    let claimed = records.len() as u16;
-    Reply {
-        flags,
-        claimed,
+fn reply(code: ResponseCode, records: Vec<Record>) -> Reply {
+    Reply::Answer {
+        code,
         records,
-        forged: false,
+        truncated: false,
     }
 }
 
-fn truncated(claimed: u16, records: Vec<Vec<u8>>) -> Reply {
-    Reply {
-        flags: TC,
-        claimed,
-        records,
-        forged: false,
-    }
+fn name(text: &str) -> Name {
+    Name::from_ascii(text).unwrap()
 }
 
-fn record(owner: &[u8], rtype: u16, rdata: &[u8]) -> Vec<u8> {
-    let mut out = owner.to_vec();
-    out.extend_from_slice(&rtype.to_be_bytes());
-    out.extend_from_slice(&[0, 1, 0, 0, 0x0E, 0x10]); // class IN, TTL 3600
-    out.extend_from_slice(&(rdata.len() as u16).to_be_bytes());
-    out.extend_from_slice(rdata);
-    out
+fn record(owner: &str, data: RData) -> Record {
+    Record::from_rdata(name(owner), 3600, data)
 }
 
-fn wire_name(name: &str) -> Vec<u8> {
-    let mut out = Vec::new();
-    message::write_name(&mut out, name).unwrap();
-    out
+fn mx(owner: &str, preference: u16, exchange: &str) -> Record {
+    record(owner, RData::MX(MX::new(preference, name(exchange))))
 }
 
-/// An MX record for the question's name; its exchange `mx.<question>` is compressed too.
-fn mx_record(preference: u16) -> Vec<u8> {
-    let rdata = [&preference.to_be_bytes()[..], b"\x02mx", QNAME].concat();
-    record(QNAME, TYPE_MX, &rdata)
-}
-
-/// The fake resolver's zone: what it says to each (name, type).
-fn answer(name: &str, qtype: u16) -> Vec<Reply> {
-    match (name, qtype) {
-        ("mail.example", TYPE_MX) => vec![reply(NOERROR, vec![mx_record(10), mx_record(20)])],
-        ("gone.example", _) => vec![reply(NXDOMAIN, vec![])],
-        ("a-only.example", TYPE_A) => {
-            vec![reply(
-                NOERROR,
-                vec![record(QNAME, TYPE_A, &[192, 0, 2, 25])],
-            )]
+/// The fake resolver's zone: what it says to each (name, type), over UDP or TCP.
+fn answer(domain: &str, qtype: RecordType, over_tcp: bool) -> Vec<Reply> {
+    let owner = format!("{domain}.");
+    match (domain, qtype) {
+        ("mail.example", RecordType::MX) => vec![reply(
+            ResponseCode::NoError,
+            vec![
+                mx(&owner, 10, "mx1.mail.example."),
+                mx(&owner, 20, "mx2.mail.example."),
+            ],
+        )],
+        ("gone.example", _) => vec![reply(ResponseCode::NXDomain, vec![])],
+        ("a-only.example", RecordType::A) => vec![reply(
+            ResponseCode::NoError,
+            vec![record(&owner, RData::A(A::new(192, 0, 2, 25)))],
+        )],
+        ("aaaa-only.example", RecordType::AAAA) => vec![reply(
+            ResponseCode::NoError,
+            vec![record(
+                &owner,
+                RData::AAAA(AAAA::new(0x2001, 0xdb8, 0, 0, 0, 0, 0, 0x25)),
+            )],
+        )],
+        ("null-mx.example", RecordType::MX) => {
+            vec![reply(ResponseCode::NoError, vec![mx(&owner, 0, ".")])]
         }
-        ("aaaa-only.example", TYPE_AAAA) => {
-            let address = "2001:db8::25"
-                .parse::<std::net::Ipv6Addr>()
-                .unwrap()
-                .octets();
-            vec![reply(NOERROR, vec![record(QNAME, TYPE_AAAA, &address)])]
-        }
-        ("null-mx.example", TYPE_MX) => {
-            vec![reply(NOERROR, vec![record(QNAME, TYPE_MX, &[0, 0, 0])])]
-        }
-        ("alias.example", TYPE_MX) => {
-            let target = wire_name("mail.example");
-            let cname = record(QNAME, message::TYPE_CNAME, &target);
-            let rdata = [&[0, 10][..], &wire_name("mx.mail.example")].concat();
-            vec![reply(
-                NOERROR,
-                vec![cname, record(&target, TYPE_MX, &rdata)],
-            )]
-        }
-        ("broken.example", _) => vec![reply(SERVFAIL, vec![])],
-        ("refused.example", _) => vec![reply(REFUSED, vec![])],
-        ("truncated.example", TYPE_MX) => vec![truncated(3, vec![])],
-        ("truncated-mx.example", TYPE_MX) => {
-            vec![truncated(3, vec![mx_record(10)])]
-        }
-        ("garbage.example", TYPE_MX) => vec![Reply {
-            claimed: 1,
-            ..reply(NOERROR, vec![])
+        ("alias.example", RecordType::MX) => vec![reply(
+            ResponseCode::NoError,
+            vec![
+                record(&owner, RData::CNAME(CNAME(name("mail.example.")))),
+                mx("mail.example.", 10, "mx.mail.example."),
+            ],
+        )],
+        ("broken.example", _) => vec![reply(ResponseCode::ServFail, vec![])],
+        ("refused.example", _) => vec![reply(ResponseCode::Refused, vec![])],
+        ("garbage.example", RecordType::MX) => vec![Reply::Garbage],
+        // Too big for a datagram: the MX comes whole over TCP.
+        ("truncated-mx.example", RecordType::MX) if !over_tcp => vec![Reply::Answer {
+            code: ResponseCode::NoError,
+            records: vec![],
+            truncated: true,
         }],
+        ("truncated-mx.example", RecordType::MX) => {
+            vec![reply(
+                ResponseCode::NoError,
+                vec![mx(&owner, 10, "mx.truncated-mx.example.")],
+            )]
+        }
         // A forged reply first (another id, saying NXDOMAIN), then the real one.
-        ("wrong-id.example", TYPE_MX) => vec![
-            Reply {
-                forged: true,
-                ..reply(NXDOMAIN, vec![])
-            },
-            reply(NOERROR, vec![mx_record(10)]),
+        ("wrong-id.example", RecordType::MX) => vec![
+            Reply::Forged(Box::new(reply(ResponseCode::NXDomain, vec![]))),
+            reply(
+                ResponseCode::NoError,
+                vec![mx(&owner, 10, "mx.wrong-id.example.")],
+            ),
         ],
         // Everything else exists without records of the asked type.
-        _ => vec![reply(NOERROR, vec![])],
+        _ => vec![reply(ResponseCode::NoError, vec![])],
     }
 }
 
-fn encode(query: &[u8], question_end: usize, reply: &Reply) -> Vec<u8> {
-    let id = u16::from_be_bytes([query[0], query[1]]) ^ if reply.forged { 0xFFFF } else { 0 };
-    let flags = 0x8180 | reply.flags; // QR, RD, RA
-    let mut out = Vec::new();
-    for word in [id, flags, 1, reply.claimed, 0, 0] {
-        out.extend_from_slice(&word.to_be_bytes());
+fn encode(query: &Message, reply: &Reply) -> Vec<u8> {
+    let mut message = Message::new();
+    message
+        .set_id(query.id())
+        .set_message_type(MessageType::Response)
+        .set_op_code(OpCode::Query)
+        .set_recursion_desired(query.recursion_desired())
+        .set_recursion_available(true)
+        .add_queries(query.queries().to_vec());
+    match reply {
+        Reply::Answer {
+            code,
+            records,
+            truncated,
+        } => {
+            message
+                .set_response_code(*code)
+                .set_truncated(*truncated)
+                .add_answers(records.clone());
+            message.to_vec().unwrap()
+        }
+        Reply::Forged(inner) => {
+            let mut bytes = encode(query, inner);
+            bytes[0] ^= 0xFF;
+            bytes[1] ^= 0xFF;
+            bytes
+        }
+        Reply::Garbage => {
+            let mut bytes = message.to_vec().unwrap();
+            bytes[7] = 1; // ANCOUNT 1, and no answer follows
+            bytes
+        }
     }
-    out.extend_from_slice(&query[12..question_end]);
-    for record in &reply.records {
-        out.extend_from_slice(record);
-    }
-    out
+}
+
+/// The question's name (without the final dot) and type.
+fn question(query: &Message) -> (String, RecordType) {
+    let asked = &query.queries()[0];
+    let name = asked.name().to_ascii();
+    (
+        name.trim_end_matches('.').to_ascii_lowercase(),
+        asked.query_type(),
+    )
 }
 
 /// A resolver on 127.0.0.1 answering from [`answer`], or SERVFAIL to everything.
 struct FakeDns {
     address: SocketAddr,
     queries: Arc<AtomicUsize>,
-    task: JoinHandle<()>,
+    tasks: Vec<JoinHandle<()>>,
 }
 
 impl Drop for FakeDns {
     fn drop(&mut self) {
-        self.task.abort();
+        self.tasks.iter().for_each(JoinHandle::abort);
     }
 }
 
@@ -155,30 +174,51 @@ impl FakeDns {
     async fn start(always_servfail: bool) -> Self {
         let socket = UdpSocket::bind("127.0.0.1:0").await.unwrap();
         let address = socket.local_addr().unwrap();
+        let listener = TcpListener::bind(address).await.unwrap();
         let queries = Arc::new(AtomicUsize::new(0));
+        let replies = move |query: &Message, over_tcp: bool| {
+            let (domain, qtype) = question(query);
+            if always_servfail {
+                vec![reply(ResponseCode::ServFail, vec![])]
+            } else {
+                answer(&domain, qtype, over_tcp)
+            }
+        };
         let counter = queries.clone();
-        let task = tokio::spawn(async move {
+        let udp = tokio::spawn(async move {
             let mut buffer = [0; 512];
             while let Ok((len, from)) = socket.recv_from(&mut buffer).await {
                 counter.fetch_add(1, Ordering::SeqCst);
-                let query = &buffer[..len];
-                let (name, name_end) = message::read_name(query, 12).unwrap();
-                let qtype = u16::from_be_bytes([query[name_end], query[name_end + 1]]);
-                let replies = if always_servfail {
-                    vec![reply(SERVFAIL, vec![])]
-                } else {
-                    answer(&name, qtype)
-                };
-                for reply in replies {
-                    let bytes = encode(query, name_end + 4, &reply);
-                    socket.send_to(&bytes, from).await.unwrap();
+                let query = Message::from_vec(&buffer[..len]).unwrap();
+                for reply in replies(&query, false) {
+                    socket.send_to(&encode(&query, &reply), from).await.unwrap();
+                }
+            }
+        });
+        let counter = queries.clone();
+        let tcp = tokio::spawn(async move {
+            while let Ok((mut stream, _)) = listener.accept().await {
+                let mut length = [0; 2];
+                if stream.read_exact(&mut length).await.is_err() {
+                    continue;
+                }
+                let mut buffer = vec![0; usize::from(u16::from_be_bytes(length))];
+                if stream.read_exact(&mut buffer).await.is_err() {
+                    continue;
+                }
+                counter.fetch_add(1, Ordering::SeqCst);
+                let query = Message::from_vec(&buffer).unwrap();
+                for reply in replies(&query, true) {
+                    let bytes = encode(&query, &reply);
+                    let framed = [&(bytes.len() as u16).to_be_bytes()[..], &bytes].concat();
+                    let _ = stream.write_all(&framed).await;
                 }
             }
         });
         Self {
             address,
             queries,
-            task,
+            tasks: vec![udp, tcp],
         }
     }
 
@@ -300,7 +340,7 @@ async fn a_null_mx_means_no_mail_server() {
 async fn a_failing_resolver_leaves_the_address_unchecked_but_valid() {
     let fake = FakeDns::start(false).await;
     let (checker, _lists) = checker(&[fake.address]);
-    for domain in ["broken", "refused", "truncated", "garbage"] {
+    for domain in ["broken", "refused", "garbage"] {
         let email = format!("jane@{domain}.example");
         assert_eq!(
             status(&checker, &email).await,
@@ -311,13 +351,14 @@ async fn a_failing_resolver_leaves_the_address_unchecked_but_valid() {
 }
 
 #[tokio::test]
-async fn a_truncated_reply_with_an_mx_record_is_enough() {
+async fn a_truncated_reply_is_asked_again_over_tcp() {
     let fake = FakeDns::start(false).await;
     let (checker, _lists) = checker(&[fake.address]);
     assert_eq!(
         status(&checker, "jane@truncated-mx.example").await,
         is(true, SUCCESS)
     );
+    assert_eq!(fake.queries(), 2, "over UDP, then TCP");
 }
 
 #[tokio::test]
