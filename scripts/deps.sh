@@ -25,6 +25,9 @@ python3 -c 'import ensurepip' 2>/dev/null || need+=(python3-venv)
 command -v python3 >/dev/null || need+=(python3 python3-venv)
 command -v cc >/dev/null || need+=(build-essential)
 command -v curl >/dev/null || need+=(curl)
+command -v git >/dev/null || need+=(git)
+# Cargo and curl fetch over HTTPS with the system's certificate store.
+[[ -s /etc/ssl/certs/ca-certificates.crt ]] || need+=(ca-certificates)
 if ((${#need[@]})); then
   echo "Installing Debian packages: ${need[*]}"
   if [[ $(id -u) -ne 0 ]]; then
