@@ -8,7 +8,7 @@ step() { printf '\n==> %s\n' "$*"; }
 
 step "The repository stands alone"
 # A clone has nothing beside it: no file may point outside the repository for what it needs.
-if git grep -n -e '\.\./shared' -- . ':!scripts/test.sh'; then
+if git grep -n -E '\.\./shared/(spec|data|hooks|ARCHITECTURE\.md|CONVENTIONS\.md)' -- . ':!scripts/test.sh'; then
   echo "These files point outside the repository; copy what they need in, with its sources." >&2
   exit 1
 fi
