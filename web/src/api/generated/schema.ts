@@ -2383,6 +2383,15 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No valid access token */
             401: {
                 headers: {
@@ -2428,7 +2437,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied */
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2537,6 +2546,15 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No valid access token */
             401: {
                 headers: {
@@ -2582,7 +2600,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied */
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2743,6 +2761,15 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No valid access token */
             401: {
                 headers: {
@@ -2781,6 +2808,15 @@ export interface operations {
             };
             /** @description A value is malformed or the email service refused the email */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3784,6 +3820,15 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No valid access token */
             401: {
                 headers: {
@@ -3822,6 +3867,15 @@ export interface operations {
             };
             /** @description A value is malformed (address line over 40, postcode, phone, email) or the email service refused the email */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
