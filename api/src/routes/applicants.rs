@@ -4,7 +4,7 @@
 use crate::auth::AdviserCaller;
 use crate::body::Body;
 use crate::case::{Case, CaseInPath, applicant_in_path};
-use crate::error::{ApiError, BodyCommandProblems, CommandProblems, Problem};
+use crate::error::{ApiError, Problem, SignInProblems, Unconfirmed, Unreadable};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
@@ -46,7 +46,9 @@ pub struct AddApplicantRequest {
         (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "The quote can no longer be edited", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A rule is broken (for example age or a third client)", body = Problem, content_type = "application/problem+json"),
-        BodyCommandProblems,
+        Unreadable,
+        SignInProblems,
+        Unconfirmed,
     )
 )]
 pub async fn add_applicant(
@@ -135,7 +137,9 @@ async fn edit(
         (status = NOT_FOUND, description = "No such application, or Applicant not found", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "The application is in a stage where this change is not allowed", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A rule is broken; errors name each field", body = Problem, content_type = "application/problem+json"),
-        BodyCommandProblems,
+        Unreadable,
+        SignInProblems,
+        Unconfirmed,
     )
 )]
 pub async fn save_applicant(
@@ -161,7 +165,9 @@ pub async fn save_applicant(
         (status = NOT_FOUND, description = "No such application, or Applicant not found", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "The application is in a stage where this change is not allowed", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A rule is broken; errors name each field", body = Problem, content_type = "application/problem+json"),
-        BodyCommandProblems,
+        Unreadable,
+        SignInProblems,
+        Unconfirmed,
     )
 )]
 pub async fn edit_applicant(
@@ -185,7 +191,8 @@ pub async fn edit_applicant(
         (status = OK, description = "The application without the client; the other client takes the first slot (§4)", body = ApplicationView),
         (status = NOT_FOUND, description = "No such application, or Applicant not found", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "The quote can no longer be edited", body = Problem, content_type = "application/problem+json"),
-        CommandProblems,
+        SignInProblems,
+        Unconfirmed,
     )
 )]
 pub async fn remove_applicant(
@@ -226,7 +233,9 @@ pub struct NameRequest {
         (status = NOT_FOUND, description = "Applicant not found", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "The quote can no longer be edited", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A name is too long", body = Problem, content_type = "application/problem+json"),
-        BodyCommandProblems,
+        Unreadable,
+        SignInProblems,
+        Unconfirmed,
     )
 )]
 pub async fn edit_applicant_name(

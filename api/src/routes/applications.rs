@@ -3,7 +3,7 @@
 
 use crate::auth::AdviserCaller;
 use crate::case::{CaseInPath, view};
-use crate::error::{ApiError, CommandProblems, Problem, ReadProblems};
+use crate::error::{ApiError, Problem, SignInProblems, Unconfirmed};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Query, State};
@@ -66,7 +66,8 @@ async fn create(
     responses(
         (status = CREATED, description = "The new, empty application", body = ApplicationView),
         (status = NOT_FOUND, description = "An adviser the caller may not act for", body = Problem, content_type = "application/problem+json"),
-        CommandProblems,
+        SignInProblems,
+        Unconfirmed,
     )
 )]
 pub async fn create_application(
@@ -85,7 +86,8 @@ pub async fn create_application(
     responses(
         (status = CREATED, description = "The new, empty application (§7 `POST /application`)", body = ApplicationView),
         (status = NOT_FOUND, description = "An adviser the caller may not act for", body = Problem, content_type = "application/problem+json"),
-        CommandProblems,
+        SignInProblems,
+        Unconfirmed,
     )
 )]
 pub async fn create_empty_application(
@@ -104,7 +106,7 @@ pub async fn create_empty_application(
     responses(
         (status = OK, description = "Success", body = ApplicationView),
         (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
-        ReadProblems,
+        SignInProblems,
     )
 )]
 pub async fn get_application(
@@ -132,7 +134,7 @@ pub struct Statuses {
     responses(
         (status = OK, description = "Stage and page statuses (§2)", body = Statuses),
         (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
-        ReadProblems,
+        SignInProblems,
     )
 )]
 pub async fn statuses(
@@ -174,7 +176,7 @@ pub struct UnenrichedApplicant {
     responses(
         (status = OK, description = "The stored application's applicants and policy references", body = Unenriched),
         (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
-        ReadProblems,
+        SignInProblems,
     )
 )]
 pub async fn unenriched(

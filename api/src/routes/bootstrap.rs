@@ -3,7 +3,7 @@
 
 use crate::auth::AdviserCaller;
 use crate::config::Environment;
-use crate::error::{ApiError, ReadProblems};
+use crate::error::{ApiError, SignInProblems};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -127,7 +127,7 @@ pub struct AdviserRef {
     tag = "bootstrap",
     responses(
         (status = OK, description = "The signed-in adviser and their settings", body = Adviser),
-        ReadProblems,
+        SignInProblems,
     )
 )]
 pub async fn adviser(

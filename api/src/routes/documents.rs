@@ -4,7 +4,7 @@
 
 use crate::auth::AdviserCaller;
 use crate::case::{Case, CaseInPath};
-use crate::error::{ApiError, Problem, ReadProblems};
+use crate::error::{ApiError, Problem, SignInProblems};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
@@ -136,7 +136,7 @@ fn file(document: StoredDocument) -> Response {
         (status = OK, description = "The quote as a PDF, named in content-disposition", content_type = "application/pdf", body = Vec<u8>),
         (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "The application has not been priced", body = Problem, content_type = "application/problem+json"),
-        ReadProblems,
+        SignInProblems,
     )
 )]
 pub async fn quote_document(
@@ -169,7 +169,7 @@ async fn link(state: &AppState, case: &Case, kind: Kind) -> Result<Json<Document
     responses(
         (status = OK, description = "Where the key facts document for this application is", body = DocumentLink),
         (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
-        ReadProblems,
+        SignInProblems,
     )
 )]
 pub async fn key_facts(
@@ -187,7 +187,7 @@ pub async fn key_facts(
     responses(
         (status = OK, description = "Where the terms and conditions for this application are", body = DocumentLink),
         (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
-        ReadProblems,
+        SignInProblems,
     )
 )]
 pub async fn terms(
@@ -208,7 +208,7 @@ pub async fn terms(
     responses(
         (status = OK, description = "The document, named in content-disposition", content_type = "application/pdf", body = Vec<u8>),
         (status = NOT_FOUND, description = "No such document, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
-        ReadProblems,
+        SignInProblems,
     )
 )]
 pub async fn stored_document(

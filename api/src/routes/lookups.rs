@@ -3,7 +3,7 @@
 //! "External services"); when the adapter cannot answer, the answer says so plainly.
 
 use crate::auth::AdviserCaller;
-use crate::error::{ApiError, Problem, ReadProblems};
+use crate::error::{ApiError, Problem, SignInProblems};
 use crate::state::AppState;
 use activities::AddressLookupError;
 use axum::Json;
@@ -57,7 +57,7 @@ fn unavailable(error: AddressLookupError) -> ApiError {
         (status = BAD_REQUEST, description = "Not a valid UK postcode, naming `postcode`", body = Problem, content_type = "application/problem+json"),
         (status = TOO_MANY_REQUESTS, description = "The address service is busy; try again shortly (Retry-After) or enter the address by hand", body = Problem, content_type = "application/problem+json"),
         (status = SERVICE_UNAVAILABLE, description = "The address service could not answer; enter the address by hand", body = Problem, content_type = "application/problem+json"),
-        ReadProblems,
+        SignInProblems,
     )
 )]
 pub async fn lookup_addresses(
@@ -85,7 +85,7 @@ pub async fn lookup_addresses(
         (status = OK, description = "The address; its `town` is the `cityName` (§3)", body = AddressLookupResult),
         (status = NOT_FOUND, description = "Address not found", body = Problem, content_type = "application/problem+json"),
         (status = SERVICE_UNAVAILABLE, description = "The address service could not answer", body = Problem, content_type = "application/problem+json"),
-        ReadProblems,
+        SignInProblems,
     )
 )]
 pub async fn get_address(
@@ -129,7 +129,7 @@ pub struct EmailValidation {
     responses(
         (status = OK, description = "Whether the address can be used, and why not", body = EmailValidation),
         (status = BAD_REQUEST, description = "No address given: 'Please enter an email address'", body = Problem, content_type = "application/problem+json"),
-        ReadProblems,
+        SignInProblems,
     )
 )]
 pub async fn validate_email(

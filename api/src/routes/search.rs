@@ -1,7 +1,7 @@
 //! The dashboard's application search (§7 `backendforfrontend/application/search`).
 
 use crate::auth::AdviserCaller;
-use crate::error::{ApiError, Problem, ReadProblems};
+use crate::error::{ApiError, Problem, SignInProblems};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -46,7 +46,7 @@ pub struct SearchParams {
         (status = OK, description = "A page of applications, most recently changed first", body = ApplicationSearchResults),
         (status = BAD_REQUEST, description = "An unknown stage or a bad page number", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "An adviser the caller may not act for", body = Problem, content_type = "application/problem+json"),
-        ReadProblems,
+        SignInProblems,
     )
 )]
 pub async fn search_applications(

@@ -5,7 +5,7 @@
 use crate::auth::AdviserCaller;
 use crate::body::Body;
 use crate::case::{Case, CaseInPath, applicant_in_path};
-use crate::error::{ApiError, BodyCommandProblems, Problem, ReadProblems};
+use crate::error::{ApiError, Problem, SignInProblems, Unconfirmed, Unreadable};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
@@ -91,7 +91,9 @@ pub struct ContactChangeRequest {
         (status = NOT_FOUND, description = "Applicant not found", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "Underwriting has started: contact details are locked", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A value is malformed (address line over 40, postcode, phone, email) or the email service refused the email", body = Problem, content_type = "application/problem+json"),
-        BodyCommandProblems,
+        Unreadable,
+        SignInProblems,
+        Unconfirmed,
     )
 )]
 pub async fn change_contact(
@@ -124,7 +126,7 @@ pub async fn change_contact(
     responses(
         (status = OK, description = "The client's contact details (empty when none are saved)", body = ContactDetails),
         (status = NOT_FOUND, description = "No such application, or Applicant not found", body = Problem, content_type = "application/problem+json"),
-        ReadProblems,
+        SignInProblems,
     )
 )]
 pub async fn get_contact(
@@ -154,7 +156,9 @@ pub async fn get_contact(
         (status = NOT_FOUND, description = "No such application, or Applicant not found", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "Underwriting has started: contact details are locked", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A value is malformed or the email service refused the email", body = Problem, content_type = "application/problem+json"),
-        BodyCommandProblems,
+        Unreadable,
+        SignInProblems,
+        Unconfirmed,
     )
 )]
 pub async fn replace_contact(
@@ -192,7 +196,9 @@ pub struct SameAddressRequest {
         (status = OK, description = "The application with the link set or cleared", body = ApplicationView),
         (status = NOT_FOUND, description = "Applicant not found", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "The client would share their own address, or that of someone not on the application", body = Problem, content_type = "application/problem+json"),
-        BodyCommandProblems,
+        Unreadable,
+        SignInProblems,
+        Unconfirmed,
     )
 )]
 pub async fn set_same_address(

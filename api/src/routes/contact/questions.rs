@@ -6,7 +6,7 @@
 use crate::auth::AdviserCaller;
 use crate::body::Body;
 use crate::case::Case;
-use crate::error::{ApiError, BodyCommandProblems, Problem};
+use crate::error::{ApiError, Problem, SignInProblems, Unconfirmed, Unreadable};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -54,7 +54,9 @@ pub struct ThirdPartyRefRequest {
         (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "The adviser's reference is hidden or read-only (§6 hideYourRef, isYourRefReadOnly)", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "Too long, or control characters", body = Problem, content_type = "application/problem+json"),
-        BodyCommandProblems,
+        Unreadable,
+        SignInProblems,
+        Unconfirmed,
     )
 )]
 pub async fn set_third_party_ref(
@@ -94,7 +96,9 @@ pub struct CommissionRequest {
         (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "Already applied for", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A percentage out of range, or a style the adviser's flags do not allow (§6)", body = Problem, content_type = "application/problem+json"),
-        BodyCommandProblems,
+        Unreadable,
+        SignInProblems,
+        Unconfirmed,
     )
 )]
 pub async fn set_commission(
@@ -134,7 +138,9 @@ pub struct QuoteDateRequest {
         (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "Not priced yet, or already applied for", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "'This date is invalid': before today, or past 30 days from the quote (90 with overrideQuoteDate)", body = Problem, content_type = "application/problem+json"),
-        BodyCommandProblems,
+        Unreadable,
+        SignInProblems,
+        Unconfirmed,
     )
 )]
 pub async fn set_quote_date(
@@ -167,7 +173,9 @@ pub struct MortgageRequest {
         (status = OK, description = "The application with the answer recorded", body = ApplicationView),
         (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "Already applied for", body = Problem, content_type = "application/problem+json"),
-        BodyCommandProblems,
+        Unreadable,
+        SignInProblems,
+        Unconfirmed,
     )
 )]
 pub async fn set_mortgage_related(
@@ -200,7 +208,9 @@ pub struct AdvisedSaleRequest {
         (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "Already applied for", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A non-advised sale by an adviser whose sales are always advised (§6 isAlwaysAdvised)", body = Problem, content_type = "application/problem+json"),
-        BodyCommandProblems,
+        Unreadable,
+        SignInProblems,
+        Unconfirmed,
     )
 )]
 pub async fn set_advised_sale(
@@ -238,7 +248,9 @@ pub struct PolicyStartRequest {
         (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "The policy is already in force", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A future date outside today to three months ahead, or a date with another option", body = Problem, content_type = "application/problem+json"),
-        BodyCommandProblems,
+        Unreadable,
+        SignInProblems,
+        Unconfirmed,
     )
 )]
 pub async fn set_policy_start_date(

@@ -5,7 +5,7 @@
 use crate::auth::AdviserCaller;
 use crate::body::Body;
 use crate::case::{Case, CaseInPath};
-use crate::error::{ApiError, BodyCommandProblems, Problem, ReadProblems};
+use crate::error::{ApiError, Problem, SignInProblems, Unconfirmed, Unreadable};
 use crate::routes::applicants::same_application;
 use crate::state::AppState;
 use axum::Json;
@@ -55,7 +55,7 @@ pub struct TermExtensibility {
     responses(
         (status = OK, description = "Whether the quote's terms may be extended, and to when", body = TermExtensibility),
         (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
-        ReadProblems,
+        SignInProblems,
     )
 )]
 pub async fn is_term_extensible(
@@ -104,7 +104,7 @@ pub struct DeclarationOfHealthQuestions {
         (status = OK, description = "The declaration-of-health questions, for each client", body = DeclarationOfHealthQuestions),
         (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "The extension is not offered (not extensible, or already extended)", body = Problem, content_type = "application/problem+json"),
-        ReadProblems,
+        SignInProblems,
     )
 )]
 pub async fn declaration_of_health_questions(
@@ -150,7 +150,9 @@ pub struct CompleteTermExtensionRequest {
         (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "Not offered: not extensible, or already extended once", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A question unanswered (or not yes or no), named `applicants[i].TAG`", body = Problem, content_type = "application/problem+json"),
-        BodyCommandProblems,
+        Unreadable,
+        SignInProblems,
+        Unconfirmed,
     )
 )]
 pub async fn complete_term_extension(
@@ -193,7 +195,9 @@ pub struct FailedTermExtensionRequest {
         (status = OK, description = "The application with declarationOfHealthStatus error (§4); the extension may be tried again", body = ApplicationView),
         (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "Already extended", body = Problem, content_type = "application/problem+json"),
-        BodyCommandProblems,
+        Unreadable,
+        SignInProblems,
+        Unconfirmed,
     )
 )]
 pub async fn has_failed_term_extension(

@@ -3,7 +3,7 @@
 
 use crate::body::Body;
 use crate::case::{CaseInPath, applicant_in_path};
-use crate::error::{ApiError, BodyCommandProblems, CommandProblems, Problem};
+use crate::error::{ApiError, Problem, SignInProblems, Unconfirmed, Unreadable};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
@@ -33,7 +33,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         (status = OK, description = "The application with the beneficiary added", body = ApplicationView),
         (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "Names missing or too long, or a date of birth in the future", body = Problem, content_type = "application/problem+json"),
-        BodyCommandProblems,
+        Unreadable,
+        SignInProblems,
+        Unconfirmed,
     )
 )]
 pub async fn add_beneficiary(
@@ -61,7 +63,9 @@ pub async fn add_beneficiary(
         (status = OK, description = "The application with the beneficiary changed (and their shares renamed)", body = ApplicationView),
         (status = NOT_FOUND, description = "No such application, or Beneficiary not found", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A rule is broken", body = Problem, content_type = "application/problem+json"),
-        BodyCommandProblems,
+        Unreadable,
+        SignInProblems,
+        Unconfirmed,
     )
 )]
 pub async fn edit_beneficiary(
@@ -91,7 +95,9 @@ pub async fn edit_beneficiary(
         (status = OK, description = "The application with the share added", body = ApplicationView),
         (status = NOT_FOUND, description = "Applicant, Cover or Beneficiary not found", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A ninth share, a zero share, or shares above 100%", body = Problem, content_type = "application/problem+json"),
-        BodyCommandProblems,
+        Unreadable,
+        SignInProblems,
+        Unconfirmed,
     )
 )]
 pub async fn add_allocation(
@@ -124,7 +130,9 @@ pub async fn add_allocation(
         (status = OK, description = "The application with the share changed", body = ApplicationView),
         (status = NOT_FOUND, description = "Applicant, Cover or Beneficiary not found", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A zero share, or shares above 100%", body = Problem, content_type = "application/problem+json"),
-        BodyCommandProblems,
+        Unreadable,
+        SignInProblems,
+        Unconfirmed,
     )
 )]
 pub async fn edit_allocation(
@@ -160,7 +168,8 @@ pub async fn edit_allocation(
     responses(
         (status = OK, description = "The application without the share", body = ApplicationView),
         (status = NOT_FOUND, description = "Applicant, Cover or Beneficiary not found", body = Problem, content_type = "application/problem+json"),
-        CommandProblems,
+        SignInProblems,
+        Unconfirmed,
     )
 )]
 pub async fn remove_allocation(

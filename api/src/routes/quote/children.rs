@@ -3,7 +3,7 @@
 
 use crate::body::Body;
 use crate::case::CaseInPath;
-use crate::error::{ApiError, BodyCommandProblems, CommandProblems, Problem};
+use crate::error::{ApiError, Problem, SignInProblems, Unconfirmed, Unreadable};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
@@ -32,7 +32,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         (status = OK, description = "The application with the child added (the unborn-children flag cleared, §4)", body = ApplicationView),
         (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A rule is broken (names, date of birth, age up to 23)", body = Problem, content_type = "application/problem+json"),
-        BodyCommandProblems,
+        Unreadable,
+        SignInProblems,
+        Unconfirmed,
     )
 )]
 pub async fn add_child(
@@ -60,7 +62,9 @@ pub async fn add_child(
         (status = OK, description = "The application with the child changed", body = ApplicationView),
         (status = NOT_FOUND, description = "No such application, or Child not found", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A rule is broken", body = Problem, content_type = "application/problem+json"),
-        BodyCommandProblems,
+        Unreadable,
+        SignInProblems,
+        Unconfirmed,
     )
 )]
 pub async fn edit_child(
@@ -83,7 +87,8 @@ pub async fn edit_child(
     responses(
         (status = OK, description = "The application without the child (and their payout shares)", body = ApplicationView),
         (status = NOT_FOUND, description = "No such application, or Child not found", body = Problem, content_type = "application/problem+json"),
-        CommandProblems,
+        SignInProblems,
+        Unconfirmed,
     )
 )]
 pub async fn remove_child(
@@ -110,7 +115,9 @@ pub struct UnbornChildrenRequest {
     responses(
         (status = OK, description = "The application with the flag set", body = ApplicationView),
         (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
-        BodyCommandProblems,
+        Unreadable,
+        SignInProblems,
+        Unconfirmed,
     )
 )]
 pub async fn set_has_unborn_children(

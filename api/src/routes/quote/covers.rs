@@ -4,7 +4,7 @@
 use crate::auth::AdviserCaller;
 use crate::body::Body;
 use crate::case::{Case, applicant_in_path};
-use crate::error::{ApiError, BodyCommandProblems, Problem, ReadProblems};
+use crate::error::{ApiError, Problem, SignInProblems, Unconfirmed, Unreadable};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
@@ -46,12 +46,25 @@ impl MutateCoverRequest {
         Case::find(state, me, self.application_id).await
     }
 
-    /// The id of the cover being changed; edit and upsell need it.
-    fn cover_id(&self) -> Result<String, ApiError> {
-        self.cover
+    /// The application, and the change the body makes to the cover it names by id (edit and
+    /// upsell need the id).
+    async fn cover_change(
+        self,
+        state: &AppState,
+        me: &AdviserCaller,
+    ) -> Result<(Case, EditCover), ApiError> {
+        let cover_id = self
+            .cover
             .id
             .clone()
-            .ok_or_else(|| ApiError::bad_field("cover.id", "cover.id is required"))
+            .ok_or_else(|| ApiError::bad_field("cover.id", "cover.id is required"))?;
+        let case = self.case(state, me).await?;
+        let change = EditCover {
+            applicant_id: self.applicant_id,
+            cover_id,
+            cover: self.cover,
+        };
+        Ok((case, change))
     }
 }
 
@@ -65,7 +78,9 @@ impl MutateCoverRequest {
         (status = NOT_FOUND, description = "No such application, or Applicant not found", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "The quote can no longer be edited", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A rule is broken; errors name each field", body = Problem, content_type = "application/problem+json"),
-        BodyCommandProblems,
+        Unreadable,
+        SignInProblems,
+        Unconfirmed,
     )
 )]
 pub async fn add_cover(
@@ -92,7 +107,9 @@ pub async fn add_cover(
         (status = NOT_FOUND, description = "No such application, Applicant not found or Cover not found", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "The quote can no longer be edited", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "A rule is broken; errors name each field", body = Problem, content_type = "application/problem+json"),
-        BodyCommandProblems,
+        Unreadable,
+        SignInProblems,
+        Unconfirmed,
     )
 )]
 pub async fn edit_cover(
@@ -100,14 +117,8 @@ pub async fn edit_cover(
     me: AdviserCaller,
     Body(request): Body<MutateCoverRequest>,
 ) -> Result<Json<ApplicationView>, ApiError> {
-    let cover_id = request.cover_id()?;
-    let case = request.case(&state, &me).await?;
-    let command = EditCover {
-        applicant_id: request.applicant_id,
-        cover_id,
-        cover: request.cover,
-    };
-    case.send(&state, command).await
+    let (case, change) = request.cover_change(&state, &me).await?;
+    case.send(&state, change).await
 }
 
 #[utoipa::path(
@@ -120,7 +131,9 @@ pub async fn edit_cover(
         (status = NOT_FOUND, description = "No such application, Applicant not found or Cover not found", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "Not at the quote or decision stage", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "Not an increase, or something other than the amount changed", body = Problem, content_type = "application/problem+json"),
-        BodyCommandProblems,
+        Unreadable,
+        SignInProblems,
+        Unconfirmed,
     )
 )]
 pub async fn upsell_cover(
@@ -128,14 +141,8 @@ pub async fn upsell_cover(
     me: AdviserCaller,
     Body(request): Body<MutateCoverRequest>,
 ) -> Result<Json<ApplicationView>, ApiError> {
-    let cover_id = request.cover_id()?;
-    let case = request.case(&state, &me).await?;
-    let command = UpsellCover(EditCover {
-        applicant_id: request.applicant_id,
-        cover_id,
-        cover: request.cover,
-    });
-    case.send(&state, command).await
+    let (case, change) = request.cover_change(&state, &me).await?;
+    case.send(&state, UpsellCover(change)).await
 }
 
 /// The body of `MutateCovers/remove` (§7): the application, the client and the cover to
@@ -168,7 +175,9 @@ pub struct CoverToRemove {
         (status = OK, description = "The application without the cover (§4: children's cover rules applied)", body = ApplicationView),
         (status = NOT_FOUND, description = "No such application, Applicant not found or Cover not found", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "The quote can no longer be edited", body = Problem, content_type = "application/problem+json"),
-        BodyCommandProblems,
+        Unreadable,
+        SignInProblems,
+        Unconfirmed,
     )
 )]
 pub async fn remove_cover(
@@ -202,7 +211,9 @@ pub struct PayoutPlannerRequest {
         (status = OK, description = "The application with the switch set", body = ApplicationView),
         (status = NOT_FOUND, description = "Applicant not found or Cover not found", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "The quote can no longer be edited", body = Problem, content_type = "application/problem+json"),
-        BodyCommandProblems,
+        Unreadable,
+        SignInProblems,
+        Unconfirmed,
     )
 )]
 pub async fn set_payout_planner_used(
@@ -227,7 +238,7 @@ pub async fn set_payout_planner_used(
     responses(
         (status = OK, description = "The client's covers, in §9 order", body = Vec<Cover>),
         (status = NOT_FOUND, description = "Applicant not found", body = Problem, content_type = "application/problem+json"),
-        ReadProblems,
+        SignInProblems,
     )
 )]
 pub async fn applicant_covers(

@@ -3,7 +3,7 @@
 
 use crate::auth::AdviserCaller;
 use crate::case::CaseInPath;
-use crate::error::{ApiError, CommandProblems, Problem, ReadProblems};
+use crate::error::{ApiError, Problem, SignInProblems, Unconfirmed};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -42,7 +42,7 @@ pub struct CoverValidation {
     responses(
         (status = OK, description = "Whether the covers are complete and within limits, and each problem", body = CoverValidation),
         (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
-        ReadProblems,
+        SignInProblems,
     )
 )]
 pub async fn validate_covers(
@@ -94,7 +94,8 @@ pub async fn validate_covers(
         (status = OK, description = "The application priced: `quote` holds the premiums, each cover its own", body = ApplicationView),
         (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
         (status = UNPROCESSABLE_ENTITY, description = "Not ready to price: errors name each client or cover field", body = Problem, content_type = "application/problem+json"),
-        CommandProblems,
+        SignInProblems,
+        Unconfirmed,
     )
 )]
 pub async fn quote_price(
@@ -113,7 +114,8 @@ pub async fn quote_price(
         (status = OK, description = "The application with quote editing unlocked", body = ApplicationView),
         (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
         (status = CONFLICT, description = "Underwriting has started: the decision's requote is the way back", body = Problem, content_type = "application/problem+json"),
-        CommandProblems,
+        SignInProblems,
+        Unconfirmed,
     )
 )]
 pub async fn unlock_quote_edit(
@@ -151,7 +153,7 @@ pub struct OfferedProduct {
     tag = "covers",
     responses(
         (status = OK, description = "The products, limits and riders this adviser may quote", body = ProductOffer),
-        ReadProblems,
+        SignInProblems,
     )
 )]
 pub async fn products(State(state): State<AppState>, me: AdviserCaller) -> Json<ProductOffer> {
