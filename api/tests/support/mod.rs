@@ -260,6 +260,11 @@ impl TestApp {
             .unwrap()
     }
 
+    /// The portal's Temporal client, to drive or inspect workflows directly.
+    pub fn temporal_client(&self) -> &temporalio_client::Client {
+        self.services.state.journeys.client()
+    }
+
     /// The application as the workflow last projected it to the store.
     pub async fn stored_application(&self, id: &Value) -> domain::Application {
         let id = domain::ApplicationId::new(id.as_i64().unwrap()).unwrap();
