@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Card, Checkbox, Typography } from 'antd';
 import type { FieldError } from '@/lib/api-error';
 import { isApiError } from '@/lib/api-error';
@@ -30,9 +31,11 @@ export function ClientContactCard({ applicant, index, firstClient, locked, probl
   const headingId = `contact-client-${String(index + 1)}-heading`;
   const name = clientName(applicant, index);
 
+  // The box follows the click at once (the request's answer replaces it), so the adviser,
+  // and a test, never see a click that did nothing while the request is being sent.
+  const [sharingWanted, setSharingWanted] = useState<boolean | null>(null);
   const sharesAddress =
-    firstClient !== undefined &&
-    (sameAddress.isPending ? sameAddress.variables.sameAddressApplicantId : applicant.sameAddressApplicantId) === firstClient.id;
+    firstClient !== undefined && (sharingWanted ?? applicant.sameAddressApplicantId === firstClient.id);
 
   const save = async (values: ContactFormValues) => {
     const changes = contactChanges(applicant.contactDetails, values, !sharesAddress);
@@ -47,11 +50,14 @@ export function ClientContactCard({ applicant, index, firstClient, locked, probl
   const setSharing = async (on: boolean) => {
     if (!firstClient) return;
     const other = applicationStrings.clientTitle(0);
+    setSharingWanted(on);
     try {
       await sameAddress.mutateAsync({ applicantId: applicant.id, sameAddressApplicantId: on ? firstClient.id : null });
       void message.success(t.sameAddressSaved(on, other));
     } catch (error) {
       void message.error(isApiError(error) ? error.message : t.genericError);
+    } finally {
+      setSharingWanted(null);
     }
   };
 
