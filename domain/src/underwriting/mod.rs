@@ -3,6 +3,12 @@
 //! and selected, how answers are posted (with stale responses ignored), the declarations, and
 //! when underwriting as a whole is complete.
 
+pub mod answers;
+pub mod dictionary;
+pub mod interview;
+pub mod outcome;
+pub mod record;
+
 use crate::applicant::{ApplicantDetails, Gender, Smoking};
 use crate::dates::age_on;
 use crate::errors::{Errors, FieldError};
@@ -59,7 +65,7 @@ pub struct Answer {
     pub value: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Question {
     pub tag: String,
@@ -68,12 +74,31 @@ pub struct Question {
     pub is_satisfied: bool,
     #[serde(default)]
     pub validation_errors: Vec<String>,
+    /// The answer as stored (see `answers` for how values are written).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<interview::OptionDefinition>,
+    /// The list an `OPTION_BACKED` question searches (`lookupQuestionOption`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub backed_by: Option<String>,
+    #[serde(default)]
+    pub multiple: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<f64>,
+    /// The backed options the answer chose, with their names.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chosen: Vec<dictionary::BackedOption>,
 }
 
 /// A line of an enquiry section: a group of questions with tags such as `OPTIONAL`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EnquiryLine {
+    #[serde(default)]
+    pub id: String,
     #[serde(default)]
     pub tags: Vec<String>,
     pub is_satisfied: bool,
@@ -87,13 +112,18 @@ impl EnquiryLine {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Section {
+    #[serde(default)]
+    pub id: String,
     pub name: String,
     pub is_satisfied: bool,
     #[serde(default)]
     pub enquiry_lines: Vec<EnquiryLine>,
+    /// §8 'There are no questions to display for this section' when no line is asked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
 }
 
 /// Section status (§4).
@@ -136,7 +166,7 @@ pub struct Declarations {
 }
 
 /// An applicant's underwriting enquiry (§3).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Enquiry {
     pub enquiry_id: String,
@@ -148,16 +178,28 @@ pub struct Enquiry {
     pub sections: Vec<Section>,
     #[serde(default)]
     pub all_answers: Vec<Answer>,
+    /// The conditions disclosed so far, with their names and rulebook categories.
     #[serde(default)]
-    pub available_conditions: Vec<String>,
+    pub available_conditions: Vec<dictionary::BackedOption>,
+    /// The exclusions the outcome puts on the client's covers.
     #[serde(default)]
     pub exclusives: Vec<String>,
     pub is_open: bool,
     pub is_closeable: bool,
     pub is_satisfied: bool,
+    /// The pre-underwriting declaration was accepted before the interview started (§5).
     pub pre_check: bool,
     #[serde(default)]
     pub declarations: Declarations,
+    /// The rulebook the interview follows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rulebook_version: Option<String>,
+    /// Once closed: the outcome per cover with its explanation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<outcome::ApplicantOutcome>,
+    /// Raised by every accepted change; a client keeps the response with the highest.
+    #[serde(default)]
+    pub version: u64,
 }
 
 impl Enquiry {
@@ -216,7 +258,7 @@ pub fn select_after_fetch(enquiry: &Enquiry, extended_on_date_passed: bool) -> S
 /// The client side of answering: answers are applied at once, and a response is used only if
 /// it answers the most recent post (§4 "A response is ignored if its answer is no longer the
 /// one last sent").
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct AnsweringState {
     pub enquiry: Enquiry,
     pub loading: bool,
@@ -399,19 +441,29 @@ mod tests {
             question_type: QuestionType::OptionGroup,
             is_satisfied: satisfied,
             validation_errors: errors.iter().map(|e| (*e).to_owned()).collect(),
+            answer: None,
+            options: vec![],
+            backed_by: None,
+            multiple: false,
+            min: None,
+            max: None,
+            chosen: vec![],
         }
     }
 
     fn section(satisfied: bool, lines: Vec<EnquiryLine>) -> Section {
         Section {
+            id: "s".into(),
             name: "S".into(),
             is_satisfied: satisfied,
             enquiry_lines: lines,
+            message: None,
         }
     }
 
     fn line(satisfied: bool, optional: bool, questions: Vec<Question>) -> EnquiryLine {
         EnquiryLine {
+            id: "l".into(),
             tags: if optional {
                 vec![TAG_OPTIONAL.into()]
             } else {
@@ -438,6 +490,9 @@ mod tests {
             is_satisfied: false,
             pre_check: false,
             declarations: Declarations::default(),
+            rulebook_version: None,
+            outcome: None,
+            version: 0,
         }
     }
 
