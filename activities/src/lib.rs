@@ -9,6 +9,7 @@ pub mod email;
 mod pricing;
 mod product;
 mod projection;
+pub mod underwriting;
 
 pub use address::{
     AddressLookup, AddressLookupError, Gazetteer, IDEAL_POSTCODES_URL, IdealPostcodes,

@@ -470,6 +470,16 @@ impl EnquiryRecord {
     /// `bmi` are worked out from BIRTHDATE and the height and weight questions.
     pub fn facts(&self, interview: &Interview, today: NaiveDate) -> Value {
         let mut facts = Map::new();
+        // A list the rules loop over or search is there even when empty.
+        for (_, line, question) in interview.questions() {
+            if let (Some(name), true, false) = (
+                &question.fact,
+                question.multiple,
+                matches!(line.when, Some(When::Condition { .. })),
+            ) {
+                facts.insert(name.clone(), json!([]));
+            }
+        }
         let mut follow_ups: BTreeMap<&str, Map<String, Value>> = BTreeMap::new();
         let (mut height, mut weight) = (None, None);
         for section in &interview.sections {
