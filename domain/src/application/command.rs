@@ -17,6 +17,7 @@ use super::extension::CompleteTermExtension;
 use super::quote_stage::{
     EditChild, RemoveAllocation, RemoveChild, SaveAllocation, SaveBeneficiary,
 };
+use super::underwriting_stage::{RecordEnquiryOutcome, StartUnderwriting};
 use crate::errors::Rejection;
 use crate::ids::ApplicantId;
 use chrono::{DateTime, Utc};
@@ -145,6 +146,8 @@ commands! {
     ApplyForPolicy => |a, _, now| a.apply_for_policy(now);
     CompleteTermExtension => complete_term_extension;
     FailTermExtension => |a, _, now| a.fail_term_extension(now);
+    StartUnderwriting => start_underwriting;
+    RecordEnquiryOutcome => record_enquiry_outcome;
 }
 
 impl Application {

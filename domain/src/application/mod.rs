@@ -13,7 +13,7 @@
 //! - `view`: the application as the API shows it.
 //!
 //! The aggregate's state is grouped by the stage that owns it ([`QuoteState`],
-//! [`ContactState`], [`SetUpState`]); each group is flattened into the same JSON document, so
+//! [`ContactState`], [`UnderwritingState`], [`SetUpState`]); each group is flattened into the same JSON document, so
 //! stored applications and workflow histories read the same whatever the grouping.
 
 mod clients;
@@ -23,6 +23,7 @@ mod covers;
 mod extension;
 mod quote_stage;
 mod rules;
+mod underwriting_stage;
 mod view;
 
 pub use clients::{AddApplicant, AddChild, EditApplicant, RemoveApplicant};
@@ -43,6 +44,10 @@ pub use extension::CompleteTermExtension;
 pub use quote_stage::{
     AllocationInput, BeneficiaryDetails, EditChild, RemoveAllocation, RemoveChild, SaveAllocation,
     SaveBeneficiary,
+};
+pub use underwriting_stage::{
+    DECLARATION_FIRST, EnquirySummary, NOT_APPLIED, RecordEnquiryOutcome, StartUnderwriting,
+    UnderwritingState, enquiry_id,
 };
 pub use view::{ApplicantView, ApplicationView};
 
@@ -157,6 +162,8 @@ pub struct Application {
     #[serde(flatten)]
     pub contact_stage: ContactState,
     #[serde(flatten)]
+    pub underwriting: UnderwritingState,
+    #[serde(flatten)]
     pub set_up: SetUpState,
 }
 
@@ -256,6 +263,7 @@ impl Application {
                 ..QuoteState::default()
             },
             contact_stage: ContactState::default(),
+            underwriting: UnderwritingState::default(),
             set_up: SetUpState::default(),
         }
     }

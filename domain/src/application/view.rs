@@ -1,7 +1,9 @@
 //! The application as the API shows it: the stored aggregate plus what is derived on
 //! reading (ages on the quote age date, restricted cover).
 
-use super::{Application, ApplicationStage, Child, ContactState, QuoteState, SetUpState};
+use super::{
+    Application, ApplicationStage, Child, ContactState, QuoteState, SetUpState, UnderwritingState,
+};
 use crate::applicant::Applicant;
 use crate::beneficiaries::CandidateBeneficiary;
 use crate::dates::age_on;
@@ -42,6 +44,8 @@ impl Application {
             candidate_beneficiaries: self.candidate_beneficiaries.clone(),
             quote_stage: self.quote_stage.clone(),
             contact_stage: self.contact_stage.clone(),
+            underwriting: self.underwriting.clone(),
+            is_underwriting_complete: self.is_underwriting_complete(),
             set_up: self.set_up.clone(),
             is_complete: self.is_complete(),
             is_restricted_cover: self.is_restricted_cover(),
@@ -90,6 +94,10 @@ pub struct ApplicationView {
     pub quote_stage: QuoteState,
     #[serde(flatten)]
     pub contact_stage: ContactState,
+    #[serde(flatten)]
+    pub underwriting: UnderwritingState,
+    /// Every client's enquiry is closed (§4): the case moves to the decision.
+    pub is_underwriting_complete: bool,
     #[serde(flatten)]
     pub set_up: SetUpState,
     /// §4 "Application completeness": every client has cover and every cover is complete.

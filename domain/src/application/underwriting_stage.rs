@@ -1,0 +1,181 @@
+//! The underwriting stage as the application sees it (§4 "Underwriting enquiry", §5): one
+//! enquiry per client, started once the case has applied and the client's details and
+//! declaration allow it, and the case moving to the decision when every client's enquiry is
+//! closed. The interview itself lives in each client's own enquiry (`underwriting::record`).
+
+use super::{APPLICANT_NOT_FOUND, Application, ApplicationStage};
+use crate::dates::uk_date;
+use crate::errors::Rejection;
+use crate::ids::ApplicantId;
+use crate::underwriting::outcome::ApplicantOutcome;
+use crate::underwriting::record::EnquiryKind;
+use crate::underwriting::{Answer, check_underwriting_prerequisites, client_details_answers};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+pub const NOT_APPLIED: &str = "Underwriting starts once the application has been submitted (Apply)";
+pub const DECLARATION_FIRST: &str =
+    "Please accept the pre-underwriting declaration before starting underwriting";
+
+/// Where one client's enquiry stands (§3 `applicantsEnquiries`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EnquirySummary {
+    pub applicant_id: ApplicantId,
+    pub enquiry_id: String,
+    pub is_open: bool,
+    pub started_at: DateTime<Utc>,
+    #[serde(default)]
+    pub closed_at: Option<DateTime<Utc>>,
+    /// Each cover's outcome with its explanation, once closed.
+    #[serde(default)]
+    pub outcome: Option<ApplicantOutcome>,
+}
+
+/// What the underwriting stage owns.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UnderwritingState {
+    #[serde(default)]
+    #[schema(required = true)]
+    pub applicants_enquiries: Vec<EnquirySummary>,
+}
+
+/// §7 `POST /underwriting/{applicantId}/start`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StartUnderwriting {
+    pub applicant_id: ApplicantId,
+    pub kind: EnquiryKind,
+}
+
+/// A client's enquiry closed with its outcome (sent by the enquiry to its application).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RecordEnquiryOutcome {
+    pub applicant_id: ApplicantId,
+    pub outcome: ApplicantOutcome,
+    pub closed_at: DateTime<Utc>,
+}
+
+/// The enquiry id of a client (§3 `enquiryId`): one per client, so starting twice finds it.
+pub fn enquiry_id(applicant_id: &ApplicantId) -> String {
+    format!("enquiry-{applicant_id}")
+}
+
+impl Application {
+    pub fn enquiry_of(&self, applicant_id: &ApplicantId) -> Option<&EnquirySummary> {
+        self.underwriting
+            .applicants_enquiries
+            .iter()
+            .find(|e| &e.applicant_id == applicant_id)
+    }
+
+    /// What the interview starts with for a client: their details as §5 maps them, and
+    /// whether the pre-underwriting declaration was accepted. Refused when the case has not
+    /// applied or the client's details do not allow underwriting yet.
+    pub fn underwriting_start(
+        &self,
+        applicant_id: &ApplicantId,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<Answer>, Rejection> {
+        if self.status < ApplicationStage::Apply || self.status > ApplicationStage::Underwriting {
+            return Err(Rejection::conflict(NOT_APPLIED));
+        }
+        let applicant = self
+            .applicant(applicant_id)
+            .ok_or_else(|| Rejection::not_found(APPLICANT_NOT_FOUND))?;
+        if !applicant.is_accepted_pre_underwriting_declaration {
+            return Err(Rejection::field(
+                "isAcceptedPreUnderwritingDeclaration",
+                DECLARATION_FIRST,
+            ));
+        }
+        let errors = check_underwriting_prerequisites(&applicant.details, uk_date(now));
+        if !errors.is_empty() {
+            return Err(Rejection::invalid(errors));
+        }
+        Ok(client_details_answers(&applicant.details))
+    }
+
+    /// Starts a client's enquiry; starting again changes nothing (the version stays).
+    pub fn start_underwriting(
+        &self,
+        command: &StartUnderwriting,
+        now: DateTime<Utc>,
+    ) -> Result<Self, Rejection> {
+        if self.enquiry_of(&command.applicant_id).is_some() {
+            return Ok(self.clone());
+        }
+        self.underwriting_start(&command.applicant_id, now)?;
+        let mut next = self.clone();
+        next.underwriting.applicants_enquiries.push(EnquirySummary {
+            applicant_id: command.applicant_id.clone(),
+            enquiry_id: enquiry_id(&command.applicant_id),
+            is_open: true,
+            started_at: now,
+            closed_at: None,
+            outcome: None,
+        });
+        next.status = ApplicationStage::Underwriting;
+        Ok(next.touched(now))
+    }
+
+    /// Records a closed enquiry's outcome on the client's covers; once every client's enquiry
+    /// is closed the case moves to the decision (§4). Recording the same outcome again changes
+    /// nothing.
+    pub fn record_enquiry_outcome(
+        &self,
+        command: &RecordEnquiryOutcome,
+        now: DateTime<Utc>,
+    ) -> Result<Self, Rejection> {
+        let summary = self
+            .enquiry_of(&command.applicant_id)
+            .ok_or_else(|| Rejection::not_found("Enquiry not found"))?;
+        if !summary.is_open && summary.outcome.as_ref() == Some(&command.outcome) {
+            return Ok(self.clone());
+        }
+        let mut next = self.clone();
+        if let Some(summary) = next
+            .underwriting
+            .applicants_enquiries
+            .iter_mut()
+            .find(|e| e.applicant_id == command.applicant_id)
+        {
+            summary.is_open = false;
+            summary.closed_at = Some(command.closed_at);
+            summary.outcome = Some(command.outcome.clone());
+        }
+        if let Some(applicant) = next
+            .applicants
+            .iter_mut()
+            .find(|a| a.id == command.applicant_id)
+        {
+            for cover in &mut applicant.covers {
+                let decided = command
+                    .outcome
+                    .covers
+                    .iter()
+                    .find(|c| Some(&c.cover_id) == cover.id.as_ref());
+                cover.decision = decided.map(|c| c.decision);
+            }
+        }
+        if next.is_underwriting_complete() {
+            next.status = ApplicationStage::Decision;
+        }
+        Ok(next.touched(now))
+    }
+
+    /// §4 "All applicants must be closed for the underwriting to be complete."
+    pub fn is_underwriting_complete(&self) -> bool {
+        !self.applicants.is_empty()
+            && self
+                .applicants
+                .iter()
+                .all(|a| self.enquiry_of(&a.id).is_some_and(|e| !e.is_open))
+    }
+}
+
+#[cfg(test)]
+mod tests;
