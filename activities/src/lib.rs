@@ -19,3 +19,4 @@ pub use email::{DnsConfig, EmailChecker};
 pub use pricing::{PriceRequest, PricingActivities, check_covers};
 pub use product::{Product, ProductError};
 pub use projection::ApplicationActivities;
+pub use underwriting::{DecideRequest, Rulebook, SaveEnquiry, UnderwritingActivities};

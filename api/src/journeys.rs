@@ -5,16 +5,19 @@
 
 use crate::error::ApiError;
 use chrono::{DateTime, Utc};
-use domain::{AdviserId, Application, ApplicationId};
+use domain::application::enquiry_id;
+use domain::underwriting::Enquiry;
+use domain::{AdviserId, ApplicantId, Application, ApplicationId};
 use std::future::Future;
 use std::time::Duration;
 use temporalio_client::errors::{WorkflowUpdateError, WorkflowUpdateWithStartError};
 use temporalio_client::{
     Client, WorkflowExecuteUpdateOptions, WorkflowIdConflictPolicy, WorkflowUpdateWithStartOptions,
 };
+use temporalio_common::{HasWorkflowDefinition, UpdateDefinition};
 use workflows::refusal;
 use workflows::{
-    ApplicationUpdate, ApplicationWorkflow, ApplicationWorkflowInput, Timed,
+    ApplicationUpdate, ApplicationWorkflow, ApplicationWorkflowInput, EnquiryWorkflow, Timed,
     application_workflow_id,
 };
 
@@ -123,5 +126,35 @@ fn update_error(error: WorkflowUpdateError) -> ApiError {
         },
         WorkflowUpdateError::NotFound(_) => ApiError::not_found("Application"),
         other => ApiError::Internal(anyhow::Error::new(other).context("Failed to send the update")),
+    }
+}
+
+/// A client's underwriting enquiry: the answers and declarations go to its own workflow.
+impl Journeys {
+    /// Sends `input` to the enquiry's `update` and returns the enquiry it answers with. An
+    /// enquiry that has not started is "Enquiry not found".
+    pub async fn send_to_enquiry<U>(
+        &self,
+        applicant_id: &ApplicantId,
+        update: U,
+        input: U::Input,
+    ) -> Result<Enquiry, ApiError>
+    where
+        U: UpdateDefinition<
+                Workflow = <EnquiryWorkflow as HasWorkflowDefinition>::Run,
+                Output = Enquiry,
+            > + Send
+            + Sync
+            + 'static,
+        U::Input: Send + 'static,
+    {
+        let handle = self
+            .client
+            .get_workflow_handle::<EnquiryWorkflow>(enquiry_id(applicant_id));
+        let update = handle.execute_update(update, input, WorkflowExecuteUpdateOptions::default());
+        within_timeout(update).await?.map_err(|error| match error {
+            WorkflowUpdateError::NotFound(_) => ApiError::not_found("Enquiry"),
+            other => update_error(other),
+        })
     }
 }

@@ -53,6 +53,18 @@ pub struct Services {
     pub dev_directory: Option<DevDirectory>,
 }
 
+/// Starts a worker for the application and enquiry workflows with this process's product,
+/// rulebook and store.
+pub fn start_worker(services: &Services) -> anyhow::Result<workflows::worker::RunningWorker> {
+    let state = &services.state;
+    workflows::worker::RunningWorker::start(
+        state.config.temporal.clone(),
+        activities::ApplicationActivities::new(state.store.clone()),
+        activities::PricingActivities::new(state.product.clone()),
+        activities::UnderwritingActivities::new(state.rulebook.clone(), state.store.clone()),
+    )
+}
+
 /// Connects to the database (migrating it) and Temporal, seeds the development users when the
 /// development identity provider is on, and prepares token checking.
 pub async fn prepare(config: Config) -> anyhow::Result<Services> {
@@ -60,6 +72,8 @@ pub async fn prepare(config: Config) -> anyhow::Result<Services> {
     let settings = PortalSettings::load(&config.product_dir)?;
     let product = activities::Product::load(&config.product_dir)
         .context("The product files are not usable")?;
+    let rulebook = activities::Rulebook::load(&config.product_dir)
+        .context("The underwriting rulebook is not usable")?;
     let store = Store::connect(&config.database_url)
         .await
         .with_context(|| {
@@ -117,6 +131,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<Services> {
         store,
         tokens: Arc::new(tokens),
         product: Arc::new(product),
+        rulebook: Arc::new(rulebook),
         addresses,
         emails: Arc::new(emails),
     };

@@ -4,13 +4,11 @@
 //! - `portal api` / `portal worker`: the same, apart, to scale each independently.
 //! - `portal migrate`, `portal seed`, `portal openapi`: one-off tasks.
 
-use activities::{ApplicationActivities, PricingActivities};
 use anyhow::Context;
 use api::config::{self, Config};
-use api::{Services, build_app, prepare};
+use api::{Services, build_app, prepare, start_worker};
 use clap::{Parser, Subcommand};
 use tokio::net::TcpListener;
-use workflows::worker::RunningWorker;
 
 #[derive(Debug, Parser)]
 #[command(name = "portal", about = "Adviser portal of a UK life insurer")]
@@ -72,15 +70,6 @@ async fn run(command: Command) -> anyhow::Result<()> {
         }
         Command::Openapi => Ok(()),
     }
-}
-
-fn start_worker(services: &Services) -> anyhow::Result<RunningWorker> {
-    let state = &services.state;
-    RunningWorker::start(
-        state.config.temporal.clone(),
-        ApplicationActivities::new(state.store.clone()),
-        PricingActivities::new(state.product.clone()),
-    )
 }
 
 async fn serve(config: Config, with_worker: bool) -> anyhow::Result<()> {

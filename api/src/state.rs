@@ -16,6 +16,9 @@ pub struct AppState {
     pub tokens: Arc<TokenVerifier>,
     /// The catalogue and pricing basis from `product/`.
     pub product: Arc<activities::Product>,
+    /// The underwriting rulebook from `product/underwriting/`: the interview, the lists its
+    /// questions search, and the rules.
+    pub rulebook: Arc<activities::Rulebook>,
     /// The address look-up chosen by `ADDRESS_LOOKUP`.
     pub addresses: Arc<dyn activities::AddressLookup>,
     /// The email check: lists from `product/email/` and DNS per `EMAIL_DNS`.

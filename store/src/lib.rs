@@ -8,6 +8,7 @@
 mod advisers;
 mod applications;
 mod documents;
+mod enquiries;
 mod sql;
 
 pub use advisers::{FirmRecord, LocationRecord, SeedAdviser};

@@ -287,3 +287,53 @@ async fn a_document_is_kept_as_first_sent_for_its_application_version() {
         None
     );
 }
+
+#[tokio::test]
+async fn an_enquiry_is_kept_at_its_newest_version_and_found_by_client() {
+    use domain::underwriting::{Declarations, Enquiry};
+    let (store, _dir) = store().await;
+    let app = new_application(&store, "adviser1").await;
+    let enquiry = |version: u64, open: bool| Enquiry {
+        enquiry_id: "enquiry-a1".into(),
+        applicant_id: "a1".into(),
+        branch: Some("adviser".into()),
+        tag: Some("Full".into()),
+        locale: Some("en-GB".into()),
+        sections: vec![],
+        all_answers: vec![],
+        available_conditions: vec![],
+        exclusives: vec![],
+        is_open: open,
+        is_closeable: false,
+        is_satisfied: false,
+        pre_check: true,
+        declarations: Declarations::default(),
+        rulebook_version: Some("sample".into()),
+        outcome: None,
+        version,
+    };
+    let a1 = ApplicantId::parse("a1").unwrap();
+    assert_eq!(store.find_enquiry(&a1).await.unwrap(), None);
+    let at = Utc::now();
+    assert!(
+        store
+            .save_enquiry(app.id, &enquiry(2, true), at)
+            .await
+            .unwrap()
+    );
+    assert!(
+        store
+            .save_enquiry(app.id, &enquiry(3, false), at)
+            .await
+            .unwrap()
+    );
+    assert!(
+        !store
+            .save_enquiry(app.id, &enquiry(2, true), at)
+            .await
+            .unwrap(),
+        "a late older version is ignored"
+    );
+    let found = store.find_enquiry(&a1).await.unwrap().unwrap();
+    assert_eq!((found.version, found.is_open), (3, false));
+}

@@ -5,6 +5,7 @@
 
 mod application;
 pub mod baseline;
+pub mod enquiry;
 pub mod ids;
 pub mod refusal;
 pub mod search_attributes;
@@ -13,4 +14,5 @@ pub mod worker;
 pub use application::{
     ApplicationUpdate, ApplicationWorkflow, ApplicationWorkflowInput, PriceQuote, Timed,
 };
+pub use enquiry::{AcceptPostDeclaration, CloseEnquiry, EnquiryWorkflow, EnquiryWorkflowInput};
 pub use ids::application_workflow_id;

@@ -3,10 +3,10 @@
 //! The SDK's worker future is not `Send`, so the worker runs on a thread of its own with its
 //! own Tokio runtime; [`RunningWorker::stop`] shuts it down gracefully (in-flight tasks finish).
 
-use crate::ApplicationWorkflow;
 use crate::baseline::BaselineWorkflow;
 use crate::search_attributes::{ADVISER_ID, APPLICATION_STAGE, CLIENT_NAMES, FIRM_ID};
-use activities::{ApplicationActivities, PricingActivities};
+use crate::{ApplicationWorkflow, EnquiryWorkflow};
+use activities::{ApplicationActivities, PricingActivities, UnderwritingActivities};
 use anyhow::{Context, anyhow};
 use std::collections::HashMap;
 use std::sync::mpsc;
@@ -108,19 +108,23 @@ impl std::fmt::Debug for RunningWorker {
 }
 
 impl RunningWorker {
-    /// Runs the application workflows on `config.task_queue`; returns once the worker is
-    /// connected and polling.
+    /// Runs the application and enquiry workflows on `config.task_queue`; returns once the
+    /// worker is connected and polling.
     pub fn start(
         config: TemporalConfig,
         activities: ApplicationActivities,
         pricing: PricingActivities,
+        underwriting: UnderwritingActivities,
     ) -> anyhow::Result<Self> {
         Self::spawn(config, move |options| {
             options
                 .register_activities(activities)
                 .register_activities(pricing)
+                .register_activities(underwriting)
                 .register_workflow::<ApplicationWorkflow>()
-                .map_err(|e| anyhow!("Failed to register ApplicationWorkflow: {e}"))
+                .map_err(|e| anyhow!("Failed to register ApplicationWorkflow: {e}"))?
+                .register_workflow::<EnquiryWorkflow>()
+                .map_err(|e| anyhow!("Failed to register EnquiryWorkflow: {e}"))
         })
     }
 

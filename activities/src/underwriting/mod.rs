@@ -1,6 +1,98 @@
-//! Underwriting: the rulebook (interview, backed lists and rules) and the activity that turns a
-//! finished interview into an outcome per cover.
+//! Underwriting: the rulebook (interview, backed lists and rules) and the activities an
+//! enquiry workflow asks for: the interview to start with, the outcome of a finished
+//! interview, and saving the enquiry for the API to read.
 
 mod rulebook;
 
 pub use rulebook::Rulebook;
+
+use chrono::{DateTime, NaiveDate, Utc};
+use domain::ApplicationId;
+use domain::cover::Cover;
+use domain::underwriting::Enquiry;
+use domain::underwriting::interview::Interview;
+use domain::underwriting::outcome::ApplicantOutcome;
+use domain::underwriting::record::EnquiryRecord;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use store::{Store, StoreError};
+use temporalio_common::error::ApplicationFailure;
+use temporalio_macros::activities;
+use temporalio_sdk::activities::{ActivityContext, ActivityError};
+
+/// What a closing enquiry asks to be decided.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DecideRequest {
+    pub record: EnquiryRecord,
+    pub covers: Vec<Cover>,
+    pub today: NaiveDate,
+    pub at: DateTime<Utc>,
+}
+
+/// An enquiry to save for the API.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SaveEnquiry {
+    pub application_id: ApplicationId,
+    pub enquiry: Enquiry,
+    pub updated_at: DateTime<Utc>,
+}
+
+pub struct UnderwritingActivities {
+    rulebook: Arc<Rulebook>,
+    store: Store,
+}
+
+impl UnderwritingActivities {
+    pub fn new(rulebook: Arc<Rulebook>, store: Store) -> Self {
+        Self { rulebook, store }
+    }
+}
+
+#[activities]
+impl UnderwritingActivities {
+    /// The interview a new enquiry follows; recorded in the enquiry's history, so the
+    /// interview an adviser started with stays the one they finish, whatever a worker loads.
+    #[activity]
+    pub async fn interview(
+        self: Arc<Self>,
+        _ctx: ActivityContext,
+        _request: (),
+    ) -> Result<Interview, ActivityError> {
+        Ok(self.rulebook.interview.clone())
+    }
+
+    /// Runs the rules over a finished interview: an outcome per cover that explains itself.
+    #[activity]
+    pub async fn decide(
+        self: Arc<Self>,
+        _ctx: ActivityContext,
+        request: DecideRequest,
+    ) -> Result<ApplicantOutcome, ActivityError> {
+        self.rulebook
+            .outcome(&request.record, &request.covers, request.today, request.at)
+            .map_err(|message| ApplicationFailure::non_retryable(RulesError(message)).into())
+    }
+
+    /// Saves the enquiry keyed by `(applicant, version)`; an older version is ignored.
+    #[activity]
+    pub async fn save_enquiry(
+        self: Arc<Self>,
+        _ctx: ActivityContext,
+        request: SaveEnquiry,
+    ) -> Result<bool, ActivityError> {
+        self.store
+            .save_enquiry(request.application_id, &request.enquiry, request.updated_at)
+            .await
+            .map_err(|error| match error {
+                StoreError::Corrupt(_) => ApplicationFailure::non_retryable(error).into(),
+                other => ApplicationFailure::new(other).into(),
+            })
+    }
+}
+
+/// The rules could not give an outcome (a rulebook that changed under an open enquiry).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+struct RulesError(String);

@@ -11,6 +11,7 @@ mod health;
 mod lookups;
 mod quote;
 mod search;
+mod underwriting;
 
 use crate::state::AppState;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
@@ -38,6 +39,7 @@ use utoipa_axum::router::OpenApiRouter;
         (name = "beneficiaries", description = "Beneficiaries and payout shares (the payout planner)"),
         (name = "contact details", description = "Contact details, address and email look-ups, the apply-stage questions and applying"),
         (name = "term extension", description = "Extending a quote's terms by a declaration of health"),
+        (name = "underwriting", description = "Each client's underwriting enquiry: start, answer, declare, close, and the look-up of conditions and occupations"),
         (name = "operations", description = "Health of the service"),
     )
 )]
@@ -64,6 +66,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(quote::router())
         .merge(contact::router())
         .merge(lookups::router())
+        .merge(underwriting::router())
         .merge(documents::router())
         .merge(health::router())
 }

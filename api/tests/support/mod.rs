@@ -4,7 +4,6 @@
 
 #![allow(dead_code)] // Each test binary uses a different part of the harness.
 
-use activities::{ApplicationActivities, PricingActivities};
 use api::config::{self, Config};
 use api::{Services, build_app, prepare};
 use reqwest::{Method, StatusCode};
@@ -354,6 +353,55 @@ impl TestApp {
         assert_eq!(status, StatusCode::OK, "{body}");
         (id, applicants)
     }
+
+    /// [`TestApp::quoted_application`] with contact details, the page's questions and each
+    /// client's declaration, applied for (the Apply stage).
+    pub async fn applied_application(&self, token: &str, two: bool) -> (Value, Vec<Value>) {
+        let (id, applicants) = self.quoted_application(token, two).await;
+        let bff = |path: &str| format!("/api/v1/backendforfrontend/{path}");
+        for (i, applicant) in applicants.iter().enumerate() {
+            let contact = json!({
+                "applicantId": applicant, "address1": "1 Station Road", "cityName": "Leeds",
+                "postcode": "LS1 4AP", "phoneNumber": "0113 496 0000",
+                "emailAddress": format!("client{i}@example.com")
+            });
+            let (status, body) = self
+                .call(
+                    Method::PATCH,
+                    &bff("applicant/contact"),
+                    Some(token),
+                    Some(contact),
+                )
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            let path = format!(
+                "/api/v1/application/{id}/applicant/{}/acceptPreUnderwritingDeclaration",
+                applicant.as_str().unwrap()
+            );
+            let (status, body) = self.call(Method::POST, &path, Some(token), None).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+        }
+        for (path, body) in [
+            (
+                "application/isMortgageRelated",
+                json!({ "id": id, "isMortgageRelated": false }),
+            ),
+            (
+                "application/isAdvisedSale",
+                json!({ "id": id, "isAdvisedSale": true }),
+            ),
+            (
+                "application/ApplyApplication",
+                json!({ "applicationId": id }),
+            ),
+        ] {
+            let (status, body) = self
+                .call(Method::POST, &bff(path), Some(token), Some(body))
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+        }
+        (id, applicants)
+    }
 }
 
 impl Drop for TestApp {
@@ -420,13 +468,7 @@ pub fn born_years_ago(age: i32, days_later: i64) -> String {
 }
 
 fn start_worker(services: &Services) -> RunningWorker {
-    let state = &services.state;
-    RunningWorker::start(
-        state.config.temporal.clone(),
-        ApplicationActivities::new(state.store.clone()),
-        PricingActivities::new(state.product.clone()),
-    )
-    .unwrap()
+    api::start_worker(services).unwrap()
 }
 
 /// The namespaces of a fresh dev server can take a moment to become usable.

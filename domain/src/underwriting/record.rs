@@ -58,7 +58,8 @@ pub struct ProvideAnswers {
     pub options: Vec<BackedOption>,
 }
 
-const CLOSED: &str = "The enquiry is closed; its answers can no longer be changed";
+/// Why a closed enquiry takes no more changes.
+pub const CLOSED: &str = "The enquiry is closed; its answers can no longer be changed";
 
 impl EnquiryRecord {
     /// A new interview with the client's details already answered (§5 underwriting mapping).

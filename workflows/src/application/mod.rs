@@ -9,12 +9,14 @@
 //! that withdraws a quote at the end of its valid-until date, and the hand-over to a new run
 //! well before Temporal's per-run limits.
 
+mod enquiries;
 mod projection;
 mod updates;
 
 pub use updates::{ApplicationUpdate, PriceQuote};
 
 use chrono::{DateTime, Utc};
+use domain::application::RecordEnquiryOutcome;
 use domain::{AdviserId, Application, ApplicationId};
 use serde::{Deserialize, Serialize};
 use temporalio_macros::workflow;
@@ -60,6 +62,8 @@ pub struct ApplicationWorkflow {
     application: Application,
     /// Commands accepted in this run, to decide when to continue as new.
     commands_this_run: u32,
+    /// Outcomes of closed enquiries signalled by them, recorded by the main loop.
+    pending_outcomes: Vec<RecordEnquiryOutcome>,
 }
 
 impl ApplicationWorkflow {
@@ -76,6 +80,7 @@ impl ApplicationWorkflow {
         Self {
             application,
             commands_this_run: 0,
+            pending_outcomes: Vec::new(),
         }
     }
 
@@ -89,6 +94,7 @@ impl ApplicationWorkflow {
     /// the time to hand over to a new run, whichever comes first; a new price re-arms the timer.
     async fn run_until_handover(ctx: &mut WorkflowContext<Self>) -> WorkflowResult<()> {
         loop {
+            Self::record_outcomes(ctx).await?;
             let (expires_at, armed_for) = ctx.state(|s| {
                 let application = &s.application;
                 (
@@ -98,7 +104,9 @@ impl ApplicationWorkflow {
             });
             let view = ctx.clone();
             let woken = move |s: &Self| {
-                time_to_hand_over(s, &view) || s.application.quote_stage.valid_until != armed_for
+                time_to_hand_over(s, &view)
+                    || s.application.quote_stage.valid_until != armed_for
+                    || !s.pending_outcomes.is_empty()
             };
             let Some(expires_at) = expires_at else {
                 ctx.wait_condition(woken).await?;
@@ -117,7 +125,10 @@ impl ApplicationWorkflow {
                 if ctx.state(|s| time_to_hand_over(s, ctx)) {
                     break;
                 }
-                if ctx.state(|s| s.application.quote_stage.valid_until != armed_for) {
+                if ctx.state(|s| {
+                    s.application.quote_stage.valid_until != armed_for
+                        || !s.pending_outcomes.is_empty()
+                }) {
                     continue;
                 }
             }
@@ -134,6 +145,8 @@ impl ApplicationWorkflow {
         // Let in-flight commands finish and project before handing over to the next run.
         let view = ctx.clone();
         ctx.wait_condition(|_| view.all_handlers_finished()).await?;
+        // An outcome signalled while handing over is recorded before the new run starts.
+        Self::record_outcomes(ctx).await?;
         let application = ctx.state(|s| s.application.clone());
         ctx.continue_as_new(
             ApplicationWorkflowInput::Continued {
@@ -141,6 +154,38 @@ impl ApplicationWorkflow {
             },
             ContinueAsNewOptions::default(),
         )?;
+        Ok(())
+    }
+}
+
+impl ApplicationWorkflow {
+    /// Records the outcomes closed enquiries have signalled (§4: the case moves to the
+    /// decision when every client's enquiry is closed) and saves the application.
+    async fn record_outcomes(ctx: &mut WorkflowContext<Self>) -> WorkflowResult<()> {
+        let pending = ctx.state_mut(|s| std::mem::take(&mut s.pending_outcomes));
+        for outcome in pending {
+            let now = workflow_now(ctx);
+            let next = ctx.state(|s| {
+                s.application
+                    .record_enquiry_outcome(&outcome, now.max(s.application.updated_at))
+            });
+            let Ok(next) = next else {
+                // An outcome for an enquiry this application never started is ignored.
+                continue;
+            };
+            let changed = ctx.state_mut(|s| {
+                let changed = next.version != s.application.version;
+                if changed {
+                    s.application = next.clone();
+                    s.commands_this_run += 1;
+                }
+                changed
+            });
+            if changed {
+                projection::describe(ctx, &next);
+                projection::save(ctx, next).await?;
+            }
+        }
         Ok(())
     }
 }

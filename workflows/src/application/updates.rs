@@ -18,6 +18,7 @@ use domain::application::{
     SetPayoutPlannerUsed, SetPolicyStartDate, SetQuoteDate, SetSameAddress, SetThirdPartyRef,
     UnlockQuoteEdit, UpsellCover,
 };
+use domain::application::{RecordEnquiryOutcome, StartUnderwriting};
 use domain::dates::uk_date;
 use domain::quote::Quote;
 use domain::{AddApplicant, Application, EditApplicant, Rejection};
@@ -25,7 +26,9 @@ use serde::{Deserialize, Serialize};
 use std::time::Duration;
 use temporalio_common::{HasWorkflowDefinition, UpdateDefinition};
 use temporalio_macros::workflow_methods;
-use temporalio_sdk::{LocalActivityOptions, WorkflowContext, WorkflowContextView, WorkflowResult};
+use temporalio_sdk::{
+    LocalActivityOptions, SyncWorkflowContext, WorkflowContext, WorkflowContextView, WorkflowResult,
+};
 
 /// Pricing and cover checks are in-memory computations; a few seconds is generous.
 const PRICING_TIMEOUT: Duration = Duration::from_secs(10);
@@ -117,6 +120,39 @@ command_updates! {
             Ok(projection::save(ctx, application).await?)
         }
 
+        /// A client's enquiry closed with its outcome (sent by the enquiry workflow); the main
+        /// loop records it.
+        #[signal]
+        pub fn enquiry_closed(
+            &mut self,
+            _ctx: &mut SyncWorkflowContext<Self>,
+            outcome: RecordEnquiryOutcome,
+        ) {
+            self.pending_outcomes.push(outcome);
+        }
+
+        #[update_validator(start_underwriting)]
+        fn validate_start_underwriting(
+            &self,
+            _ctx: &WorkflowContextView,
+            command: &Timed<StartUnderwriting>,
+        ) -> Result<(), HandlerError> {
+            let at = self.time_of(command);
+            command.body.apply(&self.application, at).map(|_| ()).map_err(refuse)
+        }
+
+        /// §7 `POST /underwriting/{applicantId}/start`: starts the client's enquiry as a child
+        /// workflow (`enquiry-{applicantId}`) with the interview the rulebook has now and the
+        /// client's details as §5 maps them. Starting again answers with the application as it
+        /// is: the enquiry already exists.
+        #[update]
+        pub async fn start_underwriting(
+            ctx: &mut WorkflowContext<Self>,
+            command: Timed<StartUnderwriting>,
+        ) -> Result<Application, HandlerError> {
+            super::enquiries::start(ctx, command).await
+        }
+
         #[update_validator(price_quote)]
         fn validate_price_quote(
             &self,
@@ -197,6 +233,19 @@ impl ApplicationUpdate for PriceQuote {
     + Sync
     + 'static {
         ApplicationWorkflow::price_quote
+    }
+}
+
+/// `start_underwriting` starts a child workflow as well as applying its rule.
+impl ApplicationUpdate for StartUnderwriting {
+    fn update() -> impl UpdateDefinition<
+        Workflow = <ApplicationWorkflow as HasWorkflowDefinition>::Run,
+        Input = Timed<Self>,
+        Output = Application,
+    > + Send
+    + Sync
+    + 'static {
+        ApplicationWorkflow::start_underwriting
     }
 }
 

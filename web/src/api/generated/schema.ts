@@ -52,6 +52,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/actions/acceptuwdeclaration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["accept_uw_declaration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/actions/provideanswers/{applicantId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["provide_answers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/actions/upsellcover": {
         parameters: {
             query?: never;
@@ -804,6 +836,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/underwriting/lookupQuestionOption/{branch}/{tag}/{answer}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["lookup_question_option"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/underwriting/{applicantId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_enquiry"];
+        put?: never;
+        post: operations["answer_enquiry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/underwriting/{applicantId}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["close_enquiry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/underwriting/{applicantId}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["start_enquiry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/backendforfrontend/validate/email": {
         parameters: {
             query?: never;
@@ -963,6 +1059,14 @@ export interface components {
             value: string;
         };
         /**
+         * @description Answers to an enquiry's questions, by tag (§7 `provideanswers`). An empty value clears an
+         *     answer; several choices are joined by `|`; dates are `YYYY-MM-DD`; a measurement is typed in
+         *     the units its units question chose, a two-box entry as `5 10`.
+         */
+        AnswersRequest: {
+            answers: components["schemas"]["Answer"][];
+        };
+        /**
          * @description An applicant on an application (§3). Fields added after the first release carry serde
          *     defaults, so applications recorded earlier (and their workflow histories) still read.
          */
@@ -1025,6 +1129,13 @@ export interface components {
             dateOfBirth?: string | null;
             smoking?: components["schemas"]["Smoking"] | null;
         };
+        /** @description An applicant's outcome: one per cover, with the rulebook that gave it. */
+        ApplicantOutcome: {
+            rulebookVersion: string;
+            /** Format: date-time */
+            decidedAt: string;
+            covers: components["schemas"]["CoverOutcome"][];
+        };
         /** @description An applicant as the API shows it: the stored details plus the age on the quote age date. */
         ApplicantView: components["schemas"]["Applicant"] & {
             /**
@@ -1037,7 +1148,7 @@ export interface components {
          * @description The application as `GET /application/{id}` and every command return it: the stored
          *     application, each stage's state as stored, and what is derived on reading.
          */
-        Application: components["schemas"]["QuoteState"] & components["schemas"]["ContactState"] & components["schemas"]["SetUpState"] & {
+        Application: components["schemas"]["QuoteState"] & components["schemas"]["ContactState"] & components["schemas"]["UnderwritingState"] & components["schemas"]["SetUpState"] & {
             id: components["schemas"]["ApplicationId"];
             adviserId: components["schemas"]["AdviserId"];
             adviserAtFirmLocationId?: string | null;
@@ -1054,6 +1165,8 @@ export interface components {
             children: components["schemas"]["Child"][];
             hasUnbornChildren: boolean;
             candidateBeneficiaries: components["schemas"]["CandidateBeneficiary"][];
+            /** @description Every client's enquiry is closed (§4): the case moves to the decision. */
+            isUnderwritingComplete: boolean;
             /** @description §4 "Application completeness": every client has cover and every cover is complete. */
             isComplete: boolean;
             /** @description Some cover can be offered only on restricted terms (§4: an error with status 412). */
@@ -1118,6 +1231,22 @@ export interface components {
         /** @description The body of `ApplyApplication` (§7). */
         ApplyRequest: {
             applicationId: components["schemas"]["ApplicationId"];
+        };
+        /** @description A choice from a backed list, as the interview stores it and the rules read it. */
+        BackedOption: {
+            /**
+             * @description What the answer stores: a condition's id (`I21.9`, `everyday-heart-attack`) or an
+             *     occupation's name.
+             */
+            id: string;
+            name: string;
+            /**
+             * @description The condition's rulebook category, or the occupation's class (`1` to `4`, `refer`,
+             *     `decline`).
+             */
+            category: string;
+            /** @description The ICD-10-CM code, for a condition. */
+            code?: string | null;
         };
         /** @description A result key from the bank check (modulus check or Confirmation of Payee), §8. */
         BankCheckResult: "Authenticated" | "NotAuthenticated" | "FailedModulusCheck" | "AC01" | "ANNM" | "BAMM" | "BANM" | "CASS" | {
@@ -1362,6 +1491,23 @@ export interface components {
             paymentPeriod?: components["schemas"]["PaymentPeriod"] | null;
             riders?: components["schemas"]["RiderInput"][];
         };
+        /** @description The underwriting outcome of one cover. */
+        CoverOutcome: {
+            coverId: string;
+            productType: components["schemas"]["ProductType"];
+            decision: components["schemas"]["Decision"];
+            displayed: components["schemas"]["DisplayedOutcome"];
+            /**
+             * Format: int32
+             * @description Total loading in percent on the premium.
+             */
+            loading: number;
+            exclusions: string[];
+            evidence: string[];
+            /** @description One sentence for the adviser. */
+            summary: string;
+            explanations: components["schemas"]["Explanation"][];
+        };
         /**
          * @description The cover to remove. Its product may be sent too, as the quote builder does; nothing else
          *     about it is needed.
@@ -1397,11 +1543,26 @@ export interface components {
          * @enum {string}
          */
         DeclarationOfHealthStatus: "passed" | "failed" | "error";
+        /** @description The body of `acceptuwdeclaration` (§7). */
+        DeclarationRequest: {
+            applicationId: components["schemas"]["ApplicationId"];
+            applicantId: components["schemas"]["ApplicantId"];
+        };
+        /** @description The two declarations (§3, §4). */
+        Declarations: {
+            acceptedPreUnderwriting: boolean;
+            acceptedPostUnderwriting: boolean;
+        };
         /**
          * @description Weeks before income protection pays: 4, 8, 13, 26 or 52.
          * @enum {integer}
          */
         DeferredPeriod: 4 | 8 | 13 | 26 | 52;
+        /**
+         * @description The four outcomes advisers see (§4 "Displayed outcomes").
+         * @enum {string}
+         */
+        DisplayedOutcome: "standardTerms" | "nonStandardTerms" | "underwritingRequired" | "unableToOfferTerms";
         /** @description Where a document can be fetched (§7 `data.uri`). */
         DocumentLink: {
             uri: string;
@@ -1423,6 +1584,52 @@ export interface components {
             /** @description What to tell the adviser, when there is something to tell. */
             message?: string | null;
         };
+        /** @description An applicant's underwriting enquiry (§3). */
+        Enquiry: {
+            enquiryId: string;
+            applicantId: string;
+            branch?: string | null;
+            tag?: string | null;
+            locale?: string | null;
+            sections?: components["schemas"]["Section"][];
+            allAnswers?: components["schemas"]["Answer"][];
+            /** @description The conditions disclosed so far, with their names and rulebook categories. */
+            availableConditions?: components["schemas"]["BackedOption"][];
+            /** @description The exclusions the outcome puts on the client's covers. */
+            exclusives?: string[];
+            isOpen: boolean;
+            isCloseable: boolean;
+            isSatisfied: boolean;
+            /** @description The pre-underwriting declaration was accepted before the interview started (§5). */
+            preCheck: boolean;
+            declarations?: components["schemas"]["Declarations"];
+            /** @description The rulebook the interview follows. */
+            rulebookVersion?: string | null;
+            outcome?: components["schemas"]["ApplicantOutcome"] | null;
+            /**
+             * Format: int64
+             * @description Raised by every accepted change; a client keeps the response with the highest.
+             */
+            version?: number;
+        };
+        /** @description A line of an enquiry section: a group of questions with tags such as `OPTIONAL`. */
+        EnquiryLine: {
+            id?: string;
+            tags?: string[];
+            isSatisfied: boolean;
+            questions?: components["schemas"]["Question"][];
+        };
+        /** @description Where one client's enquiry stands (§3 `applicantsEnquiries`). */
+        EnquirySummary: {
+            applicantId: components["schemas"]["ApplicantId"];
+            enquiryId: string;
+            isOpen: boolean;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            closedAt?: string | null;
+            outcome?: components["schemas"]["ApplicantOutcome"] | null;
+        };
         /**
          * @description §3 "Examiner or surgery". Every value present is well-formed; `isExaminerDetailsValid`
          *     says whether the details are also complete (§4 AMRA readiness).
@@ -1434,6 +1641,19 @@ export interface components {
             organisationName?: string | null;
             contactDetails: components["schemas"]["ContactDetails"];
             isExaminerDetailsValid: boolean;
+        };
+        /** @description Why a cover's terms are what they are: one rule, in words, with the answers it read. */
+        Explanation: {
+            rule: string;
+            decision: components["schemas"]["Decision"];
+            reason: string;
+            /** Format: int32 */
+            loading?: number;
+            exclusion?: string | null;
+            evidence?: string | null;
+            answers: components["schemas"]["QuotedAnswer"][];
+            table?: string;
+            row?: number | null;
         };
         ExternalLinks: {
             literature: string;
@@ -1522,6 +1742,11 @@ export interface components {
             /** @description The quote builder's name for it, for example "Life Protection". */
             label: string;
         };
+        /** @description An option: a bare string is both value and label. */
+        OptionDefinition: {
+            value: string;
+            label: string;
+        };
         /**
          * @description Party types (§3): who an allocation or a beneficiary refers to.
          * @enum {string}
@@ -1606,6 +1831,38 @@ export interface components {
          * @enum {string}
          */
         ProductType: "life" | "lifeessentials" | "ci" | "aci" | "ccic" | "ip";
+        Question: {
+            tag: string;
+            text: string;
+            questionType: components["schemas"]["QuestionType"];
+            isSatisfied: boolean;
+            validationErrors?: string[];
+            /** @description The answer as stored (see `answers` for how values are written). */
+            answer?: string | null;
+            options?: components["schemas"]["OptionDefinition"][];
+            /** @description The list an `OPTION_BACKED` question searches (`lookupQuestionOption`). */
+            backedBy?: string | null;
+            multiple?: boolean;
+            /** Format: double */
+            min?: number | null;
+            /** Format: double */
+            max?: number | null;
+            /** @description The backed options the answer chose, with their names. */
+            chosen?: components["schemas"]["BackedOption"][];
+        };
+        /** @description The options found, best first. */
+        QuestionOptions: {
+            options: components["schemas"]["BackedOption"][];
+            /** @description The list searched (`conditions` or `occupations`). */
+            list: string;
+            /** @description True while the lists are the rulebook's sample data. */
+            isSample: boolean;
+        };
+        /**
+         * @description Question types of §3.
+         * @enum {string}
+         */
+        QuestionType: "STRING" | "DATE" | "PAST_DATE" | "FUTURE_DATE" | "OPTION_GROUP" | "OPTION_LIST" | "OPTION_BACKED" | "NUMBER" | "INTEGER" | "HEIGHT" | "WEIGHT_MALE" | "WEIGHT_FEMALE" | "WAIST_SIZE" | "EARNINGS";
         /** @description A priced quote (§3 Quote). */
         Quote: {
             id: string;
@@ -1678,6 +1935,12 @@ export interface components {
             declarationOfHealthStatus?: components["schemas"]["DeclarationOfHealthStatus"] | null;
             /** @description The changes in health that blocked the extension, as the adviser reads them (§8). */
             termExtensionReasons: string[];
+        };
+        /** @description An answer quoted in an explanation. */
+        QuotedAnswer: {
+            tag: string;
+            question: string;
+            answer: string;
         };
         /**
          * @description The body of `MutateCovers/remove` (§7): the application, the client and the cover to
@@ -1756,6 +2019,13 @@ export interface components {
          * @enum {string}
          */
         StartDateOption: "now" | "future" | "dontKnow";
+        /**
+         * @description The answers that start an enquiry (§7): `ENQUIRY_TYPE` `Full`, or `Pre-sale` with
+         *     `AGENT_ID`.
+         */
+        StartRequest: {
+            answers: components["schemas"]["Answer"][];
+        };
         /** @description `GET /backendforfrontend/statuses/{id}`: the page statuses that drive the tabs. */
         Statuses: {
             status: components["schemas"]["ApplicationStage"];
@@ -1797,6 +2067,10 @@ export interface components {
         /** @description The body of `hasUnbornChildren` (§7). */
         UnbornChildrenRequest: {
             hasUnbornChildren: boolean;
+        };
+        /** @description What the underwriting stage owns. */
+        UnderwritingState: {
+            applicantsEnquiries: components["schemas"]["EnquirySummary"][];
         };
         /**
          * @description `GET /application/{id}/unenriched`: the application as stored, without what is derived on
@@ -2090,6 +2364,174 @@ export interface operations {
             };
             /** @description The quote can no longer be edited */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    accept_uw_declaration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeclarationRequest"];
+            };
+        };
+        responses: {
+            /** @description The client's enquiry with the post-underwriting declaration accepted (§4) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Enquiry"];
+                };
+            };
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Applicant not found (on this application), or Enquiry not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The enquiry is closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    provide_answers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client's id, or their enquiry id */
+                applicantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnswersRequest"];
+            };
+        };
+        responses: {
+            /** @description The enquiry with the answers kept (the same as POST /underwriting/{applicantId}) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Enquiry"];
+                };
+            };
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Applicant not found, or Enquiry not found (not started) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The enquiry is closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Each answer refused, named by its question's tag; none of the batch is kept */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5724,6 +6166,370 @@ export interface operations {
                 };
             };
             /** @description Everything still missing, each named */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    lookup_question_option: {
+        parameters: {
+            query?: {
+                /** @description What the adviser has typed: words of a name, an everyday name, or a code. */
+                stem?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The interview's branch (the enquiry's `branch`) */
+                branch: string;
+                /** @description The backed question's tag, for example CONDITIONS or OCCUPATION */
+                tag: string;
+                /** @description The question's answer so far (ids joined by `|`, or `-` for none); those options are not offered again */
+                answer: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 20 options, best first: everyday names before the classification's, then by where and how closely the words match */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionOptions"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such branch, or no backed question with that tag */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_enquiry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client's id, or their enquiry id */
+                applicantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client's enquiry as last saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Enquiry"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Applicant not found, or Enquiry not found (not started) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    answer_enquiry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client's id, or their enquiry id */
+                applicantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnswersRequest"];
+            };
+        };
+        responses: {
+            /** @description The enquiry with the answers kept: its sections, answers and flags (§4) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Enquiry"];
+                };
+            };
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Applicant not found, or Enquiry not found (not started) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The enquiry is closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Each answer refused, named by its question's tag: of the wrong kind, out of range, not in the list, or to a question not asked; none of the batch is kept */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    close_enquiry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client's id, or their enquiry id */
+                applicantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The closed enquiry with its outcome per cover, each explained by the rules that fired and the answers they read */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Enquiry"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Applicant not found, or Enquiry not found (not started) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The enquiry is already closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Questions still to answer, each named, or the post-underwriting declaration not accepted */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    start_enquiry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client's id */
+                applicantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartRequest"];
+            };
+        };
+        responses: {
+            /** @description The client's enquiry, with their details already answered; starting again returns the same enquiry */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Enquiry"];
+                };
+            };
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Applicant not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The application has not been submitted yet */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description What underwriting still needs (§5): the pre-underwriting declaration, gender, a date of birth under 100, smoking */
             422: {
                 headers: {
                     [name: string]: unknown;

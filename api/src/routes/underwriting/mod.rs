@@ -1,0 +1,15 @@
+//! The underwriting stage (§2 "Underwriting", §4, §7 Underwriting and Declarations): each
+//! client's enquiry, started, answered, declared and closed, and the look-up its backed
+//! questions search as the adviser types.
+
+mod enquiry;
+mod lookup;
+
+use crate::state::AppState;
+use utoipa_axum::router::OpenApiRouter;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .merge(enquiry::router())
+        .merge(lookup::router())
+}

@@ -1,0 +1,299 @@
+//! `EnquiryWorkflow`: one client's underwriting interview (§3 "Underwriting enquiry", §4),
+//! a child of the application's workflow with the id `enquiry-{applicantId}`, and the only
+//! writer of the client's answers.
+//!
+//! Every answer arrives as an Update whose validator runs the interview's own check before
+//! anything reaches history; the handler keeps the answers, saves the enquiry for the API and
+//! answers with it, so an answer the API confirmed survives any process being killed. Closing
+//! runs the rulebook (a local activity recorded in history, so a replay keeps the outcome the
+//! adviser saw) and tells the application, which moves to the decision when every client's
+//! enquiry is closed.
+
+use crate::application::{ApplicationWorkflow, Timed};
+use crate::ids::application_workflow_id;
+use crate::refusal::{HandlerError, refuse};
+use activities::{DecideRequest, SaveEnquiry, UnderwritingActivities};
+use chrono::{DateTime, Utc};
+use domain::ApplicationId;
+use domain::application::RecordEnquiryOutcome;
+use domain::cover::Cover;
+use domain::dates::uk_date;
+use domain::underwriting::Enquiry;
+use domain::underwriting::interview::Interview;
+use domain::underwriting::record::{EnquiryRecord, ProvideAnswers};
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+use temporalio_macros::{workflow, workflow_methods};
+use temporalio_sdk::{
+    ContinueAsNewOptions, LocalActivityOptions, SignalWorkflowOptions, WorkflowContext,
+    WorkflowContextView, WorkflowResult,
+};
+
+/// A new run well before Temporal's per-run limits (each answer costs about six events).
+const CONTINUE_AS_NEW_AFTER_COMMANDS: u32 = 500;
+/// The rules and the save are in-memory work and a quick write.
+const LOCAL_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How an enquiry starts: the started record, the interview it follows and the covers it
+/// decides, or the same carried into a new run.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EnquiryWorkflowInput {
+    pub application_id: ApplicationId,
+    pub record: EnquiryRecord,
+    pub interview: Interview,
+    pub covers: Vec<Cover>,
+}
+
+/// §7 `acceptuwdeclaration`: the post-underwriting declaration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct AcceptPostDeclaration;
+
+/// §7 `POST /underwriting/{id}/close`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct CloseEnquiry;
+
+#[workflow]
+pub struct EnquiryWorkflow {
+    application_id: ApplicationId,
+    record: EnquiryRecord,
+    interview: Interview,
+    covers: Vec<Cover>,
+    commands_this_run: u32,
+}
+
+impl EnquiryWorkflow {
+    fn time_of<C>(&self, command: &Timed<C>) -> DateTime<Utc> {
+        command.requested_at.max(self.record.updated_at)
+    }
+
+    fn view(&self, at: DateTime<Utc>) -> Enquiry {
+        self.record.view(&self.interview, uk_date(at))
+    }
+
+    fn input(&self) -> EnquiryWorkflowInput {
+        EnquiryWorkflowInput {
+            application_id: self.application_id,
+            record: self.record.clone(),
+            interview: self.interview.clone(),
+            covers: self.covers.clone(),
+        }
+    }
+}
+
+#[workflow_methods]
+impl EnquiryWorkflow {
+    #[init]
+    fn new(_ctx: &WorkflowContextView, input: EnquiryWorkflowInput) -> Self {
+        Self {
+            application_id: input.application_id,
+            record: input.record,
+            interview: input.interview,
+            covers: input.covers,
+            commands_this_run: 0,
+        }
+    }
+
+    /// Waits for the enquiry to close (or to hand over to a new run), then tells the
+    /// application its outcome.
+    #[run]
+    pub async fn run(ctx: &mut WorkflowContext<Self>) -> WorkflowResult<()> {
+        let view = ctx.clone();
+        ctx.wait_condition(move |s| {
+            !s.record.is_open
+                || s.commands_this_run >= CONTINUE_AS_NEW_AFTER_COMMANDS
+                || view.continue_as_new_suggested()
+        })
+        .await?;
+        let handlers = ctx.clone();
+        ctx.wait_condition(move |_| handlers.all_handlers_finished())
+            .await?;
+        if ctx.state(|s| s.record.is_open) {
+            let input = ctx.state(Self::input);
+            ctx.continue_as_new(input, ContinueAsNewOptions::default())?;
+            return Ok(());
+        }
+        let (application_id, outcome) = ctx.state(|s| {
+            (
+                s.application_id,
+                RecordEnquiryOutcome {
+                    applicant_id: domain::ApplicantId::parse(&s.record.applicant_id)
+                        .unwrap_or_else(|| {
+                            unreachable!("an enquiry is started for a valid applicant id")
+                        }),
+                    outcome: s
+                        .record
+                        .outcome
+                        .clone()
+                        .unwrap_or_else(|| unreachable!("a closed enquiry has its outcome")),
+                    closed_at: s.record.updated_at,
+                },
+            )
+        });
+        ctx.external_workflow(application_workflow_id(application_id), None)
+            .signal(
+                ApplicationWorkflow::enquiry_closed,
+                outcome,
+                SignalWorkflowOptions::default(),
+            )
+            .await?;
+        Ok(())
+    }
+
+    /// Saves the enquiry as it stands and answers with it: sent when the API starts an
+    /// enquiry, so the adviser lands on a page that is already readable.
+    #[update]
+    pub async fn open(
+        ctx: &mut WorkflowContext<Self>,
+        at: DateTime<Utc>,
+    ) -> Result<Enquiry, HandlerError> {
+        save(ctx, at).await
+    }
+
+    #[update_validator(provide_answers)]
+    fn validate_provide_answers(
+        &self,
+        _ctx: &WorkflowContextView,
+        command: &Timed<ProvideAnswers>,
+    ) -> Result<(), HandlerError> {
+        let at = self.time_of(command);
+        self.record
+            .provide(&self.interview, &command.body, uk_date(at), at)
+            .map(|_| ())
+            .map_err(refuse)
+    }
+
+    /// §7 `provideanswers`: keeps the answers and answers with the new sections, answers and
+    /// flags (§4).
+    #[update]
+    pub async fn provide_answers(
+        ctx: &mut WorkflowContext<Self>,
+        command: Timed<ProvideAnswers>,
+    ) -> Result<Enquiry, HandlerError> {
+        let at = ctx.state(|s| s.time_of(&command));
+        let next = ctx
+            .state(|s| {
+                s.record
+                    .provide(&s.interview, &command.body, uk_date(at), at)
+            })
+            .map_err(refuse)?;
+        commit(ctx, next, at).await
+    }
+
+    #[update_validator(accept_post_declaration)]
+    fn validate_accept_post_declaration(
+        &self,
+        _ctx: &WorkflowContextView,
+        command: &Timed<AcceptPostDeclaration>,
+    ) -> Result<(), HandlerError> {
+        self.record
+            .accept_post_declaration(self.time_of(command))
+            .map(|_| ())
+            .map_err(refuse)
+    }
+
+    /// §4 "Post-underwriting acceptance sets acceptedPostUnderwriting true."
+    #[update]
+    pub async fn accept_post_declaration(
+        ctx: &mut WorkflowContext<Self>,
+        command: Timed<AcceptPostDeclaration>,
+    ) -> Result<Enquiry, HandlerError> {
+        let at = ctx.state(|s| s.time_of(&command));
+        let next = ctx
+            .state(|s| s.record.accept_post_declaration(at))
+            .map_err(refuse)?;
+        commit(ctx, next, at).await
+    }
+
+    #[update_validator(close)]
+    fn validate_close(
+        &self,
+        _ctx: &WorkflowContextView,
+        command: &Timed<CloseEnquiry>,
+    ) -> Result<(), HandlerError> {
+        self.record
+            .check_closeable(&self.interview, uk_date(self.time_of(command)))
+            .map_err(refuse)
+    }
+
+    /// §7 `close`: runs the rules over the answers and closes the enquiry with an outcome per
+    /// cover that explains itself.
+    #[update]
+    pub async fn close(
+        ctx: &mut WorkflowContext<Self>,
+        command: Timed<CloseEnquiry>,
+    ) -> Result<Enquiry, HandlerError> {
+        let at = ctx.state(|s| s.time_of(&command));
+        let today = uk_date(at);
+        ctx.state(|s| s.record.check_closeable(&s.interview, today))
+            .map_err(refuse)?;
+        let request = ctx.state(|s| DecideRequest {
+            record: s.record.clone(),
+            covers: s.covers.clone(),
+            today,
+            at,
+        });
+        let outcome = ctx
+            .execute_local_activity(
+                UnderwritingActivities::decide,
+                request,
+                LocalActivityOptions::builder()
+                    .start_to_close_timeout(LOCAL_TIMEOUT)
+                    .build(),
+            )
+            .await?;
+        let next = ctx
+            .state(|s| s.record.close(&s.interview, outcome, today, at))
+            .map_err(refuse)?;
+        commit(ctx, next, at).await
+    }
+}
+
+/// Makes `next` the enquiry (when it changed), saves it for the API and answers with it.
+async fn commit(
+    ctx: &mut WorkflowContext<EnquiryWorkflow>,
+    next: EnquiryRecord,
+    at: DateTime<Utc>,
+) -> Result<Enquiry, HandlerError> {
+    ctx.state_mut(|s| {
+        if next.version != s.record.version {
+            s.record = next;
+            s.commands_this_run += 1;
+        }
+    });
+    save(ctx, at).await
+}
+
+/// Saves the enquiry as it stands (a local activity: no extra task round trip) and returns it.
+async fn save(
+    ctx: &mut WorkflowContext<EnquiryWorkflow>,
+    at: DateTime<Utc>,
+) -> Result<Enquiry, HandlerError> {
+    let (request, enquiry) = ctx.state(|s| {
+        let enquiry = s.view(at);
+        (
+            SaveEnquiry {
+                application_id: s.application_id,
+                enquiry: enquiry.clone(),
+                updated_at: s.record.updated_at,
+            },
+            enquiry,
+        )
+    });
+    ctx.set_current_details(format!(
+        "Enquiry of client {} · application {} · {} · version {}",
+        enquiry.applicant_id,
+        request.application_id,
+        if enquiry.is_open { "open" } else { "closed" },
+        enquiry.version
+    ));
+    ctx.execute_local_activity(
+        UnderwritingActivities::save_enquiry,
+        request,
+        LocalActivityOptions::builder()
+            .start_to_close_timeout(LOCAL_TIMEOUT)
+            .build(),
+    )
+    .await?;
+    Ok(enquiry)
+}
