@@ -9,6 +9,7 @@ pub mod email;
 mod pricing;
 mod product;
 mod projection;
+pub mod surgeries;
 pub mod underwriting;
 
 pub use address::{

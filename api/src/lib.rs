@@ -74,6 +74,11 @@ pub async fn prepare(config: Config) -> anyhow::Result<Services> {
         .context("The product files are not usable")?;
     let rulebook = activities::Rulebook::load(&config.product_dir)
         .context("The underwriting rulebook is not usable")?;
+    let surgeries = activities::surgeries::SampleSurgeries::load(
+        &config.product_dir.join("surgeries/surgeries.csv"),
+    )
+    .map_err(anyhow::Error::msg)
+    .context("The sample surgery list is not usable")?;
     let store = Store::connect(&config.database_url)
         .await
         .with_context(|| {
@@ -132,6 +137,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<Services> {
         tokens: Arc::new(tokens),
         product: Arc::new(product),
         rulebook: Arc::new(rulebook),
+        surgeries: Arc::new(surgeries),
         addresses,
         emails: Arc::new(emails),
     };

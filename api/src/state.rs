@@ -19,6 +19,8 @@ pub struct AppState {
     /// The underwriting rulebook from `product/underwriting/`: the interview, the lists its
     /// questions search, and the rules.
     pub rulebook: Arc<activities::Rulebook>,
+    /// GP surgeries for the AMRA look-up (the sample list in `product/surgeries/`).
+    pub surgeries: Arc<dyn activities::surgeries::SurgeryDirectory>,
     /// The address look-up chosen by `ADDRESS_LOOKUP`.
     pub addresses: Arc<dyn activities::AddressLookup>,
     /// The email check: lists from `product/email/` and DNS per `EMAIL_DNS`.

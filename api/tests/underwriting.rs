@@ -125,7 +125,7 @@ async fn two_clients_are_underwritten_and_the_case_moves_to_the_decision() {
         json!(["CLIENT_DETAILS"])
     );
     let (_, application) = app.get_application(&token, &id).await;
-    assert_eq!(application["status"], "UNDERWRITING");
+    assert_eq!(application["status"], "APPLY");
     // Starting again answers with the same enquiry.
     let (status, again) = start(&app, &token, alan).await;
     assert_eq!(status, StatusCode::OK);
@@ -235,7 +235,7 @@ async fn two_clients_are_underwritten_and_the_case_moves_to_the_decision() {
 
     // Ada is still open: the case waits for her (§4).
     let (_, application) = app.get_application(&token, &id).await;
-    assert_eq!(application["status"], "UNDERWRITING");
+    assert_eq!(application["status"], "APPLY");
     assert_eq!(
         application["applicants"][0]["covers"][0]["decision"],
         "nonstandardterms"

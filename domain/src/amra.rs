@@ -16,6 +16,12 @@ pub struct AmraAnswers {
     pub is_amra_consent_granted: Option<bool>,
     /// Whether the client wants to see the medical report before it is sent; `None` until asked.
     pub is_view_medical_reports_requested: Option<bool>,
+    /// The day consent was given; it lasts 12 months (§9).
+    #[schema(value_type = Option<String>, format = Date)]
+    pub amra_consent_granted_on: Option<NaiveDate>,
+    /// Set when consent ran out after 12 months; consent must be given again.
+    #[schema(value_type = Option<String>, format = Date)]
+    pub amra_consent_expired_on: Option<NaiveDate>,
 }
 
 impl AmraAnswers {
@@ -54,6 +60,7 @@ mod tests {
         let ready = AmraAnswers {
             is_amra_consent_granted: Some(true),
             is_view_medical_reports_requested: Some(false),
+            ..AmraAnswers::default()
         };
         assert!(
             ready.is_ready(Some(&valid)),

@@ -2,6 +2,7 @@
 //! are grouped by resource and by journey stage; each module has its own `router()`, merged
 //! here. A new stage is a new module and one line below.
 
+mod amra;
 mod applicants;
 mod applications;
 mod bootstrap;
@@ -39,6 +40,7 @@ use utoipa_axum::router::OpenApiRouter;
         (name = "beneficiaries", description = "Beneficiaries and payout shares (the payout planner)"),
         (name = "contact details", description = "Contact details, address and email look-ups, the apply-stage questions and applying"),
         (name = "term extension", description = "Extending a quote's terms by a declaration of health"),
+        (name = "amra", description = "Consent to medical reports (AMRA), the client's doctor or surgery, and the surgery look-up"),
         (name = "underwriting", description = "Each client's underwriting enquiry: start, answer, declare, close, and the look-up of conditions and occupations"),
         (name = "operations", description = "Health of the service"),
     )
@@ -67,6 +69,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(contact::router())
         .merge(lookups::router())
         .merge(underwriting::router())
+        .merge(amra::router())
         .merge(documents::router())
         .merge(health::router())
 }

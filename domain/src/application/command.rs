@@ -7,6 +7,7 @@
 //! type, a rule on `Application` and a line in the table.
 
 use super::Application;
+use super::amra_stage::{SetAmraConsent, SetExaminer, SetViewMedicalReports};
 use super::clients::{AddApplicant, AddChild, EditApplicant, RemoveApplicant};
 use super::contact_stage::{
     SaveContact, SetAdvisedSale, SetCommission, SetPolicyStartDate, SetQuoteDate, SetSameAddress,
@@ -148,6 +149,9 @@ commands! {
     FailTermExtension => |a, _, now| a.fail_term_extension(now);
     StartUnderwriting => start_underwriting;
     RecordEnquiryOutcome => record_enquiry_outcome;
+    SetAmraConsent => set_amra_consent;
+    SetViewMedicalReports => set_view_medical_reports;
+    SetExaminer => set_examiner;
 }
 
 impl Application {

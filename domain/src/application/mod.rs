@@ -16,16 +16,21 @@
 //! [`ContactState`], [`UnderwritingState`], [`SetUpState`]); each group is flattened into the same JSON document, so
 //! stored applications and workflow histories read the same whatever the grouping.
 
+mod amra_stage;
 mod clients;
 mod command;
 mod contact_stage;
 mod covers;
+mod deadlines;
 mod extension;
 mod quote_stage;
 mod rules;
 mod underwriting_stage;
 mod view;
 
+pub use amra_stage::{
+    AMRA_LOCKED, AMRA_NEEDS_QUOTE, SetAmraConsent, SetExaminer, SetViewMedicalReports,
+};
 pub use clients::{AddApplicant, AddChild, EditApplicant, RemoveApplicant};
 pub use command::{
     AcceptPreUnderwritingDeclaration, AddAllocation, AddBeneficiary, ApplyForPolicy, Command,

@@ -21,7 +21,7 @@ pub const UNLOCK_TOO_LATE: &str =
     "Underwriting has started: requote from the decision to change the quote";
 
 impl Application {
-    fn covers(&self) -> impl Iterator<Item = &Cover> {
+    pub(crate) fn covers(&self) -> impl Iterator<Item = &Cover> {
         self.applicants.iter().flat_map(|a| &a.covers)
     }
 
@@ -58,7 +58,10 @@ impl Application {
                         after_quote(ApplicationStage::Apply)
                             || (clients_done && self.contact_errors().is_empty())
                     }
-                    PageKey::Underwriting => after_quote(ApplicationStage::Underwriting),
+                    PageKey::Underwriting => {
+                        self.is_underwriting_complete()
+                            || after_quote(ApplicationStage::Underwriting)
+                    }
                     PageKey::Decision => after_quote(ApplicationStage::Decision),
                     PageKey::Setup => self.set_up.active,
                 };

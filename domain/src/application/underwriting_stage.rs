@@ -1,7 +1,13 @@
 //! The underwriting stage as the application sees it (§4 "Underwriting enquiry", §5): one
 //! enquiry per client, started once the case has applied and the client's details and
-//! declaration allow it, and the case moving to the decision when every client's enquiry is
-//! closed. The interview itself lives in each client's own enquiry (`underwriting::record`).
+//! declaration allow it. When every client's enquiry is closed the case moves on: to the
+//! decision when every cover was decided at the point of sale, or to Underwriting (with an
+//! underwriter) when a cover was referred. The interview itself lives in each client's own
+//! enquiry (`underwriting::record`).
+//!
+//! The case stays at Apply while the interviews are answered: §2 locks and disables pages
+//! "during underwriting", which would shut the adviser out of the interview they are filling
+//! in; Underwriting is the stage where the case waits for an underwriter (docs/decisions.md U3).
 
 use super::{APPLICANT_NOT_FOUND, Application, ApplicationStage};
 use crate::dates::uk_date;
@@ -80,7 +86,7 @@ impl Application {
         applicant_id: &ApplicantId,
         now: DateTime<Utc>,
     ) -> Result<Vec<Answer>, Rejection> {
-        if self.status < ApplicationStage::Apply || self.status > ApplicationStage::Underwriting {
+        if self.status != ApplicationStage::Apply {
             return Err(Rejection::conflict(NOT_APPLIED));
         }
         let applicant = self
@@ -118,7 +124,6 @@ impl Application {
             closed_at: None,
             outcome: None,
         });
-        next.status = ApplicationStage::Underwriting;
         Ok(next.touched(now))
     }
 
@@ -162,7 +167,14 @@ impl Application {
             }
         }
         if next.is_underwriting_complete() {
-            next.status = ApplicationStage::Decision;
+            let referred = next
+                .covers()
+                .any(|c| c.decision.is_some_and(|d| d.is_referral()));
+            next.status = if referred {
+                ApplicationStage::Underwriting
+            } else {
+                ApplicationStage::Decision
+            };
         }
         Ok(next.touched(now))
     }

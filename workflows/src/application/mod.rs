@@ -90,57 +90,46 @@ impl ApplicationWorkflow {
         command.requested_at.max(self.application.updated_at)
     }
 
-    /// The main loop: wait for the quote's valid-until date to pass (a durable timer) or for
-    /// the time to hand over to a new run, whichever comes first; a new price re-arms the timer.
+    /// The main loop: sleep until the next deadline (the quote's valid-until date, an AMRA
+    /// consent's 12 months) on a durable timer, or until a command moves it, an enquiry's
+    /// outcome arrives, or it is time to hand over to a new run; then apply what is due.
     async fn run_until_handover(ctx: &mut WorkflowContext<Self>) -> WorkflowResult<()> {
         loop {
             Self::record_outcomes(ctx).await?;
-            let (expires_at, armed_for) = ctx.state(|s| {
-                let application = &s.application;
-                (
-                    application.quote_expires_at(),
-                    application.quote_stage.valid_until,
-                )
-            });
+            let armed_for = ctx.state(|s| s.application.next_deadline());
             let view = ctx.clone();
             let woken = move |s: &Self| {
                 time_to_hand_over(s, &view)
-                    || s.application.quote_stage.valid_until != armed_for
+                    || s.application.next_deadline() != armed_for
                     || !s.pending_outcomes.is_empty()
             };
-            let Some(expires_at) = expires_at else {
-                ctx.wait_condition(woken).await?;
-                if ctx.state(|s| time_to_hand_over(s, ctx)) {
-                    break;
-                }
-                continue;
-            };
-            let now = workflow_now(ctx);
-            if expires_at > now {
-                let wait = (expires_at - now).to_std().unwrap_or_default();
-                temporalio_sdk::workflows::select! {
-                    _ = ctx.timer(wait) => {}
-                    _ = ctx.wait_condition(woken) => {}
-                }
-                if ctx.state(|s| time_to_hand_over(s, ctx)) {
-                    break;
-                }
-                if ctx.state(|s| {
-                    s.application.quote_stage.valid_until != armed_for
-                        || !s.pending_outcomes.is_empty()
-                }) {
-                    continue;
+            match armed_for {
+                None => ctx.wait_condition(woken).await?,
+                Some(deadline) => {
+                    let now = workflow_now(ctx);
+                    if deadline > now {
+                        let wait = (deadline - now).to_std().unwrap_or_default();
+                        temporalio_sdk::workflows::select! {
+                            _ = ctx.timer(wait) => {}
+                            _ = ctx.wait_condition(woken) => {}
+                        }
+                    }
                 }
             }
+            if ctx.state(|s| time_to_hand_over(s, ctx)) {
+                break;
+            }
             let now = workflow_now(ctx);
-            let expired = ctx.state_mut(|s| {
-                s.application = s
-                    .application
-                    .expire_quote(now.max(s.application.updated_at));
-                s.application.clone()
+            let due = ctx.state_mut(|s| {
+                let next = s.application.apply_deadlines(now);
+                let changed = next.version != s.application.version;
+                s.application = next;
+                changed.then(|| s.application.clone())
             });
-            projection::describe(ctx, &expired);
-            projection::save(ctx, expired).await?;
+            if let Some(application) = due {
+                projection::describe(ctx, &application);
+                projection::save(ctx, application).await?;
+            }
         }
         // Let in-flight commands finish and project before handing over to the next run.
         let view = ctx.clone();

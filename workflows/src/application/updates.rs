@@ -14,9 +14,9 @@ use domain::application::{
     AcceptPreUnderwritingDeclaration, AddAllocation, AddBeneficiary, AddChild, AddCover,
     ApplyForPolicy, Command, CompleteTermExtension, EditAllocation, EditBeneficiary, EditChild,
     EditCover, FailTermExtension, RemoveAllocation, RemoveApplicant, RemoveChild, RemoveCover,
-    SaveContact, SetAdvisedSale, SetCommission, SetHasUnbornChildren, SetMortgageRelated,
-    SetPayoutPlannerUsed, SetPolicyStartDate, SetQuoteDate, SetSameAddress, SetThirdPartyRef,
-    UnlockQuoteEdit, UpsellCover,
+    SaveContact, SetAdvisedSale, SetAmraConsent, SetCommission, SetExaminer, SetHasUnbornChildren,
+    SetMortgageRelated, SetPayoutPlannerUsed, SetPolicyStartDate, SetQuoteDate, SetSameAddress,
+    SetThirdPartyRef, SetViewMedicalReports, UnlockQuoteEdit, UpsellCover,
 };
 use domain::application::{RecordEnquiryOutcome, StartUnderwriting};
 use domain::dates::uk_date;
@@ -220,6 +220,9 @@ command_updates! {
     apply_for_policy, validate_apply_for_policy: ApplyForPolicy => commit;
     complete_term_extension, validate_complete_term_extension: CompleteTermExtension => commit;
     fail_term_extension, validate_fail_term_extension: FailTermExtension => commit;
+    set_amra_consent, validate_set_amra_consent: SetAmraConsent => commit;
+    set_view_medical_reports, validate_set_view_medical_reports: SetViewMedicalReports => commit;
+    set_examiner, validate_set_examiner: SetExaminer => commit;
 }
 
 /// `price_quote` is not a rule on the application alone (it asks the pricing activity), but

@@ -94,7 +94,11 @@ fn a_client_needs_the_declaration_and_the_details_underwriting_needs() {
 fn starting_moves_the_case_to_underwriting_and_starting_again_changes_nothing() {
     let app = applied();
     let started = start(&app, "a1").unwrap();
-    assert_eq!(started.status, ApplicationStage::Underwriting);
+    assert_eq!(
+        started.status,
+        ApplicationStage::Apply,
+        "the adviser keeps the interview pages"
+    );
     assert_eq!(started.version, app.version + 1);
     let summary = started.enquiry_of(&applicant_id("a1")).unwrap();
     assert_eq!(
@@ -121,7 +125,7 @@ fn the_decision_comes_when_every_clients_enquiry_is_closed() {
     let first = record(&both, "a1", "c1", Decision::NonStandardTerms).unwrap();
     assert_eq!(
         first.status,
-        ApplicationStage::Underwriting,
+        ApplicationStage::Apply,
         "Ada's enquiry is still open"
     );
     assert_eq!(
@@ -139,6 +143,15 @@ fn the_decision_comes_when_every_clients_enquiry_is_closed() {
             .version,
         second.version
     );
+    // A referred cover sends the case to an underwriter instead.
+    let referred = record(
+        &record(&both, "a1", "c1", Decision::ManualUw).unwrap(),
+        "a2",
+        "c2",
+        Decision::StandardTerms,
+    )
+    .unwrap();
+    assert_eq!(referred.status, ApplicationStage::Underwriting);
     // An outcome for a client whose enquiry never started is refused.
     assert_eq!(
         record(&applied(), "a1", "c1", Decision::StandardTerms)

@@ -404,6 +404,54 @@ export interface paths {
         patch: operations["change_contact"];
         trace?: never;
     };
+    "/api/v1/backendforfrontend/applicant/examiner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["set_examiner"];
+        trace?: never;
+    };
+    "/api/v1/backendforfrontend/applicant/isAmraConsentGranted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["set_amra_consent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/backendforfrontend/applicant/isViewMedicalReportsRequested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["set_view_medical_reports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/backendforfrontend/applicant/name": {
         parameters: {
             query?: never;
@@ -740,6 +788,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/backendforfrontend/examiner/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["lookup_surgeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/backendforfrontend/keyfacts/{applicationId}": {
         parameters: {
             query?: never;
@@ -1052,6 +1116,18 @@ export interface components {
              * @default null
              */
             isViewMedicalReportsRequested: boolean | null;
+            /**
+             * Format: date
+             * @description The day consent was given; it lasts 12 months (§9).
+             * @default null
+             */
+            amraConsentGrantedOn: string | null;
+            /**
+             * Format: date
+             * @description Set when consent ran out after 12 months; consent must be given again.
+             * @default null
+             */
+            amraConsentExpiredOn: string | null;
         };
         /** @description An answer to one question, by the question's tag. */
         Answer: {
@@ -1370,6 +1446,11 @@ export interface components {
             /** @description Each client's answers: `allAnswers` of `{tag, value}` with value yes or no. */
             applicants: components["schemas"]["ApplicantDeclaration"][];
         };
+        /** @description §7 `isAmraConsentGranted`. */
+        ConsentRequest: {
+            applicantId: components["schemas"]["ApplicantId"];
+            isAmraConsentGranted: boolean;
+        };
         /**
          * @description The body of `PATCH /backendforfrontend/applicant/contact`: the client and the contact
          *     fields to change. Fields left out are unchanged; null or "" clears one.
@@ -1641,6 +1722,21 @@ export interface components {
             organisationName?: string | null;
             contactDetails: components["schemas"]["ContactDetails"];
             isExaminerDetailsValid: boolean;
+        };
+        /**
+         * @description §7 `PATCH applicant/examiner`: the client's doctor or surgery, and whether the page says the
+         *     details are complete, as the text `true` or `false`.
+         */
+        ExaminerRequest: {
+            applicantId: components["schemas"]["ApplicantId"];
+            title?: string | null;
+            forename?: string | null;
+            surname?: string | null;
+            organisationName?: string | null;
+            contactDetails?: components["schemas"]["ContactDetailsForm"];
+            confirmEmailAddress?: string | null;
+            /** @description `true` or `false`. */
+            isExaminerDetailsValid: string;
         };
         /** @description Why a cover's terms are what they are: one rule, in words, with the answers it read. */
         Explanation: {
@@ -2033,6 +2129,20 @@ export interface components {
             sections: components["schemas"]["Section"][];
             tabsComplete: boolean;
         };
+        /** @description A surgery as the AMRA form takes it. */
+        Surgery: {
+            /** @description The directory's own code for the surgery. */
+            code: string;
+            organisationName: string;
+            contactDetails: components["schemas"]["ContactDetailsForm"];
+        };
+        /** @description Surgeries found, with where they come from. */
+        SurgeryLookup: {
+            surgeries: components["schemas"]["Surgery"][];
+            source: string;
+            /** @description True when the surgeries are sample data, not a real directory. */
+            isSample: boolean;
+        };
         /** @description Whether the terms may be extended (§7 `istermextensible`). */
         TermExtensibility: {
             /** @description A live quote within 14 days of its valid-until date (M12). */
@@ -2117,6 +2227,11 @@ export interface components {
              * @default null
              */
             fixedIndemnityPercentage: number | null;
+        };
+        /** @description §7 `isViewMedicalReportsRequested`. */
+        ViewReportsRequest: {
+            applicantId: components["schemas"]["ApplicantId"];
+            isViewMedicalReportsRequested: boolean;
         };
     };
     responses: never;
@@ -4327,6 +4442,249 @@ export interface operations {
             };
         };
     };
+    set_examiner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExaminerRequest"];
+            };
+        };
+        responses: {
+            /** @description The application with the examiner saved; `isExaminerDetailsValid` says whether the details are complete (§4 AMRA readiness) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Applicant not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description AMRA is locked or the quote is not priced */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Malformed values, or details claimed complete that are not, each named, with §5's surgery message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    set_amra_consent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsentRequest"];
+            };
+        };
+        responses: {
+            /** @description The application with the client's consent recorded (and dated: it lasts 12 months) or refused */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Applicant not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description AMRA is locked (the case is with an underwriter or in force) or the quote is not priced */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    set_view_medical_reports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ViewReportsRequest"];
+            };
+        };
+        responses: {
+            /** @description The application with the client's answer recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Applicant not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description AMRA is locked or the quote is not priced */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     edit_applicant_name: {
         parameters: {
             query?: never;
@@ -5859,6 +6217,47 @@ export interface operations {
             };
             /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    lookup_surgeries: {
+        parameters: {
+            query?: {
+                /** @description Words of the surgery's name, town or postcode. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 20 surgeries matching every word typed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurgeryLookup"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

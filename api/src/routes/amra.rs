@@ -1,0 +1,206 @@
+//! The AMRA step (§2, §4, §5, §7 AMRA): each client's consent to medical reports, whether they
+//! want to see the report first, and their doctor or surgery, with a look-up of surgeries.
+
+use crate::auth::AdviserCaller;
+use crate::body::Body;
+use crate::case::Case;
+use crate::error::{ApiError, Problem, SignInProblems, Unconfirmed, Unreadable};
+use crate::state::AppState;
+use activities::surgeries::Surgery;
+use axum::Json;
+use axum::extract::{Query, State};
+use domain::application::{SetAmraConsent, SetExaminer, SetViewMedicalReports};
+use domain::contact::address::ContactDetailsForm;
+use domain::contact::examiner::ExaminerForm;
+use domain::{ApplicantId, ApplicationView};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(set_amra_consent))
+        .routes(routes!(set_view_medical_reports))
+        .routes(routes!(set_examiner))
+        .routes(routes!(lookup_surgeries))
+}
+
+/// §7 `isAmraConsentGranted`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ConsentRequest {
+    pub applicant_id: ApplicantId,
+    pub is_amra_consent_granted: bool,
+}
+
+/// §7 `isViewMedicalReportsRequested`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ViewReportsRequest {
+    pub applicant_id: ApplicantId,
+    pub is_view_medical_reports_requested: bool,
+}
+
+/// §7 `PATCH applicant/examiner`: the client's doctor or surgery, and whether the page says the
+/// details are complete, as the text `true` or `false`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ExaminerRequest {
+    pub applicant_id: ApplicantId,
+    #[serde(default)]
+    pub title: Option<String>,
+    #[serde(default)]
+    pub forename: Option<String>,
+    #[serde(default)]
+    pub surname: Option<String>,
+    #[serde(default)]
+    pub organisation_name: Option<String>,
+    #[serde(default)]
+    pub contact_details: ContactDetailsForm,
+    #[serde(default)]
+    pub confirm_email_address: Option<String>,
+    /// `true` or `false`.
+    pub is_examiner_details_valid: String,
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/backendforfrontend/applicant/isAmraConsentGranted",
+    tag = "amra",
+    request_body(content = ConsentRequest),
+    responses(
+        (status = OK, description = "The application with the client's consent recorded (and dated: it lasts 12 months) or refused", body = ApplicationView),
+        (status = NOT_FOUND, description = "Applicant not found", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "AMRA is locked (the case is with an underwriter or in force) or the quote is not priced", body = Problem, content_type = "application/problem+json"),
+        Unreadable,
+        SignInProblems,
+        Unconfirmed,
+    )
+)]
+pub async fn set_amra_consent(
+    State(state): State<AppState>,
+    me: AdviserCaller,
+    Body(request): Body<ConsentRequest>,
+) -> Result<Json<ApplicationView>, ApiError> {
+    let case = Case::of_applicant(&state, &me, &request.applicant_id).await?;
+    let command = SetAmraConsent {
+        applicant_id: request.applicant_id,
+        is_amra_consent_granted: request.is_amra_consent_granted,
+    };
+    case.send(&state, command).await
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/backendforfrontend/applicant/isViewMedicalReportsRequested",
+    tag = "amra",
+    request_body(content = ViewReportsRequest),
+    responses(
+        (status = OK, description = "The application with the client's answer recorded", body = ApplicationView),
+        (status = NOT_FOUND, description = "Applicant not found", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "AMRA is locked or the quote is not priced", body = Problem, content_type = "application/problem+json"),
+        Unreadable,
+        SignInProblems,
+        Unconfirmed,
+    )
+)]
+pub async fn set_view_medical_reports(
+    State(state): State<AppState>,
+    me: AdviserCaller,
+    Body(request): Body<ViewReportsRequest>,
+) -> Result<Json<ApplicationView>, ApiError> {
+    let case = Case::of_applicant(&state, &me, &request.applicant_id).await?;
+    let command = SetViewMedicalReports {
+        applicant_id: request.applicant_id,
+        is_view_medical_reports_requested: request.is_view_medical_reports_requested,
+    };
+    case.send(&state, command).await
+}
+
+#[utoipa::path(
+    patch,
+    path = "/api/v1/backendforfrontend/applicant/examiner",
+    tag = "amra",
+    request_body(content = ExaminerRequest),
+    responses(
+        (status = OK, description = "The application with the examiner saved; `isExaminerDetailsValid` says whether the details are complete (§4 AMRA readiness)", body = ApplicationView),
+        (status = BAD_REQUEST, description = "isExaminerDetailsValid is not the text true or false", body = Problem, content_type = "application/problem+json"),
+        (status = NOT_FOUND, description = "Applicant not found", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "AMRA is locked or the quote is not priced", body = Problem, content_type = "application/problem+json"),
+        (status = UNPROCESSABLE_ENTITY, description = "Malformed values, or details claimed complete that are not, each named, with §5's surgery message", body = Problem, content_type = "application/problem+json"),
+        Unreadable,
+        SignInProblems,
+        Unconfirmed,
+    )
+)]
+pub async fn set_examiner(
+    State(state): State<AppState>,
+    me: AdviserCaller,
+    Body(request): Body<ExaminerRequest>,
+) -> Result<Json<ApplicationView>, ApiError> {
+    let claimed_valid = match request.is_examiner_details_valid.trim() {
+        "true" => true,
+        "false" => false,
+        _ => {
+            return Err(ApiError::bad_field(
+                "isExaminerDetailsValid",
+                "isExaminerDetailsValid must be the text true or false",
+            ));
+        }
+    };
+    let case = Case::of_applicant(&state, &me, &request.applicant_id).await?;
+    let command = SetExaminer {
+        applicant_id: request.applicant_id,
+        form: ExaminerForm {
+            title: request.title,
+            forename: request.forename,
+            surname: request.surname,
+            organisation_name: request.organisation_name,
+            contact_details: request.contact_details,
+            confirm_email_address: request.confirm_email_address,
+        },
+        claimed_valid,
+    };
+    case.send(&state, command).await
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SurgeryQuery {
+    /// Words of the surgery's name, town or postcode.
+    pub search: Option<String>,
+}
+
+/// Surgeries found, with where they come from.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SurgeryLookup {
+    pub surgeries: Vec<Surgery>,
+    pub source: String,
+    /// True when the surgeries are sample data, not a real directory.
+    pub is_sample: bool,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/v1/backendforfrontend/examiner/lookup",
+    tag = "amra",
+    params(SurgeryQuery),
+    responses(
+        (status = OK, description = "Up to 20 surgeries matching every word typed", body = SurgeryLookup),
+        SignInProblems,
+    )
+)]
+pub async fn lookup_surgeries(
+    State(state): State<AppState>,
+    _me: AdviserCaller,
+    Query(query): Query<SurgeryQuery>,
+) -> Result<Json<SurgeryLookup>, ApiError> {
+    let directory = &state.surgeries;
+    Ok(Json(SurgeryLookup {
+        surgeries: directory.search(query.search.as_deref().unwrap_or_default()),
+        source: directory.source().to_owned(),
+        is_sample: directory.is_sample(),
+    }))
+}

@@ -1,0 +1,181 @@
+//! The AMRA step (§2, §4, §5, §7 AMRA, §9): each client's consent under the Access to Medical
+//! Reports Act, whether they want to see the report first, and their doctor or surgery. Consent
+//! lasts 12 months; the application's workflow holds a durable timer for the earliest expiry
+//! and withdraws consent when it runs out.
+//!
+//! §2 locks the step "in underwriting" (while the case is with an underwriter) and opens it
+//! once the quote is complete; it closes when the policy is in force.
+
+use super::{APPLICANT_NOT_FOUND, Application, ApplicationStage};
+use crate::amra::consent_expires;
+use crate::contact::examiner::{Examiner, ExaminerForm, check_examiner, surgery_message};
+use crate::dates::{start_of_uk_day, uk_date};
+use crate::errors::Rejection;
+use crate::ids::ApplicantId;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+pub const AMRA_LOCKED: &str =
+    "AMRA is locked while the case is with an underwriter or once the policy is in force";
+pub const AMRA_NEEDS_QUOTE: &str = "AMRA opens once the quote is complete and priced";
+
+/// §7 `isAmraConsentGranted`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SetAmraConsent {
+    pub applicant_id: ApplicantId,
+    pub is_amra_consent_granted: bool,
+}
+
+/// §7 `isViewMedicalReportsRequested`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SetViewMedicalReports {
+    pub applicant_id: ApplicantId,
+    pub is_view_medical_reports_requested: bool,
+}
+
+/// §7 `PATCH applicant/examiner`: the examiner as entered, and whether the page says the
+/// details are complete (`isExaminerDetailsValid`, sent as the text true or false).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SetExaminer {
+    pub applicant_id: ApplicantId,
+    pub form: ExaminerForm,
+    pub claimed_valid: bool,
+}
+
+impl Application {
+    fn ensure_amra_open(&self) -> Result<(), Rejection> {
+        if matches!(
+            self.status,
+            ApplicationStage::Underwriting | ApplicationStage::WentOnRisk
+        ) {
+            return Err(Rejection::conflict(AMRA_LOCKED));
+        }
+        if self.quote_stage.quote.is_none() {
+            return Err(Rejection::conflict(AMRA_NEEDS_QUOTE));
+        }
+        Ok(())
+    }
+
+    fn with_applicant(
+        &self,
+        applicant_id: &ApplicantId,
+        now: DateTime<Utc>,
+        change: impl FnOnce(&mut crate::applicant::Applicant),
+    ) -> Result<Self, Rejection> {
+        self.ensure_amra_open()?;
+        let mut next = self.clone();
+        let applicant = next
+            .applicants
+            .iter_mut()
+            .find(|a| &a.id == applicant_id)
+            .ok_or_else(|| Rejection::not_found(APPLICANT_NOT_FOUND))?;
+        let before = applicant.clone();
+        change(applicant);
+        if *applicant == before {
+            return Ok(self.clone());
+        }
+        Ok(next.touched(now))
+    }
+
+    /// Records consent, and the day it was given (it lasts 12 months); refusing clears it.
+    pub fn set_amra_consent(
+        &self,
+        command: &SetAmraConsent,
+        now: DateTime<Utc>,
+    ) -> Result<Self, Rejection> {
+        self.with_applicant(&command.applicant_id, now, |applicant| {
+            let amra = &mut applicant.amra;
+            if amra.is_amra_consent_granted == Some(command.is_amra_consent_granted) {
+                return;
+            }
+            amra.is_amra_consent_granted = Some(command.is_amra_consent_granted);
+            amra.amra_consent_granted_on = command.is_amra_consent_granted.then(|| uk_date(now));
+            amra.amra_consent_expired_on = None;
+        })
+    }
+
+    pub fn set_view_medical_reports(
+        &self,
+        command: &SetViewMedicalReports,
+        now: DateTime<Utc>,
+    ) -> Result<Self, Rejection> {
+        self.with_applicant(&command.applicant_id, now, |applicant| {
+            applicant.amra.is_view_medical_reports_requested =
+                Some(command.is_view_medical_reports_requested);
+        })
+    }
+
+    /// Saves the examiner: malformed values are refused by field; incomplete details are kept
+    /// with `isExaminerDetailsValid` false, unless the page claims they are complete, when what
+    /// is missing is named (with §5's surgery message).
+    pub fn set_examiner(
+        &self,
+        command: &SetExaminer,
+        now: DateTime<Utc>,
+    ) -> Result<Self, Rejection> {
+        let examiner = Examiner::parse(&command.form).map_err(Rejection::invalid)?;
+        if command.claimed_valid && !examiner.is_examiner_details_valid {
+            let errors = check_examiner(&command.form);
+            let mut rejection = Rejection::invalid(errors.clone());
+            if let Some(message) = surgery_message(&errors) {
+                rejection.message = message;
+            }
+            return Err(rejection);
+        }
+        self.with_applicant(&command.applicant_id, now, |applicant| {
+            applicant.examiner = Some(examiner);
+        })
+    }
+
+    /// When the earliest current consent runs out: the start of the day after its last day.
+    pub fn amra_consent_expires_at(&self) -> Option<DateTime<Utc>> {
+        self.applicants
+            .iter()
+            .filter(|a| a.amra.is_amra_consent_granted == Some(true))
+            .filter_map(|a| a.amra.amra_consent_granted_on)
+            .filter_map(|granted| consent_expires(granted).succ_opt())
+            .map(start_of_uk_day)
+            .min()
+    }
+
+    /// Withdraws every consent whose 12 months have run out by `now` (§9), noting the day.
+    pub fn expire_amra_consents(&self, now: DateTime<Utc>) -> Self {
+        let today = uk_date(now);
+        let mut next = self.clone();
+        let mut changed = false;
+        for applicant in &mut next.applicants {
+            let amra = &mut applicant.amra;
+            let ran_out = amra.is_amra_consent_granted == Some(true)
+                && amra
+                    .amra_consent_granted_on
+                    .is_some_and(|granted| consent_expires(granted) < today);
+            if ran_out {
+                amra.is_amra_consent_granted = None;
+                amra.amra_consent_granted_on = None;
+                amra.amra_consent_expired_on = Some(today);
+                changed = true;
+            }
+        }
+        if changed {
+            next.touched(now.max(self.updated_at))
+        } else {
+            next
+        }
+    }
+
+    /// §4 "AMRA is ready when consent granted is true, view medical reports requested is not
+    /// null, and examiner details are valid", for every client.
+    pub fn is_amra_ready(&self) -> bool {
+        !self.applicants.is_empty()
+            && self
+                .applicants
+                .iter()
+                .all(|a| a.amra.is_ready(a.examiner.as_ref()))
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,162 @@
+use super::*;
+use crate::contact::address::ContactDetailsForm;
+use crate::errors::RejectionKind;
+use crate::testkit::{applicant_id, date, now, quoted_couple};
+use chrono::TimeZone;
+
+fn surgery() -> ExaminerForm {
+    ExaminerForm {
+        organisation_name: Some("Riverside Surgery".into()),
+        contact_details: ContactDetailsForm {
+            address1: Some("1 River Lane".into()),
+            city_name: Some("Leeds".into()),
+            postcode: Some("LS1 4AP".into()),
+            phone_number: Some("0113 496 0000".into()),
+            ..Default::default()
+        },
+        ..Default::default()
+    }
+}
+
+fn consent(
+    app: &Application,
+    id: &str,
+    granted: bool,
+    at: DateTime<Utc>,
+) -> Result<Application, Rejection> {
+    app.set_amra_consent(
+        &SetAmraConsent {
+            applicant_id: applicant_id(id),
+            is_amra_consent_granted: granted,
+        },
+        at,
+    )
+}
+
+fn ready_for(app: &Application, id: &str) -> Application {
+    let app = consent(app, id, true, now()).unwrap();
+    let app = app
+        .set_view_medical_reports(
+            &SetViewMedicalReports {
+                applicant_id: applicant_id(id),
+                is_view_medical_reports_requested: false,
+            },
+            now(),
+        )
+        .unwrap();
+    app.set_examiner(
+        &SetExaminer {
+            applicant_id: applicant_id(id),
+            form: surgery(),
+            claimed_valid: true,
+        },
+        now(),
+    )
+    .unwrap()
+}
+
+#[test]
+fn amra_is_ready_once_every_client_has_consented_answered_and_named_a_valid_surgery() {
+    let app = quoted_couple();
+    assert!(!app.is_amra_ready());
+    let alan = ready_for(&app, "a1");
+    assert!(!alan.is_amra_ready(), "Ada has not done hers");
+    assert!(
+        alan.applicants[0]
+            .amra
+            .is_ready(alan.applicants[0].examiner.as_ref())
+    );
+    assert!(ready_for(&alan, "a2").is_amra_ready());
+}
+
+#[test]
+fn an_incomplete_surgery_is_kept_unless_the_page_says_it_is_complete() {
+    let app = quoted_couple();
+    let mut form = surgery();
+    form.contact_details.postcode = None;
+    let kept = app
+        .set_examiner(
+            &SetExaminer {
+                applicant_id: applicant_id("a1"),
+                form: form.clone(),
+                claimed_valid: false,
+            },
+            now(),
+        )
+        .unwrap();
+    assert_eq!(
+        kept.applicants[0]
+            .examiner
+            .as_ref()
+            .map(|e| e.is_examiner_details_valid),
+        Some(false)
+    );
+    let refused = app
+        .set_examiner(
+            &SetExaminer {
+                applicant_id: applicant_id("a1"),
+                form,
+                claimed_valid: true,
+            },
+            now(),
+        )
+        .unwrap_err();
+    assert_eq!(refused.message, "Please check surgery postcode");
+    assert_eq!(refused.errors[0].field, "contactDetails.postcode");
+}
+
+#[test]
+fn consent_is_dated_and_runs_out_after_twelve_months() {
+    let app = consent(&quoted_couple(), "a1", true, now()).unwrap();
+    assert_eq!(
+        app.applicants[0].amra.amra_consent_granted_on,
+        Some(date(2026, 11, 22))
+    );
+    // Granted 22 November 2026: its last day is 21 November 2027; it ends at midnight.
+    let ends = app.amra_consent_expires_at().unwrap();
+    assert_eq!(ends, Utc.with_ymd_and_hms(2027, 11, 22, 0, 0, 0).unwrap());
+    let last_day = app.expire_amra_consents(ends - chrono::Duration::seconds(1));
+    assert_eq!(
+        last_day.version, app.version,
+        "still current on its last day"
+    );
+    let expired = app.expire_amra_consents(ends);
+    assert_eq!(expired.applicants[0].amra.is_amra_consent_granted, None);
+    assert_eq!(
+        expired.applicants[0].amra.amra_consent_expired_on,
+        Some(date(2027, 11, 22))
+    );
+    assert_eq!(expired.amra_consent_expires_at(), None);
+    // Refusing consent clears its date.
+    let refused = consent(&app, "a1", false, now()).unwrap();
+    assert_eq!(refused.applicants[0].amra.amra_consent_granted_on, None);
+    assert_eq!(refused.amra_consent_expires_at(), None);
+}
+
+#[test]
+fn amra_is_locked_with_an_underwriter_and_needs_a_priced_quote() {
+    let mut app = quoted_couple();
+    app.status = ApplicationStage::Underwriting;
+    assert_eq!(
+        consent(&app, "a1", true, now()).unwrap_err().message,
+        AMRA_LOCKED
+    );
+    let mut unpriced = quoted_couple();
+    unpriced.quote_stage.quote = None;
+    assert_eq!(
+        consent(&unpriced, "a1", true, now()).unwrap_err().message,
+        AMRA_NEEDS_QUOTE
+    );
+    assert_eq!(
+        consent(&quoted_couple(), "zz", true, now())
+            .unwrap_err()
+            .kind,
+        RejectionKind::NotFound
+    );
+    // The same answer again changes nothing.
+    let once = consent(&quoted_couple(), "a1", true, now()).unwrap();
+    assert_eq!(
+        consent(&once, "a1", true, now()).unwrap().version,
+        once.version
+    );
+}
