@@ -25,6 +25,8 @@ const ROUTES = [
   ['client details', 'src/features/application/client-details/client-details-route.tsx'],
   ['quote', 'src/features/application/quote/quote-route.tsx'],
   ['contact details', 'src/features/application/contact-details/contact-details-route.tsx'],
+  ['underwriting', 'src/features/application/underwriting/underwriting-route.tsx'],
+  ['amra', 'src/features/application/amra/amra-route.tsx'],
   ['logout', 'src/features/auth/routes/logout-route.tsx'],
   ['not found', 'src/app/not-found-route.tsx'],
 ];

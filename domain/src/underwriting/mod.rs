@@ -114,6 +114,7 @@ impl EnquiryLine {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = EnquirySection)]
 pub struct Section {
     #[serde(default)]
     pub id: String,

@@ -19,6 +19,8 @@ export const routePatterns = {
   clientDetails: '/application/:applicationId/client-details',
   quote: '/application/:applicationId/quote',
   contactDetails: '/application/:applicationId/contact-details',
+  underwriting: '/application/:applicationId/application',
+  amra: '/application/:applicationId/amra',
   authCallback: '/auth/callback',
   logout: '/logout',
   notFound: '*',
@@ -31,6 +33,8 @@ export const paths = {
     `/application/${String(applicationId)}/client-details`,
   quote: (applicationId: number | string): string => `/application/${String(applicationId)}/quote`,
   contactDetails: (applicationId: number | string): string => `/application/${String(applicationId)}/contact-details`,
+  underwriting: (applicationId: number | string): string => `/application/${String(applicationId)}/application`,
+  amra: (applicationId: number | string): string => `/application/${String(applicationId)}/amra`,
   authCallback: (): string => routePatterns.authCallback,
   logout: (): string => routePatterns.logout,
 } as const;

@@ -42,6 +42,16 @@ export const routes: RouteObject[] = [
         path: routePatterns.contactDetails,
         lazy: async () => ({ Component: (await import('@/features/application/contact-details/contact-details-route')).ContactDetailsRoute }),
       },
+      {
+        id: 'underwriting',
+        path: routePatterns.underwriting,
+        lazy: async () => ({ Component: (await import('@/features/application/underwriting/underwriting-route')).UnderwritingRoute }),
+      },
+      {
+        id: 'amra',
+        path: routePatterns.amra,
+        lazy: async () => ({ Component: (await import('@/features/application/amra/amra-route')).AmraRoute }),
+      },
     ],
   },
   {

@@ -12,6 +12,8 @@ export const stepPages: Partial<Record<StepId, (applicationId: number) => string
   clientDetails: paths.clientDetails,
   quote: paths.quote,
   contactDetails: paths.contactDetails,
+  application: paths.underwriting,
+  amra: paths.amra,
 };
 
 /** The page an application at `stage` opens on. */

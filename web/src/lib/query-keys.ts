@@ -33,3 +33,9 @@ export const emailKeys = {
 export const configKeys = {
   bootstrap: ['config', 'bootstrap'] as const,
 };
+
+/** Each client's underwriting enquiry, by applicant id. */
+export const enquiryKeys = {
+  all: ['enquiries'] as const,
+  detail: (applicantId: string) => [...enquiryKeys.all, applicantId] as const,
+};

@@ -45,6 +45,8 @@ export function applicantFixture(overrides: Partial<Applicant> = {}): Applicant 
     isAcceptedPreUnderwritingDeclaration: false,
     isAmraConsentGranted: null,
     isViewMedicalReportsRequested: null,
+    amraConsentGrantedOn: null,
+    amraConsentExpiredOn: null,
     ...overrides,
   };
 }
@@ -68,6 +70,8 @@ export function applicationFixture(overrides: Partial<Schemas['Application']> = 
     showExtend: false,
     declarationOfHealthStatus: null,
     termExtensionReasons: [],
+    applicantsEnquiries: [],
+    isUnderwritingComplete: false,
     active: false,
     isRestrictedCover: false,
     candidateBeneficiaries: [],

@@ -1672,7 +1672,7 @@ export interface components {
             branch?: string | null;
             tag?: string | null;
             locale?: string | null;
-            sections?: components["schemas"]["Section"][];
+            sections?: components["schemas"]["EnquirySection"][];
             allAnswers?: components["schemas"]["Answer"][];
             /** @description The conditions disclosed so far, with their names and rulebook categories. */
             availableConditions?: components["schemas"]["BackedOption"][];
@@ -1699,6 +1699,14 @@ export interface components {
             tags?: string[];
             isSatisfied: boolean;
             questions?: components["schemas"]["Question"][];
+        };
+        EnquirySection: {
+            id?: string;
+            name: string;
+            isSatisfied: boolean;
+            enquiryLines?: components["schemas"]["EnquiryLine"][];
+            /** @description §8 'There are no questions to display for this section' when no line is asked. */
+            message?: string | null;
         };
         /** @description Where one client's enquiry stands (§3 `applicantsEnquiries`). */
         EnquirySummary: {

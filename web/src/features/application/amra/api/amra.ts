@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { unwrap } from '@/lib/api-error';
+import { applicationKeys } from '@/lib/query-keys';
+import type { Schemas } from '@/lib/api-client';
+
+type Application = Schemas['Application'];
+
+function useApplicationChange<V>(change: (variables: V) => Promise<Application>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: (application) => queryClient.setQueryData(applicationKeys.detail(application.id), application),
+  });
+}
+
+/** POST /api/v1/backendforfrontend/applicant/isAmraConsentGranted */
+export function useSetConsent() {
+  return useApplicationChange(async (body: { applicantId: string; isAmraConsentGranted: boolean }) =>
+    unwrap(await api.POST('/api/v1/backendforfrontend/applicant/isAmraConsentGranted', { body })),
+  );
+}
+
+/** POST /api/v1/backendforfrontend/applicant/isViewMedicalReportsRequested */
+export function useSetViewReports() {
+  return useApplicationChange(async (body: { applicantId: string; isViewMedicalReportsRequested: boolean }) =>
+    unwrap(await api.POST('/api/v1/backendforfrontend/applicant/isViewMedicalReportsRequested', { body })),
+  );
+}
+
+/** PATCH /api/v1/backendforfrontend/applicant/examiner, with isExaminerDetailsValid as text. */
+export function useSetExaminer() {
+  return useApplicationChange(async (body: Schemas['ExaminerRequest']) =>
+    unwrap(await api.PATCH('/api/v1/backendforfrontend/applicant/examiner', { body })),
+  );
+}
+
+/** GET /api/v1/backendforfrontend/examiner/lookup?search= */
+export async function lookupSurgeries(search: string) {
+  return unwrap(await api.GET('/api/v1/backendforfrontend/examiner/lookup', { params: { query: { search } } }));
+}

@@ -1,0 +1,213 @@
+import { Alert, Button, Card, Checkbox, Col, Row, Skeleton, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { isApiError } from '@/lib/api-error';
+import { useAcceptUwDeclaration, useAnswers, useCloseEnquiry, useEnquiry, useStartEnquiry } from '../api/enquiry';
+import { isSectionEnabled, nextSection, sectionStatus, selectAfterFetch, type Enquiry, type Selection } from '../enquiry-model';
+import { underwritingStrings as t } from '../strings';
+import { OutcomeSummary } from './outcome-summary';
+import { QuestionField } from './question-field';
+
+const statusColours = { notStarted: 'default', inProgress: 'blue', inComplete: 'orange', complete: 'green' } as const;
+
+interface EnquiryPanelProps {
+  applicationId: number;
+  applicantId: string;
+  client: string;
+  /** The case has applied, so the interview may start. */
+  applied: boolean;
+}
+
+/** One client's interview: start it, answer it section by section, declare and close it. */
+export function EnquiryPanel({ applicationId, applicantId, client, applied }: EnquiryPanelProps) {
+  const enquiry = useEnquiry(applicantId);
+  const start = useStartEnquiry(applicationId, applicantId);
+
+  if (enquiry.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (enquiry.isError) return <Alert type="error" showIcon message={t.answerFailed} />;
+  if (enquiry.data === null) {
+    return (
+      <Card>
+        <Typography.Paragraph>{applied ? t.notStarted(client) : t.notApplied}</Typography.Paragraph>
+        {applied && (
+          <>
+            <Typography.Paragraph type="secondary">{t.startHelp}</Typography.Paragraph>
+            {start.isError && (
+              <Alert type="error" showIcon style={{ marginBottom: 12 }} message={isApiError(start.error) ? start.error.message : t.startFailed} />
+            )}
+            <Button type="primary" loading={start.isPending} onClick={() => start.mutate()}>
+              {t.start}
+            </Button>
+          </>
+        )}
+      </Card>
+    );
+  }
+  return <Interview applicationId={applicationId} applicantId={applicantId} client={client} enquiry={enquiry.data} />;
+}
+
+interface InterviewProps {
+  applicationId: number;
+  applicantId: string;
+  client: string;
+  enquiry: Enquiry;
+}
+
+function Interview({ applicationId, applicantId, client, enquiry }: InterviewProps) {
+  const answers = useAnswers(applicantId);
+  const declare = useAcceptUwDeclaration(applicationId, applicantId);
+  const close = useCloseEnquiry(applicationId, applicantId);
+  const [chosen, setSelection] = useState<Selection>(() => selectAfterFetch(enquiry));
+  // A closed enquiry always shows its summary.
+  const selection: Selection = enquiry.isOpen ? chosen : { kind: 'summary' };
+  const [refused, setRefused] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const sections = enquiry.sections ?? [];
+
+  const answer = (tag: string, value: string) => {
+    setFailure(null);
+    setRefused((current) => Object.fromEntries(Object.entries(current).filter(([field]) => field !== tag)));
+    answers.send([{ tag, value }]).catch((error: unknown) => {
+      if (isApiError(error) && error.fieldErrors.length > 0) {
+        setRefused((current) => ({ ...current, ...Object.fromEntries(error.fieldErrors.map((e) => [e.field, e.message])) }));
+      } else {
+        setFailure(isApiError(error) ? error.message : t.answerFailed);
+      }
+    });
+  };
+
+  const answerOf = (tag: string) => enquiry.allAnswers?.find((a) => a.tag === tag)?.value;
+
+  if (sections.length === 0) return <Alert type="info" showIcon message={t.noSections} />;
+
+  const summaryEnabled = enquiry.isSatisfied || !enquiry.isOpen;
+  const current = selection.kind === 'section' ? sections[selection.index] : undefined;
+
+  return (
+    <Row gutter={[24, 24]}>
+      <Col xs={24} md={7}>
+        <nav aria-label={t.sectionsLabel}>
+          <ol className="enquiry-sections" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {sections.map((section, index) => {
+              const status = sectionStatus(section);
+              const enabled = isSectionEnabled(enquiry, index);
+              const selected = selection.kind === 'section' && selection.index === index;
+              return (
+                <li key={section.id || section.name} style={{ marginBottom: 8 }}>
+                  <Button
+                    type={selected ? 'primary' : 'text'}
+                    block
+                    disabled={!enabled}
+                    title={enabled ? undefined : t.sectionDisabled}
+                    aria-current={selected ? 'step' : undefined}
+                    style={{ textAlign: 'left', height: 'auto', whiteSpace: 'normal', display: 'flex', justifyContent: 'space-between', gap: 8 }}
+                    onClick={() => setSelection({ kind: 'section', index })}
+                  >
+                    <span>{section.name}</span>
+                    <Tag color={statusColours[status]} bordered={false} style={{ marginInlineEnd: 0 }}>
+                      {t.statuses[status]}
+                    </Tag>
+                  </Button>
+                </li>
+              );
+            })}
+            <li>
+              <Button
+                type={selection.kind === 'summary' ? 'primary' : 'text'}
+                block
+                disabled={!summaryEnabled}
+                aria-current={selection.kind === 'summary' ? 'step' : undefined}
+                style={{ textAlign: 'left' }}
+                onClick={() => setSelection({ kind: 'summary' })}
+              >
+                {t.summary}
+              </Button>
+            </li>
+          </ol>
+        </nav>
+      </Col>
+      <Col xs={24} md={17}>
+        {failure && <Alert type="error" showIcon message={failure} style={{ marginBottom: 16 }} />}
+        {current && selection.kind === 'section' && (
+          <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>{current.name}</h2>}>
+            {current.message ? (
+              <Typography.Paragraph>{t.noQuestions}</Typography.Paragraph>
+            ) : (
+              (current.enquiryLines ?? []).map((line) => {
+                const optional = (line.tags ?? []).includes('OPTIONAL');
+                const fromClientDetails = (line.tags ?? []).includes('CLIENT_DETAILS');
+                return (
+                  <fieldset key={line.id} className="enquiry-line" style={{ border: 0, padding: 0, margin: '0 0 8px' }}>
+                    {fromClientDetails && (
+                      <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+                        {t.clientDetailsNote}
+                      </Typography.Paragraph>
+                    )}
+                    {(line.questions ?? []).map((question) => (
+                      <QuestionField
+                        // A typed field starts again from a new stored answer; a choice keeps focus.
+                        key={question.questionType.startsWith('OPTION_') ? question.tag : `${question.tag}:${question.answer ?? ''}`}
+                        question={question}
+                        branch={enquiry.branch ?? 'adviser'}
+                        units={answerOf(question.tag === 'HEIGHT' ? 'HEIGHT_UNITS' : question.tag === 'WAIST' ? 'WAIST_UNITS' : 'WEIGHT_UNITS')}
+                        serverError={refused[question.tag]}
+                        disabled={!enquiry.isOpen || fromClientDetails}
+                        optional={optional}
+                        onAnswer={answer}
+                      />
+                    ))}
+                  </fieldset>
+                );
+              })
+            )}
+            <Button
+              type="primary"
+              disabled={!current.isSatisfied}
+              onClick={() => setSelection(nextSection(enquiry, selection.index))}
+            >
+              {t.continue}
+            </Button>
+            {answers.isPending && (
+              <Typography.Text type="secondary" style={{ marginLeft: 12 }} aria-live="polite">
+                {t.saving}
+              </Typography.Text>
+            )}
+          </Card>
+        )}
+        {selection.kind === 'summary' && (
+          <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>{t.summary}</h2>}>
+            {enquiry.isOpen ? (
+              <>
+                <Typography.Title level={3} style={{ fontSize: 16 }}>
+                  {t.declaration.heading}
+                </Typography.Title>
+                <Typography.Paragraph>{t.declaration.text}</Typography.Paragraph>
+                <Checkbox
+                  checked={enquiry.declarations?.acceptedPostUnderwriting ?? false}
+                  disabled={(enquiry.declarations?.acceptedPostUnderwriting ?? false) || declare.isPending}
+                  onChange={(event) => event.target.checked && declare.mutate()}
+                >
+                  {t.declaration.accept(client)}
+                </Checkbox>
+                {declare.isError && <Alert type="error" showIcon style={{ marginTop: 12 }} message={t.declaration.failed} />}
+                <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>
+                  {t.closeHelp}
+                </Typography.Paragraph>
+                {close.isError && (
+                  <Alert type="error" showIcon style={{ marginBottom: 12 }} message={isApiError(close.error) ? close.error.message : t.closeFailed} />
+                )}
+                <Button type="primary" disabled={!enquiry.isCloseable} loading={close.isPending} onClick={() => close.mutate()}>
+                  {t.close}
+                </Button>
+              </>
+            ) : (
+              <>
+                <Alert type="success" showIcon message={t.closed} style={{ marginBottom: 16 }} />
+                {enquiry.outcome && <OutcomeSummary outcome={enquiry.outcome} />}
+              </>
+            )}
+          </Card>
+        )}
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,70 @@
+import { Card, Tag, Typography } from 'antd';
+import type { Schemas } from '@/lib/api-client';
+import { applicationStrings } from '../../shared/strings';
+import { underwritingStrings as t } from '../strings';
+
+type Outcome = Schemas['ApplicantOutcome'];
+
+const colours: Record<Schemas['DisplayedOutcome'], string> = {
+  standardTerms: 'green',
+  nonStandardTerms: 'gold',
+  underwritingRequired: 'blue',
+  unableToOfferTerms: 'red',
+};
+
+/**
+ * Each cover's outcome in plain English, with the rules behind it and the answers they read
+ * (the explanation is stored with the outcome and the rulebook version that gave it).
+ */
+export function OutcomeSummary({ outcome }: { outcome: Outcome }) {
+  return (
+    <section aria-labelledby="outcome-heading">
+      <Typography.Title level={3} id="outcome-heading" style={{ fontSize: 18 }}>
+        {t.outcome.heading}
+      </Typography.Title>
+      {outcome.covers.map((cover) => (
+        <Card key={cover.coverId} size="small" style={{ marginBottom: 12 }} className="cover-outcome">
+          <Typography.Paragraph style={{ marginBottom: 8 }}>
+            <Typography.Text strong>{applicationStrings.quote.productLabels[cover.productType]}</Typography.Text>{' '}
+            <Tag color={colours[cover.displayed]} bordered={false}>
+              {t.displayed[cover.displayed]}
+            </Tag>
+          </Typography.Paragraph>
+          <Typography.Paragraph>{cover.summary}</Typography.Paragraph>
+          {cover.explanations.length === 0 ? (
+            <Typography.Text type="secondary">{t.outcome.nothingToExplain}</Typography.Text>
+          ) : (
+            <div>
+              <Typography.Text strong>{t.outcome.because}</Typography.Text>
+              <ul className="cover-outcome__reasons">
+                {cover.explanations.map((why) => (
+                  <li key={why.rule}>
+                    {why.reason}
+                    {(why.loading ?? 0) > 0 && <> · {t.outcome.loading(why.loading ?? 0)}</>}
+                    {why.exclusion && <> · {t.outcome.exclusion(why.exclusion)}</>}
+                    {why.evidence && <> · {t.outcome.evidence(why.evidence)}</>}
+                    {why.answers.length > 0 && (
+                      <ul>
+                        {why.answers.map((answer) => (
+                          <li key={answer.tag}>
+                            <Typography.Text type="secondary">{answer.question}</Typography.Text>: {answer.answer}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                    <div>
+                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                        {t.outcome.rule(why.rule)}
+                      </Typography.Text>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </Card>
+      ))}
+      <Typography.Text type="secondary">{t.outcome.rulebook(outcome.rulebookVersion)}</Typography.Text>
+    </section>
+  );
+}

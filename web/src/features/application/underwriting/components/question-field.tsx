@@ -1,0 +1,273 @@
+import { Checkbox, Input, Radio, Select, Spin, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { isIntegerInput } from '@/lib/rules/measurements';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { lookupOptions } from '../api/enquiry';
+import { valuesOf, VALUE_SEPARATOR, type Question } from '../enquiry-model';
+import { underwritingStrings as t } from '../strings';
+
+interface QuestionFieldProps {
+  question: Question;
+  /** The interview's branch, for the option look-up. */
+  branch: string;
+  /** The answer to this question's units question (metric unless imperial). */
+  units: string | undefined;
+  /** What the server said about the last answer to this question. */
+  serverError: string | undefined;
+  disabled: boolean;
+  optional: boolean;
+  onAnswer: (tag: string, value: string) => void;
+}
+
+/** The unit boxes of a measurement in a units system (spec §3, §5 "Measurements"). */
+function boxesOf(type: Question['questionType'], imperial: boolean): string[] {
+  if (!imperial) return [type === 'HEIGHT' ? t.units.metres : type === 'WAIST_SIZE' ? t.units.centimetres : t.units.kilograms];
+  if (type === 'HEIGHT') return [t.units.feet, t.units.inches];
+  if (type === 'WAIST_SIZE') return [t.units.inches];
+  return [t.units.stones, t.units.pounds];
+}
+
+/** A check the page can make at once, before sending (the server checks again). */
+function quickCheck(question: Question, value: string): string | undefined {
+  if (value === '') return undefined;
+  const number = Number(value.replace(/,/g, ''));
+  if (question.questionType === 'INTEGER' && !isIntegerInput(value)) return t.wholeNumberInvalid;
+  if ((question.questionType === 'NUMBER' || question.questionType === 'EARNINGS') && !Number.isFinite(number)) return t.numberInvalid;
+  const { min, max } = question;
+  if (typeof min === 'number' && typeof max === 'number' && (number < min || number > max)) return t.range(min, max);
+  return undefined;
+}
+
+/**
+ * One interview question of any §3 type, labelled, with its error tied to it. Choices are
+ * saved as they are made; typed answers when the field is left.
+ */
+export function QuestionField({ question, branch, units, serverError, disabled, optional, onAnswer }: QuestionFieldProps) {
+  const id = useId();
+  const labelId = `${id}-label`;
+  const errorId = `${id}-error`;
+  const stored = question.answer ?? '';
+  // The parent remounts the field when the stored answer changes, so what is typed starts from it.
+  const [typed, setTyped] = useState(stored);
+  const [localError, setLocalError] = useState<string | undefined>();
+  const error = localError ?? serverError ?? question.validationErrors?.[0];
+  const described = error ? { 'aria-describedby': errorId, 'aria-invalid': true } : {};
+
+  const saveTyped = (value: string) => {
+    const trimmed = value.trim();
+    const problem = quickCheck(question, trimmed);
+    setLocalError(problem);
+    if (!problem && trimmed !== stored) onAnswer(question.tag, trimmed);
+  };
+
+  let control: React.ReactNode;
+  switch (question.questionType) {
+    case 'OPTION_GROUP':
+      control = (
+        <div role="radiogroup" aria-labelledby={labelId} {...described}>
+          <Radio.Group
+            value={stored || undefined}
+            disabled={disabled}
+            onChange={(event) => onAnswer(question.tag, String(event.target.value))}
+            options={(question.options ?? []).map((o) => ({ value: o.value, label: o.label }))}
+          />
+        </div>
+      );
+      break;
+    case 'OPTION_LIST':
+      control = question.multiple ? (
+        <div role="group" aria-labelledby={labelId} {...described}>
+          <Checkbox.Group
+            value={valuesOf(stored)}
+            disabled={disabled}
+            onChange={(values) => onAnswer(question.tag, values.map(String).join(VALUE_SEPARATOR))}
+            options={(question.options ?? []).map((o) => ({ value: o.value, label: o.label }))}
+          />
+        </div>
+      ) : (
+        <Select
+          aria-labelledby={labelId}
+          {...described}
+          value={stored || undefined}
+          disabled={disabled}
+          style={{ minWidth: 240 }}
+          onChange={(value: string) => onAnswer(question.tag, value)}
+          options={(question.options ?? []).map((o) => ({ value: o.value, label: o.label }))}
+        />
+      );
+      break;
+    case 'OPTION_BACKED':
+      control = <BackedField question={question} branch={branch} labelId={labelId} disabled={disabled} described={described} onAnswer={onAnswer} />;
+      break;
+    case 'STRING':
+      control = (
+        <Input.TextArea
+          aria-labelledby={labelId}
+          {...described}
+          value={typed}
+          disabled={disabled}
+          autoSize={{ minRows: 2, maxRows: 6 }}
+          onChange={(event) => setTyped(event.target.value)}
+          onBlur={() => saveTyped(typed)}
+        />
+      );
+      break;
+    case 'DATE':
+    case 'PAST_DATE':
+    case 'FUTURE_DATE':
+      control = (
+        <Input
+          type="date"
+          aria-labelledby={labelId}
+          {...described}
+          value={typed}
+          disabled={disabled}
+          style={{ maxWidth: 200 }}
+          onChange={(event) => setTyped(event.target.value)}
+          onBlur={() => saveTyped(typed)}
+        />
+      );
+      break;
+    case 'NUMBER':
+    case 'INTEGER':
+    case 'EARNINGS':
+      control = (
+        <Input
+          aria-labelledby={labelId}
+          {...described}
+          inputMode={question.questionType === 'NUMBER' ? 'decimal' : 'numeric'}
+          prefix={question.questionType === 'EARNINGS' ? '£' : undefined}
+          value={typed}
+          disabled={disabled}
+          style={{ maxWidth: 200 }}
+          onChange={(event) => setTyped(event.target.value)}
+          onBlur={() => saveTyped(typed)}
+        />
+      );
+      break;
+    default:
+      control = (
+        <MeasurementField
+          question={question}
+          imperial={units === 'imperial'}
+          labelId={labelId}
+          disabled={disabled}
+          described={described}
+          onSave={saveTyped}
+        />
+      );
+  }
+
+  return (
+    <div className="question-field" style={{ marginBottom: 20 }}>
+      <div id={labelId} style={{ marginBottom: 6, fontWeight: 500 }}>
+        {question.text} {optional && <Typography.Text type="secondary">{t.optional}</Typography.Text>}
+      </div>
+      {control}
+      {error && (
+        <div id={errorId} role="alert" className="question-field__error" style={{ color: '#a8071a', marginTop: 4 }}>
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
+
+interface BackedFieldProps {
+  question: Question;
+  branch: string;
+  labelId: string;
+  disabled: boolean;
+  described: Record<string, unknown>;
+  onAnswer: (tag: string, value: string) => void;
+}
+
+/** A question answered from a searchable list: conditions or occupations (§7 lookupQuestionOption). */
+function BackedField({ question, branch, labelId, disabled, described, onAnswer }: BackedFieldProps) {
+  const chosen = question.chosen ?? [];
+  const chosenIds = valuesOf(question.answer);
+  const [stem, setStem] = useState('');
+  const debounced = useDebouncedValue(stem, 150);
+  const lookup = useQuery({
+    queryKey: ['question-options', branch, question.tag, chosenIds.join('|'), debounced.trim()],
+    queryFn: () => lookupOptions(branch, question.tag, chosenIds, debounced.trim()),
+    enabled: debounced.trim() !== '',
+  });
+  const found = (lookup.data?.options ?? []).map((o) => ({ value: o.id, label: o.code && o.code !== o.id ? `${o.name} (${o.code})` : o.name }));
+  const sample = lookup.data?.isSample ?? false;
+  const busy = lookup.isFetching;
+
+  const known = new Map(chosen.map((o) => [o.id, o.name]));
+  for (const option of found) if (!known.has(option.value)) known.set(option.value, option.label);
+  const options = [...known.entries()].map(([value, label]) => ({ value, label }));
+
+  return (
+    <>
+      <Select
+        aria-labelledby={labelId}
+        {...described}
+        mode={question.multiple ? 'multiple' : undefined}
+        showSearch
+        filterOption={false}
+        value={question.multiple ? chosenIds : chosenIds[0]}
+        disabled={disabled}
+        placeholder={t.search}
+        style={{ width: '100%', maxWidth: 480 }}
+        notFoundContent={busy ? <Spin size="small" /> : stem.trim() === '' ? null : t.noMatches}
+        onSearch={setStem}
+        onChange={(value: string | string[]) => {
+          setStem('');
+          onAnswer(question.tag, Array.isArray(value) ? value.join(VALUE_SEPARATOR) : value);
+        }}
+        options={options}
+      />
+      {sample && (
+        <div>
+          <Typography.Text type="secondary">{t.sample}</Typography.Text>
+        </div>
+      )}
+    </>
+  );
+}
+
+interface MeasurementFieldProps {
+  question: Question;
+  imperial: boolean;
+  labelId: string;
+  disabled: boolean;
+  described: Record<string, unknown>;
+  onSave: (value: string) => void;
+}
+
+/**
+ * Height, weight or waist in the units its units question chose: one box in metric, feet and
+ * inches or stones and pounds in imperial. Sent as typed, the two boxes separated by a space.
+ */
+function MeasurementField({ question, imperial, labelId, disabled, described, onSave }: MeasurementFieldProps) {
+  const boxes = boxesOf(question.questionType, imperial);
+  const stored = question.answer ?? '';
+  const [parts, setParts] = useState<string[]>(stored.split(/\s+/));
+  const value = (all: string[]) => {
+    const [major = '', minor = ''] = all.map((p) => p.trim());
+    if (boxes.length === 1) return major;
+    return major === '' && minor === '' ? '' : `${major || '0'} ${minor || '0'}`;
+  };
+  return (
+    <div role="group" aria-labelledby={labelId} {...described} style={{ display: 'flex', gap: 8 }}>
+      {boxes.map((unit, index) => (
+        <Input
+          key={unit}
+          aria-label={`${question.text} (${unit})`}
+          inputMode="decimal"
+          suffix={unit}
+          value={parts[index] ?? ''}
+          disabled={disabled}
+          style={{ maxWidth: 140 }}
+          onChange={(event) => setParts(boxes.map((_, i) => (i === index ? event.target.value : (parts[i] ?? ''))))}
+          onBlur={() => onSave(value(parts))}
+        />
+      ))}
+    </div>
+  );
+}
