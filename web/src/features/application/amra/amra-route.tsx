@@ -1,6 +1,5 @@
 import { Alert, Col, Row, Skeleton, Typography } from 'antd';
-import { Link, useParams } from 'react-router';
-import { paths } from '@/app/paths';
+import { useParams } from 'react-router';
 import { isApiError } from '@/lib/api-error';
 import { useApplication } from '../shared/api/get-application';
 import { clientName } from '../shared/application-model';
@@ -55,7 +54,6 @@ function Amra({ applicationId }: { applicationId: number }) {
           showIcon
           style={{ marginTop: 24 }}
           message={t.allReady}
-          action={data.isUnderwritingComplete ? <Link to={paths.clientDetails(applicationId)}>{t.continueToDecision}</Link> : undefined}
         />
       )}
     </>

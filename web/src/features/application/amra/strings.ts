@@ -32,5 +32,4 @@ export const amraStrings = {
   ready: 'AMRA complete',
   notReady: 'AMRA not complete',
   allReady: 'AMRA is complete for every client.',
-  continueToDecision: 'Continue to the decision',
 } as const;

@@ -1,0 +1,176 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { eventually, launchBrowser, screenshot, visible, type Browser } from './browser';
+import { ADVISER, signInAtDevIdp } from './steps';
+
+const baseUrl = inject('baseUrl');
+
+/** The API as an integrator (or the earlier pages) would drive it, to reach Apply quickly. */
+async function apiCall(token: string, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(`${baseUrl}/api/v1/${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json()) as Record<string, unknown>;
+  if (!response.ok) throw new Error(`${method} ${path}: ${String(response.status)} ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function appliedApplication(): Promise<number> {
+  const form = new URLSearchParams({ grant_type: 'password', client_id: 'portal-web', username: ADVISER.email, password: ADVISER.password });
+  const token = ((await (await fetch(`${baseUrl}/dev-idp/token`, { method: 'POST', body: form })).json()) as { access_token: string }).access_token;
+  const created = await apiCall(token, 'POST', 'backendforfrontend/application/create');
+  const id = created.id as number;
+  const clients = [
+    { title: 'Mr', firstName: 'Alan', lastName: 'Turing', gender: 'male', dateOfBirth: '1985-06-23', smoking: 'noneInFiveYears' },
+    { title: 'Mrs', firstName: 'Ada', lastName: 'Turing', gender: 'female', dateOfBirth: '1988-12-10', smoking: 'noneInFiveYears' },
+  ];
+  let application: Record<string, unknown> = created;
+  for (const applicant of clients) {
+    application = await apiCall(token, 'POST', `backendforfrontend/application/${String(id)}/AddApplicant`, { applicationId: id, applicant });
+  }
+  const ids = (application.applicants as { id: string }[]).map((a) => a.id);
+  for (const [index, applicantId] of ids.entries()) {
+    await apiCall(token, 'POST', 'actions/MutateCovers/add', { applicationId: id, applicantId, cover: { productType: 'life', coverType: 'level', coverAmount: 200000, term: 25 } });
+    await apiCall(token, 'PATCH', 'backendforfrontend/applicant/contact', {
+      applicantId, address1: '1 Station Road', cityName: 'Leeds', postcode: 'LS1 4AP', phoneNumber: '0113 496 0000', emailAddress: `client${String(index)}@example.com`,
+    });
+  }
+  await apiCall(token, 'GET', `backendforfrontend/application/${String(id)}/quotePrice`);
+  for (const applicantId of ids) await apiCall(token, 'POST', `application/${String(id)}/applicant/${applicantId}/acceptPreUnderwritingDeclaration`);
+  await apiCall(token, 'POST', 'backendforfrontend/application/isMortgageRelated', { id, isMortgageRelated: false });
+  await apiCall(token, 'POST', 'backendforfrontend/application/isAdvisedSale', { id, isAdvisedSale: true });
+  await apiCall(token, 'POST', 'backendforfrontend/application/ApplyApplication', { applicationId: id });
+  return id;
+}
+
+async function choose(panel: Locator, question: string | RegExp, option: string): Promise<void> {
+  const group = panel.getByRole('radiogroup', { name: question });
+  await group.getByRole('radio', { name: option, exact: true }).click();
+  await eventually(async () => expect(await group.getByRole('radio', { name: option, exact: true }).isChecked()).toBe(true));
+}
+
+async function type(panel: Locator, label: string, value: string): Promise<void> {
+  const field = panel.getByLabel(label, { exact: true });
+  await field.fill(value);
+  await field.blur();
+}
+
+async function section(page: Page, name: string): Promise<Locator> {
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  return visible(page.getByRole('tabpanel'));
+}
+
+/** Answers the sample interview for a client; `heavy` gives a build that loads the premium. */
+async function interview(page: Page, options: { heavy: boolean; condition?: string }): Promise<void> {
+  let panel = await section(page, 'About you');
+  await choose(panel, 'Height in', 'Metres');
+  await type(panel, 'Height (m)', '1.78');
+  await choose(panel, 'Weight in', 'Kilograms');
+  await type(panel, 'Weight (kg)', options.heavy ? '114' : '74');
+  panel = await section(page, 'Occupation and earnings');
+  const occupation = panel.getByRole('combobox', { name: 'Main occupation' });
+  await occupation.click();
+  await occupation.fill('software');
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Software developer' }).click();
+  await type(panel, 'Gross earnings a year (£)', '48000');
+  await choose(panel, 'Does the work involve heights over 12 metres, underground or offshore work, explosives, or armed duties?', 'No');
+  panel = await section(page, 'Lifestyle');
+  await type(panel, 'Units of alcohol a week, on average (a pint of beer is about 2 units, a large glass of wine 3)', '8');
+  for (const question of [/recreational drug/, /motor sport/, /travel outside/]) {
+    const group = panel.getByRole('radiogroup', { name: question });
+    await group.getByRole('radio', { name: 'No', exact: true }).click();
+  }
+  panel = await section(page, 'Medical history');
+  const conditions = panel.getByRole('radiogroup', { name: /seen a doctor/ });
+  if (options.condition) {
+    await conditions.getByRole('radio', { name: 'Yes', exact: true }).click();
+    const search = panel.getByRole('combobox', { name: /Which conditions/ });
+    await visible(search);
+    await search.click();
+    await search.fill(options.condition);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'High blood pressure' }).first().click();
+    await visible(panel.getByText('Sample list – not real medical data'));
+    await choose(panel, 'High blood pressure: is it controlled, with the last reading below 150/95?', 'Yes');
+    await type(panel, 'High blood pressure: when was it diagnosed?', '2020-03-01');
+  } else {
+    await conditions.getByRole('radio', { name: 'No', exact: true }).click();
+  }
+  panel = await section(page, 'Family history');
+  await choose(panel, /Before the age of 60/, 'No');
+  panel = await section(page, 'Your doctor');
+  await type(panel, 'Date the client registered with their current GP practice', '2015-06-01');
+  await choose(panel, 'Is the client waiting for any test, investigation, referral or result?', 'No');
+}
+
+/** Accepts the post-underwriting declaration; the box ticks once the server has it. */
+async function declare(page: Page): Promise<void> {
+  const box = page.getByRole('checkbox', { name: /has read and accepts the post-underwriting declaration/ });
+  await box.click();
+  await eventually(async () => expect(await box.isChecked()).toBe(true));
+}
+
+let browser: Browser;
+
+beforeEach(async () => {
+  browser = await launchBrowser();
+});
+
+afterEach(async () => {
+  await browser.close();
+});
+
+describe('underwriting and AMRA', () => {
+  it('interviews two clients (a condition found by its everyday name), shows a loaded outcome with its reasons, and completes AMRA', async () => {
+    const id = await appliedApplication();
+    const { page } = browser;
+    await page.goto(`${baseUrl}/v2/application/${String(id)}/application`);
+    await signInAtDevIdp(page);
+    await visible(page.getByRole('heading', { level: 1, name: 'Application (underwriting)' }));
+
+    // Alan: a build that loads the premium, and high blood pressure typed as advisers say it.
+    await page.getByRole('button', { name: 'Start the interview' }).click();
+    await visible(page.getByRole('navigation', { name: 'Sections' }));
+    await screenshot(page, 'underwriting-01-started');
+    await interview(page, { heavy: true, condition: 'high blood pres' });
+    await screenshot(page, 'underwriting-02-condition');
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Summary and declaration' }).click();
+    await declare(page);
+    await page.getByRole('button', { name: 'Close enquiry' }).click();
+    await visible(page.getByText('Enquiry closed'));
+    const outcome = page.getByRole('region', { name: 'Outcome' });
+    await visible(outcome.getByText('Non-standard terms'));
+    await visible(outcome.getByText('Body mass index of 36 is in the 35 to 39.9 band'));
+    await visible(outcome.getByText('Premium loaded by 50%').first());
+    await screenshot(page, 'underwriting-03-outcome-explained');
+
+    // The page prompts for Ada; her interview has nothing to disclose.
+    await page.getByRole('button', { name: /^Go to Ada/ }).click();
+    await page.getByRole('button', { name: 'Start the interview' }).click();
+    await interview(page, { heavy: false });
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Summary and declaration' }).click();
+    await declare(page);
+    await page.getByRole('button', { name: 'Close enquiry' }).click();
+    await visible(page.getByRole('region', { name: 'Outcome' }).getByText('Standard terms'));
+    await visible(page.getByText('Every client’s interview is closed.'), 30_000);
+
+    // AMRA for both clients: consent, the report question and a surgery from the look-up.
+    await page.getByRole('link', { name: 'Continue to AMRA' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'AMRA' }));
+    for (const client of ['Alan Turing', 'Ada Turing']) {
+      const card = page.locator('.ant-card', { has: page.getByRole('heading', { name: client }) });
+      await choose(card, 'Does the client consent to the insurer asking their doctor for a medical report?', 'Yes');
+      await visible(card.getByText(/^Consent given on \d\d\/\d\d\/\d{4}/));
+      await choose(card, 'Does the client want to see the report before it is sent to the insurer?', 'No');
+      const search = card.getByRole('combobox', { name: 'Find the surgery by name, town or postcode' });
+      await search.click();
+      await search.fill('leeds');
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+      await card.getByRole('button', { name: 'Save surgery' }).click();
+      await visible(card.getByText('AMRA complete'));
+    }
+    await visible(page.getByText('AMRA is complete for every client.'));
+    await screenshot(page, 'underwriting-04-amra-complete');
+  });
+});
