@@ -15,7 +15,9 @@ pub mod underwriting;
 pub use address::{
     AddressLookup, AddressLookupError, Gazetteer, IDEAL_POSTCODES_URL, IdealPostcodes,
 };
-pub use documents::{Document, QuoteDocumentError, Template, application_document, quote_document};
+pub use documents::{
+    Document, QuoteDocumentError, Template, answers_document, application_document, quote_document,
+};
 pub use email::{DnsConfig, EmailChecker};
 pub use pricing::{PriceRequest, PricingActivities, check_covers};
 pub use product::{Product, ProductError};

@@ -5,7 +5,7 @@ mod support;
 
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
-use support::{TestApp, client, fields, life_cover};
+use support::{TestApp, client, fields, life_cover, pdf_text};
 
 #[tokio::test(flavor = "multi_thread")]
 async fn covers_are_added_checked_priced_and_a_change_makes_the_price_stale() {
@@ -387,20 +387,6 @@ async fn the_quote_pdf_key_facts_and_terms_are_real_documents_kept_per_version()
         let other = app.token("adviser3@example.com").await;
         assert_eq!(download(uri, other).await.status(), StatusCode::NOT_FOUND);
     }
-}
-
-fn pdf_text(pdf: &[u8]) -> String {
-    let path =
-        std::env::temp_dir().join(format!("api-test-{}-{}.pdf", std::process::id(), pdf.len()));
-    std::fs::write(&path, pdf).unwrap();
-    let output = std::process::Command::new("pdftotext")
-        .args(["-enc", "UTF-8"])
-        .arg(&path)
-        .arg("-")
-        .output()
-        .unwrap();
-    std::fs::remove_file(&path).unwrap();
-    String::from_utf8(output.stdout).unwrap()
 }
 
 #[tokio::test(flavor = "multi_thread")]

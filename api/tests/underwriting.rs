@@ -9,7 +9,7 @@ mod support;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use std::time::Duration;
-use support::{TestApp, errors, eventually};
+use support::{TestApp, errors, eventually, pdf_text};
 
 fn start_body() -> Value {
     json!({ "answers": [{ "tag": "ENQUIRY_TYPE", "value": "Full" }] })
@@ -374,4 +374,81 @@ async fn the_condition_look_up_finds_what_advisers_type_and_refuses_what_is_not_
         look("adviser/ALCOHOL_UNITS/-?stem=x".into()).await.0,
         StatusCode::NOT_FOUND
     );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_answers_are_on_record_as_a_pdf_and_the_updates_start_empty() {
+    let app = TestApp::spawn().await;
+    let token = app.token("adviser1@example.com").await;
+    let (id, clients) = app.applied_application(&token, false).await;
+    let alan = &clients[0];
+    let path = format!(
+        "/api/v1/document/interview/{id}/{}/applicationanswers",
+        alan.as_str().unwrap()
+    );
+    let (status, _) = app.call(Method::GET, &path, Some(&token), None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "no interview yet");
+    assert_eq!(start(&app, &token, alan).await.0, StatusCode::OK);
+    assert_eq!(answer(&app, &token, alan, PLAIN).await.0, StatusCode::OK);
+
+    let response = app
+        .http
+        .get(format!("{}{path}", app.base))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let disposition = response.headers()["content-disposition"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        disposition.contains(&format!("Application-answers-{id}-")),
+        "{disposition}"
+    );
+    let text = pdf_text(&response.bytes().await.unwrap());
+    for expected in [
+        "Application answers: Alan Turing",
+        "About you",
+        "Main occupation",
+        "Software developer",
+        "Metres",
+    ] {
+        assert!(text.contains(expected), "{expected} missing from {text}");
+    }
+    let (status, link) = app
+        .call(
+            Method::POST,
+            "/api/v1/backendforfrontend/createLatestApplicantAnswersDocument",
+            Some(&token),
+            Some(json!({ "applicationId": id, "applicantId": alan })),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{link}");
+    let uri = link["uri"].as_str().unwrap();
+    assert_eq!(
+        app.call(Method::GET, uri, Some(&token), None).await.0,
+        StatusCode::OK
+    );
+    let outsider = app.token("adviser3@example.com").await;
+    assert_eq!(
+        app.call(Method::GET, uri, Some(&outsider), None).await.0,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        app.call(Method::GET, &path, Some(&outsider), None).await.0,
+        StatusCode::NOT_FOUND
+    );
+
+    let (status, updates) = app
+        .call(
+            Method::GET,
+            &format!("/api/v1/backendforfrontend/underwritingupdates/{id}"),
+            Some(&token),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(updates, json!({ "updates": [] }));
 }

@@ -4,7 +4,7 @@
 mod pdf;
 mod template;
 
-use pdf::render;
+use pdf::{Block, render};
 
 pub use template::Template;
 
@@ -215,4 +215,75 @@ pub fn application_document(
         file_name: format!("{}-{}.pdf", title.replace(' ', "-"), application.id),
         bytes: render(&format!("{title} {}", application.id), &blocks),
     })
+}
+
+/// The client's answers to the underwriting interview as a PDF (§7 `applicationanswers`):
+/// each section's questions asked, with the answers as the adviser chose them.
+pub fn answers_document(
+    application_id: domain::ApplicationId,
+    client: &str,
+    enquiry: &domain::underwriting::Enquiry,
+    today: chrono::NaiveDate,
+) -> Document {
+    use domain::underwriting::answers::values;
+    let mut blocks = vec![
+        Block::Title(format!("Application answers: {client}")),
+        Block::Row("Application".into(), application_id.to_string()),
+        Block::Row("Produced".into(), formats::date(today)),
+        Block::Row(
+            "Interview".into(),
+            if enquiry.is_open {
+                "open".into()
+            } else {
+                "closed".into()
+            },
+        ),
+    ];
+    if let Some(version) = &enquiry.rulebook_version {
+        blocks.push(Block::Note(format!("Rulebook {version}")));
+    }
+    for section in &enquiry.sections {
+        blocks.push(Block::Space);
+        blocks.push(Block::Heading(section.name.clone()));
+        let mut any = false;
+        for question in section.enquiry_lines.iter().flat_map(|l| &l.questions) {
+            let Some(answer) = &question.answer else {
+                continue;
+            };
+            any = true;
+            let shown = if !question.chosen.is_empty() {
+                question
+                    .chosen
+                    .iter()
+                    .map(|o| o.name.clone())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            } else if !question.options.is_empty() {
+                values(answer)
+                    .map(|v| {
+                        question
+                            .options
+                            .iter()
+                            .find(|o| o.value == v)
+                            .map_or(v.to_owned(), |o| o.label.clone())
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            } else {
+                answer.clone()
+            };
+            blocks.push(Block::Paragraph(question.text.clone()));
+            blocks.push(Block::Row(String::new(), shown));
+        }
+        if !any {
+            blocks.push(Block::Note("No answers in this section".into()));
+        }
+    }
+    Document {
+        file_name: format!(
+            "Application-answers-{application_id}-{}.pdf",
+            enquiry.applicant_id
+        ),
+        bytes: render(&format!("Application answers {application_id}"), &blocks),
+    }
 }

@@ -106,7 +106,7 @@ async fn document(
 }
 
 /// The file with its name in `content-disposition`, as the SPA saves it (§7, §8).
-fn file(document: StoredDocument) -> Response {
+pub(crate) fn file(document: StoredDocument) -> Response {
     let disposition = format!(
         "attachment; filename=\"{}\"",
         document.file_name.replace('"', "")

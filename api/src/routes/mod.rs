@@ -7,7 +7,7 @@ mod applicants;
 mod applications;
 mod bootstrap;
 mod contact;
-mod documents;
+pub(crate) mod documents;
 mod health;
 mod lookups;
 mod quote;

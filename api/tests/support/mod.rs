@@ -504,3 +504,18 @@ where
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
+
+/// The text of a PDF, as `pdftotext` (poppler-utils) reads it.
+pub fn pdf_text(pdf: &[u8]) -> String {
+    let path =
+        std::env::temp_dir().join(format!("api-test-{}-{}.pdf", std::process::id(), pdf.len()));
+    std::fs::write(&path, pdf).unwrap();
+    let output = std::process::Command::new("pdftotext")
+        .args(["-enc", "UTF-8"])
+        .arg(&path)
+        .arg("-")
+        .output()
+        .unwrap();
+    std::fs::remove_file(&path).unwrap();
+    String::from_utf8(output.stdout).unwrap()
+}

@@ -52,7 +52,7 @@ pub use quote_stage::{
 };
 pub use underwriting_stage::{
     DECLARATION_FIRST, EnquirySummary, NOT_APPLIED, RecordEnquiryOutcome, StartUnderwriting,
-    UnderwritingState, enquiry_id,
+    UnderwritingState, UnderwritingUpdate, enquiry_id,
 };
 pub use view::{ApplicantView, ApplicationView};
 

@@ -39,6 +39,18 @@ pub struct EnquirySummary {
     pub outcome: Option<ApplicantOutcome>,
 }
 
+/// A note an underwriter posts on a case (§2 Decision "Underwriting updates").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UnderwritingUpdate {
+    /// `dd/MM/yyyy` (§9).
+    pub date: String,
+    /// `HH:mm` (§9).
+    pub time: String,
+    pub update: String,
+    pub posted_at: DateTime<Utc>,
+}
+
 /// What the underwriting stage owns.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -46,6 +58,10 @@ pub struct UnderwritingState {
     #[serde(default)]
     #[schema(required = true)]
     pub applicants_enquiries: Vec<EnquirySummary>,
+    /// Notes from the underwriter, oldest first; empty until one posts (a later stage).
+    #[serde(default)]
+    #[schema(required = true)]
+    pub underwriting_updates: Vec<UnderwritingUpdate>,
 }
 
 /// §7 `POST /underwriting/{applicantId}/start`.

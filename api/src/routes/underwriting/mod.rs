@@ -4,6 +4,7 @@
 
 mod enquiry;
 mod lookup;
+mod records;
 
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
@@ -12,4 +13,5 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(enquiry::router())
         .merge(lookup::router())
+        .merge(records::router())
 }

@@ -788,6 +788,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/backendforfrontend/createLatestApplicantAnswersDocument": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["create_latest_answers_document"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/backendforfrontend/examiner/lookup": {
         parameters: {
             query?: never;
@@ -860,6 +876,38 @@ export interface paths {
             cookie?: never;
         };
         get: operations["terms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/backendforfrontend/underwritingupdates/{applicationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["underwriting_updates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/document/interview/{applicationId}/{applicantId}/applicationanswers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["answers_document"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1133,6 +1181,11 @@ export interface components {
         Answer: {
             tag: string;
             value: string;
+        };
+        /** @description The body of `createLatestApplicantAnswersDocument` (§7). */
+        AnswersDocumentRequest: {
+            applicationId: components["schemas"]["ApplicationId"];
+            applicantId: components["schemas"]["ApplicantId"];
         };
         /**
          * @description Answers to an enquiry's questions, by tag (§7 `provideanswers`). An empty value clears an
@@ -2189,6 +2242,22 @@ export interface components {
         /** @description What the underwriting stage owns. */
         UnderwritingState: {
             applicantsEnquiries: components["schemas"]["EnquirySummary"][];
+            /** @description Notes from the underwriter, oldest first; empty until one posts (a later stage). */
+            underwritingUpdates: components["schemas"]["UnderwritingUpdate"][];
+        };
+        /** @description A note an underwriter posts on a case (§2 Decision "Underwriting updates"). */
+        UnderwritingUpdate: {
+            /** @description `dd/MM/yyyy` (§9). */
+            date: string;
+            /** @description `HH:mm` (§9). */
+            time: string;
+            update: string;
+            /** Format: date-time */
+            postedAt: string;
+        };
+        /** @description The underwriter's updates on a case. */
+        UnderwritingUpdates: {
+            updates: components["schemas"]["UnderwritingUpdate"][];
         };
         /**
          * @description `GET /application/{id}/unenriched`: the application as stored, without what is derived on
@@ -6234,6 +6303,66 @@ export interface operations {
             };
         };
     };
+    create_latest_answers_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnswersDocumentRequest"];
+            };
+        };
+        responses: {
+            /** @description Where the answers document for the client's latest answers is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentLink"];
+                };
+            };
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application, Applicant not found, or Enquiry not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     lookup_surgeries: {
         parameters: {
             query?: {
@@ -6453,6 +6582,108 @@ export interface operations {
                 };
             };
             /** @description No such application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    underwriting_updates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference */
+                applicationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The underwriter's updates (date, time, update), oldest first; empty until one is posted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnderwritingUpdates"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    answers_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference */
+                applicationId: number;
+                /** @description The client's id */
+                applicantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client's interview answers as a PDF, named in content-disposition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application, Applicant not found, or Enquiry not found (not started) */
             404: {
                 headers: {
                     [name: string]: unknown;

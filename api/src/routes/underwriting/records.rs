@@ -1,0 +1,162 @@
+//! What underwriting leaves on record: each client's answers as a PDF (§7 `applicationanswers`,
+//! `createLatestApplicantAnswersDocument`) and the underwriter's updates on the case (§7
+//! `underwritingupdates`).
+
+use crate::auth::AdviserCaller;
+use crate::body::Body;
+use crate::case::{Case, CaseInPath, applicant_in_path};
+use crate::error::{ApiError, Problem, SignInProblems, Unreadable};
+use crate::routes::documents::{DocumentLink, file};
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::response::Response;
+use chrono::Utc;
+use domain::application::UnderwritingUpdate;
+use domain::dates::uk_date;
+use domain::{ApplicantId, ApplicationId};
+use serde::{Deserialize, Serialize};
+use store::{NewDocument, StoredDocument};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(answers_document))
+        .routes(routes!(create_latest_answers_document))
+        .routes(routes!(underwriting_updates))
+}
+
+/// The client's answers document for the enquiry's current version, rendered and stored the
+/// first time it is asked for (so a copy once sent never changes).
+async fn latest_answers(
+    state: &AppState,
+    case: &Case,
+    applicant_id: &ApplicantId,
+) -> Result<StoredDocument, ApiError> {
+    let application = case.application(state).await?;
+    let (index, _) = application
+        .applicants
+        .iter()
+        .enumerate()
+        .find(|(_, a)| &a.id == applicant_id)
+        .ok_or_else(|| ApiError::not_found("Applicant"))?;
+    let enquiry = state
+        .store
+        .find_enquiry(applicant_id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("Enquiry"))?;
+    let kind = format!("applicationanswers:{applicant_id}");
+    let version = enquiry.version;
+    if let Some(stored) = state
+        .store
+        .find_document_for_version(application.id, &kind, version)
+        .await?
+    {
+        return Ok(stored);
+    }
+    let client = match application.applicants[index].full_name() {
+        name if name.is_empty() => format!("Client {}", index + 1),
+        name => name,
+    };
+    let rendered =
+        activities::answers_document(application.id, &client, &enquiry, uk_date(Utc::now()));
+    let id = uuid::Uuid::new_v4().simple().to_string();
+    Ok(state
+        .store
+        .save_document(NewDocument {
+            id: &id,
+            application_id: application.id,
+            kind: &kind,
+            application_version: version,
+            file_name: &rendered.file_name,
+            content_type: "application/pdf",
+            content: &rendered.bytes,
+            created_at: Utc::now(),
+        })
+        .await?)
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/v1/document/interview/{applicationId}/{applicantId}/applicationanswers",
+    tag = "underwriting",
+    params(
+        ("applicationId" = i64, Path, description = "The application reference"),
+        ("applicantId" = String, Path, description = "The client's id"),
+    ),
+    responses(
+        (status = OK, description = "The client's interview answers as a PDF, named in content-disposition", content_type = "application/pdf", body = Vec<u8>),
+        (status = NOT_FOUND, description = "No such application, Applicant not found, or Enquiry not found (not started)", body = Problem, content_type = "application/problem+json"),
+        SignInProblems,
+    )
+)]
+pub async fn answers_document(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+    Path((_application_id, applicant_id)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    let applicant_id = applicant_in_path(&applicant_id)?;
+    Ok(file(latest_answers(&state, &case, &applicant_id).await?))
+}
+
+/// The body of `createLatestApplicantAnswersDocument` (§7).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct AnswersDocumentRequest {
+    pub application_id: ApplicationId,
+    pub applicant_id: ApplicantId,
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/backendforfrontend/createLatestApplicantAnswersDocument",
+    tag = "underwriting",
+    request_body(content = AnswersDocumentRequest),
+    responses(
+        (status = OK, description = "Where the answers document for the client's latest answers is", body = DocumentLink),
+        (status = NOT_FOUND, description = "No such application, Applicant not found, or Enquiry not found", body = Problem, content_type = "application/problem+json"),
+        Unreadable,
+        SignInProblems,
+    )
+)]
+pub async fn create_latest_answers_document(
+    State(state): State<AppState>,
+    me: AdviserCaller,
+    Body(request): Body<AnswersDocumentRequest>,
+) -> Result<Json<DocumentLink>, ApiError> {
+    let case = Case::find(&state, &me, request.application_id).await?;
+    let stored = latest_answers(&state, &case, &request.applicant_id).await?;
+    Ok(Json(DocumentLink {
+        uri: format!("/api/v1/document/{}/{}", stored.id, stored.file_name),
+    }))
+}
+
+/// The underwriter's updates on a case.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UnderwritingUpdates {
+    pub updates: Vec<UnderwritingUpdate>,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/v1/backendforfrontend/underwritingupdates/{applicationId}",
+    tag = "underwriting",
+    params(("applicationId" = i64, Path, description = "The application reference")),
+    responses(
+        (status = OK, description = "The underwriter's updates (date, time, update), oldest first; empty until one is posted", body = UnderwritingUpdates),
+        (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
+        SignInProblems,
+    )
+)]
+pub async fn underwriting_updates(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+) -> Result<Json<UnderwritingUpdates>, ApiError> {
+    let application = case.application(&state).await?;
+    Ok(Json(UnderwritingUpdates {
+        updates: application.underwriting.underwriting_updates,
+    }))
+}
