@@ -71,6 +71,7 @@ export function applicationFixture(overrides: Partial<Schemas['Application']> = 
     declarationOfHealthStatus: null,
     termExtensionReasons: [],
     applicantsEnquiries: [],
+    underwritingUpdates: [],
     isUnderwritingComplete: false,
     active: false,
     isRestrictedCover: false,
