@@ -42,6 +42,10 @@ struct Args {
     /// Workflow-task pollers of the baseline worker; match the portal's for a fair comparison.
     #[arg(long, default_value_t = 12)]
     baseline_pollers: usize,
+    /// `quote` (create, client, cover, price, look-ups) or `underwriting` (each client takes a
+    /// case to Apply, starts the interview, then posts answers and searches conditions).
+    #[arg(long, default_value = "quote")]
+    scenario: String,
 }
 
 #[derive(Default)]
@@ -53,6 +57,8 @@ struct Samples {
     quote_price: Vec<Duration>,
     address_lookup: Vec<Duration>,
     email_check: Vec<Duration>,
+    answer: Vec<Duration>,
+    condition_lookup: Vec<Duration>,
 }
 
 /// Postcodes of the sample gazetteer and one it does not hold, and email addresses on the
@@ -73,6 +79,9 @@ async fn main() -> anyhow::Result<()> {
         .pool_max_idle_per_host(args.clients * 2)
         .build()?;
     let token = sign_in(&http, &args).await?;
+    if args.scenario == "underwriting" {
+        return underwriting(&http, &args, &token).await;
+    }
     // One warm-up round so connection set-up and key fetching are not measured.
     run_client(&http, &args.base_url, &token, 1).await?;
 
@@ -155,6 +164,187 @@ async fn main() -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// The underwriting scenario: answer posts and condition look-ups under `clients` concurrent
+/// advisers, against the bare no-op Update in the same run.
+async fn underwriting(http: &reqwest::Client, args: &Args, token: &str) -> anyhow::Result<()> {
+    let started = Instant::now();
+    let tasks: Vec<_> = (0..args.clients)
+        .map(|_| {
+            let http = http.clone();
+            let base = args.base_url.clone();
+            let token = token.to_owned();
+            let rounds = args.rounds;
+            tokio::spawn(async move { run_interview(&http, &base, &token, rounds).await })
+        })
+        .collect();
+    let mut all = Samples::default();
+    for task in tasks {
+        let samples = task.await.context("a client task panicked")??;
+        all.answer.extend(samples.answer);
+        all.condition_lookup.extend(samples.condition_lookup);
+    }
+    let elapsed = started.elapsed();
+    println!(
+        "{} clients x {} answers and look-ups against {} in {:.1} s (set-up included)",
+        args.clients,
+        args.rounds,
+        args.base_url,
+        elapsed.as_secs_f64()
+    );
+    let answer = report(
+        "answer post (POST …/provideanswers/{id})",
+        &mut all.answer,
+        elapsed,
+    );
+    report(
+        "condition look-up (GET …/lookupQuestionOption)",
+        &mut all.condition_lookup,
+        elapsed,
+    );
+    if !args.no_baseline {
+        let started = Instant::now();
+        let mut noop = baseline(args).await?;
+        let base = report("bare Temporal no-op Update", &mut noop, started.elapsed());
+        println!(
+            "Ratio of the answer post to the bare no-op Update (p50 / p95): {:.2} / {:.2}",
+            answer.0 / base.0,
+            answer.1 / base.1
+        );
+    }
+    Ok(())
+}
+
+/// What advisers type into the conditions question: everyday names, misspellings, codes.
+const STEMS: [&str; 8] = [
+    "heart attack",
+    "diabeties",
+    "high blood",
+    "asthma",
+    "depres",
+    "I21",
+    "malignant neoplasm breast",
+    "back pain",
+];
+
+/// Takes one case to Apply (not measured), starts the interview, then answers and searches.
+async fn run_interview(
+    http: &reqwest::Client,
+    base: &str,
+    token: &str,
+    rounds: usize,
+) -> anyhow::Result<Samples> {
+    let send = |method: reqwest::Method, path: String, body: Option<Value>| {
+        let mut request = http
+            .request(method, format!("{base}/api/v1/{path}"))
+            .bearer_auth(token);
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        async move { expect_ok(request.send().await?).await }
+    };
+    use reqwest::Method;
+    let created = send(
+        Method::POST,
+        "backendforfrontend/application/create".into(),
+        None,
+    )
+    .await?;
+    let id = created["id"].clone();
+    let client = json!({ "applicationId": id, "applicant": {
+        "title": "Mr", "firstName": "Load", "lastName": "Interview", "gender": "male",
+        "dateOfBirth": "1980-06-23", "smoking": "noneInFiveYears" } });
+    let added = send(
+        Method::POST,
+        format!("backendforfrontend/application/{id}/AddApplicant"),
+        Some(client),
+    )
+    .await?;
+    let applicant = added["applicants"][0]["id"]
+        .as_str()
+        .context("no applicant id")?
+        .to_owned();
+    let cover = json!({ "applicationId": id, "applicantId": applicant,
+        "cover": { "productType": "life", "coverType": "level", "coverAmount": 250000, "term": 25 } });
+    send(Method::POST, "actions/MutateCovers/add".into(), Some(cover)).await?;
+    send(
+        Method::GET,
+        format!("backendforfrontend/application/{id}/quotePrice"),
+        None,
+    )
+    .await?;
+    let contact = json!({ "applicantId": applicant, "address1": "1 Station Road", "cityName": "Leeds",
+        "postcode": "LS1 4AP", "phoneNumber": "0113 496 0000", "emailAddress": "load@example.com" });
+    send(
+        Method::PATCH,
+        "backendforfrontend/applicant/contact".into(),
+        Some(contact),
+    )
+    .await?;
+    send(
+        Method::POST,
+        format!("application/{id}/applicant/{applicant}/acceptPreUnderwritingDeclaration"),
+        None,
+    )
+    .await?;
+    send(
+        Method::POST,
+        "backendforfrontend/application/isMortgageRelated".into(),
+        Some(json!({ "id": id, "isMortgageRelated": false })),
+    )
+    .await?;
+    send(
+        Method::POST,
+        "backendforfrontend/application/isAdvisedSale".into(),
+        Some(json!({ "id": id, "isAdvisedSale": true })),
+    )
+    .await?;
+    send(
+        Method::POST,
+        "backendforfrontend/application/ApplyApplication".into(),
+        Some(json!({ "applicationId": id })),
+    )
+    .await?;
+    let start = json!({ "answers": [{ "tag": "ENQUIRY_TYPE", "value": "Full" }] });
+    send(
+        Method::POST,
+        format!("underwriting/{applicant}/start"),
+        Some(start),
+    )
+    .await?;
+
+    let mut samples = Samples::default();
+    for round in 0..rounds {
+        // Alternate between a typed number and a choice, as an adviser works down a section.
+        let answer = if round % 2 == 0 {
+            json!({ "answers": [{ "tag": "ALCOHOL_UNITS", "value": (round % 30).to_string() }] })
+        } else {
+            json!({ "answers": [{ "tag": "DRUGS", "value": if round % 4 == 1 { "No" } else { "Yes" } }] })
+        };
+        let started = Instant::now();
+        send(
+            Method::POST,
+            format!("actions/provideanswers/{applicant}"),
+            Some(answer),
+        )
+        .await?;
+        samples.answer.push(started.elapsed());
+        let stem = STEMS[round % STEMS.len()];
+        let started = Instant::now();
+        expect_ok(
+            http.get(format!(
+                "{base}/api/v1/underwriting/lookupQuestionOption/adviser/CONDITIONS/-"
+            ))
+            .query(&[("stem", stem)])
+            .bearer_auth(token)
+            .send()
+            .await?,
+        )
+        .await?;
+        samples.condition_lookup.push(started.elapsed());
+    }
+    Ok(samples)
 }
 
 /// Temporal's own round trip: each client sends `rounds` no-op Updates to a workflow of its own.
