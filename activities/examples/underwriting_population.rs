@@ -393,8 +393,11 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let count: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(1000);
     let seed: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(2026);
-    let rulebook = Rulebook::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../product"))
-        .expect("rulebook");
+    let rulebook = Rulebook::load(
+        &Path::new(&std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"))
+            .join("../product"),
+    )
+    .expect("rulebook");
     let mut rng = StdRng::seed_from_u64(seed);
     let today = NaiveDate::from_ymd_opt(2026, 11, 24).unwrap();
     let at = Utc.with_ymd_and_hms(2026, 11, 24, 12, 0, 0).unwrap();

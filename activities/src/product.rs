@@ -156,7 +156,8 @@ mod tests {
     use super::*;
 
     fn shipped() -> PathBuf {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../product")
+        Path::new(&std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"))
+            .join("../product")
     }
 
     #[test]

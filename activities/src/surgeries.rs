@@ -155,7 +155,10 @@ mod tests {
 
     fn shipped() -> SampleSurgeries {
         SampleSurgeries::load(
-            &Path::new(env!("CARGO_MANIFEST_DIR")).join("../product/surgeries/surgeries.csv"),
+            &Path::new(
+                &std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"),
+            )
+            .join("../product/surgeries/surgeries.csv"),
         )
         .unwrap()
     }

@@ -293,6 +293,26 @@ async fn underwriting_waits_for_applying_and_other_firms_cannot_see_an_enquiry()
         StatusCode::NOT_FOUND
     );
     assert_eq!(start(&app, &outsider, alan).await.0, StatusCode::NOT_FOUND);
+    // Staff, underwriters and clients are not advisers: the adviser's calls refuse them.
+    for user in [
+        "cca1@example.com",
+        "underwriter1@example.com",
+        "client1@example.com",
+    ] {
+        let other = app.token(user).await;
+        assert_eq!(
+            get(&app, &other, alan).await.0,
+            StatusCode::FORBIDDEN,
+            "{user}"
+        );
+        assert_eq!(
+            answer(&app, &other, alan, &[("ALCOHOL_UNITS", "3")])
+                .await
+                .0,
+            StatusCode::FORBIDDEN,
+            "{user}"
+        );
+    }
     // An assistant acting for the owner may answer.
     let assistant = app.token("assistant1@example.com").await;
     assert_eq!(

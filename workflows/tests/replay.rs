@@ -6,7 +6,10 @@ use temporalio_client::WorkflowHistory;
 
 #[tokio::test]
 async fn recorded_journeys_replay_with_the_current_workflow_code() {
-    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/histories");
+    let folder = std::path::Path::new(
+        &std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"),
+    )
+    .join("tests/histories");
     let mut replayed = 0;
     for entry in std::fs::read_dir(&folder).unwrap() {
         let path = entry.unwrap().path();

@@ -12,7 +12,11 @@ use std::path::Path;
 use std::process::Command;
 
 fn product() -> Product {
-    Product::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../product")).unwrap()
+    Product::load(
+        &Path::new(&std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"))
+            .join("../product"),
+    )
+    .unwrap()
 }
 
 fn priced_application(product: &Product) -> Application {

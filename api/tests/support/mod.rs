@@ -21,8 +21,11 @@ use workflows::worker::RunningWorker;
 const NAMESPACES: usize = 48;
 static NEXT_NAMESPACE: AtomicUsize = AtomicUsize::new(0);
 
+/// Read at run time, not compile time: clones share one target folder, so a test binary built
+/// in another clone must still read this clone's files.
 pub fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+    Path::new(&std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"))
+        .join("..")
 }
 
 fn free_port() -> u16 {

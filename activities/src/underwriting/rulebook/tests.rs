@@ -1,8 +1,11 @@
 use super::*;
 
 fn shipped() -> Rulebook {
-    Rulebook::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../product"))
-        .expect("the shipped rulebook loads")
+    Rulebook::load(
+        &Path::new(&std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"))
+            .join("../product"),
+    )
+    .expect("the shipped rulebook loads")
 }
 
 /// The rule ids that fire on `facts`.
@@ -278,7 +281,9 @@ fn the_reason_quotes_the_values_read() {
 #[test]
 fn a_broken_rulebook_stops_start_up_naming_the_file_and_the_row() {
     let dir = tempfile::tempdir().unwrap();
-    let product = Path::new(env!("CARGO_MANIFEST_DIR")).join("../product/underwriting");
+    let product =
+        Path::new(&std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"))
+            .join("../product/underwriting");
     let target = dir.path().join("underwriting");
     std::fs::create_dir_all(&target).unwrap();
     for file in [

@@ -8,6 +8,8 @@ export const underwritingStrings = {
   start: 'Start the interview',
   startFailed: 'Sorry, the interview could not be started. Please try again.',
   sectionsLabel: 'Sections',
+  preDeclarationAccepted: 'Pre-underwriting declaration accepted',
+  preDeclarationMissing: 'Pre-underwriting declaration not accepted',
   statuses: {
     notStarted: 'Not started',
     inProgress: 'In progress',

@@ -84,6 +84,11 @@ function Interview({ applicationId, applicantId, client, enquiry }: InterviewPro
 
   return (
     <Row gutter={[24, 24]}>
+      <Col span={24}>
+        <Tag color={enquiry.preCheck ? 'green' : 'orange'} bordered={false}>
+          {enquiry.preCheck ? t.preDeclarationAccepted : t.preDeclarationMissing}
+        </Tag>
+      </Col>
       <Col xs={24} md={7}>
         <nav aria-label={t.sectionsLabel}>
           <ol className="enquiry-sections" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
