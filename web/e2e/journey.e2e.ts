@@ -144,7 +144,9 @@ describe('adviser journey', () => {
       user.access_token = 'not-a-valid-token';
       sessionStorage.setItem(key, JSON.stringify(user));
     });
-    await page.reload();
+    // The SPA leaves for the identity provider as soon as the API answers 401, which can be before
+    // the reloaded page's load event: wait only for the reload to commit.
+    await page.reload({ waitUntil: 'commit' });
 
     // 401 from the API -> back to the identity provider, then back to the same route.
     await signInAtDevIdp(page);

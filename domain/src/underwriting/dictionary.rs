@@ -9,7 +9,7 @@
 //! ("diabeties", "astma").
 
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use utoipa::ToSchema;
 
 /// Most options one look-up returns.
@@ -44,6 +44,9 @@ struct Entry {
 pub struct BackedList {
     entries: Vec<Entry>,
     spellings: Vec<(String, String)>,
+    /// Every distinct word of the entries, sorted, with the entries that have it: a look-up
+    /// reads the few entries that have a word matching each typed word, not all of them.
+    vocabulary: Vec<(String, Vec<usize>)>,
 }
 
 #[derive(Deserialize)]
@@ -90,8 +93,8 @@ impl BackedList {
             .map(|s| (s.from.to_lowercase(), s.to.to_lowercase()))
             .collect();
         let mut list = Self {
-            entries: Vec::new(),
             spellings,
+            ..Self::default()
         };
         let mut ids = BTreeSet::new();
         for (i, row) in rows::<ConditionRow>(csv_text)?.into_iter().enumerate() {
@@ -125,6 +128,7 @@ impl BackedList {
                 everyday,
             );
         }
+        list.index();
         Ok(list)
     }
 
@@ -151,6 +155,7 @@ impl BackedList {
                 true,
             );
         }
+        list.index();
         Ok(list)
     }
 
@@ -161,6 +166,44 @@ impl BackedList {
             words,
             everyday,
         });
+    }
+
+    fn index(&mut self) {
+        let mut postings: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+        for (at, entry) in self.entries.iter().enumerate() {
+            for word in entry.words.iter().flatten() {
+                let entries = postings.entry(word).or_default();
+                if entries.last() != Some(&at) {
+                    entries.push(at);
+                }
+            }
+        }
+        self.vocabulary = postings
+            .into_iter()
+            .map(|(word, entries)| (word.to_owned(), entries))
+            .collect();
+    }
+
+    /// The entries with a word that `typed` matches.
+    fn entries_matching(&self, typed: &str, fuzzy: bool) -> BTreeSet<usize> {
+        let words: Box<dyn Iterator<Item = &(String, Vec<usize>)>> = if fuzzy {
+            Box::new(
+                self.vocabulary
+                    .iter()
+                    .filter(|(w, _)| word_matches(typed, w, true)),
+            )
+        } else {
+            // The words starting with `typed` are one run of the sorted vocabulary.
+            let start = self.vocabulary.partition_point(|(w, _)| w.as_str() < typed);
+            Box::new(
+                self.vocabulary[start..]
+                    .iter()
+                    .take_while(|(w, _)| w.starts_with(typed)),
+            )
+        };
+        words
+            .flat_map(|(_, entries)| entries.iter().copied())
+            .collect()
     }
 
     /// Lower-case words, punctuation dropped, word forms made the classification's.
@@ -219,9 +262,16 @@ impl BackedList {
     }
 
     fn ranked(&self, typed: &[String], fuzzy: bool) -> Vec<BackedOption> {
-        let mut hits: Vec<((u8, u8, usize), &BackedOption)> = self
-            .entries
-            .iter()
+        // Only entries with a match for every typed word can match; the check below then asks
+        // for every typed word to match within one name.
+        let mut candidates = self.entries_matching(&typed[0], fuzzy);
+        for word in &typed[1..] {
+            let matching = self.entries_matching(word, fuzzy);
+            candidates.retain(|at| matching.contains(at));
+        }
+        let mut hits: Vec<((u8, u8, usize), &BackedOption)> = candidates
+            .into_iter()
+            .map(|at| &self.entries[at])
             .filter_map(|entry| {
                 let best = entry
                     .words
