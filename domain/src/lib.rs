@@ -26,6 +26,7 @@ pub mod formats;
 pub mod ids;
 pub mod journey;
 pub mod measurements;
+pub mod modulus;
 pub mod money;
 pub mod patch;
 pub mod pricing;
