@@ -4,6 +4,7 @@
 
 use crate::documents::{Template, application_data, quote_data};
 use domain::catalogue::Catalogue;
+use domain::modulus::ModulusTables;
 use domain::pricing::Basis;
 use domain::term_extension::DeclarationOfHealth;
 use std::path::{Path, PathBuf};
@@ -20,6 +21,11 @@ pub struct Product {
     pub terms_template: Template,
     /// `term-extension/declaration-of-health.json`: the questions before a term extension.
     pub declaration_of_health: DeclarationOfHealth,
+    /// `modulus/`: Vocalink's weight table (the one `valacdos-*.txt`, its version in its name)
+    /// and the substitution table `scsubtab.txt`, for the bank check.
+    pub modulus: ModulusTables,
+    /// The weight table's file name, which carries its version (`valacdos-v8-50.txt`).
+    pub modulus_table: String,
 }
 
 /// Why the product files could not be used, naming the file.
@@ -28,6 +34,38 @@ pub struct Product {
 pub struct ProductError {
     pub path: PathBuf,
     pub message: String,
+}
+
+/// Reads the one weight table in `folder` (so a newer table replaces the old file) and the
+/// substitution table.
+fn load_modulus(folder: &Path) -> Result<(ModulusTables, String), ProductError> {
+    let refuse = |message: String| ProductError {
+        path: folder.to_owned(),
+        message,
+    };
+    let mut tables: Vec<String> = std::fs::read_dir(folder)
+        .map_err(|e| refuse(e.to_string()))?
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter(|name| name.starts_with("valacdos") && name.ends_with(".txt"))
+        .collect();
+    tables.sort();
+    let [table] = tables.as_slice() else {
+        return Err(refuse(format!(
+            "expected one weight table valacdos-*.txt, found {}",
+            if tables.is_empty() {
+                "none".to_owned()
+            } else {
+                tables.join(", ")
+            }
+        )));
+    };
+    let table_path = folder.join(table);
+    let modulus = ModulusTables::parse(&read(&table_path)?, &read(&folder.join("scsubtab.txt"))?)
+        .map_err(|message| ProductError {
+        path: table_path,
+        message,
+    })?;
+    Ok((modulus, table.clone()))
 }
 
 fn read(path: &Path) -> Result<String, ProductError> {
@@ -87,8 +125,11 @@ impl Product {
                 path: health_path,
                 message,
             })?;
+        let (modulus, modulus_table) = load_modulus(&dir.join("modulus"))?;
         Ok(Self {
             declaration_of_health,
+            modulus,
+            modulus_table,
             keyfacts_template: load("keyfacts.txt")?,
             terms_template: load("terms.txt")?,
             catalogue,
@@ -164,6 +205,35 @@ mod tests {
     fn the_shipped_product_files_load() {
         let product = Product::load(&shipped()).unwrap();
         assert!(product.basis.label().starts_with("Sample"));
+        assert_eq!(product.modulus_table, "valacdos-v8-50.txt");
+        assert_eq!(product.modulus.len(), 1151);
+    }
+
+    #[test]
+    fn the_bank_check_needs_exactly_one_weight_table() {
+        let dir = std::env::temp_dir().join(format!("modulus-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let none = load_modulus(&dir).unwrap_err();
+        assert!(none.to_string().contains("found none"), "{none}");
+        for name in ["valacdos-v8-50.txt", "scsubtab.txt"] {
+            std::fs::copy(shipped().join("modulus").join(name), dir.join(name)).unwrap();
+        }
+        assert_eq!(load_modulus(&dir).unwrap().1, "valacdos-v8-50.txt");
+        // A newer table dropped in beside the old one is ambiguous until the old one goes.
+        std::fs::write(dir.join("valacdos-v8-60.txt"), "not a table").unwrap();
+        let two = load_modulus(&dir).unwrap_err();
+        assert!(
+            two.to_string()
+                .contains("valacdos-v8-50.txt, valacdos-v8-60.txt"),
+            "{two}"
+        );
+        std::fs::remove_file(dir.join("valacdos-v8-50.txt")).unwrap();
+        let broken = load_modulus(&dir).unwrap_err();
+        assert!(
+            broken.to_string().contains("valacdos-v8-60.txt"),
+            "{broken}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
