@@ -88,4 +88,20 @@ impl PricingActivities {
             request.quote_id,
         ))
     }
+
+    /// Prices the application on the terms underwriting gave each cover (the decision
+    /// quote); a refusal is an answer, as for the quote.
+    #[activity]
+    pub async fn price_decision(
+        self: Arc<Self>,
+        _ctx: ActivityContext,
+        request: PriceRequest,
+    ) -> Result<Result<Quote, Rejection>, ActivityError> {
+        Ok(self.product.basis.price_decision(
+            &self.product.catalogue,
+            &request.application,
+            request.quote_age_date,
+            request.quote_id,
+        ))
+    }
 }

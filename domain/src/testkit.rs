@@ -4,12 +4,17 @@
 //! feature, for other crates' tests; never in the product.
 
 use crate::applicant::{ApplicantDetails, Gender, Title};
-use crate::application::{AddApplicant, AddCover, Application, CoverInput};
+use crate::application::{
+    AddApplicant, AddCover, Application, ApplicationStage, CoverInput, EnquirySummary,
+    RecordEnquiryOutcome,
+};
+use crate::decision::Decision;
 use crate::errors::{FieldError, Rejection};
 use crate::ids::{AdviserId, ApplicantId, ApplicationId};
 use crate::money::Money;
 use crate::product::{CoverType, ProductType};
 use crate::quote::{Quote, QuoteApplicant, QuoteCover};
+use crate::underwriting::outcome::{ApplicantOutcome, CoverOutcome};
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 
 /// The moment tests work at: 10:00 UTC on Sunday 22 November 2026.
@@ -158,4 +163,54 @@ pub fn quoted_couple() -> Application {
 /// The fields a refusal names, in order.
 pub fn fields(errors: &[FieldError]) -> Vec<&str> {
     errors.iter().map(|e| e.field.as_str()).collect()
+}
+
+/// `app` with client `applicant`'s enquiry closed, each of `covers` decided as given
+/// (`(cover id, decision, loading in percent)`), and the case at the stage the outcomes lead
+/// to: Decision, or Underwriting while a cover is referred.
+pub fn decided(
+    app: &Application,
+    applicant: &str,
+    covers: &[(&str, Decision, u32)],
+) -> Application {
+    let mut next = app.clone();
+    next.status = ApplicationStage::Apply;
+    next.underwriting
+        .applicants_enquiries
+        .retain(|e| e.applicant_id != applicant_id(applicant));
+    next.underwriting.applicants_enquiries.push(EnquirySummary {
+        applicant_id: applicant_id(applicant),
+        enquiry_id: format!("enquiry-{applicant}"),
+        is_open: true,
+        started_at: now(),
+        closed_at: None,
+        outcome: None,
+    });
+    let outcome = ApplicantOutcome {
+        rulebook_version: "sample".into(),
+        decided_at: now(),
+        covers: covers
+            .iter()
+            .map(|(cover, decision, loading)| CoverOutcome {
+                cover_id: (*cover).into(),
+                product_type: ProductType::Life,
+                decision: *decision,
+                displayed: decision.displayed(),
+                loading: *loading,
+                exclusions: vec![],
+                evidence: vec![],
+                summary: String::new(),
+                explanations: vec![],
+            })
+            .collect(),
+    };
+    next.record_enquiry_outcome(
+        &RecordEnquiryOutcome {
+            applicant_id: applicant_id(applicant),
+            outcome,
+            closed_at: now(),
+        },
+        now(),
+    )
+    .unwrap()
 }

@@ -7,6 +7,7 @@ mod applicants;
 mod applications;
 mod bootstrap;
 mod contact;
+mod decision;
 pub(crate) mod documents;
 mod health;
 mod lookups;
@@ -42,6 +43,7 @@ use utoipa_axum::router::OpenApiRouter;
         (name = "term extension", description = "Extending a quote's terms by a declaration of health"),
         (name = "amra", description = "Consent to medical reports (AMRA), the client's doctor or surgery, and the surgery look-up"),
         (name = "underwriting", description = "Each client's underwriting enquiry: start, answer, declare, close, and the look-up of conditions and occupations"),
+        (name = "decision", description = "The decision: each cover priced on the terms underwriting gave it, and Proceed to set-up"),
         (name = "operations", description = "Health of the service"),
     )
 )]
@@ -70,6 +72,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(lookups::router())
         .merge(underwriting::router())
         .merge(amra::router())
+        .merge(decision::router())
         .merge(documents::router())
         .merge(health::router())
 }

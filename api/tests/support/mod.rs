@@ -4,6 +4,8 @@
 
 #![allow(dead_code)] // Each test binary uses a different part of the harness.
 
+pub mod interview;
+
 use api::config::{self, Config};
 use api::{Services, build_app, prepare};
 use reqwest::{Method, StatusCode};

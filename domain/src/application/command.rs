@@ -14,6 +14,7 @@ use super::contact_stage::{
     SetThirdPartyRef,
 };
 use super::covers::{AddCover, EditCover, RemoveCover, SetPayoutPlannerUsed};
+use super::decision_stage::ProceedToSetUp;
 use super::extension::CompleteTermExtension;
 use super::quote_stage::{
     EditChild, RemoveAllocation, RemoveChild, SaveAllocation, SaveBeneficiary,
@@ -152,6 +153,7 @@ commands! {
     SetAmraConsent => set_amra_consent;
     SetViewMedicalReports => set_view_medical_reports;
     SetExaminer => set_examiner;
+    ProceedToSetUp => |a, _, now| a.proceed_to_set_up(now);
 }
 
 impl Application {

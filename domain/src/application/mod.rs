@@ -22,6 +22,7 @@ mod command;
 mod contact_stage;
 mod covers;
 mod deadlines;
+mod decision_stage;
 mod extension;
 mod quote_stage;
 mod rules;
@@ -44,6 +45,10 @@ pub use contact_stage::{
 pub use covers::{
     AddCover, COVER_NOT_FOUND, CoverChecks, CoverInput, EditCover, RemoveCover, RiderInput,
     SetPayoutPlannerUsed,
+};
+pub use decision_stage::{
+    CLIENT_DECLINED, DecisionState, NO_DECISION_QUOTE, NOT_AT_DECISION, ProceedToSetUp,
+    STILL_REFERRED, TriggerDecisionQuote,
 };
 pub use extension::CompleteTermExtension;
 pub use quote_stage::{
@@ -169,6 +174,8 @@ pub struct Application {
     #[serde(flatten)]
     pub underwriting: UnderwritingState,
     #[serde(flatten)]
+    pub decision: DecisionState,
+    #[serde(flatten)]
     pub set_up: SetUpState,
 }
 
@@ -269,6 +276,7 @@ impl Application {
             },
             contact_stage: ContactState::default(),
             underwriting: UnderwritingState::default(),
+            decision: DecisionState::default(),
             set_up: SetUpState::default(),
         }
     }

@@ -2,7 +2,8 @@
 //! reading (ages on the quote age date, restricted cover).
 
 use super::{
-    Application, ApplicationStage, Child, ContactState, QuoteState, SetUpState, UnderwritingState,
+    Application, ApplicationStage, Child, ContactState, DecisionState, QuoteState, SetUpState,
+    UnderwritingState,
 };
 use crate::applicant::Applicant;
 use crate::beneficiaries::CandidateBeneficiary;
@@ -46,6 +47,7 @@ impl Application {
             contact_stage: self.contact_stage.clone(),
             underwriting: self.underwriting.clone(),
             is_underwriting_complete: self.is_underwriting_complete(),
+            decision: self.decision.clone(),
             set_up: self.set_up.clone(),
             is_complete: self.is_complete(),
             is_restricted_cover: self.is_restricted_cover(),
@@ -98,6 +100,8 @@ pub struct ApplicationView {
     pub underwriting: UnderwritingState,
     /// Every client's enquiry is closed (§4): the case moves to the decision.
     pub is_underwriting_complete: bool,
+    #[serde(flatten)]
+    pub decision: DecisionState,
     #[serde(flatten)]
     pub set_up: SetUpState,
     /// §4 "Application completeness": every client has cover and every cover is complete.

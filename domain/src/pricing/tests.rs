@@ -541,3 +541,126 @@ mod whole_application {
         );
     }
 }
+
+mod decision_quote {
+    use super::*;
+    use crate::decision::Decision;
+    use crate::testkit::{decided, quoted_couple};
+
+    /// The couple with Alan's cover loaded by 50% and Ada's declined.
+    fn loaded_and_declined() -> Application {
+        let alan = decided(
+            &quoted_couple(),
+            "a1",
+            &[("c1", Decision::NonStandardTerms, 50)],
+        );
+        decided(&alan, "a2", &[("c2", Decision::Declined, 0)])
+    }
+
+    fn quoted(app: &Application) -> Quote {
+        basis()
+            .price_decision(&catalogue(), app, crate::testkit::today(), "d1".into())
+            .unwrap()
+    }
+
+    fn cover<'q>(quote: &'q Quote, id: &str) -> &'q QuoteCover {
+        quote
+            .quote_applicants
+            .iter()
+            .flat_map(|a| &a.quote_covers)
+            .find(|c| c.cover_id == id)
+            .unwrap()
+    }
+
+    #[test]
+    fn a_loading_raises_the_covers_premium_by_its_percentage_and_says_so() {
+        let app = loaded_and_declined();
+        let before = basis()
+            .price_application(
+                &catalogue(),
+                &quoted_couple(),
+                crate::testkit::today(),
+                "q".into(),
+            )
+            .unwrap();
+        let after = quoted(&app);
+        let (base, loaded) = (cover(&before, "c1").premium, cover(&after, "c1").premium);
+        assert_eq!(
+            loaded.pence(),
+            (base.pence() as f64 * 1.5).round() as u64,
+            "{base:?} -> {loaded:?}"
+        );
+        assert_eq!(
+            cover(&after, "c1").decision,
+            Some(Decision::NonStandardTerms)
+        );
+        let line = cover(&after, "c1").breakdown.last().unwrap();
+        assert_eq!(line.label, "Underwriting loading of 50%");
+        assert_eq!(line.amount.pence(), loaded.pence() - base.pence());
+    }
+
+    #[test]
+    fn a_declined_cover_is_left_out_and_its_client_pays_no_fee() {
+        let after = quoted(&loaded_and_declined());
+        let declined = cover(&after, "c2");
+        assert_eq!(
+            (declined.premium.pence(), declined.decision),
+            (0, Some(Decision::Declined))
+        );
+        assert!(declined.breakdown.is_empty());
+        let ada = &after.quote_applicants[1];
+        assert_eq!(ada.premium.pence(), 0);
+        let alan = &after.quote_applicants[0];
+        let fee = basis().policy_fee();
+        assert_eq!(alan.premium, cover(&after, "c1").premium + fee);
+        assert_eq!(after.premium, alan.premium);
+    }
+
+    #[test]
+    fn the_unloaded_premium_is_the_covers_kept_before_their_loadings() {
+        let before = basis()
+            .price_application(
+                &catalogue(),
+                &quoted_couple(),
+                crate::testkit::today(),
+                "q".into(),
+            )
+            .unwrap();
+        let after = quoted(&loaded_and_declined());
+        assert_eq!(
+            after.unloaded_premium,
+            Some(cover(&before, "c1").premium + basis().policy_fee())
+        );
+        // Standard terms for both: the decision quote is the quote.
+        let standard = decided(
+            &decided(
+                &quoted_couple(),
+                "a1",
+                &[("c1", Decision::StandardTerms, 0)],
+            ),
+            "a2",
+            &[("c2", Decision::StandardTerms, 0)],
+        );
+        let same = quoted(&standard);
+        assert_eq!(same.premium, before.premium);
+        assert_eq!(same.unloaded_premium, Some(before.premium));
+    }
+
+    #[test]
+    fn there_is_no_decision_quote_before_the_decision() {
+        let alan_only = decided(
+            &quoted_couple(),
+            "a1",
+            &[("c1", Decision::StandardTerms, 0)],
+        );
+        let refused = basis()
+            .price_decision(
+                &catalogue(),
+                &alan_only,
+                crate::testkit::today(),
+                "d".into(),
+            )
+            .unwrap_err();
+        assert_eq!(refused.message, crate::application::NOT_AT_DECISION);
+    }
+}

@@ -10,6 +10,7 @@
 use super::{ApplicationWorkflow, ApplicationWorkflowInput, Timed, projection};
 use crate::refusal::{HandlerError, refuse};
 use activities::{PriceRequest, PricingActivities};
+use chrono::{DateTime, Utc};
 use domain::application::{
     AcceptPreUnderwritingDeclaration, AddAllocation, AddBeneficiary, AddChild, AddCover,
     ApplyForPolicy, Command, CompleteTermExtension, EditAllocation, EditBeneficiary, EditChild,
@@ -18,16 +19,19 @@ use domain::application::{
     SetMortgageRelated, SetPayoutPlannerUsed, SetPolicyStartDate, SetQuoteDate, SetSameAddress,
     SetThirdPartyRef, SetViewMedicalReports, UnlockQuoteEdit, UpsellCover,
 };
-use domain::application::{RecordEnquiryOutcome, StartUnderwriting};
+use domain::application::{
+    ProceedToSetUp, RecordEnquiryOutcome, StartUnderwriting, TriggerDecisionQuote,
+};
 use domain::dates::uk_date;
 use domain::quote::Quote;
 use domain::{AddApplicant, Application, EditApplicant, Rejection};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
-use temporalio_common::{HasWorkflowDefinition, UpdateDefinition};
+use temporalio_common::{ActivityDefinition, HasWorkflowDefinition, UpdateDefinition};
 use temporalio_macros::workflow_methods;
 use temporalio_sdk::{
-    LocalActivityOptions, SyncWorkflowContext, WorkflowContext, WorkflowContextView, WorkflowResult,
+    ActivityExecutionError, LocalActivityOptions, SyncWorkflowContext, WorkflowContext,
+    WorkflowContextView, WorkflowResult,
 };
 
 /// Pricing and cover checks are in-memory computations; a few seconds is generous.
@@ -169,22 +173,32 @@ command_updates! {
             ctx: &mut WorkflowContext<Self>,
             command: Timed<PriceQuote>,
         ) -> Result<Application, HandlerError> {
-            let (application, at) = ctx.state(|s| (s.application.clone(), s.time_of(&command)));
-            let request = PriceRequest {
-                quote_id: format!("{}-{}", application.id, application.version),
-                quote_age_date: application.age_date(uk_date(at)),
-                application,
-            };
-            let priced: Result<Quote, Rejection> = ctx
-                .execute_local_activity(
-                    PricingActivities::price_quote,
-                    request,
-                    LocalActivityOptions::builder()
-                        .start_to_close_timeout(PRICING_TIMEOUT)
-                        .build(),
-                )
-                .await?;
+            let at = ctx.state(|s| s.time_of(&command));
+            let priced = price(ctx, PricingActivities::price_quote, at, "").await?;
             let next = priced.map(|quote| ctx.state(|s| s.application.record_quote(quote, at)));
+            commit(ctx, next, &command).await
+        }
+
+        #[update_validator(quote_decision)]
+        fn validate_quote_decision(
+            &self,
+            _ctx: &WorkflowContextView,
+            _command: &Timed<TriggerDecisionQuote>,
+        ) -> Result<(), HandlerError> {
+            self.application.check_can_quote_decision().map_err(refuse)
+        }
+
+        /// §7 `TriggerDecisionQuote` and `decision/{id}/quote`: prices every cover on the
+        /// terms underwriting gave it, at the quote's age date, and records the decision quote.
+        #[update]
+        pub async fn quote_decision(
+            ctx: &mut WorkflowContext<Self>,
+            command: Timed<TriggerDecisionQuote>,
+        ) -> Result<Application, HandlerError> {
+            let at = ctx.state(|s| s.time_of(&command));
+            let priced = price(ctx, PricingActivities::price_decision, at, "-decision").await?;
+            let next = priced
+                .map(|quote| ctx.state(|s| s.application.record_decision_quote(quote, at)));
             commit(ctx, next, &command).await
         }
     }
@@ -223,6 +237,20 @@ command_updates! {
     set_amra_consent, validate_set_amra_consent: SetAmraConsent => commit;
     set_view_medical_reports, validate_set_view_medical_reports: SetViewMedicalReports => commit;
     set_examiner, validate_set_examiner: SetExaminer => commit;
+    proceed_to_set_up, validate_proceed_to_set_up: ProceedToSetUp => commit;
+}
+
+/// The decision quote asks the pricing activity, like `price_quote`.
+impl ApplicationUpdate for TriggerDecisionQuote {
+    fn update() -> impl UpdateDefinition<
+        Workflow = <ApplicationWorkflow as HasWorkflowDefinition>::Run,
+        Input = Timed<Self>,
+        Output = Application,
+    > + Send
+    + Sync
+    + 'static {
+        ApplicationWorkflow::quote_decision
+    }
 }
 
 /// `price_quote` is not a rule on the application alone (it asks the pricing activity), but
@@ -250,6 +278,34 @@ impl ApplicationUpdate for StartUnderwriting {
     + 'static {
         ApplicationWorkflow::start_underwriting
     }
+}
+
+/// Prices the application as it stands by `activity` (the quote, or the decision quote on
+/// underwriting's terms) at its age date, as a local activity recorded in history; `suffix`
+/// tells the decision quote's id from the quote's.
+async fn price<A>(
+    ctx: &mut WorkflowContext<ApplicationWorkflow>,
+    activity: A,
+    at: DateTime<Utc>,
+    suffix: &str,
+) -> Result<Result<Quote, Rejection>, ActivityExecutionError>
+where
+    A: ActivityDefinition<Input = PriceRequest, Output = Result<Quote, Rejection>>,
+{
+    let application = ctx.state(|s| s.application.clone());
+    let request = PriceRequest {
+        quote_id: format!("{}-{}{suffix}", application.id, application.version),
+        quote_age_date: application.age_date(uk_date(at)),
+        application,
+    };
+    ctx.execute_local_activity(
+        activity,
+        request,
+        LocalActivityOptions::builder()
+            .start_to_close_timeout(PRICING_TIMEOUT)
+            .build(),
+    )
+    .await
 }
 
 /// Makes `next` the application's state (when the command changed anything), keeps the

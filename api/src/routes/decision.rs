@@ -1,0 +1,100 @@
+//! The decision step (§1 step 7, §2 Decision, §7 Decision): the decision quote prices each
+//! cover on the terms underwriting gave it, the application with decisions shows them, and
+//! Proceed opens set-up.
+
+use crate::case::CaseInPath;
+use crate::error::{ApiError, Problem, SignInProblems, Unconfirmed};
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use domain::ApplicationView;
+use domain::application::{ProceedToSetUp, TriggerDecisionQuote};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(trigger_decision_quote))
+        .routes(routes!(decision_quote))
+        .routes(routes!(application_with_decisions))
+        .routes(routes!(proceed))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/actions/TriggerDecisionQuote/{applicationId}",
+    tag = "decision",
+    params(("applicationId" = i64, Path, description = "The application reference")),
+    responses(
+        (status = OK, description = "The application with its decision quote (`decisionQuote`): each cover priced on its terms, a loading raising its premium and saying so in its breakdown, a postponed or declined cover left out at no premium; `unloadedPremium` is the price before loadings", body = ApplicationView),
+        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "Not at the decision: a client's underwriting is not complete, or a cover is with an underwriter", body = Problem, content_type = "application/problem+json"),
+        SignInProblems,
+        Unconfirmed,
+    )
+)]
+pub async fn trigger_decision_quote(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+) -> Result<Json<ApplicationView>, ApiError> {
+    case.send(&state, TriggerDecisionQuote).await
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/decision/{applicationId}/quote",
+    tag = "decision",
+    params(("applicationId" = i64, Path, description = "The application reference")),
+    responses(
+        (status = OK, description = "The application with its decision quote (the same as TriggerDecisionQuote)", body = ApplicationView),
+        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "Not at the decision", body = Problem, content_type = "application/problem+json"),
+        SignInProblems,
+        Unconfirmed,
+    )
+)]
+pub async fn decision_quote(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+) -> Result<Json<ApplicationView>, ApiError> {
+    case.send(&state, TriggerDecisionQuote).await
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/v1/backendforfrontend/applicationWithDecisions/{applicationId}",
+    tag = "decision",
+    params(("applicationId" = i64, Path, description = "The application reference")),
+    responses(
+        (status = OK, description = "The application with each cover's decision (`applicants[].covers[].decision`), each client's outcome and its explanation (`applicantsEnquiries[].outcome`) and the decision quote once priced", body = ApplicationView),
+        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
+        SignInProblems,
+    )
+)]
+pub async fn application_with_decisions(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+) -> Result<Json<ApplicationView>, ApiError> {
+    case.view(&state).await
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/decision/{applicationId}/proceed",
+    tag = "decision",
+    params(("applicationId" = i64, Path, description = "The application reference")),
+    responses(
+        (status = OK, description = "The application with `proceededAt` set: set-up is open. Proceeding again changes nothing", body = ApplicationView),
+        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "Not at the decision, no decision quote yet, or a decision still with the underwriter", body = Problem, content_type = "application/problem+json"),
+        (status = UNPROCESSABLE_ENTITY, description = "A client has no cover left (every cover postponed or declined): remove them first; the error names the client", body = Problem, content_type = "application/problem+json"),
+        SignInProblems,
+        Unconfirmed,
+    )
+)]
+pub async fn proceed(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+) -> Result<Json<ApplicationView>, ApiError> {
+    case.send(&state, ProceedToSetUp).await
+}

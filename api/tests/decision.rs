@@ -1,0 +1,177 @@
+//! The decision step over HTTP against a real Temporal dev server and SQLite: two clients
+//! underwritten (Alan's build loads his life cover by 50%, Ada on standard terms), the decision
+//! quote priced on those terms, the application with decisions, Proceed, and access.
+
+mod support;
+
+use reqwest::{Method, StatusCode};
+use serde_json::Value;
+use std::time::Duration;
+use support::interview::{PLAIN, answer, declare_and_close, start};
+use support::{TestApp, eventually};
+
+/// Alan weighs 114 kg at 1.78 m (a body mass index of 36).
+fn heavy() -> Vec<(&'static str, &'static str)> {
+    PLAIN
+        .iter()
+        .map(|&(tag, value)| {
+            if tag == "WEIGHT" {
+                (tag, "114")
+            } else {
+                (tag, value)
+            }
+        })
+        .collect()
+}
+
+async fn underwrite(
+    app: &TestApp,
+    token: &str,
+    id: &Value,
+    client: &Value,
+    answers: &[(&str, &str)],
+) {
+    assert_eq!(start(app, token, client).await.0, StatusCode::OK);
+    let (status, body) = answer(app, token, client, answers).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    declare_and_close(app, token, id, client).await;
+}
+
+async fn post(app: &TestApp, token: &str, path: String) -> (StatusCode, Value) {
+    app.call(Method::POST, &path, Some(token), None).await
+}
+
+fn pence(value: &Value) -> i64 {
+    (value.as_f64().unwrap() * 100.0).round() as i64
+}
+
+/// The premium of each cover in `quote`, in client order.
+fn cover_premiums(quote: &Value) -> Vec<i64> {
+    quote["quoteApplicants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| pence(&a["quoteCovers"][0]["premium"]))
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_decision_quote_prices_each_cover_on_its_terms_and_proceed_opens_set_up() {
+    let app = TestApp::spawn().await;
+    let token = app.token("adviser1@example.com").await;
+    let (id, clients) = app.applied_application(&token, true).await;
+    let (alan, ada) = (&clients[0], &clients[1]);
+    let key = id.as_i64().unwrap();
+
+    // Before underwriting is complete there is no decision to price or proceed from.
+    let (status, body) = post(
+        &app,
+        &token,
+        format!("/api/v1/actions/TriggerDecisionQuote/{key}"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_eq!(
+        post(&app, &token, format!("/api/v1/decision/{key}/proceed"))
+            .await
+            .0,
+        StatusCode::CONFLICT
+    );
+
+    underwrite(&app, &token, &id, alan, &heavy()).await;
+    underwrite(&app, &token, &id, ada, PLAIN).await;
+    let application = eventually(Duration::from_secs(20), || async {
+        let (_, application) = app.get_application(&token, &id).await;
+        (application["status"] == "DECISION").then_some(application)
+    })
+    .await;
+    let quoted = cover_premiums(&application["quote"]);
+    // Proceed needs the decision quote first.
+    let (status, body) = post(&app, &token, format!("/api/v1/decision/{key}/proceed")).await;
+    assert_eq!(
+        (status, body["detail"].as_str()),
+        (
+            StatusCode::CONFLICT,
+            Some(domain::application::NO_DECISION_QUOTE)
+        ),
+        "{body}"
+    );
+
+    let (status, decided) = post(
+        &app,
+        &token,
+        format!("/api/v1/actions/TriggerDecisionQuote/{key}"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{decided}");
+    assert_eq!(decided["isDecisionValid"], true);
+    let quote = &decided["decisionQuote"];
+    let after = cover_premiums(quote);
+    // Alan's cover costs half as much again; Ada's is the quote's.
+    assert_eq!(
+        after[0],
+        (quoted[0] as f64 * 1.5).round() as i64,
+        "{quoted:?} -> {after:?}"
+    );
+    assert_eq!(after[1], quoted[1]);
+    let alan_cover = &quote["quoteApplicants"][0]["quoteCovers"][0];
+    assert_eq!(alan_cover["decision"], "nonstandardterms");
+    let loading = alan_cover["breakdown"].as_array().unwrap().last().unwrap();
+    assert_eq!(loading["label"], "Underwriting loading of 50%");
+    assert_eq!(
+        pence(&quote["unloadedPremium"]),
+        pence(&application["quote"]["premium"])
+    );
+    assert!(pence(&quote["premium"]) > pence(&application["quote"]["premium"]));
+    // `decision/{id}/quote` prices the same.
+    let (status, again) = post(&app, &token, format!("/api/v1/decision/{key}/quote")).await;
+    assert_eq!(status, StatusCode::OK, "{again}");
+    assert_eq!(cover_premiums(&again["decisionQuote"]), after);
+
+    let (status, with_decisions) = app
+        .call(
+            Method::GET,
+            &format!("/api/v1/backendforfrontend/applicationWithDecisions/{key}"),
+            Some(&token),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{with_decisions}");
+    assert_eq!(
+        with_decisions["applicants"][0]["covers"][0]["decision"],
+        "nonstandardterms"
+    );
+    assert_eq!(
+        with_decisions["applicants"][1]["covers"][0]["decision"],
+        "standardterms"
+    );
+    assert_eq!(
+        with_decisions["applicantsEnquiries"][0]["outcome"]["covers"][0]["explanations"][0]["rule"],
+        "BMI-35-40"
+    );
+
+    // Another firm's adviser cannot see or touch the case.
+    let outsider = app.token("adviser3@example.com").await;
+    assert_eq!(
+        post(&app, &outsider, format!("/api/v1/decision/{key}/proceed"))
+            .await
+            .0,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        app.call(
+            Method::GET,
+            &format!("/api/v1/backendforfrontend/applicationWithDecisions/{key}"),
+            Some(&outsider),
+            None
+        )
+        .await
+        .0,
+        StatusCode::NOT_FOUND
+    );
+
+    let (status, proceeded) = post(&app, &token, format!("/api/v1/decision/{key}/proceed")).await;
+    assert_eq!(status, StatusCode::OK, "{proceeded}");
+    assert!(proceeded["proceededAt"].is_string());
+    assert_eq!(proceeded["status"], "DECISION");
+}

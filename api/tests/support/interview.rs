@@ -1,0 +1,90 @@
+//! Driving a client's underwriting interview over HTTP: start, answer, declare and close, and
+//! the answers of a client with nothing to disclose.
+
+use super::TestApp;
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+pub fn start_body() -> Value {
+    json!({ "answers": [{ "tag": "ENQUIRY_TYPE", "value": "Full" }] })
+}
+
+pub async fn start(app: &TestApp, token: &str, client: &Value) -> (StatusCode, Value) {
+    let path = format!("/api/v1/underwriting/{}/start", client.as_str().unwrap());
+    app.call(Method::POST, &path, Some(token), Some(start_body()))
+        .await
+}
+
+pub async fn answer(
+    app: &TestApp,
+    token: &str,
+    client: &Value,
+    answers: &[(&str, &str)],
+) -> (StatusCode, Value) {
+    let answers: Vec<Value> = answers
+        .iter()
+        .map(|(tag, value)| json!({ "tag": tag, "value": value }))
+        .collect();
+    let path = format!(
+        "/api/v1/actions/provideanswers/{}",
+        client.as_str().unwrap()
+    );
+    app.call(
+        Method::POST,
+        &path,
+        Some(token),
+        Some(json!({ "answers": answers })),
+    )
+    .await
+}
+
+pub async fn get(app: &TestApp, token: &str, client: &Value) -> (StatusCode, Value) {
+    let path = format!("/api/v1/underwriting/{}", client.as_str().unwrap());
+    app.call(Method::GET, &path, Some(token), None).await
+}
+
+pub async fn declare_and_close(app: &TestApp, token: &str, id: &Value, client: &Value) -> Value {
+    let body = json!({ "applicationId": id, "applicantId": client });
+    let (status, body) = app
+        .call(
+            Method::POST,
+            "/api/v1/actions/acceptuwdeclaration",
+            Some(token),
+            Some(body),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["declarations"]["acceptedPostUnderwriting"], true);
+    let path = format!("/api/v1/underwriting/{}/close", client.as_str().unwrap());
+    let (status, body) = app.call(Method::POST, &path, Some(token), None).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body
+}
+
+pub fn answer_of<'a>(enquiry: &'a Value, tag: &str) -> Option<&'a str> {
+    enquiry["allAnswers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["tag"] == tag)
+        .and_then(|a| a["value"].as_str())
+}
+
+/// Everything the sample interview asks of a client with nothing to disclose.
+pub const PLAIN: &[(&str, &str)] = &[
+    ("HEIGHT_UNITS", "metric"),
+    ("HEIGHT", "1.78"),
+    ("WEIGHT_UNITS", "metric"),
+    ("WEIGHT", "76"),
+    ("OCCUPATION", "Software developer"),
+    ("EARNINGS", "42000"),
+    ("HAZARDOUS_DUTIES", "No"),
+    ("ALCOHOL_UNITS", "10"),
+    ("DRUGS", "No"),
+    ("HAZARDOUS_PURSUITS", "No"),
+    ("TRAVEL", "No"),
+    ("HAS_CONDITIONS", "No"),
+    ("FAMILY_HISTORY", "No"),
+    ("GP_REGISTERED_SINCE", "2015-06-01"),
+    ("GP_PENDING", "No"),
+];

@@ -1,0 +1,127 @@
+//! The decision stage (§1 step 7, §2 Decision, §4 "Decision validity"): once every client's
+//! underwriting is complete and no cover waits for an underwriter, the case is priced again on
+//! the terms underwriting gave each cover (the decision quote), and the adviser proceeds to
+//! set-up. A client with no cover left (every cover declined or postponed) stops Proceed until
+//! they are removed from the application.
+
+use super::{Application, ApplicationStage};
+use crate::decision::Decision;
+use crate::errors::Rejection;
+use crate::ids::ApplicantId;
+use crate::pricing::UnderwritingTerms;
+use crate::quote::Quote;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+pub const NOT_AT_DECISION: &str = "The decision comes once every client's underwriting is complete and no cover waits for an underwriter";
+pub const NO_DECISION_QUOTE: &str = "Please get the decision quote before proceeding";
+pub const CLIENT_DECLINED: &str =
+    "No cover can be offered to this client: remove them from the application before proceeding";
+pub const STILL_REFERRED: &str = "A decision is still with the underwriter";
+
+/// What the decision stage owns.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DecisionState {
+    /// The price on the terms underwriting gave: loaded covers cost more, postponed and
+    /// declined covers are left out at no premium; `unloadedPremium` is the price before
+    /// loadings.
+    #[serde(default)]
+    pub decision_quote: Option<Quote>,
+    /// §4 "Decision validity": true once the decision quote succeeded; false again when
+    /// anything it was priced on changes.
+    #[serde(default)]
+    #[schema(required = true)]
+    pub is_decision_valid: bool,
+    /// When the adviser chose Proceed: set-up is open from then on.
+    #[serde(default)]
+    pub proceeded_at: Option<DateTime<Utc>>,
+}
+
+/// §7 `POST /actions/TriggerDecisionQuote/{id}` and `POST /decision/{id}/quote`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct TriggerDecisionQuote;
+
+/// The decision page's Proceed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct ProceedToSetUp;
+
+impl Application {
+    /// The terms underwriting gave a client's cover, from their closed enquiry's outcome.
+    pub fn underwriting_terms(&self, applicant: &ApplicantId, cover_id: &str) -> UnderwritingTerms {
+        self.enquiry_of(applicant)
+            .and_then(|enquiry| enquiry.outcome.as_ref())
+            .and_then(|outcome| outcome.covers.iter().find(|c| c.cover_id == cover_id))
+            .map_or_else(UnderwritingTerms::default, |cover| UnderwritingTerms {
+                decision: Some(cover.decision),
+                loading: cover.loading,
+            })
+    }
+
+    /// The decision quote needs the case at Decision: every enquiry closed and no cover
+    /// with an underwriter.
+    pub fn check_can_quote_decision(&self) -> Result<(), Rejection> {
+        if self.status != ApplicationStage::Decision || !self.is_underwriting_complete() {
+            return Err(Rejection::conflict(NOT_AT_DECISION));
+        }
+        Ok(())
+    }
+
+    /// Records the decision quote; the decision is valid from now.
+    pub fn record_decision_quote(&self, quote: Quote, now: DateTime<Utc>) -> Self {
+        let mut next = self.clone();
+        next.decision.decision_quote = Some(quote);
+        next.decision.is_decision_valid = true;
+        next.touched(now)
+    }
+
+    /// The clients with no cover left: every cover postponed or declined.
+    pub fn clients_without_cover(&self) -> Vec<&ApplicantId> {
+        self.applicants
+            .iter()
+            .filter(|a| {
+                !a.covers.is_empty()
+                    && a.covers
+                        .iter()
+                        .all(|c| c.decision.is_some_and(Decision::is_closed))
+            })
+            .map(|a| &a.id)
+            .collect()
+    }
+
+    /// Proceed (§2 Decision): refused without a valid decision quote, while a client has no
+    /// cover left, or while a decision is still referred.
+    pub fn proceed_to_set_up(&self, now: DateTime<Utc>) -> Result<Self, Rejection> {
+        self.check_can_quote_decision()?;
+        if self
+            .covers()
+            .any(|c| c.decision.is_some_and(Decision::is_referral))
+        {
+            return Err(Rejection::conflict(STILL_REFERRED));
+        }
+        if !self.decision.is_decision_valid || self.decision.decision_quote.is_none() {
+            return Err(Rejection::conflict(NO_DECISION_QUOTE));
+        }
+        if let Some(declined) = self.clients_without_cover().first() {
+            let at = self
+                .applicants
+                .iter()
+                .position(|a| &a.id == *declined)
+                .unwrap_or_default();
+            return Err(Rejection::field(
+                &format!("applicants[{at}]"),
+                CLIENT_DECLINED,
+            ));
+        }
+        if self.decision.proceeded_at.is_some() {
+            return Ok(self.clone());
+        }
+        let mut next = self.clone();
+        next.decision.proceeded_at = Some(now);
+        Ok(next.touched(now))
+    }
+}
+
+#[cfg(test)]
+mod tests;

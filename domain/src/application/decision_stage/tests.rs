@@ -1,0 +1,87 @@
+use super::*;
+use crate::errors::RejectionKind;
+use crate::testkit::{decided, now, quote, quoted_couple};
+
+fn at_decision(alan: Decision, ada: Decision) -> Application {
+    let app = decided(&quoted_couple(), "a1", &[("c1", alan, 0)]);
+    decided(&app, "a2", &[("c2", ada, 0)])
+}
+
+fn with_decision_quote(app: &Application) -> Application {
+    app.record_decision_quote(quote(app, 2_345), now())
+}
+
+#[test]
+fn the_case_reaches_the_decision_only_with_every_cover_decided() {
+    let app = at_decision(Decision::StandardTerms, Decision::NonStandardTerms);
+    assert_eq!(app.status, ApplicationStage::Decision);
+    assert!(app.check_can_quote_decision().is_ok());
+    let referred = at_decision(Decision::StandardTerms, Decision::ManualUw);
+    assert_eq!(referred.status, ApplicationStage::Underwriting);
+    let refused = referred.check_can_quote_decision().unwrap_err();
+    assert_eq!(
+        (refused.kind, refused.message.as_str()),
+        (RejectionKind::Conflict, NOT_AT_DECISION)
+    );
+}
+
+#[test]
+fn the_terms_are_the_enquiry_outcomes() {
+    let app = decided(
+        &quoted_couple(),
+        "a1",
+        &[("c1", Decision::NonStandardTerms, 75)],
+    );
+    let terms = app.underwriting_terms(&crate::testkit::applicant_id("a1"), "c1");
+    assert_eq!(
+        (terms.decision, terms.loading),
+        (Some(Decision::NonStandardTerms), 75)
+    );
+    // Ada's enquiry is not closed: no terms yet.
+    assert_eq!(
+        app.underwriting_terms(&crate::testkit::applicant_id("a2"), "c2"),
+        UnderwritingTerms::default()
+    );
+}
+
+#[test]
+fn proceed_needs_the_decision_quote_first() {
+    let app = at_decision(Decision::StandardTerms, Decision::StandardTerms);
+    assert_eq!(
+        app.proceed_to_set_up(now()).unwrap_err().message,
+        NO_DECISION_QUOTE
+    );
+    let quoted = with_decision_quote(&app);
+    assert!(quoted.decision.is_decision_valid);
+    let proceeded = quoted.proceed_to_set_up(now()).unwrap();
+    assert_eq!(proceeded.decision.proceeded_at, Some(now()));
+    // Proceeding again changes nothing.
+    assert_eq!(
+        proceeded.proceed_to_set_up(now()).unwrap().version,
+        proceeded.version
+    );
+}
+
+#[test]
+fn proceed_is_refused_while_a_client_has_no_cover_left() {
+    for closed in [Decision::Declined, Decision::Postponed] {
+        let app = with_decision_quote(&at_decision(Decision::StandardTerms, closed));
+        let refused = app.proceed_to_set_up(now()).unwrap_err();
+        assert_eq!(refused.errors[0].field, "applicants[1]", "{closed:?}");
+        assert_eq!(refused.errors[0].message, CLIENT_DECLINED);
+    }
+}
+
+#[test]
+fn proceed_is_refused_while_a_decision_is_with_the_underwriter() {
+    // An underwriter's decision can still be referral while the case is at Decision.
+    let mut app = with_decision_quote(&at_decision(
+        Decision::StandardTerms,
+        Decision::StandardTerms,
+    ));
+    app.applicants[1].covers[0].decision = Some(Decision::AdditionalEvidence);
+    assert_eq!(
+        app.proceed_to_set_up(now()).unwrap_err().message,
+        STILL_REFERRED
+    );
+}
