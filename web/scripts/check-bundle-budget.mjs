@@ -27,6 +27,7 @@ const ROUTES = [
   ['contact details', 'src/features/application/contact-details/contact-details-route.tsx'],
   ['underwriting', 'src/features/application/underwriting/underwriting-route.tsx'],
   ['amra', 'src/features/application/amra/amra-route.tsx'],
+  ['decision', 'src/features/application/decision/decision-route.tsx'],
   ['logout', 'src/features/auth/routes/logout-route.tsx'],
   ['not found', 'src/app/not-found-route.tsx'],
 ];

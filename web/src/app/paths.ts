@@ -21,6 +21,7 @@ export const routePatterns = {
   contactDetails: '/application/:applicationId/contact-details',
   underwriting: '/application/:applicationId/application',
   amra: '/application/:applicationId/amra',
+  decision: '/application/:applicationId/decision',
   authCallback: '/auth/callback',
   logout: '/logout',
   notFound: '*',
@@ -35,6 +36,7 @@ export const paths = {
   contactDetails: (applicationId: number | string): string => `/application/${String(applicationId)}/contact-details`,
   underwriting: (applicationId: number | string): string => `/application/${String(applicationId)}/application`,
   amra: (applicationId: number | string): string => `/application/${String(applicationId)}/amra`,
+  decision: (applicationId: number | string): string => `/application/${String(applicationId)}/decision`,
   authCallback: (): string => routePatterns.authCallback,
   logout: (): string => routePatterns.logout,
 } as const;

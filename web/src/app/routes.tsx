@@ -52,6 +52,11 @@ export const routes: RouteObject[] = [
         path: routePatterns.amra,
         lazy: async () => ({ Component: (await import('@/features/application/amra/amra-route')).AmraRoute }),
       },
+      {
+        id: 'decision',
+        path: routePatterns.decision,
+        lazy: async () => ({ Component: (await import('@/features/application/decision/decision-route')).DecisionRoute }),
+      },
     ],
   },
   {

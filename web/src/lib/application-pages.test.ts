@@ -6,12 +6,13 @@ describe('where an application opens', () => {
     expect(applicationPagePath(100001, 'CREATE_QUOTE')).toBe('/application/100001/client-details');
     expect(applicationPagePath(100001, 'QUOTE')).toBe('/application/100001/quote');
     expect(applicationPagePath(100001, 'APPLY')).toBe('/application/100001/application');
+    // Underwriting (with an underwriter) and Decision both open the decision page.
+    expect(applicationPagePath(100001, 'UNDERWRITING')).toBe('/application/100001/decision');
+    expect(applicationPagePath(100001, 'DECISION')).toBe('/application/100001/decision');
   });
 
-  it('opens on AMRA, the furthest page before it, when the stage’s page is still to come', () => {
-    // Underwriting and Decision -> decision, Went on Risk -> complete: pages of a later release.
-    for (const stage of ['UNDERWRITING', 'DECISION', 'WENT_ON_RISK'] as const) {
-      expect(applicationPagePath(7, stage)).toBe('/application/7/amra');
-    }
+  it('opens on the furthest page before it when the stage’s page is still to come', () => {
+    // Went on Risk -> complete, a page of a later release; set-up is not built either.
+    expect(applicationPagePath(7, 'WENT_ON_RISK')).toBe('/application/7/decision');
   });
 });

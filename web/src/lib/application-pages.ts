@@ -14,6 +14,7 @@ export const stepPages: Partial<Record<StepId, (applicationId: number) => string
   contactDetails: paths.contactDetails,
   application: paths.underwriting,
   amra: paths.amra,
+  decision: paths.decision,
 };
 
 /** The page an application at `stage` opens on. */

@@ -73,6 +73,7 @@ export function applicationFixture(overrides: Partial<Schemas['Application']> = 
     applicantsEnquiries: [],
     underwritingUpdates: [],
     isUnderwritingComplete: false,
+    isDecisionValid: false,
     active: false,
     isRestrictedCover: false,
     candidateBeneficiaries: [],

@@ -427,4 +427,22 @@ export const applicationStrings = {
       productsFailed: 'The products could not be loaded. Please try again.',
     },
   },
+  /** Each cover's underwriting outcome and its explanation (the underwriting and decision pages). */
+  outcome: {
+    heading: 'Outcome',
+    rulebook: (version: string) => `Decided by rulebook ${version}`,
+    because: 'Why',
+    answers: 'Answers read',
+    loading: (percent: number) => `Premium loaded by ${String(percent)}%`,
+    exclusion: (what: string) => `Exclusion: ${what}`,
+    evidence: (what: string) => `Evidence needed: ${what}`,
+    rule: (rule: string) => `Rule ${rule}`,
+    nothingToExplain: 'Nothing in the answers changes the standard terms.',
+  },
+  displayed: {
+    standardTerms: 'Standard terms',
+    nonStandardTerms: 'Non-standard terms',
+    underwritingRequired: 'Underwriting required',
+    unableToOfferTerms: 'Unable to offer terms',
+  },
 } as const;

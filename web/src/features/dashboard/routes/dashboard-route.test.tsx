@@ -116,8 +116,7 @@ describe('dashboard', () => {
     expect(await screen.findByRole('link', { name: 'Open application 1001' })).toHaveAttribute('href', '/application/1001/client-details');
     expect(screen.getByRole('link', { name: 'Open application 1002' })).toHaveAttribute('href', '/application/1002/quote');
     expect(screen.getByRole('link', { name: 'Open application 1003' })).toHaveAttribute('href', '/application/1003/application');
-    // The decision page arrives in a later release: a case at Decision opens on AMRA, the page before it.
-    expect(screen.getByRole('link', { name: 'Open application 1004' })).toHaveAttribute('href', '/application/1004/amra');
+    expect(screen.getByRole('link', { name: 'Open application 1004' })).toHaveAttribute('href', '/application/1004/decision');
     await user.click(screen.getByText('Ada Lovelace'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/application/1002/quote'));
   });

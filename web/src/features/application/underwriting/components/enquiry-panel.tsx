@@ -4,7 +4,7 @@ import { isApiError } from '@/lib/api-error';
 import { useAcceptUwDeclaration, useAnswers, useCloseEnquiry, useEnquiry, useStartEnquiry } from '../api/enquiry';
 import { isSectionEnabled, nextSection, sectionStatus, selectAfterFetch, type Enquiry, type Selection } from '../enquiry-model';
 import { underwritingStrings as t } from '../strings';
-import { OutcomeSummary } from './outcome-summary';
+import { OutcomeSummary } from '../../shared/components/outcome-summary';
 import { QuestionField } from './question-field';
 
 const statusColours = { notStarted: 'default', inProgress: 'blue', inComplete: 'orange', complete: 'green' } as const;

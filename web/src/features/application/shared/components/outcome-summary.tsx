@@ -1,7 +1,6 @@
 import { Card, Tag, Typography } from 'antd';
 import type { Schemas } from '@/lib/api-client';
-import { applicationStrings } from '../../shared/strings';
-import { underwritingStrings as t } from '../strings';
+import { applicationStrings, applicationStrings as t } from '../strings';
 
 type Outcome = Schemas['ApplicantOutcome'];
 

@@ -1,0 +1,157 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { routePatterns } from '@/app/paths';
+import type { Schemas } from '@/lib/api-client';
+import { json, problem, stubApi, type Route } from '@/test/fetch-stub';
+import { adviserFixture, applicantFixture, applicationFixture, coverFixture, quoteFixture } from '@/test/fixtures';
+import { renderRoute } from '@/test/render';
+import { DecisionRoute } from './decision-route';
+
+type Application = Schemas['Application'];
+
+const APPLICATION = '/api/v1/application/1001';
+const TRIGGER = '/api/v1/actions/TriggerDecisionQuote/1001';
+const PROCEED = '/api/v1/decision/1001/proceed';
+
+/** Alan's life cover loaded by 50% for his build; the quote priced it at £23.45. */
+function atDecision(overrides: Partial<Application> = {}): Application {
+  return applicationFixture({
+    status: 'DECISION',
+    applicationStatus: 'Decision',
+    isUnderwritingComplete: true,
+    applicants: [applicantFixture({ covers: [coverFixture({ decision: 'nonstandardterms' })] })],
+    quote: quoteFixture(),
+    applicantsEnquiries: [
+      {
+        applicantId: 'applicant-1',
+        enquiryId: 'enquiry-applicant-1',
+        isOpen: false,
+        startedAt: '2026-11-24T10:00:00Z',
+        closedAt: '2026-11-24T10:20:00Z',
+        outcome: {
+          rulebookVersion: 'sample-2026.11.1',
+          decidedAt: '2026-11-24T10:20:00Z',
+          covers: [
+            {
+              coverId: 'cover-1',
+              productType: 'life',
+              decision: 'nonstandardterms',
+              displayed: 'nonStandardTerms',
+              loading: 50,
+              exclusions: [],
+              evidence: [],
+              summary: 'Premium loaded by 50%',
+              explanations: [
+                {
+                  rule: 'BMI-35-40',
+                  decision: 'nonstandardterms',
+                  reason: 'Body mass index of 36 is in the 35 to 39.9 band',
+                  loading: 50,
+                  answers: [{ tag: 'WEIGHT', question: 'Weight', answer: '114 kg' }],
+                  table: 'Build (body mass index)',
+                },
+              ],
+            },
+          ],
+        },
+      },
+    ],
+    ...overrides,
+  });
+}
+
+function decided(application: Application): Application {
+  return {
+    ...application,
+    isDecisionValid: true,
+    decisionQuote: quoteFixture({
+      id: 'quote-1-decision',
+      premium: 35.18,
+      unloadedPremium: 23.45,
+      quoteApplicants: [
+        {
+          id: 'applicant-1',
+          premium: 35.18,
+          quoteCovers: [{ coverId: 'cover-1', premium: 35.18, decision: 'nonstandardterms', riders: [], breakdown: [] }],
+        },
+      ],
+    }),
+  };
+}
+
+function stub(application: Application, more: Route[] = []) {
+  return stubApi([
+    { method: 'GET', path: APPLICATION, respond: () => json(application) },
+    { method: 'GET', path: '/api/v1/backendforfrontend/adviser', respond: () => json(adviserFixture()) },
+    ...more,
+  ]);
+}
+
+function render() {
+  return renderRoute(<DecisionRoute />, { path: routePatterns.decision, url: '/application/1001/decision' });
+}
+
+describe('decision page', () => {
+  it('prices the decision when it is not current, and shows each cover’s price and the reasons behind it', async () => {
+    const { requests } = stub(atDecision(), [{ method: 'POST', path: TRIGGER, respond: () => json(decided(atDecision())) }]);
+    render();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Decision' })).toBeInTheDocument();
+    const price = await screen.findByRole('region', { name: 'Price on these terms' });
+    const row = await within(price).findByRole('row', { name: /Alan Turing: Life Protection/ });
+    expect(within(row).getByText('£23.45')).toBeInTheDocument();
+    expect(within(row).getByText('£35.18')).toBeInTheDocument();
+    expect(within(price).getByText('Before loadings: £23.45 a month')).toBeInTheDocument();
+    expect(screen.getByText(/Body mass index of 36 is in the 35 to 39.9 band/)).toBeInTheDocument();
+    expect(screen.getByText('No updates from the underwriter.')).toBeInTheDocument();
+    expect(requests.filter((r) => r.url.pathname === TRIGGER)).toHaveLength(1);
+  });
+
+  it('does not price again when the decision is current, and shows a declined cover as not offered', async () => {
+    const current = decided(atDecision());
+    const declined: Application = {
+      ...current,
+      decisionQuote: quoteFixture({
+        premium: 0,
+        quoteApplicants: [
+          { id: 'applicant-1', premium: 0, quoteCovers: [{ coverId: 'cover-1', premium: 0, decision: 'declined', riders: [], breakdown: [] }] },
+        ],
+      }),
+    };
+    const { requests } = stub(declined);
+    render();
+    const price = await screen.findByRole('region', { name: 'Price on these terms' });
+    expect(await within(price).findByText('Not offered')).toBeInTheDocument();
+    expect(requests.some((r) => r.url.pathname === TRIGGER)).toBe(false);
+  });
+
+  it('proceeds, and says why when the server refuses', async () => {
+    const current = decided(atDecision());
+    let refuse = true;
+    stub(current, [
+      {
+        method: 'POST',
+        path: PROCEED,
+        respond: () =>
+          refuse
+            ? problem(409, { title: 'Conflict', detail: 'A decision is still with the underwriter' })
+            : json({ ...current, proceededAt: '2026-11-24T11:00:00Z' }),
+      },
+    ]);
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole('button', { name: 'Proceed' }));
+    expect(await screen.findByText('A decision is still with the underwriter')).toBeInTheDocument();
+    refuse = false;
+    await user.click(screen.getByRole('button', { name: 'Proceed' }));
+    await waitFor(() => expect(screen.getByText(/You have proceeded with this decision/)).toBeInTheDocument());
+  });
+
+  it('says the case is with an underwriter while a cover is referred', async () => {
+    stub(atDecision({ status: 'UNDERWRITING', applicationStatus: 'Underwriting' }));
+    render();
+    expect(await screen.findByText(/A cover is with an underwriter/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Proceed' })).not.toBeInTheDocument();
+  });
+});

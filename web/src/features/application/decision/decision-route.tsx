@@ -1,0 +1,198 @@
+import { Alert, Button, Card, Col, Row, Skeleton, Table, Typography } from 'antd';
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
+import type { Schemas } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
+import { formatMoneyWithPence } from '@/lib/format';
+import { useApplication } from '../shared/api/get-application';
+import { clientName } from '../shared/application-model';
+import { ApplicationHeader, ApplicationLoadFailed, ApplicationNotFound, parseApplicationId } from '../shared/components/application-page';
+import { JourneySteps } from '../shared/components/journey-steps';
+import { OutcomeSummary } from '../shared/components/outcome-summary';
+import { applicationStrings } from '../shared/strings';
+import { useDecisionQuote, useProceed } from './api/decision';
+import { decisionStrings as t } from './strings';
+
+type Application = Schemas['Application'];
+
+/** /v2/application/:applicationId/decision */
+export function DecisionRoute() {
+  const id = parseApplicationId(useParams().applicationId);
+  if (id === null) return <ApplicationNotFound />;
+  return <Decision applicationId={id} />;
+}
+
+function Decision({ applicationId }: { applicationId: number }) {
+  const application = useApplication(applicationId);
+  const quote = useDecisionQuote(applicationId);
+  const proceed = useProceed(applicationId);
+  const data = application.data;
+  const atDecision = data?.status === 'DECISION';
+  const needsQuote = atDecision && !data.isDecisionValid;
+  const { mutate: priceDecision, isIdle: notAskedYet } = quote;
+
+  // §4 "Decision validity": the page prices the decision when it is not current.
+  useEffect(() => {
+    if (needsQuote && notAskedYet) priceDecision();
+  }, [needsQuote, notAskedYet, priceDecision]);
+
+  if (application.isError) {
+    if (isApiError(application.error) && application.error.status === 404) return <ApplicationNotFound />;
+    return <ApplicationLoadFailed onRetry={() => void application.refetch()} />;
+  }
+
+  return (
+    <>
+      <ApplicationHeader applicationId={applicationId} application={data} heading={t.heading} />
+      <JourneySteps application={data} current="decision" />
+      <Typography.Paragraph>{t.intro}</Typography.Paragraph>
+      {!data ? (
+        <Skeleton active paragraph={{ rows: 10 }} />
+      ) : (
+        <>
+          {data.status === 'UNDERWRITING' && <Alert type="info" showIcon message={t.withUnderwriter} style={{ marginBottom: 24 }} />}
+          {!atDecision && data.status !== 'UNDERWRITING' && data.status !== 'WENT_ON_RISK' && (
+            <Alert type="info" showIcon message={t.notYet} style={{ marginBottom: 24 }} />
+          )}
+          <Row gutter={[24, 24]}>
+            {data.applicants.map((applicant, index) => {
+              const outcome = data.applicantsEnquiries.find((e) => e.applicantId === applicant.id)?.outcome;
+              return (
+                <Col key={applicant.id} xs={24} lg={data.applicants.length > 1 ? 12 : 24}>
+                  <Card title={clientName(applicant, index)}>{outcome && <OutcomeSummary outcome={outcome} />}</Card>
+                </Col>
+              );
+            })}
+          </Row>
+          {atDecision && (
+            <section aria-labelledby="decision-price-heading" style={{ marginTop: 24 }}>
+              <Typography.Title level={2} id="decision-price-heading" style={{ fontSize: 20 }}>
+                {t.priceHeading}
+              </Typography.Title>
+              {quote.isPending && (
+                <div role="status">
+                  <Typography.Text type="secondary">{t.quoting}</Typography.Text>
+                  <Skeleton active paragraph={{ rows: 3 }} />
+                </div>
+              )}
+              {quote.isError && (
+                <Alert
+                  type="error"
+                  showIcon
+                  message={t.quoteFailed}
+                  action={<Button onClick={() => quote.mutate()}>{t.retry}</Button>}
+                />
+              )}
+              {data.decisionQuote && data.isDecisionValid && <DecisionPrice application={data} />}
+            </section>
+          )}
+          <Updates updates={data.underwritingUpdates} />
+          {atDecision && (
+            <div style={{ marginTop: 24 }}>
+              {data.proceededAt ? (
+                <Alert type="success" showIcon message={t.proceeded} />
+              ) : (
+                <>
+                  {proceed.isError && (
+                    <Alert
+                      type="error"
+                      showIcon
+                      style={{ marginBottom: 12 }}
+                      message={isApiError(proceed.error) ? proceed.error.message : t.proceedFailed}
+                    />
+                  )}
+                  <Button type="primary" loading={proceed.isPending} disabled={!data.isDecisionValid} onClick={() => proceed.mutate()}>
+                    {t.proceed}
+                  </Button>
+                </>
+              )}
+            </div>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+interface PriceRow {
+  key: string;
+  cover: string;
+  quoted: number | undefined;
+  decided: number;
+  leftOut: boolean;
+}
+
+/** Each cover's price at the quote and on its terms, with the totals. */
+function DecisionPrice({ application }: { application: Application }) {
+  const decision = application.decisionQuote;
+  if (!decision) return null;
+  const rows: PriceRow[] = decision.quoteApplicants.flatMap((quoteApplicant) => {
+    const index = application.applicants.findIndex((a) => a.id === quoteApplicant.id);
+    const applicant = application.applicants[index];
+    return quoteApplicant.quoteCovers.map((quoteCover) => {
+      const cover = applicant?.covers.find((c) => c.id === quoteCover.coverId);
+      const quoted = application.quote?.quoteApplicants
+        .flatMap((a) => a.quoteCovers)
+        .find((c) => c.coverId === quoteCover.coverId)?.premium;
+      const product = cover ? applicationStrings.quote.productLabels[cover.productType] : quoteCover.coverId;
+      return {
+        key: quoteCover.coverId,
+        cover: applicant ? `${clientName(applicant, index)}: ${product}` : product,
+        quoted,
+        decided: quoteCover.premium,
+        leftOut: quoteCover.decision === 'declined' || quoteCover.decision === 'postponed',
+      };
+    });
+  });
+  return (
+    <>
+      <Table<PriceRow>
+        size="small"
+        pagination={false}
+        dataSource={rows}
+        columns={[
+          { title: t.columns.cover, dataIndex: 'cover' },
+          { title: t.columns.quoted, dataIndex: 'quoted', align: 'right', render: (value: number | undefined) => formatMoneyWithPence(value) },
+          {
+            title: t.columns.decision,
+            dataIndex: 'decided',
+            align: 'right',
+            render: (value: number, row) => (row.leftOut ? t.leftOut : formatMoneyWithPence(value)),
+          },
+        ]}
+      />
+      <Typography.Paragraph strong style={{ marginTop: 12, marginBottom: 4 }}>
+        {t.total}: {formatMoneyWithPence(decision.premium)}
+      </Typography.Paragraph>
+      {decision.unloadedPremium != null && decision.unloadedPremium !== decision.premium && (
+        <Typography.Text type="secondary">{t.beforeLoadings(formatMoneyWithPence(decision.unloadedPremium))}</Typography.Text>
+      )}
+    </>
+  );
+}
+
+/** §2 Decision: the underwriter's updates (date, time, update). */
+function Updates({ updates }: { updates: Schemas['UnderwritingUpdate'][] }) {
+  return (
+    <section aria-labelledby="decision-updates-heading" style={{ marginTop: 24 }}>
+      <Typography.Title level={2} id="decision-updates-heading" style={{ fontSize: 20 }}>
+        {t.updatesHeading}
+      </Typography.Title>
+      {updates.length === 0 ? (
+        <Typography.Text type="secondary">{t.noUpdates}</Typography.Text>
+      ) : (
+        <Table<Schemas['UnderwritingUpdate']>
+          size="small"
+          pagination={false}
+          rowKey={(u) => `${u.date} ${u.time} ${u.update}`}
+          dataSource={updates}
+          columns={[
+            { title: t.updateColumns.date, dataIndex: 'date' },
+            { title: t.updateColumns.time, dataIndex: 'time' },
+            { title: t.updateColumns.update, dataIndex: 'update' },
+          ]}
+        />
+      )}
+    </section>
+  );
+}

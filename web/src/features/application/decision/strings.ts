@@ -1,0 +1,21 @@
+/** Words of the decision page (spec §2 Decision, §4, §8). */
+export const decisionStrings = {
+  heading: 'Decision',
+  intro: 'Each cover’s decision from underwriting, with the reasons, and the price on those terms.',
+  withUnderwriter: 'A cover is with an underwriter. The decision appears here once they have decided.',
+  notYet: 'The decision comes once every client’s underwriting interview is closed.',
+  quoting: 'Pricing the covers on their terms…',
+  quoteFailed: 'The decision quote could not be priced. Please try again.',
+  retry: 'Try again',
+  priceHeading: 'Price on these terms',
+  columns: { cover: 'Cover', quoted: 'Quoted', decision: 'On these terms' },
+  leftOut: 'Not offered',
+  total: 'Total monthly premium',
+  beforeLoadings: (amount: string) => `Before loadings: ${amount} a month`,
+  updatesHeading: 'Underwriting updates',
+  noUpdates: 'No updates from the underwriter.',
+  updateColumns: { date: 'Date', time: 'Time', update: 'Update' },
+  proceed: 'Proceed',
+  proceeded: 'You have proceeded with this decision. Set-up (bank details and start date) comes next.',
+  proceedFailed: 'Sorry, the case could not proceed. Please try again.',
+} as const;
