@@ -122,7 +122,7 @@ afterEach(async () => {
 });
 
 describe('underwriting and AMRA', () => {
-  it('interviews two clients (a condition found by its everyday name), shows a loaded outcome with its reasons, and completes AMRA', async () => {
+  it('interviews two clients (a condition found by its everyday name), shows a loaded outcome with its reasons, completes AMRA, and proceeds from the decision priced on those terms', async () => {
     const id = await appliedApplication();
     const { page } = browser;
     await page.goto(`${baseUrl}/v2/application/${String(id)}/application`);
@@ -172,5 +172,16 @@ describe('underwriting and AMRA', () => {
     }
     await visible(page.getByText('AMRA is complete for every client.'));
     await screenshot(page, 'underwriting-04-amra-complete');
+
+    // The decision: Alan's loading priced, the reasons shown, and Proceed.
+    await page.goto(`${baseUrl}/v2/application/${String(id)}/decision`);
+    await visible(page.getByRole('heading', { level: 1, name: 'Decision' }));
+    const price = page.getByRole('region', { name: 'Price on these terms' });
+    await visible(price.getByText(/^Before loadings: £\d+\.\d\d a month$/), 20_000);
+    await visible(page.getByText('Body mass index of 36 is in the 35 to 39.9 band').first());
+    await screenshot(page, 'underwriting-05-decision');
+    await page.getByRole('button', { name: 'Proceed' }).click();
+    await visible(page.getByText(/You have proceeded with this decision/));
+    await screenshot(page, 'underwriting-06-proceeded');
   });
 });

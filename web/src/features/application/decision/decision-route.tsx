@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Col, Row, Skeleton, Table, Typography } from 'antd';
+import { Alert, Button, Card, Col, Row, Skeleton, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import type { Schemas } from '@/lib/api-client';
@@ -130,7 +130,7 @@ function DecisionPrice({ application }: { application: Application }) {
     const index = application.applicants.findIndex((a) => a.id === quoteApplicant.id);
     const applicant = application.applicants[index];
     return quoteApplicant.quoteCovers.map((quoteCover) => {
-      const cover = applicant?.covers.find((c) => c.id === quoteCover.coverId);
+      const cover = (applicant?.covers ?? []).find((c) => c.id === quoteCover.coverId);
       const quoted = application.quote?.quoteApplicants
         .flatMap((a) => a.quoteCovers)
         .find((c) => c.coverId === quoteCover.coverId)?.premium;
@@ -146,21 +146,26 @@ function DecisionPrice({ application }: { application: Application }) {
   });
   return (
     <>
-      <Table<PriceRow>
-        size="small"
-        pagination={false}
-        dataSource={rows}
-        columns={[
-          { title: t.columns.cover, dataIndex: 'cover' },
-          { title: t.columns.quoted, dataIndex: 'quoted', align: 'right', render: (value: number | undefined) => formatMoneyWithPence(value) },
-          {
-            title: t.columns.decision,
-            dataIndex: 'decided',
-            align: 'right',
-            render: (value: number, row) => (row.leftOut ? t.leftOut : formatMoneyWithPence(value)),
-          },
-        ]}
-      />
+      <div className="data-table">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{t.columns.cover}</th>
+              <th scope="col" style={{ textAlign: 'right' }}>{t.columns.quoted}</th>
+              <th scope="col" style={{ textAlign: 'right' }}>{t.columns.decision}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <td>{row.cover}</td>
+                <td style={{ textAlign: 'right' }}>{formatMoneyWithPence(row.quoted)}</td>
+                <td style={{ textAlign: 'right' }}>{row.leftOut ? t.leftOut : formatMoneyWithPence(row.decided)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <Typography.Paragraph strong style={{ marginTop: 12, marginBottom: 4 }}>
         {t.total}: {formatMoneyWithPence(decision.premium)}
       </Typography.Paragraph>
@@ -181,17 +186,26 @@ function Updates({ updates }: { updates: Schemas['UnderwritingUpdate'][] }) {
       {updates.length === 0 ? (
         <Typography.Text type="secondary">{t.noUpdates}</Typography.Text>
       ) : (
-        <Table<Schemas['UnderwritingUpdate']>
-          size="small"
-          pagination={false}
-          rowKey={(u) => `${u.date} ${u.time} ${u.update}`}
-          dataSource={updates}
-          columns={[
-            { title: t.updateColumns.date, dataIndex: 'date' },
-            { title: t.updateColumns.time, dataIndex: 'time' },
-            { title: t.updateColumns.update, dataIndex: 'update' },
-          ]}
-        />
+        <div className="data-table">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t.updateColumns.date}</th>
+                <th scope="col">{t.updateColumns.time}</th>
+                <th scope="col">{t.updateColumns.update}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {updates.map((u) => (
+                <tr key={`${u.date} ${u.time} ${u.update}`}>
+                  <td>{u.date}</td>
+                  <td>{u.time}</td>
+                  <td>{u.update}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );
