@@ -40,6 +40,11 @@ pub enum BankCheckResult {
     DcrNotPossible,
     #[serde(rename = "GGH-001")]
     Ggh001,
+    /// No Confirmation of Payee service is configured: the modulus check passed (or the
+    /// sort code has none) but the name was not checked.
+    NameNotChecked,
+    /// The Confirmation of Payee service did not answer in time, or answered nonsense.
+    ProviderUnavailable,
     /// Any other answer from the provider.
     Other(String),
 }
@@ -101,6 +106,12 @@ impl BankCheckResult {
             Self::Mbam { account_name } => format!(
                 "The bank holds this account in the name of {account_name}. Please check it matches your client's name."
             ),
+            Self::NameNotChecked => {
+                "The sort code and account number are consistent, but the account holder's name could not be checked: no Confirmation of Payee service is set up. Please check the name with your client before you continue.".into()
+            }
+            Self::ProviderUnavailable => {
+                "The account holder's name could not be checked just now: the Confirmation of Payee service did not answer. Please check the details with your client, or try again.".into()
+            }
             Self::Acns
             | Self::Opto
             | Self::Scns

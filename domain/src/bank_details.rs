@@ -144,6 +144,31 @@ pub struct BankDetails {
     pub collection_day: u8,
 }
 
+/// Bank details as shown once saved: the account number masked to its last four digits
+/// (decision S4), so a screen, a log or a read model never shows the whole number again.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MaskedBankDetails {
+    pub name: String,
+    /// `••••5678`.
+    pub account_number: String,
+    /// The sort code in full (`12-34-56`): it names the branch, not the account.
+    pub sort_code: String,
+    pub collection_day: u8,
+}
+
+impl BankDetails {
+    pub fn masked(&self) -> MaskedBankDetails {
+        let digits = self.account_number.digits();
+        MaskedBankDetails {
+            name: self.name.clone(),
+            account_number: format!("••••{}", &digits[digits.len().saturating_sub(4)..]),
+            sort_code: self.sort_code.to_string(),
+            collection_day: self.collection_day,
+        }
+    }
+}
+
 /// Bank details as typed, before any rule is applied.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]

@@ -19,6 +19,7 @@ use super::extension::CompleteTermExtension;
 use super::quote_stage::{
     EditChild, RemoveAllocation, RemoveChild, SaveAllocation, SaveBeneficiary,
 };
+use super::set_up_stage::{OverrideBankCheck, RecordBankCheck, ResetBankCheck, SaveBankDetails};
 use super::underwriting_stage::{RecordEnquiryOutcome, StartUnderwriting};
 use crate::errors::Rejection;
 use crate::ids::ApplicantId;
@@ -154,6 +155,10 @@ commands! {
     SetViewMedicalReports => set_view_medical_reports;
     SetExaminer => set_examiner;
     ProceedToSetUp => |a, _, now| a.proceed_to_set_up(now);
+    SaveBankDetails => save_bank_details;
+    RecordBankCheck => record_bank_check;
+    OverrideBankCheck => |a, _, now| a.override_bank_check(now);
+    ResetBankCheck => |a, _, now| a.reset_bank_check(now);
 }
 
 impl Application {

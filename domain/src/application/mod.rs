@@ -26,6 +26,7 @@ mod decision_stage;
 mod extension;
 mod quote_stage;
 mod rules;
+mod set_up_stage;
 mod underwriting_stage;
 mod view;
 
@@ -54,6 +55,10 @@ pub use extension::CompleteTermExtension;
 pub use quote_stage::{
     AllocationInput, BeneficiaryDetails, EditChild, RemoveAllocation, RemoveChild, SaveAllocation,
     SaveBeneficiary,
+};
+pub use set_up_stage::{
+    CANNOT_OVERRIDE, NO_BANK_DETAILS, OverrideBankCheck, RecordBankCheck, ResetBankCheck,
+    SET_UP_NOT_OPEN, SaveBankDetails,
 };
 pub use underwriting_stage::{
     DECLARATION_FIRST, EnquirySummary, NOT_APPLIED, RecordEnquiryOutcome, StartUnderwriting,

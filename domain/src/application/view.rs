@@ -2,10 +2,12 @@
 //! reading (ages on the quote age date, restricted cover).
 
 use super::{
-    Application, ApplicationStage, Child, ContactState, DecisionState, QuoteState, SetUpState,
+    Application, ApplicationStage, Child, ContactState, DecisionState, QuoteState,
     UnderwritingState,
 };
 use crate::applicant::Applicant;
+use crate::bank_check::BankCheckStatus;
+use crate::bank_details::{BankDetails, MaskedBankDetails};
 use crate::beneficiaries::CandidateBeneficiary;
 use crate::dates::age_on;
 use crate::errors::FieldError;
@@ -48,7 +50,11 @@ impl Application {
             underwriting: self.underwriting.clone(),
             is_underwriting_complete: self.is_underwriting_complete(),
             decision: self.decision.clone(),
-            set_up: self.set_up.clone(),
+            set_up: SetUpView {
+                bank_details: self.set_up.bank_details.as_ref().map(BankDetails::masked),
+                bank_check: self.set_up.bank_check.clone(),
+                active: self.set_up.active,
+            },
             is_complete: self.is_complete(),
             is_restricted_cover: self.is_restricted_cover(),
             is_quote_expired: self.is_quote_expired(today),
@@ -60,6 +66,17 @@ impl Application {
             sections,
         }
     }
+}
+
+/// Set-up as the API shows it: the bank details with the account number masked (S4).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SetUpView {
+    pub bank_details: Option<MaskedBankDetails>,
+    /// Where the check of the bank details stands.
+    pub bank_check: BankCheckStatus,
+    /// Set when the policy is put in force (§4 "Activation sets active true").
+    pub active: bool,
 }
 
 /// An applicant as the API shows it: the stored details plus the age on the quote age date.
@@ -103,8 +120,8 @@ pub struct ApplicationView {
     #[serde(flatten)]
     pub decision: DecisionState,
     #[serde(flatten)]
-    pub set_up: SetUpState,
-    /// §4 "Application completeness": every client has cover and every cover is complete.
+    pub set_up: SetUpView,
+    /// §4 "Application completeness"": every client has cover and every cover is complete.
     pub is_complete: bool,
     /// Some cover can be offered only on restricted terms (§4: an error with status 412).
     pub is_restricted_cover: bool,
