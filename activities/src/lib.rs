@@ -4,6 +4,7 @@
 //! Activities never decide insurance rules; they call `domain` for that and do the IO.
 
 mod address;
+pub mod bank;
 mod documents;
 pub mod email;
 mod pricing;
@@ -15,6 +16,7 @@ pub mod underwriting;
 pub use address::{
     AddressLookup, AddressLookupError, Gazetteer, IDEAL_POSTCODES_URL, IdealPostcodes,
 };
+pub use bank::{BankActivities, HttpPayeeCheck, NoPayeeCheck, PayeeCheck};
 pub use documents::{
     Document, QuoteDocumentError, Template, answers_document, application_document, quote_document,
 };
