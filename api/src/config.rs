@@ -40,6 +40,9 @@ pub struct Config {
     pub data_dir: PathBuf,
     pub idle_timeout_seconds: u32,
     pub address_lookup: AddressLookupConfig,
+    /// The Confirmation of Payee provider (`COP_URL` and `COP_API_KEY`); none by default, when
+    /// the bank check says the account holder's name was not checked.
+    pub payee_check: Option<PayeeCheckConfig>,
     pub email_dns: EmailDnsConfig,
     /// A domain known to take mail (`EMAIL_DNS_CANARY`, default gmail.com): a resolver that
     /// denies it cannot see the internet, and DNS checks are switched off.
@@ -64,6 +67,34 @@ impl std::fmt::Debug for AddressLookupConfig {
             AddressLookupConfig::IdealPostcodes { url, .. } => {
                 write!(f, "IdealPostcodes {{ url: {url:?} }}")
             }
+        }
+    }
+}
+
+/// A Confirmation of Payee provider's name-verification endpoint and key.
+#[derive(Clone, PartialEq, Eq)]
+pub struct PayeeCheckConfig {
+    pub url: String,
+    pub api_key: String,
+}
+
+impl std::fmt::Debug for PayeeCheckConfig {
+    /// Never prints the API key.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "PayeeCheckConfig {{ url: {:?} }}", self.url)
+    }
+}
+
+fn payee_check(get: &impl Fn(&str) -> Option<String>) -> anyhow::Result<Option<PayeeCheckConfig>> {
+    let nonempty = |name: &str| get(name).filter(|v| !v.trim().is_empty());
+    match (nonempty("COP_URL"), nonempty("COP_API_KEY")) {
+        (None, None) => Ok(None),
+        (Some(url), Some(api_key)) => Ok(Some(PayeeCheckConfig { url, api_key })),
+        (Some(_), None) => {
+            bail!("COP_URL needs COP_API_KEY, the Confirmation of Payee provider's key")
+        }
+        (None, Some(_)) => {
+            bail!("COP_API_KEY needs COP_URL, the provider's name-verification address")
         }
     }
 }
@@ -169,6 +200,7 @@ pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> anyhow::Result<Confi
         data_dir: get("DATA_DIR").unwrap_or_else(|| "data".into()).into(),
         idle_timeout_seconds,
         address_lookup: address_lookup(&get)?,
+        payee_check: payee_check(&get)?,
         email_dns: email_dns(&get)?,
         email_dns_canary: get("EMAIL_DNS_CANARY").unwrap_or_else(|| "gmail.com".into()),
     })

@@ -62,6 +62,7 @@ pub fn start_worker(services: &Services) -> anyhow::Result<workflows::worker::Ru
         activities::ApplicationActivities::new(state.store.clone()),
         activities::PricingActivities::new(state.product.clone()),
         activities::UnderwritingActivities::new(state.rulebook.clone(), state.store.clone()),
+        activities::BankActivities::new(state.product.clone(), state.payee.clone()),
     )
 }
 
@@ -128,6 +129,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<Services> {
         .context("Failed to build the HTTP client")?;
     let tokens = TokenVerifier::new(&config.oidc.issuer, &config.oidc.audience, http);
     let addresses = address_lookup(&config)?;
+    let payee = payee_check(&config)?;
     let emails = email_checker(&config).await?;
     let state = AppState {
         journeys: Journeys::new(client, config.temporal.task_queue.clone()),
@@ -139,6 +141,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<Services> {
         rulebook: Arc::new(rulebook),
         surgeries: Arc::new(surgeries),
         addresses,
+        payee,
         emails: Arc::new(emails),
     };
     Ok(Services {
@@ -147,6 +150,21 @@ pub async fn prepare(config: Config) -> anyhow::Result<Services> {
         dev_directory,
     })
 }
+
+/// The Confirmation of Payee provider the configuration names, or none.
+fn payee_check(config: &Config) -> anyhow::Result<Arc<dyn activities::PayeeCheck>> {
+    Ok(match &config.payee_check {
+        None => Arc::new(activities::NoPayeeCheck),
+        Some(cop) => Arc::new(
+            activities::HttpPayeeCheck::new(&cop.url, cop.api_key.clone(), PAYEE_TIMEOUT)
+                .map_err(anyhow::Error::msg)
+                .context("The Confirmation of Payee provider is not usable")?,
+        ),
+    })
+}
+
+/// Longest an adviser waits for the Confirmation of Payee provider.
+const PAYEE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(8);
 
 /// The address look-up the configuration names; the sample gazetteer is checked as it loads.
 fn address_lookup(config: &Config) -> anyhow::Result<Arc<dyn activities::AddressLookup>> {

@@ -23,6 +23,8 @@ pub struct AppState {
     pub surgeries: Arc<dyn activities::surgeries::SurgeryDirectory>,
     /// The address look-up chosen by `ADDRESS_LOOKUP`.
     pub addresses: Arc<dyn activities::AddressLookup>,
+    /// Confirmation of Payee for the bank check (`COP_URL`), or none configured.
+    pub payee: Arc<dyn activities::PayeeCheck>,
     /// The email check: lists from `product/email/` and DNS per `EMAIL_DNS`.
     pub emails: Arc<activities::EmailChecker>,
 }

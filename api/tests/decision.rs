@@ -7,7 +7,7 @@ mod support;
 use reqwest::{Method, StatusCode};
 use serde_json::Value;
 use std::time::Duration;
-use support::interview::{PLAIN, answer, declare_and_close, start};
+use support::interview::{PLAIN, underwrite};
 use support::{TestApp, eventually};
 
 /// Alan weighs 114 kg at 1.78 m (a body mass index of 36).
@@ -22,19 +22,6 @@ fn heavy() -> Vec<(&'static str, &'static str)> {
             }
         })
         .collect()
-}
-
-async fn underwrite(
-    app: &TestApp,
-    token: &str,
-    id: &Value,
-    client: &Value,
-    answers: &[(&str, &str)],
-) {
-    assert_eq!(start(app, token, client).await.0, StatusCode::OK);
-    let (status, body) = answer(app, token, client, answers).await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    declare_and_close(app, token, id, client).await;
 }
 
 async fn post(app: &TestApp, token: &str, path: String) -> (StatusCode, Value) {

@@ -28,6 +28,7 @@ pub enum BankCheckResult {
     /// A close match: the bank returns the account's name.
     #[serde(rename = "MBAM")]
     Mbam {
+        #[serde(rename = "accountName")]
         account_name: String,
     },
     #[serde(rename = "ACNS")]
@@ -171,6 +172,14 @@ impl BankCheckStatus {
     /// Changing the bank details clears the check (§4 reset).
     pub fn reset() -> Self {
         Self::NotChecked
+    }
+
+    /// The last check's result, if any.
+    pub fn result(&self) -> Option<&BankCheckResult> {
+        match self {
+            Self::Checked { result } | Self::ManuallyVerified { result } => Some(result),
+            Self::NotChecked => None,
+        }
     }
 
     /// §3 `isBankCheckConfirmed`: set-up may continue.

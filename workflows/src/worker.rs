@@ -6,7 +6,9 @@
 use crate::baseline::BaselineWorkflow;
 use crate::search_attributes::{ADVISER_ID, APPLICATION_STAGE, CLIENT_NAMES, FIRM_ID};
 use crate::{ApplicationWorkflow, EnquiryWorkflow};
-use activities::{ApplicationActivities, PricingActivities, UnderwritingActivities};
+use activities::{
+    ApplicationActivities, BankActivities, PricingActivities, UnderwritingActivities,
+};
 use anyhow::{Context, anyhow};
 use std::collections::HashMap;
 use std::sync::mpsc;
@@ -115,12 +117,14 @@ impl RunningWorker {
         activities: ApplicationActivities,
         pricing: PricingActivities,
         underwriting: UnderwritingActivities,
+        bank: BankActivities,
     ) -> anyhow::Result<Self> {
         Self::spawn(config, move |options| {
             options
                 .register_activities(activities)
                 .register_activities(pricing)
                 .register_activities(underwriting)
+                .register_activities(bank)
                 .register_workflow::<ApplicationWorkflow>()
                 .map_err(|e| anyhow!("Failed to register ApplicationWorkflow: {e}"))?
                 .register_workflow::<EnquiryWorkflow>()

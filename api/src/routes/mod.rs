@@ -13,6 +13,7 @@ mod health;
 mod lookups;
 mod quote;
 mod search;
+mod set_up;
 mod underwriting;
 
 use crate::state::AppState;
@@ -44,6 +45,7 @@ use utoipa_axum::router::OpenApiRouter;
         (name = "amra", description = "Consent to medical reports (AMRA), the client's doctor or surgery, and the surgery look-up"),
         (name = "underwriting", description = "Each client's underwriting enquiry: start, answer, declare, close, and the look-up of conditions and occupations"),
         (name = "decision", description = "The decision: each cover priced on the terms underwriting gave it, and Proceed to set-up"),
+        (name = "set-up", description = "Set-up: the Direct Debit's bank details, shown masked, and their check (modulus, then Confirmation of Payee)"),
         (name = "operations", description = "Health of the service"),
     )
 )]
@@ -73,6 +75,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(underwriting::router())
         .merge(amra::router())
         .merge(decision::router())
+        .merge(set_up::router())
         .merge(documents::router())
         .merge(health::router())
 }

@@ -88,3 +88,40 @@ pub const PLAIN: &[(&str, &str)] = &[
     ("GP_REGISTERED_SINCE", "2015-06-01"),
     ("GP_PENDING", "No"),
 ];
+
+/// Starts, answers, declares and closes a client's interview.
+pub async fn underwrite(
+    app: &TestApp,
+    token: &str,
+    id: &Value,
+    client: &Value,
+    answers: &[(&str, &str)],
+) {
+    assert_eq!(start(app, token, client).await.0, StatusCode::OK);
+    let (status, body) = answer(app, token, client, answers).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    declare_and_close(app, token, id, client).await;
+}
+
+/// An application with two clients on standard terms, the decision priced, proceeded to
+/// set-up; answers its reference.
+pub async fn proceeded_application(app: &TestApp, token: &str) -> i64 {
+    let (id, clients) = app.applied_application(token, true).await;
+    for client in &clients {
+        underwrite(app, token, &id, client, PLAIN).await;
+    }
+    super::eventually(std::time::Duration::from_secs(20), || async {
+        let (_, application) = app.get_application(token, &id).await;
+        (application["status"] == "DECISION").then_some(())
+    })
+    .await;
+    let key = id.as_i64().unwrap();
+    for path in [
+        format!("/api/v1/actions/TriggerDecisionQuote/{key}"),
+        format!("/api/v1/decision/{key}/proceed"),
+    ] {
+        let (status, body) = app.call(Method::POST, &path, Some(token), None).await;
+        assert_eq!(status, StatusCode::OK, "{path}: {body}");
+    }
+    key
+}

@@ -57,8 +57,8 @@ pub use quote_stage::{
     SaveBeneficiary,
 };
 pub use set_up_stage::{
-    CANNOT_OVERRIDE, NO_BANK_DETAILS, OverrideBankCheck, RecordBankCheck, ResetBankCheck,
-    SET_UP_NOT_OPEN, SaveBankDetails,
+    CANNOT_OVERRIDE, CheckBankDetails, NO_BANK_DETAILS, OverrideBankCheck, RecordBankCheck,
+    ResetBankCheck, SET_UP_NOT_OPEN, SaveBankDetails,
 };
 pub use underwriting_stage::{
     DECLARATION_FIRST, EnquirySummary, NOT_APPLIED, RecordEnquiryOutcome, StartUnderwriting,

@@ -26,6 +26,10 @@ pub struct RecordBankCheck {
     pub result: BankCheckResult,
 }
 
+/// §7 `POST /backendforfrontend/bankvalidation/{id}`: check the saved details.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct CheckBankDetails;
+
 /// §7 `POST /backendforfrontend/bankValidation/{id}/override`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct OverrideBankCheck;

@@ -6,7 +6,7 @@ use super::{
     UnderwritingState,
 };
 use crate::applicant::Applicant;
-use crate::bank_check::BankCheckStatus;
+use crate::bank_check::{BankCheckResult, BankCheckStatus, Severity};
 use crate::bank_details::{BankDetails, MaskedBankDetails};
 use crate::beneficiaries::CandidateBeneficiary;
 use crate::dates::age_on;
@@ -61,6 +61,16 @@ impl Application {
             is_term_extensible: self.is_term_extensible(today),
             show_extend: self.is_term_extension_offered(today),
             is_bank_check_confirmed: self.set_up.bank_check.is_confirmed(),
+            bank_check_message: self
+                .set_up
+                .bank_check
+                .result()
+                .map(BankCheckResult::message),
+            bank_check_severity: self
+                .set_up
+                .bank_check
+                .result()
+                .map(BankCheckResult::severity),
             apply_problems: self.apply_problems(today),
             tabs_complete: super::rules::tabs_complete(&sections),
             sections,
@@ -133,6 +143,10 @@ pub struct ApplicationView {
     pub show_extend: bool,
     /// Set-up may continue: the bank details were verified or confirmed by the adviser.
     pub is_bank_check_confirmed: bool,
+    /// What the last bank check found, in §8's words; none before a check.
+    pub bank_check_message: Option<String>,
+    /// How to read it: verified, a warning the adviser may override, or details to correct.
+    pub bank_check_severity: Option<Severity>,
     /// What still stops the application being applied for (§5), each named by its field, as
     /// `ApplyApplication` would refuse it; empty once it can be, and after applying.
     pub apply_problems: Vec<FieldError>,

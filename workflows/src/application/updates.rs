@@ -9,7 +9,7 @@
 
 use super::{ApplicationWorkflow, ApplicationWorkflowInput, Timed, projection};
 use crate::refusal::{HandlerError, refuse};
-use activities::{PriceRequest, PricingActivities};
+use activities::{BankActivities, PriceRequest, PricingActivities};
 use chrono::{DateTime, Utc};
 use domain::application::{
     AcceptPreUnderwritingDeclaration, AddAllocation, AddBeneficiary, AddChild, AddCover,
@@ -20,7 +20,8 @@ use domain::application::{
     SetThirdPartyRef, SetViewMedicalReports, UnlockQuoteEdit, UpsellCover,
 };
 use domain::application::{
-    ProceedToSetUp, RecordEnquiryOutcome, StartUnderwriting, TriggerDecisionQuote,
+    CheckBankDetails, OverrideBankCheck, ProceedToSetUp, RecordBankCheck, RecordEnquiryOutcome,
+    ResetBankCheck, SaveBankDetails, StartUnderwriting, TriggerDecisionQuote,
 };
 use domain::dates::uk_date;
 use domain::quote::Quote;
@@ -34,6 +35,8 @@ use temporalio_sdk::{
     WorkflowContextView, WorkflowResult,
 };
 
+/// The bank check waits for the CoP service, whose own time limit is shorter than this.
+const BANK_CHECK_TIMEOUT: Duration = Duration::from_secs(20);
 /// Pricing and cover checks are in-memory computations; a few seconds is generous.
 const PRICING_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -179,6 +182,46 @@ command_updates! {
             commit(ctx, next, &command).await
         }
 
+        #[update_validator(check_bank)]
+        fn validate_check_bank(
+            &self,
+            _ctx: &WorkflowContextView,
+            _command: &Timed<CheckBankDetails>,
+        ) -> Result<(), HandlerError> {
+            self.application.check_can_check_bank().map_err(refuse)
+        }
+
+        /// §7 `bankvalidation`: checks the saved bank details (the modulus check, then
+        /// Confirmation of Payee, as a local activity recorded in history) and records the
+        /// result.
+        #[update]
+        pub async fn check_bank(
+            ctx: &mut WorkflowContext<Self>,
+            command: Timed<CheckBankDetails>,
+        ) -> Result<Application, HandlerError> {
+            let (details, at) = ctx.state(|s| {
+                (s.application.set_up.bank_details.clone(), s.time_of(&command))
+            });
+            let Some(details) = details else {
+                let refused = ctx.state(|s| s.application.check_can_check_bank().map(|()| s.application.clone()));
+                return commit(ctx, refused, &command).await;
+            };
+            let result = ctx
+                .execute_local_activity(
+                    BankActivities::check_bank,
+                    details,
+                    LocalActivityOptions::builder()
+                        .start_to_close_timeout(BANK_CHECK_TIMEOUT)
+                        .build(),
+                )
+                .await?;
+            let next = ctx.state(|s| {
+                s.application
+                    .record_bank_check(&RecordBankCheck { result }, at)
+            });
+            commit(ctx, next, &command).await
+        }
+
         #[update_validator(quote_decision)]
         fn validate_quote_decision(
             &self,
@@ -238,6 +281,22 @@ command_updates! {
     set_view_medical_reports, validate_set_view_medical_reports: SetViewMedicalReports => commit;
     set_examiner, validate_set_examiner: SetExaminer => commit;
     proceed_to_set_up, validate_proceed_to_set_up: ProceedToSetUp => commit;
+    save_bank_details, validate_save_bank_details: SaveBankDetails => commit;
+    override_bank_check, validate_override_bank_check: OverrideBankCheck => commit;
+    reset_bank_check, validate_reset_bank_check: ResetBankCheck => commit;
+}
+
+/// The bank check asks the bank-check activity.
+impl ApplicationUpdate for CheckBankDetails {
+    fn update() -> impl UpdateDefinition<
+        Workflow = <ApplicationWorkflow as HasWorkflowDefinition>::Run,
+        Input = Timed<Self>,
+        Output = Application,
+    > + Send
+    + Sync
+    + 'static {
+        ApplicationWorkflow::check_bank
+    }
 }
 
 /// The decision quote asks the pricing activity, like `price_quote`.

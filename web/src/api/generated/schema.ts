@@ -244,6 +244,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/application/{applicationId}/bankDetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_bank_details"];
+        put?: never;
+        post: operations["save_bank_details"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/application/{applicationId}/candidateBeneficiaries": {
         parameters: {
             query?: never;
@@ -788,6 +804,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/backendforfrontend/bankValidation/{applicationId}/override": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["override_bank_check"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/backendforfrontend/bankValidation/{applicationId}/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["reset_bank_check"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/backendforfrontend/config": {
         parameters: {
             query?: never;
@@ -1076,6 +1124,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/backendforfrontend/bankvalidation/{applicationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["validate_bank_details"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/backendforfrontend/validate/email": {
         parameters: {
             query?: never;
@@ -1113,11 +1177,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /**
-         * @description A UK account number: eight digits (K21).
-         * @example 12345678
-         */
-        AccountNumber: string;
         /** @description The body of `AddApplicant` (§7): the application and the new client's details. */
         AddApplicantRequest: {
             /** @description The application reference; must be the application in the path. */
@@ -1341,7 +1400,7 @@ export interface components {
          * @description The application as `GET /application/{id}` and every command return it: the stored
          *     application, each stage's state as stored, and what is derived on reading.
          */
-        Application: components["schemas"]["QuoteState"] & components["schemas"]["ContactState"] & components["schemas"]["UnderwritingState"] & components["schemas"]["DecisionState"] & components["schemas"]["SetUpState"] & {
+        Application: components["schemas"]["QuoteState"] & components["schemas"]["ContactState"] & components["schemas"]["UnderwritingState"] & components["schemas"]["DecisionState"] & components["schemas"]["SetUpView"] & {
             id: components["schemas"]["ApplicationId"];
             adviserId: components["schemas"]["AdviserId"];
             adviserAtFirmLocationId?: string | null;
@@ -1360,7 +1419,7 @@ export interface components {
             candidateBeneficiaries: components["schemas"]["CandidateBeneficiary"][];
             /** @description Every client's enquiry is closed (§4): the case moves to the decision. */
             isUnderwritingComplete: boolean;
-            /** @description §4 "Application completeness": every client has cover and every cover is complete. */
+            /** @description §4 "Application completeness"": every client has cover and every cover is complete. */
             isComplete: boolean;
             /** @description Some cover can be offered only on restricted terms (§4: an error with status 412). */
             isRestrictedCover: boolean;
@@ -1372,6 +1431,9 @@ export interface components {
             showExtend: boolean;
             /** @description Set-up may continue: the bank details were verified or confirmed by the adviser. */
             isBankCheckConfirmed: boolean;
+            /** @description What the last bank check found, in §8's words; none before a check. */
+            bankCheckMessage?: string | null;
+            bankCheckSeverity?: components["schemas"]["Severity"] | null;
             /**
              * @description What still stops the application being applied for (§5), each named by its field, as
              *     `ApplyApplication` would refuse it; empty once it can be, and after applying.
@@ -1445,9 +1507,9 @@ export interface components {
         BankCheckResult: "Authenticated" | "NotAuthenticated" | "FailedModulusCheck" | "AC01" | "ANNM" | "BAMM" | "BANM" | "CASS" | {
             /** @description A close match: the bank returns the account's name. */
             MBAM: {
-                account_name: string;
+                accountName: string;
             };
-        } | "ACNS" | "OPTO" | "SCNS" | "InvalidSortCode" | "DcrNotPossible" | "GGH-001" | {
+        } | "ACNS" | "OPTO" | "SCNS" | "InvalidSortCode" | "DcrNotPossible" | "GGH-001" | "NameNotChecked" | "ProviderUnavailable" | {
             /** @description Any other answer from the provider. */
             Other: string;
         };
@@ -1464,21 +1526,31 @@ export interface components {
             /** @enum {string} */
             status: "manuallyVerified";
         };
-        /**
-         * @description §3 "Bank details" for the Direct Debit. The bank-check fields of §3 (`bankCheckValidation`,
-         *     `bankCheckResult`, `bankCheckStatus`, `isBankCheckConfirmed`) belong to the bank-check
-         *     states and are kept beside this, not in it (K23).
-         */
-        BankDetails: {
-            /** @description The account holder's name, as the bank knows it. */
-            name: string;
-            accountNumber: components["schemas"]["AccountNumber"];
-            sortCode: components["schemas"]["SortCode"];
+        /** @description Bank details as typed, before any rule is applied. */
+        BankDetailsForm: {
+            /** @default null */
+            name: string | null;
+            /** @default null */
+            accountNumber: string | null;
+            /** @default null */
+            sortCode: string | null;
             /**
-             * Format: int32
-             * @description Day of the month, 1 to 28.
+             * Format: int64
+             * @default null
              */
-            collectionDay: number;
+            collectionDay: number | null;
+        };
+        /** @description §7 `POST /application/{id}/bankDetails` "with bankDetails". */
+        BankDetailsRequest: {
+            bankDetails: components["schemas"]["BankDetailsForm"];
+        };
+        /** @description The saved bank details, masked, and where their check stands. */
+        BankDetailsView: {
+            bankDetails?: components["schemas"]["MaskedBankDetails"] | null;
+            bankCheck: components["schemas"]["BankCheckStatus"];
+            isBankCheckConfirmed: boolean;
+            bankCheckMessage?: string | null;
+            bankCheckSeverity?: components["schemas"]["Severity"] | null;
         };
         /** @description A beneficiary's details as the adviser enters them (§7 candidateBeneficiaries). */
         BeneficiaryDetails: {
@@ -1942,6 +2014,19 @@ export interface components {
             audience: string;
         };
         /**
+         * @description Bank details as shown once saved: the account number masked to its last four digits
+         *     (decision S4), so a screen, a log or a read model never shows the whole number again.
+         */
+        MaskedBankDetails: {
+            name: string;
+            /** @description `••••5678`. */
+            accountNumber: string;
+            /** @description The sort code in full (`12-34-56`): it names the branch, not the account. */
+            sortCode: string;
+            /** Format: int32 */
+            collectionDay: number;
+        };
+        /**
          * Format: double
          * @description An amount of money: in JSON, pounds to the penny (for example 250000 or 23.45); held in
          *     pence. Never negative.
@@ -2231,24 +2316,24 @@ export interface components {
             name?: string;
             isComplete: boolean;
         };
-        /** @description What set-up owns: the Direct Debit and its check, and whether the policy is in force. */
-        SetUpState: {
-            bankDetails?: components["schemas"]["BankDetails"] | null;
-            /** @description Where the check of `bank_details` stands; reset whenever they change. */
+        /** @description Set-up as the API shows it: the bank details with the account number masked (S4). */
+        SetUpView: {
+            bankDetails?: components["schemas"]["MaskedBankDetails"] | null;
+            /** @description Where the check of the bank details stands. */
             bankCheck: components["schemas"]["BankCheckStatus"];
             /** @description Set when the policy is put in force (§4 "Activation sets active true"). */
             active: boolean;
         };
         /**
+         * @description How the adviser should read a result.
+         * @enum {string}
+         */
+        Severity: "verified" | "warning" | "error";
+        /**
          * @description The smoking question's three answers (§5): none in 5 years, none in 12 months, yes.
          * @enum {string}
          */
         Smoking: "noneInFiveYears" | "noneInTwelveMonths" | "yes";
-        /**
-         * @description A sort code: six digits, shown as `12-34-56`, stored as `123456`.
-         * @example 123456
-         */
-        SortCode: string;
         /**
          * @description §9 "Start date options: now, future, don't know" (`policyStartDateOption`).
          * @enum {string}
@@ -3825,6 +3910,146 @@ export interface operations {
             };
             /** @description Applicant, Cover or Beneficiary not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_bank_details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference */
+                applicationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bank details with the account number masked to its last four digits, and the check */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankDetailsView"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application, or not one the caller may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    save_bank_details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference */
+                applicationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankDetailsRequest"];
+            };
+        };
+        responses: {
+            /** @description The application with the bank details saved (shown masked); new details clear the last check */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application, or not one the caller may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Set-up is not open: the adviser has not proceeded from the decision, or the policy is in force */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Each broken §5 rule named by its field (name, accountNumber, sortCode, collectionDay); nothing is saved */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6401,6 +6626,142 @@ export interface operations {
             };
         };
     };
+    override_bank_check: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference */
+                applicationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check overridden as manually verified; set-up may continue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application, or not one the caller may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only a warning can be overridden (not details found to be wrong, nor before a check), or set-up is not open */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reset_bank_check: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference */
+                applicationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check cleared (§4 reset) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application, or not one the caller may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Set-up is not open */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     config: {
         parameters: {
             query?: never;
@@ -7509,6 +7870,83 @@ export interface operations {
                 };
             };
             /** @description What underwriting still needs (§5): the pre-underwriting declaration, gender, a date of birth under 100, smoking */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    validate_bank_details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference */
+                applicationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application with the check's result (`bankCheck`, `bankCheckMessage`, `bankCheckSeverity`): FailedModulusCheck when the account number cannot belong to the sort code; otherwise the Confirmation of Payee result, NameNotChecked when no provider is configured, ProviderUnavailable when it did not answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application, or not one the caller may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Set-up is not open */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No bank details saved yet */
             422: {
                 headers: {
                     [name: string]: unknown;

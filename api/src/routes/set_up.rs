@@ -1,0 +1,155 @@
+//! Set-up (§1 step 8, §2 Set-up, §7 Bank): the Direct Debit's bank details, saved after
+//! Proceed and shown masked, and their check (the modulus check, then Confirmation of Payee),
+//! with override as manually verified and reset.
+
+use crate::body::Body;
+use crate::case::CaseInPath;
+use crate::error::{ApiError, Problem, SignInProblems, Unconfirmed, Unreadable};
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use domain::ApplicationView;
+use domain::application::{CheckBankDetails, OverrideBankCheck, ResetBankCheck, SaveBankDetails};
+use domain::bank_check::{BankCheckStatus, Severity};
+use domain::bank_details::{BankDetailsForm, MaskedBankDetails};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(get_bank_details, save_bank_details))
+        .routes(routes!(validate_bank_details))
+        .routes(routes!(override_bank_check))
+        .routes(routes!(reset_bank_check))
+}
+
+/// §7 `POST /application/{id}/bankDetails` "with bankDetails".
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct BankDetailsRequest {
+    pub bank_details: BankDetailsForm,
+}
+
+/// The saved bank details, masked, and where their check stands.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BankDetailsView {
+    pub bank_details: Option<MaskedBankDetails>,
+    pub bank_check: BankCheckStatus,
+    pub is_bank_check_confirmed: bool,
+    pub bank_check_message: Option<String>,
+    pub bank_check_severity: Option<Severity>,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/v1/application/{applicationId}/bankDetails",
+    tag = "set-up",
+    params(("applicationId" = i64, Path, description = "The application reference")),
+    responses(
+        (status = OK, description = "The bank details with the account number masked to its last four digits, and the check", body = BankDetailsView),
+        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
+        SignInProblems,
+    )
+)]
+pub async fn get_bank_details(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+) -> Result<Json<BankDetailsView>, ApiError> {
+    let Json(view) = case.view(&state).await?;
+    Ok(Json(BankDetailsView {
+        bank_details: view.set_up.bank_details,
+        bank_check: view.set_up.bank_check,
+        is_bank_check_confirmed: view.is_bank_check_confirmed,
+        bank_check_message: view.bank_check_message,
+        bank_check_severity: view.bank_check_severity,
+    }))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/application/{applicationId}/bankDetails",
+    tag = "set-up",
+    params(("applicationId" = i64, Path, description = "The application reference")),
+    request_body(content = BankDetailsRequest),
+    responses(
+        (status = OK, description = "The application with the bank details saved (shown masked); new details clear the last check", body = ApplicationView),
+        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "Set-up is not open: the adviser has not proceeded from the decision, or the policy is in force", body = Problem, content_type = "application/problem+json"),
+        (status = UNPROCESSABLE_ENTITY, description = "Each broken §5 rule named by its field (name, accountNumber, sortCode, collectionDay); nothing is saved", body = Problem, content_type = "application/problem+json"),
+        Unreadable,
+        SignInProblems,
+        Unconfirmed,
+    )
+)]
+pub async fn save_bank_details(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+    Body(request): Body<BankDetailsRequest>,
+) -> Result<Json<ApplicationView>, ApiError> {
+    case.send(&state, SaveBankDetails(request.bank_details))
+        .await
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v2/backendforfrontend/bankvalidation/{applicationId}",
+    tag = "set-up",
+    params(("applicationId" = i64, Path, description = "The application reference")),
+    responses(
+        (status = OK, description = "The application with the check's result (`bankCheck`, `bankCheckMessage`, `bankCheckSeverity`): FailedModulusCheck when the account number cannot belong to the sort code; otherwise the Confirmation of Payee result, NameNotChecked when no provider is configured, ProviderUnavailable when it did not answer", body = ApplicationView),
+        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "Set-up is not open", body = Problem, content_type = "application/problem+json"),
+        (status = UNPROCESSABLE_ENTITY, description = "No bank details saved yet", body = Problem, content_type = "application/problem+json"),
+        SignInProblems,
+        Unconfirmed,
+    )
+)]
+pub async fn validate_bank_details(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+) -> Result<Json<ApplicationView>, ApiError> {
+    case.send(&state, CheckBankDetails).await
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/backendforfrontend/bankValidation/{applicationId}/override",
+    tag = "set-up",
+    params(("applicationId" = i64, Path, description = "The application reference")),
+    responses(
+        (status = OK, description = "The check overridden as manually verified; set-up may continue", body = ApplicationView),
+        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "Only a warning can be overridden (not details found to be wrong, nor before a check), or set-up is not open", body = Problem, content_type = "application/problem+json"),
+        SignInProblems,
+        Unconfirmed,
+    )
+)]
+pub async fn override_bank_check(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+) -> Result<Json<ApplicationView>, ApiError> {
+    case.send(&state, OverrideBankCheck).await
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/backendforfrontend/bankValidation/{applicationId}/reset",
+    tag = "set-up",
+    params(("applicationId" = i64, Path, description = "The application reference")),
+    responses(
+        (status = OK, description = "The check cleared (§4 reset)", body = ApplicationView),
+        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "Set-up is not open", body = Problem, content_type = "application/problem+json"),
+        SignInProblems,
+        Unconfirmed,
+    )
+)]
+pub async fn reset_bank_check(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+) -> Result<Json<ApplicationView>, ApiError> {
+    case.send(&state, ResetBankCheck).await
+}
