@@ -150,13 +150,15 @@ async fn two_clients_are_underwritten_and_the_case_moves_to_the_decision() {
     let (status, body) = answer(&app, &token, alan, &[("ALCOHOL_UNITS", "3")]).await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
 
-    // Ada is still open: the case waits for her (§4).
-    let (_, application) = app.get_application(&token, &id).await;
+    // Ada is still open: the case waits for her (§4). Alan's outcome reaches the application
+    // by a signal, a moment after his enquiry answers.
+    let application = eventually(Duration::from_secs(20), || async {
+        let (_, application) = app.get_application(&token, &id).await;
+        (application["applicants"][0]["covers"][0]["decision"] == "nonstandardterms")
+            .then_some(application)
+    })
+    .await;
     assert_eq!(application["status"], "APPLY");
-    assert_eq!(
-        application["applicants"][0]["covers"][0]["decision"],
-        "nonstandardterms"
-    );
     let (status, _) = start(&app, &token, ada).await;
     assert_eq!(status, StatusCode::OK);
     let (status, body) = answer(&app, &token, ada, PLAIN).await;

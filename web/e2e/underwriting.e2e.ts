@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { eventually, launchBrowser, screenshot, visible, type Browser } from './browser';
-import { ADVISER, signInAtDevIdp } from './steps';
+import { ADVISER, pick, signInAtDevIdp } from './steps';
 
 const baseUrl = inject('baseUrl');
 
@@ -183,5 +183,24 @@ describe('underwriting and AMRA', () => {
     await page.getByRole('button', { name: 'Proceed' }).click();
     await visible(page.getByText(/You have proceeded with this decision/));
     await screenshot(page, 'underwriting-06-proceeded');
+
+    // Set-up: the bank details typed once, then shown masked and checked. With no
+    // Confirmation of Payee provider configured, the name is not checked and the adviser says
+    // they have checked it with the client.
+    await page.goto(`${baseUrl}/v2/application/${String(id)}/set-up`);
+    await visible(page.getByRole('heading', { level: 1, name: 'Set-up' }));
+    await page.getByLabel('Account holder’s name').fill('Mr Alan Turing');
+    await page.getByLabel('Sort code').fill('08-99-99');
+    await page.getByLabel('Account number').fill('66374958');
+    await pick(page, page.locator('form'), 'Collection day', '15th of the month');
+    await page.getByRole('button', { name: 'Save bank details' }).click();
+    await visible(page.getByText(/Saved: account ••••4958, sort code 08-99-99/));
+    await page.getByRole('button', { name: 'Check bank details' }).click();
+    await visible(page.getByText(/the account holder's name could not be checked/));
+    await screenshot(page, 'underwriting-07-bank-check');
+    await page.getByRole('button', { name: 'I have checked these details with my client' }).click();
+    await visible(page.getByText('The bank details are confirmed.'));
+    expect(await page.content()).not.toContain('66374958');
+    await screenshot(page, 'underwriting-08-bank-confirmed');
   });
 });

@@ -28,6 +28,7 @@ const ROUTES = [
   ['underwriting', 'src/features/application/underwriting/underwriting-route.tsx'],
   ['amra', 'src/features/application/amra/amra-route.tsx'],
   ['decision', 'src/features/application/decision/decision-route.tsx'],
+  ['set-up', 'src/features/application/set-up/set-up-route.tsx'],
   ['logout', 'src/features/auth/routes/logout-route.tsx'],
   ['not found', 'src/app/not-found-route.tsx'],
 ];

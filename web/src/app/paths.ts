@@ -22,6 +22,7 @@ export const routePatterns = {
   underwriting: '/application/:applicationId/application',
   amra: '/application/:applicationId/amra',
   decision: '/application/:applicationId/decision',
+  setUp: '/application/:applicationId/set-up',
   authCallback: '/auth/callback',
   logout: '/logout',
   notFound: '*',
@@ -37,6 +38,7 @@ export const paths = {
   underwriting: (applicationId: number | string): string => `/application/${String(applicationId)}/application`,
   amra: (applicationId: number | string): string => `/application/${String(applicationId)}/amra`,
   decision: (applicationId: number | string): string => `/application/${String(applicationId)}/decision`,
+  setUp: (applicationId: number | string): string => `/application/${String(applicationId)}/set-up`,
   authCallback: (): string => routePatterns.authCallback,
   logout: (): string => routePatterns.logout,
 } as const;

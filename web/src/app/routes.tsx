@@ -57,6 +57,11 @@ export const routes: RouteObject[] = [
         path: routePatterns.decision,
         lazy: async () => ({ Component: (await import('@/features/application/decision/decision-route')).DecisionRoute }),
       },
+      {
+        id: 'set-up',
+        path: routePatterns.setUp,
+        lazy: async () => ({ Component: (await import('@/features/application/set-up/set-up-route')).SetUpRoute }),
+      },
     ],
   },
   {

@@ -12,7 +12,7 @@ describe('where an application opens', () => {
   });
 
   it('opens on the furthest page before it when the stage’s page is still to come', () => {
-    // Went on Risk -> complete, a page of a later release; set-up is not built either.
-    expect(applicationPagePath(7, 'WENT_ON_RISK')).toBe('/application/7/decision');
+    // Went on Risk -> complete, a page of a later release: set-up, the page before it.
+    expect(applicationPagePath(7, 'WENT_ON_RISK')).toBe('/application/7/set-up');
   });
 });

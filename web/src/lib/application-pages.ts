@@ -15,6 +15,7 @@ export const stepPages: Partial<Record<StepId, (applicationId: number) => string
   application: paths.underwriting,
   amra: paths.amra,
   decision: paths.decision,
+  setup: paths.setUp,
 };
 
 /** The page an application at `stage` opens on. */

@@ -1,0 +1,110 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { routePatterns } from '@/app/paths';
+import type { Schemas } from '@/lib/api-client';
+import { json, stubApi, type Route } from '@/test/fetch-stub';
+import { adviserFixture, applicationFixture } from '@/test/fixtures';
+import { renderRoute } from '@/test/render';
+import { SetUpRoute } from './set-up-route';
+
+type Application = Schemas['Application'];
+
+const APPLICATION = '/api/v1/application/1001';
+const BANK = '/api/v1/application/1001/bankDetails';
+const CHECK = '/api/v2/backendforfrontend/bankvalidation/1001';
+const OVERRIDE = '/api/v1/backendforfrontend/bankValidation/1001/override';
+
+function proceeded(overrides: Partial<Application> = {}): Application {
+  return applicationFixture({ status: 'DECISION', applicationStatus: 'Decision', proceededAt: '2026-11-24T11:00:00Z', ...overrides });
+}
+
+const masked = { name: 'Mr Alan Turing', accountNumber: '••••4958', sortCode: '08-99-99', collectionDay: 15 };
+const notChecked = "The sort code and account number are consistent, but the account holder's name could not be checked: no Confirmation of Payee service is set up. Please check the name with your client before you continue.";
+
+function stub(application: Application, more: Route[] = []) {
+  return stubApi([
+    { method: 'GET', path: APPLICATION, respond: () => json(application) },
+    { method: 'GET', path: '/api/v1/backendforfrontend/adviser', respond: () => json(adviserFixture()) },
+    ...more,
+  ]);
+}
+
+function render() {
+  return renderRoute(<SetUpRoute />, { path: routePatterns.setUp, url: '/application/1001/set-up' });
+}
+
+async function chooseDay(user: ReturnType<typeof userEvent.setup>, label: string) {
+  await user.click(screen.getByLabelText('Collection day'));
+  const option = (await screen.findAllByTitle(label)).find((element) => element.classList.contains('ant-select-item-option'));
+  if (!option) throw new Error(`no option ${label}`);
+  await user.click(option);
+}
+
+describe('set-up page', () => {
+  it('stays closed until the adviser proceeds from the decision', async () => {
+    stub(proceeded({ proceededAt: null }));
+    render();
+    expect(await screen.findByText('Set-up opens once you proceed from the decision.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Account number')).not.toBeInTheDocument();
+  });
+
+  it('checks the details as typed, saves them, shows them masked, checks them and lets the adviser confirm a warning', async () => {
+    const saved = proceeded({ bankDetails: masked, bankCheck: { status: 'notChecked' } });
+    const warned = proceeded({
+      bankDetails: masked,
+      bankCheck: { status: 'checked', result: 'NameNotChecked' },
+      bankCheckMessage: notChecked,
+      bankCheckSeverity: 'warning',
+    });
+    const confirmed = {
+      ...warned,
+      bankCheck: { status: 'manuallyVerified' as const, result: 'NameNotChecked' as const },
+      isBankCheckConfirmed: true,
+    };
+    const { requests } = stub(proceeded(), [
+      { method: 'POST', path: BANK, respond: () => json(saved) },
+      { method: 'POST', path: CHECK, respond: () => json(warned) },
+      { method: 'POST', path: OVERRIDE, respond: () => json(confirmed) },
+    ]);
+    const user = userEvent.setup();
+    render();
+
+    await user.type(await screen.findByLabelText('Account holder’s name'), 'Mr Alan Turing');
+    await user.type(screen.getByLabelText('Sort code'), '08-99-99');
+    await user.type(screen.getByLabelText('Account number'), '663749581');
+    await chooseDay(user, '3rd of the month');
+    await user.click(screen.getByRole('button', { name: 'Save bank details' }));
+    // Nine digits: the bank's 8-digit form is needed, and nothing is sent.
+    expect(await screen.findByText(/Ask the bank for the 8 digit number/)).toBeInTheDocument();
+    expect(requests.some((r) => r.url.pathname === BANK)).toBe(false);
+
+    await user.clear(screen.getByLabelText('Account number'));
+    await user.type(screen.getByLabelText('Account number'), '66374958');
+    await user.click(screen.getByRole('button', { name: 'Save bank details' }));
+    expect(await screen.findByText(/Saved: account ••••4958, sort code 08-99-99/)).toBeInTheDocument();
+    const sent = requests.find((r) => r.url.pathname === BANK);
+    expect(sent?.body).toEqual({ bankDetails: { name: 'Mr Alan Turing', accountNumber: '66374958', sortCode: '089999', collectionDay: 3 } });
+    expect(screen.queryByDisplayValue('66374958')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Check bank details' }));
+    expect(await screen.findByText(notChecked)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'I have checked these details with my client' }));
+    await waitFor(() => expect(screen.getByText('The bank details are confirmed.')).toBeInTheDocument());
+  });
+
+  it('offers no override when the details are wrong', async () => {
+    stub(
+      proceeded({
+        bankDetails: masked,
+        bankCheck: { status: 'checked', result: 'FailedModulusCheck' },
+        bankCheckMessage: 'These account details are invalid. Please check the sort code and account number.',
+        bankCheckSeverity: 'error',
+      }),
+    );
+    render();
+    expect(await screen.findByText(/These account details are invalid/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'I have checked these details with my client' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Clear the check' })).toBeInTheDocument();
+  });
+});
