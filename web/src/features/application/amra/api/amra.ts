@@ -1,18 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { applicationKeys } from '@/lib/query-keys';
+import { useApplicationChange } from '../../shared/api/application-change';
 import type { Schemas } from '@/lib/api-client';
-
-type Application = Schemas['Application'];
-
-function useApplicationChange<V>(change: (variables: V) => Promise<Application>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: change,
-    onSuccess: (application) => queryClient.setQueryData(applicationKeys.detail(application.id), application),
-  });
-}
 
 /** POST /api/v1/backendforfrontend/applicant/isAmraConsentGranted */
 export function useSetConsent() {
