@@ -160,5 +160,17 @@ async fn the_decision_quote_prices_each_cover_on_its_terms_and_proceed_opens_set
     let (status, proceeded) = post(&app, &token, format!("/api/v1/decision/{key}/proceed")).await;
     assert_eq!(status, StatusCode::OK, "{proceeded}");
     assert!(proceeded["proceededAt"].is_string());
+    let decision_page = proceeded["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == "decision")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        decision_page["isComplete"], true,
+        "the decision page is done once proceeded: {}",
+        proceeded["sections"]
+    );
     assert_eq!(proceeded["status"], "DECISION");
 }

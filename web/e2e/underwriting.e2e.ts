@@ -201,6 +201,13 @@ describe('underwriting and AMRA', () => {
     await page.getByRole('button', { name: 'I have checked these details with my client' }).click();
     await visible(page.getByText('The bank details are confirmed.'));
     expect(await page.content()).not.toContain('66374958');
+    // The policy starts in a week.
+    const start = new Date();
+    start.setDate(start.getDate() + 7);
+    await page.getByRole('radio', { name: 'On a later date' }).check();
+    await page.getByLabel('Start date', { exact: true }).fill(start.toISOString().slice(0, 10));
+    await page.getByRole('button', { name: 'Save start date' }).click();
+    await visible(page.getByText('Start date saved.'));
     await screenshot(page, 'underwriting-08-bank-confirmed');
   });
 });

@@ -62,7 +62,11 @@ impl Application {
                         self.is_underwriting_complete()
                             || after_quote(ApplicationStage::Underwriting)
                     }
-                    PageKey::Decision => after_quote(ApplicationStage::Decision),
+                    // Done once the adviser proceeds from it to set-up.
+                    PageKey::Decision => {
+                        after_quote(ApplicationStage::Decision)
+                            || self.decision.proceeded_at.is_some()
+                    }
                     PageKey::Setup => self.set_up.active,
                 };
                 Section {

@@ -53,8 +53,20 @@ fn proceed_needs_the_decision_quote_first() {
     );
     let quoted = with_decision_quote(&app);
     assert!(quoted.decision.is_decision_valid);
+    let decision_page = |app: &Application| {
+        app.sections(crate::testkit::today())
+            .into_iter()
+            .find(|s| s.id == "decision")
+            .unwrap()
+            .is_complete
+    };
+    assert!(!decision_page(&quoted));
     let proceeded = quoted.proceed_to_set_up(now()).unwrap();
     assert_eq!(proceeded.decision.proceeded_at, Some(now()));
+    assert!(
+        decision_page(&proceeded),
+        "the decision page is done once proceeded"
+    );
     // Proceeding again changes nothing.
     assert_eq!(
         proceeded.proceed_to_set_up(now()).unwrap().version,

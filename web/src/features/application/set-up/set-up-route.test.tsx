@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routePatterns } from '@/app/paths';
@@ -6,6 +6,7 @@ import type { Schemas } from '@/lib/api-client';
 import { json, stubApi, type Route } from '@/test/fetch-stub';
 import { adviserFixture, applicationFixture } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
+import { latestPolicyStart, ukToday } from '@/lib/rules/dates';
 import { SetUpRoute } from './set-up-route';
 
 type Application = Schemas['Application'];
@@ -14,6 +15,7 @@ const APPLICATION = '/api/v1/application/1001';
 const BANK = '/api/v1/application/1001/bankDetails';
 const CHECK = '/api/v2/backendforfrontend/bankvalidation/1001';
 const OVERRIDE = '/api/v1/backendforfrontend/bankValidation/1001/override';
+const START = '/api/v1/backendforfrontend/application/policyStartDate';
 
 function proceeded(overrides: Partial<Application> = {}): Application {
   return applicationFixture({ status: 'DECISION', applicationStatus: 'Decision', proceededAt: '2026-11-24T11:00:00Z', ...overrides });
@@ -106,5 +108,32 @@ describe('set-up page', () => {
     expect(await screen.findByText(/These account details are invalid/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'I have checked these details with my client' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Clear the check' })).toBeInTheDocument();
+  });
+
+  it('saves a start date within the allowed window, or none when it is not known yet', async () => {
+    const { requests } = stub(proceeded(), [{ method: 'POST', path: START, respond: () => json(proceeded()) }]);
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole('radio', { name: 'On a later date' }));
+    const date = screen.getByLabelText('Start date');
+    const tooLate = new Date(`${latestPolicyStart(ukToday())}T12:00:00Z`);
+    tooLate.setUTCDate(tooLate.getUTCDate() + 1);
+    // A date input takes a whole date at once, as the browser's picker gives it.
+    fireEvent.change(date, { target: { value: tooLate.toISOString().slice(0, 10) } });
+    await user.click(screen.getByRole('button', { name: 'Save start date' }));
+    expect(await screen.findByText(/The policy start date must be between/)).toBeInTheDocument();
+    expect(requests.some((r) => r.url.pathname === START)).toBe(false);
+
+    const inWindow = latestPolicyStart(ukToday());
+    fireEvent.change(date, { target: { value: inWindow } });
+    await user.click(screen.getByRole('button', { name: 'Save start date' }));
+    expect(await screen.findByText('Start date saved.')).toBeInTheDocument();
+    expect(requests.filter((r) => r.url.pathname === START).at(-1)?.body).toEqual({ id: 1001, policyStartDateOption: 'future', policyStartDate: inWindow });
+
+    await user.click(screen.getByRole('radio', { name: 'Not known yet' }));
+    await user.click(screen.getByRole('button', { name: 'Save start date' }));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.url.pathname === START).at(-1)?.body).toEqual({ id: 1001, policyStartDateOption: 'dontKnow', policyStartDate: null }),
+    );
   });
 });

@@ -8,6 +8,7 @@ import { useApplication } from '../shared/api/get-application';
 import { ApplicationHeader, ApplicationLoadFailed, ApplicationNotFound, parseApplicationId } from '../shared/components/application-page';
 import { JourneySteps } from '../shared/components/journey-steps';
 import { splitFormErrors } from '../shared/form-errors';
+import { StartDateCard } from './components/start-date-card';
 import { useCheckBankDetails, useOverrideBankCheck, useResetBankCheck, useSaveBankDetails } from './api/set-up';
 import { setUpStrings as t } from './strings';
 
@@ -50,6 +51,9 @@ function SetUp({ applicationId }: { applicationId: number }) {
         <Row gutter={[24, 24]}>
           <Col xs={24} lg={14}>
             <BankDetailsCard application={data} />
+          </Col>
+          <Col xs={24} lg={10}>
+            <StartDateCard application={data} />
           </Col>
         </Row>
       )}

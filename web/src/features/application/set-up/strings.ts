@@ -21,4 +21,11 @@ export const setUpStrings = {
   confirmed: 'The bank details are confirmed.',
   overridden: 'Confirmed by you after checking with your client.',
   failed: 'Sorry, that could not be done. Please try again.',
+  startHeading: 'Start date',
+  startQuestion: 'When should the policy start?',
+  startOptions: { now: 'As soon as it is put in force', future: 'On a later date', dontKnow: 'Not known yet' },
+  startDate: 'Start date',
+  startSave: 'Save start date',
+  startSaved: 'Start date saved.',
+  startNeedsDate: 'Please choose the date the policy should start',
 } as const;

@@ -30,3 +30,10 @@ export function useResetBankCheck(applicationId: number) {
     unwrap(await api.POST('/api/v1/backendforfrontend/bankValidation/{applicationId}/reset', { params: { path: { applicationId } } })),
   );
 }
+
+/** POST /api/v1/backendforfrontend/application/policyStartDate */
+export function useSetPolicyStart() {
+  return useApplicationChange(async (body: Schemas['PolicyStartRequest']) =>
+    unwrap(await api.POST('/api/v1/backendforfrontend/application/policyStartDate', { body })),
+  );
+}
