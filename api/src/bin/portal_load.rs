@@ -44,8 +44,10 @@ struct Args {
     /// Workflow-task pollers of the baseline worker; match the portal's for a fair comparison.
     #[arg(long, default_value_t = 12)]
     baseline_pollers: usize,
-    /// `quote` (create, client, cover, price, look-ups) or `underwriting` (each client takes a
-    /// case to Apply, starts the interview, then posts answers and searches conditions).
+    /// `quote` (create, client, cover, price, look-ups), `underwriting` (each client takes a
+    /// case to Apply, starts the interview, then posts answers and searches conditions) or
+    /// `bank` (each client takes a case through the interview, the decision and Proceed, saves
+    /// bank details, then checks them again and again).
     #[arg(long, default_value = "quote")]
     scenario: String,
 }
@@ -61,6 +63,7 @@ struct Samples {
     email_check: Vec<Duration>,
     answer: Vec<Duration>,
     condition_lookup: Vec<Duration>,
+    bank_check: Vec<Duration>,
 }
 
 /// Postcodes of the sample gazetteer and one it does not hold, and email addresses on the
@@ -83,6 +86,9 @@ async fn main() -> anyhow::Result<()> {
     let token = sign_in(&http, &args).await?;
     if args.scenario == "underwriting" {
         return underwriting(&http, &args, &token).await;
+    }
+    if args.scenario == "bank" {
+        return bank(&http, &args, &token).await;
     }
     // One warm-up round so connection set-up and key fetching are not measured.
     run_client(&http, &args.base_url, &token, 1).await?;
@@ -171,28 +177,15 @@ async fn main() -> anyhow::Result<()> {
 /// The underwriting scenario: answer posts and condition look-ups under `clients` concurrent
 /// advisers, against the bare no-op Update in the same run.
 async fn underwriting(http: &reqwest::Client, args: &Args, token: &str) -> anyhow::Result<()> {
-    // Every client takes its case to the interview first, then all answer together: the
-    // set-up's pricing and documents would otherwise load the machine during the measurement.
-    let ready = Arc::new(Barrier::new(args.clients + 1));
-    let tasks: Vec<_> = (0..args.clients)
-        .map(|_| {
-            let http = http.clone();
-            let base = args.base_url.clone();
-            let token = token.to_owned();
-            let rounds = args.rounds;
-            let ready = ready.clone();
-            tokio::spawn(async move { run_interview(&http, &base, &token, rounds, &ready).await })
-        })
-        .collect();
-    ready.wait().await;
-    let started = Instant::now();
-    let mut all = Samples::default();
-    for task in tasks {
-        let samples = task.await.context("a client task panicked")??;
-        all.answer.extend(samples.answer);
-        all.condition_lookup.extend(samples.condition_lookup);
-    }
-    let elapsed = started.elapsed();
+    let (mut all, elapsed) = after_set_up(
+        http,
+        args,
+        token,
+        |http, base, token, rounds, ready| async move {
+            run_interview(&http, &base, &token, rounds, &ready).await
+        },
+    )
+    .await?;
     println!(
         "{} clients x {} answers and look-ups against {} in {:.1} s (after set-up)",
         args.clients,
@@ -210,16 +203,60 @@ async fn underwriting(http: &reqwest::Client, args: &Args, token: &str) -> anyho
         &mut all.condition_lookup,
         elapsed,
     );
-    if !args.no_baseline {
-        let started = Instant::now();
-        let mut noop = baseline(args).await?;
-        let base = report("bare Temporal no-op Update", &mut noop, started.elapsed());
-        println!(
-            "Ratio of the answer post to the bare no-op Update (p50 / p95): {:.2} / {:.2}",
-            answer.0 / base.0,
-            answer.1 / base.1
-        );
+    compare_to_baseline(args, "the answer post", answer).await
+}
+
+/// Runs `client` for each of `args.clients` concurrent advisers. Each takes its case to where
+/// the measurement starts, then waits for the others, so that one client's set-up (pricing,
+/// documents, sign-in) does not load the machine while another is being measured. Answers
+/// every client's samples and the time from the start of the measurement.
+async fn after_set_up<F, Fut>(
+    http: &reqwest::Client,
+    args: &Args,
+    token: &str,
+    client: F,
+) -> anyhow::Result<(Samples, Duration)>
+where
+    F: Fn(reqwest::Client, String, String, usize, Arc<Barrier>) -> Fut,
+    Fut: std::future::Future<Output = anyhow::Result<Samples>> + Send + 'static,
+{
+    let ready = Arc::new(Barrier::new(args.clients + 1));
+    let tasks: Vec<_> = (0..args.clients)
+        .map(|_| {
+            tokio::spawn(client(
+                http.clone(),
+                args.base_url.clone(),
+                token.to_owned(),
+                args.rounds,
+                ready.clone(),
+            ))
+        })
+        .collect();
+    ready.wait().await;
+    let started = Instant::now();
+    let mut all = Samples::default();
+    for task in tasks {
+        let samples = task.await.context("a client task panicked")??;
+        all.answer.extend(samples.answer);
+        all.condition_lookup.extend(samples.condition_lookup);
+        all.bank_check.extend(samples.bank_check);
     }
+    Ok((all, started.elapsed()))
+}
+
+/// The bare no-op Update measured in the same run, and `what`'s ratio to it.
+async fn compare_to_baseline(args: &Args, what: &str, measured: (f64, f64)) -> anyhow::Result<()> {
+    if args.no_baseline {
+        return Ok(());
+    }
+    let started = Instant::now();
+    let mut noop = baseline(args).await?;
+    let base = report("bare Temporal no-op Update", &mut noop, started.elapsed());
+    println!(
+        "Ratio of {what} to the bare no-op Update (p50 / p95): {:.2} / {:.2}",
+        measured.0 / base.0,
+        measured.1 / base.1
+    );
     Ok(())
 }
 
@@ -247,7 +284,7 @@ async fn run_interview(
 ) -> anyhow::Result<Samples> {
     let set_up = set_up_interview(http, base, token).await;
     ready.wait().await;
-    let applicant = set_up?;
+    let (_, applicant) = set_up?;
 
     let mut samples = Samples::default();
     for round in 0..rounds {
@@ -290,7 +327,7 @@ async fn set_up_interview(
     http: &reqwest::Client,
     base: &str,
     token: &str,
-) -> anyhow::Result<String> {
+) -> anyhow::Result<(Value, String)> {
     let send = |method: reqwest::Method, path: String, body: Option<Value>| {
         let mut request = http
             .request(method, format!("{base}/api/v1/{path}"))
@@ -369,7 +406,7 @@ async fn set_up_interview(
         Some(start),
     )
     .await?;
-    Ok(applicant)
+    Ok((id, applicant))
 }
 
 /// Temporal's own round trip: each client sends `rounds` no-op Updates to a workflow of its own.
@@ -579,4 +616,135 @@ fn report(name: &str, samples: &mut [Duration], elapsed: Duration) -> (f64, f64)
         samples.len() as f64 / elapsed.as_secs_f64()
     );
     (at(0.50), at(0.95))
+}
+
+/// Everything the sample interview asks of a client with nothing to disclose.
+const PLAIN_ANSWERS: &[(&str, &str)] = &[
+    ("HEIGHT_UNITS", "metric"),
+    ("HEIGHT", "1.78"),
+    ("WEIGHT_UNITS", "metric"),
+    ("WEIGHT", "76"),
+    ("OCCUPATION", "Software developer"),
+    ("EARNINGS", "42000"),
+    ("HAZARDOUS_DUTIES", "No"),
+    ("ALCOHOL_UNITS", "10"),
+    ("DRUGS", "No"),
+    ("HAZARDOUS_PURSUITS", "No"),
+    ("TRAVEL", "No"),
+    ("HAS_CONDITIONS", "No"),
+    ("FAMILY_HISTORY", "No"),
+    ("GP_REGISTERED_SINCE", "2015-06-01"),
+    ("GP_PENDING", "No"),
+];
+
+/// The bank scenario: `bankvalidation` (the modulus check, then Confirmation of Payee, as an
+/// Update running a local activity) under `clients` concurrent advisers, against the bare no-op
+/// Update in the same run.
+async fn bank(http: &reqwest::Client, args: &Args, token: &str) -> anyhow::Result<()> {
+    let (mut all, elapsed) = after_set_up(
+        http,
+        args,
+        token,
+        |http, base, token, rounds, ready| async move {
+            run_bank_checks(&http, &base, &token, rounds, &ready).await
+        },
+    )
+    .await?;
+    println!(
+        "{} clients x {} bank checks against {} in {:.1} s (after set-up)",
+        args.clients,
+        args.rounds,
+        args.base_url,
+        elapsed.as_secs_f64()
+    );
+    let check = report(
+        "bank check (POST /api/v2/…/bankvalidation/{id})",
+        &mut all.bank_check,
+        elapsed,
+    );
+    compare_to_baseline(args, "the bank check", check).await
+}
+
+/// Takes a case to set-up with bank details saved (not measured), waits for every client,
+/// then checks the bank details `rounds` times.
+async fn run_bank_checks(
+    http: &reqwest::Client,
+    base: &str,
+    token: &str,
+    rounds: usize,
+    ready: &Barrier,
+) -> anyhow::Result<Samples> {
+    let set_up = set_up_bank(http, base, token).await;
+    ready.wait().await;
+    let id = set_up?;
+    let mut samples = Samples::default();
+    for _ in 0..rounds {
+        let started = Instant::now();
+        expect_ok(
+            http.post(format!(
+                "{base}/api/v2/backendforfrontend/bankvalidation/{id}"
+            ))
+            .bearer_auth(token)
+            .send()
+            .await?,
+        )
+        .await?;
+        samples.bank_check.push(started.elapsed());
+    }
+    Ok(samples)
+}
+
+/// A case through the interview (nothing to disclose), the decision and Proceed, with bank
+/// details saved; answers its reference.
+async fn set_up_bank(http: &reqwest::Client, base: &str, token: &str) -> anyhow::Result<Value> {
+    let (id, applicant) = set_up_interview(http, base, token).await?;
+    let post = |path: String, body: Value| {
+        let request = http
+            .post(format!("{base}/api/v1/{path}"))
+            .bearer_auth(token)
+            .json(&body);
+        async move { expect_ok(request.send().await?).await }
+    };
+    let answers: Vec<Value> = PLAIN_ANSWERS
+        .iter()
+        .map(|(tag, value)| json!({ "tag": tag, "value": value }))
+        .collect();
+    post(
+        format!("actions/provideanswers/{applicant}"),
+        json!({ "answers": answers }),
+    )
+    .await?;
+    post(
+        "actions/acceptuwdeclaration".into(),
+        json!({ "applicationId": id, "applicantId": applicant }),
+    )
+    .await?;
+    post(format!("underwriting/{applicant}/close"), Value::Null).await?;
+    // The closed enquiry's outcome reaches the application by a signal.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let application = expect_ok(
+            http.get(format!("{base}/api/v1/application/{id}"))
+                .bearer_auth(token)
+                .send()
+                .await?,
+        )
+        .await?;
+        if application["status"] == "DECISION" {
+            break;
+        }
+        if Instant::now() > deadline {
+            bail!("application {id} did not reach the decision");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    post(format!("actions/TriggerDecisionQuote/{id}"), Value::Null).await?;
+    post(format!("decision/{id}/proceed"), Value::Null).await?;
+    post(
+        format!("application/{id}/bankDetails"),
+        json!({ "bankDetails": { "name": "Mr Load Interview", "accountNumber": "66374958",
+            "sortCode": "089999", "collectionDay": 1 } }),
+    )
+    .await?;
+    Ok(id)
 }
