@@ -174,3 +174,74 @@ async fn the_decision_quote_prices_each_cover_on_its_terms_and_proceed_opens_set
     );
     assert_eq!(proceeded["status"], "DECISION");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_declined_client_is_removed_at_the_decision_and_the_other_proceeds() {
+    let app = TestApp::spawn().await;
+    let token = app.token("adviser1@example.com").await;
+    let (id, clients) = app.applied_application(&token, true).await;
+    let (alan, ada) = (&clients[0], &clients[1]);
+    let key = id.as_i64().unwrap();
+    // Ada weighs 150 kg at 1.78 m: a body mass index of 47 declines every cover.
+    let heavier: Vec<(&str, &str)> = PLAIN
+        .iter()
+        .map(|&(tag, value)| {
+            if tag == "WEIGHT" {
+                (tag, "150")
+            } else {
+                (tag, value)
+            }
+        })
+        .collect();
+    underwrite(&app, &token, &id, alan, PLAIN).await;
+    underwrite(&app, &token, &id, ada, &heavier).await;
+    eventually(Duration::from_secs(20), || async {
+        let (_, application) = app.get_application(&token, &id).await;
+        (application["status"] == "DECISION").then_some(())
+    })
+    .await;
+    let (status, decided) = post(&app, &token, format!("/api/v1/decision/{key}/quote")).await;
+    assert_eq!(status, StatusCode::OK, "{decided}");
+    assert_eq!(
+        decided["decisionQuote"]["quoteApplicants"][1]["quoteCovers"][0]["decision"],
+        "declined"
+    );
+    let (status, refused) = post(&app, &token, format!("/api/v1/decision/{key}/proceed")).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+    assert_eq!(refused["errors"][0]["field"], "applicants[1]");
+
+    let path = format!("/api/v1/actions/removeApplicantAtDecision/{key}");
+    let remove = |who: &Value| {
+        app.call(
+            Method::POST,
+            &path,
+            Some(&token),
+            Some(serde_json::json!({ "applicantId": who })),
+        )
+    };
+    let (status, removed) = remove(ada).await;
+    assert_eq!(status, StatusCode::OK, "{removed}");
+    assert_eq!(removed["applicants"].as_array().unwrap().len(), 1);
+    assert_eq!(removed["applicants"][0]["id"], *alan);
+    assert_eq!(removed["isDecisionValid"], false);
+    // The last client stays.
+    assert_eq!(remove(alan).await.0, StatusCode::CONFLICT);
+    assert_eq!(
+        post(&app, &token, format!("/api/v1/decision/{key}/proceed"))
+            .await
+            .0,
+        StatusCode::CONFLICT
+    );
+    assert_eq!(
+        post(
+            &app,
+            &token,
+            format!("/api/v1/actions/TriggerDecisionQuote/{key}")
+        )
+        .await
+        .0,
+        StatusCode::OK
+    );
+    let (status, proceeded) = post(&app, &token, format!("/api/v1/decision/{key}/proceed")).await;
+    assert_eq!(status, StatusCode::OK, "{proceeded}");
+}

@@ -2,13 +2,18 @@
 //! cover on the terms underwriting gave it, the application with decisions shows them, and
 //! Proceed opens set-up.
 
+use crate::body::Body;
 use crate::case::CaseInPath;
+use crate::error::Unreadable;
 use crate::error::{ApiError, Problem, SignInProblems, Unconfirmed};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
+use domain::ApplicantId;
 use domain::ApplicationView;
-use domain::application::{ProceedToSetUp, TriggerDecisionQuote};
+use domain::application::{ProceedToSetUp, RemoveApplicantAtDecision, TriggerDecisionQuote};
+use serde::Deserialize;
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -18,6 +23,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(decision_quote))
         .routes(routes!(application_with_decisions))
         .routes(routes!(proceed))
+        .routes(routes!(remove_applicant_at_decision))
 }
 
 #[utoipa::path(
@@ -97,4 +103,40 @@ pub async fn proceed(
     CaseInPath(case): CaseInPath,
 ) -> Result<Json<ApplicationView>, ApiError> {
     case.send(&state, ProceedToSetUp).await
+}
+
+/// §7 `POST /actions/removeApplicantAtDecision/{id}`: the client to take off the application.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct RemoveAtDecisionRequest {
+    pub applicant_id: ApplicantId,
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/actions/removeApplicantAtDecision/{applicationId}",
+    tag = "decision",
+    params(("applicationId" = i64, Path, description = "The application reference")),
+    request_body(content = RemoveAtDecisionRequest),
+    responses(
+        (status = OK, description = "The application without the client (the other takes the first slot, their enquiry goes with them); the decision must be priced again and proceeded from again", body = ApplicationView),
+        (status = NOT_FOUND, description = "No such application or client, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "Not at the decision, or the application's only client", body = Problem, content_type = "application/problem+json"),
+        Unreadable,
+        SignInProblems,
+        Unconfirmed,
+    )
+)]
+pub async fn remove_applicant_at_decision(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+    Body(request): Body<RemoveAtDecisionRequest>,
+) -> Result<Json<ApplicationView>, ApiError> {
+    case.send(
+        &state,
+        RemoveApplicantAtDecision {
+            applicant_id: request.applicant_id,
+        },
+    )
+    .await
 }

@@ -14,7 +14,7 @@ use super::contact_stage::{
     SetThirdPartyRef,
 };
 use super::covers::{AddCover, EditCover, RemoveCover, SetPayoutPlannerUsed};
-use super::decision_stage::ProceedToSetUp;
+use super::decision_stage::{ProceedToSetUp, RemoveApplicantAtDecision};
 use super::extension::CompleteTermExtension;
 use super::quote_stage::{
     EditChild, RemoveAllocation, RemoveChild, SaveAllocation, SaveBeneficiary,
@@ -155,6 +155,7 @@ commands! {
     SetViewMedicalReports => set_view_medical_reports;
     SetExaminer => set_examiner;
     ProceedToSetUp => |a, _, now| a.proceed_to_set_up(now);
+    RemoveApplicantAtDecision => remove_applicant_at_decision;
     SaveBankDetails => save_bank_details;
     RecordBankCheck => record_bank_check;
     OverrideBankCheck => |a, _, now| a.override_bank_check(now);

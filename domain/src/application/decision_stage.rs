@@ -43,6 +43,17 @@ pub struct DecisionState {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct TriggerDecisionQuote;
 
+/// §7 `POST /actions/removeApplicantAtDecision/{id}`: take a client off the application at the
+/// decision, typically one to whom no cover can be offered.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RemoveApplicantAtDecision {
+    pub applicant_id: ApplicantId,
+}
+
+pub const LAST_CLIENT: &str =
+    "The application's only client can't be removed; the application can be left to lapse instead";
+
 /// The decision page's Proceed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct ProceedToSetUp;
@@ -88,6 +99,35 @@ impl Application {
             })
             .map(|a| &a.id)
             .collect()
+    }
+
+    /// Removes a client at the decision (§4 "Removing an applicant": the second client takes the
+    /// first slot, and their enquiry goes with them). The decision must be priced again and
+    /// proceeded from again.
+    pub fn remove_applicant_at_decision(
+        &self,
+        command: &RemoveApplicantAtDecision,
+        now: DateTime<Utc>,
+    ) -> Result<Self, Rejection> {
+        self.check_can_quote_decision()?;
+        let index = self
+            .applicants
+            .iter()
+            .position(|a| a.id == command.applicant_id)
+            .ok_or_else(|| Rejection::not_found(super::APPLICANT_NOT_FOUND))?;
+        if self.applicants.len() < 2 {
+            return Err(Rejection::conflict(LAST_CLIENT));
+        }
+        let mut next = self.clone();
+        next.applicants.remove(index);
+        next.underwriting
+            .applicants_enquiries
+            .retain(|e| e.applicant_id != command.applicant_id);
+        if let Some(first) = next.applicants.first_mut() {
+            first.same_address_applicant_id = None;
+        }
+        next.decision = DecisionState::default();
+        Ok(next.touched(now))
     }
 
     /// Proceed (§2 Decision): refused without a valid decision quote, while a client has no

@@ -48,8 +48,8 @@ pub use covers::{
     SetPayoutPlannerUsed,
 };
 pub use decision_stage::{
-    CLIENT_DECLINED, DecisionState, NO_DECISION_QUOTE, NOT_AT_DECISION, ProceedToSetUp,
-    STILL_REFERRED, TriggerDecisionQuote,
+    CLIENT_DECLINED, DecisionState, LAST_CLIENT, NO_DECISION_QUOTE, NOT_AT_DECISION,
+    ProceedToSetUp, RemoveApplicantAtDecision, STILL_REFERRED, TriggerDecisionQuote,
 };
 pub use extension::CompleteTermExtension;
 pub use quote_stage::{

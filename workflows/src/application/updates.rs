@@ -21,7 +21,8 @@ use domain::application::{
 };
 use domain::application::{
     CheckBankDetails, OverrideBankCheck, ProceedToSetUp, RecordBankCheck, RecordEnquiryOutcome,
-    ResetBankCheck, SaveBankDetails, StartUnderwriting, TriggerDecisionQuote,
+    RemoveApplicantAtDecision, ResetBankCheck, SaveBankDetails, StartUnderwriting,
+    TriggerDecisionQuote,
 };
 use domain::dates::uk_date;
 use domain::quote::Quote;
@@ -281,6 +282,8 @@ command_updates! {
     set_view_medical_reports, validate_set_view_medical_reports: SetViewMedicalReports => commit;
     set_examiner, validate_set_examiner: SetExaminer => commit;
     proceed_to_set_up, validate_proceed_to_set_up: ProceedToSetUp => commit;
+    remove_applicant_at_decision, validate_remove_applicant_at_decision:
+        RemoveApplicantAtDecision => commit;
     save_bank_details, validate_save_bank_details: SaveBankDetails => commit;
     override_bank_check, validate_override_bank_check: OverrideBankCheck => commit;
     reset_bank_check, validate_reset_bank_check: ResetBankCheck => commit;

@@ -97,3 +97,38 @@ fn proceed_is_refused_while_a_decision_is_with_the_underwriter() {
         STILL_REFERRED
     );
 }
+
+#[test]
+fn a_client_with_no_cover_left_is_removed_and_the_other_proceeds_alone() {
+    let app = with_decision_quote(&at_decision(Decision::StandardTerms, Decision::Declined));
+    assert!(app.proceed_to_set_up(now()).is_err());
+    let removed = app
+        .remove_applicant_at_decision(
+            &RemoveApplicantAtDecision {
+                applicant_id: crate::testkit::applicant_id("a2"),
+            },
+            now(),
+        )
+        .unwrap();
+    assert_eq!(removed.applicants.len(), 1);
+    assert_eq!(removed.underwriting.applicants_enquiries.len(), 1);
+    assert_eq!(removed.status, ApplicationStage::Decision);
+    // The decision was for two clients: it is priced again before proceeding.
+    assert!(!removed.decision.is_decision_valid);
+    assert_eq!(
+        removed.proceed_to_set_up(now()).unwrap_err().message,
+        NO_DECISION_QUOTE
+    );
+    let requoted = with_decision_quote(&removed);
+    assert!(requoted.proceed_to_set_up(now()).is_ok());
+    // The last client cannot be removed.
+    let refused = requoted
+        .remove_applicant_at_decision(
+            &RemoveApplicantAtDecision {
+                applicant_id: crate::testkit::applicant_id("a1"),
+            },
+            now(),
+        )
+        .unwrap_err();
+    assert_eq!(refused.message, LAST_CLIENT);
+}

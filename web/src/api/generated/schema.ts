@@ -100,6 +100,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/actions/removeApplicantAtDecision/{applicationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["remove_applicant_at_decision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/actions/upsellcover": {
         parameters: {
             query?: never;
@@ -2262,6 +2278,10 @@ export interface components {
             question: string;
             answer: string;
         };
+        /** @description §7 `POST /actions/removeApplicantAtDecision/{id}`: the client to take off the application. */
+        RemoveAtDecisionRequest: {
+            applicantId: components["schemas"]["ApplicantId"];
+        };
         /**
          * @description The body of `MutateCovers/remove` (§7): the application, the client and the cover to
          *     remove, named by its id.
@@ -2955,6 +2975,87 @@ export interface operations {
             };
             /** @description Each answer refused, named by its question's tag; none of the batch is kept */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    remove_applicant_at_decision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference */
+                applicationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemoveAtDecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description The application without the client (the other takes the first slot, their enquiry goes with them); the decision must be priced again and proceeded from again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application or client, or not one the caller may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not at the decision, or the application's only client */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -13,6 +13,7 @@ type Application = Schemas['Application'];
 const APPLICATION = '/api/v1/application/1001';
 const TRIGGER = '/api/v1/actions/TriggerDecisionQuote/1001';
 const PROCEED = '/api/v1/decision/1001/proceed';
+const REMOVE = '/api/v1/actions/removeApplicantAtDecision/1001';
 
 /** Alan's life cover loaded by 50% for his build; the quote priced it at £23.45. */
 function atDecision(overrides: Partial<Application> = {}): Application {
@@ -153,5 +154,22 @@ describe('decision page', () => {
     render();
     expect(await screen.findByText(/A cover is with an underwriter/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Proceed' })).not.toBeInTheDocument();
+  });
+
+  it('offers to remove a client with no cover left, and prices the decision again for the other', async () => {
+    const ada = applicantFixture({ id: 'applicant-2', firstName: 'Ada', lastName: 'Lovelace', covers: [coverFixture({ id: 'cover-2', decision: 'declined' })] });
+    const two = decided(atDecision({ applicants: [applicantFixture({ covers: [coverFixture({ decision: 'nonstandardterms' })] }), ada] }));
+    const { requests } = stub(two, [
+      { method: 'POST', path: REMOVE, respond: () => json({ ...atDecision(), isDecisionValid: false }) },
+      { method: 'POST', path: TRIGGER, respond: () => json(decided(atDecision())) },
+    ]);
+    const user = userEvent.setup();
+    render();
+    expect(await screen.findByText(/No cover can be offered to Ada Lovelace/)).toBeInTheDocument();
+    expect(screen.queryByText(/No cover can be offered to Alan Turing/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove Ada Lovelace from the application' }));
+    await waitFor(() => expect(requests.some((r) => r.url.pathname === TRIGGER)).toBe(true));
+    expect(requests.find((r) => r.url.pathname === REMOVE)?.body).toEqual({ applicantId: 'applicant-2' });
+    await waitFor(() => expect(screen.queryByText(/No cover can be offered to Ada Lovelace/)).not.toBeInTheDocument());
   });
 });

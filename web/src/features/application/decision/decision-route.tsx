@@ -10,7 +10,7 @@ import { ApplicationHeader, ApplicationLoadFailed, ApplicationNotFound, parseApp
 import { JourneySteps } from '../shared/components/journey-steps';
 import { OutcomeSummary } from '../shared/components/outcome-summary';
 import { applicationStrings } from '../shared/strings';
-import { useDecisionQuote, useProceed } from './api/decision';
+import { useDecisionQuote, useProceed, useRemoveAtDecision } from './api/decision';
 import { decisionStrings as t } from './strings';
 
 type Application = Schemas['Application'];
@@ -26,6 +26,7 @@ function Decision({ applicationId }: { applicationId: number }) {
   const application = useApplication(applicationId);
   const quote = useDecisionQuote(applicationId);
   const proceed = useProceed(applicationId);
+  const remove = useRemoveAtDecision(applicationId);
   const data = application.data;
   const atDecision = data?.status === 'DECISION';
   const needsQuote = atDecision && !data.isDecisionValid;
@@ -59,7 +60,22 @@ function Decision({ applicationId }: { applicationId: number }) {
               const outcome = data.applicantsEnquiries.find((e) => e.applicantId === applicant.id)?.outcome;
               return (
                 <Col key={applicant.id} xs={24} lg={data.applicants.length > 1 ? 12 : 24}>
-                  <Card title={clientName(applicant, index)}>{outcome && <OutcomeSummary outcome={outcome} />}</Card>
+                  <Card title={clientName(applicant, index)}>
+                    {outcome && <OutcomeSummary outcome={outcome} />}
+                    {atDecision && data.applicants.length > 1 && hasNoCoverLeft(applicant) && (
+                      <Alert
+                        type="warning"
+                        showIcon
+                        style={{ marginTop: 12 }}
+                        message={t.noCoverLeft(clientName(applicant, index))}
+                        action={
+                          <Button size="small" loading={remove.isPending} onClick={() => remove.mutate(applicant.id, { onSuccess: () => quote.mutate() })}>
+                            {t.remove(clientName(applicant, index))}
+                          </Button>
+                        }
+                      />
+                    )}
+                  </Card>
                 </Col>
               );
             })}
@@ -93,6 +109,7 @@ function Decision({ applicationId }: { applicationId: number }) {
                 <Alert type="success" showIcon message={t.proceeded} />
               ) : (
                 <>
+                  {remove.isError && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={t.removeFailed} />}
                   {proceed.isError && (
                     <Alert
                       type="error"
@@ -112,6 +129,12 @@ function Decision({ applicationId }: { applicationId: number }) {
       )}
     </>
   );
+}
+
+/** Every cover of the client was postponed or declined. */
+function hasNoCoverLeft(applicant: Application['applicants'][number]): boolean {
+  const covers = applicant.covers ?? [];
+  return covers.length > 0 && covers.every((c) => c.decision === 'declined' || c.decision === 'postponed');
 }
 
 interface PriceRow {

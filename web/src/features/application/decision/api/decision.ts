@@ -15,3 +15,15 @@ export function useProceed(applicationId: number) {
     unwrap(await api.POST('/api/v1/decision/{applicationId}/proceed', { params: { path: { applicationId } } })),
   );
 }
+
+/** POST /api/v1/actions/removeApplicantAtDecision/{applicationId} */
+export function useRemoveAtDecision(applicationId: number) {
+  return useApplicationChange(async (applicantId: string) =>
+    unwrap(
+      await api.POST('/api/v1/actions/removeApplicantAtDecision/{applicationId}', {
+        params: { path: { applicationId } },
+        body: { applicantId },
+      }),
+    ),
+  );
+}
