@@ -18,7 +18,8 @@ pub use address::{
 };
 pub use bank::{BankActivities, HttpPayeeCheck, NoPayeeCheck, PayeeCheck};
 pub use documents::{
-    Document, QuoteDocumentError, Template, answers_document, application_document, quote_document,
+    Document, QuoteDocumentError, Template, answers_document, application_document,
+    decision_document, quote_document,
 };
 pub use email::{DnsConfig, EmailChecker};
 pub use pricing::{PriceRequest, PricingActivities, check_covers};

@@ -8,7 +8,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::Value;
 use std::time::Duration;
 use support::interview::{PLAIN, underwrite};
-use support::{TestApp, eventually};
+use support::{TestApp, eventually, pdf_text};
 
 /// Alan weighs 114 kg at 1.78 m (a body mass index of 36).
 fn heavy() -> Vec<(&'static str, &'static str)> {
@@ -84,6 +84,13 @@ async fn the_decision_quote_prices_each_cover_on_its_terms_and_proceed_opens_set
         "{body}"
     );
 
+    let document = format!("{}/api/v1/application/{key}/document/decision", app.base);
+    let fetch = || app.http.get(&document).bearer_auth(&token).send();
+    assert_eq!(
+        fetch().await.unwrap().status(),
+        StatusCode::CONFLICT,
+        "no document before the decision is priced"
+    );
     let (status, decided) = post(
         &app,
         &token,
@@ -110,6 +117,19 @@ async fn the_decision_quote_prices_each_cover_on_its_terms_and_proceed_opens_set
         pence(&application["quote"]["premium"])
     );
     assert!(pence(&quote["premium"]) > pence(&application["quote"]["premium"]));
+    // The decision document says the same.
+    let response = fetch().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let text = pdf_text(&response.bytes().await.unwrap());
+    for expected in [
+        "Underwriting decision: application",
+        "Life Protection: Non-standard terms",
+        "Body mass index of 36 is in the 35 to 39.9 band",
+        "On these terms a month",
+        "Before loadings",
+    ] {
+        assert!(text.contains(expected), "{expected:?} not in {text}");
+    }
     // `decision/{id}/quote` prices the same.
     let (status, again) = post(&app, &token, format!("/api/v1/decision/{key}/quote")).await;
     assert_eq!(status, StatusCode::OK, "{again}");

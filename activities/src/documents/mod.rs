@@ -287,3 +287,85 @@ pub fn answers_document(
         bytes: render(&format!("Application answers {application_id}"), &blocks),
     }
 }
+
+/// The decision document (§7 `document/decision`): for each client, each cover's decision in
+/// plain English with the reasons underwriting gave, and its monthly price at the quote and on
+/// those terms; then the totals. `None` until the decision is priced.
+pub fn decision_document(application: &Application, today: chrono::NaiveDate) -> Option<Document> {
+    let decision = application.decision.decision_quote.as_ref()?;
+    let mut blocks = vec![
+        Block::Title(format!(
+            "Underwriting decision: application {}",
+            application.id
+        )),
+        Block::Row("Produced".into(), formats::date(today)),
+    ];
+    for (index, applicant) in application.applicants.iter().enumerate() {
+        let name = match applicant.full_name() {
+            name if name.is_empty() => format!("Client {}", index + 1),
+            name => name,
+        };
+        blocks.push(Block::Space);
+        blocks.push(Block::Heading(name));
+        let outcome = application
+            .enquiry_of(&applicant.id)
+            .and_then(|e| e.outcome.as_ref());
+        for cover in &applicant.covers {
+            let Some(cover_id) = &cover.id else { continue };
+            let priced = |quote: &Quote| {
+                quote
+                    .quote_applicants
+                    .iter()
+                    .flat_map(|a| &a.quote_covers)
+                    .find(|c| &c.cover_id == cover_id)
+                    .map(|c| c.premium)
+            };
+            let outcome = outcome.and_then(|o| o.covers.iter().find(|c| &c.cover_id == cover_id));
+            blocks.push(Block::Paragraph(format!(
+                "{}: {}",
+                cover.product_type.label(),
+                outcome.map_or("no decision".to_owned(), |o| o.displayed.label().to_owned())
+            )));
+            if let Some(outcome) = outcome {
+                if !outcome.summary.is_empty() {
+                    blocks.push(Block::Note(outcome.summary.clone()));
+                }
+                for why in &outcome.explanations {
+                    blocks.push(Block::Note(format!(
+                        "Because: {} (rule {})",
+                        why.reason, why.rule
+                    )));
+                }
+            }
+            let quoted = application.quote_stage.quote.as_ref().and_then(priced);
+            if let Some(quoted) = quoted {
+                blocks.push(Block::Row(
+                    "Quoted a month".into(),
+                    formats::money_with_pence(quoted),
+                ));
+            }
+            let on_terms = match cover.decision {
+                Some(d) if d.is_closed() => "Not offered".to_owned(),
+                _ => priced(decision)
+                    .map(formats::money_with_pence)
+                    .unwrap_or_default(),
+            };
+            blocks.push(Block::Row("On these terms a month".into(), on_terms));
+        }
+    }
+    blocks.push(Block::Space);
+    blocks.push(Block::Row(
+        "Total monthly premium".into(),
+        formats::money_with_pence(decision.premium),
+    ));
+    if let Some(unloaded) = decision.unloaded_premium {
+        blocks.push(Block::Row(
+            "Before loadings".into(),
+            formats::money_with_pence(unloaded),
+        ));
+    }
+    Some(Document {
+        file_name: format!("Decision-{}.pdf", application.id),
+        bytes: render(&format!("Decision {}", application.id), &blocks),
+    })
+}

@@ -6,13 +6,19 @@ use crate::body::Body;
 use crate::case::CaseInPath;
 use crate::error::Unreadable;
 use crate::error::{ApiError, Problem, SignInProblems, Unconfirmed};
+use crate::routes::documents::file;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
+use axum::response::Response;
+use chrono::Utc;
 use domain::ApplicantId;
 use domain::ApplicationView;
+use domain::Rejection;
 use domain::application::{ProceedToSetUp, RemoveApplicantAtDecision, TriggerDecisionQuote};
+use domain::dates::uk_date;
 use serde::Deserialize;
+use store::NewDocument;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -24,6 +30,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(application_with_decisions))
         .routes(routes!(proceed))
         .routes(routes!(remove_applicant_at_decision))
+        .routes(routes!(decision_document))
 }
 
 #[utoipa::path(
@@ -139,4 +146,52 @@ pub async fn remove_applicant_at_decision(
         },
     )
     .await
+}
+
+/// Why there is no decision document yet.
+pub const NO_DECISION_DOCUMENT: &str =
+    "The decision document is produced once the decision is priced";
+
+#[utoipa::path(
+    get,
+    path = "/api/v1/application/{applicationId}/document/decision",
+    tag = "decision",
+    params(("applicationId" = i64, Path, description = "The application reference")),
+    responses(
+        (status = OK, description = "The decision as a PDF: each cover's decision with its reasons, its price at the quote and on those terms, and the totals; one copy per version of the application, so a copy once sent never changes", content_type = "application/pdf", body = Vec<u8>),
+        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "The decision is not priced yet", body = Problem, content_type = "application/problem+json"),
+        SignInProblems,
+    )
+)]
+pub async fn decision_document(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+) -> Result<Response, ApiError> {
+    let application = case.application(&state).await?;
+    const KIND: &str = "decision";
+    if let Some(stored) = state
+        .store
+        .find_document_for_version(application.id, KIND, application.version)
+        .await?
+    {
+        return Ok(file(stored));
+    }
+    let rendered = activities::decision_document(&application, uk_date(Utc::now()))
+        .ok_or_else(|| ApiError::Rejected(Rejection::conflict(NO_DECISION_DOCUMENT)))?;
+    let id = uuid::Uuid::new_v4().simple().to_string();
+    let stored = state
+        .store
+        .save_document(NewDocument {
+            id: &id,
+            application_id: application.id,
+            kind: KIND,
+            application_version: application.version,
+            file_name: &rendered.file_name,
+            content_type: "application/pdf",
+            content: &rendered.bytes,
+            created_at: Utc::now(),
+        })
+        .await?;
+    Ok(file(stored))
 }
