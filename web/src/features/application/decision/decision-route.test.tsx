@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { saveFile } from '@/lib/save-file';
 import { routePatterns } from '@/app/paths';
 import type { Schemas } from '@/lib/api-client';
 import { json, problem, stubApi, type Route } from '@/test/fetch-stub';
@@ -14,6 +15,9 @@ const APPLICATION = '/api/v1/application/1001';
 const TRIGGER = '/api/v1/actions/TriggerDecisionQuote/1001';
 const PROCEED = '/api/v1/decision/1001/proceed';
 const REMOVE = '/api/v1/actions/removeApplicantAtDecision/1001';
+const DOCUMENT = '/api/v1/application/1001/document/decision';
+
+vi.mock('@/lib/save-file', () => ({ saveFile: vi.fn() }));
 
 /** Alan's life cover loaded by 50% for his build; the quote priced it at £23.45. */
 function atDecision(overrides: Partial<Application> = {}): Application {
@@ -171,5 +175,19 @@ describe('decision page', () => {
     await waitFor(() => expect(requests.some((r) => r.url.pathname === TRIGGER)).toBe(true));
     expect(requests.find((r) => r.url.pathname === REMOVE)?.body).toEqual({ applicantId: 'applicant-2' });
     await waitFor(() => expect(screen.queryByText(/No cover can be offered to Ada Lovelace/)).not.toBeInTheDocument());
+  });
+
+  it('downloads the decision document under the name the server gives it', async () => {
+    const pdf = () =>
+      new Response(new TextEncoder().encode('%PDF-1.4 decision'), {
+        status: 200,
+        headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="Decision-1001.pdf"' },
+      });
+    stub(decided(atDecision()), [{ method: 'GET', path: DOCUMENT, respond: pdf }]);
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole('button', { name: 'Download the decision (PDF)' }));
+    await waitFor(() => expect(vi.mocked(saveFile)).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(saveFile).mock.calls[0]?.[1]).toBe('Decision-1001.pdf');
   });
 });

@@ -10,7 +10,8 @@ import { ApplicationHeader, ApplicationLoadFailed, ApplicationNotFound, parseApp
 import { JourneySteps } from '../shared/components/journey-steps';
 import { OutcomeSummary } from '../shared/components/outcome-summary';
 import { applicationStrings } from '../shared/strings';
-import { useDecisionQuote, useProceed, useRemoveAtDecision } from './api/decision';
+import { saveFile } from '@/lib/save-file';
+import { useDecisionDocument, useDecisionQuote, useProceed, useRemoveAtDecision } from './api/decision';
 import { decisionStrings as t } from './strings';
 
 type Application = Schemas['Application'];
@@ -27,6 +28,7 @@ function Decision({ applicationId }: { applicationId: number }) {
   const quote = useDecisionQuote(applicationId);
   const proceed = useProceed(applicationId);
   const remove = useRemoveAtDecision(applicationId);
+  const download = useDecisionDocument(applicationId);
   const data = application.data;
   const atDecision = data?.status === 'DECISION';
   const needsQuote = atDecision && !data.isDecisionValid;
@@ -99,7 +101,20 @@ function Decision({ applicationId }: { applicationId: number }) {
                   action={<Button onClick={() => quote.mutate()}>{t.retry}</Button>}
                 />
               )}
-              {data.decisionQuote && data.isDecisionValid && <DecisionPrice application={data} />}
+              {data.decisionQuote && data.isDecisionValid && (
+                <>
+                  <DecisionPrice application={data} />
+                  <div style={{ marginTop: 12 }}>
+                    <Button
+                      loading={download.isPending}
+                      onClick={() => download.mutate(undefined, { onSuccess: ({ blob, fileName }) => saveFile(blob, fileName) })}
+                    >
+                      {t.download}
+                    </Button>
+                    {download.isError && <Alert type="error" showIcon style={{ marginTop: 8 }} message={t.downloadFailed} />}
+                  </div>
+                </>
+              )}
             </section>
           )}
           <Updates updates={data.underwritingUpdates} />

@@ -18,6 +18,8 @@ export const decisionStrings = {
   noCoverLeft: (client: string) => `No cover can be offered to ${client}. Remove them from the application to proceed for the other client.`,
   remove: (client: string) => `Remove ${client} from the application`,
   removeFailed: 'Sorry, the client could not be removed. Please try again.',
+  download: 'Download the decision (PDF)',
+  downloadFailed: 'Sorry, the decision document could not be downloaded. Please try again.',
   proceed: 'Proceed',
   proceeded: 'You have proceeded with this decision. Set-up (bank details and start date) comes next.',
   proceedFailed: 'Sorry, the case could not proceed. Please try again.',

@@ -1,5 +1,7 @@
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
+import { useMutation } from '@tanstack/react-query';
+import { fileNameFromContentDisposition } from '@/lib/content-disposition';
 import { useApplicationChange } from '../../shared/api/application-change';
 
 /** POST /api/v1/actions/TriggerDecisionQuote/{applicationId}: prices each cover on its terms. */
@@ -26,4 +28,19 @@ export function useRemoveAtDecision(applicationId: number) {
       }),
     ),
   );
+}
+
+/** GET /api/v1/application/{applicationId}/document/decision: the decision PDF and its name. */
+export function useDecisionDocument(applicationId: number) {
+  return useMutation({
+    mutationFn: async () => {
+      const result = await api.GET('/api/v1/application/{applicationId}/document/decision', {
+        params: { path: { applicationId } },
+        parseAs: 'blob',
+      });
+      const blob = unwrap(result);
+      const fileName = fileNameFromContentDisposition(result.response.headers.get('content-disposition')) ?? `Decision-${String(applicationId)}.pdf`;
+      return { blob, fileName };
+    },
+  });
 }
