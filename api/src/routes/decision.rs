@@ -6,7 +6,7 @@ use crate::body::Body;
 use crate::case::CaseInPath;
 use crate::error::Unreadable;
 use crate::error::{ApiError, Problem, SignInProblems, Unconfirmed};
-use crate::routes::documents::file;
+use crate::routes::documents::{file, stored_or_rendered};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -18,7 +18,6 @@ use domain::Rejection;
 use domain::application::{ProceedToSetUp, RemoveApplicantAtDecision, TriggerDecisionQuote};
 use domain::dates::uk_date;
 use serde::Deserialize;
-use store::NewDocument;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -169,29 +168,16 @@ pub async fn decision_document(
     CaseInPath(case): CaseInPath,
 ) -> Result<Response, ApiError> {
     let application = case.application(&state).await?;
-    const KIND: &str = "decision";
-    if let Some(stored) = state
-        .store
-        .find_document_for_version(application.id, KIND, application.version)
-        .await?
-    {
-        return Ok(file(stored));
-    }
-    let rendered = activities::decision_document(&application, uk_date(Utc::now()))
-        .ok_or_else(|| ApiError::Rejected(Rejection::conflict(NO_DECISION_DOCUMENT)))?;
-    let id = uuid::Uuid::new_v4().simple().to_string();
-    let stored = state
-        .store
-        .save_document(NewDocument {
-            id: &id,
-            application_id: application.id,
-            kind: KIND,
-            application_version: application.version,
-            file_name: &rendered.file_name,
-            content_type: "application/pdf",
-            content: &rendered.bytes,
-            created_at: Utc::now(),
-        })
-        .await?;
+    let stored = stored_or_rendered(
+        &state,
+        application.id,
+        "decision",
+        application.version,
+        || {
+            activities::decision_document(&application, uk_date(Utc::now()))
+                .ok_or_else(|| ApiError::Rejected(Rejection::conflict(NO_DECISION_DOCUMENT)))
+        },
+    )
+    .await?;
     Ok(file(stored))
 }

@@ -11,8 +11,8 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use chrono::Utc;
-use domain::Application;
 use domain::dates::uk_date;
+use domain::{Application, ApplicationId};
 use serde::Serialize;
 use store::{NewDocument, StoredDocument};
 use utoipa::ToSchema;
@@ -54,49 +54,70 @@ async fn document(
     application: &Application,
     kind: Kind,
 ) -> Result<StoredDocument, ApiError> {
+    stored_or_rendered(
+        state,
+        application.id,
+        kind.code(),
+        application.version,
+        || {
+            let product = &state.product;
+            let today = uk_date(Utc::now());
+            match kind {
+                Kind::Quote => activities::quote_document(
+                    &product.quote_template,
+                    application,
+                    product.basis.label(),
+                    product.basis.policy_fee(),
+                ),
+                Kind::KeyFacts => activities::application_document(
+                    &product.keyfacts_template,
+                    application,
+                    today,
+                    "Key facts",
+                ),
+                Kind::Terms => activities::application_document(
+                    &product.terms_template,
+                    application,
+                    today,
+                    "Terms and conditions",
+                ),
+            }
+            .map_err(|error| match error {
+                activities::QuoteDocumentError::NotPriced => {
+                    ApiError::Rejected(domain::Rejection::conflict(&error.to_string()))
+                }
+                other => ApiError::Internal(anyhow::Error::new(other)),
+            })
+        },
+    )
+    .await
+}
+
+/// The copy of `kind` stored for this `version` of the case, or else `render`'s, stored first:
+/// a document once sent never changes, and it is rendered only once per version.
+pub(crate) async fn stored_or_rendered(
+    state: &AppState,
+    application_id: ApplicationId,
+    kind: &str,
+    version: u64,
+    render: impl FnOnce() -> Result<activities::Document, ApiError>,
+) -> Result<StoredDocument, ApiError> {
     if let Some(stored) = state
         .store
-        .find_document_for_version(application.id, kind.code(), application.version)
+        .find_document_for_version(application_id, kind, version)
         .await?
     {
         return Ok(stored);
     }
-    let product = &state.product;
-    let today = uk_date(Utc::now());
-    let rendered = match kind {
-        Kind::Quote => activities::quote_document(
-            &product.quote_template,
-            application,
-            product.basis.label(),
-            product.basis.policy_fee(),
-        ),
-        Kind::KeyFacts => activities::application_document(
-            &product.keyfacts_template,
-            application,
-            today,
-            "Key facts",
-        ),
-        Kind::Terms => activities::application_document(
-            &product.terms_template,
-            application,
-            today,
-            "Terms and conditions",
-        ),
-    }
-    .map_err(|error| match error {
-        activities::QuoteDocumentError::NotPriced => {
-            ApiError::Rejected(domain::Rejection::conflict(&error.to_string()))
-        }
-        other => ApiError::Internal(anyhow::Error::new(other)),
-    })?;
+    let rendered = render()?;
     let id = uuid::Uuid::new_v4().simple().to_string();
     Ok(state
         .store
         .save_document(NewDocument {
             id: &id,
-            application_id: application.id,
-            kind: kind.code(),
-            application_version: application.version,
+            application_id,
+            kind,
+            application_version: version,
             file_name: &rendered.file_name,
             content_type: PDF,
             content: &rendered.bytes,

@@ -289,57 +289,30 @@ command_updates! {
     reset_bank_check, validate_reset_bank_check: ResetBankCheck => commit;
 }
 
-/// The bank check asks the bank-check activity.
-impl ApplicationUpdate for CheckBankDetails {
-    fn update() -> impl UpdateDefinition<
-        Workflow = <ApplicationWorkflow as HasWorkflowDefinition>::Run,
-        Input = Timed<Self>,
-        Output = Application,
-    > + Send
-    + Sync
-    + 'static {
-        ApplicationWorkflow::check_bank
-    }
+/// Says which Update carries each command whose handler is written out above, because it does
+/// more than apply a rule: `start_underwriting` starts a child workflow, `price_quote` and
+/// `quote_decision` ask the pricing activity, `check_bank` asks the bank-check activity.
+macro_rules! hand_written_updates {
+    ($($command:ty => $update:ident;)*) => {$(
+        impl ApplicationUpdate for $command {
+            fn update() -> impl UpdateDefinition<
+                Workflow = <ApplicationWorkflow as HasWorkflowDefinition>::Run,
+                Input = Timed<Self>,
+                Output = Application,
+            > + Send
+            + Sync
+            + 'static {
+                ApplicationWorkflow::$update
+            }
+        }
+    )*};
 }
 
-/// The decision quote asks the pricing activity, like `price_quote`.
-impl ApplicationUpdate for TriggerDecisionQuote {
-    fn update() -> impl UpdateDefinition<
-        Workflow = <ApplicationWorkflow as HasWorkflowDefinition>::Run,
-        Input = Timed<Self>,
-        Output = Application,
-    > + Send
-    + Sync
-    + 'static {
-        ApplicationWorkflow::quote_decision
-    }
-}
-
-/// `price_quote` is not a rule on the application alone (it asks the pricing activity), but
-/// it travels like every other command.
-impl ApplicationUpdate for PriceQuote {
-    fn update() -> impl UpdateDefinition<
-        Workflow = <ApplicationWorkflow as HasWorkflowDefinition>::Run,
-        Input = Timed<Self>,
-        Output = Application,
-    > + Send
-    + Sync
-    + 'static {
-        ApplicationWorkflow::price_quote
-    }
-}
-
-/// `start_underwriting` starts a child workflow as well as applying its rule.
-impl ApplicationUpdate for StartUnderwriting {
-    fn update() -> impl UpdateDefinition<
-        Workflow = <ApplicationWorkflow as HasWorkflowDefinition>::Run,
-        Input = Timed<Self>,
-        Output = Application,
-    > + Send
-    + Sync
-    + 'static {
-        ApplicationWorkflow::start_underwriting
-    }
+hand_written_updates! {
+    StartUnderwriting => start_underwriting;
+    PriceQuote => price_quote;
+    TriggerDecisionQuote => quote_decision;
+    CheckBankDetails => check_bank;
 }
 
 /// Prices the application as it stands by `activity` (the quote, or the decision quote on

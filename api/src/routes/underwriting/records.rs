@@ -6,7 +6,7 @@ use crate::auth::AdviserCaller;
 use crate::body::Body;
 use crate::case::{Case, CaseInPath, applicant_in_path};
 use crate::error::{ApiError, Problem, SignInProblems, Unreadable};
-use crate::routes::documents::{DocumentLink, file};
+use crate::routes::documents::{DocumentLink, file, stored_or_rendered};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
@@ -16,7 +16,7 @@ use domain::application::UnderwritingUpdate;
 use domain::dates::uk_date;
 use domain::{ApplicantId, ApplicationId};
 use serde::{Deserialize, Serialize};
-use store::{NewDocument, StoredDocument};
+use store::StoredDocument;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -48,34 +48,19 @@ async fn latest_answers(
         .await?
         .ok_or_else(|| ApiError::not_found("Enquiry"))?;
     let kind = format!("applicationanswers:{applicant_id}");
-    let version = enquiry.version;
-    if let Some(stored) = state
-        .store
-        .find_document_for_version(application.id, &kind, version)
-        .await?
-    {
-        return Ok(stored);
-    }
     let client = match application.applicants[index].full_name() {
         name if name.is_empty() => format!("Client {}", index + 1),
         name => name,
     };
-    let rendered =
-        activities::answers_document(application.id, &client, &enquiry, uk_date(Utc::now()));
-    let id = uuid::Uuid::new_v4().simple().to_string();
-    Ok(state
-        .store
-        .save_document(NewDocument {
-            id: &id,
-            application_id: application.id,
-            kind: &kind,
-            application_version: version,
-            file_name: &rendered.file_name,
-            content_type: "application/pdf",
-            content: &rendered.bytes,
-            created_at: Utc::now(),
-        })
-        .await?)
+    stored_or_rendered(state, application.id, &kind, enquiry.version, || {
+        Ok(activities::answers_document(
+            application.id,
+            &client,
+            &enquiry,
+            uk_date(Utc::now()),
+        ))
+    })
+    .await
 }
 
 #[utoipa::path(
