@@ -101,6 +101,18 @@ pub fn compact_date(date: NaiveDate) -> String {
     date.format("%Y%m%d").to_string()
 }
 
+/// "1st", "2nd", "3rd", "11th", "22nd": a day of the month as the collection day is read.
+pub fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
 /// A column of the cover tables that holds a cover's own value (§9 "Displayed columns").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -134,6 +146,21 @@ fn plural(count: u32, one: &str, many: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn ordinals_follow_english_including_the_teens() {
+        let read: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 28, 101, 111]
+            .into_iter()
+            .map(super::ordinal)
+            .collect();
+        assert_eq!(
+            read,
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "28th",
+                "101st", "111th"
+            ]
+        );
+    }
+
     use super::*;
     use proptest::prelude::*;
 

@@ -29,6 +29,7 @@ pub mod measurements;
 pub mod modulus;
 pub mod money;
 pub mod patch;
+pub mod policy;
 pub mod pricing;
 pub mod product;
 pub mod quote;

@@ -185,6 +185,7 @@ pub fn decided(
         started_at: now(),
         closed_at: None,
         outcome: None,
+        underwritten_covers: vec![],
     });
     let outcome = ApplicantOutcome {
         rulebook_version: "sample".into(),

@@ -14,8 +14,9 @@ use super::contact_stage::{
     SetThirdPartyRef,
 };
 use super::covers::{AddCover, EditCover, RemoveCover, SetPayoutPlannerUsed};
-use super::decision_stage::{ProceedToSetUp, RemoveApplicantAtDecision};
+use super::decision_stage::{ProceedToSetUp, RemoveApplicantAtDecision, Requote};
 use super::extension::CompleteTermExtension;
+use super::in_force::ActivateApplication;
 use super::quote_stage::{
     EditChild, RemoveAllocation, RemoveChild, SaveAllocation, SaveBeneficiary,
 };
@@ -156,10 +157,12 @@ commands! {
     SetExaminer => set_examiner;
     ProceedToSetUp => |a, _, now| a.proceed_to_set_up(now);
     RemoveApplicantAtDecision => remove_applicant_at_decision;
+    Requote => |a, _, now| a.requote_decision(now);
     SaveBankDetails => save_bank_details;
     RecordBankCheck => record_bank_check;
     OverrideBankCheck => |a, _, now| a.override_bank_check(now);
     ResetBankCheck => |a, _, now| a.reset_bank_check(now);
+    ActivateApplication => activate;
 }
 
 impl Application {

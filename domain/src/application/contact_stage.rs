@@ -526,7 +526,9 @@ impl Application {
         let mut next = self.clone();
         next.status = ApplicationStage::Apply;
         next.quote_stage.is_quote_editable = false;
-        Ok(next.touched(now))
+        let mut next = next.touched(now);
+        next.reuse_kept_outcomes();
+        Ok(next)
     }
 }
 

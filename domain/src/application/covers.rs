@@ -322,6 +322,10 @@ impl Application {
 
     /// When the quote stops being valid: the start of the UK day after its valid-until date.
     pub fn quote_expires_at(&self) -> Option<DateTime<Utc>> {
+        // A policy in force was bought on its price: the quote no longer runs out.
+        if self.set_up.active {
+            return None;
+        }
         let until = self.quote_stage.valid_until?;
         Some(crate::dates::start_of_uk_day(until.succ_opt()?))
     }

@@ -1,5 +1,6 @@
 //! The time rules the application's workflow keeps with one durable timer: the quote's
-//! valid-until date (§5) and each client's AMRA consent (12 months, §9). The workflow sleeps
+//! valid-until date (§5), each client's AMRA consent (12 months, §9), a policy's later start
+//! date and its 30-day cancellation window (§9). The workflow sleeps
 //! until [`Application::next_deadline`] (or a command moves it) and then applies what is due.
 
 use super::Application;
@@ -8,10 +9,14 @@ use chrono::{DateTime, Utc};
 impl Application {
     /// The next moment something runs out, if anything does.
     pub fn next_deadline(&self) -> Option<DateTime<Utc>> {
-        [self.quote_expires_at(), self.amra_consent_expires_at()]
-            .into_iter()
-            .flatten()
-            .min()
+        [
+            self.quote_expires_at(),
+            self.amra_consent_expires_at(),
+            self.policy_deadline(),
+        ]
+        .into_iter()
+        .flatten()
+        .min()
     }
 
     /// The application after everything due by `now` has run out: the quote withdrawn past its
@@ -25,7 +30,7 @@ impl Application {
         } else {
             self.clone()
         };
-        next.expire_amra_consents(now)
+        next.expire_amra_consents(now).apply_policy_deadlines(now)
     }
 }
 

@@ -54,6 +54,31 @@ pub struct RemoveApplicantAtDecision {
 pub const LAST_CLIENT: &str =
     "The application's only client can't be removed; the application can be left to lapse instead";
 
+/// A cover as it was underwritten: which risks the outcome judged (§4 requote).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UnderwrittenCover {
+    pub cover_id: String,
+    pub risks: Vec<crate::underwriting::outcome::Risk>,
+}
+
+impl UnderwrittenCover {
+    fn of(cover: &crate::cover::Cover) -> Option<Self> {
+        Some(Self {
+            cover_id: cover.id.clone()?,
+            risks: crate::underwriting::outcome::Risk::of_cover(cover),
+        })
+    }
+}
+
+/// The decision page's Requote (§2 Decision, §4 "Requote removes the decision and
+/// re-underwrites if manually underwritten"): back to the quote to change the covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Requote;
+
+pub const CANNOT_REQUOTE: &str =
+    "Requote is available once underwriting has given a decision, until the policy is in force";
+
 /// The decision page's Proceed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct ProceedToSetUp;
@@ -128,6 +153,106 @@ impl Application {
         }
         next.decision = DecisionState::default();
         Ok(next.touched(now))
+    }
+
+    /// Requote: each cover's decision and the decision quote are removed and the case goes
+    /// back to Quote, editable. A client whose covers were all decided at the point of sale
+    /// keeps their closed enquiry, with the risks each cover was underwritten for, so applying
+    /// again with the same kinds of cover reuses the outcome; a client with any cover referred
+    /// to an underwriter is underwritten again (docs/decisions.md S8).
+    pub fn requote_decision(&self, now: DateTime<Utc>) -> Result<Self, Rejection> {
+        if self.set_up.active
+            || !matches!(
+                self.status,
+                ApplicationStage::Underwriting | ApplicationStage::Decision
+            )
+        {
+            return Err(Rejection::conflict(CANNOT_REQUOTE));
+        }
+        let (mut next, _) = self.requote(now);
+        let underwritten: Vec<(ApplicantId, Vec<UnderwrittenCover>)> = self
+            .applicants
+            .iter()
+            .map(|a| {
+                (
+                    a.id.clone(),
+                    a.covers.iter().filter_map(UnderwrittenCover::of).collect(),
+                )
+            })
+            .collect();
+        next.underwriting.applicants_enquiries.retain(|e| {
+            e.outcome.as_ref().is_some_and(|o| {
+                o.covers
+                    .iter()
+                    .all(|c| !c.decision.was_manually_underwritten())
+            })
+        });
+        for enquiry in &mut next.underwriting.applicants_enquiries {
+            enquiry.underwritten_covers = underwritten
+                .iter()
+                .find(|(id, _)| id == &enquiry.applicant_id)
+                .map(|(_, covers)| covers.clone())
+                .unwrap_or_default();
+        }
+        next.decision = DecisionState::default();
+        Ok(next)
+    }
+
+    /// On applying again after a requote: a client's kept outcome decides their covers again
+    /// when each cover is one it decided, underwritten for the same risks; otherwise the client
+    /// is underwritten again. When every client is decided the case moves on at once.
+    pub(crate) fn reuse_kept_outcomes(&mut self) {
+        let still_decides = |app: &Self, applicant: &crate::applicant::Applicant| {
+            app.enquiry_of(&applicant.id).is_some_and(|enquiry| {
+                let outcome = enquiry.outcome.as_ref();
+                applicant.covers.iter().all(|cover| {
+                    UnderwrittenCover::of(cover).is_some_and(|now| {
+                        enquiry.underwritten_covers.contains(&now)
+                            && outcome.is_some_and(|o| {
+                                o.covers.iter().any(|c| c.cover_id == now.cover_id)
+                            })
+                    })
+                })
+            })
+        };
+        // First drop every outcome that no longer decides its client's covers, so the case
+        // cannot move on while a client still has to be underwritten again.
+        let reusable: Vec<ApplicantId> = self
+            .applicants
+            .iter()
+            .filter(|a| still_decides(self, a))
+            .map(|a| a.id.clone())
+            .collect();
+        self.underwriting
+            .applicants_enquiries
+            .retain(|e| reusable.contains(&e.applicant_id));
+        let version = self.version;
+        for applicant_id in reusable {
+            let Some(enquiry) = self.enquiry_of(&applicant_id).cloned() else {
+                continue;
+            };
+            let Some(outcome) = enquiry.outcome else {
+                continue;
+            };
+            // Reopened for a moment so the same outcome is recorded as new.
+            if let Some(e) = self
+                .underwriting
+                .applicants_enquiries
+                .iter_mut()
+                .find(|e| e.applicant_id == applicant_id)
+            {
+                e.is_open = true;
+            }
+            let record = crate::application::RecordEnquiryOutcome {
+                applicant_id,
+                outcome,
+                closed_at: enquiry.closed_at.unwrap_or(enquiry.started_at),
+            };
+            if let Ok(next) = self.record_enquiry_outcome(&record, self.updated_at) {
+                *self = next;
+            }
+        }
+        self.version = version;
     }
 
     /// Proceed (§2 Decision): refused without a valid decision quote, while a client has no

@@ -24,6 +24,7 @@ mod covers;
 mod deadlines;
 mod decision_stage;
 mod extension;
+mod in_force;
 mod quote_stage;
 mod rules;
 mod set_up_stage;
@@ -48,10 +49,15 @@ pub use covers::{
     SetPayoutPlannerUsed,
 };
 pub use decision_stage::{
-    CLIENT_DECLINED, DecisionState, LAST_CLIENT, NO_DECISION_QUOTE, NOT_AT_DECISION,
-    ProceedToSetUp, RemoveApplicantAtDecision, STILL_REFERRED, TriggerDecisionQuote,
+    CANNOT_REQUOTE, CLIENT_DECLINED, DecisionState, LAST_CLIENT, NO_DECISION_QUOTE,
+    NOT_AT_DECISION, ProceedToSetUp, RemoveApplicantAtDecision, Requote, STILL_REFERRED,
+    TriggerDecisionQuote, UnderwrittenCover,
 };
 pub use extension::CompleteTermExtension;
+pub use in_force::{
+    ActivateApplication, BANK_CHECK_NEEDED, BANK_DETAILS_NEEDED, DECISION_NOT_CURRENT,
+    IssuedDocuments, START_DATE_NEEDED,
+};
 pub use quote_stage::{
     AllocationInput, BeneficiaryDetails, EditChild, RemoveAllocation, RemoveChild, SaveAllocation,
     SaveBeneficiary,
@@ -252,6 +258,13 @@ pub struct SetUpState {
     #[serde(default)]
     #[schema(required = true)]
     pub active: bool,
+    /// When the adviser put the policy in force.
+    #[serde(default)]
+    pub activated_at: Option<DateTime<Utc>>,
+    /// One policy per client with cover, from activation on.
+    #[serde(default)]
+    #[schema(required = true)]
+    pub policies: Vec<crate::policy::Policy>,
 }
 
 impl Application {

@@ -67,7 +67,12 @@ impl Application {
                         after_quote(ApplicationStage::Decision)
                             || self.decision.proceeded_at.is_some()
                     }
-                    PageKey::Setup => self.set_up.active,
+                    // Done once nothing stops the policy going in force, or it has.
+                    PageKey::Setup => {
+                        self.set_up.active
+                            || (self.check_set_up_open().is_ok()
+                                && self.activation_problems(today).is_empty())
+                    }
                 };
                 Section {
                     id: key.code().to_owned(),
@@ -164,15 +169,6 @@ impl Application {
             next.status = ApplicationStage::Quote;
         }
         Ok(next.touched(now))
-    }
-
-    /// §4 "Activation sets active true": the policy goes on risk.
-    pub fn activate(&self, now: DateTime<Utc>) -> Self {
-        let mut next = self.clone();
-        next.set_up.active = true;
-        next.status = ApplicationStage::WentOnRisk;
-        next.quote_stage.is_quote_editable = false;
-        next.touched(now)
     }
 }
 
@@ -402,7 +398,7 @@ mod tests {
     }
 
     #[test]
-    fn unlocking_and_activating_set_their_flags() {
+    fn unlocking_sets_the_quote_editable() {
         let mut locked = app(vec![]);
         locked.quote_stage.is_quote_editable = false;
         assert!(
@@ -411,12 +407,6 @@ mod tests {
                 .unwrap()
                 .quote_stage
                 .is_quote_editable
-        );
-        let active = app(vec![]).activate(now());
-        assert!(active.set_up.active);
-        assert_eq!(
-            active.status,
-            crate::application::ApplicationStage::WentOnRisk
         );
     }
 }

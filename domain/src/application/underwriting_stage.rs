@@ -37,6 +37,10 @@ pub struct EnquirySummary {
     /// Each cover's outcome with its explanation, once closed.
     #[serde(default)]
     pub outcome: Option<ApplicantOutcome>,
+    /// After a requote: the covers the kept outcome judged, and for which risks.
+    #[serde(default)]
+    #[schema(required = true)]
+    pub underwritten_covers: Vec<super::decision_stage::UnderwrittenCover>,
 }
 
 /// A note an underwriter posts on a case (§2 Decision "Underwriting updates").
@@ -139,6 +143,7 @@ impl Application {
             started_at: now,
             closed_at: None,
             outcome: None,
+            underwritten_covers: Vec::new(),
         });
         Ok(next.touched(now))
     }

@@ -54,7 +54,10 @@ impl Application {
                 bank_details: self.set_up.bank_details.as_ref().map(BankDetails::masked),
                 bank_check: self.set_up.bank_check.clone(),
                 active: self.set_up.active,
+                activated_at: self.set_up.activated_at,
+                policies: self.set_up.policies.clone(),
             },
+            activation_problems: self.activation_problems(today),
             is_complete: self.is_complete(),
             is_restricted_cover: self.is_restricted_cover(),
             is_quote_expired: self.is_quote_expired(today),
@@ -87,6 +90,9 @@ pub struct SetUpView {
     pub bank_check: BankCheckStatus,
     /// Set when the policy is put in force (§4 "Activation sets active true").
     pub active: bool,
+    pub activated_at: Option<DateTime<Utc>>,
+    /// One policy per client with cover, with its number, start and documents.
+    pub policies: Vec<crate::policy::Policy>,
 }
 
 /// An applicant as the API shows it: the stored details plus the age on the quote age date.
@@ -150,6 +156,9 @@ pub struct ApplicationView {
     /// What still stops the application being applied for (§5), each named by its field, as
     /// `ApplyApplication` would refuse it; empty once it can be, and after applying.
     pub apply_problems: Vec<FieldError>,
+    /// What still stops the policy being put in force, each named by its field, as
+    /// `activateApplication` would refuse it; empty before set-up opens and once in force.
+    pub activation_problems: Vec<FieldError>,
     /// The server page statuses that drive the tabs (§2).
     pub sections: Vec<Section>,
     /// Every page but set-up is complete (§2).

@@ -132,3 +132,104 @@ fn a_client_with_no_cover_left_is_removed_and_the_other_proceeds_alone() {
         .unwrap_err();
     assert_eq!(refused.message, LAST_CLIENT);
 }
+
+/// The application as applying again would leave it after a requote (apply's own checks are
+/// tested with the contact stage).
+fn applied_again(requoted: &Application) -> Application {
+    let mut next = requoted.clone();
+    next.status = ApplicationStage::Apply;
+    next.quote_stage.is_quote_editable = false;
+    next.reuse_kept_outcomes();
+    next
+}
+
+#[test]
+fn requote_removes_the_decision_and_reopens_the_quote() {
+    let app = with_decision_quote(&at_decision(
+        Decision::StandardTerms,
+        Decision::NonStandardTerms,
+    ))
+    .proceed_to_set_up(now())
+    .unwrap();
+    let requoted = app.requote_decision(now()).unwrap();
+    assert_eq!(requoted.status, ApplicationStage::Quote);
+    assert!(requoted.quote_stage.is_quote_editable);
+    assert!(requoted.covers().all(|c| c.decision.is_none()));
+    assert_eq!(requoted.decision, DecisionState::default());
+    assert_eq!(
+        requoted.underwriting.applicants_enquiries.len(),
+        2,
+        "answers decided at the point of sale are kept"
+    );
+}
+
+#[test]
+fn applying_again_with_the_same_covers_reuses_the_point_of_sale_outcome() {
+    let requoted = at_decision(Decision::StandardTerms, Decision::NonStandardTerms)
+        .requote_decision(now())
+        .unwrap();
+    let again = applied_again(&requoted);
+    assert_eq!(again.status, ApplicationStage::Decision);
+    let decisions: Vec<Option<Decision>> = again.covers().map(|c| c.decision).collect();
+    assert_eq!(
+        decisions,
+        [
+            Some(Decision::StandardTerms),
+            Some(Decision::NonStandardTerms)
+        ]
+    );
+    assert_eq!(again.version, requoted.version, "no extra version");
+}
+
+#[test]
+fn a_cover_underwritten_for_other_risks_sends_its_client_back_to_underwriting() {
+    let requoted = at_decision(Decision::StandardTerms, Decision::StandardTerms)
+        .requote_decision(now())
+        .unwrap();
+    let mut changed = requoted.clone();
+    changed.applicants[1].covers[0].product_type = crate::product::ProductType::CriticalIllness;
+    let again = applied_again(&changed);
+    assert_eq!(
+        again.status,
+        ApplicationStage::Apply,
+        "Ada must be underwritten again"
+    );
+    let kept: Vec<&str> = again
+        .underwriting
+        .applicants_enquiries
+        .iter()
+        .map(|e| e.applicant_id.as_str())
+        .collect();
+    assert_eq!(kept, ["a1"]);
+    assert_eq!(
+        again.applicants[0].covers[0].decision,
+        Some(Decision::StandardTerms)
+    );
+}
+
+#[test]
+fn a_manually_underwritten_client_is_underwritten_again_after_a_requote() {
+    let requoted = at_decision(Decision::StandardTerms, Decision::ManualUw)
+        .requote_decision(now())
+        .unwrap();
+    let kept: Vec<&str> = requoted
+        .underwriting
+        .applicants_enquiries
+        .iter()
+        .map(|e| e.applicant_id.as_str())
+        .collect();
+    assert_eq!(kept, ["a1"]);
+    assert_eq!(applied_again(&requoted).status, ApplicationStage::Apply);
+}
+
+#[test]
+fn requote_is_refused_before_a_decision_and_once_in_force() {
+    let refused = quoted_couple().requote_decision(now()).unwrap_err();
+    assert_eq!(
+        (refused.kind, refused.message.as_str()),
+        (RejectionKind::Conflict, CANNOT_REQUOTE)
+    );
+    let mut active = at_decision(Decision::StandardTerms, Decision::StandardTerms);
+    active.set_up.active = true;
+    assert!(active.requote_decision(now()).is_err());
+}

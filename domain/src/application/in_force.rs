@@ -1,0 +1,224 @@
+//! Review and put in force (§1 step 9, §2 Review and Complete, §4 "Activation sets active
+//! true", §7 `activateApplication`): once set-up is done, each client with cover gets a policy
+//! with its own number; it goes on risk at once, or at the start of a later start date by the
+//! workflow's durable timer. The 30-day cancellation window (§9) runs from issue, also kept by
+//! the timer. Activating again changes nothing, so a double click never issues two policies.
+
+use super::{Application, ApplicationStage};
+use crate::dates::uk_date;
+use crate::decision::Decision;
+use crate::errors::{Errors, FieldError, Rejection};
+use crate::formats;
+use crate::money::Money;
+use crate::policy::{Policy, PolicyDocument, PolicyStatus, cancellation_ends_on, policy_reference};
+use crate::product::StartDateOption;
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+
+pub const BANK_DETAILS_NEEDED: &str = "Please save and check the bank details";
+pub const BANK_CHECK_NEEDED: &str =
+    "Please check the bank details, and confirm them with your client if the check could not";
+pub const START_DATE_NEEDED: &str = "Please choose when the policy starts";
+pub const DECISION_NOT_CURRENT: &str =
+    "The decision has changed since it was priced: please price it again on the decision page";
+
+/// §7 `POST /actions/activateApplication/{id}`: put the policy in force.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct ActivateApplication;
+
+/// The documents issued with the policies: each client's schedule, and the decision.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct IssuedDocuments {
+    /// Per client: their policy schedule.
+    pub schedules: Vec<(crate::ids::ApplicantId, PolicyDocument)>,
+    /// The decision document, given to every client.
+    pub decision: Option<PolicyDocument>,
+}
+
+impl Application {
+    /// What still stops the policy being put in force, each named by its field, as
+    /// `activateApplication` would refuse it; empty once it can be, and after it is.
+    pub fn activation_problems(&self, today: NaiveDate) -> Vec<FieldError> {
+        if self.set_up.active || self.check_set_up_open().is_err() {
+            return Vec::new();
+        }
+        let mut errors = Errors::default();
+        if !self.decision.is_decision_valid || self.decision.decision_quote.is_none() {
+            errors.push("decision", DECISION_NOT_CURRENT);
+        }
+        if self.set_up.bank_details.is_none() {
+            errors.push("bankDetails", BANK_DETAILS_NEEDED);
+        } else if !self.set_up.bank_check.is_confirmed() {
+            errors.push("bankCheck", BANK_CHECK_NEEDED);
+        }
+        match (
+            self.contact_stage.policy_start_date_option,
+            self.contact_stage.policy_start_date,
+        ) {
+            (Some(StartDateOption::Now), _) => {}
+            (Some(StartDateOption::Future), Some(date)) if date < today => errors.push(
+                "policyStartDate",
+                &format!(
+                    "The start date {} has passed: please choose the start date again",
+                    formats::date(date)
+                ),
+            ),
+            (Some(StartDateOption::Future), Some(_)) => {}
+            _ => errors.push("policyStartDateOption", START_DATE_NEEDED),
+        }
+        errors.into_vec()
+    }
+
+    /// Puts the policy in force: a policy per client with cover, numbered from the application
+    /// and the client's place on it; on risk now, or awaiting its start date. Documents are
+    /// attached by [`Application::with_policy_documents`] once issued.
+    pub fn activate(
+        &self,
+        _command: &ActivateApplication,
+        now: DateTime<Utc>,
+    ) -> Result<Self, Rejection> {
+        if self.set_up.active {
+            return Ok(self.clone());
+        }
+        self.check_set_up_open()?;
+        let problems = self.activation_problems(uk_date(now));
+        if !problems.is_empty() {
+            return Err(Rejection::invalid(problems));
+        }
+        let today = uk_date(now);
+        let starts_on = match self.contact_stage.policy_start_date_option {
+            Some(StartDateOption::Future) => self.contact_stage.policy_start_date.unwrap_or(today),
+            _ => today,
+        };
+        let status = if starts_on <= today {
+            PolicyStatus::InForce
+        } else {
+            PolicyStatus::AwaitingStart
+        };
+        let quote = self.decision.decision_quote.as_ref();
+        let policies = self
+            .applicants
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| {
+                a.covers
+                    .iter()
+                    .any(|c| c.decision.is_some_and(Decision::is_acceptable))
+            })
+            .map(|(index, applicant)| Policy {
+                policy_reference: policy_reference(self.id, index + 1),
+                applicant_id: applicant.id.clone(),
+                holder_name: applicant.full_name(),
+                issued_at: now,
+                starts_on,
+                cancellation_ends_on: cancellation_ends_on(today),
+                cancellation_window_closed: false,
+                monthly_premium: quote
+                    .and_then(|q| {
+                        q.quote_applicants
+                            .iter()
+                            .find(|qa| qa.id == applicant.id.to_string())
+                    })
+                    .map_or(Money::ZERO, |qa| qa.premium),
+                status,
+                documents: Vec::new(),
+            })
+            .collect();
+        let mut next = self.clone();
+        next.set_up.active = true;
+        next.set_up.activated_at = Some(now);
+        next.set_up.policies = policies;
+        next.quote_stage.is_quote_editable = false;
+        next.status = if status == PolicyStatus::InForce {
+            ApplicationStage::WentOnRisk
+        } else {
+            ApplicationStage::Decision
+        };
+        Ok(next.touched(now))
+    }
+
+    /// Each policy with the documents issued for it: the client's schedule, then the decision.
+    /// The version stays: the documents belong to the activation that issued them.
+    pub fn with_policy_documents(&self, issued: &IssuedDocuments) -> Self {
+        let mut next = self.clone();
+        for policy in &mut next.set_up.policies {
+            policy.documents = issued
+                .schedules
+                .iter()
+                .filter(|(holder, _)| holder == &policy.applicant_id)
+                .map(|(_, document)| document.clone())
+                .chain(issued.decision.clone())
+                .collect();
+        }
+        next
+    }
+
+    /// The next moment a policy goes on risk or a cancellation window closes.
+    pub(super) fn policy_deadline(&self) -> Option<DateTime<Utc>> {
+        self.set_up
+            .policies
+            .iter()
+            .flat_map(|p| {
+                [
+                    (p.status == PolicyStatus::AwaitingStart).then(|| p.on_risk_at()),
+                    (!p.cancellation_window_closed).then(|| p.cancellation_closes_at()),
+                ]
+            })
+            .flatten()
+            .min()
+    }
+
+    /// Policies whose start date has come go on risk (and the case with them, §2 Went on
+    /// Risk); cancellation windows that have ended close. Same version when nothing is due.
+    pub(super) fn apply_policy_deadlines(&self, now: DateTime<Utc>) -> Self {
+        let mut next = self.clone();
+        let mut changed = false;
+        for policy in &mut next.set_up.policies {
+            if policy.status == PolicyStatus::AwaitingStart && policy.on_risk_at() <= now {
+                policy.status = PolicyStatus::InForce;
+                changed = true;
+            }
+            if !policy.cancellation_window_closed && policy.cancellation_closes_at() <= now {
+                policy.cancellation_window_closed = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            return self.clone();
+        }
+        let all_in_force = !next.set_up.policies.is_empty()
+            && next
+                .set_up
+                .policies
+                .iter()
+                .all(|p| p.status == PolicyStatus::InForce);
+        if all_in_force {
+            next.status = ApplicationStage::WentOnRisk;
+        }
+        next.touched(now)
+    }
+
+    /// The journey is over: every policy in force and past its cancellation window. The
+    /// application's workflow ends here; the policies live on in the store.
+    pub fn is_settled(&self) -> bool {
+        self.set_up.active
+            && !self.set_up.policies.is_empty()
+            && self
+                .set_up
+                .policies
+                .iter()
+                .all(|p| p.status == PolicyStatus::InForce && p.cancellation_window_closed)
+    }
+
+    /// The policy of a client, once put in force.
+    pub fn policy_of(&self, applicant: &crate::ids::ApplicantId) -> Option<&Policy> {
+        self.set_up
+            .policies
+            .iter()
+            .find(|p| &p.applicant_id == applicant)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,257 @@
+use super::*;
+use crate::application::{RecordBankCheck, SaveBankDetails, SetPolicyStartDate};
+use crate::bank_check::BankCheckResult;
+use crate::bank_details::BankDetailsForm;
+use crate::errors::RejectionKind;
+use crate::policy::is_policy_reference;
+use crate::testkit::{applicant_id, decided, fields, now, quote, quoted_couple, today};
+use chrono::{Days, NaiveDate};
+
+/// The couple decided (Ada's cover declined when `ada_declined`), priced and proceeded.
+fn proceeded(ada_declined: bool) -> Application {
+    let app = decided(
+        &quoted_couple(),
+        "a1",
+        &[("c1", Decision::NonStandardTerms, 50)],
+    );
+    let ada = if ada_declined {
+        Decision::Declined
+    } else {
+        Decision::StandardTerms
+    };
+    let app = decided(&app, "a2", &[("c2", ada, 0)]);
+    let mut app = app.record_decision_quote(quote(&app, 2_345), now());
+    if ada_declined {
+        app = app
+            .remove_applicant_at_decision(
+                &crate::application::RemoveApplicantAtDecision {
+                    applicant_id: applicant_id("a2"),
+                },
+                now(),
+            )
+            .unwrap();
+        app = app.record_decision_quote(quote(&app, 1_200), now());
+    }
+    app.proceed_to_set_up(now()).unwrap()
+}
+
+fn with_bank(app: &Application, result: BankCheckResult) -> Application {
+    app.save_bank_details(
+        &SaveBankDetails(BankDetailsForm {
+            name: Some("Mr A Turing".into()),
+            account_number: Some("66374958".into()),
+            sort_code: Some("08-99-99".into()),
+            collection_day: Some(15),
+        }),
+        now(),
+    )
+    .unwrap()
+    .record_bank_check(&RecordBankCheck { result }, now())
+    .unwrap()
+}
+
+fn starting(app: &Application, option: StartDateOption, on: Option<NaiveDate>) -> Application {
+    app.set_policy_start_date(
+        &SetPolicyStartDate {
+            policy_start_date: on,
+            policy_start_date_option: option,
+        },
+        now(),
+    )
+    .unwrap()
+}
+
+fn ready(start: StartDateOption, on: Option<NaiveDate>) -> Application {
+    starting(
+        &with_bank(&proceeded(false), BankCheckResult::Authenticated),
+        start,
+        on,
+    )
+}
+
+#[test]
+fn everything_missing_is_named_at_once_and_nothing_is_issued() {
+    let app = proceeded(false);
+    let refused = app.activate(&ActivateApplication, now()).unwrap_err();
+    assert_eq!(refused.kind, RejectionKind::Invalid);
+    assert_eq!(
+        fields(&refused.errors),
+        ["bankDetails", "policyStartDateOption"]
+    );
+    assert_eq!(app.activation_problems(today()), refused.errors);
+
+    let warned = with_bank(&app, BankCheckResult::NameNotChecked);
+    assert_eq!(
+        fields(&warned.activation_problems(today())),
+        ["bankCheck", "policyStartDateOption"],
+        "a warning must be confirmed by the adviser first"
+    );
+    let confirmed = warned.override_bank_check(now()).unwrap();
+    assert_eq!(
+        fields(&confirmed.activation_problems(today())),
+        ["policyStartDateOption"]
+    );
+    let unknown = starting(&confirmed, StartDateOption::DontKnow, None);
+    assert_eq!(
+        fields(&unknown.activation_problems(today())),
+        ["policyStartDateOption"],
+        "a start date not known yet cannot go in force"
+    );
+}
+
+#[test]
+fn set_up_must_be_open_and_the_decision_current() {
+    let app = decided(
+        &quoted_couple(),
+        "a1",
+        &[("c1", Decision::StandardTerms, 0)],
+    );
+    let refused = app.activate(&ActivateApplication, now()).unwrap_err();
+    assert_eq!(refused.kind, RejectionKind::Conflict);
+
+    let mut stale = ready(StartDateOption::Now, None);
+    stale.decision.is_decision_valid = false;
+    assert_eq!(fields(&stale.activation_problems(today())), ["decision"]);
+}
+
+#[test]
+fn starting_now_puts_each_client_on_risk_with_a_numbered_policy() {
+    let app = ready(StartDateOption::Now, None);
+    assert!(app.activation_problems(today()).is_empty());
+    let active = app.activate(&ActivateApplication, now()).unwrap();
+    assert!(active.set_up.active);
+    assert_eq!(active.status, ApplicationStage::WentOnRisk);
+    assert!(!active.quote_stage.is_quote_editable);
+    let references: Vec<&str> = active
+        .set_up
+        .policies
+        .iter()
+        .map(|p| p.policy_reference.as_str())
+        .collect();
+    assert_eq!(references.len(), 2);
+    assert!(references.iter().all(|r| is_policy_reference(r)));
+    assert_ne!(references[0], references[1]);
+    let alan = active.policy_of(&applicant_id("a1")).unwrap();
+    assert_eq!(alan.status, PolicyStatus::InForce);
+    assert_eq!(alan.starts_on, today());
+    assert_eq!(
+        alan.cancellation_ends_on,
+        today().checked_add_days(Days::new(30)).unwrap()
+    );
+    assert!(active.activation_problems(today()).is_empty());
+}
+
+#[test]
+fn activating_twice_issues_one_set_of_policies() {
+    let active = ready(StartDateOption::Now, None)
+        .activate(&ActivateApplication, now())
+        .unwrap();
+    let again = active
+        .activate(&ActivateApplication, now() + chrono::Duration::minutes(1))
+        .unwrap();
+    assert_eq!(again, active, "same policies, same version");
+}
+
+#[test]
+fn a_client_with_no_cover_left_gets_no_policy() {
+    let app = starting(
+        &with_bank(&proceeded(true), BankCheckResult::Authenticated),
+        StartDateOption::Now,
+        None,
+    );
+    let active = app.activate(&ActivateApplication, now()).unwrap();
+    assert_eq!(active.set_up.policies.len(), 1);
+    assert_eq!(active.set_up.policies[0].holder_name, "Alan Turing");
+}
+
+#[test]
+fn a_later_start_waits_for_its_day_then_goes_on_risk_and_the_window_closes_after_thirty_days() {
+    let start = today().checked_add_days(Days::new(10)).unwrap();
+    let active = ready(StartDateOption::Future, Some(start))
+        .activate(&ActivateApplication, now())
+        .unwrap();
+    assert_eq!(active.status, ApplicationStage::Decision, "not on risk yet");
+    assert!(
+        active
+            .set_up
+            .policies
+            .iter()
+            .all(|p| p.status == PolicyStatus::AwaitingStart)
+    );
+    let on_risk = crate::dates::start_of_uk_day(start);
+    assert_eq!(active.next_deadline(), Some(on_risk));
+
+    let before = active.apply_deadlines(on_risk - chrono::Duration::seconds(1));
+    assert_eq!(before.version, active.version);
+    let started = active.apply_deadlines(on_risk);
+    assert_eq!(started.status, ApplicationStage::WentOnRisk);
+    assert!(
+        started
+            .set_up
+            .policies
+            .iter()
+            .all(|p| p.status == PolicyStatus::InForce)
+    );
+    assert!(!started.is_settled(), "still in the cancellation window");
+
+    let closes = started.set_up.policies[0].cancellation_closes_at();
+    assert_eq!(started.next_deadline(), Some(closes));
+    let settled = started.apply_deadlines(closes);
+    assert!(settled.is_settled());
+    assert_eq!(settled.next_deadline(), None, "nothing more to wait for");
+}
+
+#[test]
+fn a_later_start_date_that_has_passed_must_be_chosen_again() {
+    let start = today().checked_add_days(Days::new(2)).unwrap();
+    let app = ready(StartDateOption::Future, Some(start));
+    let three_days_later = now() + chrono::Duration::days(3);
+    let refused = app
+        .activate(&ActivateApplication, three_days_later)
+        .unwrap_err();
+    assert_eq!(fields(&refused.errors), ["policyStartDate"]);
+    assert!(refused.errors[0].message.contains("has passed"));
+}
+
+#[test]
+fn the_quote_no_longer_runs_out_once_in_force() {
+    let active = ready(StartDateOption::Now, None)
+        .activate(&ActivateApplication, now())
+        .unwrap();
+    assert_eq!(active.quote_expires_at(), None);
+    let much_later = now() + chrono::Duration::days(200);
+    let later = active.apply_deadlines(much_later);
+    assert!(
+        later.quote_stage.quote.is_some(),
+        "the price bought is kept"
+    );
+}
+
+#[test]
+fn documents_are_attached_to_each_policy() {
+    let active = ready(StartDateOption::Now, None)
+        .activate(&ActivateApplication, now())
+        .unwrap();
+    let doc = |id: &str, title: &str| PolicyDocument {
+        document_id: id.into(),
+        file_name: format!("{id}.pdf"),
+        title: title.into(),
+    };
+    let issued = IssuedDocuments {
+        schedules: vec![
+            (applicant_id("a1"), doc("s1", "Policy schedule")),
+            (applicant_id("a2"), doc("s2", "Policy schedule")),
+        ],
+        decision: Some(doc("d", "Underwriting decision")),
+    };
+    let with = active.with_policy_documents(&issued);
+    let alan: Vec<&str> = with
+        .policy_of(&applicant_id("a1"))
+        .unwrap()
+        .documents
+        .iter()
+        .map(|d| d.document_id.as_str())
+        .collect();
+    assert_eq!(alan, ["s1", "d"]);
+    assert_eq!(with.version, active.version);
+}
