@@ -7,6 +7,7 @@ mod address;
 pub mod bank;
 mod documents;
 pub mod email;
+mod policies;
 mod pricing;
 mod product;
 mod projection;
@@ -19,9 +20,10 @@ pub use address::{
 pub use bank::{BankActivities, HttpPayeeCheck, NoPayeeCheck, PayeeCheck};
 pub use documents::{
     Document, QuoteDocumentError, Template, answers_document, application_document,
-    decision_document, quote_document,
+    decision_document, quote_document, schedule_document,
 };
 pub use email::{DnsConfig, EmailChecker};
+pub use policies::{PolicyActivities, schedule_kind};
 pub use pricing::{PriceRequest, PricingActivities, check_covers};
 pub use product::{Product, ProductError};
 pub use projection::ApplicationActivities;

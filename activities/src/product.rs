@@ -2,7 +2,7 @@
 //! Loaded once at start-up; a missing or inconsistent file stops the process with a message
 //! naming the file and the problem, rather than letting it quote on a broken basis.
 
-use crate::documents::{Template, application_data, quote_data};
+use crate::documents::{Template, application_data, quote_data, sample_schedule_data};
 use domain::catalogue::Catalogue;
 use domain::modulus::ModulusTables;
 use domain::pricing::Basis;
@@ -19,6 +19,8 @@ pub struct Product {
     /// `documents/keyfacts.txt` and `documents/terms.txt`.
     pub keyfacts_template: Template,
     pub terms_template: Template,
+    /// `documents/schedule.txt`: each client's policy schedule, issued when put in force.
+    pub schedule_template: Template,
     /// `term-extension/declaration-of-health.json`: the questions before a term extension.
     pub declaration_of_health: DeclarationOfHealth,
     /// `modulus/`: Vocalink's weight table (the one `valacdos-*.txt`, its version in its name)
@@ -117,6 +119,16 @@ impl Product {
                 })
                 .map_err(|message| ProductError { path, message })
         };
+        let schedule_path = dir.join("documents").join("schedule.txt");
+        let schedule_template = Template::parse(&read(&schedule_path)?)
+            .and_then(|template| {
+                template.check(&sample_schedule_data())?;
+                Ok(template)
+            })
+            .map_err(|message| ProductError {
+                path: schedule_path,
+                message,
+            })?;
         let health_path = dir
             .join("term-extension")
             .join("declaration-of-health.json");
@@ -132,6 +144,7 @@ impl Product {
             modulus_table,
             keyfacts_template: load("keyfacts.txt")?,
             terms_template: load("terms.txt")?,
+            schedule_template,
             catalogue,
             basis,
             quote_template,

@@ -17,6 +17,8 @@ use domain::{AdviserId, ApplicantId, Application, ApplicationId, ApplicationView
 use store::CaseOwner;
 use workflows::ApplicationUpdate;
 
+pub const JOURNEY_ENDED: &str = "This policy is in force and its cancellation window has passed: the application can no longer change";
+
 /// An application the caller may act on.
 #[derive(Debug, Clone)]
 pub struct Case {
@@ -66,8 +68,21 @@ impl Case {
         state: &AppState,
         command: C,
     ) -> Result<Json<ApplicationView>, ApiError> {
-        let application = state.journeys.send(self.id, command).await?;
-        Ok(Json(view(&application)))
+        match state.journeys.send(self.id, command).await {
+            Ok(application) => Ok(Json(view(&application))),
+            // A journey whose policies are in force and past their cancellation window has
+            // ended: its workflow takes no more commands, and the case says why.
+            Err(ApiError::NotFound(_)) if self.is_settled(state).await => Err(ApiError::Rejected(
+                domain::Rejection::conflict(JOURNEY_ENDED),
+            )),
+            Err(error) => Err(error),
+        }
+    }
+
+    async fn is_settled(&self, state: &AppState) -> bool {
+        self.application(state)
+            .await
+            .is_ok_and(|application| application.is_settled())
     }
 
     /// The application as last saved by its workflow (the read model).

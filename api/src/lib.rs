@@ -63,6 +63,7 @@ pub fn start_worker(services: &Services) -> anyhow::Result<workflows::worker::Ru
         activities::PricingActivities::new(state.product.clone()),
         activities::UnderwritingActivities::new(state.rulebook.clone(), state.store.clone()),
         activities::BankActivities::new(state.product.clone(), state.payee.clone()),
+        activities::PolicyActivities::new(state.store.clone(), state.product.clone()),
     )
 }
 

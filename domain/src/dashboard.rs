@@ -1,8 +1,10 @@
 //! The dashboard's lists (§3 "Dashboard lists"): application search results and paging.
 
 use crate::application::ApplicationStage;
-use crate::ids::{AdviserId, ApplicationId};
-use chrono::{DateTime, Utc};
+use crate::ids::{AdviserId, ApplicantId, ApplicationId};
+use crate::money::Money;
+use crate::policy::PolicyStatus;
+use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -33,6 +35,37 @@ pub struct ApplicationSummary {
 #[serde(rename_all = "camelCase")]
 pub struct ApplicationSearchResults {
     pub results: Vec<ApplicationSummary>,
+    /// 1-based.
+    pub current_page: u32,
+    pub total_pages: u32,
+    pub total_record_count: u64,
+}
+
+/// One policy holder as the Policyholders tab lists them (§2, §3 "Policy search").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PolicySummary {
+    /// The client the policy covers (§2 `policy-holder/{policyHolderId}`).
+    pub policy_holder_id: ApplicantId,
+    pub policy_reference: String,
+    pub holder_name: String,
+    pub application_id: ApplicationId,
+    pub adviser_id: AdviserId,
+    pub adviser_name: Option<String>,
+    pub status: PolicyStatus,
+    /// The status as advisers read it, for example "In force".
+    pub policy_status: String,
+    #[schema(value_type = String, format = Date)]
+    pub starts_on: NaiveDate,
+    pub monthly_premium: Money,
+    pub issued_at: DateTime<Utc>,
+}
+
+/// A page of policy search results (§7 `policy/search`: `policyDetails` plus paging).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PolicySearchResults {
+    pub policy_details: Vec<PolicySummary>,
     /// 1-based.
     pub current_page: u32,
     pub total_pages: u32,

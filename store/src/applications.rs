@@ -132,6 +132,7 @@ impl Store {
                     .push(")");
                 insert.query().execute(&mut *tx).await?;
             }
+            crate::policies::save_policies(&mut tx, application).await?;
         }
         tx.commit().await?;
         Ok(written)

@@ -9,11 +9,13 @@ mod advisers;
 mod applications;
 mod documents;
 mod enquiries;
+mod policies;
 mod sql;
 
 pub use advisers::{FirmRecord, LocationRecord, SeedAdviser};
 pub use applications::{CaseOwner, SearchQuery};
 pub use documents::{NewDocument, StoredDocument};
+pub use policies::PolicyQuery;
 
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Executor};

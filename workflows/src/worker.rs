@@ -7,7 +7,8 @@ use crate::baseline::BaselineWorkflow;
 use crate::search_attributes::{ADVISER_ID, APPLICATION_STAGE, CLIENT_NAMES, FIRM_ID};
 use crate::{ApplicationWorkflow, EnquiryWorkflow};
 use activities::{
-    ApplicationActivities, BankActivities, PricingActivities, UnderwritingActivities,
+    ApplicationActivities, BankActivities, PolicyActivities, PricingActivities,
+    UnderwritingActivities,
 };
 use anyhow::{Context, anyhow};
 use std::collections::HashMap;
@@ -118,6 +119,7 @@ impl RunningWorker {
         pricing: PricingActivities,
         underwriting: UnderwritingActivities,
         bank: BankActivities,
+        policies: PolicyActivities,
     ) -> anyhow::Result<Self> {
         Self::spawn(config, move |options| {
             options
@@ -125,6 +127,7 @@ impl RunningWorker {
                 .register_activities(pricing)
                 .register_activities(underwriting)
                 .register_activities(bank)
+                .register_activities(policies)
                 .register_workflow::<ApplicationWorkflow>()
                 .map_err(|e| anyhow!("Failed to register ApplicationWorkflow: {e}"))?
                 .register_workflow::<EnquiryWorkflow>()

@@ -2,10 +2,12 @@
 //! `product/documents/`: today the quote document (§7 `document/quote`).
 
 mod pdf;
+mod schedule;
 mod template;
 
 use pdf::{Block, render};
 
+pub use schedule::{sample_schedule_data, schedule_document};
 pub use template::Template;
 
 #[cfg(test)]
@@ -38,6 +40,48 @@ fn smoking_text(smoking: Option<Smoking>) -> &'static str {
         Some(Smoking::NoneInTwelveMonths) => "non-smoker for at least twelve months",
         Some(Smoking::Yes) => "smoker",
         None => "smoking not yet answered (priced as a smoker)",
+    }
+}
+
+/// A cover as documents describe it: its amount, its length and anything else chosen.
+pub(crate) struct CoverWords {
+    pub amount: String,
+    pub length: String,
+    pub extra: String,
+}
+
+impl CoverWords {
+    pub(crate) fn of(cover: &domain::cover::Cover) -> Self {
+        let amount = match (cover.cover_amount, cover.monthly_benefit) {
+            (_, Some(benefit)) => format!("{} a month", formats::money(benefit)),
+            (Some(amount), None) => formats::money(amount),
+            (None, None) => String::new(),
+        };
+        let length = match (cover.term, cover.to_age) {
+            (Some(term), _) => formats::term_years(term),
+            (None, Some(to_age)) => formats::to_age(to_age),
+            (None, None) => "with the policy".to_owned(),
+        };
+        let mut extra = String::new();
+        if let Some(period) = cover.deferred_period {
+            extra.push_str(&format!(", deferred {}", formats::deferred_period(period)));
+        }
+        if let Some(payment) = cover.payment_period {
+            extra.push_str(&format!(", {} payment", formats::payment_period(payment)));
+        }
+        for rider in &cover.riders {
+            let label = match rider.rider_type {
+                domain::product::RiderType::Tpd => "total permanent disability",
+                domain::product::RiderType::Ccic => "children's critical illness",
+            };
+            let amount = rider.cover_amount.map(formats::money).unwrap_or_default();
+            extra.push_str(&format!(", with {label} {amount}"));
+        }
+        Self {
+            amount,
+            length,
+            extra,
+        }
     }
 }
 
@@ -87,31 +131,11 @@ pub fn quote_data(
                         })
                         .map(|c| formats::money_with_pence(c.premium))
                         .unwrap_or_default();
-                    let amount = match (cover.cover_amount, cover.monthly_benefit) {
-                        (_, Some(benefit)) => format!("{} a month", formats::money(benefit)),
-                        (Some(amount), None) => formats::money(amount),
-                        (None, None) => String::new(),
-                    };
-                    let length = match (cover.term, cover.to_age) {
-                        (Some(term), _) => formats::term_years(term),
-                        (None, Some(to_age)) => formats::to_age(to_age),
-                        (None, None) => "with the policy".to_owned(),
-                    };
-                    let mut extra = String::new();
-                    if let Some(period) = cover.deferred_period {
-                        extra.push_str(&format!(", deferred {}", formats::deferred_period(period)));
-                    }
-                    if let Some(payment) = cover.payment_period {
-                        extra.push_str(&format!(", {} payment", formats::payment_period(payment)));
-                    }
-                    for rider in &cover.riders {
-                        let label = match rider.rider_type {
-                            domain::product::RiderType::Tpd => "total permanent disability",
-                            domain::product::RiderType::Ccic => "children's critical illness",
-                        };
-                        let amount = rider.cover_amount.map(formats::money).unwrap_or_default();
-                        extra.push_str(&format!(", with {label} {amount}"));
-                    }
+                    let CoverWords {
+                        amount,
+                        length,
+                        extra,
+                    } = CoverWords::of(cover);
                     json!({
                         "product": cover.product_type.label(),
                         "structure": cover.cover_type.map(formats::cover_type).unwrap_or_default(),

@@ -75,6 +75,25 @@ impl UnderwritingActivities {
             .map_err(|message| ApplicationFailure::non_retryable(RulesError(message)).into())
     }
 
+    /// The version of the client's enquiry last stored, 0 for none: a client underwritten
+    /// again after a requote starts a new enquiry above it, so the store and the answers
+    /// documents (kept per version) take the new one.
+    #[activity]
+    pub async fn stored_enquiry_version(
+        self: Arc<Self>,
+        _ctx: ActivityContext,
+        applicant_id: domain::ApplicantId,
+    ) -> Result<u64, ActivityError> {
+        self.store
+            .find_enquiry(&applicant_id)
+            .await
+            .map(|found| found.map_or(0, |e| e.version))
+            .map_err(|error| match error {
+                StoreError::Corrupt(_) => ApplicationFailure::non_retryable(error).into(),
+                other => ApplicationFailure::new(other).into(),
+            })
+    }
+
     /// Saves the enquiry keyed by `(applicant, version)`; an older version is ignored.
     #[activity]
     pub async fn save_enquiry(

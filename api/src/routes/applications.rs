@@ -192,7 +192,9 @@ pub async fn unenriched(
             .iter()
             .map(|a| UnenrichedApplicant {
                 id: a.id.clone(),
-                policy_reference: None,
+                policy_reference: application
+                    .policy_of(&a.id)
+                    .map(|p| p.policy_reference.clone()),
             })
             .collect(),
     }))

@@ -13,10 +13,15 @@ use axum::extract::State;
 use axum::response::Response;
 use chrono::Utc;
 use domain::ApplicantId;
+use domain::Application;
 use domain::ApplicationView;
 use domain::Rejection;
-use domain::application::{ProceedToSetUp, RemoveApplicantAtDecision, TriggerDecisionQuote};
+use domain::application::{
+    ProceedToSetUp, RemoveApplicantAtDecision, Requote, TriggerDecisionQuote,
+};
 use domain::dates::uk_date;
+use domain::product::ProductType;
+use domain::quote::Quote;
 use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -30,6 +35,125 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(proceed))
         .routes(routes!(remove_applicant_at_decision))
         .routes(routes!(decision_document))
+        .routes(routes!(requote))
+        .routes(routes!(preview_decision_quote))
+        .routes(routes!(preview_decision))
+        .routes(routes!(preview_without_products))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/decision/{applicationId}/requote",
+    tag = "decision",
+    params(("applicationId" = i64, Path, description = "The application reference")),
+    responses(
+        (status = OK, description = "The application back at Quote, editable, with every cover's decision and the decision quote removed (§4). A client decided at the point of sale keeps their answers' outcome, which decides their covers again when the case applies with the same kinds of cover; a client with a cover referred to an underwriter is underwritten again", body = ApplicationView),
+        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "No decision yet, or the policy is in force", body = Problem, content_type = "application/problem+json"),
+        SignInProblems,
+        Unconfirmed,
+    )
+)]
+pub async fn requote(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+) -> Result<Json<ApplicationView>, ApiError> {
+    case.send(&state, Requote).await
+}
+
+/// Prices the decision of `application` as it stands, without recording it ("opting out of
+/// logging": nothing is written to the case or its history).
+fn price_decision_unrecorded(
+    state: &AppState,
+    application: &Application,
+) -> Result<Json<Quote>, ApiError> {
+    let today = uk_date(Utc::now());
+    state
+        .product
+        .basis
+        .price_decision(
+            &state.product.catalogue,
+            application,
+            application.age_date(today),
+            format!("{}-{}-preview", application.id, application.version),
+        )
+        .map(Json)
+        .map_err(ApiError::Rejected)
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/decision/{applicationId}/quote/optoutoflogging",
+    tag = "decision",
+    params(("applicationId" = i64, Path, description = "The application reference")),
+    responses(
+        (status = OK, description = "The decision quote as it would be priced now, not recorded: the case, its history and its documents are unchanged", body = Quote),
+        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "Not at the decision", body = Problem, content_type = "application/problem+json"),
+        SignInProblems,
+    )
+)]
+pub async fn preview_decision_quote(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+) -> Result<Json<Quote>, ApiError> {
+    price_decision_unrecorded(&state, &case.application(&state).await?)
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/decision/{applicationId}/optoutoflogging",
+    tag = "decision",
+    params(("applicationId" = i64, Path, description = "The application reference")),
+    responses(
+        (status = OK, description = "The decision priced now without being recorded (the same answer as `quote/optoutoflogging`, at the path §7 also names)", body = Quote),
+        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "Not at the decision", body = Problem, content_type = "application/problem+json"),
+        SignInProblems,
+    )
+)]
+pub async fn preview_decision(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+) -> Result<Json<Quote>, ApiError> {
+    price_decision_unrecorded(&state, &case.application(&state).await?)
+}
+
+/// §7 `decision/{id}/product/optoutoflogging`: the products to leave out.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct OptOutProducts {
+    pub product_types: Vec<ProductType>,
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/decision/{applicationId}/product/optoutoflogging",
+    tag = "decision",
+    params(("applicationId" = i64, Path, description = "The application reference")),
+    request_body(content = OptOutProducts),
+    responses(
+        (status = OK, description = "The decision priced with every cover of the named products left out, not recorded: what the clients would pay without them", body = Quote),
+        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "Not at the decision", body = Problem, content_type = "application/problem+json"),
+        (status = UNPROCESSABLE_ENTITY, description = "No product named, a product not on the application (`productTypes[i]`), or nothing would be left", body = Problem, content_type = "application/problem+json"),
+        Unreadable,
+        SignInProblems,
+    )
+)]
+pub async fn preview_without_products(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+    Body(request): Body<OptOutProducts>,
+) -> Result<Json<Quote>, ApiError> {
+    let application = case.application(&state).await?;
+    application
+        .check_can_quote_decision()
+        .map_err(ApiError::Rejected)?;
+    let without = application
+        .without_products(&request.product_types)
+        .map_err(ApiError::Rejected)?;
+    price_decision_unrecorded(&state, &without)
 }
 
 #[utoipa::path(

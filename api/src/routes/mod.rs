@@ -11,6 +11,7 @@ mod decision;
 pub(crate) mod documents;
 mod health;
 mod lookups;
+mod policies;
 mod quote;
 mod search;
 mod set_up;
@@ -46,6 +47,7 @@ use utoipa_axum::router::OpenApiRouter;
         (name = "underwriting", description = "Each client's underwriting enquiry: start, answer, declare, close, and the look-up of conditions and occupations"),
         (name = "decision", description = "The decision: each cover priced on the terms underwriting gave it, and Proceed to set-up"),
         (name = "set-up", description = "Set-up: the Direct Debit's bank details, shown masked, and their check (modulus, then Confirmation of Payee)"),
+        (name = "policies", description = "Putting the policy in force, the Policyholders list and each policy with its documents"),
         (name = "operations", description = "Health of the service"),
     )
 )]
@@ -76,6 +78,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(amra::router())
         .merge(decision::router())
         .merge(set_up::router())
+        .merge(policies::router())
         .merge(documents::router())
         .merge(health::router())
 }

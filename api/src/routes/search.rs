@@ -1,4 +1,5 @@
-//! The dashboard's application search (§7 `backendforfrontend/application/search`).
+//! The dashboard's application search (§7 `backendforfrontend/application/search`), and the
+//! reading of the query it shares with the policy search.
 
 use crate::auth::AdviserCaller;
 use crate::error::{ApiError, Problem, SignInProblems};
@@ -7,8 +8,8 @@ use axum::Json;
 use axum::extract::State;
 use axum_extra::extract::Query;
 use axum_extra::extract::QueryRejection;
-use domain::ApplicationStage;
 use domain::dashboard::{ApplicationSearchResults, SEARCH_TERM_MAX_CHARS, search_words};
+use domain::{AdviserId, ApplicationStage};
 use serde::Deserialize;
 use store::SearchQuery;
 use utoipa::IntoParams;
@@ -58,18 +59,6 @@ pub async fn search_applications(
         detail: format!("The search parameters could not be read: {e}"),
         errors: Vec::new(),
     })?;
-    let advisers = match params.adviser_id.as_deref() {
-        Some(_) => vec![me.acting_for(params.adviser_id.as_deref())?],
-        // Without adviserId: the caller's own cases and those of everyone they act for.
-        None => me.profile.visible_advisers(),
-    };
-    let term = params.search_term.unwrap_or_default();
-    if term.chars().count() > SEARCH_TERM_MAX_CHARS {
-        return Err(ApiError::bad_field(
-            "searchTerm",
-            &format!("Search for at most {SEARCH_TERM_MAX_CHARS} characters"),
-        ));
-    }
     let stages = params
         .status
         .iter()
@@ -78,24 +67,56 @@ pub async fn search_applications(
                 .ok_or_else(|| ApiError::bad_field("status", &format!("{code:?} is not a stage")))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let page = match params
-        .page
-        .as_deref()
-        .map(str::trim)
-        .filter(|p| !p.is_empty())
-    {
-        None => 1,
-        Some(text) => text
-            .parse::<u32>()
-            .ok()
-            .filter(|p| *p >= 1 && *p <= 1_000_000)
-            .ok_or_else(|| ApiError::bad_field("page", "page must be a whole number from 1"))?,
-    };
+    let request = SearchRequest::read(&me, params)?;
     let query = SearchQuery {
-        advisers,
-        words: search_words(&term),
+        advisers: request.advisers,
+        words: request.words,
         stages,
-        page,
+        page: request.page,
     };
     Ok(Json(state.store.search_applications(&query).await?))
+}
+
+/// What both dashboard searches read the same way: whose cases, which words, which page.
+pub struct SearchRequest {
+    pub advisers: Vec<AdviserId>,
+    pub words: Vec<String>,
+    pub page: u32,
+}
+
+impl SearchRequest {
+    /// Reads `adviserId` (one the caller may act for, or everyone they may see), the search
+    /// term (at most 100 characters) and the page (from 1).
+    pub fn read(me: &AdviserCaller, params: SearchParams) -> Result<Self, ApiError> {
+        let advisers = match params.adviser_id.as_deref() {
+            Some(_) => vec![me.acting_for(params.adviser_id.as_deref())?],
+            // Without adviserId: the caller's own cases and those of everyone they act for.
+            None => me.profile.visible_advisers(),
+        };
+        let term = params.search_term.unwrap_or_default();
+        if term.chars().count() > SEARCH_TERM_MAX_CHARS {
+            return Err(ApiError::bad_field(
+                "searchTerm",
+                &format!("Search for at most {SEARCH_TERM_MAX_CHARS} characters"),
+            ));
+        }
+        let page = match params
+            .page
+            .as_deref()
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+        {
+            None => 1,
+            Some(text) => text
+                .parse::<u32>()
+                .ok()
+                .filter(|p| *p >= 1 && *p <= 1_000_000)
+                .ok_or_else(|| ApiError::bad_field("page", "page must be a whole number from 1"))?,
+        };
+        Ok(Self {
+            advisers,
+            words: search_words(&term),
+            page,
+        })
+    }
 }

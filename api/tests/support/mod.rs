@@ -49,6 +49,8 @@ pub fn temporal_address() -> &'static str {
         let mut args = vec![
             "server".to_owned(), "start-dev".into(), "--headless".into(), "--ip".into(), "127.0.0.1".into(),
             "--port".into(), port.to_string(), "--log-level".into(), "error".into(),
+            // Lets a test skip a workflow's timers ahead in virtual time (`TestApp::skip_time`).
+            "--dynamic-config-value".into(), "frontend.WorkflowTimeSkippingEnabled=true".into(),
         ];
         for i in 0..NAMESPACES {
             args.push("--namespace".into());
@@ -262,6 +264,43 @@ impl TestApp {
             .to_json()
             .await
             .unwrap()
+    }
+
+    /// Turns on Temporal's time skipping for the application's workflow: whenever it waits only
+    /// on timers, the server moves its virtual clock to the next one at once, so a start date
+    /// months ahead or a 30-day window passes in moments.
+    pub async fn skip_time(&self, id: &Value) {
+        use temporalio_common::protos::temporal::api::common::v1::{
+            TimeSkippingConfig, WorkflowExecution,
+        };
+        use temporalio_common::protos::temporal::api::workflow::v1::WorkflowExecutionOptions;
+        use temporalio_common::protos::temporal::api::workflowservice::v1::UpdateWorkflowExecutionOptionsRequest;
+        let id = domain::ApplicationId::new(id.as_i64().unwrap()).unwrap();
+        let client = self.temporal_client();
+        let mut service = client.connection().workflow_service();
+        service
+            .update_workflow_execution_options(temporalio_client::tonic::Request::new(
+                UpdateWorkflowExecutionOptionsRequest {
+                    namespace: self.config.temporal.namespace.clone(),
+                    workflow_execution: Some(WorkflowExecution {
+                        workflow_id: workflows::application_workflow_id(id),
+                        run_id: String::new(),
+                    }),
+                    workflow_execution_options: Some(WorkflowExecutionOptions {
+                        time_skipping_config: Some(TimeSkippingConfig {
+                            enabled: true,
+                            ..Default::default()
+                        }),
+                        ..Default::default()
+                    }),
+                    update_mask: Some(prost_wkt_types::FieldMask {
+                        paths: vec!["time_skipping_config".into()],
+                    }),
+                    identity: "portal-tests".into(),
+                },
+            ))
+            .await
+            .expect("the dev server skips time (frontend.WorkflowTimeSkippingEnabled)");
     }
 
     /// The portal's Temporal client, to drive or inspect workflows directly.

@@ -9,6 +9,7 @@ use crate::decision::Decision;
 use crate::errors::Rejection;
 use crate::ids::ApplicantId;
 use crate::pricing::UnderwritingTerms;
+use crate::product::ProductType;
 use crate::quote::Quote;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -253,6 +254,38 @@ impl Application {
             }
         }
         self.version = version;
+    }
+
+    /// The application as it would be with every cover of `products` opted out, to price the
+    /// decision without them (§7 `decision/{id}/product/optoutoflogging`). Each product must be
+    /// on the application and at least one cover must stay.
+    pub fn without_products(&self, products: &[ProductType]) -> Result<Self, Rejection> {
+        let mut errors = crate::errors::Errors::default();
+        if products.is_empty() {
+            errors.push("productTypes", "Name at least one product to opt out");
+        }
+        for (i, product) in products.iter().enumerate() {
+            if !self.covers().any(|c| c.product_type == *product) {
+                errors.push(
+                    &format!("productTypes[{i}]"),
+                    &format!("There is no {} cover on this application", product.label()),
+                );
+            }
+        }
+        errors.into_result(())?;
+        let mut next = self.clone();
+        for applicant in &mut next.applicants {
+            applicant
+                .covers
+                .retain(|c| !products.contains(&c.product_type));
+        }
+        if next.covers().next().is_none() {
+            return Err(Rejection::field(
+                "productTypes",
+                "At least one cover must stay on the application",
+            ));
+        }
+        Ok(next)
     }
 
     /// Proceed (§2 Decision): refused without a valid decision quote, while a client has no

@@ -14,6 +14,7 @@ use crate::policy::{Policy, PolicyDocument, PolicyStatus, cancellation_ends_on, 
 use crate::product::StartDateOption;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 pub const BANK_DETAILS_NEEDED: &str = "Please save and check the bank details";
 pub const BANK_CHECK_NEEDED: &str =
@@ -34,6 +35,37 @@ pub struct IssuedDocuments {
     pub schedules: Vec<(crate::ids::ApplicantId, PolicyDocument)>,
     /// The decision document, given to every client.
     pub decision: Option<PolicyDocument>,
+}
+
+/// A cover on a policy, with the terms it was accepted on and its monthly premium.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PolicyCover {
+    pub cover: crate::cover::Cover,
+    /// The terms in a sentence, from underwriting's outcome.
+    pub terms: String,
+    /// Percent added to the premium by underwriting.
+    pub loading: u32,
+    pub exclusions: Vec<String>,
+    pub premium: Money,
+}
+
+/// A policy as the policy view shows it (§7 `policydetails/{policyHolderId}`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PolicyDetails {
+    pub application_id: crate::ids::ApplicationId,
+    pub adviser_id: crate::ids::AdviserId,
+    pub policy: Policy,
+    pub title: Option<crate::applicant::Title>,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    #[schema(value_type = Option<String>, format = Date)]
+    pub date_of_birth: Option<NaiveDate>,
+    /// The Cover Summary: each cover in force on this policy.
+    pub covers: Vec<PolicyCover>,
+    /// The Direct Debit account, masked.
+    pub bank_details: Option<crate::bank_details::MaskedBankDetails>,
 }
 
 impl Application {
@@ -209,6 +241,49 @@ impl Application {
                 .policies
                 .iter()
                 .all(|p| p.status == PolicyStatus::InForce && p.cancellation_window_closed)
+    }
+
+    /// What the policy view shows of a client's policy (§2 Policy view "Cover Summary").
+    pub fn policy_details(&self, holder: &crate::ids::ApplicantId) -> Option<PolicyDetails> {
+        let policy = self.policy_of(holder)?.clone();
+        let applicant = self.applicant(holder)?;
+        let outcome = self.enquiry_of(holder).and_then(|e| e.outcome.as_ref());
+        let quote = self.decision.decision_quote.as_ref();
+        let covers = applicant
+            .covers
+            .iter()
+            .filter(|c| c.decision.is_some_and(Decision::is_acceptable))
+            .map(|cover| {
+                let id = cover.id.clone().unwrap_or_default();
+                let decided = outcome.and_then(|o| o.covers.iter().find(|c| c.cover_id == id));
+                PolicyCover {
+                    premium: quote
+                        .and_then(|q| {
+                            q.quote_applicants
+                                .iter()
+                                .flat_map(|a| &a.quote_covers)
+                                .find(|c| c.cover_id == id)
+                        })
+                        .map_or(Money::ZERO, |c| c.premium),
+                    terms: decided
+                        .map_or_else(|| "Standard terms".to_owned(), |d| d.summary.clone()),
+                    loading: decided.map_or(0, |d| d.loading),
+                    exclusions: decided.map(|d| d.exclusions.clone()).unwrap_or_default(),
+                    cover: cover.clone(),
+                }
+            })
+            .collect();
+        Some(PolicyDetails {
+            application_id: self.id,
+            adviser_id: self.adviser_id.clone(),
+            policy,
+            title: applicant.details.title,
+            first_name: applicant.details.first_name.clone(),
+            last_name: applicant.details.last_name.clone(),
+            date_of_birth: applicant.details.date_of_birth,
+            covers,
+            bank_details: self.set_up.bank_details.as_ref().map(|b| b.masked()),
+        })
     }
 
     /// The policy of a client, once put in force.

@@ -56,7 +56,7 @@ pub use decision_stage::{
 pub use extension::CompleteTermExtension;
 pub use in_force::{
     ActivateApplication, BANK_CHECK_NEEDED, BANK_DETAILS_NEEDED, DECISION_NOT_CURRENT,
-    IssuedDocuments, START_DATE_NEEDED,
+    IssuedDocuments, PolicyCover, PolicyDetails, START_DATE_NEEDED,
 };
 pub use quote_stage::{
     AllocationInput, BeneficiaryDetails, EditChild, RemoveAllocation, RemoveChild, SaveAllocation,

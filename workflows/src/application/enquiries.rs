@@ -74,8 +74,17 @@ async fn start_child(
                 .build(),
         )
         .await?;
+    let previous_version = ctx
+        .execute_local_activity(
+            UnderwritingActivities::stored_enquiry_version,
+            command.body.applicant_id.clone(),
+            LocalActivityOptions::builder()
+                .start_to_close_timeout(INTERVIEW_TIMEOUT)
+                .build(),
+        )
+        .await?;
     let id = enquiry_id(&command.body.applicant_id);
-    let record = EnquiryRecord::start(
+    let mut record = EnquiryRecord::start(
         &interview,
         id.clone(),
         command.body.applicant_id.to_string(),
@@ -84,6 +93,8 @@ async fn start_child(
         accepted,
         at,
     );
+    // A client underwritten again after a requote: the new enquiry's versions follow the old.
+    record.version = previous_version + 1;
     let input = EnquiryWorkflowInput {
         application_id: application.id,
         record,

@@ -6,8 +6,10 @@
 //! - `projection`: the read model and what case handlers see of the case in the Web UI.
 //!
 //! This file holds the workflow's state, how it starts, and its main loop: the durable timer
-//! that withdraws a quote at the end of its valid-until date, and the hand-over to a new run
-//! well before Temporal's per-run limits.
+//! that withdraws a quote at the end of its valid-until date, puts a policy on risk on its
+//! start date and closes its cancellation window; the hand-over to a new run well before
+//! Temporal's per-run limits; and the end of the journey once every policy is in force and
+//! past its cancellation window.
 
 mod enquiries;
 mod projection;
@@ -91,11 +93,19 @@ impl ApplicationWorkflow {
     }
 
     /// The main loop: sleep until the next deadline (the quote's valid-until date, an AMRA
-    /// consent's 12 months) on a durable timer, or until a command moves it, an enquiry's
+    /// consent's 12 months, a policy's later start date, a cancellation window's end) on a
+    /// durable timer, or until a command moves it, an enquiry's
     /// outcome arrives, or it is time to hand over to a new run; then apply what is due.
     async fn run_until_handover(ctx: &mut WorkflowContext<Self>) -> WorkflowResult<()> {
         loop {
             Self::record_outcomes(ctx).await?;
+            if ctx.state(|s| s.application.is_settled()) {
+                // Every policy is in force and past its cancellation window: the journey is
+                // over once in-flight commands have answered.
+                let view = ctx.clone();
+                ctx.wait_condition(|_| view.all_handlers_finished()).await?;
+                return Ok(());
+            }
             let armed_for = ctx.state(|s| s.application.next_deadline());
             let view = ctx.clone();
             let woken = move |s: &Self| {

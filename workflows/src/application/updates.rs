@@ -9,7 +9,7 @@
 
 use super::{ApplicationWorkflow, ApplicationWorkflowInput, Timed, projection};
 use crate::refusal::{HandlerError, refuse};
-use activities::{BankActivities, PriceRequest, PricingActivities};
+use activities::{BankActivities, PolicyActivities, PriceRequest, PricingActivities};
 use chrono::{DateTime, Utc};
 use domain::application::{
     AcceptPreUnderwritingDeclaration, AddAllocation, AddBeneficiary, AddChild, AddCover,
@@ -20,9 +20,9 @@ use domain::application::{
     SetThirdPartyRef, SetViewMedicalReports, UnlockQuoteEdit, UpsellCover,
 };
 use domain::application::{
-    CheckBankDetails, OverrideBankCheck, ProceedToSetUp, RecordBankCheck, RecordEnquiryOutcome,
-    RemoveApplicantAtDecision, ResetBankCheck, SaveBankDetails, StartUnderwriting,
-    TriggerDecisionQuote,
+    ActivateApplication, CheckBankDetails, OverrideBankCheck, ProceedToSetUp, RecordBankCheck,
+    RecordEnquiryOutcome, RemoveApplicantAtDecision, Requote, ResetBankCheck, SaveBankDetails,
+    StartUnderwriting, TriggerDecisionQuote,
 };
 use domain::dates::uk_date;
 use domain::quote::Quote;
@@ -38,6 +38,8 @@ use temporalio_sdk::{
 
 /// The bank check waits for the CoP service, whose own time limit is shorter than this.
 const BANK_CHECK_TIMEOUT: Duration = Duration::from_secs(20);
+/// Rendering and storing the policy documents: a few PDFs and one database write each.
+const ISSUE_DOCUMENTS_TIMEOUT: Duration = Duration::from_secs(30);
 /// Pricing and cover checks are in-memory computations; a few seconds is generous.
 const PRICING_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -245,6 +247,46 @@ command_updates! {
                 .map(|quote| ctx.state(|s| s.application.record_decision_quote(quote, at)));
             commit(ctx, next, &command).await
         }
+
+        #[update_validator(activate_application)]
+        fn validate_activate_application(
+            &self,
+            _ctx: &WorkflowContextView,
+            command: &Timed<ActivateApplication>,
+        ) -> Result<(), HandlerError> {
+            let at = self.time_of(command);
+            command.body.apply(&self.application, at).map(|_| ()).map_err(refuse)
+        }
+
+        /// §7 `activateApplication`: puts the policy in force (a policy per client, numbered
+        /// from the application, so activating again changes nothing), then issues each
+        /// client's schedule and the decision document (an activity that stores them) before
+        /// answering, so the Complete page lists them at once.
+        #[update]
+        pub async fn activate_application(
+            ctx: &mut WorkflowContext<Self>,
+            command: Timed<ActivateApplication>,
+        ) -> Result<Application, HandlerError> {
+            let (before, next) = ctx.state(|s| {
+                let at = s.time_of(&command);
+                (s.application.version, command.body.apply(&s.application, at))
+            });
+            let next = next.map_err(refuse)?;
+            if next.version == before {
+                return Ok(next);
+            }
+            let issued = ctx
+                .execute_local_activity(
+                    PolicyActivities::issue_policy_documents,
+                    next.clone(),
+                    LocalActivityOptions::builder()
+                        .start_to_close_timeout(ISSUE_DOCUMENTS_TIMEOUT)
+                        .build(),
+                )
+                .await?;
+            let issued = next.with_policy_documents(&issued);
+            commit(ctx, Ok(issued), &command).await
+        }
     }
 
     add_applicant, validate_add_applicant: AddApplicant => commit;
@@ -287,11 +329,13 @@ command_updates! {
     save_bank_details, validate_save_bank_details: SaveBankDetails => commit;
     override_bank_check, validate_override_bank_check: OverrideBankCheck => commit;
     reset_bank_check, validate_reset_bank_check: ResetBankCheck => commit;
+    requote, validate_requote: Requote => commit;
 }
 
 /// Says which Update carries each command whose handler is written out above, because it does
 /// more than apply a rule: `start_underwriting` starts a child workflow, `price_quote` and
-/// `quote_decision` ask the pricing activity, `check_bank` asks the bank-check activity.
+/// `quote_decision` ask the pricing activity, `check_bank` asks the bank-check activity,
+/// `activate_application` issues the policy documents.
 macro_rules! hand_written_updates {
     ($($command:ty => $update:ident;)*) => {$(
         impl ApplicationUpdate for $command {
@@ -313,6 +357,7 @@ hand_written_updates! {
     PriceQuote => price_quote;
     TriggerDecisionQuote => quote_decision;
     CheckBankDetails => check_bank;
+    ActivateApplication => activate_application;
 }
 
 /// Prices the application as it stands by `activity` (the quote, or the decision quote on

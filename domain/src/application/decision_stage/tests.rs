@@ -233,3 +233,27 @@ fn requote_is_refused_before_a_decision_and_once_in_force() {
     active.set_up.active = true;
     assert!(active.requote_decision(now()).is_err());
 }
+
+#[test]
+fn opting_products_out_leaves_their_covers_out_and_keeps_at_least_one() {
+    let app = at_decision(Decision::StandardTerms, Decision::StandardTerms);
+    let refused = app
+        .without_products(&[crate::product::ProductType::IncomeProtection])
+        .unwrap_err();
+    assert_eq!(crate::testkit::fields(&refused.errors), ["productTypes[0]"]);
+    let refused = app
+        .without_products(&[crate::product::ProductType::Life])
+        .unwrap_err();
+    assert_eq!(
+        refused.message, "At least one cover must stay on the application",
+        "both clients only have life cover"
+    );
+    let mut mixed = app.clone();
+    mixed.applicants[1].covers[0].product_type = crate::product::ProductType::CriticalIllness;
+    let without = mixed
+        .without_products(&[crate::product::ProductType::CriticalIllness])
+        .unwrap();
+    assert!(without.applicants[1].covers.is_empty());
+    assert_eq!(without.applicants[0].covers.len(), 1);
+    assert_eq!(without.version, mixed.version, "a preview, not a change");
+}

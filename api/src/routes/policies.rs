@@ -1,0 +1,169 @@
+//! Review, put in force and policies (§1 step 9, §2 Review, Complete, Policyholders and the
+//! policy view, §7 `activateApplication`, `policy/search`, `policydetails`).
+
+use crate::auth::AdviserCaller;
+use crate::case::CaseInPath;
+use crate::error::{ApiError, Problem, SignInProblems, Unconfirmed};
+use crate::routes::search::{SearchParams, SearchRequest};
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::{Path, Query as PathQuery, State};
+use axum_extra::extract::{Query, QueryRejection};
+use domain::application::{ActivateApplication, PolicyDetails};
+use domain::dashboard::PolicySearchResults;
+use domain::policy::PolicyStatus;
+use domain::{ApplicantId, ApplicationView};
+use serde::Deserialize;
+use store::PolicyQuery;
+use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(activate_application))
+        .routes(routes!(search_policies))
+        .routes(routes!(policy_details))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/actions/activateApplication/{applicationId}",
+    tag = "policies",
+    params(("applicationId" = i64, Path, description = "The application reference")),
+    responses(
+        (status = OK, description = "The application in force (`active`): a policy per client with cover (`policies[]`, each with its `policyReference`, start date, cancellation window and documents: the client's policy schedule and the decision). Starting now, the stage is WENT_ON_RISK; a later start date goes on risk on that day. Activating again changes nothing", body = ApplicationView),
+        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "Set-up is not open: the adviser has not proceeded from the decision", body = Problem, content_type = "application/problem+json"),
+        (status = UNPROCESSABLE_ENTITY, description = "Something stops it going in force, each named by its field: `bankDetails` (not saved), `bankCheck` (not checked, or a warning not confirmed), `policyStartDateOption` (not chosen, or not known yet), `policyStartDate` (a later start date that has passed), `decision` (not priced since it changed)", body = Problem, content_type = "application/problem+json"),
+        SignInProblems,
+        Unconfirmed,
+    )
+)]
+pub async fn activate_application(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+) -> Result<Json<ApplicationView>, ApiError> {
+    case.send(&state, ActivateApplication).await
+}
+
+/// The Policyholders tab's query: as the application search (§7 "with the same query"), with
+/// policy statuses for `status`.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct PolicySearchParams {
+    /// Words to find in the policyholder's name, the policy number or the application reference.
+    #[param(max_length = 100)]
+    pub search_term: Option<String>,
+    /// Policy statuses to include; repeat the parameter for several. All when absent.
+    #[serde(default)]
+    #[param(value_type = Option<Vec<PolicyStatus>>, explode = true)]
+    pub status: Vec<String>,
+    /// 1-based page number.
+    #[param(value_type = Option<u32>, minimum = 1)]
+    pub page: Option<String>,
+    /// List only this adviser's policies (one the caller may act for).
+    pub adviser_id: Option<String>,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/v1/backendforfrontend/policy/search",
+    tag = "policies",
+    params(PolicySearchParams),
+    responses(
+        (status = OK, description = "A page of policyholders (`policyDetails`), most recently issued first", body = PolicySearchResults),
+        (status = BAD_REQUEST, description = "An unknown status or a bad page number", body = Problem, content_type = "application/problem+json"),
+        (status = NOT_FOUND, description = "An adviser the caller may not act for", body = Problem, content_type = "application/problem+json"),
+        SignInProblems,
+    )
+)]
+pub async fn search_policies(
+    State(state): State<AppState>,
+    me: AdviserCaller,
+    params: Result<Query<PolicySearchParams>, QueryRejection>,
+) -> Result<Json<PolicySearchResults>, ApiError> {
+    let Query(params) = params.map_err(|e| ApiError::BadRequest {
+        detail: format!("The search parameters could not be read: {e}"),
+        errors: Vec::new(),
+    })?;
+    let request = SearchRequest::read(
+        &me,
+        SearchParams {
+            search_term: params.search_term,
+            status: Vec::new(),
+            page: params.page,
+            adviser_id: params.adviser_id,
+        },
+    )?;
+    let statuses = params
+        .status
+        .iter()
+        .map(|code| {
+            PolicyStatus::parse(code.trim()).ok_or_else(|| {
+                ApiError::bad_field("status", &format!("{code:?} is not a policy status"))
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let query = PolicyQuery {
+        advisers: request.advisers,
+        words: request.words,
+        statuses,
+        page: request.page,
+    };
+    Ok(Json(state.store.search_policies(&query).await?))
+}
+
+/// `adviserId`: whose policy it is, for a caller acting for that adviser (§6).
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ActingFor {
+    pub adviser_id: Option<String>,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/v1/backendforfrontend/policydetails/{policyHolderId}",
+    tag = "policies",
+    params(
+        ("policyHolderId" = String, Path, description = "The policyholder: the client the policy covers"),
+        ActingFor,
+    ),
+    responses(
+        (status = OK, description = "The policy with its Cover Summary (each cover on the terms it was accepted on, with its premium), the Direct Debit masked, and its documents", body = PolicyDetails),
+        (status = NOT_FOUND, description = "No such policyholder, or not one the caller may see (also when `adviserId` names another adviser than the policy's)", body = Problem, content_type = "application/problem+json"),
+        SignInProblems,
+    )
+)]
+pub async fn policy_details(
+    State(state): State<AppState>,
+    me: AdviserCaller,
+    Path(holder): Path<String>,
+    PathQuery(acting): PathQuery<ActingFor>,
+) -> Result<Json<PolicyDetails>, ApiError> {
+    let not_found = || ApiError::not_found("Policy");
+    let holder = ApplicantId::parse(&holder).ok_or_else(not_found)?;
+    let (application_id, owner) = state
+        .store
+        .policy_owner(&holder)
+        .await?
+        .ok_or_else(not_found)?;
+    let visible = match acting.adviser_id.as_deref() {
+        Some(_) => me.acting_for(acting.adviser_id.as_deref())? == owner,
+        None => me.profile.may_act_for(&owner),
+    };
+    if !visible {
+        return Err(not_found());
+    }
+    let application = state
+        .store
+        .find_application(application_id)
+        .await?
+        .ok_or_else(not_found)?;
+    application
+        .policy_details(&holder)
+        .map(Json)
+        .ok_or_else(not_found)
+}

@@ -1,0 +1,183 @@
+//! Policies in force, for the Policyholders tab (§2, §7 `policy/search`): one row per policy
+//! holder, written in the same transaction as the application's read model, so a policy is
+//! listed exactly when its application says it is in force.
+
+use crate::sql::{Arg, Sql, like_contains, parse_timestamp, timestamp};
+use crate::{Store, StoreError};
+use domain::dashboard::{PAGE_SIZE, PolicySearchResults, PolicySummary, total_pages};
+use domain::money::Money;
+use domain::policy::PolicyStatus;
+use domain::{AdviserId, ApplicantId, Application, ApplicationId};
+use sqlx::Row;
+
+/// What the Policyholders tab asks for. `advisers` must already be limited to those the caller
+/// may see.
+#[derive(Debug, Clone, Default)]
+pub struct PolicyQuery {
+    pub advisers: Vec<AdviserId>,
+    /// Lower-case words that must all appear in the holder's name or the references.
+    pub words: Vec<String>,
+    /// Statuses to include; empty means every status.
+    pub statuses: Vec<PolicyStatus>,
+    /// 1-based page number.
+    pub page: u32,
+}
+
+/// Writes the application's policies (inside the read model's transaction).
+pub(crate) async fn save_policies(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    application: &Application,
+) -> Result<(), StoreError> {
+    for policy in &application.set_up.policies {
+        let premium = i64::try_from(policy.monthly_premium.pence())
+            .map_err(|_| StoreError::Corrupt(format!("premium of {}", policy.policy_reference)))?;
+        let search = format!(
+            "{} {} {}",
+            policy.policy_reference, application.id, policy.holder_name
+        )
+        .to_lowercase();
+        let mut upsert = Sql::new(
+            "INSERT INTO policies (policy_holder_id, policy_reference, application_id, adviser_id, \
+             holder_name, search_text, status, starts_on, monthly_premium_pence, issued_at) VALUES (",
+        );
+        upsert
+            .bind(Arg::Text(policy.applicant_id.to_string()))
+            .push(", ")
+            .bind(Arg::Text(policy.policy_reference.clone()))
+            .push(", ")
+            .bind(Arg::Int(application.id.get()))
+            .push(", ")
+            .bind(Arg::Text(application.adviser_id.to_string()))
+            .push(", ")
+            .bind(Arg::Text(policy.holder_name.clone()))
+            .push(", ")
+            .bind(Arg::Text(search))
+            .push(", ")
+            .bind(Arg::Text(policy.status.code().to_owned()))
+            .push(", ")
+            .bind(Arg::Text(policy.starts_on.to_string()))
+            .push(", ")
+            .bind(Arg::Int(premium))
+            .push(", ")
+            .bind(Arg::Text(timestamp(policy.issued_at)))
+            .push(
+                ") ON CONFLICT (policy_holder_id) DO UPDATE SET adviser_id = excluded.adviser_id, \
+                 holder_name = excluded.holder_name, search_text = excluded.search_text, \
+                 status = excluded.status, starts_on = excluded.starts_on, \
+                 monthly_premium_pence = excluded.monthly_premium_pence",
+            );
+        upsert.query().execute(&mut **tx).await?;
+    }
+    Ok(())
+}
+
+impl Store {
+    /// One page of the Policyholders tab, most recently issued first.
+    pub async fn search_policies(
+        &self,
+        query: &PolicyQuery,
+    ) -> Result<PolicySearchResults, StoreError> {
+        let page = query.page.max(1);
+        if query.advisers.is_empty() {
+            return Ok(PolicySearchResults {
+                policy_details: Vec::new(),
+                current_page: page,
+                total_pages: 1,
+                total_record_count: 0,
+            });
+        }
+        let mut count = Sql::new("SELECT COUNT(*) AS total FROM policies p");
+        push_filters(&mut count, query);
+        let total: i64 = count
+            .query()
+            .fetch_one(&self.pool)
+            .await?
+            .try_get("total")?;
+        let total = u64::try_from(total).unwrap_or(0);
+        let mut select = Sql::new(
+            "SELECT p.policy_holder_id, p.policy_reference, p.application_id, p.adviser_id, \
+             v.name AS adviser_name, p.holder_name, p.status, p.starts_on, \
+             p.monthly_premium_pence, p.issued_at \
+             FROM policies p LEFT JOIN advisers v ON v.id = p.adviser_id",
+        );
+        push_filters(&mut select, query);
+        select
+            .push(" ORDER BY p.issued_at DESC, p.policy_reference DESC LIMIT ")
+            .bind(Arg::Int(i64::from(PAGE_SIZE)))
+            .push(" OFFSET ")
+            .bind(Arg::Int(i64::from(page - 1) * i64::from(PAGE_SIZE)));
+        let rows = select.query().fetch_all(&self.pool).await?;
+        Ok(PolicySearchResults {
+            policy_details: rows.iter().map(summary).collect::<Result<Vec<_>, _>>()?,
+            current_page: page,
+            total_pages: total_pages(total),
+            total_record_count: total,
+        })
+    }
+
+    /// The application a policy holder's policy belongs to, and its adviser.
+    pub async fn policy_owner(
+        &self,
+        policy_holder: &ApplicantId,
+    ) -> Result<Option<(ApplicationId, AdviserId)>, StoreError> {
+        let mut sql =
+            Sql::new("SELECT application_id, adviser_id FROM policies WHERE policy_holder_id = ");
+        sql.bind(Arg::Text(policy_holder.to_string()));
+        let Some(row) = sql.query().fetch_optional(&self.pool).await? else {
+            return Ok(None);
+        };
+        let id: i64 = row.try_get("application_id")?;
+        let adviser: String = row.try_get("adviser_id")?;
+        let corrupt = || StoreError::Corrupt(format!("policy of {policy_holder}"));
+        Ok(Some((
+            ApplicationId::new(id).ok_or_else(corrupt)?,
+            AdviserId::parse(&adviser).ok_or_else(corrupt)?,
+        )))
+    }
+}
+
+fn push_filters(sql: &mut Sql, query: &PolicyQuery) {
+    sql.push(" WHERE p.adviser_id IN ")
+        .bind_list(query.advisers.iter().map(|a| Arg::Text(a.to_string())));
+    if !query.statuses.is_empty() {
+        sql.push(" AND p.status IN ").bind_list(
+            query
+                .statuses
+                .iter()
+                .map(|s| Arg::Text(s.code().to_owned())),
+        );
+    }
+    for word in &query.words {
+        sql.push(" AND p.search_text LIKE ")
+            .bind(Arg::Text(like_contains(word)))
+            .push(" ESCAPE '\\'");
+    }
+}
+
+fn summary(row: &sqlx::any::AnyRow) -> Result<PolicySummary, StoreError> {
+    let holder: String = row.try_get("policy_holder_id")?;
+    let corrupt = |what: &str| StoreError::Corrupt(format!("{what} of the policy of {holder}"));
+    let status: String = row.try_get("status")?;
+    let status = PolicyStatus::parse(&status).ok_or_else(|| corrupt("status"))?;
+    let application: i64 = row.try_get("application_id")?;
+    let adviser: String = row.try_get("adviser_id")?;
+    let starts: String = row.try_get("starts_on")?;
+    let pence: i64 = row.try_get("monthly_premium_pence")?;
+    let issued: String = row.try_get("issued_at")?;
+    Ok(PolicySummary {
+        policy_holder_id: ApplicantId::parse(&holder).ok_or_else(|| corrupt("holder"))?,
+        policy_reference: row.try_get("policy_reference")?,
+        holder_name: row.try_get("holder_name")?,
+        application_id: ApplicationId::new(application).ok_or_else(|| corrupt("application"))?,
+        adviser_id: AdviserId::parse(&adviser).ok_or_else(|| corrupt("adviser"))?,
+        adviser_name: row.try_get("adviser_name")?,
+        status,
+        policy_status: status.label().to_owned(),
+        starts_on: starts.parse().map_err(|_| corrupt("start date"))?,
+        monthly_premium: u64::try_from(pence)
+            .ok()
+            .and_then(Money::from_pence)
+            .ok_or_else(|| corrupt("premium"))?,
+        issued_at: parse_timestamp(&issued).ok_or_else(|| corrupt("issue time"))?,
+    })
+}
