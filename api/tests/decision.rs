@@ -265,3 +265,75 @@ async fn a_declined_client_is_removed_at_the_decision_and_the_other_proceeds() {
     let (status, proceeded) = post(&app, &token, format!("/api/v1/decision/{key}/proceed")).await;
     assert_eq!(status, StatusCode::OK, "{proceeded}");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn previews_price_the_decision_without_recording_it_and_requote_goes_back_to_the_quote() {
+    let app = TestApp::spawn().await;
+    let token = app.token("adviser1@example.com").await;
+    let (id, clients) = app.applied_application(&token, true).await;
+    let key = id.as_i64().unwrap();
+    underwrite(&app, &token, &id, &clients[0], &heavy()).await;
+    underwrite(&app, &token, &id, &clients[1], PLAIN).await;
+    eventually(Duration::from_secs(20), || async {
+        let (_, application) = app.get_application(&token, &id).await;
+        (application["status"] == "DECISION").then_some(())
+    })
+    .await;
+    let (_, before) = app.get_application(&token, &id).await;
+
+    // Priced, not recorded: the case keeps its version and has no decision quote yet.
+    for path in [
+        format!("/api/v1/decision/{key}/quote/optoutoflogging"),
+        format!("/api/v1/decision/{key}/optoutoflogging"),
+    ] {
+        let (status, quote) = post(&app, &token, path.clone()).await;
+        assert_eq!(status, StatusCode::OK, "{path}: {quote}");
+        assert!(pence(&quote["premium"]) > pence(&quote["unloadedPremium"]), "Alan's loading: {quote}");
+    }
+    let (_, after) = app.get_application(&token, &id).await;
+    assert_eq!(after["version"], before["version"]);
+    assert!(after["decisionQuote"].is_null());
+
+    // Opting a product out: not on the case, nothing left, or unreadable.
+    let opt_out = format!("/api/v1/decision/{key}/product/optoutoflogging");
+    let (status, body) = app
+        .call(Method::POST, &opt_out, Some(&token), Some(serde_json::json!({ "productTypes": ["ip"] })))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(support::fields(&body), ["productTypes[0]"]);
+    let (status, body) = app
+        .call(Method::POST, &opt_out, Some(&token), Some(serde_json::json!({ "productTypes": ["life"] })))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let (status, body) = app
+        .call(Method::POST, &opt_out, Some(&token), Some(serde_json::json!({ "productTypes": ["sofa"] })))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+
+    // Requote: back to the quote, editable, decisions removed; applying again with the same
+    // covers reuses the point-of-sale outcomes and the case is at the decision at once.
+    let (status, requoted) = post(&app, &token, format!("/api/v1/decision/{key}/requote")).await;
+    assert_eq!(status, StatusCode::OK, "{requoted}");
+    assert_eq!(requoted["status"], "QUOTE");
+    assert_eq!(requoted["isQuoteEditable"], true);
+    assert!(requoted["applicants"][0]["covers"][0]["decision"].is_null());
+    let (status, body) = post(&app, &token, format!("/api/v1/decision/{key}/quote/optoutoflogging")).await;
+    assert_eq!(status, StatusCode::CONFLICT, "no decision to price: {body}");
+    let (status, applied) = app
+        .call(
+            Method::POST,
+            "/api/v1/backendforfrontend/application/ApplyApplication",
+            Some(&token),
+            Some(serde_json::json!({ "applicationId": key })),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{applied}");
+    assert_eq!(applied["status"], "DECISION");
+    assert_eq!(applied["applicants"][0]["covers"][0]["decision"], "nonstandardterms");
+
+    let outsider = app.token("adviser3@example.com").await;
+    assert_eq!(
+        post(&app, &outsider, format!("/api/v1/decision/{key}/requote")).await.0,
+        StatusCode::NOT_FOUND
+    );
+}

@@ -84,6 +84,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/actions/activateApplication/{applicationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["activate_application"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/actions/provideanswers/{applicantId}": {
         parameters: {
             query?: never;
@@ -948,6 +964,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/backendforfrontend/policy/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["search_policies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/backendforfrontend/policydetails/{policyHolderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["policy_details"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/backendforfrontend/products": {
         parameters: {
             query?: never;
@@ -1012,6 +1060,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/decision/{applicationId}/optoutoflogging": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["preview_decision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/decision/{applicationId}/proceed": {
         parameters: {
             query?: never;
@@ -1028,6 +1092,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/decision/{applicationId}/product/optoutoflogging": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["preview_without_products"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/decision/{applicationId}/quote": {
         parameters: {
             query?: never;
@@ -1038,6 +1118,38 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["decision_quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/decision/{applicationId}/quote/optoutoflogging": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["preview_decision_quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/decision/{applicationId}/requote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["requote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1471,6 +1583,11 @@ export interface components {
              *     `ApplyApplication` would refuse it; empty once it can be, and after applying.
              */
             applyProblems: components["schemas"]["FieldError"][];
+            /**
+             * @description What still stops the policy being put in force, each named by its field, as
+             *     `activateApplication` would refuse it; empty before set-up opens and once in force.
+             */
+            activationProblems: components["schemas"]["FieldError"][];
             /** @description The server page statuses that drive the tabs (§2). */
             sections: components["schemas"]["Section"][];
             /** @description Every page but set-up is complete (§2). */
@@ -1953,6 +2070,8 @@ export interface components {
             /** Format: date-time */
             closedAt?: string | null;
             outcome?: components["schemas"]["ApplicantOutcome"] | null;
+            /** @description After a requote: the covers the kept outcome judged, and for which risks. */
+            underwrittenCovers: components["schemas"]["UnderwrittenCover"][];
         };
         /**
          * @description §3 "Examiner or surgery". Every value present is well-formed; `isExaminerDetailsValid`
@@ -2094,6 +2213,10 @@ export interface components {
             /** @description The quote builder's name for it, for example "Life Protection". */
             label: string;
         };
+        /** @description §7 `decision/{id}/product/optoutoflogging`: the products to leave out. */
+        OptOutProducts: {
+            productTypes: components["schemas"]["ProductType"][];
+        };
         /** @description An option: a bare string is both value and label. */
         OptionDefinition: {
             value: string;
@@ -2126,6 +2249,77 @@ export interface components {
          * @example 02079460000
          */
         PhoneNumber: string;
+        /** @description One client's policy. */
+        Policy: {
+            /** @description The policy number (§3 `policyReference`), for example `PP0010000115`. */
+            policyReference: string;
+            /** @description The client the policy covers; also the policy holder's id (§2 `policy-holder/{id}`). */
+            applicantId: components["schemas"]["ApplicantId"];
+            holderName: string;
+            /** Format: date-time */
+            issuedAt: string;
+            /** Format: date */
+            startsOn: string;
+            /**
+             * Format: date
+             * @description The last day on which the client may cancel with every premium refunded.
+             */
+            cancellationEndsOn: string;
+            /** @description Set by the workflow's timer once the cancellation window has passed. */
+            cancellationWindowClosed?: boolean;
+            /** @description The monthly premium on the decision's terms. */
+            monthlyPremium: components["schemas"]["Money"];
+            status: components["schemas"]["PolicyStatus"];
+            documents: components["schemas"]["PolicyDocument"][];
+        };
+        /** @description A cover on a policy, with the terms it was accepted on and its monthly premium. */
+        PolicyCover: {
+            cover: components["schemas"]["Cover"];
+            /** @description The terms in a sentence, from underwriting's outcome. */
+            terms: string;
+            /**
+             * Format: int32
+             * @description Percent added to the premium by underwriting.
+             */
+            loading: number;
+            exclusions: string[];
+            premium: components["schemas"]["Money"];
+        };
+        /** @description A policy as the policy view shows it (§7 `policydetails/{policyHolderId}`). */
+        PolicyDetails: {
+            applicationId: components["schemas"]["ApplicationId"];
+            adviserId: components["schemas"]["AdviserId"];
+            policy: components["schemas"]["Policy"];
+            title?: components["schemas"]["Title"] | null;
+            firstName?: string | null;
+            lastName?: string | null;
+            /** Format: date */
+            dateOfBirth?: string | null;
+            /** @description The Cover Summary: each cover in force on this policy. */
+            covers: components["schemas"]["PolicyCover"][];
+            bankDetails?: components["schemas"]["MaskedBankDetails"] | null;
+        };
+        /** @description A document issued with a policy, stored so the client's copy never changes. */
+        PolicyDocument: {
+            /** @description The stored document's id, for `GET document/{documentId}/{fileName}`. */
+            documentId: string;
+            fileName: string;
+            /** @description What the adviser reads, for example "Policy schedule". */
+            title: string;
+        };
+        /** @description A page of policy search results (§7 `policy/search`: `policyDetails` plus paging). */
+        PolicySearchResults: {
+            policyDetails: components["schemas"]["PolicySummary"][];
+            /**
+             * Format: int32
+             * @description 1-based.
+             */
+            currentPage: number;
+            /** Format: int32 */
+            totalPages: number;
+            /** Format: int64 */
+            totalRecordCount: number;
+        };
         /** @description The body of `policyStartDate` (§7): now, a future date, or not yet known (§3, §9). */
         PolicyStartRequest: {
             id: components["schemas"]["ApplicationId"];
@@ -2135,6 +2329,29 @@ export interface components {
              */
             policyStartDate?: string | null;
             policyStartDateOption: components["schemas"]["StartDateOption"];
+        };
+        /**
+         * @description Where a policy stands.
+         * @enum {string}
+         */
+        PolicyStatus: "awaitingStart" | "inForce";
+        /** @description One policy holder as the Policyholders tab lists them (§2, §3 "Policy search"). */
+        PolicySummary: {
+            /** @description The client the policy covers (§2 `policy-holder/{policyHolderId}`). */
+            policyHolderId: components["schemas"]["ApplicantId"];
+            policyReference: string;
+            holderName: string;
+            applicationId: components["schemas"]["ApplicationId"];
+            adviserId: components["schemas"]["AdviserId"];
+            adviserName?: string | null;
+            status: components["schemas"]["PolicyStatus"];
+            /** @description The status as advisers read it, for example "In force". */
+            policyStatus: string;
+            /** Format: date */
+            startsOn: string;
+            monthlyPremium: components["schemas"]["Money"];
+            /** Format: date-time */
+            issuedAt: string;
         };
         /**
          * @description A valid UK postcode in its normalised form, for example `SW1A 1AA`.
@@ -2334,6 +2551,11 @@ export interface components {
          */
         RiderType: "ccic" | "tpd";
         /**
+         * @description What a rule can apply to. `tpd` is the total permanent disability rider.
+         * @enum {string}
+         */
+        Risk: "life" | "ci" | "ip" | "tpd";
+        /**
          * @description A role carried in the token's `roles` claim (§6). Matching ignores case.
          * @enum {string}
          */
@@ -2359,6 +2581,10 @@ export interface components {
             bankCheck: components["schemas"]["BankCheckStatus"];
             /** @description Set when the policy is put in force (§4 "Activation sets active true"). */
             active: boolean;
+            /** Format: date-time */
+            activatedAt?: string | null;
+            /** @description One policy per client with cover, with its number, start and documents. */
+            policies: components["schemas"]["Policy"][];
         };
         /**
          * @description How the adviser should read a result.
@@ -2457,6 +2683,11 @@ export interface components {
         /** @description The underwriter's updates on a case. */
         UnderwritingUpdates: {
             updates: components["schemas"]["UnderwritingUpdate"][];
+        };
+        /** @description A cover as it was underwritten: which risks the outcome judged (§4 requote). */
+        UnderwrittenCover: {
+            coverId: string;
+            risks: components["schemas"]["Risk"][];
         };
         /**
          * @description `GET /application/{id}/unenriched`: the application as stored, without what is derived on
@@ -2901,6 +3132,83 @@ export interface operations {
             };
             /** @description The enquiry is closed */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    activate_application: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference */
+                applicationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application in force (`active`): a policy per client with cover (`policies[]`, each with its `policyReference`, start date, cancellation window and documents: the client's policy schedule and the decision). Starting now, the stage is WENT_ON_RISK; a later start date goes on risk on that day. Activating again changes nothing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application, or not one the caller may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Set-up is not open: the adviser has not proceeded from the decision */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Something stops it going in force, each named by its field: `bankDetails` (not saved), `bankCheck` (not checked, or a warning not confirmed), `policyStartDateOption` (not chosen, or not known yet), `policyStartDate` (a later start date that has passed), `decision` (not priced since it changed) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7187,6 +7495,123 @@ export interface operations {
             };
         };
     };
+    search_policies: {
+        parameters: {
+            query?: {
+                /** @description Words to find in the policyholder's name, the policy number or the application reference. */
+                searchTerm?: string;
+                /** @description Policy statuses to include; repeat the parameter for several. All when absent. */
+                status?: components["schemas"]["PolicyStatus"][];
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description List only this adviser's policies (one the caller may act for). */
+                adviserId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of policyholders (`policyDetails`), most recently issued first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicySearchResults"];
+                };
+            };
+            /** @description An unknown status or a bad page number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An adviser the caller may not act for */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    policy_details: {
+        parameters: {
+            query?: {
+                adviserId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The policyholder: the client the policy covers */
+                policyHolderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy with its Cover Summary (each cover on the terms it was accepted on, with its premium), the Direct Debit masked, and its documents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyDetails"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such policyholder, or not one the caller may see (also when `adviserId` names another adviser than the policy's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     products: {
         parameters: {
             query?: never;
@@ -7375,6 +7800,65 @@ export interface operations {
             };
         };
     };
+    preview_decision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference */
+                applicationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The decision priced now without being recorded (the same answer as `quote/optoutoflogging`, at the path §7 also names) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application, or not one the caller may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not at the decision */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     proceed: {
         parameters: {
             query?: never;
@@ -7452,6 +7936,87 @@ export interface operations {
             };
         };
     };
+    preview_without_products: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference */
+                applicationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptOutProducts"];
+            };
+        };
+        responses: {
+            /** @description The decision priced with every cover of the named products left out, not recorded: what the clients would pay without them */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application, or not one the caller may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not at the decision */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No product named, a product not on the application (`productTypes[i]`), or nothing would be left */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     decision_quote: {
         parameters: {
             query?: never;
@@ -7501,6 +8066,133 @@ export interface operations {
                 };
             };
             /** @description Not at the decision */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    preview_decision_quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference */
+                applicationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The decision quote as it would be priced now, not recorded: the case, its history and its documents are unchanged */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application, or not one the caller may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not at the decision */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    requote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference */
+                applicationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application back at Quote, editable, with every cover's decision and the decision quote removed (§4). A client decided at the point of sale keeps their answers' outcome, which decides their covers again when the case applies with the same kinds of cover; a client with a cover referred to an underwriter is underwritten again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application, or not one the caller may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No decision yet, or the policy is in force */
             409: {
                 headers: {
                     [name: string]: unknown;
