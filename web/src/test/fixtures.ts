@@ -75,6 +75,8 @@ export function applicationFixture(overrides: Partial<Schemas['Application']> = 
     isUnderwritingComplete: false,
     isDecisionValid: false,
     active: false,
+    policies: [],
+    activationProblems: [],
     isRestrictedCover: false,
     candidateBeneficiaries: [],
     bankCheck: { status: 'notChecked' },

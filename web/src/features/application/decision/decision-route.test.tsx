@@ -34,6 +34,7 @@ function atDecision(overrides: Partial<Application> = {}): Application {
         isOpen: false,
         startedAt: '2026-11-24T10:00:00Z',
         closedAt: '2026-11-24T10:20:00Z',
+        underwrittenCovers: [],
         outcome: {
           rulebookVersion: 'sample-2026.11.1',
           decidedAt: '2026-11-24T10:20:00Z',
