@@ -288,7 +288,10 @@ async fn previews_price_the_decision_without_recording_it_and_requote_goes_back_
     ] {
         let (status, quote) = post(&app, &token, path.clone()).await;
         assert_eq!(status, StatusCode::OK, "{path}: {quote}");
-        assert!(pence(&quote["premium"]) > pence(&quote["unloadedPremium"]), "Alan's loading: {quote}");
+        assert!(
+            pence(&quote["premium"]) > pence(&quote["unloadedPremium"]),
+            "Alan's loading: {quote}"
+        );
     }
     let (_, after) = app.get_application(&token, &id).await;
     assert_eq!(after["version"], before["version"]);
@@ -297,16 +300,31 @@ async fn previews_price_the_decision_without_recording_it_and_requote_goes_back_
     // Opting a product out: not on the case, nothing left, or unreadable.
     let opt_out = format!("/api/v1/decision/{key}/product/optoutoflogging");
     let (status, body) = app
-        .call(Method::POST, &opt_out, Some(&token), Some(serde_json::json!({ "productTypes": ["ip"] })))
+        .call(
+            Method::POST,
+            &opt_out,
+            Some(&token),
+            Some(serde_json::json!({ "productTypes": ["ip"] })),
+        )
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert_eq!(support::fields(&body), ["productTypes[0]"]);
     let (status, body) = app
-        .call(Method::POST, &opt_out, Some(&token), Some(serde_json::json!({ "productTypes": ["life"] })))
+        .call(
+            Method::POST,
+            &opt_out,
+            Some(&token),
+            Some(serde_json::json!({ "productTypes": ["life"] })),
+        )
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     let (status, body) = app
-        .call(Method::POST, &opt_out, Some(&token), Some(serde_json::json!({ "productTypes": ["sofa"] })))
+        .call(
+            Method::POST,
+            &opt_out,
+            Some(&token),
+            Some(serde_json::json!({ "productTypes": ["sofa"] })),
+        )
         .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
 
@@ -317,7 +335,12 @@ async fn previews_price_the_decision_without_recording_it_and_requote_goes_back_
     assert_eq!(requoted["status"], "QUOTE");
     assert_eq!(requoted["isQuoteEditable"], true);
     assert!(requoted["applicants"][0]["covers"][0]["decision"].is_null());
-    let (status, body) = post(&app, &token, format!("/api/v1/decision/{key}/quote/optoutoflogging")).await;
+    let (status, body) = post(
+        &app,
+        &token,
+        format!("/api/v1/decision/{key}/quote/optoutoflogging"),
+    )
+    .await;
     assert_eq!(status, StatusCode::CONFLICT, "no decision to price: {body}");
     let (status, applied) = app
         .call(
@@ -329,11 +352,141 @@ async fn previews_price_the_decision_without_recording_it_and_requote_goes_back_
         .await;
     assert_eq!(status, StatusCode::OK, "{applied}");
     assert_eq!(applied["status"], "DECISION");
-    assert_eq!(applied["applicants"][0]["covers"][0]["decision"], "nonstandardterms");
+    assert_eq!(
+        applied["applicants"][0]["covers"][0]["decision"],
+        "nonstandardterms"
+    );
 
     let outsider = app.token("adviser3@example.com").await;
     assert_eq!(
-        post(&app, &outsider, format!("/api/v1/decision/{key}/requote")).await.0,
+        post(&app, &outsider, format!("/api/v1/decision/{key}/requote"))
+            .await
+            .0,
+        StatusCode::NOT_FOUND
+    );
+}
+
+/// Ada races cars: her life cover excludes motor racing, or takes a loading instead.
+fn racing() -> Vec<(&'static str, &'static str)> {
+    let mut answers: Vec<(&str, &str)> = PLAIN
+        .iter()
+        .map(|&(tag, value)| {
+            if tag == "HAZARDOUS_PURSUITS" {
+                (tag, "Yes")
+            } else {
+                (tag, value)
+            }
+        })
+        .collect();
+    answers.push(("PURSUIT_TYPE", "motor-racing"));
+    answers
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn priced_alternatives_are_offered_for_loaded_and_excluded_covers_and_one_is_taken_with_a_click()
+ {
+    let app = TestApp::spawn().await;
+    let token = app.token("adviser1@example.com").await;
+    let (id, clients) = app.applied_application(&token, true).await;
+    let key = id.as_i64().unwrap();
+    underwrite(&app, &token, &id, &clients[0], &heavy()).await;
+    underwrite(&app, &token, &id, &clients[1], &racing()).await;
+    eventually(Duration::from_secs(20), || async {
+        let (_, application) = app.get_application(&token, &id).await;
+        (application["status"] == "DECISION").then_some(())
+    })
+    .await;
+    let path = format!("/api/v1/decision/{key}/alternatives");
+    let (status, none) = app.call(Method::GET, &path, Some(&token), None).await;
+    assert_eq!(status, StatusCode::OK, "{none}");
+    assert_eq!(
+        none,
+        serde_json::json!([]),
+        "nothing before the decision is priced"
+    );
+    let (_, priced) = post(
+        &app,
+        &token,
+        format!("/api/v1/actions/TriggerDecisionQuote/{key}"),
+    )
+    .await;
+
+    let (status, offers) = app.call(Method::GET, &path, Some(&token), None).await;
+    assert_eq!(status, StatusCode::OK, "{offers}");
+    let kinds: Vec<&str> = offers
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        kinds,
+        ["quotedPriceLessCover", "loadingInsteadOfExclusion"],
+        "{offers}"
+    );
+    let less = &offers[0];
+    assert!(
+        pence(&less["premium"])
+            <= pence(&priced["quote"]["quoteApplicants"][0]["quoteCovers"][0]["premium"])
+    );
+    let instead = &offers[1];
+    assert_eq!(instead["outcome"]["exclusions"], serde_json::json!([]));
+    assert_eq!(instead["outcome"]["loading"], 100);
+
+    // Taken on an older version: refused; an unknown one: not found; taken: priced as shown.
+    let take = |id: &str| format!("/api/v1/decision/{key}/alternatives/{id}");
+    let (status, _) = app
+        .call(
+            Method::POST,
+            &take(instead["id"].as_str().unwrap()),
+            Some(&token),
+            Some(serde_json::json!({ "basedOnVersion": 1 })),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    let (status, _) = app
+        .call(
+            Method::POST,
+            &take("c9:nothing"),
+            Some(&token),
+            Some(serde_json::json!({ "basedOnVersion": instead["basedOnVersion"] })),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, taken) = app
+        .call(
+            Method::POST,
+            &take(instead["id"].as_str().unwrap()),
+            Some(&token),
+            Some(serde_json::json!({ "basedOnVersion": instead["basedOnVersion"] })),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{taken}");
+    assert_eq!(
+        pence(&taken["decisionQuote"]["premium"]),
+        pence(&instead["totalPremium"])
+    );
+    assert_eq!(taken["isDecisionValid"], true);
+    let ada = &taken["applicantsEnquiries"][1]["outcome"]["covers"][0];
+    assert_eq!(ada["exclusions"], serde_json::json!([]));
+    assert_eq!(ada["loading"], 100);
+    // Alan's is still on offer; Ada, loaded now, may keep her quoted price with less cover.
+    let (_, left) = app.call(Method::GET, &path, Some(&token), None).await;
+    let kinds: Vec<&str> = left
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        kinds,
+        ["quotedPriceLessCover", "quotedPriceLessCover"],
+        "{left}"
+    );
+
+    let outsider = app.token("adviser3@example.com").await;
+    assert_eq!(
+        app.call(Method::GET, &path, Some(&outsider), None).await.0,
         StatusCode::NOT_FOUND
     );
 }

@@ -125,7 +125,7 @@ pub fn is_policy_reference(reference: &str) -> bool {
         return false;
     }
     let (body, check) = digits.split_at(digits.len() - 1);
-    check.chars().next() == Some(luhn_check_digit(body))
+    check.starts_with(luhn_check_digit(body))
 }
 
 /// The Luhn (mod 10) check digit of a string of ASCII digits.

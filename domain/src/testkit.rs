@@ -204,6 +204,7 @@ pub fn decided(
                 explanations: vec![],
             })
             .collect(),
+        limits: None,
     };
     next.record_enquiry_outcome(
         &RecordEnquiryOutcome {

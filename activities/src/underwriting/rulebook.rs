@@ -54,6 +54,8 @@ struct RawFinding {
     reason: String,
     #[serde(default)]
     answers: Vec<String>,
+    #[serde(default, rename = "loadingInstead")]
+    loading_instead: Option<f64>,
 }
 
 fn read(path: &Path) -> Result<String, ProductError> {
@@ -272,6 +274,10 @@ impl Rulebook {
                     answers: row.answers,
                     table,
                     row: (number > 0).then_some(number),
+                    loading_instead: row
+                        .loading_instead
+                        .filter(|l| *l > 0.0)
+                        .map(|l| l.round() as u32),
                     rule: row.rule,
                     decision,
                     risks,
@@ -300,6 +306,7 @@ impl Rulebook {
             rulebook_version: self.interview.version.clone(),
             decided_at: at,
             covers: decide(&findings, covers, &self.interview.limits, &quote),
+            limits: Some(self.interview.limits),
         })
     }
 }

@@ -9,7 +9,7 @@ use crate::error::{ApiError, Problem, SignInProblems, Unconfirmed};
 use crate::routes::documents::{file, stored_or_rendered};
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::State;
+use axum::extract::{Path, State};
 use axum::response::Response;
 use chrono::Utc;
 use domain::ApplicantId;
@@ -17,7 +17,8 @@ use domain::Application;
 use domain::ApplicationView;
 use domain::Rejection;
 use domain::application::{
-    ProceedToSetUp, RemoveApplicantAtDecision, Requote, TriggerDecisionQuote,
+    ALTERNATIVE_NOT_OFFERED, ALTERNATIVE_STALE, Alternative, ProceedToSetUp,
+    RemoveApplicantAtDecision, Requote, TakeAlternative, TriggerDecisionQuote,
 };
 use domain::dates::uk_date;
 use domain::product::ProductType;
@@ -39,6 +40,79 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(preview_decision_quote))
         .routes(routes!(preview_decision))
         .routes(routes!(preview_without_products))
+        .routes(routes!(alternatives))
+        .routes(routes!(take_alternative))
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/v1/decision/{applicationId}/alternatives",
+    tag = "decision",
+    params(("applicationId" = i64, Path, description = "The application reference")),
+    responses(
+        (status = OK, description = "What else the insurer could offer where a cover is loaded or has an exclusion, each decided by the same rules and priced on the same basis as the decision quote: the loading instead of an exclusion (where the rulebook offers one), the cover without the benefit that was rated (life cover only, or without total permanent disability) when that gets better terms, and the largest amount that keeps the price quoted before underwriting. Empty before the decision is priced", body = Vec<Alternative>),
+        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
+        SignInProblems,
+    )
+)]
+pub async fn alternatives(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+) -> Result<Json<Vec<Alternative>>, ApiError> {
+    let application = case.application(&state).await?;
+    Ok(Json(application.alternatives(
+        &state.product.basis,
+        &state.product.catalogue,
+        uk_date(Utc::now()),
+    )))
+}
+
+/// Which version of the decision the adviser saw the alternative on.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TakeAlternativeRequest {
+    pub based_on_version: u64,
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/decision/{applicationId}/alternatives/{alternativeId}",
+    tag = "decision",
+    params(
+        ("applicationId" = i64, Path, description = "The application reference"),
+        ("alternativeId" = String, Path, description = "The alternative's id, as `alternatives` lists it"),
+    ),
+    request_body(content = TakeAlternativeRequest),
+    responses(
+        (status = OK, description = "The application with the alternative taken (the cover and its terms changed) and the decision priced again at the price the alternative showed", body = ApplicationView),
+        (status = NOT_FOUND, description = "No such application, or that alternative is not offered on this decision", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "The decision changed since the alternative was shown (`basedOnVersion`), or the case is not at the decision", body = Problem, content_type = "application/problem+json"),
+        Unreadable,
+        SignInProblems,
+        Unconfirmed,
+    )
+)]
+pub async fn take_alternative(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+    Path(path): Path<(String, String)>,
+    Body(request): Body<TakeAlternativeRequest>,
+) -> Result<Json<ApplicationView>, ApiError> {
+    let alternative_id = path.1;
+    let application = case.application(&state).await?;
+    if request.based_on_version != application.version {
+        return Err(ApiError::Rejected(Rejection::conflict(ALTERNATIVE_STALE)));
+    }
+    let alternative = application
+        .alternatives(
+            &state.product.basis,
+            &state.product.catalogue,
+            uk_date(Utc::now()),
+        )
+        .into_iter()
+        .find(|a| a.id == alternative_id)
+        .ok_or_else(|| ApiError::NotFound(ALTERNATIVE_NOT_OFFERED.into()))?;
+    case.send(&state, TakeAlternative { alternative }).await
 }
 
 #[utoipa::path(

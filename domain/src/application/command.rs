@@ -7,6 +7,7 @@
 //! type, a rule on `Application` and a line in the table.
 
 use super::Application;
+use super::alternatives::TakeAlternative;
 use super::amra_stage::{SetAmraConsent, SetExaminer, SetViewMedicalReports};
 use super::clients::{AddApplicant, AddChild, EditApplicant, RemoveApplicant};
 use super::contact_stage::{
@@ -158,6 +159,7 @@ commands! {
     ProceedToSetUp => |a, _, now| a.proceed_to_set_up(now);
     RemoveApplicantAtDecision => remove_applicant_at_decision;
     Requote => |a, _, now| a.requote_decision(now);
+    TakeAlternative => take_alternative;
     SaveBankDetails => save_bank_details;
     RecordBankCheck => record_bank_check;
     OverrideBankCheck => |a, _, now| a.override_bank_check(now);

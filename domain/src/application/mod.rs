@@ -16,6 +16,7 @@
 //! [`ContactState`], [`UnderwritingState`], [`SetUpState`]); each group is flattened into the same JSON document, so
 //! stored applications and workflow histories read the same whatever the grouping.
 
+mod alternatives;
 mod amra_stage;
 mod clients;
 mod command;
@@ -31,6 +32,9 @@ mod set_up_stage;
 mod underwriting_stage;
 mod view;
 
+pub use alternatives::{
+    ALTERNATIVE_NOT_OFFERED, ALTERNATIVE_STALE, Alternative, AlternativeKind, TakeAlternative,
+};
 pub use amra_stage::{
     AMRA_LOCKED, AMRA_NEEDS_QUOTE, SetAmraConsent, SetExaminer, SetViewMedicalReports,
 };

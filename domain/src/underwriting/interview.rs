@@ -28,7 +28,7 @@ pub struct Interview {
 }
 
 /// Totals across rules that send a cover to an underwriter or decline it.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Limits {
     /// A total loading above this (percent) is referred to an underwriter.

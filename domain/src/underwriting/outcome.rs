@@ -83,6 +83,10 @@ pub struct Finding {
     pub table: String,
     #[serde(default)]
     pub row: Option<usize>,
+    /// For an exclusion: the loading (percent) the insurer would take instead, where the
+    /// rulebook offers one (a priced alternative on the decision page).
+    #[serde(default)]
+    pub loading_instead: Option<u32>,
 }
 
 /// An answer quoted in an explanation.
@@ -112,6 +116,13 @@ pub struct Explanation {
     pub table: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub row: Option<usize>,
+    /// The risks the rule applies to; lets the decision page work out what else could be
+    /// offered (docs/decisions.md S9). Empty in outcomes recorded before it was kept.
+    #[serde(default)]
+    #[schema(required = true)]
+    pub risks: Vec<Risk>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loading_instead: Option<u32>,
 }
 
 /// The underwriting outcome of one cover.
@@ -138,6 +149,10 @@ pub struct ApplicantOutcome {
     pub rulebook_version: String,
     pub decided_at: DateTime<Utc>,
     pub covers: Vec<CoverOutcome>,
+    /// The rulebook's limits the outcome was decided with, so a variant of a cover can be
+    /// decided the same way. None in outcomes recorded before they were kept.
+    #[serde(default)]
+    pub limits: Option<Limits>,
 }
 
 impl ApplicantOutcome {
@@ -256,6 +271,8 @@ pub fn decide(
                             .collect(),
                         table: finding.table.clone(),
                         row: finding.row,
+                        risks: finding.risks.clone(),
+                        loading_instead: finding.loading_instead,
                     });
                 }
                 if let Some((limit_decision, reason)) = &term.limit {
@@ -269,6 +286,8 @@ pub fn decide(
                         answers: Vec::new(),
                         table: "limits".into(),
                         row: None,
+                        risks: vec![],
+                        loading_instead: None,
                     });
                 }
             }

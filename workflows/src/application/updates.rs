@@ -22,7 +22,7 @@ use domain::application::{
 use domain::application::{
     ActivateApplication, CheckBankDetails, OverrideBankCheck, ProceedToSetUp, RecordBankCheck,
     RecordEnquiryOutcome, RemoveApplicantAtDecision, Requote, ResetBankCheck, SaveBankDetails,
-    StartUnderwriting, TriggerDecisionQuote,
+    StartUnderwriting, TakeAlternative, TriggerDecisionQuote,
 };
 use domain::dates::uk_date;
 use domain::quote::Quote;
@@ -248,6 +248,50 @@ command_updates! {
             commit(ctx, next, &command).await
         }
 
+        #[update_validator(take_alternative)]
+        fn validate_take_alternative(
+            &self,
+            _ctx: &WorkflowContextView,
+            command: &Timed<TakeAlternative>,
+        ) -> Result<(), HandlerError> {
+            let at = self.time_of(command);
+            command.body.apply(&self.application, at).map(|_| ()).map_err(refuse)
+        }
+
+        /// The decision page's priced alternative: the cover and its terms change, and the
+        /// decision is priced again in the same step, so the page shows the price it offered.
+        #[update]
+        pub async fn take_alternative(
+            ctx: &mut WorkflowContext<Self>,
+            command: Timed<TakeAlternative>,
+        ) -> Result<Application, HandlerError> {
+            let at = ctx.state(|s| s.time_of(&command));
+            let taken = ctx
+                .state(|s| command.body.apply(&s.application, at))
+                .map_err(refuse)?;
+            let request = PriceRequest {
+                quote_id: format!("{}-{}-decision", taken.id, taken.version),
+                quote_age_date: taken.age_date(uk_date(at)),
+                application: taken.clone(),
+            };
+            let priced = ctx
+                .execute_local_activity(
+                    PricingActivities::price_decision,
+                    request,
+                    LocalActivityOptions::builder()
+                        .start_to_close_timeout(PRICING_TIMEOUT)
+                        .build(),
+                )
+                .await?;
+            let next = priced.map(|quote| {
+                let mut next = taken.record_decision_quote(quote, at);
+                // One change for the adviser's one click.
+                next.version = taken.version;
+                next
+            });
+            commit(ctx, next, &command).await
+        }
+
         #[update_validator(activate_application)]
         fn validate_activate_application(
             &self,
@@ -358,6 +402,7 @@ hand_written_updates! {
     TriggerDecisionQuote => quote_decision;
     CheckBankDetails => check_bank;
     ActivateApplication => activate_application;
+    TakeAlternative => take_alternative;
 }
 
 /// Prices the application as it stands by `activity` (the quote, or the decision quote on

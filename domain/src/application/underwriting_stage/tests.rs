@@ -42,6 +42,7 @@ fn outcome(cover: &str, decision: Decision) -> ApplicantOutcome {
             summary: String::new(),
             explanations: vec![],
         }],
+        limits: None,
     }
 }
 

@@ -25,6 +25,7 @@ fn finding(rule: &str, decision: Decision, risks: &[Risk], loading: u32) -> Find
         answers: vec!["HEIGHT".into()],
         table: "t".into(),
         row: Some(0),
+        loading_instead: None,
     }
 }
 
@@ -237,6 +238,7 @@ fn an_outcome_is_instant_unless_a_cover_waits_for_an_underwriter() {
                 explanations: vec![],
             })
             .collect(),
+        limits: None,
     };
     assert!(
         outcome(&[

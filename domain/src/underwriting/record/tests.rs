@@ -495,6 +495,7 @@ fn closing_needs_every_required_answer_and_the_post_declaration() {
         rulebook_version: interview.version.clone(),
         decided_at: at(),
         covers: vec![],
+        limits: None,
     };
     let closed = declared.close(&interview, outcome, today(), at()).unwrap();
     assert!(!closed.is_open);

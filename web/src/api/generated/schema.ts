@@ -1060,6 +1060,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/decision/{applicationId}/alternatives": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["alternatives"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/decision/{applicationId}/alternatives/{alternativeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["take_alternative"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/decision/{applicationId}/optoutoflogging": {
         parameters: {
             query?: never;
@@ -1409,6 +1441,35 @@ export interface components {
             percent: components["schemas"]["Percentage"];
             type: components["schemas"]["PartyType"];
         };
+        /** @description One alternative on offer for a cover, priced. */
+        Alternative: {
+            /** @description `{coverId}:{kind}`, to take it with. */
+            id: string;
+            applicantId: components["schemas"]["ApplicantId"];
+            coverId: string;
+            kind: components["schemas"]["AlternativeKind"];
+            /** @description What it is, in a sentence the adviser can read to the client. */
+            description: string;
+            /** @description The cover as it would be. */
+            cover: components["schemas"]["Cover"];
+            /** @description Its terms, decided by the same rules. */
+            outcome: components["schemas"]["CoverOutcome"];
+            /** @description The cover's monthly premium on these terms, and what it is now. */
+            premium: components["schemas"]["Money"];
+            currentPremium: components["schemas"]["Money"];
+            /** @description The clients' total a month if it is taken. */
+            totalPremium: components["schemas"]["Money"];
+            /**
+             * Format: int64
+             * @description The application version it was worked out on; taking it later is refused.
+             */
+            basedOnVersion: number;
+        };
+        /**
+         * @description What an alternative changes.
+         * @enum {string}
+         */
+        AlternativeKind: "loadingInsteadOfExclusion" | "withoutRatedBenefit" | "quotedPriceLessCover";
         /**
          * @description Which JSON field of a cover an amount limit applies to.
          * @enum {string}
@@ -1531,6 +1592,7 @@ export interface components {
             /** Format: date-time */
             decidedAt: string;
             covers: components["schemas"]["CoverOutcome"][];
+            limits?: components["schemas"]["Limits"] | null;
         };
         /** @description An applicant as the API shows it: the stored details plus the age on the quote age date. */
         ApplicantView: components["schemas"]["Applicant"] & {
@@ -2112,6 +2174,13 @@ export interface components {
             answers: components["schemas"]["QuotedAnswer"][];
             table?: string;
             row?: number | null;
+            /**
+             * @description The risks the rule applies to; lets the decision page work out what else could be
+             *     offered (docs/decisions.md S9). Empty in outcomes recorded before it was kept.
+             */
+            risks: components["schemas"]["Risk"][];
+            /** Format: int32 */
+            loadingInstead?: number | null;
         };
         ExternalLinks: {
             literature: string;
@@ -2163,6 +2232,19 @@ export interface components {
             clientId: string;
             scope: string;
             audience: string;
+        };
+        /** @description Totals across rules that send a cover to an underwriter or decline it. */
+        Limits: {
+            /**
+             * Format: int32
+             * @description A total loading above this (percent) is referred to an underwriter.
+             */
+            instantLoadingMax: number;
+            /**
+             * Format: int32
+             * @description A total loading above this (percent) means no terms are offered.
+             */
+            declineLoadingAbove: number;
         };
         /**
          * @description Bank details as shown once saved: the account number masked to its last four digits
@@ -2628,6 +2710,11 @@ export interface components {
             source: string;
             /** @description True when the surgeries are sample data, not a real directory. */
             isSample: boolean;
+        };
+        /** @description Which version of the decision the adviser saw the alternative on. */
+        TakeAlternativeRequest: {
+            /** Format: int64 */
+            basedOnVersion: number;
         };
         /** @description Whether the terms may be extended (§7 `istermextensible`). */
         TermExtensibility: {
@@ -7791,6 +7878,139 @@ export interface operations {
             };
             /** @description No such application */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    alternatives: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference */
+                applicationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What else the insurer could offer where a cover is loaded or has an exclusion, each decided by the same rules and priced on the same basis as the decision quote: the loading instead of an exclusion (where the rulebook offers one), the cover without the benefit that was rated (life cover only, or without total permanent disability) when that gets better terms, and the largest amount that keeps the price quoted before underwriting. Empty before the decision is priced */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alternative"][];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application, or not one the caller may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    take_alternative: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference */
+                applicationId: number;
+                /** @description The alternative's id, as `alternatives` lists it */
+                alternativeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TakeAlternativeRequest"];
+            };
+        };
+        responses: {
+            /** @description The application with the alternative taken (the cover and its terms changed) and the decision priced again at the price the alternative showed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application, or that alternative is not offered on this decision */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The decision changed since the alternative was shown (`basedOnVersion`), or the case is not at the decision */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
