@@ -56,6 +56,7 @@ function atDecision(overrides: Partial<Application> = {}): Application {
                   loading: 50,
                   answers: [{ tag: 'WEIGHT', question: 'Weight', answer: '114 kg' }],
                   table: 'Build (body mass index)',
+                  risks: ['life'],
                 },
               ],
             },
