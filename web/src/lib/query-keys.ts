@@ -39,3 +39,18 @@ export const enquiryKeys = {
   all: ['enquiries'] as const,
   detail: (applicantId: string) => [...enquiryKeys.all, applicantId] as const,
 };
+
+export interface PolicySearchParams {
+  searchTerm: string;
+  statuses: readonly string[];
+  page: number;
+}
+
+/** The Policyholders tab's searches and each policy holder's policy (§2 `policy-holder/{id}`). */
+export const policyKeys = {
+  all: ['policies'] as const,
+  searches: () => [...policyKeys.all, 'search'] as const,
+  search: (params: PolicySearchParams) => [...policyKeys.searches(), params] as const,
+  details: () => [...policyKeys.all, 'detail'] as const,
+  detail: (policyHolderId: string) => [...policyKeys.details(), policyHolderId] as const,
+};

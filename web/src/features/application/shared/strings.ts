@@ -1,3 +1,5 @@
+import { productLabels, riderLabels } from '@/lib/cover-text';
+
 export const applicationStrings = {
   heading: 'Client details',
   applicationReference: (id: number) => `Application ${String(id)}`,
@@ -11,6 +13,8 @@ export const applicationStrings = {
     amra: 'AMRA',
     decision: 'Decision',
     setup: 'Set-up',
+    review: 'Review',
+    complete: 'Complete',
   },
   stepNotYetAvailable: 'Available in a later release',
   stepComplete: 'complete',
@@ -279,18 +283,8 @@ export const applicationStrings = {
       paymentPeriod: 'Payment period',
     },
     premiumAMonth: (premium: string) => `${premium} a month`,
-    productLabels: {
-      life: 'Life Protection',
-      lifeessentials: 'Life Essentials',
-      ci: 'Critical Illness',
-      aci: 'Combined Life and Critical Illness',
-      ccic: 'Children’s Critical Illness',
-      ip: 'Income Protection',
-    },
-    riderLabels: {
-      tpd: 'Total Permanent Disability',
-      ccic: 'Children’s Critical Illness',
-    },
+    productLabels,
+    riderLabels,
     summary: {
       heading: 'Total a month',
       total: (premium: string) => `${premium} a month`,

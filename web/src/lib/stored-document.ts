@@ -1,0 +1,29 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from './api-client';
+import { unwrap } from './api-error';
+import { fileNameFromContentDisposition } from './content-disposition';
+
+/** A document stored when it was issued (a policy schedule, the decision), as the API lists it. */
+export interface StoredDocumentRef {
+  documentId: string;
+  fileName: string;
+}
+
+/**
+ * GET /api/v1/document/{documentId}/{fileName}: a stored document as a file, named as the
+ * server's `content-disposition` names it (the listed name when it gives none). Fetched through
+ * the API client so the adviser's token goes with it; started by a click and never cached, so a
+ * mutation. The Complete page and the policy view both offer a policy's documents this way.
+ */
+export function useStoredDocument() {
+  return useMutation({
+    mutationFn: async ({ documentId, fileName }: StoredDocumentRef) => {
+      const result = await api.GET('/api/v1/document/{documentId}/{fileName}', {
+        params: { path: { documentId, fileName } },
+        parseAs: 'blob',
+      });
+      const blob = unwrap(result);
+      return { blob, fileName: fileNameFromContentDisposition(result.response.headers.get('content-disposition')) ?? fileName };
+    },
+  });
+}
