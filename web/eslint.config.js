@@ -37,13 +37,13 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['@/features/*', '@/app/*', '!@/app/paths'], message: 'Import from your own feature relatively, or from src/lib / src/components.' }] }],
     },
   },
-  ...['client-details', 'quote', 'contact-details', 'underwriting', 'amra', 'decision', 'set-up'].map((page) => ({
+  ...['client-details', 'quote', 'contact-details', 'underwriting', 'amra', 'decision', 'set-up', 'review', 'complete'].map((page) => ({
     // A page of the application journey imports its own folder and ../shared, never another page.
     files: [`src/features/application/${page}/**`],
     rules: {
       'no-restricted-imports': ['error', { patterns: [
         { group: ['@/features/*', '@/app/*', '!@/app/paths'], message: 'Import from your own feature relatively, or from src/lib / src/components.' },
-        { group: ['client-details', 'quote', 'contact-details', 'underwriting', 'amra', 'decision', 'set-up'].filter((other) => other !== page).map((other) => `**/${other}/**`), message: 'Pages do not import each other: move what both need into ../shared.' },
+        { group: ['client-details', 'quote', 'contact-details', 'underwriting', 'amra', 'decision', 'set-up', 'review', 'complete'].filter((other) => other !== page).map((other) => `**/${other}/**`), message: 'Pages do not import each other: move what both need into ../shared.' },
       ] }],
     },
   })),
@@ -53,7 +53,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [
         { group: ['@/features/*', '@/app/*', '!@/app/paths'], message: 'Import from your own feature relatively, or from src/lib / src/components.' },
-        { group: ['**/client-details/**', '**/quote/**', '**/contact-details/**', '**/underwriting/**', '**/amra/**', '**/decision/**', '**/set-up/**'], message: 'Shared code must not import a page.' },
+        { group: ['**/client-details/**', '**/quote/**', '**/contact-details/**', '**/underwriting/**', '**/amra/**', '**/decision/**', '**/set-up/**', '**/review/**', '**/complete/**'], message: 'Shared code must not import a page.' },
       ] }],
     },
   },

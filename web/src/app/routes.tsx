@@ -62,6 +62,21 @@ export const routes: RouteObject[] = [
         path: routePatterns.setUp,
         lazy: async () => ({ Component: (await import('@/features/application/set-up/set-up-route')).SetUpRoute }),
       },
+      {
+        id: 'review',
+        path: routePatterns.review,
+        lazy: async () => ({ Component: (await import('@/features/application/review/review-route')).ReviewRoute }),
+      },
+      {
+        id: 'complete',
+        path: routePatterns.complete,
+        lazy: async () => ({ Component: (await import('@/features/application/complete/complete-route')).CompleteRoute }),
+      },
+      {
+        id: 'policy-holder',
+        path: routePatterns.policyHolder,
+        lazy: async () => ({ Component: (await import('@/features/policy-holder/policy-holder-route')).PolicyHolderRoute }),
+      },
     ],
   },
   {

@@ -11,8 +11,7 @@ describe('where an application opens', () => {
     expect(applicationPagePath(100001, 'DECISION')).toBe('/application/100001/decision');
   });
 
-  it('opens on the furthest page before it when the stage’s page is still to come', () => {
-    // Went on Risk -> complete, a page of a later release: set-up, the page before it.
-    expect(applicationPagePath(7, 'WENT_ON_RISK')).toBe('/application/7/set-up');
+  it('opens a case that went on risk on its Complete page, with the policies', () => {
+    expect(applicationPagePath(7, 'WENT_ON_RISK')).toBe('/application/7/complete');
   });
 });

@@ -16,6 +16,8 @@ export const stepPages: Partial<Record<StepId, (applicationId: number) => string
   amra: paths.amra,
   decision: paths.decision,
   setup: paths.setUp,
+  review: paths.review,
+  complete: paths.complete,
 };
 
 /** The page an application at `stage` opens on. */

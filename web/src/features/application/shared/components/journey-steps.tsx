@@ -6,11 +6,19 @@ import { stepPages } from '@/lib/application-pages';
 import { pageStatusesFromSections, stepStates, type JourneyState, type StepId, type StepState } from '@/lib/rules/journey';
 import { applicationStrings as t } from '../strings';
 
-const journey = ['clientDetails', 'quote', 'contactDetails', 'application', 'amra', 'decision', 'setup'] as const;
+const journey = ['clientDetails', 'quote', 'contactDetails', 'application', 'amra', 'decision', 'setup', 'review', 'complete'] as const;
 type JourneyStep = (typeof journey)[number];
 
 /** The steps that have a page in this release. */
 const stepPaths = stepPages;
+
+/**
+ * Once put in force (`active`) the policies are issued, even while a later start date keeps the
+ * case at Decision until that day: Review and Complete open then, not only on risk (J29).
+ */
+function openOnceActive(application: Schemas['Application'] | undefined, step: JourneyStep): boolean {
+  return application?.active === true && (step === 'review' || step === 'complete');
+}
 
 function isJourneyStep(step: StepId): step is JourneyStep {
   return journey.some((candidate) => candidate === step);
@@ -50,7 +58,7 @@ export function JourneySteps({ application, current }: JourneyStepsProps) {
         items={journey.map((step) => {
           const state = byStep.get(step);
           const isCurrent = step === current;
-          const enabled = isCurrent || state?.enabled === true;
+          const enabled = isCurrent || state?.enabled === true || openOnceActive(application, step);
           const complete = state?.complete === true;
           const to = application ? stepPaths[step]?.(application.id) : undefined;
           const label = (

@@ -1,0 +1,21 @@
+/** Words of the Complete page (spec §2 Complete, §9 cancellation refund within 30 days). */
+export const completeStrings = {
+  heading: 'Complete',
+  intro: 'Each client’s policy: its number, when it starts and the documents to give them.',
+  notYet: 'The policy is not in force yet. Review the application and put it in force first.',
+  toReview: 'Go to the review',
+  policyNumber: 'Policy number',
+  status: 'Status',
+  inForce: 'In force',
+  startsOn: (date: string) => `Starts on ${date}`,
+  monthlyPremium: 'Monthly premium',
+  cancellation: 'Cancel with a full refund',
+  cancelUntil: (date: string) => `Until ${date}`,
+  cancellationEnded: (date: string) => `The cancellation period ended on ${date}`,
+  documentsHeading: (client: string) => `Documents for ${client}`,
+  download: (title: string) => `${title} (PDF)`,
+  noDocuments: 'No documents have been issued with this policy.',
+  downloadFailed: 'Sorry, the document could not be downloaded. Please try again.',
+  viewPolicy: (client: string) => `View ${client}’s policy`,
+  backToDashboard: 'Back to the dashboard',
+} as const;

@@ -1,0 +1,235 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { routePatterns } from '@/app/paths';
+import type { Schemas } from '@/lib/api-client';
+import { json, problem, stubApi, type Route } from '@/test/fetch-stub';
+import { adviserFixture, applicantFixture, applicationFixture, coverFixture, quoteFixture } from '@/test/fixtures';
+import { renderRoute } from '@/test/render';
+import { ReviewRoute } from './review-route';
+
+type Application = Schemas['Application'];
+
+const APPLICATION = '/api/v1/application/1001';
+const ACTIVATE = '/api/v1/actions/activateApplication/1001';
+
+const alan = applicantFixture({ covers: [coverFixture({ decision: 'nonstandardterms', riders: [{ riderType: 'tpd', coverAmount: 100000 }] })] });
+const ada = applicantFixture({
+  id: 'applicant-2',
+  title: 'Mrs',
+  firstName: 'Ada',
+  lastName: 'Turing',
+  covers: [
+    coverFixture({ id: 'cover-2', productType: 'ip', coverType: 'level', coverAmount: null, monthlyBenefit: 1500, term: null, toAge: 65, decision: 'standardterms' }),
+    coverFixture({ id: 'cover-3', productType: 'ci', coverAmount: 50000, decision: 'declined' }),
+  ],
+});
+
+function outcome(applicantId: string, coverId: string, loading: number, exclusions: string[] = []): Application['applicantsEnquiries'][number] {
+  return {
+    applicantId,
+    enquiryId: `enquiry-${applicantId}`,
+    isOpen: false,
+    startedAt: '2026-11-24T10:00:00Z',
+    closedAt: '2026-11-24T10:20:00Z',
+    underwrittenCovers: [],
+    outcome: {
+      rulebookVersion: 'sample-2026.11.1',
+      decidedAt: '2026-11-24T10:20:00Z',
+      covers: [
+        {
+          coverId,
+          productType: 'life',
+          decision: loading > 0 || exclusions.length > 0 ? 'nonstandardterms' : 'standardterms',
+          displayed: loading > 0 || exclusions.length > 0 ? 'nonStandardTerms' : 'standardTerms',
+          loading,
+          exclusions,
+          evidence: [],
+          summary: '',
+          explanations: [],
+        },
+      ],
+    },
+  };
+}
+
+/** Alan's life cover loaded by 50% (£35.18), Ada's income protection on standard terms (£20.00) and her declined critical illness cover. */
+function readyToActivate(overrides: Partial<Application> = {}): Application {
+  return applicationFixture({
+    status: 'DECISION',
+    applicationStatus: 'Decision',
+    isQuoteEditable: false,
+    proceededAt: '2026-11-24T11:00:00Z',
+    isDecisionValid: true,
+    applicants: [alan, ada],
+    applicantsEnquiries: [outcome('applicant-1', 'cover-1', 50), outcome('applicant-2', 'cover-2', 0)],
+    decisionQuote: quoteFixture({
+      id: 'quote-1-decision',
+      premium: 55.18,
+      quoteApplicants: [
+        { id: 'applicant-1', premium: 35.18, quoteCovers: [{ coverId: 'cover-1', premium: 35.18, decision: 'nonstandardterms', riders: [], breakdown: [] }] },
+        {
+          id: 'applicant-2',
+          premium: 20,
+          quoteCovers: [
+            { coverId: 'cover-2', premium: 20, decision: 'standardterms', riders: [], breakdown: [] },
+            { coverId: 'cover-3', premium: 0, decision: 'declined', riders: [], breakdown: [] },
+          ],
+        },
+      ],
+    }),
+    bankDetails: { name: 'Mr Alan Turing', accountNumber: '••••4958', sortCode: '08-99-99', collectionDay: 15 },
+    bankCheck: { status: 'manuallyVerified', result: 'NameNotChecked' },
+    isBankCheckConfirmed: true,
+    policyStartDateOption: 'future',
+    policyStartDate: '2026-12-01',
+    isAdvisedSale: true,
+    sections: [{ id: 'setup', isComplete: true }],
+    ...overrides,
+  });
+}
+
+function inForce(application: Application): Application {
+  return {
+    ...application,
+    active: true,
+    activatedAt: '2026-11-24T12:00:00Z',
+    policies: [
+      {
+        policyReference: 'PP0000100111',
+        applicantId: 'applicant-1',
+        holderName: 'Alan Turing',
+        issuedAt: '2026-11-24T12:00:00Z',
+        startsOn: '2026-12-01',
+        cancellationEndsOn: '2026-12-24',
+        monthlyPremium: 35.18,
+        status: 'awaitingStart',
+        documents: [],
+      },
+    ],
+  };
+}
+
+function stub(application: Application, more: Route[] = []) {
+  return stubApi([
+    { method: 'GET', path: APPLICATION, respond: () => json(application) },
+    { method: 'GET', path: '/api/v1/backendforfrontend/adviser', respond: () => json(adviserFixture()) },
+    ...more,
+  ]);
+}
+
+function render() {
+  return renderRoute(<ReviewRoute />, { path: routePatterns.review, url: '/application/1001/review' });
+}
+
+describe('review page', () => {
+  it('lists each client’s covers on the decision’s terms with their premiums, the start date, the Direct Debit and the advice', async () => {
+    stub(readyToActivate());
+    render();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Review' })).toBeInTheDocument();
+    const alansCovers = await screen.findByRole('region', { name: 'Covers for Alan Turing' });
+    const life = within(alansCovers).getByRole('row', { name: /Life Protection/ });
+    expect(within(life).getByText('Level · £250,000 · 25 years · With Total Permanent Disability of £100,000')).toBeInTheDocument();
+    expect(within(life).getByText('Non-standard terms: premium loaded by 50%')).toBeInTheDocument();
+    expect(within(life).getByText('£35.18')).toBeInTheDocument();
+
+    const adasCovers = screen.getByRole('region', { name: 'Covers for Ada Turing' });
+    const ip = within(adasCovers).getByRole('row', { name: /Income Protection/ });
+    expect(within(ip).getByText('£1,500 a month · Age 65')).toBeInTheDocument();
+    expect(within(ip).getByText('Standard terms')).toBeInTheDocument();
+    expect(within(ip).getByText('£20.00')).toBeInTheDocument();
+    const declined = within(adasCovers).getByRole('row', { name: /Critical Illness/ });
+    expect(within(declined).getAllByText('Not offered')).toHaveLength(2);
+    expect(within(adasCovers).getByRole('row', { name: /Ada Turing a month/ })).toHaveTextContent('£20.00');
+
+    expect(screen.getByText(/Total a month/)).toHaveTextContent('Total a month: £55.18');
+    expect(screen.getByText('On 01/12/2026')).toBeInTheDocument();
+    expect(screen.getByText('••••4958')).toBeInTheDocument();
+    expect(screen.getByText('08-99-99')).toBeInTheDocument();
+    expect(screen.getByText('The 15th of each month')).toBeInTheDocument();
+    expect(screen.getByText('Is this an advised sale?').nextElementSibling).toHaveTextContent('Yes');
+    expect(screen.getByRole('button', { name: 'Put policy in force' })).toBeEnabled();
+  });
+
+  it('names what stops the policy going in force, each linked to the page that fixes it, and keeps the button disabled', async () => {
+    const { requests } = stub(
+      readyToActivate({
+        activationProblems: [
+          { field: 'bankCheck', message: 'Please check the bank details, and confirm them with your client if the check could not' },
+          { field: 'decision', message: 'The decision has changed since it was priced: please price it again on the decision page' },
+        ],
+        sections: [{ id: 'setup', isComplete: false }],
+      }),
+    );
+    render();
+
+    const problems = await screen.findByRole('alert');
+    expect(within(problems).getByText('Before the policy can be put in force')).toBeInTheDocument();
+    const bank = within(problems).getByText(/Please check the bank details/).closest('li');
+    if (!bank) throw new Error('no item');
+    expect(within(bank).getByRole('link', { name: 'Go to set-up' })).toHaveAttribute('href', '/application/1001/set-up');
+    const decision = within(problems).getByText(/The decision has changed/).closest('li');
+    if (!decision) throw new Error('no item');
+    expect(within(decision).getByRole('link', { name: 'Go to the decision' })).toHaveAttribute('href', '/application/1001/decision');
+    expect(screen.getByRole('button', { name: 'Put policy in force' })).toBeDisabled();
+    expect(requests.some((r) => r.url.pathname === ACTIVATE)).toBe(false);
+  });
+
+  it('puts the policy in force and opens the Complete page', async () => {
+    const ready = readyToActivate();
+    const { requests } = stub(ready, [{ method: 'POST', path: ACTIVATE, respond: () => json(inForce(ready)) }]);
+    const user = userEvent.setup();
+    const { router } = render();
+    await user.click(await screen.findByRole('button', { name: 'Put policy in force' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/1001/complete'));
+    expect(requests.filter((r) => r.url.pathname === ACTIVATE && r.method === 'POST')).toHaveLength(1);
+  });
+
+  it('shows the server’s refusal: the fields it names with their pages, its words, or the default apology', async () => {
+    let answer = () =>
+      problem(422, {
+        title: 'Unprocessable Entity',
+        detail: 'The application can’t be put in force yet',
+        errors: [{ field: 'policyStartDate', message: 'The start date 01/12/2026 has passed: please choose the start date again' }],
+      });
+    stub(readyToActivate(), [{ method: 'POST', path: ACTIVATE, respond: () => answer() }]);
+    const user = userEvent.setup();
+    const { router } = render();
+    const button = await screen.findByRole('button', { name: 'Put policy in force' });
+
+    await user.click(button);
+    const refusal = await screen.findByRole('alert');
+    expect(within(refusal).getByText('The policy was not put in force')).toBeInTheDocument();
+    expect(within(refusal).getByText(/The start date 01\/12\/2026 has passed/)).toBeInTheDocument();
+    expect(within(refusal).getByRole('link', { name: 'Go to set-up' })).toHaveAttribute('href', '/application/1001/set-up');
+
+    answer = () => problem(409, { title: 'Conflict', detail: 'Set-up is not open: proceed from the decision first' });
+    await user.click(button);
+    expect(await screen.findByText('Set-up is not open: proceed from the decision first')).toBeInTheDocument();
+
+    answer = () => new Response('', { status: 502 });
+    await user.click(button);
+    expect(await screen.findByText('I’m sorry, there has been an error.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/application/1001/review');
+  });
+
+  it('says once in force that it is, and links to Complete instead of offering the button', async () => {
+    // A later start date: in force, with its policies issued, while the stage stays Decision until that day.
+    stub(inForce(readyToActivate()));
+    render();
+    expect(await screen.findByText('The policy is in force.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See the policies' })).toHaveAttribute('href', '/application/1001/complete');
+    const journey = screen.getByRole('navigation', { name: 'Application journey' });
+    expect(within(journey).getByRole('link', { name: 'Complete' })).toHaveAttribute('href', '/application/1001/complete');
+    expect(screen.getByRole('region', { name: 'Covers for Alan Turing' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Put policy in force' })).not.toBeInTheDocument();
+  });
+
+  it('stays closed until the adviser proceeds from the decision', async () => {
+    stub(readyToActivate({ proceededAt: null }));
+    render();
+    expect(await screen.findByText('Review opens once you proceed from the decision and finish set-up.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Put policy in force' })).not.toBeInTheDocument();
+  });
+});

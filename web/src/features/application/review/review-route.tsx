@@ -1,0 +1,170 @@
+import { Alert, Button, Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
+import { Link, useNavigate, useParams } from 'react-router';
+import { paths } from '@/app/paths';
+import { isApiError, type FieldError } from '@/lib/api-error';
+import { formatDate, formatMoneyWithPence } from '@/lib/format';
+import { ordinal } from '@/lib/ordinal';
+import { useApplication } from '../shared/api/get-application';
+import type { Application } from '../shared/application-model';
+import { ApplicationHeader, ApplicationLoadFailed, ApplicationNotFound, parseApplicationId } from '../shared/components/application-page';
+import { JourneySteps } from '../shared/components/journey-steps';
+import { useActivateApplication } from './api/activate-application';
+import { ActivationProblems } from './components/activation-problems';
+import { ClientCovers } from './components/client-covers';
+import { reviewStrings as t } from './strings';
+
+/** /v2/application/:applicationId/review */
+export function ReviewRoute() {
+  const id = parseApplicationId(useParams().applicationId);
+  if (id === null) return <ApplicationNotFound />;
+  return <Review applicationId={id} />;
+}
+
+function Review({ applicationId }: { applicationId: number }) {
+  const application = useApplication(applicationId);
+  if (application.isError) {
+    if (isApiError(application.error) && application.error.status === 404) return <ApplicationNotFound />;
+    return <ApplicationLoadFailed onRetry={() => void application.refetch()} />;
+  }
+  const data = application.data;
+  const open = data?.status === 'DECISION' && Boolean(data.proceededAt);
+  return (
+    <>
+      <ApplicationHeader applicationId={applicationId} application={data} heading={t.heading} />
+      <JourneySteps application={data} current="review" />
+      <Typography.Paragraph>{t.intro}</Typography.Paragraph>
+      {!data ? (
+        <Skeleton active paragraph={{ rows: 10 }} />
+      ) : data.active ? (
+        <>
+          <Alert
+            type="success"
+            showIcon
+            style={{ marginBottom: 24 }}
+            message={t.inForce}
+            description={t.inForceDescription}
+            action={<Link to={paths.complete(data.id)}>{t.toComplete}</Link>}
+          />
+          <Summary application={data} />
+        </>
+      ) : !open ? (
+        <Alert type="info" showIcon message={t.notOpen} />
+      ) : (
+        <>
+          {data.activationProblems.length > 0 && (
+            <ActivationProblems applicationId={data.id} problems={data.activationProblems} title={t.problemsTitle} type="warning" />
+          )}
+          <Summary application={data} />
+          <PutInForce application={data} />
+        </>
+      )}
+    </>
+  );
+}
+
+/** The covers, start date, Direct Debit and advice: everything the clients are buying. */
+function Summary({ application }: { application: Application }) {
+  const decision = application.decisionQuote;
+  return (
+    <>
+      <section aria-labelledby="review-buying-heading" style={{ marginBottom: 24 }}>
+        <Typography.Title level={2} id="review-buying-heading" style={{ fontSize: 20 }}>
+          {t.buyingHeading}
+        </Typography.Title>
+        {application.applicants.map((applicant, index) => (
+          <ClientCovers key={applicant.id} application={application} applicant={applicant} index={index} />
+        ))}
+        {decision ? (
+          <p className="review-total">
+            {t.total}: <strong>{formatMoneyWithPence(decision.premium)}</strong>
+          </p>
+        ) : (
+          <Typography.Text type="secondary">{t.notPriced}</Typography.Text>
+        )}
+      </section>
+      <Row gutter={[24, 24]}>
+        <Col xs={24} md={8}>
+          <Card title={<h2 className="card-heading">{t.startHeading}</h2>} style={{ height: '100%' }}>
+            {startText(application)}
+          </Card>
+        </Col>
+        <Col xs={24} md={8}>
+          <Card title={<h2 className="card-heading">{t.bankHeading}</h2>} style={{ height: '100%' }}>
+            {application.bankDetails ? (
+              <dl className="fact-list">
+                <dt>{t.bank.name}</dt>
+                <dd>{application.bankDetails.name}</dd>
+                <dt>{t.bank.accountNumber}</dt>
+                <dd>{application.bankDetails.accountNumber}</dd>
+                <dt>{t.bank.sortCode}</dt>
+                <dd>{application.bankDetails.sortCode}</dd>
+                <dt>{t.bank.collectionDay}</dt>
+                <dd>{t.collectionDay(ordinal(application.bankDetails.collectionDay))}</dd>
+              </dl>
+            ) : (
+              <Typography.Text type="secondary">{t.noBank}</Typography.Text>
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} md={8}>
+          <Card title={<h2 className="card-heading">{t.adviceHeading}</h2>} style={{ height: '100%' }}>
+            <dl className="fact-list">
+              <dt>{t.adviceQuestion}</dt>
+              <dd>{application.isAdvisedSale === true ? t.yes : application.isAdvisedSale === false ? t.no : t.unanswered}</dd>
+            </dl>
+          </Card>
+        </Col>
+      </Row>
+    </>
+  );
+}
+
+function startText(application: Application): string {
+  switch (application.policyStartDateOption) {
+    case 'now':
+      return t.start.now;
+    case 'future':
+      return t.start.future(formatDate(application.policyStartDate));
+    case 'dontKnow':
+      return t.start.dontKnow;
+    default:
+      return t.start.none;
+  }
+}
+
+/** "Put policy in force": on success the Complete page; a refusal in the server's words. */
+function PutInForce({ application }: { application: Application }) {
+  const activate = useActivateApplication(application.id);
+  const navigate = useNavigate();
+  const blocked = application.activationProblems.length > 0;
+  const error = activate.error;
+  const refusedFields: FieldError[] = isApiError(error) ? error.fieldErrors : [];
+  return (
+    <div style={{ marginTop: 24 }}>
+      {activate.isError &&
+        (refusedFields.length > 0 ? (
+          <ActivationProblems applicationId={application.id} problems={refusedFields} title={t.refusedTitle} type="error" />
+        ) : (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message={t.refusedTitle}
+            description={isApiError(error) && error.problem?.detail ? error.problem.detail : t.failed}
+          />
+        ))}
+      <Flex align="center" gap="middle" wrap>
+        <Button
+          type="primary"
+          size="large"
+          disabled={blocked}
+          loading={activate.isPending}
+          onClick={() => activate.mutate(undefined, { onSuccess: (active) => void navigate(paths.complete(active.id)) })}
+        >
+          {t.putInForce}
+        </Button>
+        <Typography.Text type="secondary">{t.putInForceHelp}</Typography.Text>
+      </Flex>
+    </div>
+  );
+}

@@ -1,0 +1,220 @@
+import { Breadcrumb, Button, Card, Col, Result, Row, Skeleton, Space, Tag, Typography } from 'antd';
+import { Link, useNavigate, useParams } from 'react-router';
+import { paths } from '@/app/paths';
+import { DocumentDownloads } from '@/components/document-downloads';
+import { PageHeading } from '@/components/page-heading';
+import type { Schemas } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
+import { coverAmountText, coverLengthText, coverStructureText, productLabels, riderLabels } from '@/lib/cover-text';
+import { formatDate, formatMoney, formatMoneyWithPence } from '@/lib/format';
+import { ordinal } from '@/lib/ordinal';
+import { usePolicyDetails } from './api/get-policy-details';
+import { policyHolderStrings as t } from './strings';
+
+type PolicyDetails = Schemas['PolicyDetails'];
+
+/** /v2/policy-holder/:policyHolderId: one client's policy (§2 Policy view). */
+export function PolicyHolderRoute() {
+  const policyHolderId = useParams().policyHolderId ?? '';
+  if (policyHolderId.trim() === '') return <PolicyNotFound />;
+  return <PolicyView policyHolderId={policyHolderId} />;
+}
+
+function PolicyView({ policyHolderId }: { policyHolderId: string }) {
+  const details = usePolicyDetails(policyHolderId);
+  if (details.isError) {
+    if (isApiError(details.error) && details.error.status === 404) return <PolicyNotFound />;
+    return <PolicyLoadFailed onRetry={() => void details.refetch()} />;
+  }
+  const data = details.data;
+  return (
+    <>
+      <Breadcrumb
+        style={{ marginBottom: 12 }}
+        items={[
+          { title: <Link to={paths.dashboard()}>{t.breadcrumbDashboard}</Link> },
+          { title: <Link to={paths.dashboard('policyholders')}>{t.breadcrumbPolicyholders}</Link> },
+          ...(data ? [{ title: data.policy.policyReference }] : []),
+        ]}
+      />
+      {!data ? (
+        <div role="status" aria-label={t.loading}>
+          <Skeleton active paragraph={{ rows: 10 }} />
+        </div>
+      ) : (
+        <Policy details={data} />
+      )}
+    </>
+  );
+}
+
+function holderName(details: PolicyDetails): string {
+  const name = [details.title, details.firstName, details.lastName].filter((part) => part && part.trim() !== '').join(' ');
+  return name === '' ? details.policy.holderName : name;
+}
+
+function Policy({ details }: { details: PolicyDetails }) {
+  const { policy } = details;
+  const inForce = policy.status === 'inForce';
+  return (
+    <>
+      <header className="page-header">
+        <PageHeading>{holderName(details)}</PageHeading>
+        <Space size="middle" wrap style={{ marginTop: 4 }}>
+          <Typography.Text strong>{policy.policyReference}</Typography.Text>
+          <Tag color={inForce ? 'green' : 'blue'} bordered={false}>
+            {inForce ? t.inForce : t.startsOn(formatDate(policy.startsOn))}
+          </Tag>
+        </Space>
+      </header>
+      <Row gutter={[24, 24]}>
+        <Col xs={24} lg={14}>
+          <Card title={<h2 className="card-heading">{t.policyHeading}</h2>} style={{ height: '100%' }}>
+            <dl className="fact-list">
+              <dt>{t.policyNumber}</dt>
+              <dd>{policy.policyReference}</dd>
+              <dt>{t.status}</dt>
+              <dd>{inForce ? t.inForce : t.startsOn(formatDate(policy.startsOn))}</dd>
+              <dt>{t.startDate}</dt>
+              <dd>{formatDate(policy.startsOn)}</dd>
+              <dt>{t.monthlyPremium}</dt>
+              <dd>{formatMoneyWithPence(policy.monthlyPremium)}</dd>
+              <dt>{t.cancellation}</dt>
+              <dd>
+                {policy.cancellationWindowClosed
+                  ? t.cancellationEnded(formatDate(policy.cancellationEndsOn))
+                  : t.cancelUntil(formatDate(policy.cancellationEndsOn))}
+              </dd>
+              {details.dateOfBirth && (
+                <>
+                  <dt>{t.dateOfBirth}</dt>
+                  <dd>{formatDate(details.dateOfBirth)}</dd>
+                </>
+              )}
+              <dt>{t.application}</dt>
+              <dd>
+                <Link to={paths.complete(details.applicationId)}>{t.applicationLink(details.applicationId)}</Link>
+              </dd>
+            </dl>
+          </Card>
+        </Col>
+        <Col xs={24} lg={10}>
+          <Card title={<h2 className="card-heading">{t.bankHeading}</h2>} style={{ height: '100%' }}>
+            {details.bankDetails ? (
+              <dl className="fact-list">
+                <dt>{t.bank.name}</dt>
+                <dd>{details.bankDetails.name}</dd>
+                <dt>{t.bank.accountNumber}</dt>
+                <dd>{details.bankDetails.accountNumber}</dd>
+                <dt>{t.bank.sortCode}</dt>
+                <dd>{details.bankDetails.sortCode}</dd>
+                <dt>{t.bank.collectionDay}</dt>
+                <dd>{t.collectionDay(ordinal(details.bankDetails.collectionDay))}</dd>
+              </dl>
+            ) : (
+              <Typography.Text type="secondary">{t.noBank}</Typography.Text>
+            )}
+          </Card>
+        </Col>
+      </Row>
+      <CoverSummary details={details} />
+      <section aria-labelledby="policy-documents-heading" style={{ marginTop: 24 }}>
+        <Typography.Title level={2} id="policy-documents-heading" style={{ fontSize: 20 }}>
+          {t.documentsHeading}
+        </Typography.Title>
+        {policy.documents.length === 0 ? (
+          <Typography.Text type="secondary">{t.noDocuments}</Typography.Text>
+        ) : (
+          <DocumentDownloads documents={policy.documents} label={(document) => t.download(document.title)} failed={t.downloadFailed} />
+        )}
+      </section>
+    </>
+  );
+}
+
+/** §2 "Cover Summary": each cover in force, on the terms it was accepted on, with its premium. */
+function CoverSummary({ details }: { details: PolicyDetails }) {
+  return (
+    <section aria-labelledby="cover-summary-heading" style={{ marginTop: 24 }}>
+      <Typography.Title level={2} id="cover-summary-heading" style={{ fontSize: 20 }}>
+        {t.coverSummary}
+      </Typography.Title>
+      {details.covers.length === 0 ? (
+        <Typography.Text type="secondary">{t.noCovers}</Typography.Text>
+      ) : (
+        <div className="data-table">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t.columns.product}</th>
+                <th scope="col">{t.columns.structure}</th>
+                <th scope="col">{t.columns.amount}</th>
+                <th scope="col">{t.columns.length}</th>
+                <th scope="col">{t.columns.terms}</th>
+                <th scope="col" style={{ textAlign: 'right' }}>{t.columns.premium}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {details.covers.map(({ cover, terms, premium }) => (
+                <tr key={cover.id ?? cover.productType}>
+                  <th scope="row">
+                    {productLabels[cover.productType]}
+                    {(cover.riders ?? []).map((rider) => (
+                      <span key={rider.riderType} className="data-table__secondary data-table__block">
+                        + {riderLabels[rider.riderType]} {formatMoney(rider.coverAmount)}
+                      </span>
+                    ))}
+                  </th>
+                  <td>{coverStructureText(cover) ?? '–'}</td>
+                  <td>{coverAmountText(cover) ?? '–'}</td>
+                  <td>{coverLengthText(cover) ?? '–'}</td>
+                  <td>{terms}</td>
+                  <td style={{ textAlign: 'right' }}>{formatMoneyWithPence(premium)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={5} style={{ textAlign: 'right' }}>
+                  {t.total}
+                </th>
+                <td style={{ textAlign: 'right' }}>{formatMoneyWithPence(details.policy.monthlyPremium)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function PolicyNotFound() {
+  const navigate = useNavigate();
+  return (
+    <Result
+      status="404"
+      title={<PageHeading>{t.notFoundTitle}</PageHeading>}
+      subTitle={t.notFoundDescription}
+      extra={
+        <Button type="primary" onClick={() => void navigate(paths.dashboard('policyholders'))}>
+          {t.backToPolicyholders}
+        </Button>
+      }
+    />
+  );
+}
+
+function PolicyLoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Result
+      status="error"
+      title={<PageHeading>{t.loadFailedTitle}</PageHeading>}
+      subTitle={t.loadFailedDescription}
+      extra={
+        <Button type="primary" onClick={onRetry}>
+          {t.retry}
+        </Button>
+      }
+    />
+  );
+}
