@@ -1,4 +1,4 @@
-import { Button, Empty, Spin, Tag } from 'antd';
+import { Empty, Spin, Tag } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import type { Schemas } from '@/lib/api-client';
 import { applicationPagePath } from '@/lib/application-pages';
@@ -6,9 +6,9 @@ import { stageColours, stageLabel } from '@/lib/application-stage';
 import { formatDateTime } from '@/lib/format';
 import { dashboardStrings as t } from '../strings';
 
-type ApplicationSummary = Schemas['ApplicationSummary'];
+import { TablePager } from './table-pager';
 
-export const PAGE_SIZE = 10;
+type ApplicationSummary = Schemas['ApplicationSummary'];
 
 interface ApplicationsTableProps {
   results: ApplicationSummary[];
@@ -26,7 +26,6 @@ interface ApplicationsTableProps {
  */
 export function ApplicationsTable({ results, currentPage, totalRecordCount, loading, filtered, onPageChange }: ApplicationsTableProps) {
   const navigate = useNavigate();
-  const pages = Math.max(1, Math.ceil(totalRecordCount / PAGE_SIZE));
   return (
     <div className="data-table" aria-busy={loading}>
       <table>
@@ -73,18 +72,7 @@ export function ApplicationsTable({ results, currentPage, totalRecordCount, load
           <Spin aria-label={t.loading} />
         </div>
       )}
-      {totalRecordCount > 0 && (
-        <nav className="data-table__pager" aria-label={t.pagination}>
-          <span className="data-table__total">{t.total(totalRecordCount)}</span>
-          <Button size="small" disabled={currentPage <= 1} aria-label={t.previousPage} onClick={() => onPageChange(currentPage - 1)}>
-            ‹
-          </Button>
-          <span aria-current="page">{t.page(currentPage)}</span>
-          <Button size="small" disabled={currentPage >= pages} aria-label={t.nextPage} onClick={() => onPageChange(currentPage + 1)}>
-            ›
-          </Button>
-        </nav>
-      )}
+      <TablePager currentPage={currentPage} totalRecordCount={totalRecordCount} label={t.pagination} total={t.total(totalRecordCount)} onPageChange={onPageChange} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Input } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Checkbox } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
@@ -12,10 +12,7 @@ import { useCreateApplication } from '../api/create-application';
 import { useSearchApplications } from '../api/search-applications';
 import { dashboardStrings as t } from '../strings';
 import { ApplicationsTable } from './applications-table';
-
-export const SEARCH_DEBOUNCE_MS = 300;
-/** The API accepts search terms of up to 100 characters. */
-const SEARCH_TERM_MAX_LENGTH = 100;
+import { SEARCH_DEBOUNCE_MS, SearchToolbar } from './search-toolbar';
 
 const stageOptions = applicationStages.map((stage) => ({ value: stage, label: stageLabels[stage] }));
 
@@ -28,7 +25,6 @@ export function InProgressTab() {
   const [actingFor, setActingFor] = useActingFor();
   const search = useSearchApplications({ searchTerm, stages, page, adviserId: actingFor });
   const adviser = useAdviser();
-  const actsFor = adviser.data?.actsFor ?? [];
   const createApplication = useCreateApplication();
   const navigate = useNavigate();
   const message = useMessage();
@@ -45,50 +41,25 @@ export function InProgressTab() {
 
   return (
     <>
-      <div className="toolbar">
-        <Input
-          className="toolbar__search"
-          size="large"
-          type="search"
-          allowClear
-          prefix={<SearchOutlined aria-hidden="true" />}
-          aria-label={t.search.label}
-          maxLength={SEARCH_TERM_MAX_LENGTH}
-          placeholder={t.search.placeholder}
-          value={searchText}
-          onChange={(event) => {
-            setSearchText(event.target.value);
-            setPage(1);
-          }}
-        />
-        {adviser.data && actsFor.length > 0 && (
-          <label className="toolbar__acting-for">
-            <span>{t.actingFor.label}</span>
-            <select
-              className="native-select"
-              value={actingFor ?? ''}
-              onChange={(event) => {
-                setActingFor(event.target.value || undefined);
-                setPage(1);
-              }}
-            >
-              <option value="">{t.actingFor.everyone}</option>
-              <option value={adviser.data.id}>{t.actingFor.yourself(adviser.data.name)}</option>
-              {actsFor.map((other) => (
-                <option key={other.id} value={other.id}>
-                  {other.name}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        <span className="toolbar__spacer" />
+      <SearchToolbar
+        label={t.search.label}
+        searchText={searchText}
+        onSearchTextChange={(text) => {
+          setSearchText(text);
+          setPage(1);
+        }}
+        actingFor={actingFor}
+        onActingForChange={(adviserId) => {
+          setActingFor(adviserId);
+          setPage(1);
+        }}
+      >
         {canCreate && (
           <Button type="primary" size="large" icon={<PlusOutlined aria-hidden="true" />} loading={createApplication.isPending} onClick={create}>
             {t.createApplication}
           </Button>
         )}
-      </div>
+      </SearchToolbar>
       <fieldset className="stage-filter">
         <legend className="stage-filter__legend">{t.stageFilter.label}</legend>
         <Checkbox.Group<ApplicationStage>

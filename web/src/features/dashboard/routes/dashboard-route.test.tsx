@@ -106,6 +106,7 @@ describe('dashboard', () => {
               summaryFixture({ id: 1002, status: 'QUOTE', clientNames: 'Ada Lovelace' }),
               summaryFixture({ id: 1003, status: 'APPLY', clientNames: 'Grace Hopper' }),
               summaryFixture({ id: 1004, status: 'DECISION', clientNames: 'Mary Somerville' }),
+              summaryFixture({ id: 1005, status: 'WENT_ON_RISK', clientNames: 'Dorothy Hodgkin' }),
             ]),
           ),
       },
@@ -117,6 +118,8 @@ describe('dashboard', () => {
     expect(screen.getByRole('link', { name: 'Open application 1002' })).toHaveAttribute('href', '/application/1002/quote');
     expect(screen.getByRole('link', { name: 'Open application 1003' })).toHaveAttribute('href', '/application/1003/application');
     expect(screen.getByRole('link', { name: 'Open application 1004' })).toHaveAttribute('href', '/application/1004/decision');
+    // A case on risk opens on Complete, with its policies.
+    expect(screen.getByRole('link', { name: 'Open application 1005' })).toHaveAttribute('href', '/application/1005/complete');
     await user.click(screen.getByText('Ada Lovelace'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/application/1002/quote'));
   });
@@ -196,7 +199,10 @@ describe('dashboard', () => {
   });
 
   it('shows an empty Policyholders tab', async () => {
-    stubApi([{ method: 'GET', path: '/api/v1/backendforfrontend/adviser', respond: () => json(adviserFixture()) }]);
+    stubApi([
+      { method: 'GET', path: '/api/v1/backendforfrontend/adviser', respond: () => json(adviserFixture()) },
+      { method: 'GET', path: '/api/v1/backendforfrontend/policy/search', respond: () => json({ policyDetails: [], currentPage: 1, totalPages: 1, totalRecordCount: 0 }) },
+    ]);
     renderDashboard('/dashboard/policyholders');
     expect(await screen.findByText('Policyholders will appear here once a policy is in force.')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Policyholders', selected: true })).toBeInTheDocument();
