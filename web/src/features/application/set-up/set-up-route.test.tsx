@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routePatterns } from '@/app/paths';
@@ -108,6 +108,45 @@ describe('set-up page', () => {
     expect(await screen.findByText(/These account details are invalid/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'I have checked these details with my client' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Clear the check' })).toBeInTheDocument();
+  });
+
+  it('continues to the review once nothing stops the policy going in force, and shows the advice answer', async () => {
+    const done = proceeded({
+      bankDetails: masked,
+      bankCheck: { status: 'checked', result: 'Authenticated' },
+      isBankCheckConfirmed: true,
+      policyStartDateOption: 'now',
+      isAdvisedSale: true,
+      sections: [{ id: 'setup', isComplete: true }],
+    });
+    stub(done);
+    const user = userEvent.setup();
+    const { router } = render();
+    const advice = await screen.findByText('Is this an advised sale?');
+    expect(advice.nextElementSibling).toHaveTextContent('Yes');
+    // Asked on contact details; applying fixes it, so it is shown, not asked again.
+    expect(screen.queryByRole('radio', { name: 'Yes' })).not.toBeInTheDocument();
+    const journey = screen.getByRole('navigation', { name: 'Application journey' });
+    expect(within(journey).getByText('Review')).toBeInTheDocument();
+    expect(within(journey).getByText('Complete')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Continue to review/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/1001/review'));
+  });
+
+  it('keeps "Continue to review" disabled while set-up is not complete', async () => {
+    stub(proceeded({ sections: [{ id: 'setup', isComplete: false }] }));
+    render();
+    expect(await screen.findByRole('button', { name: /Continue to review/ })).toBeDisabled();
+    expect(screen.getByText('Save and confirm the bank details and choose the start date to continue.')).toBeInTheDocument();
+    expect(screen.getByText('Is this an advised sale?').nextElementSibling).toHaveTextContent('Not answered');
+  });
+
+  it('says set-up can no longer change once the policy is in force', async () => {
+    stub(proceeded({ status: 'WENT_ON_RISK', applicationStatus: 'Went on risk', active: true, bankDetails: masked }));
+    render();
+    expect(await screen.findByText('The policy is in force, so set-up can no longer change.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See the policies' })).toHaveAttribute('href', '/application/1001/complete');
+    expect(screen.queryByRole('button', { name: 'Change bank details' })).not.toBeInTheDocument();
   });
 
   it('saves a start date within the allowed window, or none when it is not known yet', async () => {

@@ -1,9 +1,12 @@
-import { Alert, Button, Card, Col, Form, Input, Row, Select, Skeleton, Space, Typography } from 'antd';
+import { ArrowRightOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Flex, Form, Input, Row, Select, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { paths } from '@/app/paths';
 import type { Schemas } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { checkBankDetails, COLLECTION_DAYS } from '@/lib/rules/bank-details';
+import { pageStatusesFromSections } from '@/lib/rules/journey';
 import { useApplication } from '../shared/api/get-application';
 import { ApplicationHeader, ApplicationLoadFailed, ApplicationNotFound, parseApplicationId } from '../shared/components/application-page';
 import { JourneySteps } from '../shared/components/journey-steps';
@@ -37,7 +40,7 @@ function SetUp({ applicationId }: { applicationId: number }) {
     return <ApplicationLoadFailed onRetry={() => void application.refetch()} />;
   }
   const data = application.data;
-  const open = data?.status === 'DECISION' && Boolean(data.proceededAt);
+  const open = data?.status === 'DECISION' && Boolean(data.proceededAt) && !data.active;
   return (
     <>
       <ApplicationHeader applicationId={applicationId} application={data} heading={t.heading} />
@@ -45,19 +48,57 @@ function SetUp({ applicationId }: { applicationId: number }) {
       <Typography.Paragraph>{t.intro}</Typography.Paragraph>
       {!data ? (
         <Skeleton active paragraph={{ rows: 8 }} />
+      ) : data.active ? (
+        <Alert type="info" showIcon message={t.inForce} action={<Link to={paths.complete(data.id)}>{t.toComplete}</Link>} />
       ) : !open ? (
         <Alert type="info" showIcon message={t.notOpen} />
       ) : (
-        <Row gutter={[24, 24]}>
-          <Col xs={24} lg={14}>
-            <BankDetailsCard application={data} />
-          </Col>
-          <Col xs={24} lg={10}>
-            <StartDateCard application={data} />
-          </Col>
-        </Row>
+        <>
+          <Row gutter={[24, 24]}>
+            <Col xs={24} lg={14}>
+              <BankDetailsCard application={data} />
+            </Col>
+            <Col xs={24} lg={10}>
+              <Flex vertical gap={24}>
+                <StartDateCard application={data} />
+                <AdviceCard application={data} />
+              </Flex>
+            </Col>
+          </Row>
+          <ContinueToReview application={data} />
+        </>
       )}
     </>
+  );
+}
+
+/**
+ * "Is this an advised sale?", answered on the contact details page. Applying fixes the answer
+ * (the server refuses a change after it), so set-up shows it as it stands.
+ */
+function AdviceCard({ application }: { application: Application }) {
+  const answer = application.isAdvisedSale;
+  return (
+    <Card title={<h2 style={{ margin: 0, fontSize: 18 }}>{t.adviceHeading}</h2>}>
+      <dl className="fact-list">
+        <dt>{t.adviceQuestion}</dt>
+        <dd>{answer === true ? t.yes : answer === false ? t.no : t.unanswered}</dd>
+      </dl>
+    </Card>
+  );
+}
+
+/** On to the review once nothing stops the policy going in force (the set-up section is complete). */
+function ContinueToReview({ application }: { application: Application }) {
+  const navigate = useNavigate();
+  const done = pageStatusesFromSections(application.sections).setup;
+  return (
+    <Flex justify="flex-end" align="center" gap="middle" wrap style={{ marginTop: 24 }}>
+      {!done && <Typography.Text type="secondary">{t.continueHelp}</Typography.Text>}
+      <Button type="primary" size="large" disabled={!done} onClick={() => void navigate(paths.review(application.id))}>
+        {t.continueToReview} <ArrowRightOutlined aria-hidden="true" />
+      </Button>
+    </Flex>
   );
 }
 

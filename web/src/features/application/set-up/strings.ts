@@ -1,8 +1,19 @@
+import { ordinal } from '@/lib/ordinal';
+
 /** Words of the set-up page (spec §2 Set-up, §3 Bank details, §8 bank validation messages). */
 export const setUpStrings = {
   heading: 'Set-up',
   intro: 'The Direct Debit for the premium: the account it is paid from and the day of the month it is collected.',
   notOpen: 'Set-up opens once you proceed from the decision.',
+  inForce: 'The policy is in force, so set-up can no longer change.',
+  toComplete: 'See the policies',
+  adviceHeading: 'Advice',
+  adviceQuestion: 'Is this an advised sale?',
+  yes: 'Yes',
+  no: 'No',
+  unanswered: 'Not answered',
+  continueToReview: 'Continue to review',
+  continueHelp: 'Save and confirm the bank details and choose the start date to continue.',
   bankHeading: 'Bank details',
   fields: {
     name: 'Account holder’s name',
@@ -10,7 +21,7 @@ export const setUpStrings = {
     accountNumber: 'Account number',
     collectionDay: 'Collection day',
   },
-  collectionDayOption: (day: number) => `${String(day)}${day === 1 || day === 21 ? 'st' : day === 2 || day === 22 ? 'nd' : day === 3 || day === 23 ? 'rd' : 'th'} of the month`,
+  collectionDayOption: (day: number) => `${ordinal(day)} of the month`,
   save: 'Save bank details',
   saved: (accountNumber: string, sortCode: string) => `Saved: account ${accountNumber}, sort code ${sortCode}.`,
   change: 'Change bank details',
