@@ -16,6 +16,7 @@ const TRIGGER = '/api/v1/actions/TriggerDecisionQuote/1001';
 const PROCEED = '/api/v1/decision/1001/proceed';
 const REMOVE = '/api/v1/actions/removeApplicantAtDecision/1001';
 const DOCUMENT = '/api/v1/application/1001/document/decision';
+const REQUOTE = '/api/v1/decision/1001/requote';
 
 vi.mock('@/lib/save-file', () => ({ saveFile: vi.fn() }));
 
@@ -177,6 +178,37 @@ describe('decision page', () => {
     await waitFor(() => expect(requests.some((r) => r.url.pathname === TRIGGER)).toBe(true));
     expect(requests.find((r) => r.url.pathname === REMOVE)?.body).toEqual({ applicantId: 'applicant-2' });
     await waitFor(() => expect(screen.queryByText(/No cover can be offered to Ada Lovelace/)).not.toBeInTheDocument());
+  });
+
+  it('requotes after the adviser confirms, and opens the quote reopened', async () => {
+    const { requests } = stub(decided(atDecision()), [
+      { method: 'POST', path: REQUOTE, respond: () => json(applicationFixture({ status: 'QUOTE', applicationStatus: 'Quote', isQuoteEditable: true })) },
+    ]);
+    const user = userEvent.setup();
+    const { router } = render();
+    await user.click(await screen.findByRole('button', { name: 'Requote' }));
+    // Nothing is sent until the adviser confirms.
+    expect(await screen.findByText('The decision will be removed and the quote reopened for changes. The covers are decided again when you apply.')).toBeInTheDocument();
+    expect(requests.some((r) => r.url.pathname === REQUOTE)).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Yes, requote' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/1001/quote'));
+    expect(requests.filter((r) => r.url.pathname === REQUOTE && r.method === 'POST')).toHaveLength(1);
+  });
+
+  it('says why when the server will not requote, and offers no requote once in force', async () => {
+    stub(decided(atDecision()), [{ method: 'POST', path: REQUOTE, respond: () => problem(409, { title: 'Conflict', detail: 'There is no decision to requote yet' }) }]);
+    const user = userEvent.setup();
+    const { router, unmount } = render();
+    await user.click(await screen.findByRole('button', { name: 'Requote' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, requote' }));
+    expect(await screen.findByText('There is no decision to requote yet')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/application/1001/decision');
+    unmount();
+
+    stub(decided(atDecision({ active: true, proceededAt: '2026-11-24T11:00:00Z' })));
+    render();
+    expect(await screen.findByText(/You have proceeded with this decision/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Requote' })).not.toBeInTheDocument();
   });
 
   it('downloads the decision document under the name the server gives it', async () => {

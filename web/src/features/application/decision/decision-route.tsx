@@ -1,6 +1,7 @@
-import { Alert, Button, Card, Col, Row, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Col, Flex, Popconfirm, Row, Skeleton, Typography } from 'antd';
 import { useEffect } from 'react';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { paths } from '@/app/paths';
 import type { Schemas } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { formatMoneyWithPence } from '@/lib/format';
@@ -12,6 +13,7 @@ import { OutcomeSummary } from '../shared/components/outcome-summary';
 import { applicationStrings } from '../shared/strings';
 import { saveFile } from '@/lib/save-file';
 import { useDecisionDocument, useDecisionQuote, useProceed, useRemoveAtDecision } from './api/decision';
+import { useRequote } from './api/requote';
 import { decisionStrings as t } from './strings';
 
 type Application = Schemas['Application'];
@@ -140,9 +142,32 @@ function Decision({ applicationId }: { applicationId: number }) {
               )}
             </div>
           )}
+          {atDecision && !data.active && <Requote applicationId={applicationId} />}
         </>
       )}
     </>
+  );
+}
+
+/** §4 Requote: the decision removed and the quote reopened, after the adviser confirms. */
+function Requote({ applicationId }: { applicationId: number }) {
+  const requote = useRequote(applicationId);
+  const navigate = useNavigate();
+  return (
+    <Flex vertical align="flex-start" gap="small" style={{ marginTop: 24 }}>
+      {requote.isError && (
+        <Alert type="error" showIcon message={isApiError(requote.error) && requote.error.problem ? requote.error.problem.detail : t.requoteFailed} />
+      )}
+      <Popconfirm
+        title={t.requoteConfirmTitle}
+        description={t.requoteConfirmDescription}
+        okText={t.requoteConfirm}
+        cancelText={t.requoteKeep}
+        onConfirm={() => requote.mutate(undefined, { onSuccess: (application) => void navigate(paths.quote(application.id)) })}
+      >
+        <Button loading={requote.isPending}>{t.requote}</Button>
+      </Popconfirm>
+    </Flex>
   );
 }
 

@@ -23,4 +23,10 @@ export const decisionStrings = {
   proceed: 'Proceed',
   proceeded: 'You have proceeded with this decision. Set-up (bank details and start date) comes next.',
   proceedFailed: 'Sorry, the case could not proceed. Please try again.',
+  requote: 'Requote',
+  requoteConfirmTitle: 'Requote this application?',
+  requoteConfirmDescription: 'The decision will be removed and the quote reopened for changes. The covers are decided again when you apply.',
+  requoteConfirm: 'Yes, requote',
+  requoteKeep: 'Keep the decision',
+  requoteFailed: 'I’m sorry, there has been an error.',
 } as const;
