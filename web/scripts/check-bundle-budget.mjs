@@ -29,6 +29,9 @@ const ROUTES = [
   ['amra', 'src/features/application/amra/amra-route.tsx'],
   ['decision', 'src/features/application/decision/decision-route.tsx'],
   ['set-up', 'src/features/application/set-up/set-up-route.tsx'],
+  ['review', 'src/features/application/review/review-route.tsx'],
+  ['complete', 'src/features/application/complete/complete-route.tsx'],
+  ['policy view', 'src/features/policy-holder/policy-holder-route.tsx'],
   ['logout', 'src/features/auth/routes/logout-route.tsx'],
   ['not found', 'src/app/not-found-route.tsx'],
 ];
