@@ -47,7 +47,8 @@ struct Args {
     /// `quote` (create, client, cover, price, look-ups), `underwriting` (each client takes a
     /// case to Apply, starts the interview, then posts answers and searches conditions) or
     /// `bank` (each client takes a case through the interview, the decision and Proceed, saves
-    /// bank details, then checks them again and again).
+    /// bank details, then checks them again and again) or `activate` (each client takes
+    /// `rounds` cases to the end of set-up, then puts each in force: `activateApplication`).
     #[arg(long, default_value = "quote")]
     scenario: String,
 }
@@ -64,6 +65,7 @@ struct Samples {
     answer: Vec<Duration>,
     condition_lookup: Vec<Duration>,
     bank_check: Vec<Duration>,
+    activate: Vec<Duration>,
 }
 
 /// Postcodes of the sample gazetteer and one it does not hold, and email addresses on the
@@ -89,6 +91,9 @@ async fn main() -> anyhow::Result<()> {
     }
     if args.scenario == "bank" {
         return bank(&http, &args, &token).await;
+    }
+    if args.scenario == "activate" {
+        return activate(&http, &args, &token).await;
     }
     // One warm-up round so connection set-up and key fetching are not measured.
     run_client(&http, &args.base_url, &token, 1).await?;
@@ -240,6 +245,7 @@ where
         all.answer.extend(samples.answer);
         all.condition_lookup.extend(samples.condition_lookup);
         all.bank_check.extend(samples.bank_check);
+        all.activate.extend(samples.activate);
     }
     Ok((all, started.elapsed()))
 }
@@ -663,6 +669,100 @@ async fn bank(http: &reqwest::Client, args: &Args, token: &str) -> anyhow::Resul
         elapsed,
     );
     compare_to_baseline(args, "the bank check", check).await
+}
+
+/// The activate scenario: `activateApplication` (a policy per client, each client's schedule
+/// and the decision document rendered and stored by a local activity, the stage Went on Risk)
+/// under `clients` concurrent advisers, each putting `rounds` cases in force, against the bare
+/// no-op Update in the same run.
+async fn activate(http: &reqwest::Client, args: &Args, token: &str) -> anyhow::Result<()> {
+    let (mut all, elapsed) = after_set_up(
+        http,
+        args,
+        token,
+        |http, base, token, rounds, ready| async move {
+            run_activations(&http, &base, &token, rounds, &ready).await
+        },
+    )
+    .await?;
+    println!(
+        "{} clients x {} cases put in force against {} in {:.1} s (after set-up)",
+        args.clients,
+        args.rounds,
+        args.base_url,
+        elapsed.as_secs_f64()
+    );
+    let activation = report(
+        "put in force (POST /api/v1/actions/activateApplication/{id})",
+        &mut all.activate,
+        elapsed,
+    );
+    compare_to_baseline(args, "putting a policy in force", activation).await
+}
+
+/// Takes `rounds` cases to the end of set-up (bank details checked and confirmed, the start
+/// date now; not measured), waits for every client, then puts each case in force.
+async fn run_activations(
+    http: &reqwest::Client,
+    base: &str,
+    token: &str,
+    rounds: usize,
+    ready: &Barrier,
+) -> anyhow::Result<Samples> {
+    let mut cases = Vec::new();
+    let mut failed = None;
+    for _ in 0..rounds {
+        match ready_to_activate(http, base, token).await {
+            Ok(id) => cases.push(id),
+            Err(error) => {
+                failed = Some(error);
+                break;
+            }
+        }
+    }
+    ready.wait().await;
+    if let Some(error) = failed {
+        return Err(error);
+    }
+    let mut samples = Samples::default();
+    for id in cases {
+        let started = Instant::now();
+        let active = expect_ok(
+            http.post(format!("{base}/api/v1/actions/activateApplication/{id}"))
+                .bearer_auth(token)
+                .send()
+                .await?,
+        )
+        .await?;
+        samples.activate.push(started.elapsed());
+        if active["active"] != true {
+            bail!("application {id} did not go in force: {active}");
+        }
+    }
+    Ok(samples)
+}
+
+/// A case at the end of set-up: bank details checked and confirmed, the start date now.
+async fn ready_to_activate(http: &reqwest::Client, base: &str, token: &str) -> anyhow::Result<Value> {
+    let id = set_up_bank(http, base, token).await?;
+    for (path, body) in [
+        (format!("api/v2/backendforfrontend/bankvalidation/{id}"), Value::Null),
+        (format!("api/v1/backendforfrontend/bankValidation/{id}/override"), Value::Null),
+        (
+            "api/v1/backendforfrontend/application/policyStartDate".to_owned(),
+            json!({ "id": id, "policyStartDateOption": "now", "policyStartDate": null }),
+        ),
+    ] {
+        expect_ok(
+            http.post(format!("{base}/{path}"))
+                .bearer_auth(token)
+                .json(&body)
+                .send()
+                .await?,
+        )
+        .await?;
+    }
+    Ok(id)
 }
 
 /// Takes a case to set-up with bank details saved (not measured), waits for every client,
