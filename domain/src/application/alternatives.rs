@@ -61,7 +61,7 @@ impl AlternativeKind {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Alternative {
-    /// `{coverId}:{kind}`, to take it with.
+    /// `{coverId}.{kind}`, to take it with (unreserved in a URL path).
     pub id: String,
     pub applicant_id: ApplicantId,
     pub cover_id: String,
@@ -268,7 +268,7 @@ impl Application {
                         continue;
                     };
                     offers.push(Alternative {
-                        id: format!("{cover_id}:{}", kind.code()),
+                        id: format!("{cover_id}.{}", kind.code()),
                         applicant_id: applicant.id.clone(),
                         cover_id: cover_id.to_owned(),
                         kind,

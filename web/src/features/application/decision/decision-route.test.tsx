@@ -17,6 +17,7 @@ const PROCEED = '/api/v1/decision/1001/proceed';
 const REMOVE = '/api/v1/actions/removeApplicantAtDecision/1001';
 const DOCUMENT = '/api/v1/application/1001/document/decision';
 const REQUOTE = '/api/v1/decision/1001/requote';
+const ALTERNATIVES = '/api/v1/decision/1001/alternatives';
 
 vi.mock('@/lib/save-file', () => ({ saveFile: vi.fn() }));
 
@@ -88,11 +89,19 @@ function decided(application: Application): Application {
   };
 }
 
+/** Alan's loaded cover's outcome, as the fixture gives it. */
+function loadedOutcome(application: Application): Schemas['CoverOutcome'] {
+  const outcome = application.applicantsEnquiries[0]?.outcome?.covers[0];
+  if (!outcome) throw new Error('the fixture has an outcome');
+  return outcome;
+}
+
 function stub(application: Application, more: Route[] = []) {
   return stubApi([
     { method: 'GET', path: APPLICATION, respond: () => json(application) },
     { method: 'GET', path: '/api/v1/backendforfrontend/adviser', respond: () => json(adviserFixture()) },
     ...more,
+    { method: 'GET', path: ALTERNATIVES, respond: () => json([]) },
   ]);
 }
 
@@ -223,5 +232,68 @@ describe('decision page', () => {
     await user.click(await screen.findByRole('button', { name: 'Download the decision (PDF)' }));
     await waitFor(() => expect(vi.mocked(saveFile)).toHaveBeenCalledTimes(1));
     expect(vi.mocked(saveFile).mock.calls[0]?.[1]).toBe('Decision-1001.pdf');
+  });
+
+  it('offers what else could be offered for a loaded cover, priced, and takes it with a click', async () => {
+    const current = decided(atDecision());
+    const outcome = loadedOutcome(current);
+    const offer: Schemas['Alternative'] = {
+      id: 'cover-1.quoted-price',
+      applicantId: 'applicant-1',
+      coverId: 'cover-1',
+      kind: 'quotedPriceLessCover',
+      description: 'Keep the price quoted before underwriting (£23.45) with £66,000 of cover, on the same terms',
+      cover: { ...coverFixture({ decision: 'nonstandardterms' }), coverAmount: 66000 },
+      outcome,
+      premium: 23.2,
+      currentPremium: 35.18,
+      totalPremium: 23.2,
+      basedOnVersion: current.version,
+    };
+    const taken = { ...current, version: current.version + 1, decisionQuote: quoteFixture({ premium: 23.2 }) };
+    const { requests } = stub(current, [
+      { method: 'GET', path: ALTERNATIVES, respond: () => json([offer]) },
+      { method: 'POST', path: `${ALTERNATIVES}/cover-1.quoted-price`, respond: () => json(taken) },
+    ]);
+    const user = userEvent.setup();
+    render();
+    const section = await screen.findByRole('region', { name: 'What else could be offered' });
+    const row = within(section).getByRole('row', { name: /£66,000 of cover/ });
+    expect(within(row).getByText('£35.18')).toBeInTheDocument();
+    expect(within(row).getAllByText('£23.20')).toHaveLength(2);
+    await user.click(within(row).getByRole('button', { name: /Take for Alan Turing: Life Protection/ }));
+    await waitFor(() => expect(requests.some((r) => r.url.pathname === `${ALTERNATIVES}/cover-1.quoted-price`)).toBe(true));
+    const sent = requests.find((r) => r.url.pathname === `${ALTERNATIVES}/cover-1.quoted-price`);
+    expect(sent?.body).toEqual({ basedOnVersion: current.version });
+  });
+
+  it('shows the server’s reason when an alternative can no longer be taken', async () => {
+    const current = decided(atDecision());
+    const offer: Schemas['Alternative'] = {
+      id: 'cover-1.quoted-price',
+      applicantId: 'applicant-1',
+      coverId: 'cover-1',
+      kind: 'quotedPriceLessCover',
+      description: 'Keep the price quoted before underwriting (£23.45) with £66,000 of cover, on the same terms',
+      cover: coverFixture({ decision: 'nonstandardterms' }),
+      outcome: loadedOutcome(current),
+      premium: 23.2,
+      currentPremium: 35.18,
+      totalPremium: 23.2,
+      basedOnVersion: current.version,
+    };
+    stub(current, [
+      { method: 'GET', path: ALTERNATIVES, respond: () => json([offer]) },
+      {
+        method: 'POST',
+        path: `${ALTERNATIVES}/cover-1.quoted-price`,
+        respond: () => problem(409, { title: 'Conflict', detail: 'The decision has changed since these alternatives were worked out; please look at them again' }),
+      },
+    ]);
+    const user = userEvent.setup();
+    render();
+    const section = await screen.findByRole('region', { name: 'What else could be offered' });
+    await user.click(within(section).getByRole('button', { name: /Take for/ }));
+    expect(await screen.findByText(/The decision has changed since these alternatives were worked out/)).toBeInTheDocument();
   });
 });

@@ -14,6 +14,7 @@ import { applicationStrings } from '../shared/strings';
 import { saveFile } from '@/lib/save-file';
 import { useDecisionDocument, useDecisionQuote, useProceed, useRemoveAtDecision } from './api/decision';
 import { useRequote } from './api/requote';
+import { Alternatives } from './components/alternatives';
 import { decisionStrings as t } from './strings';
 
 type Application = Schemas['Application'];
@@ -115,6 +116,7 @@ function Decision({ applicationId }: { applicationId: number }) {
                     </Button>
                     {download.isError && <Alert type="error" showIcon style={{ marginTop: 8 }} message={t.downloadFailed} />}
                   </div>
+                  {!data.proceededAt && <Alternatives application={data} />}
                 </>
               )}
             </section>

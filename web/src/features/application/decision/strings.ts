@@ -29,4 +29,12 @@ export const decisionStrings = {
   requoteConfirm: 'Yes, requote',
   requoteKeep: 'Keep the decision',
   requoteFailed: 'I’m sorry, there has been an error.',
+  alternativesHeading: 'What else could be offered',
+  alternativesIntro:
+    'Where a cover is loaded or has an exclusion, these are the other terms the insurer offers on the same answers, priced as the decision is. Taking one changes the cover and prices the decision again.',
+  alternativesFailed: 'The other terms on offer could not be worked out just now.',
+  alternativeColumns: { cover: 'Cover', offer: 'Instead', now: 'Now a month', instead: 'Instead a month', total: 'Total a month', action: 'Take it' },
+  take: 'Take this',
+  takeLabel: (cover: string, offer: string) => `Take for ${cover}: ${offer}`,
+  takeFailed: 'I’m sorry, there has been an error.',
 } as const;

@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { unwrap } from '@/lib/api-error';
+import { applicationKeys } from '@/lib/query-keys';
+import { useApplicationChange } from '../../shared/api/application-change';
+
+/**
+ * GET /api/v1/decision/{applicationId}/alternatives: what else the insurer could offer where a
+ * cover is loaded or excluded, priced. Keyed by the application's version, so a change to the case
+ * asks again.
+ */
+export function useAlternatives(applicationId: number, version: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...applicationKeys.detail(applicationId), 'alternatives', version],
+    queryFn: async () =>
+      unwrap(await api.GET('/api/v1/decision/{applicationId}/alternatives', { params: { path: { applicationId } } })),
+    enabled,
+  });
+}
+
+/** POST /api/v1/decision/{applicationId}/alternatives/{alternativeId}: take it; the decision is priced again. */
+export function useTakeAlternative(applicationId: number) {
+  return useApplicationChange(async ({ alternativeId, basedOnVersion }: { alternativeId: string; basedOnVersion: number }) =>
+    unwrap(
+      await api.POST('/api/v1/decision/{applicationId}/alternatives/{alternativeId}', {
+        params: { path: { applicationId, alternativeId } },
+        body: { basedOnVersion },
+      }),
+    ),
+  );
+}
