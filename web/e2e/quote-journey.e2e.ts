@@ -1,25 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Locator, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { eventually, launchBrowser, screenshot, visible, type Browser } from './browser';
-import { addClient, addCover, pick, signInAtDevIdp } from './steps';
+import { addClient, addCover, download, pick, signInAtDevIdp } from './steps';
 
 const baseUrl = inject('baseUrl');
-const downloadDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'downloads');
 const TOTAL = /^£[\d,]+\.\d{2} a month$/;
-
-/** Clicks `button` and returns the file the browser saved, with its text as pdftotext reads it. */
-async function download(page: Page, button: Locator): Promise<{ fileName: string; text: string }> {
-  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
-  const fileName = file.suggestedFilename();
-  mkdirSync(downloadDir, { recursive: true });
-  const path = join(downloadDir, fileName);
-  await file.saveAs(path);
-  return { fileName, text: execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' }) };
-}
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

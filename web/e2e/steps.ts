@@ -1,6 +1,22 @@
-/** Steps the browser journeys share: signing in at the development identity provider and antd selects. */
+/** Steps the browser journeys share: signing in at the development identity provider, antd selects and downloads. */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { screenshot, visible } from './browser';
+
+const downloadDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'downloads');
+
+/** Clicks `button` and returns the file the browser saved, with its text as pdftotext reads it. */
+export async function download(page: Page, button: Locator): Promise<{ fileName: string; text: string }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  const fileName = file.suggestedFilename();
+  mkdirSync(downloadDir, { recursive: true });
+  const path = join(downloadDir, fileName);
+  await file.saveAs(path);
+  return { fileName, text: execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' }) };
+}
 
 export const ADVISER = { email: 'adviser1@example.com', password: 'Passw0rd!' };
 

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { eventually, launchBrowser, screenshot, visible, type Browser } from './browser';
-import { ADVISER, pick, signInAtDevIdp } from './steps';
+import { ADVISER, download, pick, signInAtDevIdp } from './steps';
 
 const baseUrl = inject('baseUrl');
 
@@ -122,7 +122,7 @@ afterEach(async () => {
 });
 
 describe('underwriting and AMRA', () => {
-  it('interviews two clients (a condition found by its everyday name), shows a loaded outcome with its reasons, completes AMRA, and proceeds from the decision priced on those terms', async () => {
+  it('interviews two clients (a condition found by its everyday name), shows a loaded outcome with its reasons, completes AMRA, proceeds from the decision priced on those terms, sets up the Direct Debit, puts the policy in force and finds it among the policyholders', async () => {
     const id = await appliedApplication();
     const { page } = browser;
     await page.goto(`${baseUrl}/v2/application/${String(id)}/application`);
@@ -209,5 +209,51 @@ describe('underwriting and AMRA', () => {
     await page.getByRole('button', { name: 'Save start date' }).click();
     await visible(page.getByText('Start date saved.'));
     await screenshot(page, 'underwriting-08-bank-confirmed');
-  });
+
+    // Review: what each client buys on the decision's terms, then the policy put in force.
+    await page.getByRole('button', { name: /Continue to review/ }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Review' }));
+    const alansCovers = page.getByRole('region', { name: 'Covers for Alan Turing' });
+    await visible(alansCovers.getByText(/^Non-standard terms: premium loaded by \d+%/));
+    await visible(page.getByRole('region', { name: 'Covers for Ada Turing' }).getByText('Standard terms'));
+    await visible(page.getByText(/^Total a month: £\d+\.\d\d$/));
+    await visible(page.getByText('••••4958'));
+    await screenshot(page, 'underwriting-09-review');
+    await page.getByRole('button', { name: 'Put policy in force' }).click();
+
+    // Complete: a numbered policy per client, starting on the date chosen, with its documents.
+    await visible(page.getByRole('heading', { level: 1, name: 'Complete' }));
+    const [year = '', month = '', day = ''] = start.toISOString().slice(0, 10).split('-');
+    const startsOn = `Starts on ${day}/${month}/${year}`;
+    const numbers: string[] = [];
+    for (const client of ['Alan Turing', 'Ada Turing']) {
+      const card = page.getByRole('region', { name: client });
+      await visible(card.getByText(startsOn));
+      await visible(card.getByRole('button', { name: 'Policy schedule (PDF)' }));
+      await visible(card.getByRole('button', { name: 'Underwriting decision (PDF)' }));
+      numbers.push((await card.getByText(/^PP\d{10}$/).innerText()).trim());
+    }
+    expect(new Set(numbers).size).toBe(2);
+    const [alansNumber = ''] = numbers;
+    await screenshot(page, 'underwriting-10-complete');
+    const schedule = await download(page, page.getByRole('region', { name: 'Alan Turing' }).getByRole('button', { name: 'Policy schedule (PDF)' }));
+    expect(schedule.fileName).toMatch(/\.pdf$/);
+    expect(schedule.text).toContain(alansNumber);
+
+    // The dashboard's Policyholders tab finds the policy, and its row opens the policy view.
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('tab', { name: 'Policyholders' }).click();
+    await page.getByRole('group', { name: 'Filter by status' }).getByRole('checkbox', { name: 'Starts later' }).check();
+    await page.getByRole('searchbox', { name: /Search by policyholder/ }).fill(alansNumber);
+    const row = page.getByRole('row', { name: new RegExp(alansNumber) });
+    await visible(row.getByText('Starts later'));
+    await eventually(async () => expect(await page.getByRole('table').getByRole('row').count()).toBe(2));
+    await screenshot(page, 'underwriting-11-policyholders');
+    await row.getByRole('link', { name: `Open policy ${alansNumber}` }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Mr Alan Turing' }));
+    const summary = page.getByRole('region', { name: 'Cover Summary' });
+    await visible(summary.getByRole('row', { name: /Life Protection/ }));
+    await visible(page.getByText('••••4958'));
+    await screenshot(page, 'underwriting-12-policy-view');
+  }, 240_000);
 });

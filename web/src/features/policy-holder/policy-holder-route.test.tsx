@@ -28,7 +28,7 @@ function details(overrides: Partial<Schemas['PolicyDetails']> = {}): Schemas['Po
       issuedAt: '2026-11-24T12:00:00Z',
       startsOn: '2026-12-01',
       cancellationEndsOn: '2026-12-24',
-      monthlyPremium: 55.18,
+      monthlyPremium: 58.18,
       status: 'awaitingStart',
       documents: [{ documentId: 'doc-schedule-1', fileName: 'Policy-schedule-PP0000100111.pdf', title: 'Policy schedule' }],
     },
@@ -68,9 +68,10 @@ describe('policy view', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Mr Alan Turing' })).toBeInTheDocument();
     expect(screen.getAllByText('PP0000100111').length).toBeGreaterThan(0);
-    expect(screen.getAllByText('Starts on 01/12/2026').length).toBeGreaterThan(0);
+    expect(screen.getByText('Starts on 01/12/2026')).toBeInTheDocument();
+    expect(screen.getByText('Status').nextElementSibling).toHaveTextContent('Starts later');
     expect(screen.getByText('Start date').nextElementSibling).toHaveTextContent('01/12/2026');
-    expect(screen.getByText('Monthly premium', { selector: 'dt' }).nextElementSibling).toHaveTextContent('£55.18');
+    expect(screen.getByText('Monthly premium', { selector: 'dt' }).nextElementSibling).toHaveTextContent('£58.18');
     expect(screen.getByText('Until 24/12/2026')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Application 1001' })).toHaveAttribute('href', '/application/1001/complete');
 
@@ -86,7 +87,8 @@ describe('policy view', () => {
     expect(within(ip).getByText('£1,500 a month')).toBeInTheDocument();
     expect(within(ip).getByText('Age 65')).toBeInTheDocument();
     expect(within(ip).getByText('£20.00')).toBeInTheDocument();
-    expect(within(summary).getByRole('row', { name: /Total a month/ })).toHaveTextContent('£55.18');
+    expect(within(summary).getByRole('row', { name: /Policy fee/ })).toHaveTextContent('£3.00');
+    expect(within(summary).getByRole('row', { name: /Total a month/ })).toHaveTextContent('£58.18');
 
     expect(screen.getByText('••••4958')).toBeInTheDocument();
     expect(screen.getByText('The 15th of each month')).toBeInTheDocument();

@@ -74,7 +74,7 @@ function Policy({ details }: { details: PolicyDetails }) {
               <dt>{t.policyNumber}</dt>
               <dd>{policy.policyReference}</dd>
               <dt>{t.status}</dt>
-              <dd>{inForce ? t.inForce : t.startsOn(formatDate(policy.startsOn))}</dd>
+              <dd>{inForce ? t.inForce : t.startsLater}</dd>
               <dt>{t.startDate}</dt>
               <dd>{formatDate(policy.startsOn)}</dd>
               <dt>{t.monthlyPremium}</dt>
@@ -134,6 +134,9 @@ function Policy({ details }: { details: PolicyDetails }) {
 
 /** §2 "Cover Summary": each cover in force, on the terms it was accepted on, with its premium. */
 function CoverSummary({ details }: { details: PolicyDetails }) {
+  // The monthly premium is the covers' and a policy fee.
+  const pence = (pounds: number) => Math.round(pounds * 100);
+  const fee = (pence(details.policy.monthlyPremium) - details.covers.reduce((sum, c) => sum + pence(c.premium), 0)) / 100;
   return (
     <section aria-labelledby="cover-summary-heading" style={{ marginTop: 24 }}>
       <Typography.Title level={2} id="cover-summary-heading" style={{ fontSize: 20 }}>
@@ -143,7 +146,15 @@ function CoverSummary({ details }: { details: PolicyDetails }) {
         <Typography.Text type="secondary">{t.noCovers}</Typography.Text>
       ) : (
         <div className="data-table">
-          <table>
+          <table className="data-table--fixed">
+            <colgroup>
+              <col style={{ width: '19%' }} />
+              <col style={{ width: '11%' }} />
+              <col style={{ width: '15%' }} />
+              <col style={{ width: '11%' }} />
+              <col style={{ width: '30%' }} />
+              <col style={{ width: '14%' }} />
+            </colgroup>
             <thead>
               <tr>
                 <th scope="col">{t.columns.product}</th>
@@ -172,6 +183,15 @@ function CoverSummary({ details }: { details: PolicyDetails }) {
                   <td style={{ textAlign: 'right' }}>{formatMoneyWithPence(premium)}</td>
                 </tr>
               ))}
+              {fee > 0 && (
+                <tr>
+                  <th scope="row">{t.policyFee}</th>
+                  <td colSpan={4} className="data-table__secondary">
+                    {t.policyFeeHelp}
+                  </td>
+                  <td style={{ textAlign: 'right' }}>{formatMoneyWithPence(fee)}</td>
+                </tr>
+              )}
             </tbody>
             <tfoot>
               <tr>

@@ -53,7 +53,7 @@ function outcome(applicantId: string, coverId: string, loading: number, exclusio
   };
 }
 
-/** Alan's life cover loaded by 50% (£35.18), Ada's income protection on standard terms (£20.00) and her declined critical illness cover. */
+/** Alan's life cover loaded by 50% (£35.18), Ada's income protection on standard terms (£20.00) and her declined critical illness cover; a £3 policy fee each. */
 function readyToActivate(overrides: Partial<Application> = {}): Application {
   return applicationFixture({
     status: 'DECISION',
@@ -65,12 +65,12 @@ function readyToActivate(overrides: Partial<Application> = {}): Application {
     applicantsEnquiries: [outcome('applicant-1', 'cover-1', 50), outcome('applicant-2', 'cover-2', 0)],
     decisionQuote: quoteFixture({
       id: 'quote-1-decision',
-      premium: 55.18,
+      premium: 61.18,
       quoteApplicants: [
-        { id: 'applicant-1', premium: 35.18, quoteCovers: [{ coverId: 'cover-1', premium: 35.18, decision: 'nonstandardterms', riders: [], breakdown: [] }] },
+        { id: 'applicant-1', premium: 38.18, quoteCovers: [{ coverId: 'cover-1', premium: 35.18, decision: 'nonstandardterms', riders: [], breakdown: [] }] },
         {
           id: 'applicant-2',
-          premium: 20,
+          premium: 23,
           quoteCovers: [
             { coverId: 'cover-2', premium: 20, decision: 'standardterms', riders: [], breakdown: [] },
             { coverId: 'cover-3', premium: 0, decision: 'declined', riders: [], breakdown: [] },
@@ -141,9 +141,11 @@ describe('review page', () => {
     expect(within(ip).getByText('£20.00')).toBeInTheDocument();
     const declined = within(adasCovers).getByRole('row', { name: /Critical Illness/ });
     expect(within(declined).getAllByText('Not offered')).toHaveLength(2);
-    expect(within(adasCovers).getByRole('row', { name: /Ada Turing a month/ })).toHaveTextContent('£20.00');
+    expect(within(alansCovers).getByRole('row', { name: /Policy fee/ })).toHaveTextContent('£3.00');
+    expect(within(alansCovers).getByRole('row', { name: /Alan Turing a month/ })).toHaveTextContent('£38.18');
+    expect(within(adasCovers).getByRole('row', { name: /Ada Turing a month/ })).toHaveTextContent('£23.00');
 
-    expect(screen.getByText(/Total a month/)).toHaveTextContent('Total a month: £55.18');
+    expect(screen.getByText(/Total a month/)).toHaveTextContent('Total a month: £61.18');
     expect(screen.getByText('On 01/12/2026')).toBeInTheDocument();
     expect(screen.getByText('••••4958')).toBeInTheDocument();
     expect(screen.getByText('08-99-99')).toBeInTheDocument();

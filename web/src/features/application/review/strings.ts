@@ -19,6 +19,8 @@ export const reviewStrings = {
     exclusions: (what: string) => `excludes ${what}`,
   },
   notOffered: 'Not offered',
+  policyFee: 'Policy fee',
+  policyFeeHelp: 'A monthly charge for each policy',
   clientTotal: (client: string) => `${client} a month`,
   total: 'Total a month',
   notPriced: 'The decision has not been priced.',

@@ -8,6 +8,9 @@ import { reviewStrings as t } from '../strings';
 
 type CoverOutcome = Schemas['CoverOutcome'];
 
+const toPence = (pounds: number) => Math.round(pounds * 100);
+const toPounds = (pence: number) => pence / 100;
+
 /** 'Non-standard terms: premium loaded by 50%', from the cover's underwriting outcome. */
 function termsText(outcome: CoverOutcome | undefined): string {
   if (!outcome || (outcome.loading === 0 && outcome.exclusions.length === 0)) return t.terms.standard;
@@ -34,13 +37,21 @@ export function ClientCovers({ application, applicant, index }: { application: A
   const priced = application.decisionQuote?.quoteApplicants.find((a) => a.id === applicant.id);
   const outcomes = application.applicantsEnquiries.find((e) => e.applicantId === applicant.id)?.outcome?.covers ?? [];
   const headingId = `review-client-${applicant.id}`;
+  // The client's premium is their covers' and a policy fee, once for their policy.
+  const fee = priced ? toPounds(toPence(priced.premium) - priced.quoteCovers.reduce((sum, c) => sum + toPence(c.premium), 0)) : 0;
   return (
     <section aria-labelledby={headingId} className="review-client">
       <Typography.Title level={3} id={headingId} style={{ fontSize: 17 }}>
         {t.coversOf(name)}
       </Typography.Title>
       <div className="data-table">
-        <table>
+        <table className="data-table--fixed">
+          <colgroup>
+            <col style={{ width: '22%' }} />
+            <col style={{ width: '32%' }} />
+            <col style={{ width: '30%' }} />
+            <col style={{ width: '16%' }} />
+          </colgroup>
           <thead>
             <tr>
               <th scope="col">{t.columns.cover}</th>
@@ -65,6 +76,15 @@ export function ClientCovers({ application, applicant, index }: { application: A
                 </tr>
               );
             })}
+            {fee > 0 && (
+              <tr>
+                <th scope="row">{t.policyFee}</th>
+                <td colSpan={2} className="data-table__secondary">
+                  {t.policyFeeHelp}
+                </td>
+                <td style={{ textAlign: 'right' }}>{formatMoneyWithPence(fee)}</td>
+              </tr>
+            )}
           </tbody>
           {priced && (
             <tfoot>
