@@ -57,7 +57,10 @@ describe('route guard', () => {
   });
 
   it('shows the page to a signed-in user', async () => {
-    stubApi([{ method: 'GET', path: '/api/v1/backendforfrontend/adviser', respond: () => json(adviserFixture()) }]);
+    stubApi([
+      { method: 'GET', path: '/api/v1/backendforfrontend/adviser', respond: () => json(adviserFixture()) },
+      { method: 'GET', path: '/api/v1/backendforfrontend/policy/search', respond: () => json({ policyDetails: [], currentPage: 1, totalPages: 1, totalRecordCount: 0 }) },
+    ]);
     const userManager = testUserManager();
     await userManager.storeUser(
       new User({
