@@ -151,7 +151,8 @@ describe('adviser journey', () => {
     // 401 from the API -> back to the identity provider, then back to the same route.
     await signInAtDevIdp(page);
     await page.waitForURL(/\/v2\/dashboard\/policyholders$/);
-    await visible(page.getByText('Policyholders will appear here once a policy is in force.'));
+    // The policy search answered with the new token: its count, or the empty list when no policy is in force yet.
+    await visible(page.getByText(/^(\d+ policyholders?|Policyholders will appear here once a policy is in force\.)$/));
   });
 
   it('signing out returns to the sign-in page', async () => {

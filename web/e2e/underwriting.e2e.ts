@@ -243,7 +243,10 @@ describe('underwriting and AMRA', () => {
     // The dashboard's Policyholders tab finds the policy, and its row opens the policy view.
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard' }).click();
     await page.getByRole('tab', { name: 'Policyholders' }).click();
-    await page.getByRole('group', { name: 'Filter by status' }).getByRole('checkbox', { name: 'Starts later' }).check();
+    await visible(page.getByRole('tab', { name: 'Policyholders', selected: true }));
+    const startsLater = page.getByRole('group', { name: 'Filter by status' }).getByRole('checkbox', { name: 'Starts later' });
+    await startsLater.click();
+    await eventually(async () => expect(await startsLater.isChecked()).toBe(true));
     await page.getByRole('searchbox', { name: /Search by policyholder/ }).fill(alansNumber);
     const row = page.getByRole('row', { name: new RegExp(alansNumber) });
     await visible(row.getByText('Starts later'));
