@@ -295,6 +295,19 @@ async fn a_later_start_goes_on_risk_by_the_workflows_timer_and_the_journey_ends_
     );
     assert_eq!(active["policies"][0]["status"], "awaitingStart");
     assert_eq!(active["policies"][0]["startsOn"], start.to_string());
+    // The dashboard opens a case in force on Complete, even before its stage moves on.
+    let (_, listed) = app.search(&token, "").await;
+    let row = listed["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == key)
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (row["status"].as_str(), row["active"].as_bool()),
+        (Some("DECISION"), Some(true))
+    );
 
     // The server skips the workflow's clock from timer to timer: the start date comes, then
     // the end of the cancellation window 30 days after issue.

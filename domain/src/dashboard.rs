@@ -28,6 +28,9 @@ pub struct ApplicationSummary {
     pub third_party_ref: Option<String>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// The policy is in force, perhaps with a start date still to come: the case opens on
+    /// the Complete page.
+    pub active: bool,
 }
 
 /// A page of search results (§7 `application/search`).

@@ -199,7 +199,9 @@ impl Store {
 
         let mut select = Sql::new(
             "SELECT a.id, a.adviser_id, v.name AS adviser_name, a.stage, a.client_names, \
-             a.third_party_ref, a.created_at, a.updated_at \
+             a.third_party_ref, a.created_at, a.updated_at, \
+             CAST(CASE WHEN EXISTS (SELECT 1 FROM policies p WHERE p.application_id = a.id) \
+             THEN 1 ELSE 0 END AS BIGINT) AS active \
              FROM applications a LEFT JOIN advisers v ON v.id = a.adviser_id",
         );
         push_filters(&mut select, query);
@@ -251,6 +253,7 @@ fn summary(row: &sqlx::any::AnyRow) -> Result<ApplicationSummary, StoreError> {
         third_party_ref: row.try_get("third_party_ref")?,
         created_at: parse_timestamp(&created).ok_or_else(|| corrupt("created_at"))?,
         updated_at: parse_timestamp(&updated).ok_or_else(|| corrupt("updated_at"))?,
+        active: row.try_get::<i64, _>("active")? != 0,
     })
 }
 

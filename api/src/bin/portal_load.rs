@@ -743,11 +743,21 @@ async fn run_activations(
 }
 
 /// A case at the end of set-up: bank details checked and confirmed, the start date now.
-async fn ready_to_activate(http: &reqwest::Client, base: &str, token: &str) -> anyhow::Result<Value> {
+async fn ready_to_activate(
+    http: &reqwest::Client,
+    base: &str,
+    token: &str,
+) -> anyhow::Result<Value> {
     let id = set_up_bank(http, base, token).await?;
     for (path, body) in [
-        (format!("api/v2/backendforfrontend/bankvalidation/{id}"), Value::Null),
-        (format!("api/v1/backendforfrontend/bankValidation/{id}/override"), Value::Null),
+        (
+            format!("api/v2/backendforfrontend/bankvalidation/{id}"),
+            Value::Null,
+        ),
+        (
+            format!("api/v1/backendforfrontend/bankValidation/{id}/override"),
+            Value::Null,
+        ),
         (
             "api/v1/backendforfrontend/application/policyStartDate".to_owned(),
             json!({ "id": id, "policyStartDateOption": "now", "policyStartDate": null }),

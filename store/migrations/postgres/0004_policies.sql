@@ -13,3 +13,4 @@ CREATE TABLE policies (
     issued_at TEXT NOT NULL
 );
 CREATE INDEX policies_by_adviser ON policies (adviser_id, issued_at DESC);
+CREATE INDEX policies_by_application ON policies (application_id);

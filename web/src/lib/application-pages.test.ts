@@ -14,4 +14,9 @@ describe('where an application opens', () => {
   it('opens a case that went on risk on its Complete page, with the policies', () => {
     expect(applicationPagePath(7, 'WENT_ON_RISK')).toBe('/application/7/complete');
   });
+
+  it('opens a case in force with its start date still to come on Complete, though its stage is still Decision', () => {
+    expect(applicationPagePath(7, 'DECISION', true)).toBe('/application/7/complete');
+    expect(applicationPagePath(7, 'DECISION', false)).toBe('/application/7/decision');
+  });
 });

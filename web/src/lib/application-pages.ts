@@ -20,8 +20,12 @@ export const stepPages: Partial<Record<StepId, (applicationId: number) => string
   complete: paths.complete,
 };
 
-/** The page an application at `stage` opens on. */
-export function applicationPagePath(applicationId: number, stage: ApplicationStage): string {
+/**
+ * The page an application at `stage` opens on. A case in force opens on Complete even while its
+ * start date is still to come (the stage moves to Went on Risk on that day).
+ */
+export function applicationPagePath(applicationId: number, stage: ApplicationStage, active = false): string {
+  if (active) return paths.complete(applicationId);
   const order = steps.map((step) => step.id);
   for (let index = order.indexOf(stageRoutes[stage]); index >= 0; index -= 1) {
     const page = stepPages[order[index] as StepId];

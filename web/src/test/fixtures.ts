@@ -103,6 +103,7 @@ export function summaryFixture(overrides: Partial<Schemas['ApplicationSummary']>
     thirdPartyRef: null,
     createdAt: '2025-03-01T09:00:00Z',
     updatedAt: '2025-03-02T10:30:00Z',
+    active: false,
     ...overrides,
   };
 }

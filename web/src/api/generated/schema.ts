@@ -1443,7 +1443,7 @@ export interface components {
         };
         /** @description One alternative on offer for a cover, priced. */
         Alternative: {
-            /** @description `{coverId}:{kind}`, to take it with. */
+            /** @description `{coverId}.{kind}`, to take it with (unreserved in a URL path). */
             id: string;
             applicantId: components["schemas"]["ApplicantId"];
             coverId: string;
@@ -1693,6 +1693,11 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            /**
+             * @description The policy is in force, perhaps with a start date still to come: the case opens on
+             *     the Complete page.
+             */
+            active: boolean;
         };
         /** @description The body of `ApplyApplication` (§7). */
         ApplyRequest: {

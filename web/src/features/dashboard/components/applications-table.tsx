@@ -39,7 +39,7 @@ export function ApplicationsTable({ results, currentPage, totalRecordCount, load
         </thead>
         <tbody>
           {results.map((row) => {
-            const page = applicationPagePath(row.id, row.status);
+            const page = applicationPagePath(row.id, row.status, row.active);
             return (
               <tr key={row.id} className="clickable-row" onClick={() => void navigate(page)}>
                 <td>
