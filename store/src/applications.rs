@@ -4,7 +4,7 @@
 use crate::sql::{Arg, Sql, like_contains, parse_timestamp, timestamp};
 use crate::{Store, StoreError};
 use chrono::{DateTime, Utc};
-use domain::dashboard::{ApplicationSearchResults, ApplicationSummary, PAGE_SIZE, total_pages};
+use domain::dashboard::{ApplicationSearchResults, ApplicationSummary, total_pages};
 use domain::{AdviserId, ApplicantId, Application, ApplicationId, ApplicationStage, UxSettings};
 use sqlx::Row;
 
@@ -190,12 +190,7 @@ impl Store {
         }
         let mut count = Sql::new("SELECT COUNT(*) AS total FROM applications a");
         push_filters(&mut count, query);
-        let total: i64 = count
-            .query()
-            .fetch_one(&self.pool)
-            .await?
-            .try_get("total")?;
-        let total = u64::try_from(total).unwrap_or(0);
+        let total = count.count(&self.pool).await?;
 
         let mut select = Sql::new(
             "SELECT a.id, a.adviser_id, v.name AS adviser_name, a.stage, a.client_names, \
@@ -206,10 +201,8 @@ impl Store {
         );
         push_filters(&mut select, query);
         select
-            .push(" ORDER BY a.updated_at DESC, a.id DESC LIMIT ")
-            .bind(Arg::Int(i64::from(PAGE_SIZE)))
-            .push(" OFFSET ")
-            .bind(Arg::Int(i64::from(page - 1) * i64::from(PAGE_SIZE)));
+            .push(" ORDER BY a.updated_at DESC, a.id DESC")
+            .page(page);
         let rows = select.query().fetch_all(&self.pool).await?;
         let results = rows.iter().map(summary).collect::<Result<Vec<_>, _>>()?;
         Ok(ApplicationSearchResults {

@@ -4,7 +4,7 @@
 
 use crate::sql::{Arg, Sql, like_contains, parse_timestamp, timestamp};
 use crate::{Store, StoreError};
-use domain::dashboard::{PAGE_SIZE, PolicySearchResults, PolicySummary, total_pages};
+use domain::dashboard::{PolicySearchResults, PolicySummary, total_pages};
 use domain::money::Money;
 use domain::policy::PolicyStatus;
 use domain::{AdviserId, ApplicantId, Application, ApplicationId};
@@ -88,12 +88,7 @@ impl Store {
         }
         let mut count = Sql::new("SELECT COUNT(*) AS total FROM policies p");
         push_filters(&mut count, query);
-        let total: i64 = count
-            .query()
-            .fetch_one(&self.pool)
-            .await?
-            .try_get("total")?;
-        let total = u64::try_from(total).unwrap_or(0);
+        let total = count.count(&self.pool).await?;
         let mut select = Sql::new(
             "SELECT p.policy_holder_id, p.policy_reference, p.application_id, p.adviser_id, \
              v.name AS adviser_name, p.holder_name, p.status, p.starts_on, \
@@ -102,10 +97,8 @@ impl Store {
         );
         push_filters(&mut select, query);
         select
-            .push(" ORDER BY p.issued_at DESC, p.policy_reference DESC LIMIT ")
-            .bind(Arg::Int(i64::from(PAGE_SIZE)))
-            .push(" OFFSET ")
-            .bind(Arg::Int(i64::from(page - 1) * i64::from(PAGE_SIZE)));
+            .push(" ORDER BY p.issued_at DESC, p.policy_reference DESC")
+            .page(page);
         let rows = select.query().fetch_all(&self.pool).await?;
         Ok(PolicySearchResults {
             policy_details: rows.iter().map(summary).collect::<Result<Vec<_>, _>>()?,

@@ -54,6 +54,22 @@ impl Sql {
         self
     }
 
+    /// `LIMIT … OFFSET …` for the dashboard's 1-based `page`.
+    pub(crate) fn page(&mut self, page: u32) -> &mut Self {
+        let size = i64::from(domain::dashboard::PAGE_SIZE);
+        self.push(" LIMIT ")
+            .bind(Arg::Int(size))
+            .push(" OFFSET ")
+            .bind(Arg::Int(i64::from(page.max(1) - 1) * size))
+    }
+
+    /// The number a `SELECT COUNT(*) AS total …` finds.
+    pub(crate) async fn count(&self, pool: &sqlx::AnyPool) -> Result<u64, sqlx::Error> {
+        use sqlx::Row;
+        let total: i64 = self.query().fetch_one(pool).await?.try_get("total")?;
+        Ok(u64::try_from(total).unwrap_or(0))
+    }
+
     #[cfg(test)]
     pub(crate) fn text(&self) -> &str {
         &self.text
