@@ -227,7 +227,6 @@ impl Application {
         self.underwriting
             .applicants_enquiries
             .retain(|e| reusable.contains(&e.applicant_id));
-        let version = self.version;
         for applicant_id in reusable {
             let Some(enquiry) = self.enquiry_of(&applicant_id).cloned() else {
                 continue;
@@ -235,25 +234,12 @@ impl Application {
             let Some(outcome) = enquiry.outcome else {
                 continue;
             };
-            // Reopened for a moment so the same outcome is recorded as new.
-            if let Some(e) = self
-                .underwriting
-                .applicants_enquiries
-                .iter_mut()
-                .find(|e| e.applicant_id == applicant_id)
-            {
-                e.is_open = true;
-            }
-            let record = crate::application::RecordEnquiryOutcome {
+            self.decide_covers(&crate::application::RecordEnquiryOutcome {
                 applicant_id,
                 outcome,
                 closed_at: enquiry.closed_at.unwrap_or(enquiry.started_at),
-            };
-            if let Ok(next) = self.record_enquiry_outcome(&record, self.updated_at) {
-                *self = next;
-            }
+            });
         }
-        self.version = version;
     }
 
     /// The application as it would be with every cover of `products` opted out, to price the

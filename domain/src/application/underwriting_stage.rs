@@ -163,7 +163,15 @@ impl Application {
             return Ok(self.clone());
         }
         let mut next = self.clone();
-        if let Some(summary) = next
+        next.decide_covers(command);
+        Ok(next.touched(now))
+    }
+
+    /// Closes the client's enquiry with its outcome, puts each cover's decision on it, and moves
+    /// the case on once every enquiry is closed: to the decision, or to an underwriter while a
+    /// cover is referred. Shared by a closing enquiry and by applying again after a requote.
+    pub(super) fn decide_covers(&mut self, command: &RecordEnquiryOutcome) {
+        if let Some(summary) = self
             .underwriting
             .applicants_enquiries
             .iter_mut()
@@ -173,7 +181,7 @@ impl Application {
             summary.closed_at = Some(command.closed_at);
             summary.outcome = Some(command.outcome.clone());
         }
-        if let Some(applicant) = next
+        if let Some(applicant) = self
             .applicants
             .iter_mut()
             .find(|a| a.id == command.applicant_id)
@@ -187,17 +195,16 @@ impl Application {
                 cover.decision = decided.map(|c| c.decision);
             }
         }
-        if next.is_underwriting_complete() {
-            let referred = next
+        if self.is_underwriting_complete() {
+            let referred = self
                 .covers()
                 .any(|c| c.decision.is_some_and(|d| d.is_referral()));
-            next.status = if referred {
+            self.status = if referred {
                 ApplicationStage::Underwriting
             } else {
                 ApplicationStage::Decision
             };
         }
-        Ok(next.touched(now))
     }
 
     /// §4 "All applicants must be closed for the underwriting to be complete."
