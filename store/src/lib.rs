@@ -11,6 +11,8 @@ mod documents;
 mod enquiries;
 mod policies;
 mod sql;
+#[cfg(feature = "testing")]
+pub mod testing;
 
 pub use advisers::{FirmRecord, LocationRecord, SeedAdviser};
 pub use applications::{CaseOwner, SearchQuery};

@@ -1,18 +1,20 @@
-//! The store against a real SQLite file: projection idempotency, search and advisers.
+//! The store against a real database (a SQLite file, or a PostgreSQL database of its own when
+//! `PORTAL_TEST_POSTGRES` names a server): projection idempotency, search and advisers.
 
 use chrono::{TimeZone, Utc};
 use domain::{
     AddApplicant, AdviserId, ApplicantDetails, ApplicantId, Application, ApplicationStage, Gender,
     UxSettings,
 };
+use store::testing::TestDatabase;
 use store::{FirmRecord, LocationRecord, SearchQuery, SeedAdviser, Store};
 
-async fn store() -> (Store, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}/portal.db", dir.path().display());
-    let store = Store::connect(&url).await.unwrap();
+/// A migrated store on a fresh database, and the database, to keep until the test ends.
+async fn store() -> (Store, TestDatabase) {
+    let database = TestDatabase::create().await;
+    let store = Store::connect(database.url()).await.unwrap();
     store.migrate().await.unwrap();
-    (store, dir)
+    (store, database)
 }
 
 fn adviser(id: &str) -> AdviserId {

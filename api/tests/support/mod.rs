@@ -1,6 +1,7 @@
 //! Test harness: a real Temporal dev server (one per test binary, with a namespace for each
-//! test app so workflow ids never collide), a fresh SQLite database per test, and the portal's
-//! real HTTP server on a free loopback port, driven over HTTP the way the SPA drives it.
+//! test app so workflow ids never collide), a fresh database per test (SQLite, or PostgreSQL
+//! when `PORTAL_TEST_POSTGRES` names a server: `store::testing`), and the portal's real HTTP
+//! server on a free loopback port, driven over HTTP the way the SPA drives it.
 
 #![allow(dead_code)] // Each test binary uses a different part of the harness.
 
@@ -17,6 +18,7 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
+use store::testing::TestDatabase;
 use workflows::worker::RunningWorker;
 
 /// Namespaces created with the shared server; each test app takes the next one.
@@ -89,6 +91,8 @@ pub struct TestApp {
     services: Services,
     worker: Option<RunningWorker>,
     server: tokio::task::JoinHandle<()>,
+    /// Last, so it is dropped after the worker and the services that use it.
+    database: TestDatabase,
 }
 
 impl TestApp {
@@ -104,15 +108,13 @@ impl TestApp {
             NEXT_NAMESPACE.fetch_add(1, Ordering::SeqCst) % NAMESPACES
         );
         let data_dir = tempfile::tempdir().unwrap();
+        let database = TestDatabase::create().await;
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let port = listener.local_addr().unwrap().port();
         let vars: HashMap<&str, String> = HashMap::from([
             ("PORTAL_ENV", "development".into()),
             ("PORT", port.to_string()),
-            (
-                "DATABASE_URL",
-                format!("sqlite://{}/portal.db", data_dir.path().display()),
-            ),
+            ("DATABASE_URL", database.url().to_owned()),
             ("DATA_DIR", data_dir.path().display().to_string()),
             (
                 "PRODUCT_DIR",
@@ -147,6 +149,7 @@ impl TestApp {
             services,
             worker: Some(worker),
             server,
+            database,
         }
     }
 
