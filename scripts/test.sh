@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test suite, in order of speed, each printing its runner's summary lines:
-# lint, Rust (unit and integration against a real Temporal dev server), web unit, browser.
+# lint, Rust (unit and integration against a real Temporal dev server, on SQLite, then the
+# store's and the API's integration tests again on PostgreSQL), web unit, browser.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
@@ -18,14 +19,25 @@ step "Rust formatting and lints"
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --locked -- -D warnings
 
+# Runs a `cargo test` command line, keeping its full log in /tmp/portal-$1.log and printing
+# its runners' summary lines; exits with the failures when any test failed.
+rust_tests() {
+  local log=/tmp/portal-$1.log
+  shift
+  "$@" 2>&1 | tee "$log" | grep -E '^(test result|running|error|failures|---- |thread )' || true
+  if grep -qE '^test result: FAILED|^error' "$log" || ! grep -q '^test result' "$log"; then
+    echo "Rust tests failed; full log in $log" >&2
+    grep -A30 '^failures:' "$log" >&2 || tail -50 "$log" >&2
+    exit 1
+  fi
+  awk '/^test result/ { split($0, a, " "); passed += a[4]; failed += a[6] } END { printf "Rust: %d passed, %d failed\n", passed, failed }' "$log"
+}
+
 step "Rust tests (domain, store, workflows, API over HTTP)"
-cargo test --workspace --locked 2>&1 | tee /tmp/portal-rust-tests.log | grep -E '^(test result|running|error|failures|---- |thread )' || true
-if grep -qE '^test result: FAILED|^error' /tmp/portal-rust-tests.log || ! grep -q '^test result' /tmp/portal-rust-tests.log; then
-  echo "Rust tests failed; full log in /tmp/portal-rust-tests.log" >&2
-  grep -A30 '^failures:' /tmp/portal-rust-tests.log >&2 || tail -50 /tmp/portal-rust-tests.log >&2
-  exit 1
-fi
-awk '/^test result/ { split($0, a, " "); passed += a[4]; failed += a[6] } END { printf "Rust: %d passed, %d failed\n", passed, failed }' /tmp/portal-rust-tests.log
+rust_tests rust-tests cargo test --workspace --locked
+
+step "Rust integration tests on PostgreSQL (store and API, a database each, on a throw-away server)"
+rust_tests rust-tests-postgres scripts/postgres.sh cargo test --locked -p store -p api
 
 step "API schema conformance (schemathesis over /api/openapi.json, against a real portal)"
 scripts/schema-fuzz.sh
