@@ -11,13 +11,14 @@ VENV := .venv
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 export TEMPORAL_CLI ?= $(CURDIR)/$(VENV)/bin/temporal
 
-.PHONY: help deps run test lint openapi build-web build-release load fuzz mutants clean
+.PHONY: help deps run test lint openapi build-web build-release load chaos fuzz mutants clean
 
 help:
 	@echo "make run    - run the portal on http://127.0.0.1:$${PORT:-8080} (installs and builds what it needs)"
 	@echo "make test   - run every test suite (lint, Rust, web unit, browser)"
 	@echo "make openapi - regenerate openapi/openapi.json and the web client from the code"
 	@echo "make load   - measure API latency against a running portal (see README)"
+	@echo "make chaos  - 20 advisers for 10 minutes while workers and Temporal are killed; checks nothing is lost"
 	@echo "make fuzz   - schema-conformance fuzzing of the API (FUZZ_EXAMPLES=200 for a long run)"
 	@echo "make mutants - mutation-test the domain crate with cargo-mutants (slow; not part of make test)"
 
@@ -55,6 +56,13 @@ openapi:
 
 load: build-release
 	$(CARGO_TARGET_DIR)/release/portal-load $(LOAD_ARGS)
+
+# Fault injection, the long run (make test runs a short one): its own Temporal server, API and
+# two workers; CHAOS_ARGS adds to or overrides the options (see portal-load --help).
+chaos: deps
+	cargo build --release --locked --bin portal --bin portal-load
+	$(CARGO_TARGET_DIR)/release/portal-load --scenario chaos --clients 20 --seconds 600 --kills 40 \
+		--server-restarts 1 $(CHAOS_ARGS)
 
 # Schema-conformance fuzzing of the API against a real portal (part of `make test`, bounded there).
 fuzz: deps

@@ -192,7 +192,7 @@ pub enum SignInProblems {
 #[derive(utoipa::IntoResponses)]
 #[response(
     status = 503,
-    description = "The change could not be confirmed in time; it may still be applied: refresh before trying again",
+    description = "The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again",
     content_type = "application/problem+json"
 )]
 #[allow(dead_code)] // Describes a response; never built.

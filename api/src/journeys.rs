@@ -94,13 +94,19 @@ impl Journeys {
         let handle = self
             .client
             .get_workflow_handle::<ApplicationWorkflow>(application_workflow_id(id));
-        let update = handle.execute_update(
-            C::update(),
-            Timed::new(Utc::now(), command),
-            WorkflowExecuteUpdateOptions::default(),
-        );
+        let update = C::update();
+        let options = update_options(update.name());
+        let update = handle.execute_update(update, Timed::new(Utc::now(), command), options);
         within_timeout(update).await?.map_err(update_error)
     }
+}
+
+/// The request's `Idempotency-Key`, if it has one, as the Update's id (see
+/// [`crate::idempotency`]).
+fn update_options(update: &str) -> WorkflowExecuteUpdateOptions {
+    WorkflowExecuteUpdateOptions::builder()
+        .maybe_update_id(crate::idempotency::update_id(update))
+        .build()
 }
 
 async fn within_timeout<T>(future: impl Future<Output = T>) -> Result<T, ApiError> {
@@ -108,11 +114,30 @@ async fn within_timeout<T>(future: impl Future<Output = T>) -> Result<T, ApiErro
         .await
         .map_err(|_| {
             ApiError::Unavailable(
-                "We could not confirm your change in time. It will be applied when the service \
-             catches up; refresh the page to check before making it again."
+                "We could not confirm your change in time. It may still be applied: refresh the \
+                 page to check before making it again."
                     .into(),
             )
         })
+}
+
+/// What the adviser is told when Temporal cannot be reached: nothing is claimed either way.
+const UNREACHABLE: &str = "The case service is not answering just now, so your change may not \
+    have been saved. Refresh the page in a moment to check, then make it again if it is missing.";
+
+/// Temporal restarting, overloaded or out of reach: worth trying again, and no fault of the
+/// request.
+fn is_transient(code: temporalio_client::tonic::Code) -> bool {
+    use temporalio_client::tonic::Code;
+    matches!(
+        code,
+        Code::Unavailable
+            | Code::DeadlineExceeded
+            | Code::Cancelled
+            | Code::Aborted
+            | Code::ResourceExhausted
+            | Code::Unknown
+    )
 }
 
 fn update_error(error: WorkflowUpdateError) -> ApiError {
@@ -125,6 +150,10 @@ fn update_error(error: WorkflowUpdateError) -> ApiError {
             )),
         },
         WorkflowUpdateError::NotFound(_) => ApiError::not_found("Application"),
+        WorkflowUpdateError::Rpc(status) if is_transient(status.code()) => {
+            tracing::warn!(%status, "Temporal did not take the update");
+            ApiError::Unavailable(UNREACHABLE.into())
+        }
         other => ApiError::Internal(anyhow::Error::new(other).context("Failed to send the update")),
     }
 }
@@ -151,7 +180,8 @@ impl Journeys {
         let handle = self
             .client
             .get_workflow_handle::<EnquiryWorkflow>(enquiry_id(applicant_id));
-        let update = handle.execute_update(update, input, WorkflowExecuteUpdateOptions::default());
+        let options = update_options(update.name());
+        let update = handle.execute_update(update, input, options);
         within_timeout(update).await?.map_err(|error| match error {
             WorkflowUpdateError::NotFound(_) => ApiError::not_found("Enquiry"),
             other => update_error(other),

@@ -8,6 +8,7 @@ pub mod case;
 pub mod config;
 pub mod dev_idp;
 pub mod error;
+pub mod idempotency;
 pub mod journeys;
 pub mod product;
 mod routes;
@@ -122,8 +123,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<Services> {
         (None, None)
     };
 
-    let client = workflows::worker::connect(&config.temporal).await?;
-    workflows::worker::ensure_search_attributes(&client, &config.temporal.namespace).await?;
+    let client = connect_to_temporal(&config.temporal).await?;
     let http = reqwest::Client::builder()
         .timeout(std::time::Duration::from_secs(10))
         .build()
@@ -234,6 +234,36 @@ async fn email_checker(config: &Config) -> anyhow::Result<activities::EmailCheck
     Ok(checker)
 }
 
+/// How long a starting process waits for Temporal: long enough for the server to restart or
+/// for a whole deployment to come up in any order, short enough that a wrong address is
+/// reported rather than waited on for ever.
+const TEMPORAL_START_WAIT: std::time::Duration = std::time::Duration::from_secs(120);
+
+/// Connects to Temporal and registers the search attributes, trying again while the server is
+/// starting or restarting, so a process started beside it does not die of the race.
+async fn connect_to_temporal(
+    config: &workflows::worker::TemporalConfig,
+) -> anyhow::Result<temporalio_client::Client> {
+    let deadline = std::time::Instant::now() + TEMPORAL_START_WAIT;
+    let mut pause = std::time::Duration::from_millis(250);
+    loop {
+        let attempt = async {
+            let client = workflows::worker::connect(config).await?;
+            workflows::worker::ensure_search_attributes(&client, &config.namespace).await?;
+            anyhow::Ok(client)
+        };
+        match attempt.await {
+            Ok(client) => return Ok(client),
+            Err(error) if std::time::Instant::now() < deadline => {
+                tracing::warn!("waiting for Temporal at {}: {error:#}", config.address);
+                tokio::time::sleep(pause).await;
+                pause = (pause * 2).min(std::time::Duration::from_secs(5));
+            }
+            Err(error) => return Err(error),
+        }
+    }
+}
+
 /// Longest an adviser waits for the address provider before entering the address by hand.
 const ADDRESS_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(3);
 /// Longest the email check waits for each DNS server before saying the domain is unchecked.
@@ -264,6 +294,7 @@ pub fn build_app(services: &Services) -> Router {
             None,
         )
     })
+    .layer(axum::middleware::from_fn(idempotency::layer))
     .layer(axum::middleware::from_fn(error::log_server_errors))
     .layer(DefaultBodyLimit::max(body::MAX_JSON_BODY))
     .layer(security_header("x-content-type-options", "nosniff"))

@@ -72,8 +72,11 @@ impl Store {
         ApplicationId::new(id).ok_or_else(|| StoreError::Corrupt(format!("application id {id}")))
     }
 
-    /// Stores `application` unless a newer or equal version is already stored, so replays and
-    /// out-of-order deliveries of the projection are harmless. Returns whether it was written.
+    /// Stores `application` unless a newer version, or this very document, is already stored, so
+    /// replays and out-of-order deliveries of the projection are harmless. The same version with
+    /// other content replaces what is stored: a worker that died after saving but before its
+    /// workflow task completed left a change Temporal never recorded, and the change that
+    /// really took that version must win. Returns whether it was written.
     pub async fn save_application(&self, application: &Application) -> Result<bool, StoreError> {
         let document = serde_json::to_string(application)
             .map_err(|e| StoreError::Corrupt(format!("application {}: {e}", application.id)))?;
@@ -116,7 +119,9 @@ impl Store {
                  client_names = excluded.client_names, search_text = excluded.search_text, \
                  third_party_ref = excluded.third_party_ref, document = excluded.document, \
                  updated_at = excluded.updated_at \
-                 WHERE applications.version < excluded.version",
+                 WHERE applications.version < excluded.version \
+                 OR (applications.version = excluded.version \
+                     AND applications.document <> excluded.document)",
             );
         let written = upsert.query().execute(&mut *tx).await?.rows_affected() == 1;
         if written {

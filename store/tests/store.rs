@@ -75,6 +75,32 @@ async fn an_older_version_never_overwrites_a_newer_one() {
     assert_eq!(owner.map(|o| o.application_id), Some(v1.id));
 }
 
+/// A worker can save version N and die before Temporal records its workflow task; the change
+/// that Temporal then records as version N (another command) must replace the orphan.
+#[tokio::test]
+async fn a_change_temporal_never_recorded_is_replaced_by_the_one_it_did() {
+    let (store, _dir) = store().await;
+    let v1 = new_application(&store, "adviser1").await;
+    let orphan = with_client(&v1, "a1", "Ada", "Lovelace");
+    let recorded = with_client(&v1, "a2", "Grace", "Hopper");
+    assert_eq!(orphan.version, recorded.version);
+    assert!(store.save_application(&orphan).await.unwrap());
+    assert!(store.save_application(&recorded).await.unwrap());
+    assert_eq!(
+        store.find_application(v1.id).await.unwrap().unwrap(),
+        recorded
+    );
+    let orphaned = ApplicantId::parse("a1").unwrap();
+    assert_eq!(
+        store
+            .case_owner_of_applicant(&orphaned)
+            .await
+            .unwrap()
+            .map(|o| o.application_id),
+        None
+    );
+}
+
 #[tokio::test]
 async fn a_cases_owner_comes_with_their_settings_and_an_unregistered_owner_with_none() {
     let (store, _dir) = store().await;

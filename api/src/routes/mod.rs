@@ -30,7 +30,10 @@ use utoipa_axum::router::OpenApiRouter;
         license(name = "Proprietary"),
         description = "Quote, underwrite and set up protection policies. Every call but the bootstrap \
                        configuration needs a bearer access token from the portal's identity provider. \
-                       Errors are application/problem+json; rule violations name each field."
+                       Errors are application/problem+json; rule violations name each field. \
+                       A command may carry an `Idempotency-Key` header (1 to 100 letters, digits or \
+                       `- _ . :`): sent again with the same key after a timeout or a 503, it answers \
+                       with the first request's result and makes no second change."
     ),
     modifiers(&BearerAuth),
     security(("bearer" = [])),

@@ -130,6 +130,14 @@ command_updates! {
             Ok(projection::save(ctx, application).await?)
         }
 
+        /// The application as the workflow holds it: what a case handler reads under Queries
+        /// in the Temporal Web UI, and what the fault-injection driver checks the read model
+        /// against.
+        #[query]
+        pub fn application(&self, _ctx: &WorkflowContextView) -> Application {
+            self.application.clone()
+        }
+
         /// A client's enquiry closed with its outcome (sent by the enquiry workflow); the main
         /// loop records it.
         #[signal]

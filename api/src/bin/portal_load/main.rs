@@ -8,6 +8,12 @@
 //!
 //! Usage: `portal-load [--base-url http://127.0.0.1:8080] [--temporal-address http://127.0.0.1:7233]
 //! [--clients 20] [--rounds 25]`
+//!
+//! `portal-load --scenario chaos [--clients 4] [--seconds 60] [--kills 4]` is the fault-injection
+//! run instead: it starts a Temporal server, an API and two workers of its own and proves that
+//! no confirmed answer is lost while workers and the server are killed (see [`chaos`]).
+
+mod chaos;
 
 use anyhow::{Context, bail};
 use clap::Parser;
@@ -51,6 +57,30 @@ struct Args {
     /// `rounds` cases to the end of set-up, then puts each in force: `activateApplication`).
     #[arg(long, default_value = "quote")]
     scenario: String,
+    /// chaos: how long the advisers work, in seconds.
+    #[arg(long, default_value_t = 60)]
+    seconds: u64,
+    /// chaos: how many times a worker is killed.
+    #[arg(long, default_value_t = 4)]
+    kills: usize,
+    /// chaos: how many times the Temporal server is killed and started again.
+    #[arg(long, default_value_t = 1)]
+    server_restarts: usize,
+    /// chaos: the seed of the fault schedule (a run is repeated by giving its seed).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// chaos: keep the scratch folder (logs, databases) after a run that passed.
+    #[arg(long)]
+    keep: bool,
+    /// chaos: the `portal` binary to run (default: beside this one).
+    #[arg(long)]
+    portal: Option<std::path::PathBuf>,
+    /// chaos: the Temporal CLI (default: $TEMPORAL_CLI, else .venv/bin/temporal).
+    #[arg(long)]
+    temporal_cli: Option<std::path::PathBuf>,
+    /// chaos: the product data folder (default: ./product).
+    #[arg(long, default_value = "product")]
+    product_dir: std::path::PathBuf,
 }
 
 #[derive(Default)]
@@ -85,6 +115,9 @@ async fn main() -> anyhow::Result<()> {
     let http = reqwest::Client::builder()
         .pool_max_idle_per_host(args.clients * 2)
         .build()?;
+    if args.scenario == "chaos" {
+        return chaos::run(chaos_options(&args)?).await;
+    }
     let token = sign_in(&http, &args).await?;
     if args.scenario == "underwriting" {
         return underwriting(&http, &args, &token).await;
@@ -472,14 +505,64 @@ async fn baseline(args: &Args) -> anyhow::Result<Vec<Duration>> {
     Ok(all)
 }
 
+fn chaos_options(args: &Args) -> anyhow::Result<chaos::Options> {
+    let here = std::env::current_exe()?;
+    let portal = match &args.portal {
+        Some(path) => path.clone(),
+        None => here.with_file_name("portal"),
+    };
+    let temporal = match (&args.temporal_cli, std::env::var_os("TEMPORAL_CLI")) {
+        (Some(path), _) => path.clone(),
+        (None, Some(path)) => path.into(),
+        (None, None) => ".venv/bin/temporal".into(),
+    };
+    for (what, path) in [
+        ("portal binary", &portal),
+        ("Temporal CLI", &temporal),
+        ("product folder", &args.product_dir),
+    ] {
+        if !path.exists() {
+            bail!(
+                "the {what} is not at {} (build it, or pass its path)",
+                path.display()
+            );
+        }
+    }
+    Ok(chaos::Options {
+        advisers: args.clients,
+        duration: Duration::from_secs(args.seconds),
+        kills: args.kills,
+        server_restarts: args.server_restarts,
+        seed: args.seed.unwrap_or_else(rand::random),
+        keep: args.keep,
+        binaries: chaos::Binaries {
+            portal,
+            temporal,
+            product_dir: std::fs::canonicalize(&args.product_dir)?,
+        },
+        user: args.user.clone(),
+        password: args.password.clone(),
+    })
+}
+
 async fn sign_in(http: &reqwest::Client, args: &Args) -> anyhow::Result<String> {
+    sign_in_at(http, &args.base_url, &args.user, &args.password).await
+}
+
+/// Signs in through the development identity provider's password grant.
+async fn sign_in_at(
+    http: &reqwest::Client,
+    base_url: &str,
+    user: &str,
+    password: &str,
+) -> anyhow::Result<String> {
     let response = http
-        .post(format!("{}/dev-idp/token", args.base_url))
+        .post(format!("{base_url}/dev-idp/token"))
         .form(&[
             ("grant_type", "password"),
             ("client_id", "portal-web"),
-            ("username", args.user.as_str()),
-            ("password", args.password.as_str()),
+            ("username", user),
+            ("password", password),
         ])
         .send()
         .await

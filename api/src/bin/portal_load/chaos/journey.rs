@@ -1,0 +1,401 @@
+//! One simulated adviser taking cases from creation to a policy in force through the HTTP API,
+//! as the SPA would: every command carries an `Idempotency-Key`, and one that gets no answer
+//! (a timeout, a 5xx) is sent again with the same key, as a browser retrying would. What each
+//! answered command should have changed is written down for the check at the end.
+
+use serde_json::{Value, json};
+use std::time::{Duration, Instant};
+
+/// What one journey did, for the check at the end.
+#[derive(Debug, Default)]
+pub struct Journey {
+    pub adviser: usize,
+    pub number: usize,
+    pub application: Option<String>,
+    /// Each client's name, with the cover amounts the API accepted for them.
+    pub clients: Vec<Client>,
+    pub children: Vec<String>,
+    /// The furthest step the API confirmed (2xx).
+    pub reached: Step,
+    /// Commands answered 2xx, and commands given up on (never confirmed: they may or may not
+    /// have happened, and the adviser was told).
+    pub accepted: usize,
+    pub unconfirmed: Vec<&'static str>,
+    /// 4xx answers: a journey built to be valid should get none.
+    pub refused: Vec<String>,
+    /// Every error an adviser saw, with when.
+    pub errors: Vec<SeenError>,
+    /// Commands that were answered, but only after more than [`SLOW`]: when, and how long.
+    pub waits: Vec<(Instant, Duration)>,
+}
+
+/// An answer slower than this is one an adviser notices.
+pub const SLOW: Duration = Duration::from_secs(2);
+
+#[derive(Debug, Clone)]
+pub struct Client {
+    pub id: Option<String>,
+    pub first_name: String,
+    pub last_name: String,
+    pub covers: Vec<u64>,
+}
+
+#[derive(Debug, Clone)]
+pub struct SeenError {
+    pub at: Instant,
+    pub command: &'static str,
+    pub status: String,
+}
+
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Step {
+    #[default]
+    None,
+    Created,
+    Quoted,
+    Applied,
+    Decided,
+    InForce,
+}
+
+/// How long an adviser keeps trying one command before giving up on it.
+const GIVE_UP_AFTER: Duration = Duration::from_secs(90);
+/// Longest wait for one answer; the API itself answers 503 after 15 s.
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(20);
+
+pub struct Adviser {
+    pub http: reqwest::Client,
+    pub base: String,
+    pub token: String,
+    pub number: usize,
+}
+
+enum Outcome {
+    Done(Value),
+    /// Refused (4xx) or never confirmed: the journey stops here.
+    Stopped,
+}
+
+impl Adviser {
+    /// Sends one command until it is answered, with the same key each time.
+    async fn command(
+        &self,
+        journey: &mut Journey,
+        name: &'static str,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<Value>,
+    ) -> Outcome {
+        let key = uuid::Uuid::new_v4().to_string();
+        let started = Instant::now();
+        let mut pause = Duration::from_millis(200);
+        loop {
+            let mut request = self
+                .http
+                .request(method.clone(), format!("{}{path}", self.base))
+                .bearer_auth(&self.token)
+                .header("Idempotency-Key", &key)
+                .timeout(REQUEST_TIMEOUT);
+            if let Some(body) = &body {
+                request = request.json(body);
+            }
+            let status = match request.send().await {
+                Ok(response) if response.status().is_success() => {
+                    match response.json::<Value>().await {
+                        Ok(value) => {
+                            journey.accepted += 1;
+                            if started.elapsed() > SLOW {
+                                journey.waits.push((started, started.elapsed()));
+                            }
+                            return Outcome::Done(value);
+                        }
+                        Err(error) => format!("unreadable answer: {error}"),
+                    }
+                }
+                Ok(response) if response.status().is_client_error() => {
+                    let status = response.status();
+                    let text = response.text().await.unwrap_or_default();
+                    journey.refused.push(format!("{name}: {status} {text}"));
+                    return Outcome::Stopped;
+                }
+                Ok(response) => response.status().to_string(),
+                Err(error) if error.is_timeout() => "no answer (timed out)".to_owned(),
+                Err(error) => format!("no answer ({error})"),
+            };
+            journey.errors.push(SeenError {
+                at: Instant::now(),
+                command: name,
+                status,
+            });
+            if started.elapsed() > GIVE_UP_AFTER {
+                journey.unconfirmed.push(name);
+                return Outcome::Stopped;
+            }
+            tokio::time::sleep(pause).await;
+            pause = (pause * 2).min(Duration::from_secs(2));
+        }
+    }
+
+    /// A read: retried on any error until it answers (reads change nothing).
+    async fn read(&self, path: &str) -> Option<Value> {
+        let started = Instant::now();
+        while started.elapsed() < GIVE_UP_AFTER {
+            let response = self
+                .http
+                .get(format!("{}{path}", self.base))
+                .bearer_auth(&self.token)
+                .timeout(REQUEST_TIMEOUT)
+                .send()
+                .await;
+            if let Ok(response) = response
+                && response.status().is_success()
+                && let Ok(value) = response.json::<Value>().await
+            {
+                return Some(value);
+            }
+            tokio::time::sleep(Duration::from_millis(250)).await;
+        }
+        None
+    }
+
+    /// One case from creation to in force; stops at the first command it cannot complete.
+    pub async fn journey(&self, number: usize) -> Journey {
+        let mut journey = Journey {
+            adviser: self.number,
+            number,
+            ..Journey::default()
+        };
+        if self.run(&mut journey).await.is_none()
+            && journey.refused.is_empty()
+            && journey.unconfirmed.is_empty()
+        {
+            journey.refused.push(format!(
+                "an answer was not what the journey expected after {} commands",
+                journey.accepted
+            ));
+        }
+        journey
+    }
+
+    async fn run(&self, j: &mut Journey) -> Option<()> {
+        use reqwest::Method;
+        let tag = format!("A{}J{}", self.number, j.number);
+        let created = self
+            .send(
+                j,
+                "create",
+                Method::POST,
+                "/api/v1/backendforfrontend/application/create",
+                None,
+            )
+            .await?;
+        let id = match &created["id"] {
+            Value::String(text) => text.clone(),
+            other => other.to_string(),
+        };
+        j.application = Some(id.clone());
+        j.reached = Step::Created;
+
+        for (i, first_name) in ["Ada", "Alan"].into_iter().enumerate() {
+            let last_name = format!("Chaos{tag}");
+            j.clients.push(Client {
+                id: None,
+                first_name: first_name.into(),
+                last_name: last_name.clone(),
+                covers: vec![],
+            });
+            let added = self
+                .send(j, "AddApplicant", Method::POST, &format!("/api/v1/backendforfrontend/application/{id}/AddApplicant"),
+                    Some(json!({ "applicationId": id, "applicant": {
+                        "title": if i == 0 { "Mrs" } else { "Mr" }, "firstName": first_name, "lastName": last_name,
+                        "gender": if i == 0 { "female" } else { "male" }, "dateOfBirth": "1980-06-23",
+                        "smoking": "noneInFiveYears" } })))
+                .await?;
+            let applicant = added["applicants"]
+                .as_array()?
+                .iter()
+                .find(|a| a["firstName"] == first_name)?["id"]
+                .as_str()?
+                .to_owned();
+            j.clients[i].id = Some(applicant);
+        }
+        let child = format!("Kit{tag}");
+        self.send(j, "AddChild", Method::POST, &format!("/api/v1/application/{id}/children"),
+            Some(json!({ "firstName": child, "surname": format!("Chaos{tag}"), "dateOfBirth": "2016-04-01" })))
+            .await?;
+        j.children.push(child);
+        for i in 0..2 {
+            let amount = 200_000 + 1_000 * (j.number as u64 % 100) + 500 * i as u64;
+            let applicant = j.clients[i].id.clone()?;
+            self.send(j, "MutateCovers/add", Method::POST, "/api/v1/actions/MutateCovers/add",
+                Some(json!({ "applicationId": id, "applicantId": applicant,
+                    "cover": { "productType": "life", "coverType": "level", "coverAmount": amount, "term": 25 } })))
+                .await?;
+            j.clients[i].covers.push(amount);
+        }
+        self.send(
+            j,
+            "quotePrice",
+            Method::GET,
+            &format!("/api/v1/backendforfrontend/application/{id}/quotePrice"),
+            None,
+        )
+        .await?;
+        j.reached = Step::Quoted;
+
+        let applicants: Vec<String> = j.clients.iter().filter_map(|c| c.id.clone()).collect();
+        for applicant in &applicants {
+            self.send(j, "contact", Method::PATCH, "/api/v1/backendforfrontend/applicant/contact",
+                Some(json!({ "applicantId": applicant, "address1": "1 Station Road", "cityName": "Leeds",
+                    "postcode": "LS1 4AP", "phoneNumber": "0113 496 0000", "emailAddress": "chaos@example.com" })))
+                .await?;
+            self.send(j, "acceptPreUnderwritingDeclaration", Method::POST,
+                &format!("/api/v1/application/{id}/applicant/{applicant}/acceptPreUnderwritingDeclaration"), None)
+                .await?;
+        }
+        let apply = [
+            (
+                "isMortgageRelated",
+                "/api/v1/backendforfrontend/application/isMortgageRelated".to_owned(),
+                json!({ "id": id, "isMortgageRelated": false }),
+            ),
+            (
+                "isAdvisedSale",
+                "/api/v1/backendforfrontend/application/isAdvisedSale".to_owned(),
+                json!({ "id": id, "isAdvisedSale": true }),
+            ),
+            (
+                "ApplyApplication",
+                "/api/v1/backendforfrontend/application/ApplyApplication".to_owned(),
+                json!({ "applicationId": id }),
+            ),
+        ];
+        self.post_each(j, apply).await?;
+        j.reached = Step::Applied;
+
+        let answers: Vec<Value> = crate::PLAIN_ANSWERS
+            .iter()
+            .map(|(tag, value)| json!({ "tag": tag, "value": value }))
+            .collect();
+        for applicant in &applicants {
+            self.send(
+                j,
+                "underwriting/start",
+                Method::POST,
+                &format!("/api/v1/underwriting/{applicant}/start"),
+                Some(json!({ "answers": [{ "tag": "ENQUIRY_TYPE", "value": "Full" }] })),
+            )
+            .await?;
+            self.send(
+                j,
+                "provideanswers",
+                Method::POST,
+                &format!("/api/v1/actions/provideanswers/{applicant}"),
+                Some(json!({ "answers": answers })),
+            )
+            .await?;
+            self.send(
+                j,
+                "acceptuwdeclaration",
+                Method::POST,
+                "/api/v1/actions/acceptuwdeclaration",
+                Some(json!({ "applicationId": id, "applicantId": applicant })),
+            )
+            .await?;
+            self.send(
+                j,
+                "underwriting/close",
+                Method::POST,
+                &format!("/api/v1/underwriting/{applicant}/close"),
+                None,
+            )
+            .await?;
+        }
+        // Each closed enquiry's outcome reaches the application by a signal.
+        let started = Instant::now();
+        loop {
+            let application = self.read(&format!("/api/v1/application/{id}")).await?;
+            if application["status"] == "DECISION" {
+                break;
+            }
+            if started.elapsed() > GIVE_UP_AFTER {
+                j.unconfirmed.push("decision reached");
+                return None;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        let decide = [
+            (
+                "TriggerDecisionQuote",
+                format!("/api/v1/actions/TriggerDecisionQuote/{id}"),
+                Value::Null,
+            ),
+            (
+                "decision/proceed",
+                format!("/api/v1/decision/{id}/proceed"),
+                Value::Null,
+            ),
+        ];
+        self.post_each(j, decide).await?;
+        j.reached = Step::Decided;
+        let set_up = [
+            (
+                "bankDetails",
+                format!("/api/v1/application/{id}/bankDetails"),
+                json!({ "bankDetails": { "name": "Mrs Ada Chaos", "accountNumber": "66374958",
+                    "sortCode": "089999", "collectionDay": 1 } }),
+            ),
+            (
+                "bankvalidation",
+                format!("/api/v2/backendforfrontend/bankvalidation/{id}"),
+                Value::Null,
+            ),
+            (
+                "bankValidation/override",
+                format!("/api/v1/backendforfrontend/bankValidation/{id}/override"),
+                Value::Null,
+            ),
+            (
+                "policyStartDate",
+                "/api/v1/backendforfrontend/application/policyStartDate".to_owned(),
+                json!({ "id": id, "policyStartDateOption": "now", "policyStartDate": null }),
+            ),
+            (
+                "activateApplication",
+                format!("/api/v1/actions/activateApplication/{id}"),
+                Value::Null,
+            ),
+        ];
+        self.post_each(j, set_up).await?;
+        j.reached = Step::InForce;
+        Some(())
+    }
+
+    /// Posts each `(name, path, body)` in turn; a null body is no body.
+    async fn post_each<const N: usize>(
+        &self,
+        journey: &mut Journey,
+        steps: [(&'static str, String, Value); N],
+    ) -> Option<()> {
+        for (name, path, body) in steps {
+            let body = (!body.is_null()).then_some(body);
+            self.send(journey, name, reqwest::Method::POST, &path, body)
+                .await?;
+        }
+        Some(())
+    }
+
+    async fn send(
+        &self,
+        journey: &mut Journey,
+        name: &'static str,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<Value>,
+    ) -> Option<Value> {
+        match self.command(journey, name, method, path, body).await {
+            Outcome::Done(value) => Some(value),
+            Outcome::Stopped => None,
+        }
+    }
+}

@@ -1,0 +1,279 @@
+//! `portal-load --scenario chaos`: proves that an answer the API confirmed is never lost.
+//!
+//! It starts its own Temporal dev server (file-backed), one `portal api` and two
+//! `portal worker`s, then runs simulated advisers taking cases from creation to a policy in
+//! force while it kills a worker with SIGKILL at random moments (and starts it again after a
+//! random pause) and kills and restarts the Temporal server once in the middle. Afterwards it
+//! checks every application (see [`verify`]) and reports journeys, faults, commands confirmed,
+//! lost, duplicated, and the errors advisers saw after each fault. It fails on any loss,
+//! duplicate, divergence of the read model, or refusal of a valid command.
+
+mod cluster;
+mod journey;
+mod verify;
+
+pub use cluster::Binaries;
+
+use anyhow::{Context, bail};
+use cluster::Cluster;
+use journey::{Adviser, Journey, Step};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::time::{Duration, Instant};
+use workflows::worker::{TemporalConfig, connect};
+
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub advisers: usize,
+    pub duration: Duration,
+    pub kills: usize,
+    pub server_restarts: usize,
+    pub seed: u64,
+    pub keep: bool,
+    pub binaries: Binaries,
+    pub user: String,
+    pub password: String,
+}
+
+const WORKERS: usize = 2;
+
+#[derive(Debug)]
+enum FaultKind {
+    KillWorker,
+    RestartServer,
+}
+
+/// A fault as it happened: what, when (from the start), and for how long.
+#[derive(Debug)]
+struct Fault {
+    at: Instant,
+    what: String,
+}
+
+pub async fn run(options: Options) -> anyhow::Result<()> {
+    println!(
+        "Fault injection: {} advisers for {} s, {} worker kills, {} Temporal restart(s), seed {}",
+        options.advisers,
+        options.duration.as_secs(),
+        options.kills,
+        options.server_restarts,
+        options.seed
+    );
+    let mut cluster = Cluster::start(options.binaries.clone(), WORKERS).await?;
+    let outcome = drive(&mut cluster, &options).await;
+    cluster.stop(options.keep || outcome.is_err()).await;
+    outcome
+}
+
+async fn drive(cluster: &mut Cluster, options: &Options) -> anyhow::Result<()> {
+    let http = reqwest::Client::new();
+    let token =
+        crate::sign_in_at(&http, &cluster.base_url, &options.user, &options.password).await?;
+    let started = Instant::now();
+    let stop_at = started + options.duration;
+    let advisers: Vec<_> = (0..options.advisers)
+        .map(|number| {
+            let adviser = Adviser {
+                http: http.clone(),
+                base: cluster.base_url.clone(),
+                token: token.clone(),
+                number,
+            };
+            tokio::spawn(async move {
+                let mut journeys = Vec::new();
+                while Instant::now() < stop_at {
+                    journeys.push(adviser.journey(journeys.len()).await);
+                }
+                journeys
+            })
+        })
+        .collect();
+
+    let mut rng = StdRng::seed_from_u64(options.seed);
+    let faults = inject(cluster, options, &mut rng, started).await?;
+
+    let mut journeys: Vec<Journey> = Vec::new();
+    for adviser in advisers {
+        journeys.extend(adviser.await.context("an adviser task panicked")?);
+    }
+    cluster.check_alive()?;
+    let elapsed = started.elapsed();
+
+    let temporal = connect(&TemporalConfig {
+        address: cluster.temporal_address.clone(),
+        namespace: "default".into(),
+        task_queue: "portal-chaos".into(),
+        workflow_task_pollers: 2,
+    })
+    .await?;
+    let findings = verify::check(&journeys, &temporal, &http, &cluster.base_url, &token).await?;
+    report(&journeys, &faults, &findings, started, elapsed);
+
+    let refused: Vec<&String> = journeys.iter().flat_map(|j| &j.refused).collect();
+    if !findings.lost.is_empty()
+        || !findings.duplicated.is_empty()
+        || !findings.diverged.is_empty()
+        || !refused.is_empty()
+    {
+        for line in findings
+            .lost
+            .iter()
+            .map(|l| format!("LOST {l}"))
+            .chain(
+                findings
+                    .duplicated
+                    .iter()
+                    .map(|d| format!("DUPLICATED {d}")),
+            )
+            .chain(findings.diverged.iter().map(|d| format!("DIVERGED {d}")))
+            .chain(refused.iter().map(|r| format!("REFUSED {r}")))
+        {
+            eprintln!("  {line}");
+        }
+        bail!("the fault-injection run found lost, duplicated, diverged or refused changes");
+    }
+    if journeys.iter().all(|j| j.reached < Step::InForce) {
+        bail!("no journey reached a policy in force, so the run proves little");
+    }
+    Ok(())
+}
+
+/// Kills a random worker `options.kills` times and restarts the server
+/// `options.server_restarts` times, at random moments between a tenth and nine tenths of the
+/// run, one fault at a time.
+async fn inject(
+    cluster: &mut Cluster,
+    options: &Options,
+    rng: &mut StdRng,
+    started: Instant,
+) -> anyhow::Result<Vec<Fault>> {
+    let span = options.duration.as_secs_f64();
+    let mut plan: Vec<(f64, FaultKind)> = (0..options.kills)
+        .map(|_| (rng.gen_range(0.1..0.9) * span, FaultKind::KillWorker))
+        .collect();
+    for i in 0..options.server_restarts {
+        let at = (i + 1) as f64 / (options.server_restarts + 1) as f64;
+        plan.push((at * span, FaultKind::RestartServer));
+    }
+    plan.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut faults = Vec::new();
+    for (at, kind) in plan {
+        tokio::time::sleep_until((started + Duration::from_secs_f64(at)).into()).await;
+        cluster.check_alive()?;
+        let at = Instant::now();
+        let what = match kind {
+            FaultKind::KillWorker => {
+                let i = rng.gen_range(0..WORKERS);
+                let down = Duration::from_millis(rng.gen_range(200..3000));
+                cluster.kill_worker(i).await?;
+                tokio::time::sleep(down).await;
+                cluster.restart_worker(i)?;
+                format!(
+                    "worker {i} killed (SIGKILL), started again after {} ms",
+                    down.as_millis()
+                )
+            }
+            FaultKind::RestartServer => {
+                let down = Duration::from_secs(1);
+                cluster.restart_temporal(down).await?;
+                format!(
+                    "Temporal server killed (SIGKILL), answering again after {} ms",
+                    at.elapsed().as_millis()
+                )
+            }
+        };
+        faults.push(Fault { at, what });
+    }
+    Ok(faults)
+}
+
+fn report(
+    journeys: &[Journey],
+    faults: &[Fault],
+    findings: &verify::Findings,
+    started: Instant,
+    elapsed: Duration,
+) {
+    let count = |step: Step| journeys.iter().filter(|j| j.reached >= step).count();
+    let accepted: usize = journeys.iter().map(|j| j.accepted).sum();
+    let unconfirmed: usize = journeys.iter().map(|j| j.unconfirmed.len()).sum();
+    let errors: Vec<_> = journeys.iter().flat_map(|j| &j.errors).collect();
+    let waits: Vec<_> = journeys.iter().flat_map(|j| &j.waits).collect();
+    println!("Ran for {:.1} s", elapsed.as_secs_f64());
+    println!(
+        "  journeys {} (quoted {}, applied {}, decided {}, in force {}), applications checked {}",
+        journeys.len(),
+        count(Step::Quoted),
+        count(Step::Applied),
+        count(Step::Decided),
+        count(Step::InForce),
+        findings.applications
+    );
+    println!(
+        "  faults: {} worker kills, {} Temporal restarts",
+        faults
+            .iter()
+            .filter(|f| f.what.starts_with("worker"))
+            .count(),
+        faults
+            .iter()
+            .filter(|f| f.what.starts_with("Temporal"))
+            .count()
+    );
+    println!(
+        "  commands confirmed {accepted}, never confirmed {unconfirmed} (of which applied anyway {}), errors advisers saw {}",
+        findings.unconfirmed_but_applied,
+        errors.len()
+    );
+    println!(
+        "  lost {}, duplicated {}, read model diverged {}",
+        findings.lost.len(),
+        findings.duplicated.len(),
+        findings.diverged.len()
+    );
+    println!(
+        "  errors and waits over {} s advisers saw, by the last fault before them (a wait by when it ended):",
+        journey::SLOW.as_secs()
+    );
+    let mut windows: Vec<(Instant, String)> = vec![(started, "before any fault".into())];
+    windows.extend(faults.iter().map(|f| (f.at, f.what.clone())));
+    for (i, (from, what)) in windows.iter().enumerate() {
+        let to = windows.get(i + 1).map(|w| w.0);
+        let seen: Vec<_> = errors
+            .iter()
+            .filter(|e| e.at >= *from && to.is_none_or(|to| e.at < to))
+            .collect();
+        let slow: Vec<Duration> = waits
+            .iter()
+            .map(|(at, took)| (*at + *took, *took))
+            .filter(|(answered, _)| *answered >= *from && to.is_none_or(|to| *answered < to))
+            .map(|(_, took)| took)
+            .collect();
+        let longest = slow.iter().max().map(|d| d.as_secs_f64()).unwrap_or(0.0);
+        let mut kinds: Vec<String> = seen
+            .iter()
+            .map(|e| format!("{} {}", e.command, e.status))
+            .collect();
+        kinds.sort();
+        kinds.dedup();
+        let shown: Vec<&String> = kinds.iter().take(4).collect();
+        println!(
+            "    {:>6.1} s  {what}: {} errors, {} waits (longest {longest:.1} s){}",
+            from.duration_since(started).as_secs_f64(),
+            seen.len(),
+            slow.len(),
+            if shown.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    " ({})",
+                    shown
+                        .iter()
+                        .map(|s| s.as_str())
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                )
+            }
+        );
+    }
+}
