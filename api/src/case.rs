@@ -61,15 +61,16 @@ impl Case {
             })
     }
 
-    /// Sends `command` to the application's workflow and answers with the application it
-    /// returns, so the caller reads their own write.
+    /// Sends `command` to the application's workflow and answers with the application as
+    /// it now stands, so the caller reads their own write.
     pub async fn send<C: ApplicationUpdate>(
         &self,
         state: &AppState,
         command: C,
     ) -> Result<Json<ApplicationView>, ApiError> {
         match state.journeys.send(self.id, command).await {
-            Ok(application) => Ok(Json(view(&application))),
+            // The workflow saved the read model before it answered: this read sees the change.
+            Ok(_saved) => self.view(state).await,
             // A journey whose policies are in force and past their cancellation window has
             // ended: its workflow takes no more commands, and the case says why.
             Err(ApiError::NotFound(_)) if self.is_settled(state).await => Err(ApiError::Rejected(

@@ -16,9 +16,10 @@ use temporalio_client::{
 };
 use temporalio_common::{HasWorkflowDefinition, UpdateDefinition};
 use workflows::refusal;
+use workflows::search_attributes::Findable;
 use workflows::{
-    ApplicationUpdate, ApplicationWorkflow, ApplicationWorkflowInput, EnquiryWorkflow, Timed,
-    application_workflow_id,
+    ApplicationUpdate, ApplicationWorkflow, ApplicationWorkflowInput, EnquiryWorkflow, Saved,
+    Timed, application_workflow_id,
 };
 
 /// Longest an adviser waits for a command's answer. Past it the command may still complete
@@ -49,19 +50,25 @@ impl Journeys {
     }
 
     /// Starts the application's workflow and returns once it is projected, so it is already
-    /// listed on the dashboard when the adviser lands on it.
+    /// listed on the dashboard when the adviser lands on it (read it from the store).
     pub async fn create(
         &self,
         id: ApplicationId,
         adviser_id: AdviserId,
         firm_id: Option<String>,
         created_at: DateTime<Utc>,
-    ) -> Result<Application, ApiError> {
+    ) -> Result<Saved, ApiError> {
         let options = WorkflowUpdateWithStartOptions::new(
             self.task_queue.clone(),
             application_workflow_id(id),
             WorkflowIdConflictPolicy::Fail,
         )
+        .search_attributes(Findable::at_start(&Application::new(
+            id,
+            adviser_id.clone(),
+            firm_id.clone(),
+            created_at,
+        )))
         .build();
         let input = ApplicationWorkflowInput::New {
             id,
@@ -85,12 +92,12 @@ impl Journeys {
     }
 
     /// Sends a command to the application's workflow as the Update that carries it, and
-    /// returns the application the workflow answers with.
+    /// returns the version it saved to the read model.
     pub async fn send<C: ApplicationUpdate>(
         &self,
         id: ApplicationId,
         command: C,
-    ) -> Result<Application, ApiError> {
+    ) -> Result<Saved, ApiError> {
         let handle = self
             .client
             .get_workflow_handle::<ApplicationWorkflow>(application_workflow_id(id));

@@ -29,6 +29,18 @@ enum Command {
     Migrate,
     /// Print the OpenAPI document.
     Openapi,
+    /// Exit 0 when this host's part is working (for container health checks): `api` answers
+    /// /healthz, `worker` is polling Temporal for work.
+    HealthCheck {
+        #[arg(value_enum)]
+        part: Part,
+    },
+}
+
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum Part {
+    Api,
+    Worker,
 }
 
 fn main() -> anyhow::Result<()> {
@@ -69,7 +81,35 @@ async fn run(command: Command) -> anyhow::Result<()> {
             worker.stop()
         }
         Command::Openapi => Ok(()),
+        Command::HealthCheck { part } => health_check(&config, part).await,
     }
+}
+
+async fn health_check(config: &Config, part: Part) -> anyhow::Result<()> {
+    match part {
+        Part::Api => {
+            api::install_crypto_provider();
+            let url = format!("http://127.0.0.1:{}/healthz", config.bind.port());
+            let response = reqwest::get(&url)
+                .await
+                .with_context(|| format!("{url} did not answer"))?;
+            anyhow::ensure!(
+                response.status().is_success(),
+                "{url} answered {}",
+                response.status()
+            );
+        }
+        Part::Worker => {
+            let polling = workflows::worker::is_polling_from_this_host(&config.temporal).await?;
+            anyhow::ensure!(
+                polling,
+                "no worker on this host has polled {} lately",
+                config.temporal.task_queue
+            );
+        }
+    }
+    println!("healthy");
+    Ok(())
 }
 
 async fn serve(config: Config, with_worker: bool) -> anyhow::Result<()> {

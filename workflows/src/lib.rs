@@ -12,7 +12,7 @@ pub mod search_attributes;
 pub mod worker;
 
 pub use application::{
-    ApplicationUpdate, ApplicationWorkflow, ApplicationWorkflowInput, PriceQuote, Timed,
+    ApplicationUpdate, ApplicationWorkflow, ApplicationWorkflowInput, PriceQuote, Saved, Timed,
 };
 pub use enquiry::{AcceptPostDeclaration, CloseEnquiry, EnquiryWorkflow, EnquiryWorkflowInput};
 pub use ids::application_workflow_id;

@@ -52,8 +52,58 @@ pub async fn connect(config: &TemporalConfig) -> anyhow::Result<Client> {
     .context("Failed to create the Temporal client")
 }
 
+/// `portal@{host}/{pid}`: unique per process even where every container's process is pid 1,
+/// and what [`is_polling_from_this_host`] looks for.
 fn identity() -> String {
-    format!("portal@{}", std::process::id())
+    format!("portal@{}/{}", host_name(), std::process::id())
+}
+
+fn host_name() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .map(|name| name.trim().to_owned())
+        .unwrap_or_else(|_| "unknown-host".to_owned())
+}
+
+/// How recently a worker must have polled to count as alive: a poll is held open for up to a
+/// minute, so a live worker is seen well within this.
+const POLLED_WITHIN: std::time::Duration = std::time::Duration::from_secs(90);
+
+/// Whether a worker on this host is polling the task queue for workflow tasks, as Temporal
+/// saw it: the worker container's health check (`portal health-check worker`).
+pub async fn is_polling_from_this_host(config: &TemporalConfig) -> anyhow::Result<bool> {
+    use temporalio_common::protos::temporal::api::enums::v1::{TaskQueueKind, TaskQueueType};
+    use temporalio_common::protos::temporal::api::taskqueue::v1::TaskQueue;
+    use temporalio_common::protos::temporal::api::workflowservice::v1::DescribeTaskQueueRequest;
+    let client = connect(config).await?;
+    let pollers = client
+        .connection()
+        .workflow_service()
+        .describe_task_queue(temporalio_client::tonic::Request::new(
+            DescribeTaskQueueRequest {
+                namespace: config.namespace.clone(),
+                task_queue: Some(TaskQueue {
+                    name: config.task_queue.clone(),
+                    kind: TaskQueueKind::Normal as i32,
+                    ..Default::default()
+                }),
+                task_queue_type: TaskQueueType::Workflow as i32,
+                ..Default::default()
+            },
+        ))
+        .await
+        .context("Failed to describe the task queue")?
+        .into_inner()
+        .pollers;
+    let prefix = format!("portal@{}/", host_name());
+    let now = std::time::SystemTime::now();
+    Ok(pollers.iter().any(|poller| {
+        let recent = poller.last_access_time.as_ref().is_some_and(|at| {
+            let at = std::time::UNIX_EPOCH
+                + std::time::Duration::new(at.seconds.max(0) as u64, at.nanos.max(0) as u32);
+            now.duration_since(at).unwrap_or_default() < POLLED_WITHIN
+        });
+        poller.identity.starts_with(&prefix) && recent
+    }))
 }
 
 /// Registers the search attributes the workflows upsert, if the namespace lacks them.

@@ -54,7 +54,12 @@ async fn create(
     };
     let now = Utc::now();
     let id = state.store.allocate_application_id(now).await?;
-    let application = state.journeys.create(id, owner, firm_id, now).await?;
+    state.journeys.create(id, owner, firm_id, now).await?;
+    let application = state
+        .store
+        .find_application(id)
+        .await?
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("application {id} was not saved")))?;
     Ok((StatusCode::CREATED, Json(view(&application))))
 }
 

@@ -2,7 +2,7 @@
 //! running at the same time, finds the enquiry already started and changes nothing), then the
 //! interview from the rulebook and the child workflow, then the read model.
 
-use super::{ApplicationWorkflow, Timed, projection};
+use super::{ApplicationWorkflow, Saved, Timed, projection};
 use crate::enquiry::{EnquiryWorkflow, EnquiryWorkflowInput};
 use crate::refusal::{HandlerError, refuse};
 use activities::UnderwritingActivities;
@@ -21,12 +21,12 @@ const INTERVIEW_TIMEOUT: Duration = Duration::from_secs(10);
 pub(super) async fn start(
     ctx: &mut WorkflowContext<ApplicationWorkflow>,
     command: Timed<StartUnderwriting>,
-) -> Result<Application, HandlerError> {
+) -> Result<Saved, HandlerError> {
     let at = ctx.state(|s| s.time_of(&command));
     let before = ctx.state(|s| s.application.clone());
     let next = command.body.apply(&before, at).map_err(refuse)?;
     if next.version == before.version {
-        return Ok(next);
+        return Ok(Saved::of(&next));
     }
     let applicant_id = command.body.applicant_id.clone();
     let details = before

@@ -15,8 +15,9 @@ mod enquiries;
 mod projection;
 mod updates;
 
-pub use updates::{ApplicationUpdate, PriceQuote};
+pub use updates::{ApplicationUpdate, PriceQuote, Saved};
 
+use crate::search_attributes::Findable;
 use chrono::{DateTime, Utc};
 use domain::application::RecordEnquiryOutcome;
 use domain::{AdviserId, Application, ApplicationId};
@@ -66,23 +67,32 @@ pub struct ApplicationWorkflow {
     commands_this_run: u32,
     /// Outcomes of closed enquiries signalled by them, recorded by the main loop.
     pending_outcomes: Vec<RecordEnquiryOutcome>,
+    /// The search attributes as last written (see [`Findable`]); none yet in a continued run,
+    /// which writes them with its first change.
+    findable: Option<Findable>,
 }
 
 impl ApplicationWorkflow {
     fn new_state(input: ApplicationWorkflowInput) -> Self {
-        let application = match input {
+        let (application, findable) = match input {
+            // The API starts a new application's workflow with its search attributes set.
             ApplicationWorkflowInput::New {
                 id,
                 adviser_id,
                 firm_id,
                 created_at,
-            } => Application::new(id, adviser_id, firm_id, created_at),
-            ApplicationWorkflowInput::Continued { application } => *application,
+            } => {
+                let application = Application::new(id, adviser_id, firm_id, created_at);
+                let findable = Findable::of(&application);
+                (application, Some(findable))
+            }
+            ApplicationWorkflowInput::Continued { application } => (*application, None),
         };
         Self {
             application,
             commands_this_run: 0,
             pending_outcomes: Vec::new(),
+            findable,
         }
     }
 

@@ -3,8 +3,8 @@
 //! attributes and one-line summary that let case handlers find and read the case in the
 //! Temporal Web UI.
 
-use super::ApplicationWorkflow;
-use crate::search_attributes::{ADVISER_ID, APPLICATION_STAGE, CLIENT_NAMES, FIRM_ID};
+use super::{ApplicationWorkflow, Saved};
+use crate::search_attributes::Findable;
 use activities::ApplicationActivities;
 use domain::Application;
 use std::time::Duration;
@@ -14,17 +14,18 @@ use temporalio_sdk::{ActivityExecutionError, LocalActivityOptions, WorkflowConte
 /// retries (with back-off) until it succeeds, so no accepted change is ever left unsaved.
 const SAVE_TIMEOUT: Duration = Duration::from_secs(5);
 
-/// Search attributes and a one-line summary, so case handlers can find and read the case.
-pub(super) fn describe(ctx: &WorkflowContext<ApplicationWorkflow>, application: &Application) {
-    let mut updates = vec![
-        ADVISER_ID.value_set(application.adviser_id.to_string()),
-        APPLICATION_STAGE.value_set(application.status.code().to_owned()),
-        CLIENT_NAMES.value_set(application.client_names()),
-    ];
-    if let Some(firm) = &application.firm_id {
-        updates.push(FIRM_ID.value_set(firm.clone()));
+/// Search attributes (when one has changed) and a one-line summary, so case handlers can find
+/// and read the case.
+pub(super) fn describe(ctx: &mut WorkflowContext<ApplicationWorkflow>, application: &Application) {
+    let findable = Findable::of(application);
+    let changed = ctx.state_mut(|s| {
+        let changed = s.findable.as_ref() != Some(&findable);
+        s.findable = Some(findable.clone());
+        changed
+    });
+    if changed {
+        ctx.upsert_search_attributes(findable.updates());
     }
-    ctx.upsert_search_attributes(updates);
     let clients = match application.client_names() {
         names if names.is_empty() => "no clients yet".to_owned(),
         names => names,
@@ -39,11 +40,12 @@ pub(super) fn describe(ctx: &WorkflowContext<ApplicationWorkflow>, application: 
     ));
 }
 
-/// Saves the application for the API to read, and returns it.
+/// Saves the application for the API to read, and says which version it saved.
 pub(super) async fn save(
     ctx: &mut WorkflowContext<ApplicationWorkflow>,
     application: Application,
-) -> Result<Application, ActivityExecutionError> {
+) -> Result<Saved, ActivityExecutionError> {
+    let saved = Saved::of(&application);
     ctx.execute_local_activity(
         ApplicationActivities::save_application,
         application.clone(),
@@ -52,5 +54,5 @@ pub(super) async fn save(
             .build(),
     )
     .await?;
-    Ok(application)
+    Ok(saved)
 }

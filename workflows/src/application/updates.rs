@@ -43,6 +43,22 @@ const ISSUE_DOCUMENTS_TIMEOUT: Duration = Duration::from_secs(30);
 /// Pricing and cover checks are in-memory computations; a few seconds is generous.
 const PRICING_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// What an Update answers: the version of the application it saved. The API reads the
+/// application itself from the read model, which is saved before the Update answers, so the
+/// history does not carry a whole copy of the case for every command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Saved {
+    pub version: u64,
+}
+
+impl Saved {
+    pub fn of(application: &Application) -> Saved {
+        Saved {
+            version: application.version,
+        }
+    }
+}
+
 /// §7 `quotePrice`: price every cover and record the quote.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct PriceQuote;
@@ -52,7 +68,7 @@ pub trait ApplicationUpdate: Serialize + Send + Sync + Sized + 'static {
     fn update() -> impl UpdateDefinition<
         Workflow = <ApplicationWorkflow as HasWorkflowDefinition>::Run,
         Input = Timed<Self>,
-        Output = Application,
+        Output = Saved,
     > + Send
     + Sync
     + 'static;
@@ -85,7 +101,7 @@ macro_rules! command_updates {
                 pub async fn $update(
                     ctx: &mut WorkflowContext<Self>,
                     command: Timed<$command>,
-                ) -> Result<Application, HandlerError> {
+                ) -> Result<Saved, HandlerError> {
                     let next = ctx.state(|s| command.body.apply(&s.application, s.time_of(&command)));
                     $commit(ctx, next, &command).await
                 }
@@ -97,7 +113,7 @@ macro_rules! command_updates {
                 fn update() -> impl UpdateDefinition<
                     Workflow = <ApplicationWorkflow as HasWorkflowDefinition>::Run,
                     Input = Timed<Self>,
-                    Output = Application,
+                    Output = Saved,
                 > + Send + Sync + 'static {
                     ApplicationWorkflow::$update
                 }
@@ -124,7 +140,7 @@ command_updates! {
         pub async fn open(
             ctx: &mut WorkflowContext<Self>,
             _request: (),
-        ) -> Result<Application, HandlerError> {
+        ) -> Result<Saved, HandlerError> {
             let application = ctx.state(|s| s.application.clone());
             projection::describe(ctx, &application);
             Ok(projection::save(ctx, application).await?)
@@ -167,7 +183,7 @@ command_updates! {
         pub async fn start_underwriting(
             ctx: &mut WorkflowContext<Self>,
             command: Timed<StartUnderwriting>,
-        ) -> Result<Application, HandlerError> {
+        ) -> Result<Saved, HandlerError> {
             super::enquiries::start(ctx, command).await
         }
 
@@ -186,7 +202,7 @@ command_updates! {
         pub async fn price_quote(
             ctx: &mut WorkflowContext<Self>,
             command: Timed<PriceQuote>,
-        ) -> Result<Application, HandlerError> {
+        ) -> Result<Saved, HandlerError> {
             let at = ctx.state(|s| s.time_of(&command));
             let priced = price(ctx, PricingActivities::price_quote, at, "").await?;
             let next = priced.map(|quote| ctx.state(|s| s.application.record_quote(quote, at)));
@@ -209,7 +225,7 @@ command_updates! {
         pub async fn check_bank(
             ctx: &mut WorkflowContext<Self>,
             command: Timed<CheckBankDetails>,
-        ) -> Result<Application, HandlerError> {
+        ) -> Result<Saved, HandlerError> {
             let (details, at) = ctx.state(|s| {
                 (s.application.set_up.bank_details.clone(), s.time_of(&command))
             });
@@ -248,7 +264,7 @@ command_updates! {
         pub async fn quote_decision(
             ctx: &mut WorkflowContext<Self>,
             command: Timed<TriggerDecisionQuote>,
-        ) -> Result<Application, HandlerError> {
+        ) -> Result<Saved, HandlerError> {
             let at = ctx.state(|s| s.time_of(&command));
             let priced = price(ctx, PricingActivities::price_decision, at, "-decision").await?;
             let next = priced
@@ -272,7 +288,7 @@ command_updates! {
         pub async fn take_alternative(
             ctx: &mut WorkflowContext<Self>,
             command: Timed<TakeAlternative>,
-        ) -> Result<Application, HandlerError> {
+        ) -> Result<Saved, HandlerError> {
             let at = ctx.state(|s| s.time_of(&command));
             let taken = ctx
                 .state(|s| command.body.apply(&s.application, at))
@@ -318,14 +334,14 @@ command_updates! {
         pub async fn activate_application(
             ctx: &mut WorkflowContext<Self>,
             command: Timed<ActivateApplication>,
-        ) -> Result<Application, HandlerError> {
+        ) -> Result<Saved, HandlerError> {
             let (before, next) = ctx.state(|s| {
                 let at = s.time_of(&command);
                 (s.application.version, command.body.apply(&s.application, at))
             });
             let next = next.map_err(refuse)?;
             if next.version == before {
-                return Ok(next);
+                return Ok(Saved::of(&next));
             }
             let issued = ctx
                 .execute_local_activity(
@@ -394,7 +410,7 @@ macro_rules! hand_written_updates {
             fn update() -> impl UpdateDefinition<
                 Workflow = <ApplicationWorkflow as HasWorkflowDefinition>::Run,
                 Input = Timed<Self>,
-                Output = Application,
+                Output = Saved,
             > + Send
             + Sync
             + 'static {
@@ -447,7 +463,7 @@ async fn commit<C>(
     ctx: &mut WorkflowContext<ApplicationWorkflow>,
     next: Result<Application, Rejection>,
     _command: &Timed<C>,
-) -> Result<Application, HandlerError> {
+) -> Result<Saved, HandlerError> {
     // The validator already accepted the command, so a rejection here means the state
     // moved between validation and handling; it is reported like any other rejection.
     let next = next.map_err(refuse)?;
@@ -460,7 +476,7 @@ async fn commit<C>(
         changed
     });
     if !changed {
-        return Ok(next);
+        return Ok(Saved::of(&next));
     }
     projection::describe(ctx, &next);
     Ok(projection::save(ctx, next).await?)
@@ -472,7 +488,7 @@ async fn commit_checked<C>(
     ctx: &mut WorkflowContext<ApplicationWorkflow>,
     next: Result<Application, Rejection>,
     command: &Timed<C>,
-) -> Result<Application, HandlerError> {
+) -> Result<Saved, HandlerError> {
     let next = next.map_err(refuse)?;
     let request = PriceRequest {
         quote_id: String::new(),

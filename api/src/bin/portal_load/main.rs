@@ -12,6 +12,8 @@
 //! `portal-load --scenario chaos [--clients 4] [--seconds 60] [--kills 4]` is the fault-injection
 //! run instead: it starts a Temporal server, an API and two workers of its own and proves that
 //! no confirmed answer is lost while workers and the server are killed (see [`chaos`]).
+//! `--scenario journeys` is the same run without faults: whole journeys under load, with each
+//! command's p50/p95/p99 (`--clients 200 --seconds 600 --long-cases 2` is the soak test).
 
 mod chaos;
 
@@ -54,7 +56,8 @@ struct Args {
     /// case to Apply, starts the interview, then posts answers and searches conditions) or
     /// `bank` (each client takes a case through the interview, the decision and Proceed, saves
     /// bank details, then checks them again and again) or `activate` (each client takes
-    /// `rounds` cases to the end of set-up, then puts each in force: `activateApplication`).
+    /// `rounds` cases to the end of set-up, then puts each in force: `activateApplication`),
+    /// `chaos` (the fault-injection run) or `journeys` (the same, without faults).
     #[arg(long, default_value = "quote")]
     scenario: String,
     /// chaos: how long the advisers work, in seconds.
@@ -69,6 +72,13 @@ struct Args {
     /// chaos: the seed of the fault schedule (a run is repeated by giving its seed).
     #[arg(long)]
     seed: Option<u64>,
+    /// chaos, journeys: how many advisers make `--long-edits` cover edits in their first case.
+    #[arg(long, default_value_t = 0)]
+    long_cases: usize,
+    /// chaos, journeys: cover edits in each long case (over 500 makes its workflow continue
+    /// as new mid-journey).
+    #[arg(long, default_value_t = 510)]
+    long_edits: usize,
     /// chaos: keep the scratch folder (logs, databases) after a run that passed.
     #[arg(long)]
     keep: bool,
@@ -117,6 +127,14 @@ async fn main() -> anyhow::Result<()> {
         .build()?;
     if args.scenario == "chaos" {
         return chaos::run(chaos_options(&args)?).await;
+    }
+    if args.scenario == "journeys" {
+        let options = chaos::Options {
+            kills: 0,
+            server_restarts: 0,
+            ..chaos_options(&args)?
+        };
+        return chaos::run(options).await;
     }
     let token = sign_in(&http, &args).await?;
     if args.scenario == "underwriting" {
@@ -542,6 +560,8 @@ fn chaos_options(args: &Args) -> anyhow::Result<chaos::Options> {
         },
         user: args.user.clone(),
         password: args.password.clone(),
+        long_cases: args.long_cases,
+        long_edits: args.long_edits,
     })
 }
 

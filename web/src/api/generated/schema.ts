@@ -2918,7 +2918,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3006,7 +3006,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3085,7 +3085,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3153,7 +3153,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3231,7 +3231,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3308,7 +3308,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3398,7 +3398,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3479,7 +3479,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3567,7 +3567,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3676,7 +3676,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3819,7 +3819,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3889,7 +3889,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3982,7 +3982,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4052,7 +4052,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4197,7 +4197,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4282,7 +4282,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4369,7 +4369,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4434,7 +4434,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4574,7 +4574,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4655,7 +4655,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4738,7 +4738,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4819,7 +4819,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4902,7 +4902,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4963,7 +4963,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5153,7 +5153,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5455,7 +5455,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5542,7 +5542,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5620,7 +5620,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5698,7 +5698,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5785,7 +5785,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5863,7 +5863,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5950,7 +5950,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6037,7 +6037,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6096,7 +6096,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6174,7 +6174,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6261,7 +6261,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6339,7 +6339,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6426,7 +6426,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6513,7 +6513,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6665,7 +6665,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6733,7 +6733,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6824,7 +6824,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6914,7 +6914,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7032,7 +7032,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7259,7 +7259,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7327,7 +7327,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7425,7 +7425,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8014,7 +8014,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8150,7 +8150,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8299,7 +8299,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8426,7 +8426,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8607,7 +8607,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8804,7 +8804,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8881,7 +8881,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8971,7 +8971,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9048,7 +9048,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time; it may still be applied: refresh before trying again */
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;

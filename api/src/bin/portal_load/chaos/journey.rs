@@ -27,6 +27,8 @@ pub struct Journey {
     pub errors: Vec<SeenError>,
     /// Commands that were answered, but only after more than [`SLOW`]: when, and how long.
     pub waits: Vec<(Instant, Duration)>,
+    /// How long each confirmed command took, by name.
+    pub timings: Vec<(&'static str, Duration)>,
 }
 
 /// An answer slower than this is one an adviser notices.
@@ -68,6 +70,9 @@ pub struct Adviser {
     pub base: String,
     pub token: String,
     pub number: usize,
+    /// Cover edits this adviser makes in their first case before pricing it: enough of them
+    /// (over 500) make its workflow continue as new mid-journey.
+    pub first_case_edits: usize,
 }
 
 enum Outcome {
@@ -104,6 +109,7 @@ impl Adviser {
                     match response.json::<Value>().await {
                         Ok(value) => {
                             journey.accepted += 1;
+                            journey.timings.push((name, started.elapsed()));
                             if started.elapsed() > SLOW {
                                 journey.waits.push((started, started.elapsed()));
                             }
@@ -224,14 +230,39 @@ impl Adviser {
             Some(json!({ "firstName": child, "surname": format!("Chaos{tag}"), "dateOfBirth": "2016-04-01" })))
             .await?;
         j.children.push(child);
+        let mut first_cover = None;
         for i in 0..2 {
             let amount = 200_000 + 1_000 * (j.number as u64 % 100) + 500 * i as u64;
             let applicant = j.clients[i].id.clone()?;
-            self.send(j, "MutateCovers/add", Method::POST, "/api/v1/actions/MutateCovers/add",
+            let added = self.send(j, "MutateCovers/add", Method::POST, "/api/v1/actions/MutateCovers/add",
                 Some(json!({ "applicationId": id, "applicantId": applicant,
                     "cover": { "productType": "life", "coverType": "level", "coverAmount": amount, "term": 25 } })))
                 .await?;
             j.clients[i].covers.push(amount);
+            if i == 0 {
+                first_cover = added["applicants"]
+                    .as_array()?
+                    .iter()
+                    .find(|a| a["id"] == applicant.as_str())?["covers"][0]["id"]
+                    .as_str()
+                    .map(str::to_owned);
+            }
+        }
+        let edits = if j.number == 0 {
+            self.first_case_edits
+        } else {
+            0
+        };
+        let (applicant, cover) = (j.clients[0].id.clone()?, first_cover?);
+        for edit in 0..edits {
+            let amount = 300_000 + 1_000 * (edit as u64 % 50);
+            // Until it is confirmed, the cover may have either amount: nothing is expected of it.
+            j.clients[0].covers.clear();
+            self.send(j, "MutateCovers/edit", Method::PATCH, "/api/v1/actions/MutateCovers/edit",
+                Some(json!({ "applicationId": id, "applicantId": applicant, "cover": { "id": cover,
+                    "productType": "life", "coverType": "level", "coverAmount": amount, "term": 25 } })))
+                .await?;
+            j.clients[0].covers.push(amount);
         }
         self.send(
             j,

@@ -33,6 +33,9 @@ pub struct Options {
     pub binaries: Binaries,
     pub user: String,
     pub password: String,
+    /// How many advisers make `long_edits` cover edits in their first case.
+    pub long_cases: usize,
+    pub long_edits: usize,
 }
 
 const WORKERS: usize = 2;
@@ -78,6 +81,11 @@ async fn drive(cluster: &mut Cluster, options: &Options) -> anyhow::Result<()> {
                 base: cluster.base_url.clone(),
                 token: token.clone(),
                 number,
+                first_case_edits: if number < options.long_cases {
+                    options.long_edits
+                } else {
+                    0
+                },
             };
             tokio::spawn(async move {
                 let mut journeys = Vec::new();
@@ -108,6 +116,15 @@ async fn drive(cluster: &mut Cluster, options: &Options) -> anyhow::Result<()> {
     .await?;
     let findings = verify::check(&journeys, &temporal, &http, &cluster.base_url, &token).await?;
     report(&journeys, &faults, &findings, started, elapsed);
+    let continued = temporal
+        .count_workflows(
+            "WorkflowType = 'ApplicationWorkflow' AND ExecutionStatus = 'ContinuedAsNew'",
+            Default::default(),
+        )
+        .await?
+        .count();
+    println!("  application workflow runs that continued as new: {continued}");
+    timings(&journeys, elapsed);
 
     let refused: Vec<&String> = journeys.iter().flat_map(|j| &j.refused).collect();
     if !findings.lost.is_empty()
@@ -275,5 +292,25 @@ fn report(
                 )
             }
         );
+    }
+}
+
+/// p50, p95, p99 and max of each command, in the order the journey sends them.
+fn timings(journeys: &[Journey], elapsed: Duration) {
+    let mut names: Vec<&'static str> = Vec::new();
+    for (name, _) in journeys.iter().flat_map(|j| &j.timings) {
+        if !names.contains(name) {
+            names.push(name);
+        }
+    }
+    println!("  confirmed commands by name (each answer's time, including any retries):");
+    for name in names {
+        let mut samples: Vec<Duration> = journeys
+            .iter()
+            .flat_map(|j| &j.timings)
+            .filter(|(n, _)| *n == name)
+            .map(|(_, took)| *took)
+            .collect();
+        crate::report(name, &mut samples, elapsed);
     }
 }
