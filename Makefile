@@ -61,7 +61,7 @@ load: build-release
 # two workers; CHAOS_ARGS adds to or overrides the options (see portal-load --help).
 chaos: deps
 	cargo build --release --locked --bin portal --bin portal-load
-	$(CARGO_TARGET_DIR)/release/portal-load --scenario chaos --clients 20 --seconds 600 --kills 40 \
+	$(CARGO_TARGET_DIR)/release/portal-load --scenario chaos --clients 20 --seconds 600 --kills 40 --long-cases 2 \
 		--server-restarts 1 $(CHAOS_ARGS)
 
 # Schema-conformance fuzzing of the API against a real portal (part of `make test`, bounded there).

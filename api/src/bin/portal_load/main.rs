@@ -16,6 +16,8 @@
 //! command's p50/p95/p99 (`--clients 200 --seconds 600 --long-cases 2` is the soak test).
 
 mod chaos;
+mod cluster;
+mod search;
 
 use anyhow::{Context, bail};
 use clap::Parser;
@@ -57,7 +59,8 @@ struct Args {
     /// `bank` (each client takes a case through the interview, the decision and Proceed, saves
     /// bank details, then checks them again and again) or `activate` (each client takes
     /// `rounds` cases to the end of set-up, then puts each in force: `activateApplication`),
-    /// `chaos` (the fault-injection run) or `journeys` (the same, without faults).
+    /// `chaos` (the fault-injection run), `journeys` (the same, without faults) or `search`
+    /// (the dashboard's search over `--applications` cases against single-case reads).
     #[arg(long, default_value = "quote")]
     scenario: String,
     /// chaos: how long the advisers work, in seconds.
@@ -72,6 +75,12 @@ struct Args {
     /// chaos: the seed of the fault schedule (a run is repeated by giving its seed).
     #[arg(long)]
     seed: Option<u64>,
+    /// search: how many applications to write into the read model first.
+    #[arg(long, default_value_t = 100_000)]
+    applications: usize,
+    /// search: the id of the adviser signing in as `--user`, who owns the written cases.
+    #[arg(long, default_value = "adviser1")]
+    adviser_id: String,
     /// chaos, journeys: how many advisers make `--long-edits` cover edits in their first case.
     #[arg(long, default_value_t = 0)]
     long_cases: usize,
@@ -127,6 +136,20 @@ async fn main() -> anyhow::Result<()> {
         .build()?;
     if args.scenario == "chaos" {
         return chaos::run(chaos_options(&args)?).await;
+    }
+    if args.scenario == "search" {
+        let chaos = chaos_options(&args)?;
+        return search::run(search::Options {
+            applications: args.applications,
+            clients: args.clients,
+            rounds: args.rounds,
+            adviser: args.adviser_id.clone(),
+            user: args.user.clone(),
+            password: args.password.clone(),
+            binaries: chaos.binaries,
+            keep: args.keep,
+        })
+        .await;
     }
     if args.scenario == "journeys" {
         let options = chaos::Options {

@@ -8,14 +8,13 @@
 //! lost, duplicated, and the errors advisers saw after each fault. It fails on any loss,
 //! duplicate, divergence of the read model, or refusal of a valid command.
 
-mod cluster;
 mod journey;
 mod verify;
 
-pub use cluster::Binaries;
+pub use crate::cluster::Binaries;
 
+use crate::cluster::Cluster;
 use anyhow::{Context, bail};
-use cluster::Cluster;
 use journey::{Adviser, Journey, Step};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

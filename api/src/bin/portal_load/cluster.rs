@@ -1,6 +1,7 @@
-//! The processes the fault-injection run starts, watches and kills: a file-backed Temporal dev
-//! server, one `portal api` (which keeps answering throughout) and two `portal worker`s, all on
-//! loopback ports of their own and with their data in one scratch folder.
+//! The processes a self-contained run starts, watches and kills: a file-backed Temporal dev
+//! server, one `portal api` (which keeps answering throughout) and any number of
+//! `portal worker`s, all on loopback ports of their own and with their data in one scratch
+//! folder (the fault-injection run, the soak test, the search benchmark).
 
 use anyhow::{Context, bail};
 use std::net::TcpListener;
@@ -19,6 +20,8 @@ pub struct Binaries {
 
 pub struct Cluster {
     pub folder: PathBuf,
+    /// The portal's database (SQLite in the scratch folder).
+    pub database_url: String,
     pub base_url: String,
     pub temporal_address: String,
     binaries: Binaries,
@@ -41,6 +44,7 @@ impl Cluster {
         let temporal = start_temporal(&binaries.temporal, &folder, temporal_port)?;
         wait_for_port(temporal_port, Duration::from_secs(60)).await?;
         let mut cluster = Cluster {
+            database_url: format!("sqlite://{}/portal.db", folder.display()),
             base_url: format!("http://127.0.0.1:{api_port}"),
             temporal_address: format!("http://127.0.0.1:{temporal_port}"),
             folder,
@@ -66,7 +70,6 @@ impl Cluster {
             .create(true)
             .append(true)
             .open(self.folder.join(log))?;
-        let folder = self.folder.display();
         Command::new(&self.binaries.portal)
             .arg(role)
             .env("PORTAL_ENV", "development")
@@ -74,7 +77,7 @@ impl Cluster {
             .env("PORT", self.api_port.to_string())
             .env("BIND_ADDRESS", "127.0.0.1")
             .env("PUBLIC_URL", &self.base_url)
-            .env("DATABASE_URL", format!("sqlite://{folder}/portal.db"))
+            .env("DATABASE_URL", &self.database_url)
             .env("DATA_DIR", self.folder.as_os_str())
             .env("PRODUCT_DIR", self.binaries.product_dir.as_os_str())
             .env("WEB_DIST", self.folder.join("no-web"))

@@ -1,0 +1,193 @@
+//! `portal-load --scenario search`: the dashboard's search over a large book of cases. It starts
+//! its own Temporal server and `portal api` (no worker: nothing here changes a case), writes
+//! `--applications` cases for the signed-in adviser straight into the read model (each with two
+//! clients named from a fixed list, created over the past two years), then has `--clients`
+//! advisers alternate the dashboard's searches with single-case reads, and reports each one's
+//! p50/p95/p99 and its p95 as a multiple of the single-case read's.
+
+use crate::cluster::{Binaries, Cluster};
+use anyhow::Context;
+use chrono::{Duration as Days, TimeZone, Utc};
+use domain::{AddApplicant, AdviserId, ApplicantDetails, ApplicantId, Application, Gender};
+use std::time::{Duration, Instant};
+
+const SURNAMES: [&str; 40] = [
+    "Smith", "Jones", "Taylor", "Brown", "Williams", "Wilson", "Johnson", "Davies", "Patel",
+    "Robinson", "Wright", "Thompson", "Evans", "Walker", "White", "Roberts", "Green", "Hall",
+    "Thomas", "Clarke", "Jackson", "Wood", "Harris", "Edwards", "Turner", "Martin", "Cooper",
+    "Hill", "Ward", "Hughes", "Moore", "Clark", "King", "Harrison", "Lewis", "Baker", "Lee",
+    "Allen", "Morris", "Khan",
+];
+const FIRST_NAMES: [&str; 20] = [
+    "Oliver", "Amelia", "George", "Isla", "Harry", "Ava", "Noah", "Mia", "Jack", "Ivy", "Leo",
+    "Lily", "Arthur", "Freya", "Muhammad", "Grace", "Oscar", "Sophia", "Charlie", "Ella",
+];
+
+pub struct Options {
+    pub applications: usize,
+    pub clients: usize,
+    pub rounds: usize,
+    pub adviser: String,
+    pub user: String,
+    pub password: String,
+    pub binaries: Binaries,
+    pub keep: bool,
+}
+
+pub async fn run(options: Options) -> anyhow::Result<()> {
+    let cluster = Cluster::start(options.binaries.clone(), 0).await?;
+    let outcome = measure(&cluster, &options).await;
+    cluster.stop(options.keep || outcome.is_err()).await;
+    outcome
+}
+
+async fn measure(cluster: &Cluster, options: &Options) -> anyhow::Result<()> {
+    let started = Instant::now();
+    let ids = seed(
+        &cluster.database_url,
+        &options.adviser,
+        options.applications,
+    )
+    .await?;
+    println!(
+        "Wrote {} applications for {} in {:.1} s",
+        ids.len(),
+        options.adviser,
+        started.elapsed().as_secs_f64()
+    );
+    let http = reqwest::Client::new();
+    let token =
+        crate::sign_in_at(&http, &cluster.base_url, &options.user, &options.password).await?;
+    let base = format!("{}/api/v1", cluster.base_url);
+    let started = Instant::now();
+    let tasks: Vec<_> = (0..options.clients)
+        .map(|client| {
+            let (http, token, base, ids) = (http.clone(), token.clone(), base.clone(), ids.clone());
+            let rounds = options.rounds;
+            tokio::spawn(async move {
+                let mut samples: [Vec<Duration>; 5] = Default::default();
+                for round in 0..rounds {
+                    let pick = (client * 7919 + round * 104_729) % ids.len();
+                    let surname = SURNAMES[(client + round) % SURNAMES.len()];
+                    let reads = [
+                        format!("{base}/backendforfrontend/application/search"),
+                        format!(
+                            "{base}/backendforfrontend/application/search?searchTerm={surname}"
+                        ),
+                        format!(
+                            "{base}/backendforfrontend/application/search?searchTerm={}",
+                            ids[pick]
+                        ),
+                        format!(
+                            "{base}/backendforfrontend/application/search?page={}",
+                            1 + round % 500
+                        ),
+                        format!("{base}/application/{}", ids[pick]),
+                    ];
+                    for (i, url) in reads.iter().enumerate() {
+                        let at = Instant::now();
+                        crate::expect_ok(http.get(url).bearer_auth(&token).send().await?).await?;
+                        samples[i].push(at.elapsed());
+                    }
+                }
+                anyhow::Ok(samples)
+            })
+        })
+        .collect();
+    let mut all: [Vec<Duration>; 5] = Default::default();
+    for task in tasks {
+        for (i, samples) in task
+            .await
+            .context("a client task panicked")??
+            .into_iter()
+            .enumerate()
+        {
+            all[i].extend(samples);
+        }
+    }
+    let elapsed = started.elapsed();
+    println!(
+        "{} clients x {} rounds over {} applications in {:.1} s",
+        options.clients,
+        options.rounds,
+        ids.len(),
+        elapsed.as_secs_f64()
+    );
+    let names = [
+        "dashboard, first page (no search)",
+        "search by a surname",
+        "search by a reference",
+        "dashboard, a later page",
+        "one case (GET /application/{id})",
+    ];
+    let figures: Vec<(f64, f64)> = names
+        .iter()
+        .zip(all.iter_mut())
+        .map(|(name, samples)| crate::report(name, samples, elapsed))
+        .collect();
+    let single = figures[4].1;
+    println!("p95 as a multiple of one case's p95 ({single:.1} ms):");
+    for (name, (_, p95)) in names.iter().zip(&figures).take(4) {
+        println!("  {name:<40} {:.2}", p95 / single);
+    }
+    Ok(())
+}
+
+/// Writes `count` applications for `adviser` into the read model, four writers at a time.
+async fn seed(database_url: &str, adviser: &str, count: usize) -> anyhow::Result<Vec<String>> {
+    let store = store::Store::connect(database_url).await?;
+    let adviser = AdviserId::parse(adviser).context("not an adviser id")?;
+    let writers = 4;
+    let tasks: Vec<_> = (0..writers)
+        .map(|writer| {
+            let (store, adviser) = (store.clone(), adviser.clone());
+            tokio::spawn(async move {
+                let mut ids = Vec::new();
+                for n in (writer..count).step_by(writers) {
+                    let application = sample(&store, &adviser, n).await?;
+                    store.save_application(&application).await?;
+                    ids.push(application.id.to_string());
+                }
+                anyhow::Ok(ids)
+            })
+        })
+        .collect();
+    let mut ids = Vec::with_capacity(count);
+    for task in tasks {
+        ids.extend(task.await.context("a writer panicked")??);
+    }
+    store.close().await;
+    Ok(ids)
+}
+
+/// Case `n`: two clients, created `n` minutes apart over the last two years.
+async fn sample(
+    store: &store::Store,
+    adviser: &AdviserId,
+    n: usize,
+) -> anyhow::Result<Application> {
+    let created =
+        Utc.with_ymd_and_hms(2024, 11, 25, 9, 0, 0).unwrap() + Days::minutes(n as i64 * 10);
+    let id = store.allocate_application_id(created).await?;
+    let mut application = Application::new(id, adviser.clone(), None, created);
+    for (i, gender) in [Gender::Female, Gender::Male].into_iter().enumerate() {
+        let command = AddApplicant {
+            applicant_id: ApplicantId::parse(&format!("seed-{n}-{i}")).context("applicant id")?,
+            details: ApplicantDetails {
+                first_name: Some(FIRST_NAMES[(n * 3 + i) % FIRST_NAMES.len()].into()),
+                last_name: Some(SURNAMES[(n / 7 + i) % SURNAMES.len()].into()),
+                gender: Some(gender),
+                date_of_birth: chrono::NaiveDate::from_ymd_opt(
+                    1970 + (n % 30) as i32,
+                    1 + (n % 12) as u32,
+                    1,
+                ),
+                ..Default::default()
+            },
+        };
+        application = application
+            .add_applicant(&command, created + Days::seconds(i as i64 + 1))
+            .map_err(|r| anyhow::anyhow!("{r}"))?;
+    }
+    Ok(application)
+}
