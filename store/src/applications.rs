@@ -2,7 +2,7 @@
 //! workflow last wrote, plus the columns the dashboard searches and sorts on.
 
 use crate::sql::{Arg, Sql, like_contains, parse_timestamp, timestamp};
-use crate::{Store, StoreError};
+use crate::{Backend, Store, StoreError};
 use chrono::{DateTime, Utc};
 use domain::dashboard::{ApplicationSearchResults, ApplicationSummary, total_pages};
 use domain::{AdviserId, ApplicantId, Application, ApplicationId, ApplicationStage, UxSettings};
@@ -194,7 +194,7 @@ impl Store {
             });
         }
         let mut count = Sql::new("SELECT COUNT(*) AS total FROM applications a");
-        push_filters(&mut count, query);
+        push_filters(&mut count, query, self.backend);
         let total = count.count(&self.pool).await?;
 
         let mut select = Sql::new(
@@ -204,7 +204,7 @@ impl Store {
              THEN 1 ELSE 0 END AS BIGINT) AS active \
              FROM applications a LEFT JOIN advisers v ON v.id = a.adviser_id",
         );
-        push_filters(&mut select, query);
+        push_filters(&mut select, query, self.backend);
         select
             .push(" ORDER BY a.updated_at DESC, a.id DESC")
             .page(page);
@@ -219,7 +219,7 @@ impl Store {
     }
 }
 
-fn push_filters(sql: &mut Sql, query: &SearchQuery) {
+fn push_filters(sql: &mut Sql, query: &SearchQuery, backend: Backend) {
     sql.push(" WHERE a.adviser_id IN ")
         .bind_list(query.advisers.iter().map(|a| Arg::Text(a.to_string())));
     if !query.stages.is_empty() {
@@ -227,10 +227,25 @@ fn push_filters(sql: &mut Sql, query: &SearchQuery) {
             .bind_list(query.stages.iter().map(|s| Arg::Text(s.code().to_owned())));
     }
     for word in &query.words {
-        sql.push(" AND a.search_text LIKE ")
-            .bind(Arg::Text(like_contains(word)))
-            .push(" ESCAPE '\\'");
+        // SQLite's trigram index answers a word of three letters or more (migration 0005);
+        // PostgreSQL's trigram index serves the LIKE itself.
+        if backend == Backend::Sqlite && word.chars().count() >= 3 {
+            sql.push(
+                " AND a.id IN (SELECT rowid FROM applications_search WHERE search_text MATCH ",
+            )
+            .bind(Arg::Text(fts_phrase(word)))
+            .push(")");
+        } else {
+            sql.push(" AND a.search_text LIKE ")
+                .bind(Arg::Text(like_contains(word)))
+                .push(" ESCAPE '\\'");
+        }
     }
+}
+
+/// `word` as an FTS5 phrase: quoted, with its own quotes doubled, so it is matched as typed.
+fn fts_phrase(word: &str) -> String {
+    format!("\"{}\"", word.replace('"', "\"\""))
 }
 
 fn summary(row: &sqlx::any::AnyRow) -> Result<ApplicationSummary, StoreError> {

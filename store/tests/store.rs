@@ -190,6 +190,47 @@ async fn search_finds_by_name_or_reference_within_the_advisers_given() {
     );
 }
 
+/// The search index follows every save: any part of a word finds the case, a client removed
+/// is no longer found, and what an adviser types is matched as typed, quotes included.
+#[tokio::test]
+async fn search_matches_any_part_of_a_word_and_follows_each_change() {
+    let (store, _dir) = store().await;
+    let v1 = new_application(&store, "adviser1").await;
+    let ada = with_client(&v1, "a1", "Ada", "Lovelace");
+    store.save_application(&ada).await.unwrap();
+    let count = |term: &'static str| {
+        let store = store.clone();
+        async move {
+            let query = SearchQuery {
+                advisers: vec![adviser("adviser1")],
+                words: domain::dashboard::search_words(term),
+                stages: vec![],
+                page: 1,
+            };
+            store
+                .search_applications(&query)
+                .await
+                .unwrap()
+                .total_record_count
+        }
+    };
+    assert_eq!(count("velac").await, 1, "the middle of a surname");
+    assert_eq!(count("LOVE").await, 1, "whatever the case typed");
+    assert_eq!(
+        count("lo\"ve").await,
+        0,
+        "a quote is a character to find, not syntax"
+    );
+    assert_eq!(count("love zzz").await, 0, "every word must match");
+
+    // The same version saved again with another client (a change Temporal never recorded):
+    // the index follows the save.
+    let grace = with_client(&v1, "a2", "Grace", "Hopper");
+    store.save_application(&grace).await.unwrap();
+    assert_eq!(count("lovelace").await, 0);
+    assert_eq!(count("hopp").await, 1);
+}
+
 #[tokio::test]
 async fn search_filters_by_stage_and_pages_by_ten() {
     let (store, _dir) = store().await;

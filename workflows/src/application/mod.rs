@@ -65,8 +65,8 @@ pub struct ApplicationWorkflow {
     application: Application,
     /// Commands accepted in this run, to decide when to continue as new.
     commands_this_run: u32,
-    /// Outcomes of closed enquiries signalled by them, recorded by the main loop.
-    pending_outcomes: Vec<RecordEnquiryOutcome>,
+    /// A change made by a signal (an enquiry's outcome) that the main loop has yet to save.
+    unsaved: bool,
     /// The search attributes as last written (see [`Findable`]); none yet in a continued run,
     /// which writes them with its first change.
     findable: Option<Findable>,
@@ -91,7 +91,7 @@ impl ApplicationWorkflow {
         Self {
             application,
             commands_this_run: 0,
-            pending_outcomes: Vec::new(),
+            unsaved: false,
             findable,
         }
     }
@@ -108,7 +108,7 @@ impl ApplicationWorkflow {
     /// outcome arrives, or it is time to hand over to a new run; then apply what is due.
     async fn run_until_handover(ctx: &mut WorkflowContext<Self>) -> WorkflowResult<()> {
         loop {
-            Self::record_outcomes(ctx).await?;
+            Self::save_signalled_change(ctx).await?;
             if ctx.state(|s| s.application.is_settled()) {
                 // Every policy is in force and past its cancellation window: the journey is
                 // over once in-flight commands have answered.
@@ -121,7 +121,7 @@ impl ApplicationWorkflow {
             let woken = move |s: &Self| {
                 time_to_hand_over(s, &view)
                     || s.application.next_deadline() != armed_for
-                    || !s.pending_outcomes.is_empty()
+                    || s.unsaved
             };
             match armed_for {
                 None => ctx.wait_condition(woken).await?,
@@ -154,8 +154,8 @@ impl ApplicationWorkflow {
         // Let in-flight commands finish and project before handing over to the next run.
         let view = ctx.clone();
         ctx.wait_condition(|_| view.all_handlers_finished()).await?;
-        // An outcome signalled while handing over is recorded before the new run starts.
-        Self::record_outcomes(ctx).await?;
+        // An outcome signalled while handing over is saved before the new run starts.
+        Self::save_signalled_change(ctx).await?;
         let application = ctx.state(|s| s.application.clone());
         ctx.continue_as_new(
             ApplicationWorkflowInput::Continued {
@@ -168,32 +168,28 @@ impl ApplicationWorkflow {
 }
 
 impl ApplicationWorkflow {
-    /// Records the outcomes closed enquiries have signalled (§4: the case moves to the
-    /// decision when every client's enquiry is closed) and saves the application.
-    async fn record_outcomes(ctx: &mut WorkflowContext<Self>) -> WorkflowResult<()> {
-        let pending = ctx.state_mut(|s| std::mem::take(&mut s.pending_outcomes));
-        for outcome in pending {
-            let now = workflow_now(ctx);
-            let next = ctx.state(|s| {
-                s.application
-                    .record_enquiry_outcome(&outcome, now.max(s.application.updated_at))
-            });
-            let Ok(next) = next else {
-                // An outcome for an enquiry this application never started is ignored.
-                continue;
-            };
-            let changed = ctx.state_mut(|s| {
-                let changed = next.version != s.application.version;
-                if changed {
-                    s.application = next.clone();
-                    s.commands_this_run += 1;
-                }
-                changed
-            });
-            if changed {
-                projection::describe(ctx, &next);
-                projection::save(ctx, next).await?;
-            }
+    /// Records a closed enquiry's outcome (§4: the case moves to the decision when every
+    /// client's enquiry is closed) the moment its signal is handled, so a command that arrives
+    /// in the same workflow task is decided on the case as it now is; the main loop saves it.
+    pub(super) fn record_outcome(&mut self, outcome: &RecordEnquiryOutcome, now: DateTime<Utc>) {
+        let at = now.max(self.application.updated_at);
+        // An outcome for an enquiry this application never started is ignored.
+        if let Ok(next) = self.application.record_enquiry_outcome(outcome, at)
+            && next.version != self.application.version
+        {
+            self.application = next;
+            self.commands_this_run += 1;
+            self.unsaved = true;
+        }
+    }
+
+    /// Saves the application when a signal changed it since the last save.
+    async fn save_signalled_change(ctx: &mut WorkflowContext<Self>) -> WorkflowResult<()> {
+        let unsaved =
+            ctx.state_mut(|s| std::mem::take(&mut s.unsaved).then(|| s.application.clone()));
+        if let Some(application) = unsaved {
+            projection::describe(ctx, &application);
+            projection::save(ctx, application).await?;
         }
         Ok(())
     }

@@ -154,15 +154,16 @@ command_updates! {
             self.application.clone()
         }
 
-        /// A client's enquiry closed with its outcome (sent by the enquiry workflow); the main
-        /// loop records it.
+        /// A client's enquiry closed with its outcome (sent by the enquiry workflow): recorded
+        /// at once, saved by the main loop.
         #[signal]
         pub fn enquiry_closed(
             &mut self,
-            _ctx: &mut SyncWorkflowContext<Self>,
+            ctx: &mut SyncWorkflowContext<Self>,
             outcome: RecordEnquiryOutcome,
         ) {
-            self.pending_outcomes.push(outcome);
+            let now = ctx.workflow_time().map(DateTime::<Utc>::from).unwrap_or_default();
+            self.record_outcome(&outcome, now);
         }
 
         #[update_validator(start_underwriting)]

@@ -59,7 +59,8 @@ struct Args {
     /// `bank` (each client takes a case through the interview, the decision and Proceed, saves
     /// bank details, then checks them again and again) or `activate` (each client takes
     /// `rounds` cases to the end of set-up, then puts each in force: `activateApplication`),
-    /// `chaos` (the fault-injection run), `journeys` (the same, without faults) or `search`
+    /// `edit` (each client edits a cover again and again: commands with no creation beside
+    /// them), `chaos` (the fault-injection run), `journeys` (the same, without faults) or `search`
     /// (the dashboard's search over `--applications` cases against single-case reads).
     #[arg(long, default_value = "quote")]
     scenario: String,
@@ -115,6 +116,7 @@ struct Samples {
     condition_lookup: Vec<Duration>,
     bank_check: Vec<Duration>,
     activate: Vec<Duration>,
+    edit_cover: Vec<Duration>,
 }
 
 /// Postcodes of the sample gazetteer and one it does not hold, and email addresses on the
@@ -168,6 +170,9 @@ async fn main() -> anyhow::Result<()> {
     }
     if args.scenario == "activate" {
         return activate(&http, &args, &token).await;
+    }
+    if args.scenario == "edit" {
+        return edit(&http, &args, &token).await;
     }
     // One warm-up round so connection set-up and key fetching are not measured.
     run_client(&http, &args.base_url, &token, 1).await?;
@@ -320,6 +325,7 @@ where
         all.condition_lookup.extend(samples.condition_lookup);
         all.bank_check.extend(samples.bank_check);
         all.activate.extend(samples.activate);
+        all.edit_cover.extend(samples.edit_cover);
     }
     Ok((all, started.elapsed()))
 }
@@ -795,6 +801,98 @@ async fn bank(http: &reqwest::Client, args: &Args, token: &str) -> anyhow::Resul
         elapsed,
     );
     compare_to_baseline(args, "the bank check", check).await
+}
+
+/// The edit scenario: commands alone, with no creation beside them. Each client takes a case
+/// with one client and one cover (not measured), then edits the cover's amount `rounds` times
+/// (`MutateCovers/edit`, the commonest command), against the bare no-op Update in the same run.
+async fn edit(http: &reqwest::Client, args: &Args, token: &str) -> anyhow::Result<()> {
+    let (mut all, elapsed) = after_set_up(
+        http,
+        args,
+        token,
+        |http, base, token, rounds, ready| async move {
+            run_edits(&http, &base, &token, rounds, &ready).await
+        },
+    )
+    .await?;
+    println!(
+        "{} clients x {} cover edits against {} in {:.1} s (after set-up)",
+        args.clients,
+        args.rounds,
+        args.base_url,
+        elapsed.as_secs_f64()
+    );
+    let edit = report(
+        "cover edit (PATCH …/actions/MutateCovers/edit)",
+        &mut all.edit_cover,
+        elapsed,
+    );
+    compare_to_baseline(args, "the cover edit", edit).await
+}
+
+/// Creates a case with one client and a cover (not measured), waits for every client, then
+/// edits the cover `rounds` times.
+async fn run_edits(
+    http: &reqwest::Client,
+    base: &str,
+    token: &str,
+    rounds: usize,
+    ready: &Barrier,
+) -> anyhow::Result<Samples> {
+    let set_up = async {
+        let created = expect_ok(
+            http.post(format!("{base}/api/v1/backendforfrontend/application/create"))
+                .bearer_auth(token)
+                .send()
+                .await?,
+        )
+        .await?;
+        let id = created["id"].clone();
+        let client = json!({ "applicationId": id, "applicant": {
+            "title": "Mr", "firstName": "Load", "lastName": "Edit", "gender": "male",
+            "dateOfBirth": "1980-06-23", "smoking": "noneInFiveYears" } });
+        let added = expect_ok(
+            http.post(format!("{base}/api/v1/backendforfrontend/application/{id}/AddApplicant"))
+                .bearer_auth(token)
+                .json(&client)
+                .send()
+                .await?,
+        )
+        .await?;
+        let applicant = added["applicants"][0]["id"].clone();
+        let cover = json!({ "applicationId": id, "applicantId": applicant,
+            "cover": { "productType": "life", "coverType": "level", "coverAmount": 250000, "term": 25 } });
+        let covered = expect_ok(
+            http.post(format!("{base}/api/v1/actions/MutateCovers/add"))
+                .bearer_auth(token)
+                .json(&cover)
+                .send()
+                .await?,
+        )
+        .await?;
+        let cover_id = covered["applicants"][0]["covers"][0]["id"].clone();
+        anyhow::Ok((id, applicant, cover_id))
+    }
+    .await;
+    ready.wait().await;
+    let (id, applicant, cover_id) = set_up?;
+    let mut samples = Samples::default();
+    for round in 0..rounds {
+        let cover = json!({ "applicationId": id, "applicantId": applicant, "cover": { "id": cover_id,
+            "productType": "life", "coverType": "level", "coverAmount": 200_000 + 1_000 * (round % 50), "term": 25 } });
+        let started = Instant::now();
+        expect_ok(
+            http.patch(format!("{base}/api/v1/actions/MutateCovers/edit"))
+                .bearer_auth(token)
+                .json(&cover)
+                .send()
+                .await?,
+        )
+        .await?;
+        samples.edit_cover.push(started.elapsed());
+    }
+    Ok(samples)
 }
 
 /// The activate scenario: `activateApplication` (a policy per client, each client's schedule
