@@ -39,7 +39,7 @@ impl Store {
         firms: &[FirmRecord],
         advisers: &[SeedAdviser],
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         for firm in firms {
             let mut sql = Sql::new("INSERT INTO firms (id, name) VALUES (");
             sql.bind(Arg::Text(firm.id.clone()))

@@ -84,7 +84,7 @@ impl Store {
             .map_err(|_| StoreError::Corrupt(format!("version {}", application.version)))?;
         let client_names = application.client_names();
         let search_text = search_text(application, &client_names);
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let mut upsert = Sql::new(
             "INSERT INTO applications (id, adviser_id, firm_id, version, stage, client_names, \
              search_text, third_party_ref, document, created_at, updated_at) VALUES (",

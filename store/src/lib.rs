@@ -55,6 +55,19 @@ const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
 const SQLITE_BUSY_TIMEOUT: &str = "PRAGMA busy_timeout = 5000";
 
 impl Store {
+    /// Begins a transaction that writes. On SQLite it takes the write lock at once
+    /// (`BEGIN IMMEDIATE`): a deferred transaction that reads before it writes (as the search
+    /// index's triggers do) cannot wait for a busy writer and fails at once with "database is
+    /// locked"; an immediate one waits its turn (`busy_timeout`).
+    pub(crate) async fn begin_write(
+        &self,
+    ) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
+        match self.backend {
+            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
+            Backend::Postgres => self.pool.begin().await,
+        }
+    }
+
     /// Connects to `url`, creating a SQLite file (and its folder) when it does not exist yet.
     pub async fn connect(url: &str) -> Result<Self, StoreError> {
         install_default_drivers();
@@ -74,11 +87,14 @@ impl Store {
             .after_connect(move |conn, _meta| {
                 Box::pin(async move {
                     if backend == Backend::Sqlite {
+                        // First, so that even the pragmas below wait for a writer rather than
+                        // fail with "database is locked" when the pool opens a connection
+                        // under load.
+                        conn.execute(SQLITE_BUSY_TIMEOUT).await?;
                         // WAL lets readers work while the projection writes.
                         conn.execute("PRAGMA journal_mode = WAL").await?;
                         conn.execute("PRAGMA synchronous = NORMAL").await?;
                         conn.execute("PRAGMA foreign_keys = ON").await?;
-                        conn.execute(SQLITE_BUSY_TIMEOUT).await?;
                     }
                     Ok(())
                 })

@@ -406,3 +406,39 @@ async fn an_enquiry_is_kept_at_its_newest_version_and_found_by_client() {
     let found = store.find_enquiry(&a1).await.unwrap().unwrap();
     assert_eq!((found.version, found.is_open), (3, false));
 }
+
+/// Workers save many cases at once: every save waits its turn rather than failing with
+/// "database is locked" (SQLite has one writer at a time).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn many_cases_saved_at_once_are_all_saved() {
+    let (store, _dir) = store().await;
+    let writers: Vec<_> = (0..8)
+        .map(|writer| {
+            let store = store.clone();
+            tokio::spawn(async move {
+                for n in 0..25 {
+                    let case = new_application(&store, "adviser1").await;
+                    let named = with_client(&case, &format!("w{writer}n{n}"), "Ada", "Lovelace");
+                    store.save_application(&named).await.unwrap();
+                }
+            })
+        })
+        .collect();
+    for writer in writers {
+        writer.await.unwrap();
+    }
+    let all = SearchQuery {
+        advisers: vec![adviser("adviser1")],
+        words: domain::dashboard::search_words("lovelace"),
+        stages: vec![],
+        page: 1,
+    };
+    assert_eq!(
+        store
+            .search_applications(&all)
+            .await
+            .unwrap()
+            .total_record_count,
+        200
+    );
+}
