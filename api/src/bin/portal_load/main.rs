@@ -330,6 +330,41 @@ where
     Ok((all, started.elapsed()))
 }
 
+/// A scenario that measures one call after each client's set-up: `what` the clients did, the
+/// `call` as reported, its `label` in the ratio line, and where its samples are kept.
+struct Measured {
+    what: &'static str,
+    call: &'static str,
+    label: &'static str,
+    samples: fn(&mut Samples) -> &mut Vec<Duration>,
+}
+
+impl Measured {
+    async fn run<F, Fut>(
+        self,
+        http: &reqwest::Client,
+        args: &Args,
+        token: &str,
+        client: F,
+    ) -> anyhow::Result<()>
+    where
+        F: Fn(reqwest::Client, String, String, usize, Arc<Barrier>) -> Fut,
+        Fut: std::future::Future<Output = anyhow::Result<Samples>> + Send + 'static,
+    {
+        let (mut all, elapsed) = after_set_up(http, args, token, client).await?;
+        println!(
+            "{} clients x {} {} against {} in {:.1} s (after set-up)",
+            args.clients,
+            args.rounds,
+            self.what,
+            args.base_url,
+            elapsed.as_secs_f64()
+        );
+        let figures = report(self.call, (self.samples)(&mut all), elapsed);
+        compare_to_baseline(args, self.label, figures).await
+    }
+}
+
 /// The bare no-op Update measured in the same run, and `what`'s ratio to it.
 async fn compare_to_baseline(args: &Args, what: &str, measured: (f64, f64)) -> anyhow::Result<()> {
     if args.no_baseline {
@@ -779,56 +814,44 @@ const PLAIN_ANSWERS: &[(&str, &str)] = &[
 /// Update running a local activity) under `clients` concurrent advisers, against the bare no-op
 /// Update in the same run.
 async fn bank(http: &reqwest::Client, args: &Args, token: &str) -> anyhow::Result<()> {
-    let (mut all, elapsed) = after_set_up(
-        http,
-        args,
-        token,
-        |http, base, token, rounds, ready| async move {
-            run_bank_checks(&http, &base, &token, rounds, &ready).await
-        },
-    )
-    .await?;
-    println!(
-        "{} clients x {} bank checks against {} in {:.1} s (after set-up)",
-        args.clients,
-        args.rounds,
-        args.base_url,
-        elapsed.as_secs_f64()
-    );
-    let check = report(
-        "bank check (POST /api/v2/…/bankvalidation/{id})",
-        &mut all.bank_check,
-        elapsed,
-    );
-    compare_to_baseline(args, "the bank check", check).await
+    let measured = Measured {
+        what: "bank checks",
+        call: "bank check (POST /api/v2/…/bankvalidation/{id})",
+        label: "the bank check",
+        samples: |all| &mut all.bank_check,
+    };
+    measured
+        .run(
+            http,
+            args,
+            token,
+            |http, base, token, rounds, ready| async move {
+                run_bank_checks(&http, &base, &token, rounds, &ready).await
+            },
+        )
+        .await
 }
 
 /// The edit scenario: commands alone, with no creation beside them. Each client takes a case
 /// with one client and one cover (not measured), then edits the cover's amount `rounds` times
 /// (`MutateCovers/edit`, the commonest command), against the bare no-op Update in the same run.
 async fn edit(http: &reqwest::Client, args: &Args, token: &str) -> anyhow::Result<()> {
-    let (mut all, elapsed) = after_set_up(
-        http,
-        args,
-        token,
-        |http, base, token, rounds, ready| async move {
-            run_edits(&http, &base, &token, rounds, &ready).await
-        },
-    )
-    .await?;
-    println!(
-        "{} clients x {} cover edits against {} in {:.1} s (after set-up)",
-        args.clients,
-        args.rounds,
-        args.base_url,
-        elapsed.as_secs_f64()
-    );
-    let edit = report(
-        "cover edit (PATCH …/actions/MutateCovers/edit)",
-        &mut all.edit_cover,
-        elapsed,
-    );
-    compare_to_baseline(args, "the cover edit", edit).await
+    let measured = Measured {
+        what: "cover edits",
+        call: "cover edit (PATCH …/actions/MutateCovers/edit)",
+        label: "the cover edit",
+        samples: |all| &mut all.edit_cover,
+    };
+    measured
+        .run(
+            http,
+            args,
+            token,
+            |http, base, token, rounds, ready| async move {
+                run_edits(&http, &base, &token, rounds, &ready).await
+            },
+        )
+        .await
 }
 
 /// Creates a case with one client and a cover (not measured), waits for every client, then
@@ -900,28 +923,22 @@ async fn run_edits(
 /// under `clients` concurrent advisers, each putting `rounds` cases in force, against the bare
 /// no-op Update in the same run.
 async fn activate(http: &reqwest::Client, args: &Args, token: &str) -> anyhow::Result<()> {
-    let (mut all, elapsed) = after_set_up(
-        http,
-        args,
-        token,
-        |http, base, token, rounds, ready| async move {
-            run_activations(&http, &base, &token, rounds, &ready).await
-        },
-    )
-    .await?;
-    println!(
-        "{} clients x {} cases put in force against {} in {:.1} s (after set-up)",
-        args.clients,
-        args.rounds,
-        args.base_url,
-        elapsed.as_secs_f64()
-    );
-    let activation = report(
-        "put in force (POST /api/v1/actions/activateApplication/{id})",
-        &mut all.activate,
-        elapsed,
-    );
-    compare_to_baseline(args, "putting a policy in force", activation).await
+    let measured = Measured {
+        what: "cases put in force",
+        call: "put in force (POST /api/v1/actions/activateApplication/{id})",
+        label: "putting a policy in force",
+        samples: |all| &mut all.activate,
+    };
+    measured
+        .run(
+            http,
+            args,
+            token,
+            |http, base, token, rounds, ready| async move {
+                run_activations(&http, &base, &token, rounds, &ready).await
+            },
+        )
+        .await
 }
 
 /// Takes `rounds` cases to the end of set-up (bank details checked and confirmed, the start
