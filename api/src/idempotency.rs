@@ -42,6 +42,11 @@ fn parse(text: &str) -> Option<String> {
         .then(|| text.to_owned())
 }
 
+/// The request's key, if it sent one.
+pub fn key() -> Option<String> {
+    KEY.try_with(Clone::clone).ok()
+}
+
 /// The Update id for `update` in this request: the client's key, named for the Update so the
 /// same key sent with another command is another change. None without a key (Temporal then
 /// makes up an id, and a repeated request is a new change).

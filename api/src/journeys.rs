@@ -58,11 +58,21 @@ impl Journeys {
         firm_id: Option<String>,
         created_at: DateTime<Utc>,
     ) -> Result<Saved, ApiError> {
+        // A creation sent again with its Idempotency-Key has the reference the first one
+        // allocated: it joins the workflow that one started, and its `open` Update (same id) is
+        // answered once. Without a key the reference is new, and a workflow already there would
+        // be a fault, never a case to join.
+        let update_id = crate::idempotency::update_id("open");
+        let conflict = match update_id {
+            Some(_) => WorkflowIdConflictPolicy::UseExisting,
+            None => WorkflowIdConflictPolicy::Fail,
+        };
         let options = WorkflowUpdateWithStartOptions::new(
             self.task_queue.clone(),
             application_workflow_id(id),
-            WorkflowIdConflictPolicy::Fail,
+            conflict,
         )
+        .maybe_update_id(update_id)
         .search_attributes(Findable::at_start(&Application::new(
             id,
             adviser_id.clone(),

@@ -1,7 +1,7 @@
 //! The application read model: one row per application holding the full document its
 //! workflow last wrote, plus the columns the dashboard searches and sorts on.
 
-use crate::sql::{Arg, Sql, like_contains, parse_timestamp, timestamp};
+use crate::sql::{Arg, Sql, fts_phrase, like_contains, parse_timestamp, timestamp};
 use crate::{Backend, Store, StoreError};
 use chrono::{DateTime, Utc};
 use domain::dashboard::{ApplicationSearchResults, ApplicationSummary, total_pages};
@@ -43,6 +43,16 @@ fn case_owner(row: Option<sqlx::any::AnyRow>) -> Result<Option<CaseOwner>, Store
     }))
 }
 
+/// A reference allocated for a creation sent with an `Idempotency-Key`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Allocation {
+    pub id: ApplicationId,
+    /// The adviser the application was first created for.
+    pub owner: AdviserId,
+    /// Whether this request allocated it (false: an earlier request with the key did).
+    pub fresh: bool,
+}
+
 /// What the dashboard asks for. `advisers` must already be limited to those the caller may see.
 #[derive(Debug, Clone, Default)]
 pub struct SearchQuery {
@@ -70,6 +80,55 @@ impl Store {
             .await?;
         let id: i64 = row.try_get("id")?;
         ApplicationId::new(id).ok_or_else(|| StoreError::Corrupt(format!("application id {id}")))
+    }
+
+    /// The reference for a creation sent with an `Idempotency-Key`: a new one the first time
+    /// `requested_by` sends `key`, the same one each time after, with the owner it was first
+    /// allocated for (the caller refuses a key reused for another owner).
+    pub async fn allocate_application_id_once(
+        &self,
+        at: DateTime<Utc>,
+        requested_by: &str,
+        key: &str,
+        owner: &AdviserId,
+    ) -> Result<Allocation, StoreError> {
+        let inserted = Sql::new(
+            "INSERT INTO application_ids (allocated_at, requested_by, idempotency_key, owner_id) \
+             VALUES (",
+        )
+        .bind(Arg::Text(timestamp(at)))
+        .push(", ")
+        .bind(Arg::Text(requested_by.to_owned()))
+        .push(", ")
+        .bind(Arg::Text(key.to_owned()))
+        .push(", ")
+        .bind(Arg::Text(owner.to_string()))
+        .push(") ON CONFLICT (requested_by, idempotency_key) DO NOTHING RETURNING id, owner_id")
+        .query()
+        .fetch_optional(&self.pool)
+        .await?;
+        let (row, fresh) = match inserted {
+            Some(row) => (row, true),
+            None => {
+                let row =
+                    Sql::new("SELECT id, owner_id FROM application_ids WHERE requested_by = ")
+                        .bind(Arg::Text(requested_by.to_owned()))
+                        .push(" AND idempotency_key = ")
+                        .bind(Arg::Text(key.to_owned()))
+                        .query()
+                        .fetch_one(&self.pool)
+                        .await?;
+                (row, false)
+            }
+        };
+        let id: i64 = row.try_get("id")?;
+        let owner: String = row.try_get("owner_id")?;
+        let corrupt = || StoreError::Corrupt(format!("application id {id}"));
+        Ok(Allocation {
+            id: ApplicationId::new(id).ok_or_else(corrupt)?,
+            owner: AdviserId::parse(&owner).ok_or_else(corrupt)?,
+            fresh,
+        })
     }
 
     /// Stores `application` unless a newer version, or this very document, is already stored, so
@@ -241,11 +300,6 @@ fn push_filters(sql: &mut Sql, query: &SearchQuery, backend: Backend) {
                 .push(" ESCAPE '\\'");
         }
     }
-}
-
-/// `word` as an FTS5 phrase: quoted, with its own quotes doubled, so it is matched as typed.
-fn fts_phrase(word: &str) -> String {
-    format!("\"{}\"", word.replace('"', "\"\""))
 }
 
 fn summary(row: &sqlx::any::AnyRow) -> Result<ApplicationSummary, StoreError> {

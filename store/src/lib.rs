@@ -15,7 +15,7 @@ mod sql;
 pub mod testing;
 
 pub use advisers::{FirmRecord, LocationRecord, SeedAdviser};
-pub use applications::{CaseOwner, SearchQuery};
+pub use applications::{Allocation, CaseOwner, SearchQuery};
 pub use documents::{NewDocument, StoredDocument};
 pub use policies::PolicyQuery;
 

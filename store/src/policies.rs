@@ -2,8 +2,8 @@
 //! holder, written in the same transaction as the application's read model, so a policy is
 //! listed exactly when its application says it is in force.
 
-use crate::sql::{Arg, Sql, like_contains, parse_timestamp, timestamp};
-use crate::{Store, StoreError};
+use crate::sql::{Arg, Sql, fts_phrase, like_contains, parse_timestamp, timestamp};
+use crate::{Backend, Store, StoreError};
 use domain::dashboard::{PolicySearchResults, PolicySummary, total_pages};
 use domain::money::Money;
 use domain::policy::PolicyStatus;
@@ -87,7 +87,7 @@ impl Store {
             });
         }
         let mut count = Sql::new("SELECT COUNT(*) AS total FROM policies p");
-        push_filters(&mut count, query);
+        push_filters(&mut count, query, self.backend);
         let total = count.count(&self.pool).await?;
         let mut select = Sql::new(
             "SELECT p.policy_holder_id, p.policy_reference, p.application_id, p.adviser_id, \
@@ -95,7 +95,7 @@ impl Store {
              p.monthly_premium_pence, p.issued_at \
              FROM policies p LEFT JOIN advisers v ON v.id = p.adviser_id",
         );
-        push_filters(&mut select, query);
+        push_filters(&mut select, query, self.backend);
         select
             .push(" ORDER BY p.issued_at DESC, p.policy_reference DESC")
             .page(page);
@@ -129,7 +129,7 @@ impl Store {
     }
 }
 
-fn push_filters(sql: &mut Sql, query: &PolicyQuery) {
+fn push_filters(sql: &mut Sql, query: &PolicyQuery, backend: Backend) {
     sql.push(" WHERE p.adviser_id IN ")
         .bind_list(query.advisers.iter().map(|a| Arg::Text(a.to_string())));
     if !query.statuses.is_empty() {
@@ -141,9 +141,18 @@ fn push_filters(sql: &mut Sql, query: &PolicyQuery) {
         );
     }
     for word in &query.words {
-        sql.push(" AND p.search_text LIKE ")
-            .bind(Arg::Text(like_contains(word)))
-            .push(" ESCAPE '\\'");
+        // SQLite's trigram index answers a word of three letters or more (migration 0006, keyed
+        // by the `id` it gives each policy row there); PostgreSQL's trigram index serves the
+        // LIKE itself.
+        if backend == Backend::Sqlite && word.chars().count() >= 3 {
+            sql.push(" AND p.id IN (SELECT rowid FROM policies_search WHERE search_text MATCH ")
+                .bind(Arg::Text(fts_phrase(word)))
+                .push(")");
+        } else {
+            sql.push(" AND p.search_text LIKE ")
+                .bind(Arg::Text(like_contains(word)))
+                .push(" ESCAPE '\\'");
+        }
     }
 }
 

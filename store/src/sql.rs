@@ -115,6 +115,12 @@ pub(crate) fn like_contains(word: &str) -> String {
     escaped
 }
 
+/// `word` as an FTS5 phrase: quoted, with its own quotes doubled, so it is matched as typed
+/// (SQLite's trigram search tables, migrations 0005 and 0006).
+pub(crate) fn fts_phrase(word: &str) -> String {
+    format!("\"{}\"", word.replace('"', "\"\""))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -131,6 +137,12 @@ mod tests {
     #[test]
     fn like_wildcards_in_search_words_are_escaped() {
         assert_eq!(like_contains("50%_a\\"), "%50\\%\\_a\\\\%");
+    }
+
+    #[test]
+    fn quotes_in_search_words_are_doubled_inside_an_fts_phrase() {
+        assert_eq!(fts_phrase("smi"), "\"smi\"");
+        assert_eq!(fts_phrase("o\"bri"), "\"o\"\"bri\"");
     }
 
     #[test]

@@ -7,7 +7,7 @@ use domain::{
     UxSettings,
 };
 use store::testing::TestDatabase;
-use store::{FirmRecord, LocationRecord, SearchQuery, SeedAdviser, Store};
+use store::{FirmRecord, LocationRecord, PolicyQuery, SearchQuery, SeedAdviser, Store};
 
 /// A migrated store on a fresh database, and the database, to keep until the test ends.
 async fn store() -> (Store, TestDatabase) {
@@ -229,6 +229,105 @@ async fn search_matches_any_part_of_a_word_and_follows_each_change() {
     store.save_application(&grace).await.unwrap();
     assert_eq!(count("lovelace").await, 0);
     assert_eq!(count("hopp").await, 1);
+}
+
+/// `app` in force with one policy, for `holder` (`client`), numbered `reference`.
+fn with_policy(app: &Application, client: &str, reference: &str, holder: &str) -> Application {
+    let issued_at = app.updated_at + chrono::Duration::seconds(1);
+    let starts_on = chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap();
+    let mut next = app.clone();
+    next.updated_at = issued_at;
+    next.set_up.policies = vec![domain::policy::Policy {
+        policy_reference: reference.into(),
+        applicant_id: ApplicantId::parse(client).unwrap(),
+        holder_name: holder.into(),
+        issued_at,
+        starts_on,
+        cancellation_ends_on: starts_on + chrono::Duration::days(30),
+        cancellation_window_closed: false,
+        monthly_premium: domain::money::Money::from_pence(2_500).unwrap(),
+        status: domain::policy::PolicyStatus::AwaitingStart,
+        documents: vec![],
+    }];
+    next
+}
+
+/// The Policyholders search is indexed as the dashboard's is, and the index follows every
+/// save: any part of a holder's name finds the policy whatever the case typed, a word of two
+/// letters still works, a quote is matched as typed, and a holder renamed is found by the new
+/// name only.
+#[tokio::test]
+async fn policy_search_matches_any_part_of_a_name_and_follows_each_change() {
+    let (store, _dir) = store().await;
+    let alan = new_application(&store, "adviser1").await;
+    let alan = with_policy(&alan, "b1", "PP0010000108", "Alan Turing");
+    store.save_application(&alan).await.unwrap();
+    let v1 = new_application(&store, "adviser1").await;
+    let ada = with_policy(&v1, "a1", "PP0010000115", "Ada \"Countess\" Lovelace");
+    store.save_application(&ada).await.unwrap();
+    let holders = |term: &'static str| {
+        let store = store.clone();
+        async move {
+            let query = PolicyQuery {
+                advisers: vec![adviser("adviser1")],
+                words: domain::dashboard::search_words(term),
+                statuses: vec![],
+                page: 1,
+            };
+            let found = store.search_policies(&query).await.unwrap();
+            let names: Vec<String> = found
+                .policy_details
+                .into_iter()
+                .map(|p| p.holder_name)
+                .collect();
+            assert_eq!(found.total_record_count, names.len() as u64, "{term}");
+            names
+        }
+    };
+    let ada_name = vec!["Ada \"Countess\" Lovelace".to_owned()];
+    assert_eq!(holders("velac").await, ada_name, "the middle of a surname");
+    assert_eq!(holders("LOVE").await, ada_name, "whatever the case typed");
+    assert_eq!(
+        holders("urin").await,
+        ["Alan Turing"],
+        "each policy by its own name"
+    );
+    assert_eq!(holders("ov").await, ada_name, "a word of two letters");
+    assert_eq!(
+        holders("ov lace").await,
+        ada_name,
+        "short and long words together"
+    );
+    assert_eq!(
+        holders("ov zzz").await,
+        Vec::<String>::new(),
+        "every word must match"
+    );
+    assert_eq!(
+        holders("\"countess\"").await,
+        ada_name,
+        "quotes are characters to find"
+    );
+    assert_eq!(
+        holders("lo\"ve").await,
+        Vec::<String>::new(),
+        "a quote is a character to find, not syntax"
+    );
+    assert_eq!(
+        holders("0000115").await,
+        ada_name,
+        "part of the policy number"
+    );
+
+    // The same version saved again with the holder renamed (a change Temporal never
+    // recorded): the index follows the save.
+    let grace = with_policy(&v1, "a1", "PP0010000115", "Grace Hopper");
+    store.save_application(&grace).await.unwrap();
+    assert_eq!(holders("lovelace").await, Vec::<String>::new());
+    assert_eq!(holders("ov").await, Vec::<String>::new());
+    assert_eq!(holders("HOPP").await, ["Grace Hopper"]);
+    assert_eq!(holders("turing").await, ["Alan Turing"]);
+    assert_eq!(holders("0000115").await, ["Grace Hopper"]);
 }
 
 #[tokio::test]

@@ -53,7 +53,23 @@ async fn create(
             .and_then(|p| p.firm_id)
     };
     let now = Utc::now();
-    let id = state.store.allocate_application_id(now).await?;
+    let id = match crate::idempotency::key() {
+        None => state.store.allocate_application_id(now).await?,
+        Some(key) => {
+            let allocation = state
+                .store
+                .allocate_application_id_once(now, me.profile.id.as_str(), &key, &owner)
+                .await?;
+            if allocation.owner != owner {
+                return Err(ApiError::bad_field(
+                    "Idempotency-Key",
+                    "This Idempotency-Key already created an application for another adviser: \
+                     send a new key for a new application",
+                ));
+            }
+            allocation.id
+        }
+    };
     state.journeys.create(id, owner, firm_id, now).await?;
     let application = state
         .store
