@@ -206,7 +206,7 @@ async fn main() -> anyhow::Result<()> {
         args.base_url,
         elapsed.as_secs_f64()
     );
-    report(
+    let create = report(
         "create (POST …/application/create)",
         &mut all.create,
         elapsed,
@@ -253,6 +253,33 @@ async fn main() -> anyhow::Result<()> {
             ("quotePrice", price),
         ] {
             println!("  {name:<40} {:.2} / {:.2}", p50 / base.0, p95 / base.1);
+        }
+        let started = Instant::now();
+        let (mut starts, mut updates) = bare_rounds(&args).await?;
+        let elapsed = started.elapsed();
+        println!(
+            "Bare rounds: the same Temporal work as a round (a new workflow by update-with-start, \
+             then three Updates), with no-op handlers:"
+        );
+        let bare_start = report("bare update-with-start", &mut starts, elapsed);
+        let bare_update = report("bare Update beside starts", &mut updates, elapsed);
+        println!("Ratios to the bare round (p50 / p95):");
+        println!(
+            "  {:<40} {:.2} / {:.2}",
+            "create",
+            create.0 / bare_start.0,
+            create.1 / bare_start.1
+        );
+        for (name, (p50, p95)) in [
+            ("AddApplicant", add),
+            ("MutateCovers/add", cover),
+            ("quotePrice", price),
+        ] {
+            println!(
+                "  {name:<40} {:.2} / {:.2}",
+                p50 / bare_update.0,
+                p95 / bare_update.1
+            );
         }
     }
     Ok(())
@@ -530,20 +557,34 @@ async fn set_up_interview(
     Ok((id, applicant))
 }
 
-/// Temporal's own round trip: each client sends `rounds` no-op Updates to a workflow of its own.
-async fn baseline(args: &Args) -> anyhow::Result<Vec<Duration>> {
-    use temporalio_client::{WorkflowExecuteUpdateOptions, WorkflowStartOptions};
-    use workflows::baseline::BaselineWorkflow;
+/// A worker for the no-op workflow on a task queue of its own (`name` and this process), with
+/// as many pollers as the portal's, and a client of the same server.
+async fn baseline_worker(
+    args: &Args,
+    name: &str,
+) -> anyhow::Result<(
+    workflows::worker::TemporalConfig,
+    workflows::worker::RunningWorker,
+    temporalio_client::Client,
+)> {
     use workflows::worker::{RunningWorker, TemporalConfig, connect};
-
     let config = TemporalConfig {
         address: args.temporal_address.clone(),
         namespace: args.temporal_namespace.clone(),
-        task_queue: format!("portal-load-baseline-{}", std::process::id()),
+        task_queue: format!("{name}-{}", std::process::id()),
         workflow_task_pollers: args.baseline_pollers,
     };
     let worker = RunningWorker::start_baseline(config.clone())?;
     let client = connect(&config).await?;
+    Ok((config, worker, client))
+}
+
+/// Temporal's own round trip: each client sends `rounds` no-op Updates to a workflow of its own.
+async fn baseline(args: &Args) -> anyhow::Result<Vec<Duration>> {
+    use temporalio_client::{WorkflowExecuteUpdateOptions, WorkflowStartOptions};
+    use workflows::baseline::BaselineWorkflow;
+
+    let (config, worker, client) = baseline_worker(args, "portal-load-baseline").await?;
     let mut tasks = Vec::new();
     for i in 0..args.clients {
         let id = format!("{}-{i}", config.task_queue);
@@ -585,6 +626,86 @@ async fn baseline(args: &Args) -> anyhow::Result<Vec<Duration>> {
     }
     tokio::task::spawn_blocking(move || worker.stop()).await??;
     Ok(all)
+}
+
+/// The quote scenario's rounds with nothing of the portal in them: each client starts a new
+/// no-op workflow by update-with-start (as `create` does) and sends it three no-op Updates (as
+/// `AddApplicant`, `MutateCovers/add` and `quotePrice` do). Returns the starts' and the
+/// Updates' times; the workflows are finished afterwards, unmeasured.
+async fn bare_rounds(args: &Args) -> anyhow::Result<(Vec<Duration>, Vec<Duration>)> {
+    use temporalio_client::{
+        WorkflowExecuteUpdateOptions, WorkflowIdConflictPolicy, WorkflowUpdateWithStartOptions,
+    };
+    use workflows::baseline::BaselineWorkflow;
+
+    let (config, worker, client) = baseline_worker(args, "portal-load-rounds").await?;
+    let mut tasks = Vec::new();
+    for i in 0..args.clients {
+        let client = client.clone();
+        let task_queue = config.task_queue.clone();
+        let rounds = args.rounds;
+        tasks.push(tokio::spawn(async move {
+            let (mut starts, mut updates) = (Vec::new(), Vec::new());
+            let mut ids = Vec::new();
+            // One unmeasured warm-up round, as the portal's clients have.
+            for round in 0..=rounds {
+                let id = format!("{task_queue}-{i}-{round}");
+                let options = WorkflowUpdateWithStartOptions::new(
+                    task_queue.clone(),
+                    id.clone(),
+                    WorkflowIdConflictPolicy::Fail,
+                )
+                .build();
+                let started = Instant::now();
+                client
+                    .execute_update_with_start_workflow(
+                        BaselineWorkflow::run,
+                        (),
+                        BaselineWorkflow::noop,
+                        (),
+                        options,
+                    )
+                    .await?;
+                if round > 0 {
+                    starts.push(started.elapsed());
+                }
+                let handle = client.get_workflow_handle::<BaselineWorkflow>(id.clone());
+                for _ in 0..3 {
+                    let started = Instant::now();
+                    handle
+                        .execute_update(
+                            BaselineWorkflow::noop,
+                            (),
+                            WorkflowExecuteUpdateOptions::default(),
+                        )
+                        .await?;
+                    if round > 0 {
+                        updates.push(started.elapsed());
+                    }
+                }
+                ids.push(id);
+            }
+            for id in ids {
+                client
+                    .get_workflow_handle::<BaselineWorkflow>(id)
+                    .execute_update(
+                        BaselineWorkflow::finish,
+                        (),
+                        WorkflowExecuteUpdateOptions::default(),
+                    )
+                    .await?;
+            }
+            anyhow::Ok((starts, updates))
+        }));
+    }
+    let (mut starts, mut updates) = (Vec::new(), Vec::new());
+    for task in tasks {
+        let (s, u) = task.await.context("a bare-round task panicked")??;
+        starts.extend(s);
+        updates.extend(u);
+    }
+    tokio::task::spawn_blocking(move || worker.stop()).await??;
+    Ok((starts, updates))
 }
 
 fn chaos_options(args: &Args) -> anyhow::Result<chaos::Options> {
