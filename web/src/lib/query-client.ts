@@ -13,6 +13,9 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+      // Never on: a retry runs the mutation function again, a new request with a new
+      // Idempotency-Key, which the API would apply as a second change. Commands are re-sent
+      // (once, after a 503 or a network failure, with the same key) by the API client instead.
       mutations: { retry: false },
     },
   });

@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routePatterns } from '@/app/paths';
 import type { Schemas } from '@/lib/api-client';
-import { json, problem, stubApi, type Route } from '@/test/fetch-stub';
+import { json, problem, stubApi, type RecordedRequest, type Route } from '@/test/fetch-stub';
 import { applicationFixture } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
 import { ClientDetailsRoute } from './client-details-route';
@@ -84,6 +84,54 @@ describe('children on the client details page', () => {
     const post = requests.find((request) => request.method === 'POST');
     expect(post?.url.pathname).toBe(CHILDREN);
     expect(post?.body).toEqual({ title: 'Miss', firstName: 'Grace', surname: 'Turing', dateOfBirth: '2016-03-14' });
+  });
+
+  it('adds a child once when the first answer is 503: the re-send carries the same Idempotency-Key; the next child is a new key', async () => {
+    const alan: Child = { id: 'child-2', title: null, firstName: 'Alan', surname: 'Junior', dateOfBirth: '2020-01-01' };
+    let posts = 0;
+    const { requests } = stubDetails(applicationFixture(), [
+      {
+        method: 'POST',
+        path: CHILDREN,
+        respond: () => {
+          posts += 1;
+          // The API may have saved Grace before the 503: the re-send with her key gets her, not a second Grace.
+          if (posts === 1) return problem(503, { title: 'Service Unavailable', detail: 'The change may not have been saved; try again' });
+          return json(applicationFixture({ children: posts === 2 ? [grace] : [grace, alan] }));
+        },
+      },
+    ]);
+    const user = userEvent.setup();
+    renderClientDetails();
+    const card = await screen.findByRole('region', { name: 'Children' });
+
+    let form = await openAddChild(user);
+    await user.type(within(form).getByLabelText('First name'), 'Grace');
+    await user.type(within(form).getByLabelText('Surname'), 'Turing');
+    await user.type(within(form).getByLabelText('Date of birth'), '14/03/2016{Enter}');
+    await user.click(within(form).getByRole('button', { name: 'Add child' }));
+
+    expect(await within(card).findByRole('listitem', { name: 'Miss Grace Turing' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(within(card).queryByRole('alert')).not.toBeInTheDocument();
+    const sent = () => requests.filter((request) => request.method === 'POST');
+    const keyOf = (request: RecordedRequest | undefined) => request?.headers.get('Idempotency-Key');
+    expect(sent()).toHaveLength(2);
+    expect(keyOf(sent()[0])).toMatch(/^[A-Za-z0-9\-_.:]{1,100}$/);
+    expect(keyOf(sent()[1])).toBe(keyOf(sent()[0]));
+    expect(sent()[1]?.body).toEqual(sent()[0]?.body);
+    expect(requests.filter((request) => request.method === 'GET').every((request) => !request.headers.has('Idempotency-Key'))).toBe(true);
+
+    form = await openAddChild(user);
+    await user.type(within(form).getByLabelText('First name'), 'Alan');
+    await user.type(within(form).getByLabelText('Surname'), 'Junior');
+    await user.type(within(form).getByLabelText('Date of birth'), '01/01/2020{Enter}');
+    await user.click(within(form).getByRole('button', { name: 'Add child' }));
+
+    expect(await within(card).findByRole('listitem', { name: 'Alan Junior' })).toBeInTheDocument();
+    expect(within(card).getAllByRole('listitem')).toHaveLength(2);
+    expect(sent()).toHaveLength(3);
+    expect(keyOf(sent()[2])).toMatch(/^[A-Za-z0-9\-_.:]{1,100}$/);
+    expect(keyOf(sent()[2])).not.toBe(keyOf(sent()[0]));
   });
 
   it('asks for the names and date of birth, and refuses a child of 23 or more at once, without sending anything', async () => {
