@@ -310,8 +310,10 @@ fn security_header(name: &'static str, value: &'static str) -> SetResponseHeader
     )
 }
 
-/// TLS for outgoing HTTPS (the identity provider's keys) uses ring, like the Temporal client.
+/// TLS for outgoing HTTPS (the identity provider's keys) uses ring, like the Temporal client, and
+/// so does the check of each request's token signature.
 pub fn install_crypto_provider() {
     // Fails only when a provider is already installed, which is what we want.
     let _ = rustls::crypto::ring::default_provider().install_default();
+    auth::install_token_verifier();
 }

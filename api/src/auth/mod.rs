@@ -2,7 +2,10 @@
 //! caller registered as an adviser (the adviser endpoints need one). A missing or bad token is
 //! 401; a valid token of someone who is not an adviser is 403.
 
+mod ring_verifier;
 mod tokens;
+
+pub use ring_verifier::install as install_token_verifier;
 
 pub use tokens::{AccessClaims, TokenError, TokenVerifier};
 

@@ -254,9 +254,7 @@ async fn main() -> anyhow::Result<()> {
         ] {
             println!("  {name:<40} {:.2} / {:.2}", p50 / base.0, p95 / base.1);
         }
-        let started = Instant::now();
-        let (mut starts, mut updates) = bare_rounds(&args).await?;
-        let elapsed = started.elapsed();
+        let (mut starts, mut updates, elapsed) = bare_rounds(&args).await?;
         println!(
             "Bare rounds: the same Temporal work as a round (a new workflow by update-with-start, \
              then three Updates), with no-op handlers:"
@@ -631,8 +629,8 @@ async fn baseline(args: &Args) -> anyhow::Result<Vec<Duration>> {
 /// The quote scenario's rounds with nothing of the portal in them: each client starts a new
 /// no-op workflow by update-with-start (as `create` does) and sends it three no-op Updates (as
 /// `AddApplicant`, `MutateCovers/add` and `quotePrice` do). Returns the starts' and the
-/// Updates' times; the workflows are finished afterwards, unmeasured.
-async fn bare_rounds(args: &Args) -> anyhow::Result<(Vec<Duration>, Vec<Duration>)> {
+/// Updates' times and how long the rounds took; the workflows are finished afterwards, unmeasured.
+async fn bare_rounds(args: &Args) -> anyhow::Result<(Vec<Duration>, Vec<Duration>, Duration)> {
     use temporalio_client::{
         WorkflowExecuteUpdateOptions, WorkflowIdConflictPolicy, WorkflowUpdateWithStartOptions,
     };
@@ -647,6 +645,7 @@ async fn bare_rounds(args: &Args) -> anyhow::Result<(Vec<Duration>, Vec<Duration
         tasks.push(tokio::spawn(async move {
             let (mut starts, mut updates) = (Vec::new(), Vec::new());
             let mut ids = Vec::new();
+            let began = Instant::now();
             // One unmeasured warm-up round, as the portal's clients have.
             for round in 0..=rounds {
                 let id = format!("{task_queue}-{i}-{round}");
@@ -685,6 +684,7 @@ async fn bare_rounds(args: &Args) -> anyhow::Result<(Vec<Duration>, Vec<Duration
                 }
                 ids.push(id);
             }
+            let took = began.elapsed();
             for id in ids {
                 client
                     .get_workflow_handle::<BaselineWorkflow>(id)
@@ -695,17 +695,18 @@ async fn bare_rounds(args: &Args) -> anyhow::Result<(Vec<Duration>, Vec<Duration
                     )
                     .await?;
             }
-            anyhow::Ok((starts, updates))
+            anyhow::Ok((starts, updates, took))
         }));
     }
-    let (mut starts, mut updates) = (Vec::new(), Vec::new());
+    let (mut starts, mut updates, mut elapsed) = (Vec::new(), Vec::new(), Duration::ZERO);
     for task in tasks {
-        let (s, u) = task.await.context("a bare-round task panicked")??;
+        let (s, u, took) = task.await.context("a bare-round task panicked")??;
         starts.extend(s);
         updates.extend(u);
+        elapsed = elapsed.max(took);
     }
     tokio::task::spawn_blocking(move || worker.stop()).await??;
-    Ok((starts, updates))
+    Ok((starts, updates, elapsed))
 }
 
 fn chaos_options(args: &Args) -> anyhow::Result<chaos::Options> {
