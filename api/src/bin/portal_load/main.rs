@@ -89,6 +89,11 @@ struct Args {
     /// as new mid-journey).
     #[arg(long, default_value_t = 510)]
     long_edits: usize,
+    /// chaos, journeys: an adviser's pause before each command, in milliseconds (each pause is
+    /// drawn between half and one and a half times this), as a person reads and types; 0 sends
+    /// each command the moment the last one answered.
+    #[arg(long, default_value_t = 0)]
+    think_ms: u64,
     /// chaos: keep the scratch folder (logs, databases) after a run that passed.
     #[arg(long)]
     keep: bool,
@@ -748,6 +753,7 @@ fn chaos_options(args: &Args) -> anyhow::Result<chaos::Options> {
         password: args.password.clone(),
         long_cases: args.long_cases,
         long_edits: args.long_edits,
+        think: Duration::from_millis(args.think_ms),
     })
 }
 

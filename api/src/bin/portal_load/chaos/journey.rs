@@ -73,6 +73,8 @@ pub struct Adviser {
     /// Cover edits this adviser makes in their first case before pricing it: enough of them
     /// (over 500) make its workflow continue as new mid-journey.
     pub first_case_edits: usize,
+    /// The mean pause before each command (see `--think-ms`).
+    pub think: Duration,
 }
 
 enum Outcome {
@@ -91,6 +93,10 @@ impl Adviser {
         path: &str,
         body: Option<Value>,
     ) -> Outcome {
+        if !self.think.is_zero() {
+            let pause = self.think.mul_f64(rand::random::<f64>() + 0.5);
+            tokio::time::sleep(pause).await;
+        }
         let key = uuid::Uuid::new_v4().to_string();
         let started = Instant::now();
         let mut pause = Duration::from_millis(200);

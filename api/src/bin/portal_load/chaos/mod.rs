@@ -35,6 +35,8 @@ pub struct Options {
     /// How many advisers make `long_edits` cover edits in their first case.
     pub long_cases: usize,
     pub long_edits: usize,
+    /// An adviser's mean pause before each command.
+    pub think: Duration,
 }
 
 const WORKERS: usize = 2;
@@ -80,6 +82,12 @@ async fn drive(cluster: &mut Cluster, options: &Options) -> anyhow::Result<()> {
                 base: cluster.base_url.clone(),
                 token: token.clone(),
                 number,
+                // A long case is an integrator's script editing again and again: no pauses.
+                think: if number < options.long_cases {
+                    Duration::ZERO
+                } else {
+                    options.think
+                },
                 first_case_edits: if number < options.long_cases {
                     options.long_edits
                 } else {
