@@ -1,5 +1,5 @@
 //! The one path every command takes: find the application the caller may act on, with its
-//! owner's settings (one store call), send the command to its workflow, answer with the
+//! owner's settings (one store call, none for an owner whose case is already known), send the command to its workflow, answer with the
 //! application as it now stands.
 //!
 //! An application the caller may not see does not exist for them: it is "not found", never
@@ -36,7 +36,19 @@ impl Case {
         me: &AdviserCaller,
         id: ApplicationId,
     ) -> Result<Case, ApiError> {
+        if state.owners.owned_by(id, &me.profile.id) {
+            return Ok(Case {
+                id,
+                owner: me.profile.id.clone(),
+                owner_settings: me.profile.ux_settings.clone(),
+            });
+        }
         let owner = state.store.case_owner(id).await?;
+        if let Some(owner) = &owner {
+            state
+                .owners
+                .remember(owner.application_id, &owner.adviser_id);
+        }
         Self::visible(me, owner).ok_or_else(|| ApiError::not_found("Application"))
     }
 

@@ -10,6 +10,7 @@ pub mod dev_idp;
 pub mod error;
 pub mod idempotency;
 pub mod journeys;
+pub mod owners;
 pub mod product;
 mod routes;
 pub mod spa;
@@ -144,6 +145,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<Services> {
         addresses,
         payee,
         emails: Arc::new(emails),
+        owners: Arc::default(),
     };
     Ok(Services {
         state,

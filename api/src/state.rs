@@ -27,4 +27,6 @@ pub struct AppState {
     pub payee: Arc<dyn activities::PayeeCheck>,
     /// The email check: lists from `product/email/` and DNS per `EMAIL_DNS`.
     pub emails: Arc<activities::EmailChecker>,
+    /// Each application's owner, once looked up (see [`crate::owners`]).
+    pub owners: Arc<crate::owners::Owners>,
 }
