@@ -10,7 +10,11 @@ import { theme } from './theme';
 /** Providers every screen (and every component test) needs: antd in en-GB, react-query. */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
-    <ConfigProvider locale={enGB} theme={theme}>
+    // virtual={false}: with a virtual list, antd's Select draws its visible options as plain divs
+    // carrying aria-selected (not allowed without role="option"; axe aria-allowed-attr, critical)
+    // beside a hidden three-item listbox. Without it, the visible list is the listbox and each
+    // option has role="option". Our option lists are short, so nothing is lost.
+    <ConfigProvider locale={enGB} theme={theme} virtual={false}>
       <FeedbackProvider>
         <QueryClientProvider client={queryClient}>
           <TopProgressBar />

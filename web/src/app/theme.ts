@@ -14,6 +14,29 @@ export const theme: ThemeConfig = {
     colorLink: brand.teal,
     colorInfo: '#1d4ed8',
     colorBgLayout: brand.surface,
+    // WCAG 2.2 AA (SC 1.4.3): every text colour meets 4.5:1 on white, the page surface and the
+    // tinted alert, tag and table backgrounds (checked by theme.test.ts). antd's defaults are
+    // translucent greys and bright status colours that fall short (e.g. secondary text 3.3:1,
+    // placeholders 1.8:1, form errors 3.3:1), so these are darker shades of the same hues.
+    colorTextTertiary: '#5c6470',
+    // Typography type="secondary", descriptions and help text.
+    colorTextDescription: '#5c6470',
+    colorTextPlaceholder: '#636b78',
+    // Status text: form errors, Typography type="danger" / "warning" / "success".
+    colorError: '#cf1322',
+    colorWarning: '#ad4e00',
+    colorSuccess: '#237804',
+    // antd derives these tints from the status colours above, and from the darker ones they come
+    // out muddy; keep antd's usual light tints (text on them is checked too).
+    colorSuccessBg: '#f6ffed',
+    colorSuccessBorder: '#b7eb8f',
+    colorWarningBg: '#fffbe6',
+    colorWarningBorder: '#ffe58f',
+    // The preset Tag colours we use draw `<colour>7` text on `<colour>1`; these four were too light.
+    gold7: '#876800',
+    green7: '#237804',
+    cyan7: '#006d75',
+    orange7: '#ad4e00',
     borderRadius: 6,
     fontSize: 15,
     fontFamily:

@@ -1,5 +1,6 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Flex, Form, Input, Row, Select, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Card, Col, Flex, Form, Input, Row, Skeleton, Space, Typography } from 'antd';
+import { FormSelect } from '@/components/form-select';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '@/app/paths';
@@ -172,7 +173,7 @@ function BankDetailsCard({ application }: { application: Application }) {
             </Col>
           </Row>
           <Form.Item name="collectionDay" label={t.fields.collectionDay}>
-            <Select<number> virtual={false} options={COLLECTION_DAYS.map((day) => ({ value: day, label: t.collectionDayOption(day) }))} />
+            <FormSelect<number> virtual={false} options={COLLECTION_DAYS.map((day) => ({ value: day, label: t.collectionDayOption(day) }))} />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             {t.save}

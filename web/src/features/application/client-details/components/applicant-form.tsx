@@ -1,4 +1,5 @@
-import { Alert, Button, Col, Flex, Form, Input, Radio, Row, Select } from 'antd';
+import { Alert, Button, Col, Flex, Form, Input, Radio, Row } from 'antd';
+import { FormSelect } from '@/components/form-select';
 import { useState } from 'react';
 import { LabelledRadioGroup } from '@/components/labelled-radio-group';
 import { isApiError } from '@/lib/api-error';
@@ -105,7 +106,7 @@ export function ApplicantForm({
       <Row gutter={16}>
         <Col xs={24} sm={6}>
           <Form.Item name="title" label={t.title}>
-            <Select options={titleOptions} allowClear placeholder={t.titlePlaceholder} autoFocus={autoFocus} />
+            <FormSelect options={titleOptions} allowClear placeholder={t.titlePlaceholder} autoFocus={autoFocus} />
           </Form.Item>
         </Col>
         <Col xs={24} sm={9}>

@@ -1,4 +1,5 @@
-import { Alert, Button, Col, Flex, Form, Input, Row, Select } from 'antd';
+import { Alert, Button, Col, Flex, Form, Input, Row } from 'antd';
+import { FormSelect } from '@/components/form-select';
 import { useState } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { toIsoDate, type Dayjs } from '@/lib/dayjs';
@@ -80,7 +81,7 @@ export function ChildForm({ formName, initialValues, submitLabel, submitting, on
       <Row gutter={16}>
         <Col xs={24} sm={6}>
           <Form.Item name="title" label={t.title}>
-            <Select options={titleOptions} allowClear placeholder={t.titlePlaceholder} />
+            <FormSelect options={titleOptions} allowClear placeholder={t.titlePlaceholder} />
           </Form.Item>
         </Col>
         <Col xs={24} sm={9}>

@@ -1,4 +1,5 @@
-import { Alert, Button, Col, Flex, Form, InputNumber, Row, Select, Typography } from 'antd';
+import { Alert, Button, Col, Flex, Form, InputNumber, Row, Typography } from 'antd';
+import { FormSelect } from '@/components/form-select';
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { isApiError } from '@/lib/api-error';
@@ -97,7 +98,7 @@ export function CommissionForm({ application, settings, locked, onSaved, pricing
         <Col xs={24} sm={12}>
           {fixed === null ? (
             <Form.Item name="style" label={t.commissionStyle}>
-              <Select options={styles.map((value) => ({ value, label: styleLabels[value] }))} />
+              <FormSelect options={styles.map((value) => ({ value, label: styleLabels[value] }))} />
             </Form.Item>
           ) : (
             <Form.Item label={t.commissionStyle}>

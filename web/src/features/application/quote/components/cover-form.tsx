@@ -1,4 +1,5 @@
-import { Alert, Button, Checkbox, Col, Flex, Form, InputNumber, Radio, Row, Select } from 'antd';
+import { Alert, Button, Checkbox, Col, Flex, Form, InputNumber, Radio, Row } from 'antd';
+import { FormSelect } from '@/components/form-select';
 import type { Rule } from 'antd/es/form';
 import { useEffect, useState } from 'react';
 import { LabelledRadioGroup } from '@/components/labelled-radio-group';
@@ -123,7 +124,7 @@ export function CoverForm({ offer, applicant, cover, submitting, onSubmit, onCan
           { validator: (_rule, value) => check(!editing && value === 'ccic' ? childrenCoverProblem(applicant) : null) },
         ]}
       >
-        <Select
+        <FormSelect
           placeholder={t.productPlaceholder}
           disabled={editing}
           options={offer.products.map((offered) => ({ value: offered.productType, label: offered.label }))}
@@ -170,7 +171,7 @@ function ProductFields({ product, riders, applicant, coverType, lengthBy, chosen
   return (
     <>
       <Form.Item name="coverType" label={t.structure} rules={[{ required: true, message: t.structureRequired }]}>
-        <Select
+        <FormSelect
           placeholder={t.structurePlaceholder}
           options={product.structures.map((structure) => ({ value: structure, label: formatCoverType(structure) }))}
         />
@@ -240,7 +241,7 @@ function ProductFields({ product, riders, applicant, coverType, lengthBy, chosen
       )}
       {deferredPeriods.length > 0 && (
         <Form.Item name="deferredPeriod" label={t.deferredPeriod} rules={[{ required: true, message: t.deferredPeriodRequired }]}>
-          <Select placeholder={t.deferredPeriodPlaceholder} options={deferredPeriods.map((weeks) => ({ value: weeks, label: formatWeeks(weeks) }))} />
+          <FormSelect placeholder={t.deferredPeriodPlaceholder} options={deferredPeriods.map((weeks) => ({ value: weeks, label: formatWeeks(weeks) }))} />
         </Form.Item>
       )}
       {paymentPeriods.length > 0 && (

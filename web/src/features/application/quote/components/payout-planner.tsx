@@ -1,5 +1,6 @@
 import { CheckCircleFilled, DeleteOutlined, EditOutlined, ExclamationCircleFilled, UserAddOutlined } from '@ant-design/icons';
-import { Alert, Button, Col, Flex, Form, Input, InputNumber, Progress, Row, Select, Switch, Tag, Typography, type FormInstance } from 'antd';
+import { Alert, Button, Col, Flex, Form, Input, InputNumber, Progress, Row, Switch, Tag, Typography, type FormInstance } from 'antd';
+import { FormSelect } from '@/components/form-select';
 import { useId, useState } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { useAddAllocation } from '../api/add-allocation';
@@ -436,7 +437,7 @@ function AddShare({ form, applicationId, applicantId, coverId, allocations, avai
         <Row gutter={12} align="bottom">
           <Col xs={24} sm={13}>
             <Form.Item name="who" label={t.who} rules={[{ required: true, message: t.whoRequired }]}>
-              <Select placeholder={t.whoPlaceholder} options={options} notFoundContent={t.nobody} />
+              <FormSelect placeholder={t.whoPlaceholder} options={options} notFoundContent={t.nobody} />
             </Form.Item>
           </Col>
           <Col xs={12} sm={6}>
@@ -517,7 +518,7 @@ function AddBeneficiary({ applicationId, coverId, before, busy, onAdded }: AddBe
         <Row gutter={12}>
           <Col xs={24} sm={6}>
             <Form.Item name="title" label={t.title}>
-              <Select options={titleOptions} allowClear placeholder={t.titlePlaceholder} />
+              <FormSelect options={titleOptions} allowClear placeholder={t.titlePlaceholder} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={9}>

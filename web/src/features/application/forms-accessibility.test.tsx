@@ -1,0 +1,58 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { routePatterns } from '@/app/paths';
+import { axeViolations, describeViolations } from '@/test/axe';
+import { json, stubApi } from '@/test/fetch-stub';
+import { applicationFixture, productOfferFixture } from '@/test/fixtures';
+import { renderRoute } from '@/test/render';
+import { ClientDetailsRoute } from './client-details/client-details-route';
+import { QuoteRoute } from './quote/quote-route';
+
+/** Opens an antd Select by its label and picks the option with this text. */
+async function choose(user: UserEvent, scope: HTMLElement, label: string, option: string) {
+  await user.click(within(scope).getByLabelText(label));
+  const options = await screen.findAllByTitle(option);
+  const visible = options.find((element) => element.classList.contains('ant-select-item-option'));
+  if (!visible) throw new Error(`no option ${option}`);
+  await user.click(visible);
+}
+
+describe('client and cover forms: axe-core WCAG 2.2 A/AA (issue #15)', () => {
+  it('the client details form has no violations, before and after its field errors show', async () => {
+    stubApi([{ method: 'GET', path: '/api/v1/application/1001', respond: () => json(applicationFixture()) }]);
+    const user = userEvent.setup();
+    renderRoute(<ClientDetailsRoute />, { path: routePatterns.clientDetails, url: '/application/1001/client-details' });
+
+    const card = await screen.findByRole('region', { name: 'Client 1' });
+    expect(within(card).getAllByRole('radiogroup').length).toBeGreaterThan(0);
+    expect(describeViolations(await axeViolations(document.body))).toEqual([]);
+
+    // Empty a required field and save, so the form shows its errors (aria-invalid, aria-describedby).
+    await user.clear(within(card).getByLabelText('First name'));
+    await user.click(within(card).getByRole('button', { name: 'Save changes' }));
+    await within(card).findAllByRole('alert');
+    expect(describeViolations(await axeViolations(document.body))).toEqual([]);
+  });
+
+  it('the cover form has no violations, with its required radio groups and their errors', async () => {
+    stubApi([
+      { method: 'GET', path: '/api/v1/application/1001', respond: () => json(applicationFixture()) },
+      { method: 'GET', path: '/api/v1/backendforfrontend/products', respond: () => json(productOfferFixture()) },
+    ]);
+    const user = userEvent.setup();
+    renderRoute(<QuoteRoute />, { path: routePatterns.quote, url: '/application/1001/quote' });
+
+    const card = await screen.findByRole('region', { name: 'Alan Turing' });
+    await user.click(within(card).getByRole('button', { name: 'Add cover for Alan Turing' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Add cover for Alan Turing' });
+    await choose(user, drawer, 'Product', 'Income Protection');
+    expect(within(drawer).getAllByRole('radiogroup').length).toBeGreaterThan(0);
+    expect(describeViolations(await axeViolations(document.body))).toEqual([]);
+
+    // Submit it empty, so every required field (the payment period radio group too) shows its error.
+    await user.click(within(drawer).getByRole('button', { name: 'Add cover' }));
+    await waitFor(() => expect(within(drawer).getByRole('radiogroup', { name: 'Payment period' })).toHaveAttribute('aria-invalid', 'true'));
+    expect(describeViolations(await axeViolations(document.body))).toEqual([]);
+  });
+});
