@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { reportAccessibility } from './axe';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const screenshotDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'screenshots');
@@ -45,11 +46,15 @@ export async function launchBrowser(): Promise<Browser> {
   };
 }
 
-/** Keeps a full-page screenshot in web/test-results/screenshots/. */
+/**
+ * Keeps a full-page screenshot in web/test-results/screenshots/, and checks the page as
+ * photographed with axe-core (see `axe.ts`).
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   // Transitions finished first, so a picture never catches a bar or a colour half-way.
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true, animations: 'disabled' });
+  await reportAccessibility(page, name);
 }
 
 /** Waits until the locator is visible (playwright-core has no expect of its own). */

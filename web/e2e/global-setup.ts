@@ -34,6 +34,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   requireFile(join(webDist, 'index.html'), 'the built SPA', 'Run `npm run build` first.');
 
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  // Each run's accessibility report starts afresh (see axe.ts).
+  rmSync(join(webDir, 'test-results', 'axe.txt'), { force: true });
   const logDir = join(webDir, 'test-results', 'logs');
   mkdirSync(logDir, { recursive: true });
   const services: Service[] = [];

@@ -10,12 +10,13 @@ export function Brand() {
   const environment = config && config.environment !== 'production' ? config.environment : undefined;
   return (
     <span className="brand-group">
-      <Link to={paths.dashboard()} className="brand" aria-label={`${appStrings.productName}, go to the dashboard`}>
+      <Link to={paths.dashboard()} className="brand">
+        {/* The link is named by the words it shows (WCAG 2.5.3, label in name): the mark is hidden. */}
         <span className="brand__mark" aria-hidden="true">
           PL
         </span>
         <span className="brand__text">
-          <span className="brand__insurer">{appStrings.insurerName}</span>
+          <span className="brand__insurer">{appStrings.insurerName}</span>{' '}
           <span className="brand__product">{appStrings.productName}</span>
         </span>
       </Link>
