@@ -85,7 +85,8 @@ async fn create(
     tag = "applications",
     params(ActingFor),
     responses(
-        (status = CREATED, description = "The new, empty application", body = ApplicationView),
+        (status = CREATED, description = "The new, empty application; sent again with the same `Idempotency-Key`, the application that request created", body = ApplicationView),
+        (status = BAD_REQUEST, description = "An `Idempotency-Key` that is not plain text of 1 to 100 characters, or one already used to create an application for another adviser", body = Problem, content_type = "application/problem+json"),
         (status = NOT_FOUND, description = "An adviser the caller may not act for", body = Problem, content_type = "application/problem+json"),
         SignInProblems,
         Unconfirmed,

@@ -6060,13 +6060,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The new, empty application */
+            /** @description The new, empty application; sent again with the same `Idempotency-Key`, the application that request created */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description An `Idempotency-Key` that is not plain text of 1 to 100 characters, or one already used to create an application for another adviser */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No valid access token */
