@@ -24,6 +24,8 @@ export interface Violation {
   elements: number;
   /** Selectors of the first few of them, to find them by. */
   where: string[];
+  /** What axe found wrong with the first of them. */
+  why: string;
 }
 
 /** The page's violations of the WCAG A and AA rules. */
@@ -36,7 +38,7 @@ export async function accessibilityViolations(page: Page): Promise<Violation[]> 
       run: (
         context: Document,
         options: unknown,
-      ) => Promise<{ violations: { id: string; impact?: string | null; nodes: { target: unknown[] }[] }[] }>;
+      ) => Promise<{ violations: { id: string; impact?: string | null; nodes: { target: unknown[]; failureSummary?: string }[] }[] }>;
     };
     const axe = (window as unknown as { axe: Axe }).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
@@ -45,16 +47,20 @@ export async function accessibilityViolations(page: Page): Promise<Violation[]> 
       impact: v.impact ?? 'unknown',
       elements: v.nodes.length,
       where: v.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+      why: (v.nodes[0]?.failureSummary ?? '').replace(/\s+/g, ' ').trim(),
     }));
   }, WCAG_AA);
 }
 
-/** Prints and records `name`'s violations: one line per page, each rule with its count. */
+/** The impacts counted as serious; moderate and minor ones are listed only. */
+const FAILING = new Set(['serious', 'critical']);
+
+/** Prints and records `name`'s violations: one line per page, each rule with its count, where and why. */
 export async function reportAccessibility(page: Page, name: string): Promise<Violation[]> {
   const violations = await accessibilityViolations(page);
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const serious = violations.filter((v) => FAILING.has(v.impact));
   const count = serious.reduce((sum, v) => sum + v.elements, 0);
-  const rules = violations.map((v) => `${v.rule} (${v.impact}) x${v.elements} at ${v.where.join(' | ')}`).join(', ');
+  const rules = violations.map((v) => `${v.rule} (${v.impact}) x${v.elements} at ${v.where.join(' | ')} [${v.why}]`).join(', ');
   const line = `axe ${name}: ${count} serious or critical${rules ? `: ${rules}` : ''}`;
   console.log(line);
   mkdirSync(resultsDir, { recursive: true });

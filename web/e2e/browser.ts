@@ -46,13 +46,50 @@ export async function launchBrowser(): Promise<Browser> {
   };
 }
 
+/** The longest a page may keep animating before it is photographed and checked anyway. */
+const SETTLE_TIMEOUT_MS = 5_000;
+
+/**
+ * Waits until every finite CSS transition and animation on the page has ended (the infinite ones,
+ * spinners and the loading bar, never do), then two frames more in case one started another. A
+ * button that has just been enabled fades from grey to its colours over a fifth of a second:
+ * checked half-way, its text has neither colour.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async (timeout) => {
+    const deadline = performance.now() + timeout;
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (;;) {
+      await frame();
+      const running = document
+        .getAnimations()
+        .filter((animation) => animation.playState === 'running' && Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity));
+      const left = deadline - performance.now();
+      if (running.length === 0 || left <= 0) return;
+      await Promise.race([
+        Promise.allSettled(running.map((animation) => animation.finished)),
+        new Promise((resolve) => setTimeout(resolve, left)),
+      ]);
+    }
+  }, SETTLE_TIMEOUT_MS);
+}
+
 /**
  * Keeps a full-page screenshot in web/test-results/screenshots/, and checks the page as
  * photographed with axe-core (see `axe.ts`).
+ *
+ * The page is photographed and checked from the top. The header is sticky, and both a full-page
+ * picture and axe-core draw it where the page happens to be scrolled, over the content there
+ * (axe-core treats a sticky element as if it were in the flow: dequelabs/axe-core#3720), so a
+ * link or field below it would be reported as too small a target wherever a test left the page
+ * scrolled. A focused element is never left under the header (see `scroll-padding-top` in
+ * app.css; the keyboard test checks it).
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
-  // Transitions finished first, so a picture never catches a bar or a colour half-way.
+  await page.evaluate(() => window.scrollTo({ top: 0, left: 0, behavior: 'instant' }));
+  // Transitions finished first, so neither the picture nor axe catches a colour half-way.
+  await settled(page);
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true, animations: 'disabled' });
   await reportAccessibility(page, name);
 }

@@ -134,6 +134,9 @@ describe('underwriting and AMRA', () => {
     await visible(page.getByRole('navigation', { name: 'Sections' }));
     await screenshot(page, 'underwriting-01-started');
     await interview(page, { heavy: true, condition: 'high blood pres' });
+    // Photographed once the last answer is saved and the section is done, not while it saves.
+    await page.getByText('Saving…').waitFor({ state: 'detached' });
+    await eventually(async () => expect(await page.getByRole('button', { name: 'Continue', exact: true }).isEnabled()).toBe(true));
     await screenshot(page, 'underwriting-02-condition');
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Summary and declaration' }).click();
     await declare(page);
