@@ -261,7 +261,11 @@ describe('decision page', () => {
     const row = within(section).getByRole('row', { name: /£66,000 of cover/ });
     expect(within(row).getByText('£35.18')).toBeInTheDocument();
     expect(within(row).getAllByText('£23.20')).toHaveLength(2);
-    await user.click(within(row).getByRole('button', { name: /Take for Alan Turing: Life Protection/ }));
+    const take = within(row).getByRole('button', { name: /Alan Turing: Life Protection/ });
+    // Its name opens with the words it shows, so saying "Take this" reaches it (WCAG 2.5.3, label in name).
+    expect(take).toHaveTextContent('Take this');
+    expect(take).toHaveAccessibleName(`Take this for Alan Turing: Life Protection: ${offer.description}`);
+    await user.click(take);
     await waitFor(() => expect(requests.some((r) => r.url.pathname === `${ALTERNATIVES}/cover-1.quoted-price`)).toBe(true));
     const sent = requests.find((r) => r.url.pathname === `${ALTERNATIVES}/cover-1.quoted-price`);
     expect(sent?.body).toEqual({ basedOnVersion: current.version });
@@ -293,7 +297,7 @@ describe('decision page', () => {
     const user = userEvent.setup();
     render();
     const section = await screen.findByRole('region', { name: 'What else could be offered' });
-    await user.click(within(section).getByRole('button', { name: /Take for/ }));
+    await user.click(within(section).getByRole('button', { name: /^Take this for/ }));
     expect(await screen.findByText(/The decision has changed since these alternatives were worked out/)).toBeInTheDocument();
   });
 });

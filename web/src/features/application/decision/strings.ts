@@ -35,6 +35,7 @@ export const decisionStrings = {
   alternativesFailed: 'The other terms on offer could not be worked out just now.',
   alternativeColumns: { cover: 'Cover', offer: 'Instead', now: 'Now a month', instead: 'Instead a month', total: 'Total a month', action: 'Take it' },
   take: 'Take this',
-  takeLabel: (cover: string, offer: string) => `Take for ${cover}: ${offer}`,
+  // Opens with the words the button shows, so a voice user who says them reaches it (WCAG 2.5.3).
+  takeLabel: (cover: string, offer: string) => `Take this for ${cover}: ${offer}`,
   takeFailed: 'I’m sorry, there has been an error.',
 } as const;

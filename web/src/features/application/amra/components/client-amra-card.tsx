@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Col, Input, Radio, Row, Select, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Input, Radio, Row, Tag, Typography } from 'antd';
+import { FormSelect } from '@/components/form-select';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { Schemas } from '@/lib/api-client';
@@ -136,7 +137,7 @@ export function ClientAmraCard({ applicant, title, locked }: { applicant: Applic
         <Typography.Title level={3} style={{ fontSize: 16 }}>
           {t.surgery}
         </Typography.Title>
-        <Select
+        <FormSelect
           showSearch
           filterOption={false}
           value={null}

@@ -1,4 +1,5 @@
-import { Checkbox, Input, Radio, Select, Spin, Typography } from 'antd';
+import { Checkbox, Input, Radio, Spin, Typography } from 'antd';
+import { FormSelect } from '@/components/form-select';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { isIntegerInput } from '@/lib/rules/measurements';
@@ -86,7 +87,7 @@ export function QuestionField({ question, branch, units, serverError, disabled, 
           />
         </div>
       ) : (
-        <Select
+        <FormSelect
           aria-labelledby={labelId}
           {...described}
           value={stored || undefined}
@@ -204,7 +205,7 @@ function BackedField({ question, branch, labelId, disabled, described, onAnswer 
 
   return (
     <>
-      <Select
+      <FormSelect
         aria-labelledby={labelId}
         {...described}
         mode={question.multiple ? 'multiple' : undefined}
