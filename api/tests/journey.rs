@@ -462,3 +462,65 @@ async fn a_refused_command_reaches_temporal_as_a_typed_rejection_named_for_what_
     assert!(history.contains("\"open\""));
     assert!(!history.contains("young-client"));
 }
+
+/// Two people (an adviser and their assistant, or one adviser in two tabs) change the same case
+/// at the same moment: every change that was answered 200 is kept, whichever order they land.
+/// Cover commands and pricing wait on a local activity mid-command, where a second command could
+/// otherwise start from the state before the first and overwrite it.
+#[tokio::test(flavor = "multi_thread")]
+async fn changes_sent_at_the_same_moment_are_all_kept() {
+    let app = TestApp::spawn().await;
+    let token = app.token("adviser1@example.com").await;
+    let t = Some(token.as_str());
+    let created = app.create_application(&token).await;
+    let id = created["id"].clone();
+    let (_, one) = app
+        .add_applicant(&token, &created, client("Alan", "Turing", "1985-06-23"))
+        .await;
+    let alan = one["applicants"][0]["id"].as_str().unwrap().to_owned();
+
+    let children = format!("/api/v1/application/{id}/children");
+    for round in 0..3 {
+        let covers = (0..4).map(|n| {
+            let cover = json!({ "applicationId": id, "applicantId": alan, "cover": {
+                "productType": "life", "coverType": "level",
+                "coverAmount": 100_000 + 1_000 * (round * 4 + n), "term": 20 } });
+            app.call(
+                Method::POST,
+                "/api/v1/actions/MutateCovers/add",
+                t,
+                Some(cover),
+            )
+        });
+        let child = app.call(
+            Method::POST,
+            &children,
+            t,
+            Some(
+                json!({ "firstName": format!("Child{round}"), "surname": "Turing",
+                "dateOfBirth": "2016-04-01" }),
+            ),
+        );
+        let (answers, (child_status, child_body)) =
+            tokio::join!(futures::future::join_all(covers), child);
+        assert_eq!(child_status, StatusCode::OK, "{child_body}");
+        for (status, body) in &answers {
+            assert_eq!(*status, StatusCode::OK, "{body}");
+        }
+    }
+
+    let (status, view) = app
+        .call(Method::GET, &format!("/api/v1/application/{id}"), t, None)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    let mut amounts: Vec<i64> = view["applicants"][0]["covers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|cover| cover["coverAmount"].as_i64().unwrap())
+        .collect();
+    amounts.sort_unstable();
+    let expected: Vec<i64> = (0..12).map(|n| 100_000 + 1_000 * n).collect();
+    assert_eq!(amounts, expected, "every cover answered 200 is on the case");
+    assert_eq!(view["children"].as_array().unwrap().len(), 3, "{view}");
+}

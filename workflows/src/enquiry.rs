@@ -11,6 +11,7 @@
 
 use crate::application::{ApplicationWorkflow, Timed};
 use crate::ids::application_workflow_id;
+use crate::one_at_a_time::{TakesTurns, one_at_a_time};
 use crate::refusal::{HandlerError, refuse};
 use activities::{DecideRequest, SaveEnquiry, UnderwritingActivities};
 use chrono::{DateTime, Utc};
@@ -60,6 +61,18 @@ pub struct EnquiryWorkflow {
     interview: Interview,
     covers: Vec<Cover>,
     commands_this_run: u32,
+    /// A change is under way (see [`one_at_a_time`]).
+    changing: bool,
+}
+
+impl TakesTurns for EnquiryWorkflow {
+    fn changing(&self) -> bool {
+        self.changing
+    }
+
+    fn set_changing(&mut self, changing: bool) {
+        self.changing = changing;
+    }
 }
 
 impl EnquiryWorkflow {
@@ -91,6 +104,7 @@ impl EnquiryWorkflow {
             interview: input.interview,
             covers: input.covers,
             commands_this_run: 0,
+            changing: false,
         }
     }
 
@@ -147,7 +161,7 @@ impl EnquiryWorkflow {
         ctx: &mut WorkflowContext<Self>,
         at: DateTime<Utc>,
     ) -> Result<Enquiry, HandlerError> {
-        save(ctx, at).await
+        one_at_a_time(ctx, async |ctx| save(ctx, at).await).await
     }
 
     #[update_validator(provide_answers)]
@@ -170,14 +184,17 @@ impl EnquiryWorkflow {
         ctx: &mut WorkflowContext<Self>,
         command: Timed<ProvideAnswers>,
     ) -> Result<Enquiry, HandlerError> {
-        let at = ctx.state(|s| s.time_of(&command));
-        let next = ctx
-            .state(|s| {
-                s.record
-                    .provide(&s.interview, &command.body, uk_date(at), at)
-            })
-            .map_err(refuse)?;
-        commit(ctx, next, at).await
+        one_at_a_time(ctx, async |ctx| {
+            let at = ctx.state(|s| s.time_of(&command));
+            let next = ctx
+                .state(|s| {
+                    s.record
+                        .provide(&s.interview, &command.body, uk_date(at), at)
+                })
+                .map_err(refuse)?;
+            commit(ctx, next, at).await
+        })
+        .await
     }
 
     #[update_validator(accept_post_declaration)]
@@ -198,11 +215,14 @@ impl EnquiryWorkflow {
         ctx: &mut WorkflowContext<Self>,
         command: Timed<AcceptPostDeclaration>,
     ) -> Result<Enquiry, HandlerError> {
-        let at = ctx.state(|s| s.time_of(&command));
-        let next = ctx
-            .state(|s| s.record.accept_post_declaration(at))
-            .map_err(refuse)?;
-        commit(ctx, next, at).await
+        one_at_a_time(ctx, async |ctx| {
+            let at = ctx.state(|s| s.time_of(&command));
+            let next = ctx
+                .state(|s| s.record.accept_post_declaration(at))
+                .map_err(refuse)?;
+            commit(ctx, next, at).await
+        })
+        .await
     }
 
     #[update_validator(close)]
@@ -223,29 +243,32 @@ impl EnquiryWorkflow {
         ctx: &mut WorkflowContext<Self>,
         command: Timed<CloseEnquiry>,
     ) -> Result<Enquiry, HandlerError> {
-        let at = ctx.state(|s| s.time_of(&command));
-        let today = uk_date(at);
-        ctx.state(|s| s.record.check_closeable(&s.interview, today))
-            .map_err(refuse)?;
-        let request = ctx.state(|s| DecideRequest {
-            record: s.record.clone(),
-            covers: s.covers.clone(),
-            today,
-            at,
-        });
-        let outcome = ctx
-            .execute_local_activity(
-                UnderwritingActivities::decide,
-                request,
-                LocalActivityOptions::builder()
-                    .start_to_close_timeout(LOCAL_TIMEOUT)
-                    .build(),
-            )
-            .await?;
-        let next = ctx
-            .state(|s| s.record.close(&s.interview, outcome, today, at))
-            .map_err(refuse)?;
-        commit(ctx, next, at).await
+        one_at_a_time(ctx, async |ctx| {
+            let at = ctx.state(|s| s.time_of(&command));
+            let today = uk_date(at);
+            ctx.state(|s| s.record.check_closeable(&s.interview, today))
+                .map_err(refuse)?;
+            let request = ctx.state(|s| DecideRequest {
+                record: s.record.clone(),
+                covers: s.covers.clone(),
+                today,
+                at,
+            });
+            let outcome = ctx
+                .execute_local_activity(
+                    UnderwritingActivities::decide,
+                    request,
+                    LocalActivityOptions::builder()
+                        .start_to_close_timeout(LOCAL_TIMEOUT)
+                        .build(),
+                )
+                .await?;
+            let next = ctx
+                .state(|s| s.record.close(&s.interview, outcome, today, at))
+                .map_err(refuse)?;
+            commit(ctx, next, at).await
+        })
+        .await
     }
 }
 

@@ -7,6 +7,7 @@ mod application;
 pub mod baseline;
 pub mod enquiry;
 pub mod ids;
+mod one_at_a_time;
 pub mod refusal;
 pub mod search_attributes;
 pub mod worker;

@@ -17,6 +17,7 @@ mod updates;
 
 pub use updates::{ApplicationUpdate, PriceQuote, Saved};
 
+use crate::one_at_a_time::{TakesTurns, one_at_a_time};
 use crate::search_attributes::Findable;
 use chrono::{DateTime, Utc};
 use domain::application::RecordEnquiryOutcome;
@@ -70,6 +71,10 @@ pub struct ApplicationWorkflow {
     /// The search attributes as last written (see [`Findable`]); none yet in a continued run,
     /// which writes them with its first change.
     findable: Option<Findable>,
+    /// A change is under way (see [`one_at_a_time`]).
+    changing: bool,
+    /// Enquiry outcomes signalled while a change was under way, recorded when it ends.
+    held_outcomes: Vec<(RecordEnquiryOutcome, DateTime<Utc>)>,
 }
 
 impl ApplicationWorkflow {
@@ -93,6 +98,8 @@ impl ApplicationWorkflow {
             commands_this_run: 0,
             unsaved: false,
             findable,
+            changing: false,
+            held_outcomes: Vec::new(),
         }
     }
 
@@ -139,17 +146,21 @@ impl ApplicationWorkflow {
             if ctx.state(|s| time_to_hand_over(s, ctx)) {
                 break;
             }
-            let now = workflow_now(ctx);
-            let due = ctx.state_mut(|s| {
-                let next = s.application.apply_deadlines(now);
-                let changed = next.version != s.application.version;
-                s.application = next;
-                changed.then(|| s.application.clone())
-            });
-            if let Some(application) = due {
-                projection::describe(ctx, &application);
-                projection::save(ctx, application).await?;
-            }
+            one_at_a_time(ctx, async |ctx| {
+                let now = workflow_now(ctx);
+                let due = ctx.state_mut(|s| {
+                    let next = s.application.apply_deadlines(now);
+                    let changed = next.version != s.application.version;
+                    s.application = next;
+                    changed.then(|| s.application.clone())
+                });
+                if let Some(application) = due {
+                    projection::describe(ctx, &application);
+                    projection::save(ctx, application).await?;
+                }
+                WorkflowResult::Ok(())
+            })
+            .await?;
         }
         // Let in-flight commands finish and project before handing over to the next run.
         let view = ctx.clone();
@@ -167,11 +178,38 @@ impl ApplicationWorkflow {
     }
 }
 
+impl TakesTurns for ApplicationWorkflow {
+    fn changing(&self) -> bool {
+        self.changing
+    }
+
+    fn set_changing(&mut self, changing: bool) {
+        self.changing = changing;
+    }
+
+    /// Records the enquiry outcomes signalled during the change.
+    fn change_ended(&mut self) {
+        for (outcome, at) in std::mem::take(&mut self.held_outcomes) {
+            self.record_outcome(&outcome, at);
+        }
+    }
+}
+
 impl ApplicationWorkflow {
+    /// Records a closed enquiry's outcome as its signal is handled, unless a change is under
+    /// way: then it is held until that change ends, which would otherwise overwrite it.
+    pub(super) fn outcome_signalled(&mut self, outcome: RecordEnquiryOutcome, now: DateTime<Utc>) {
+        if self.changing {
+            self.held_outcomes.push((outcome, now));
+        } else {
+            self.record_outcome(&outcome, now);
+        }
+    }
+
     /// Records a closed enquiry's outcome (§4: the case moves to the decision when every
     /// client's enquiry is closed) the moment its signal is handled, so a command that arrives
     /// in the same workflow task is decided on the case as it now is; the main loop saves it.
-    pub(super) fn record_outcome(&mut self, outcome: &RecordEnquiryOutcome, now: DateTime<Utc>) {
+    fn record_outcome(&mut self, outcome: &RecordEnquiryOutcome, now: DateTime<Utc>) {
         let at = now.max(self.application.updated_at);
         // An outcome for an enquiry this application never started is ignored.
         if let Ok(next) = self.application.record_enquiry_outcome(outcome, at)

@@ -8,6 +8,7 @@
 //! a rule.
 
 use super::{ApplicationWorkflow, ApplicationWorkflowInput, Timed, projection};
+use crate::one_at_a_time::one_at_a_time;
 use crate::refusal::{HandlerError, refuse};
 use activities::{BankActivities, PolicyActivities, PriceRequest, PricingActivities};
 use chrono::{DateTime, Utc};
@@ -102,8 +103,11 @@ macro_rules! command_updates {
                     ctx: &mut WorkflowContext<Self>,
                     command: Timed<$command>,
                 ) -> Result<Saved, HandlerError> {
-                    let next = ctx.state(|s| command.body.apply(&s.application, s.time_of(&command)));
-                    $commit(ctx, next, &command).await
+                    one_at_a_time(ctx, async |ctx| {
+                        let next = ctx.state(|s| command.body.apply(&s.application, s.time_of(&command)));
+                        $commit(ctx, next, &command).await
+                    })
+                    .await
                 }
             )*
         }
@@ -141,9 +145,12 @@ command_updates! {
             ctx: &mut WorkflowContext<Self>,
             _request: (),
         ) -> Result<Saved, HandlerError> {
-            let application = ctx.state(|s| s.application.clone());
-            projection::describe(ctx, &application);
-            Ok(projection::save(ctx, application).await?)
+            one_at_a_time(ctx, async |ctx| {
+                let application = ctx.state(|s| s.application.clone());
+                projection::describe(ctx, &application);
+                Ok(projection::save(ctx, application).await?)
+            })
+            .await
         }
 
         /// The application as the workflow holds it: what a case handler reads under Queries
@@ -163,7 +170,7 @@ command_updates! {
             outcome: RecordEnquiryOutcome,
         ) {
             let now = ctx.workflow_time().map(DateTime::<Utc>::from).unwrap_or_default();
-            self.record_outcome(&outcome, now);
+            self.outcome_signalled(outcome, now);
         }
 
         #[update_validator(start_underwriting)]
@@ -185,7 +192,10 @@ command_updates! {
             ctx: &mut WorkflowContext<Self>,
             command: Timed<StartUnderwriting>,
         ) -> Result<Saved, HandlerError> {
-            super::enquiries::start(ctx, command).await
+            one_at_a_time(ctx, async |ctx| {
+                super::enquiries::start(ctx, command).await
+            })
+            .await
         }
 
         #[update_validator(price_quote)]
@@ -204,10 +214,13 @@ command_updates! {
             ctx: &mut WorkflowContext<Self>,
             command: Timed<PriceQuote>,
         ) -> Result<Saved, HandlerError> {
-            let at = ctx.state(|s| s.time_of(&command));
-            let priced = price(ctx, PricingActivities::price_quote, at, "").await?;
-            let next = priced.map(|quote| ctx.state(|s| s.application.record_quote(quote, at)));
-            commit(ctx, next, &command).await
+            one_at_a_time(ctx, async |ctx| {
+                let at = ctx.state(|s| s.time_of(&command));
+                let priced = price(ctx, PricingActivities::price_quote, at, "").await?;
+                let next = priced.map(|quote| ctx.state(|s| s.application.record_quote(quote, at)));
+                commit(ctx, next, &command).await
+            })
+            .await
         }
 
         #[update_validator(check_bank)]
@@ -227,27 +240,30 @@ command_updates! {
             ctx: &mut WorkflowContext<Self>,
             command: Timed<CheckBankDetails>,
         ) -> Result<Saved, HandlerError> {
-            let (details, at) = ctx.state(|s| {
-                (s.application.set_up.bank_details.clone(), s.time_of(&command))
-            });
-            let Some(details) = details else {
-                let refused = ctx.state(|s| s.application.check_can_check_bank().map(|()| s.application.clone()));
-                return commit(ctx, refused, &command).await;
-            };
-            let result = ctx
-                .execute_local_activity(
-                    BankActivities::check_bank,
-                    details,
-                    LocalActivityOptions::builder()
-                        .start_to_close_timeout(BANK_CHECK_TIMEOUT)
-                        .build(),
-                )
-                .await?;
-            let next = ctx.state(|s| {
-                s.application
-                    .record_bank_check(&RecordBankCheck { result }, at)
-            });
-            commit(ctx, next, &command).await
+            one_at_a_time(ctx, async |ctx| {
+                let (details, at) = ctx.state(|s| {
+                    (s.application.set_up.bank_details.clone(), s.time_of(&command))
+                });
+                let Some(details) = details else {
+                    let refused = ctx.state(|s| s.application.check_can_check_bank().map(|()| s.application.clone()));
+                    return commit(ctx, refused, &command).await;
+                };
+                let result = ctx
+                    .execute_local_activity(
+                        BankActivities::check_bank,
+                        details,
+                        LocalActivityOptions::builder()
+                            .start_to_close_timeout(BANK_CHECK_TIMEOUT)
+                            .build(),
+                    )
+                    .await?;
+                let next = ctx.state(|s| {
+                    s.application
+                        .record_bank_check(&RecordBankCheck { result }, at)
+                });
+                commit(ctx, next, &command).await
+            })
+            .await
         }
 
         #[update_validator(quote_decision)]
@@ -266,11 +282,14 @@ command_updates! {
             ctx: &mut WorkflowContext<Self>,
             command: Timed<TriggerDecisionQuote>,
         ) -> Result<Saved, HandlerError> {
-            let at = ctx.state(|s| s.time_of(&command));
-            let priced = price(ctx, PricingActivities::price_decision, at, "-decision").await?;
-            let next = priced
-                .map(|quote| ctx.state(|s| s.application.record_decision_quote(quote, at)));
-            commit(ctx, next, &command).await
+            one_at_a_time(ctx, async |ctx| {
+                let at = ctx.state(|s| s.time_of(&command));
+                let priced = price(ctx, PricingActivities::price_decision, at, "-decision").await?;
+                let next = priced
+                    .map(|quote| ctx.state(|s| s.application.record_decision_quote(quote, at)));
+                commit(ctx, next, &command).await
+            })
+            .await
         }
 
         #[update_validator(take_alternative)]
@@ -290,31 +309,34 @@ command_updates! {
             ctx: &mut WorkflowContext<Self>,
             command: Timed<TakeAlternative>,
         ) -> Result<Saved, HandlerError> {
-            let at = ctx.state(|s| s.time_of(&command));
-            let taken = ctx
-                .state(|s| command.body.apply(&s.application, at))
-                .map_err(refuse)?;
-            let request = PriceRequest {
-                quote_id: format!("{}-{}-decision", taken.id, taken.version),
-                quote_age_date: taken.age_date(uk_date(at)),
-                application: taken.clone(),
-            };
-            let priced = ctx
-                .execute_local_activity(
-                    PricingActivities::price_decision,
-                    request,
-                    LocalActivityOptions::builder()
-                        .start_to_close_timeout(PRICING_TIMEOUT)
-                        .build(),
-                )
-                .await?;
-            let next = priced.map(|quote| {
-                let mut next = taken.record_decision_quote(quote, at);
-                // One change for the adviser's one click.
-                next.version = taken.version;
-                next
-            });
-            commit(ctx, next, &command).await
+            one_at_a_time(ctx, async |ctx| {
+                let at = ctx.state(|s| s.time_of(&command));
+                let taken = ctx
+                    .state(|s| command.body.apply(&s.application, at))
+                    .map_err(refuse)?;
+                let request = PriceRequest {
+                    quote_id: format!("{}-{}-decision", taken.id, taken.version),
+                    quote_age_date: taken.age_date(uk_date(at)),
+                    application: taken.clone(),
+                };
+                let priced = ctx
+                    .execute_local_activity(
+                        PricingActivities::price_decision,
+                        request,
+                        LocalActivityOptions::builder()
+                            .start_to_close_timeout(PRICING_TIMEOUT)
+                            .build(),
+                    )
+                    .await?;
+                let next = priced.map(|quote| {
+                    let mut next = taken.record_decision_quote(quote, at);
+                    // One change for the adviser's one click.
+                    next.version = taken.version;
+                    next
+                });
+                commit(ctx, next, &command).await
+            })
+            .await
         }
 
         #[update_validator(activate_application)]
@@ -336,25 +358,28 @@ command_updates! {
             ctx: &mut WorkflowContext<Self>,
             command: Timed<ActivateApplication>,
         ) -> Result<Saved, HandlerError> {
-            let (before, next) = ctx.state(|s| {
-                let at = s.time_of(&command);
-                (s.application.version, command.body.apply(&s.application, at))
-            });
-            let next = next.map_err(refuse)?;
-            if next.version == before {
-                return Ok(Saved::of(&next));
-            }
-            let issued = ctx
-                .execute_local_activity(
-                    PolicyActivities::issue_policy_documents,
-                    next.clone(),
-                    LocalActivityOptions::builder()
-                        .start_to_close_timeout(ISSUE_DOCUMENTS_TIMEOUT)
-                        .build(),
-                )
-                .await?;
-            let issued = next.with_policy_documents(&issued);
-            commit(ctx, Ok(issued), &command).await
+            one_at_a_time(ctx, async |ctx| {
+                let (before, next) = ctx.state(|s| {
+                    let at = s.time_of(&command);
+                    (s.application.version, command.body.apply(&s.application, at))
+                });
+                let next = next.map_err(refuse)?;
+                if next.version == before {
+                    return Ok(Saved::of(&next));
+                }
+                let issued = ctx
+                    .execute_local_activity(
+                        PolicyActivities::issue_policy_documents,
+                        next.clone(),
+                        LocalActivityOptions::builder()
+                            .start_to_close_timeout(ISSUE_DOCUMENTS_TIMEOUT)
+                            .build(),
+                    )
+                    .await?;
+                let issued = next.with_policy_documents(&issued);
+                commit(ctx, Ok(issued), &command).await
+            })
+            .await
         }
     }
 
