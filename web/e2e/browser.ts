@@ -76,7 +76,7 @@ export async function settled(page: Page): Promise<void> {
 
 /**
  * Keeps a full-page screenshot in web/test-results/screenshots/, and checks the page as
- * photographed with axe-core (see `axe.ts`).
+ * photographed with axe-core (see `axe.ts`): a serious or critical violation fails the test.
  *
  * The page is photographed and checked from the top. The header is sticky, and both a full-page
  * picture and axe-core draw it where the page happens to be scrolled, over the content there
