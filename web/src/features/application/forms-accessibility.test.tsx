@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { routePatterns } from '@/app/paths';
 import { axeViolations, describeViolations } from '@/test/axe';
 import { json, stubApi } from '@/test/fetch-stub';
+import { errorsNotTiedToTheirField } from '@/test/field-errors';
 import { applicationFixture, productOfferFixture } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
 import { ClientDetailsRoute } from './client-details/client-details-route';
@@ -33,6 +34,7 @@ describe('client and cover forms: axe-core WCAG 2.2 A/AA (issue #15)', () => {
     await user.click(within(card).getByRole('button', { name: 'Save changes' }));
     await within(card).findAllByRole('alert');
     expect(describeViolations(await axeViolations(document.body))).toEqual([]);
+    expect(errorsNotTiedToTheirField()).toEqual([]);
   });
 
   it('the cover form has no violations, with its required radio groups and their errors', async () => {
@@ -54,5 +56,6 @@ describe('client and cover forms: axe-core WCAG 2.2 A/AA (issue #15)', () => {
     await user.click(within(drawer).getByRole('button', { name: 'Add cover' }));
     await waitFor(() => expect(within(drawer).getByRole('radiogroup', { name: 'Payment period' })).toHaveAttribute('aria-invalid', 'true'));
     expect(describeViolations(await axeViolations(document.body))).toEqual([]);
+    expect(errorsNotTiedToTheirField(drawer)).toEqual([]);
   });
 });

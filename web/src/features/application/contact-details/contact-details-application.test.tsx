@@ -141,9 +141,12 @@ describe('the valid-until date', () => {
     renderContactDetails();
 
     const picker = await screen.findByLabelText('Quote valid until');
+    expect(picker).toHaveAccessibleDescription(/^Between /);
     await user.clear(picker);
     await user.type(picker, `${typed(31).format('DD/MM/YYYY')}{Enter}`);
     expect(await screen.findByText('This date is invalid')).toBeInTheDocument();
+    expect(picker).toHaveAccessibleDescription('This date is invalid');
+    expect(picker).toBeInvalid();
     expect(requests.filter((r) => r.url.pathname === QUOTE_DATE)).toHaveLength(0);
 
     await user.clear(picker);

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, problem } from '@/test/fetch-stub';
+import { errorsNotTiedToTheirField } from '@/test/field-errors';
 import { formItemOf, pricedApplication, renderContactDetails, secondClient, stubContactDetails } from './contact-details-harness';
 
 const APPLY = '/api/v1/backendforfrontend/application/ApplyApplication';
@@ -50,6 +51,10 @@ describe('contact details page: applying', () => {
     const declaration = screen.getByRole('region', { name: 'Declaration' });
     const box = within(declaration).getByRole('checkbox', { name: 'Client 2 has read and accepts the pre-underwriting declaration' });
     expect(box).toHaveAccessibleDescription('Please accept the pre-underwriting declaration before applying');
+    // Each field's error is its description, read out when a screen reader reaches the field.
+    expect(within(second).getByLabelText('Postcode')).toHaveAccessibleDescription('Please enter a postcode');
+    expect(mortgage).toHaveAccessibleDescription('Please say whether the cover is for a mortgage');
+    expect(errorsNotTiedToTheirField()).toEqual([]);
     expect(requests.find((request) => request.method === 'POST')?.body).toEqual({ applicationId: 1001 });
   });
 

@@ -161,6 +161,9 @@ describe('set-up page', () => {
     fireEvent.change(date, { target: { value: tooLate.toISOString().slice(0, 10) } });
     await user.click(screen.getByRole('button', { name: 'Save start date' }));
     expect(await screen.findByText(/The policy start date must be between/)).toBeInTheDocument();
+    // The error is the field's description, so a screen reader hears it at the field.
+    expect(date).toHaveAccessibleDescription(/The policy start date must be between/);
+    expect(date).toBeInvalid();
     expect(requests.some((r) => r.url.pathname === START)).toBe(false);
 
     const inWindow = latestPolicyStart(ukToday());

@@ -1,5 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Alert, Button, Col, Form, Input, Row, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Col, Form, Input, Row, Space, Tag, Typography } from 'antd';
+import { FormSelect } from '@/components/form-select';
 import type { Rule } from 'antd/es/form';
 import { useId, useState } from 'react';
 import { isApiError } from '@/lib/api-error';
@@ -29,14 +30,19 @@ interface PostcodeInputProps {
   disabled?: boolean;
   finding: boolean;
   onFind: () => void;
+  'aria-required'?: boolean | 'true' | 'false';
+  'aria-invalid'?: boolean | 'true' | 'false';
+  'aria-describedby'?: string;
 }
 
-/** The postcode box with its "Find address" button; Form.Item passes id, value and onChange. */
-function PostcodeInput({ id, value, onChange, onBlur, disabled, finding, onFind }: PostcodeInputProps) {
+/** The postcode box with its "Find address" button; Form.Item passes id, value, onChange and the field's state. */
+function PostcodeInput({ id, value, onChange, onBlur, disabled, finding, onFind, ...state }: PostcodeInputProps) {
   return (
     <Space.Compact style={{ width: '100%', maxWidth: 360 }}>
       <Input
         id={id}
+        // Form.Item's aria-required, aria-invalid and aria-describedby (the field's error) go on the input.
+        {...state}
         value={value ?? ''}
         disabled={disabled}
         autoComplete="off"
@@ -161,7 +167,7 @@ export function AddressFields({ open, onOpen, disabled }: AddressFieldsProps) {
       </div>
       {found && found.addresses.length > 0 && (
         <Form.Item label={t.chooseAddress} htmlFor={chooseId}>
-          <Select<string>
+          <FormSelect<string>
             id={chooseId}
             showSearch
             optionFilterProp="label"

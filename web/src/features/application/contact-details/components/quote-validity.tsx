@@ -10,6 +10,7 @@ import { priceReadiness, type Application } from '../../shared/application-model
 import { applicationStrings } from '../../shared/strings';
 import { DATE_FORMATS } from '../../shared/components/date-of-birth-picker';
 import { useMessage } from '@/components/feedback';
+import { useFieldMessage } from '@/components/field-message';
 
 const t = applicationStrings.contact.application;
 
@@ -71,6 +72,10 @@ export function QuoteValidity({ application, mayOverride, locked, pricing, price
   const error = typedError ?? serverError;
   const shown = setDate.isPending ? parseIsoDate(setDate.variables) : parseIsoDate(application.validUntil);
   const canPrice = !locked && !pricing && application.isQuoteEditable && priceReadiness(application) === 'ready';
+  const validUntilMessage = useFieldMessage(
+    error ?? (locked || !bounds ? undefined : t.validUntilHelp(formatDate(bounds[0]), formatDate(bounds[1]))),
+    error !== null,
+  );
 
   return (
     <div className="quote-validity">
@@ -122,10 +127,11 @@ export function QuoteValidity({ application, mayOverride, locked, pricing, price
           label={t.validUntilLabel}
           htmlFor={pickerId}
           validateStatus={error ? 'error' : undefined}
-          help={error ?? (locked ? undefined : t.validUntilHelp(formatDate(bounds[0]), formatDate(bounds[1])))}
+          help={validUntilMessage.help}
         >
           <DatePicker
             id={pickerId}
+            {...validUntilMessage.fieldProps}
             format={DATE_FORMATS}
             placeholder={t.validUntilPlaceholder}
             value={shown}

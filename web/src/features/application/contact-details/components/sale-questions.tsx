@@ -1,5 +1,6 @@
 import { Form, Radio } from 'antd';
 import { useEffect, useId, useRef } from 'react';
+import { useFieldMessage } from '@/components/field-message';
 import { LabelledRadioGroup } from '@/components/labelled-radio-group';
 import { isApiError } from '@/lib/api-error';
 import { useSetAdvisedSale } from '../api/set-advised-sale';
@@ -21,10 +22,12 @@ interface YesNoProps {
 
 function YesNo({ label, value, disabled, error, onChange }: YesNoProps) {
   const labelId = useId();
+  const { help, fieldProps } = useFieldMessage(error, true);
   return (
-    <Form.Item label={<span id={labelId}>{label}</span>} validateStatus={error ? 'error' : undefined} help={error}>
+    <Form.Item label={<span id={labelId}>{label}</span>} validateStatus={error ? 'error' : undefined} help={help}>
       <LabelledRadioGroup
         labelledBy={labelId}
+        {...fieldProps}
         value={value ?? undefined}
         disabled={disabled}
         onChange={(event) => onChange(event.target.value as boolean)}

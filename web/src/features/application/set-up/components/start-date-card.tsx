@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Form, Input, Radio, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { useFieldMessage } from '@/components/field-message';
 import type { Schemas } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { checkPolicyStart, latestPolicyStart, ukToday } from '@/lib/rules/dates';
@@ -17,6 +18,7 @@ export function StartDateCard({ application }: { application: Application }) {
   const [saved, setSaved] = useState(false);
   const save = useSetPolicyStart();
   const today = ukToday();
+  const startDateMessage = useFieldMessage(problem, true);
 
   const submit = async () => {
     setSaved(false);
@@ -60,9 +62,10 @@ export function StartDateCard({ application }: { application: Application }) {
           </Radio.Group>
         </Form.Item>
         {option === 'future' && (
-          <Form.Item label={t.startDate} htmlFor="policy-start-date" validateStatus={problem ? 'error' : undefined} help={problem ?? undefined}>
+          <Form.Item label={t.startDate} htmlFor="policy-start-date" validateStatus={problem ? 'error' : undefined} help={startDateMessage.help}>
             <Input
               id="policy-start-date"
+              {...startDateMessage.fieldProps}
               type="date"
               min={today}
               max={latestPolicyStart(today)}
