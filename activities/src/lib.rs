@@ -26,5 +26,5 @@ pub use email::{DnsConfig, EmailChecker};
 pub use policies::{PolicyActivities, schedule_kind};
 pub use pricing::{PriceRequest, PricingActivities, check_covers};
 pub use product::{Product, ProductError};
-pub use projection::ApplicationActivities;
+pub use projection::{ApplicationActivities, QuoteAndSave};
 pub use underwriting::{DecideRequest, Rulebook, SaveEnquiry, UnderwritingActivities};

@@ -22,7 +22,8 @@ pub struct PriceRequest {
     pub quote_id: String,
 }
 
-/// Pricing and cover-check activities.
+/// Pricing on underwriting's terms (the quote's own pricing and the cover checks run with the
+/// save: `ApplicationActivities`).
 pub struct PricingActivities {
     product: Arc<Product>,
 }
@@ -59,36 +60,6 @@ pub fn check_covers(
 
 #[activities]
 impl PricingActivities {
-    /// Checks each cover against the catalogue's limits at the quote age date.
-    #[activity]
-    pub async fn check_covers(
-        self: Arc<Self>,
-        _ctx: ActivityContext,
-        request: PriceRequest,
-    ) -> Result<CoverChecks, ActivityError> {
-        Ok(check_covers(
-            &self.product,
-            &request.application,
-            request.quote_age_date,
-        ))
-    }
-
-    /// Prices the application; a cover that cannot be priced comes back as a rejection
-    /// naming its field, which is an answer, not a failure to retry.
-    #[activity]
-    pub async fn price_quote(
-        self: Arc<Self>,
-        _ctx: ActivityContext,
-        request: PriceRequest,
-    ) -> Result<Result<Quote, Rejection>, ActivityError> {
-        Ok(self.product.basis.price_application(
-            &self.product.catalogue,
-            &request.application,
-            request.quote_age_date,
-            request.quote_id,
-        ))
-    }
-
     /// Prices the application on the terms underwriting gave each cover (the decision
     /// quote); a refusal is an answer, as for the quote.
     #[activity]

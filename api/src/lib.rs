@@ -61,7 +61,7 @@ pub fn start_worker(services: &Services) -> anyhow::Result<workflows::worker::Ru
     let state = &services.state;
     workflows::worker::RunningWorker::start(
         state.config.temporal.clone(),
-        activities::ApplicationActivities::new(state.store.clone()),
+        activities::ApplicationActivities::new(state.store.clone(), state.product.clone()),
         activities::PricingActivities::new(state.product.clone()),
         activities::UnderwritingActivities::new(state.rulebook.clone(), state.store.clone()),
         activities::BankActivities::new(state.product.clone(), state.payee.clone()),

@@ -523,4 +523,44 @@ async fn changes_sent_at_the_same_moment_are_all_kept() {
     let expected: Vec<i64> = (0..12).map(|n| 100_000 + 1_000 * n).collect();
     assert_eq!(amounts, expected, "every cover answered 200 is on the case");
     assert_eq!(view["children"].as_array().unwrap().len(), 3, "{view}");
+
+    // Priced while a cover is edited: both are recorded, one after the other.
+    let before = view["version"].as_u64().unwrap();
+    let price = format!("/api/v1/backendforfrontend/application/{id}/quotePrice");
+    let first_cover = view["applicants"][0]["covers"][0]["id"].clone();
+    let edit = json!({ "applicationId": id, "applicantId": alan, "cover": { "id": first_cover,
+        "productType": "life", "coverType": "level", "coverAmount": 150_000, "term": 20 } });
+    let ((priced, quote), (edited, edit_body)) = tokio::join!(
+        app.call(Method::GET, &price, t, None),
+        app.call(
+            Method::PATCH,
+            "/api/v1/actions/MutateCovers/edit",
+            t,
+            Some(edit)
+        ),
+    );
+    assert_eq!(priced, StatusCode::OK, "{quote}");
+    assert_eq!(edited, StatusCode::OK, "{edit_body}");
+    let (_, view) = app
+        .call(Method::GET, &format!("/api/v1/application/{id}"), t, None)
+        .await;
+    assert_eq!(view["applicants"][0]["covers"][0]["coverAmount"], 150_000);
+    assert_eq!(
+        view["version"],
+        before + 2,
+        "the price and the edit are both recorded"
+    );
+
+    // The history of commands that took turns replays with the current code (and can be
+    // recorded for the workflows crate's replay test).
+    let json = app.workflow_history_json(&id).await;
+    if let Ok(folder) = std::env::var("PORTAL_RECORD_HISTORY_DIR") {
+        std::fs::write(
+            format!("{folder}/covers-children-and-a-price-at-once.json"),
+            &json,
+        )
+        .unwrap();
+    }
+    let history = temporalio_client::WorkflowHistory::from_json(&json).unwrap();
+    workflows::worker::replay(history).await.unwrap();
 }

@@ -10,7 +10,10 @@
 use super::{ApplicationWorkflow, ApplicationWorkflowInput, Timed, projection};
 use crate::one_at_a_time::one_at_a_time;
 use crate::refusal::{HandlerError, refuse};
-use activities::{BankActivities, PolicyActivities, PriceRequest, PricingActivities};
+use activities::{
+    ApplicationActivities, BankActivities, PolicyActivities, PriceRequest, PricingActivities,
+    QuoteAndSave,
+};
 use chrono::{DateTime, Utc};
 use domain::application::{
     AcceptPreUnderwritingDeclaration, AddAllocation, AddBeneficiary, AddChild, AddCover,
@@ -216,9 +219,7 @@ command_updates! {
         ) -> Result<Saved, HandlerError> {
             one_at_a_time(ctx, async |ctx| {
                 let at = ctx.state(|s| s.time_of(&command));
-                let priced = price(ctx, PricingActivities::price_quote, at, "").await?;
-                let next = priced.map(|quote| ctx.state(|s| s.application.record_quote(quote, at)));
-                commit(ctx, next, &command).await
+                price_quote_and_commit(ctx, at).await
             })
             .await
         }
@@ -314,18 +315,12 @@ command_updates! {
                 let taken = ctx
                     .state(|s| command.body.apply(&s.application, at))
                     .map_err(refuse)?;
-                let request = PriceRequest {
-                    quote_id: format!("{}-{}-decision", taken.id, taken.version),
-                    quote_age_date: taken.age_date(uk_date(at)),
-                    application: taken.clone(),
-                };
+                let request = price_request(&taken, at, "-decision");
                 let priced = ctx
                     .execute_local_activity(
                         PricingActivities::price_decision,
                         request,
-                        LocalActivityOptions::builder()
-                            .start_to_close_timeout(PRICING_TIMEOUT)
-                            .build(),
+                        pricing_options(),
                     )
                     .await?;
                 let next = priced.map(|quote| {
@@ -455,9 +450,18 @@ hand_written_updates! {
     TakeAlternative => take_alternative;
 }
 
-/// Prices the application as it stands by `activity` (the quote, or the decision quote on
-/// underwriting's terms) at its age date, as a local activity recorded in history; `suffix`
-/// tells the decision quote's id from the quote's.
+/// What pricing the application as it stands at `at` asks for; `suffix` tells the decision
+/// quote's id from the quote's.
+fn price_request(application: &Application, at: DateTime<Utc>, suffix: &str) -> PriceRequest {
+    PriceRequest {
+        quote_id: format!("{}-{}{suffix}", application.id, application.version),
+        quote_age_date: application.age_date(uk_date(at)),
+        application: application.clone(),
+    }
+}
+
+/// Prices the application as it stands by `activity` (the decision quote on underwriting's
+/// terms) at its age date, as a local activity recorded in history.
 async fn price<A>(
     ctx: &mut WorkflowContext<ApplicationWorkflow>,
     activity: A,
@@ -467,20 +471,58 @@ async fn price<A>(
 where
     A: ActivityDefinition<Input = PriceRequest, Output = Result<Quote, Rejection>>,
 {
-    let application = ctx.state(|s| s.application.clone());
-    let request = PriceRequest {
-        quote_id: format!("{}-{}{suffix}", application.id, application.version),
-        quote_age_date: application.age_date(uk_date(at)),
-        application,
-    };
-    ctx.execute_local_activity(
-        activity,
-        request,
-        LocalActivityOptions::builder()
-            .start_to_close_timeout(PRICING_TIMEOUT)
-            .build(),
-    )
-    .await
+    let request = ctx.state(|s| price_request(&s.application, at, suffix));
+    ctx.execute_local_activity(activity, request, pricing_options())
+        .await
+}
+
+fn pricing_options() -> LocalActivityOptions {
+    LocalActivityOptions::builder()
+        .start_to_close_timeout(PRICING_TIMEOUT)
+        .build()
+}
+
+/// §7 `quotePrice`: prices the application as it stands and records the quote at `at`; the
+/// pricing and the save are one local activity (see `activities::projection`).
+async fn price_quote_and_commit(
+    ctx: &mut WorkflowContext<ApplicationWorkflow>,
+    at: DateTime<Utc>,
+) -> Result<Saved, HandlerError> {
+    let price = ctx.state(|s| price_request(&s.application, at, ""));
+    let priced = ctx
+        .execute_local_activity(
+            ApplicationActivities::price_quote_and_save,
+            QuoteAndSave {
+                price,
+                priced_at: at,
+            },
+            pricing_options(),
+        )
+        .await?;
+    let quote = priced.map_err(refuse)?;
+    let next = ctx.state(|s| s.application.record_quote(quote, at));
+    Ok(adopt_saved(ctx, next))
+}
+
+/// Makes `next` the application's state when the command changed anything; says whether it did.
+fn adopt(ctx: &mut WorkflowContext<ApplicationWorkflow>, next: &Application) -> bool {
+    ctx.state_mut(|s| {
+        let changed = next.version != s.application.version;
+        if changed {
+            s.application = next.clone();
+            s.commands_this_run += 1;
+        }
+        changed
+    })
+}
+
+/// Makes `next`, which the local activity that made it has saved already, the application's
+/// state, and keeps the Temporal UI's view of the case current.
+fn adopt_saved(ctx: &mut WorkflowContext<ApplicationWorkflow>, next: Application) -> Saved {
+    if adopt(ctx, &next) {
+        projection::describe(ctx, &next);
+    }
+    Saved::of(&next)
 }
 
 /// Makes `next` the application's state (when the command changed anything), keeps the
@@ -493,29 +535,24 @@ async fn commit<C>(
     // The validator already accepted the command, so a rejection here means the state
     // moved between validation and handling; it is reported like any other rejection.
     let next = next.map_err(refuse)?;
-    let changed = ctx.state_mut(|s| {
-        let changed = next.version != s.application.version;
-        if changed {
-            s.application = next.clone();
-            s.commands_this_run += 1;
-        }
-        changed
-    });
-    if !changed {
+    if !adopt(ctx, &next) {
         return Ok(Saved::of(&next));
     }
     projection::describe(ctx, &next);
     Ok(projection::save(ctx, next).await?)
 }
 
-/// Like [`commit`], after putting the catalogue's findings on the covers (§8): each cover
-/// shows the limits it breaks as soon as it is saved.
+/// Like [`commit`], with the catalogue's findings put on the covers (§8) so each cover shows
+/// the limits it breaks as soon as it is saved: the check and the save are one local activity.
 async fn commit_checked<C>(
     ctx: &mut WorkflowContext<ApplicationWorkflow>,
     next: Result<Application, Rejection>,
     command: &Timed<C>,
 ) -> Result<Saved, HandlerError> {
     let next = next.map_err(refuse)?;
+    if ctx.state(|s| s.application.version) == next.version {
+        return Ok(Saved::of(&next));
+    }
     let request = PriceRequest {
         quote_id: String::new(),
         quote_age_date: next.age_date(uk_date(command.requested_at)),
@@ -523,12 +560,10 @@ async fn commit_checked<C>(
     };
     let checks = ctx
         .execute_local_activity(
-            PricingActivities::check_covers,
+            ApplicationActivities::check_covers_and_save,
             request,
-            LocalActivityOptions::builder()
-                .start_to_close_timeout(PRICING_TIMEOUT)
-                .build(),
+            pricing_options(),
         )
         .await?;
-    commit(ctx, Ok(next.with_cover_checks(&checks)), command).await
+    Ok(adopt_saved(ctx, next.with_cover_checks(&checks)))
 }
