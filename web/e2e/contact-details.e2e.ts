@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenshot, visible, type Browser } from './browser';
+import { eventually, launchBrowser, screenshot, visible, type Browser } from './browser';
 import { addClient, addCover, pick, signInAtDevIdp } from './steps';
 
 const baseUrl = inject('baseUrl');
@@ -52,6 +52,15 @@ describe('contact details and applying', () => {
     await page.getByRole('button', { name: /Continue to contact details/ }).click();
     await page.waitForURL(/\/contact-details$/);
     await visible(page.getByRole('heading', { level: 1, name: 'Contact details' }));
+
+    // Applying too soon lists what is missing; focus goes to the list, and each item to its field.
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    const summary = page.getByRole('region', { name: 'The application can’t be submitted yet' });
+    await visible(summary);
+    await eventually(async () => expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('The application can’t be submitted yet'));
+    await summary.getByRole('link', { name: /^Please say whether the cover is for a mortgage/ }).click();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('radio');
+    await screenshot(page, 'contact-00-apply-problems');
 
     // Client 1: email, phone, and the address found by postcode in the sample gazetteer.
     const first = page.getByRole('region', { name: 'Client 1' });

@@ -7,6 +7,18 @@ import { formItemOf, pricedApplication, renderContactDetails, secondClient, stub
 
 const APPLY = '/api/v1/backendforfrontend/application/ApplyApplication';
 
+/** Two clients, and an Apply the server refuses for `errors`, which the application lists too. */
+function stubRefusedApply(errors: { field: string; message: string }[]) {
+  const two = pricedApplication({ applicants: [pricedApplication().applicants[0] ?? secondClient(), secondClient()], applyProblems: errors });
+  return stubContactDetails(two, [
+    {
+      method: 'POST',
+      path: APPLY,
+      respond: () => problem(422, { title: 'Unprocessable Entity', detail: 'Some details need correcting.', errors }),
+    },
+  ]);
+}
+
 describe('contact details page: applying', () => {
   it('marks each problem applying names beside its field, client by client', async () => {
     const errors = [
@@ -16,14 +28,7 @@ describe('contact details page: applying', () => {
       { field: 'applicants[1].isAcceptedPreUnderwritingDeclaration', message: 'Please accept the pre-underwriting declaration before applying' },
       { field: 'isMortgageRelated', message: 'Please say whether the cover is for a mortgage' },
     ];
-    const two = pricedApplication({ applicants: [pricedApplication().applicants[0] ?? secondClient(), secondClient()], applyProblems: errors });
-    const { requests } = stubContactDetails(two, [
-      {
-        method: 'POST',
-        path: APPLY,
-        respond: () => problem(422, { title: 'Unprocessable Entity', detail: 'Some details need correcting.', errors }),
-      },
-    ]);
+    const { requests } = stubRefusedApply(errors);
     const user = userEvent.setup();
     renderContactDetails();
 
@@ -56,6 +61,43 @@ describe('contact details page: applying', () => {
     expect(mortgage).toHaveAccessibleDescription('Please say whether the cover is for a mortgage');
     expect(errorsNotTiedToTheirField()).toEqual([]);
     expect(requests.find((request) => request.method === 'POST')?.body).toEqual({ applicationId: 1001 });
+  });
+
+  it('puts the summary of problems where a screen reader is, each problem a link that takes focus to its field', async () => {
+    const errors = [
+      { field: 'contactDetails', message: 'Complete the contact details before applying' },
+      { field: 'applicants[1].postcode', message: 'Please enter a postcode' },
+      { field: 'applicants[1].isAcceptedPreUnderwritingDeclaration', message: 'Please accept the pre-underwriting declaration before applying' },
+      { field: 'isMortgageRelated', message: 'Please say whether the cover is for a mortgage' },
+    ];
+    stubRefusedApply(errors);
+    const user = userEvent.setup();
+    renderContactDetails();
+    const apply = await screen.findByRole('button', { name: 'Apply' });
+    await user.click(apply);
+
+    // Focus moves to the summary's heading, so a screen reader reads it and the list after it.
+    const summary = await screen.findByRole('region', { name: 'The application can’t be submitted yet' });
+    const heading = within(summary).getByRole('heading', { level: 2, name: 'The application can’t be submitted yet' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(within(summary).getByRole('alert')).toBeInTheDocument();
+    // A heading for the items under it is no link: it names no field.
+    expect(within(summary).queryByRole('link', { name: 'Complete the contact details before applying' })).not.toBeInTheDocument();
+
+    // Each item takes focus to its field, by keyboard (Enter) or click.
+    const second = screen.getByRole('region', { name: 'Client 2' });
+    within(summary).getByRole('link', { name: 'Client 2: postcode – Please enter a postcode' }).focus();
+    await user.keyboard('{Enter}');
+    expect(within(second).getByLabelText('Postcode')).toHaveFocus();
+    await user.click(within(summary).getByRole('link', { name: 'Please say whether the cover is for a mortgage' }));
+    const mortgage = screen.getByRole('radiogroup', { name: 'Is the cover for a mortgage?' });
+    expect(within(mortgage).getByRole('radio', { name: 'Yes' })).toHaveFocus();
+    await user.click(within(summary).getByRole('link', { name: /^Client 2: declaration/ }));
+    expect(screen.getByRole('checkbox', { name: 'Client 2 has read and accepts the pre-underwriting declaration' })).toHaveFocus();
+
+    // Applying again while something is still missing brings focus back to the summary.
+    await user.click(apply);
+    await waitFor(() => expect(heading).toHaveFocus());
   });
 
   it('confirms the submission with its reference, locks the questions and moves the journey on', async () => {

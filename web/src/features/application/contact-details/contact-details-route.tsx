@@ -133,6 +133,7 @@ function ContactDetails({ applicationId }: { applicationId: number }) {
               <ApplyPanel
                 application={data}
                 problems={problems}
+                refusedAt={refusedForProblems ? apply.submittedAt : undefined}
                 failure={failure}
                 applying={apply.isPending}
                 justApplied={apply.isSuccess}

@@ -7,6 +7,7 @@ import {
   clientProblems,
   contactChanges,
   hasAddress,
+  problemFieldId,
   problemTarget,
   toContactFormValues,
 } from './contact-form-model';
@@ -113,5 +114,21 @@ describe('what applying names', () => {
     ]);
     expect(applicationProblem(problems, 'isMortgageRelated')).toBe('Please say whether the cover is for a mortgage');
     expect(applicationProblem(problems, 'isAdvisedSale')).toBeUndefined();
+  });
+
+  it('finds the field on the page that puts each problem right, for the summary’s links', () => {
+    const clients = ['applicant-1', 'applicant-2'];
+    const fieldOf = (field: string) => problemFieldId(problemTarget(field), clients);
+    expect(fieldOf('applicants[1].postcode')).toBe('contact-applicant-2_postcode');
+    expect(fieldOf('applicants[0].phoneNumber')).toBe('contact-applicant-1_phoneNumber');
+    expect(fieldOf('applicants[1].isAcceptedPreUnderwritingDeclaration')).toBe('declaration-2');
+    expect(fieldOf('applicants[1].sameAddressApplicantId')).toBe('contact-applicant-2-same-address');
+    expect(fieldOf('isMortgageRelated')).toBe('sale-question-isMortgageRelated');
+    expect(fieldOf('isAdvisedSale')).toBe('sale-question-isAdvisedSale');
+    // Not fields of this page: a heading over a client's items, the quote, a client not on the case.
+    expect(fieldOf('contactDetails')).toBeNull();
+    expect(fieldOf('quote')).toBeNull();
+    expect(fieldOf('applicants[0].nickname')).toBeNull();
+    expect(fieldOf('applicants[2].postcode')).toBeNull();
   });
 });

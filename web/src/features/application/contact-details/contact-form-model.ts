@@ -117,6 +117,37 @@ export function applyProblems(errors: readonly FieldError[]): ApplyProblem[] {
   });
 }
 
+/** The antd form of a client's contact details; its fields' ids are `<form>_<field>`. */
+export function contactFormName(applicantId: string): string {
+  return `contact-${applicantId}`;
+}
+
+export const DECLARATION_FIELD = 'isAcceptedPreUnderwritingDeclaration';
+const SAME_ADDRESS_FIELD = 'sameAddressApplicantId';
+const saleQuestionFields: readonly string[] = ['isMortgageRelated', 'isAdvisedSale'];
+
+/** The ids of the fields on this page that a problem can name, given to each field where it is drawn. */
+export const problemFieldIds = {
+  declaration: (client: number) => `declaration-${String(client + 1)}`,
+  sameAddress: (applicantId: string) => `${contactFormName(applicantId)}-same-address`,
+  saleQuestion: (field: string) => `sale-question-${field}`,
+};
+
+/**
+ * The id of the field on this page that puts a problem right (`applicants[1].postcode` is Client
+ * 2's postcode box), or null when the problem names none here (the quote, or a heading such as
+ * "Complete the contact details").
+ */
+export function problemFieldId(problem: ProblemTarget, applicantIds: readonly string[]): string | null {
+  if (problem.client === null) return saleQuestionFields.includes(problem.field) ? problemFieldIds.saleQuestion(problem.field) : null;
+  const applicantId = applicantIds[problem.client];
+  if (applicantId === undefined) return null;
+  if (problem.field === DECLARATION_FIELD) return problemFieldIds.declaration(problem.client);
+  if (problem.field === SAME_ADDRESS_FIELD) return problemFieldIds.sameAddress(applicantId);
+  if ((contactFields as readonly string[]).includes(problem.field)) return `${contactFormName(applicantId)}_${problem.field}`;
+  return null;
+}
+
 /** One client's problems, named by the bare field (`postcode`), to mark on their form. */
 export function clientProblems(problems: readonly ApplyProblem[], index: number): FieldError[] {
   return problems.filter((problem) => problem.client === index).map(({ field, message }) => ({ field, message }));

@@ -203,12 +203,16 @@ describe('review page', () => {
     await user.click(button);
     const refusal = await screen.findByRole('alert');
     expect(within(refusal).getByText('The policy was not put in force')).toBeInTheDocument();
+    // The refusal takes focus where it appears, so a screen reader reads it at once.
+    const title = () => screen.getByRole('heading', { level: 2, name: 'The policy was not put in force' });
+    await waitFor(() => expect(title()).toHaveFocus());
     expect(within(refusal).getByText(/The start date 01\/12\/2026 has passed/)).toBeInTheDocument();
     expect(within(refusal).getByRole('link', { name: 'Go to set-up' })).toHaveAttribute('href', '/application/1001/set-up');
 
     answer = () => problem(409, { title: 'Conflict', detail: 'Set-up is not open: proceed from the decision first' });
     await user.click(button);
     expect(await screen.findByText('Set-up is not open: proceed from the decision first')).toBeInTheDocument();
+    await waitFor(() => expect(title()).toHaveFocus());
 
     answer = () => new Response('', { status: 502 });
     await user.click(button);

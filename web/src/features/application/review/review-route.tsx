@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '@/app/paths';
+import { ProblemSummary } from '@/components/problem-summary';
 import { isApiError, type FieldError } from '@/lib/api-error';
 import { formatDate, formatMoneyWithPence } from '@/lib/format';
 import { ordinal } from '@/lib/ordinal';
@@ -143,15 +144,17 @@ function PutInForce({ application }: { application: Application }) {
     <div style={{ marginTop: 24 }}>
       {activate.isError &&
         (refusedFields.length > 0 ? (
-          <ActivationProblems applicationId={application.id} problems={refusedFields} title={t.refusedTitle} type="error" />
-        ) : (
-          <Alert
+          <ActivationProblems
+            applicationId={application.id}
+            problems={refusedFields}
+            title={t.refusedTitle}
             type="error"
-            showIcon
-            style={{ marginBottom: 16 }}
-            message={t.refusedTitle}
-            description={isApiError(error) && error.problem?.detail ? error.problem.detail : t.failed}
+            focusKey={activate.submittedAt}
           />
+        ) : (
+          <ProblemSummary type="error" title={t.refusedTitle} focusKey={activate.submittedAt}>
+            {isApiError(error) && error.problem?.detail ? error.problem.detail : t.failed}
+          </ProblemSummary>
         ))}
       <Flex align="center" gap="middle" wrap>
         <Button

@@ -2,7 +2,8 @@ import { Alert, Button, Flex, Result, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
-import type { ApplyProblem } from '../contact-form-model';
+import { ProblemLink, ProblemSummary } from '@/components/problem-summary';
+import { problemFieldId, type ApplyProblem } from '../contact-form-model';
 import type { Application } from '../../shared/application-model';
 import { applicationStrings } from '../../shared/strings';
 
@@ -12,6 +13,8 @@ interface ApplyPanelProps {
   application: Application;
   /** Every problem the last attempt named. */
   problems: readonly ApplyProblem[];
+  /** When the last refused attempt was made: each new one moves focus to the list of problems. */
+  refusedAt: number | undefined;
   /** Why the last attempt failed, when it was not a list of problems. */
   failure: string | null;
   applying: boolean;
@@ -21,9 +24,10 @@ interface ApplyPanelProps {
 }
 
 /** "Apply": submits the application, lists everything still missing, or confirms it was submitted. */
-export function ApplyPanel({ application, problems, failure, applying, justApplied, onApply }: ApplyPanelProps) {
+export function ApplyPanel({ application, problems, refusedAt, failure, applying, justApplied, onApply }: ApplyPanelProps) {
   const navigate = useNavigate();
   const titleRef = useRef<HTMLHeadingElement>(null);
+  const applicantIds = application.applicants.map((applicant) => applicant.id);
 
   useEffect(() => {
     if (justApplied) titleRef.current?.focus();
@@ -52,19 +56,18 @@ export function ApplyPanel({ application, problems, failure, applying, justAppli
   return (
     <div className="apply-panel">
       {problems.length > 0 && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={t.problemTitle}
-          description={
-            <ul style={{ margin: 0, paddingLeft: 20 }}>
-              {problems.map((problem) => (
-                <li key={`${String(problem.client)}-${problem.field}-${problem.message}`}>{problem.text}</li>
-              ))}
-            </ul>
-          }
-        />
+        <ProblemSummary type="error" title={t.problemTitle} focusKey={refusedAt}>
+          <ul className="problem-list">
+            {problems.map((problem) => {
+              const fieldId = problemFieldId(problem, applicantIds);
+              return (
+                <li key={`${String(problem.client)}-${problem.field}-${problem.message}`}>
+                  {fieldId ? <ProblemLink fieldId={fieldId}>{problem.text}</ProblemLink> : problem.text}
+                </li>
+              );
+            })}
+          </ul>
+        </ProblemSummary>
       )}
       {failure && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={failure} />}
       <Flex justify="flex-end" align="center" gap="middle" wrap>

@@ -4,7 +4,7 @@ import type { FieldError } from '@/lib/api-error';
 import { isApiError } from '@/lib/api-error';
 import { useChangeContact } from '../api/change-contact';
 import { useSetSameAddress } from '../api/set-same-address';
-import { contactChanges, toContactFormValues, type ContactFormValues } from '../contact-form-model';
+import { contactChanges, contactFormName, problemFieldIds, toContactFormValues, type ContactFormValues } from '../contact-form-model';
 import { clientName, type Applicant } from '../../shared/application-model';
 import { applicationStrings } from '../../shared/strings';
 import { ContactForm } from './contact-form';
@@ -63,7 +63,7 @@ export function ClientContactCard({ applicant, index, firstClient, locked, probl
 
   const addressQuestion = firstClient && (
     <div className="contact-address__same">
-      <Checkbox checked={sharesAddress} disabled={locked || sameAddress.isPending} onChange={(event) => void setSharing(event.target.checked)}>
+      <Checkbox id={problemFieldIds.sameAddress(applicant.id)} checked={sharesAddress} disabled={locked || sameAddress.isPending} onChange={(event) => void setSharing(event.target.checked)}>
         {t.sameAddress(applicationStrings.clientTitle(0))}
       </Checkbox>
       {sharesAddress && (
@@ -86,7 +86,7 @@ export function ClientContactCard({ applicant, index, firstClient, locked, probl
         extra={name !== title && <Typography.Text strong>{name}</Typography.Text>}
       >
         <ContactForm
-          formName={`contact-${applicant.id}`}
+          formName={contactFormName(applicant.id)}
           initialValues={toContactFormValues(applicant.contactDetails)}
           savedEmail={applicant.contactDetails?.emailAddress ?? null}
           sharesAddress={sharesAddress}

@@ -1,14 +1,13 @@
 import { Card, Checkbox, Typography } from 'antd';
 import { isApiError } from '@/lib/api-error';
 import { useAcceptDeclaration } from '../api/accept-declaration';
-import type { ApplyProblem } from '../contact-form-model';
+import { DECLARATION_FIELD, problemFieldIds, type ApplyProblem } from '../contact-form-model';
 import type { Application } from '../../shared/application-model';
 import { applicationStrings } from '../../shared/strings';
 import { useMessage } from '@/components/feedback';
 
 const t = applicationStrings.contact.declaration;
 const headingId = 'declaration-heading';
-const DECLARATION_FIELD = 'isAcceptedPreUnderwritingDeclaration';
 
 interface DeclarationCardProps {
   application: Application;
@@ -60,6 +59,7 @@ export function DeclarationCard({ application, locked, problems }: DeclarationCa
             return (
               <li key={applicant.id}>
                 <Checkbox
+                  id={problemFieldIds.declaration(index)}
                   checked={accepted || recording}
                   disabled={accepted || locked || accept.isPending}
                   aria-describedby={!accepted && missing ? errorId : undefined}

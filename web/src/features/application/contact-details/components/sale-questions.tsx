@@ -5,6 +5,7 @@ import { LabelledRadioGroup } from '@/components/labelled-radio-group';
 import { isApiError } from '@/lib/api-error';
 import { useSetAdvisedSale } from '../api/set-advised-sale';
 import { useSetMortgageRelated } from '../api/set-mortgage-related';
+import { problemFieldIds } from '../contact-form-model';
 import type { Application } from '../../shared/application-model';
 import { applicationStrings } from '../../shared/strings';
 import { useMessage } from '@/components/feedback';
@@ -12,6 +13,8 @@ import { useMessage } from '@/components/feedback';
 const t = applicationStrings.contact.application;
 
 interface YesNoProps {
+  /** The group's id, for the links to it from the summary of problems at Apply. */
+  id: string;
   label: string;
   value: boolean | null | undefined;
   disabled: boolean;
@@ -20,12 +23,13 @@ interface YesNoProps {
   onChange: (value: boolean) => void;
 }
 
-function YesNo({ label, value, disabled, error, onChange }: YesNoProps) {
+function YesNo({ id, label, value, disabled, error, onChange }: YesNoProps) {
   const labelId = useId();
   const { help, fieldProps } = useFieldMessage(error, true);
   return (
     <Form.Item label={<span id={labelId}>{label}</span>} validateStatus={error ? 'error' : undefined} help={help}>
       <LabelledRadioGroup
+        id={id}
         labelledBy={labelId}
         {...fieldProps}
         value={value ?? undefined}
@@ -86,6 +90,7 @@ export function SaleQuestions({ application, alwaysAdvised, locked, problems }: 
   return (
     <>
       <YesNo
+        id={problemFieldIds.saleQuestion('isMortgageRelated')}
         label={t.mortgage}
         value={mortgage.isPending ? mortgage.variables : application.isMortgageRelated}
         disabled={locked || mortgage.isPending}
@@ -94,6 +99,7 @@ export function SaleQuestions({ application, alwaysAdvised, locked, problems }: 
       />
       {!alwaysAdvised && (
         <YesNo
+          id={problemFieldIds.saleQuestion('isAdvisedSale')}
           label={t.advised}
           value={advised.isPending ? advised.variables : application.isAdvisedSale}
           disabled={locked || advised.isPending}

@@ -1,6 +1,6 @@
-import { Alert } from 'antd';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
+import { ProblemSummary } from '@/components/problem-summary';
 import type { FieldError } from '@/lib/api-error';
 import { reviewStrings as t } from '../strings';
 
@@ -24,34 +24,30 @@ interface ActivationProblemsProps {
   problems: readonly FieldError[];
   title: string;
   type: 'warning' | 'error';
+  /** For a refusal of what the adviser just did: each new value moves focus to the title. */
+  focusKey?: number;
 }
 
 /** What stops the policy going in force, each with a link to the page where it is put right. */
-export function ActivationProblems({ applicationId, problems, title, type }: ActivationProblemsProps) {
+export function ActivationProblems({ applicationId, problems, title, type, focusKey }: ActivationProblemsProps) {
   return (
-    <Alert
-      type={type}
-      showIcon
-      style={{ marginBottom: 24 }}
-      message={title}
-      description={
-        <ul className="problem-list">
-          {problems.map((problem) => {
-            const fix = fixedOn(problem.field, applicationId);
-            return (
-              <li key={`${problem.field}:${problem.message}`}>
-                {problem.message}
-                {fix && (
-                  <>
-                    {' '}
-                    <Link to={fix.to}>{fix.label}</Link>
-                  </>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      }
-    />
+    <ProblemSummary type={type} title={title} focusKey={focusKey}>
+      <ul className="problem-list">
+        {problems.map((problem) => {
+          const fix = fixedOn(problem.field, applicationId);
+          return (
+            <li key={`${problem.field}:${problem.message}`}>
+              {problem.message}
+              {fix && (
+                <>
+                  {' '}
+                  <Link to={fix.to}>{fix.label}</Link>
+                </>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </ProblemSummary>
   );
 }

@@ -1,0 +1,25 @@
+/** Moving focus to a field: from a summary's link to the field, or into a drawer as it opens. */
+
+/** What can take focus by Tab. */
+const FOCUSABLE =
+  'input:not([type="hidden"]):not([disabled]), textarea:not([disabled]), select:not([disabled]), button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Focuses `element` when it takes focus, else the control inside it that should: a radio group's
+ * chosen radio, or its first control. Focusing scrolls it into view, below the sticky header.
+ * Answers whether anything took focus.
+ */
+export function focusControl(element: HTMLElement | null): boolean {
+  if (!element) return false;
+  const control = element.matches(FOCUSABLE)
+    ? element
+    : (element.querySelector<HTMLElement>('input[type="radio"]:checked:not([disabled])') ?? element.querySelector<HTMLElement>(FOCUSABLE));
+  if (!control) return false;
+  control.focus();
+  return true;
+}
+
+/** Focuses the field with this id (see `focusControl`). */
+export function focusField(id: string): boolean {
+  return focusControl(document.getElementById(id));
+}
