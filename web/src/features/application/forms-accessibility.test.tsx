@@ -48,6 +48,8 @@ describe('client and cover forms: axe-core WCAG 2.2 A/AA (issue #15)', () => {
     const card = await screen.findByRole('region', { name: 'Alan Turing' });
     await user.click(within(card).getByRole('button', { name: 'Add cover for Alan Turing' }));
     const drawer = await screen.findByRole('dialog', { name: 'Add cover for Alan Turing' });
+    // Focus goes into the drawer's first field, not its frame (from which Tab would find nothing visible).
+    await waitFor(() => expect(within(drawer).getByRole('combobox', { name: 'Product' })).toHaveFocus());
     await choose(user, drawer, 'Product', 'Income Protection');
     expect(within(drawer).getAllByRole('radiogroup').length).toBeGreaterThan(0);
     expect(describeViolations(await axeViolations(document.body))).toEqual([]);

@@ -1,4 +1,6 @@
 import { Alert, Button, Drawer, Skeleton } from 'antd';
+import { useEffect, useRef } from 'react';
+import { focusControl } from '@/lib/focus';
 import { useAddCover } from '../api/add-cover';
 import { useEditCover } from '../api/edit-cover';
 import { useProducts } from '../api/get-products';
@@ -37,6 +39,17 @@ export function CoverDrawer({ applicationId, target, onClose, onSaved }: CoverDr
   const add = useAddCover(applicationId);
   const edit = useEditCover(applicationId);
 
+  // Focus goes to the form's first field once it is there, not to the drawer's frame: from the
+  // frame the first Tab would land on antd's invisible focus-trap sentinel (WCAG 2.4.3, 2.4.7).
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const formShown = target !== null && products.data !== undefined;
+  useEffect(() => {
+    if (!formShown) return;
+    // After the drawer has focused itself, which it does as it opens.
+    const frame = requestAnimationFrame(() => focusControl(bodyRef.current));
+    return () => cancelAnimationFrame(frame);
+  }, [formShown, target]);
+
   const name = target ? clientName(target.applicant, target.index) : '';
   const title = target?.cover ? t.editTitle(productLabel(products.data, target.cover.productType), name) : t.addTitle(name);
 
@@ -51,33 +64,35 @@ export function CoverDrawer({ applicationId, target, onClose, onSaved }: CoverDr
 
   return (
     <Drawer open={target !== null} onClose={onClose} title={title} width={560} destroyOnHidden>
-      {target &&
-        (products.data ? (
-          <CoverForm
-            offer={products.data}
-            applicant={target.applicant}
-            cover={target.cover}
-            submitting={add.isPending || edit.isPending}
-            onSubmit={submit}
-            onCancel={onClose}
-          />
-        ) : products.isError ? (
-          <Alert
-            type="error"
-            showIcon
-            message={t.productsFailed}
-            action={
-              <Button size="small" onClick={() => void products.refetch()}>
-                {applicationStrings.retry}
-              </Button>
-            }
-          />
-        ) : (
-          <div role="status">
-            <span className="visually-hidden">{t.productsLoading}</span>
-            <Skeleton active />
-          </div>
-        ))}
+      <div ref={bodyRef}>
+        {target &&
+          (products.data ? (
+            <CoverForm
+              offer={products.data}
+              applicant={target.applicant}
+              cover={target.cover}
+              submitting={add.isPending || edit.isPending}
+              onSubmit={submit}
+              onCancel={onClose}
+            />
+          ) : products.isError ? (
+            <Alert
+              type="error"
+              showIcon
+              message={t.productsFailed}
+              action={
+                <Button size="small" onClick={() => void products.refetch()}>
+                  {applicationStrings.retry}
+                </Button>
+              }
+            />
+          ) : (
+            <div role="status">
+              <span className="visually-hidden">{t.productsLoading}</span>
+              <Skeleton active />
+            </div>
+          ))}
+      </div>
     </Drawer>
   );
 }

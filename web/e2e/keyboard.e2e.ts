@@ -1,0 +1,210 @@
+/**
+ * The journey from sign-in to a priced quote with the keyboard alone (WCAG 2.1.1): Tab, Shift+Tab,
+ * Enter, Space, the arrow keys and typing, never a click or a fill. Every element Tab reaches
+ * shows that it has focus (2.4.7) and is not under the sticky header (2.4.11); each new page puts
+ * focus on its heading, so reading and tabbing start at the top of it.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { eventually, launchBrowser, screenshot, settled, visible, type Browser } from './browser';
+import { ADVISER } from './steps';
+
+const baseUrl = inject('baseUrl');
+/** More presses than any page here needs between one control and the next. */
+const MAX_PRESSES = 60;
+
+/**
+ * How the focused element shows it has focus, or null when nothing shows: an outline, or a ring
+ * (a box-shadow with no offset or blur), on the element or on the frame of the field it is part of
+ * (antd draws a radio's or a checkbox's focus on the box beside its hidden input, a number's on
+ * its wrapper, a select's on the select).
+ */
+async function focusIndicator(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    if (!(active instanceof HTMLElement) || active === document.body) return null;
+    // The element, the few wrappers antd draws a field's frame on, and a radio's, checkbox's or
+    // select's drawn box.
+    const candidates: HTMLElement[] = [active];
+    for (let parent = active.parentElement, level = 0; parent && level < 3; parent = parent.parentElement, level += 1) candidates.push(parent);
+    const control = active.closest('.ant-radio-wrapper, .ant-checkbox-wrapper, .ant-select');
+    if (control) candidates.push(...Array.from(control.querySelectorAll<HTMLElement>('.ant-radio-inner, .ant-checkbox-inner, .ant-select-selector')));
+    for (const element of candidates) {
+      const style = getComputedStyle(element);
+      const transparent = /transparent|rgba\([^)]*,\s*0\)/.test(style.outlineColor);
+      if (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 1 && !transparent) {
+        return `outline ${style.outlineWidth} ${style.outlineColor}`;
+      }
+      const ring = /(rgba?\([^)]*\))\s+0px\s+0px\s+0px\s+([\d.]+)px/.exec(style.boxShadow);
+      if (ring && parseFloat(ring[2] ?? '0') >= 1) return `ring ${ring[2] ?? ''}px ${ring[1] ?? ''}`;
+    }
+    return null;
+  });
+}
+
+/** The focused element, as a person would name it in a failure message. */
+async function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    if (!(active instanceof HTMLElement)) return 'nothing';
+    const name = active.getAttribute('aria-label') ?? active.id;
+    return `${active.outerHTML.slice(0, 200)} ${name} "${active.innerText.slice(0, 40)}"`;
+  });
+}
+
+/** Whether the focused element is hidden, even in part, under the sticky header. */
+async function underTheHeader(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    const header = document.querySelector('.app-header');
+    if (!active || !header || header.contains(active)) return false;
+    return active.getBoundingClientRect().top < header.getBoundingClientRect().bottom;
+  });
+}
+
+async function expectVisibleFocus(page: Page): Promise<void> {
+  // A focus ring fades in: looked at once transitions end.
+  await settled(page);
+  const where = await focused(page);
+  expect(await focusIndicator(page), `no focus indicator on ${where}`).not.toBeNull();
+  expect(await underTheHeader(page), `${where} is under the sticky header`).toBe(false);
+}
+
+/**
+ * Presses `key` (Tab or Shift+Tab) until `target` has focus, checking what each press focuses; no
+ * press when the page has already put focus there.
+ */
+async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
+  const reached = () => target.evaluate((element) => element === document.activeElement);
+  if (await reached()) {
+    await expectVisibleFocus(page);
+    return;
+  }
+  for (let press = 0; press < MAX_PRESSES; press += 1) {
+    await page.keyboard.press(key);
+    await expectVisibleFocus(page);
+    if (await reached()) return;
+  }
+  throw new Error(`${String(MAX_PRESSES)} presses of ${key} never reached the target; focus is on ${await focused(page)}`);
+}
+
+/** Waits for the new page's h1 to take focus (programmatically: it is not in the tab order). */
+async function expectHeadingFocused(page: Page, name: string): Promise<void> {
+  await eventually(async () => {
+    const heading = await page.evaluate(() => {
+      const active = document.activeElement;
+      return active instanceof HTMLHeadingElement ? { level: active.tagName, text: active.textContent, tabIndex: active.tabIndex } : null;
+    });
+    expect(heading).toEqual({ level: 'H1', text: name, tabIndex: -1 });
+  });
+}
+
+/** With a select focused: opens its list with the down arrow and moves down it to `option`, then Enter. */
+async function chooseWithArrows(page: Page, option: string): Promise<void> {
+  await page.keyboard.press('ArrowDown');
+  const active = page.locator('.ant-select-dropdown:visible .ant-select-item-option-active');
+  await visible(active);
+  for (let press = 0; press < MAX_PRESSES; press += 1) {
+    if ((await active.getAttribute('title')) === option) {
+      await page.keyboard.press('Enter');
+      return;
+    }
+    await page.keyboard.press('ArrowDown');
+  }
+  throw new Error(`no option ${option}`);
+}
+
+let browser: Browser;
+
+beforeEach(async () => {
+  browser = await launchBrowser();
+});
+
+afterEach(async () => {
+  await browser.close();
+});
+
+describe('keyboard only', () => {
+  it('signs in and takes a client from Create to a priced quote with Tab, Enter, Space, arrows and typing, focus always shown and each page starting at its heading', async () => {
+    const { page } = browser;
+    await page.goto(`${baseUrl}/v2/`);
+
+    // Sign-in: the email box has focus as the page opens.
+    await page.waitForURL(/\/dev-idp\/authorize/);
+    await visible(page.getByLabel('Email'));
+    await eventually(async () => expect(await page.evaluate(() => document.activeElement?.id)).toBe('email'));
+    await page.keyboard.type(ADVISER.email);
+    await tabTo(page, page.getByLabel('Password'));
+    await page.keyboard.type(ADVISER.password);
+    await page.keyboard.press('Enter');
+
+    // Dashboard: focus on its heading, then forward to "Create a new application".
+    await page.waitForURL(/\/v2\/dashboard$/);
+    await expectHeadingFocused(page, 'Dashboard');
+    await tabTo(page, page.getByRole('button', { name: 'Create a new application' }));
+    await screenshot(page, 'keyboard-01-dashboard-create-focused');
+    await page.keyboard.press('Enter');
+
+    // Client details: title by arrows, names typed, gender and smoking by Space and arrows.
+    await page.waitForURL(/\/v2\/application\/\d+\/client-details$/);
+    await expectHeadingFocused(page, 'Client details');
+    const card = page.getByRole('region', { name: 'Client 1' });
+    await tabTo(page, card.getByRole('combobox', { name: 'Title' }));
+    await chooseWithArrows(page, 'Mr');
+    await tabTo(page, card.getByLabel('First name'));
+    await page.keyboard.type('Alan');
+    await tabTo(page, card.getByLabel('Last name'));
+    await page.keyboard.type('Turing');
+    // Tab stops on a group's first radio; the arrow keys move along it and choose.
+    await tabTo(page, card.getByRole('radio', { name: 'Male', exact: true }));
+    await page.keyboard.press('ArrowRight');
+    expect(await card.getByRole('radio', { name: 'Female', exact: true }).isChecked()).toBe(true);
+    await page.keyboard.press('ArrowLeft');
+    expect(await card.getByRole('radio', { name: 'Male', exact: true }).isChecked()).toBe(true);
+    await tabTo(page, card.getByLabel('Date of birth'));
+    await page.keyboard.type('23/06/1985');
+    await page.keyboard.press('Enter');
+    await tabTo(page, card.getByRole('radio', { name: 'None in 5 years' }));
+    await page.keyboard.press('Space');
+    expect(await card.getByRole('radio', { name: 'None in 5 years' }).isChecked()).toBe(true);
+    // Back a step with Shift+Tab: the date of birth, as typed.
+    await tabTo(page, card.getByLabel('Date of birth'), 'Shift+Tab');
+    expect(await card.getByLabel('Date of birth').inputValue()).toBe('23/06/1985');
+    await tabTo(page, card.getByRole('button', { name: 'Add client' }));
+    await screenshot(page, 'keyboard-02-client-ready-to-add');
+    await page.keyboard.press('Enter');
+    await visible(card.getByText(/^Age \d+$/));
+
+    await tabTo(page, page.getByRole('button', { name: /Continue to quote/ }));
+    await page.keyboard.press('Enter');
+
+    // Quote: a life cover added in the drawer, which takes focus and hands it back when closed.
+    await page.waitForURL(/\/quote$/);
+    await expectHeadingFocused(page, 'Quote');
+    const client = page.getByRole('region', { name: 'Alan Turing' });
+    const addCover = client.getByRole('button', { name: 'Add cover for Alan Turing' });
+    await tabTo(page, addCover);
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: 'Add cover for Alan Turing' });
+    await visible(drawer);
+    await tabTo(page, drawer.getByRole('combobox', { name: 'Product' }));
+    await chooseWithArrows(page, 'Life Protection');
+    await tabTo(page, drawer.getByRole('combobox', { name: 'Structure' }));
+    await chooseWithArrows(page, 'Level');
+    await tabTo(page, drawer.getByLabel('Cover amount'));
+    await page.keyboard.type('250000');
+    await tabTo(page, drawer.getByLabel('Term (years)'));
+    await page.keyboard.type('25');
+    await screenshot(page, 'keyboard-03-cover-drawer');
+    await tabTo(page, drawer.getByRole('button', { name: 'Add cover' }));
+    await page.keyboard.press('Enter');
+    await drawer.waitFor({ state: 'hidden' });
+    await visible(client.getByRole('listitem', { name: 'Life Protection' }));
+
+    // Priced: the total a month, with focus still on the page and shown.
+    const total = page.getByRole('complementary', { name: 'Total a month' }).getByText(/^£[\d,]+\.\d{2} a month$/);
+    await visible(total);
+    await tabTo(page, addCover, 'Shift+Tab');
+    await screenshot(page, 'keyboard-04-priced');
+  });
+});
