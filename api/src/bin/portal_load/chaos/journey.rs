@@ -31,6 +31,18 @@ pub struct Journey {
     pub timings: Vec<(&'static str, Duration)>,
 }
 
+impl Journey {
+    /// Takes in what commands sent beside this journey's own (at the same moment) recorded.
+    fn absorb(&mut self, beside: Journey) {
+        self.accepted += beside.accepted;
+        self.unconfirmed.extend(beside.unconfirmed);
+        self.refused.extend(beside.refused);
+        self.errors.extend(beside.errors);
+        self.waits.extend(beside.waits);
+        self.timings.extend(beside.timings);
+    }
+}
+
 /// An answer slower than this is one an adviser notices.
 pub const SLOW: Duration = Duration::from_secs(2);
 
@@ -236,24 +248,43 @@ impl Adviser {
             Some(json!({ "firstName": child, "surname": format!("Chaos{tag}"), "dateOfBirth": "2016-04-01" })))
             .await?;
         j.children.push(child);
-        let mut first_cover = None;
-        for i in 0..2 {
-            let amount = 200_000 + 1_000 * (j.number as u64 % 100) + 500 * i as u64;
-            let applicant = j.clients[i].id.clone()?;
-            let added = self.send(j, "MutateCovers/add", Method::POST, "/api/v1/actions/MutateCovers/add",
-                Some(json!({ "applicationId": id, "applicantId": applicant,
-                    "cover": { "productType": "life", "coverType": "level", "coverAmount": amount, "term": 25 } })))
-                .await?;
-            j.clients[i].covers.push(amount);
-            if i == 0 {
-                first_cover = added["applicants"]
-                    .as_array()?
-                    .iter()
-                    .find(|a| a["id"] == applicant.as_str())?["covers"][0]["id"]
-                    .as_str()
-                    .map(str::to_owned);
-            }
-        }
+        // Both clients' covers at the same moment, as an adviser and their assistant (or two
+        // tabs) might: the workflow takes them in turn and neither may be lost.
+        let amounts: Vec<u64> = (0..2)
+            .map(|i| 200_000 + 1_000 * (j.number as u64 % 100) + 500 * i as u64)
+            .collect();
+        let add_cover = |applicant: &str, amount: u64| {
+            Some(json!({ "applicationId": id, "applicantId": applicant,
+                "cover": { "productType": "life", "coverType": "level", "coverAmount": amount, "term": 25 } }))
+        };
+        let (first, second) = (j.clients[0].id.clone()?, j.clients[1].id.clone()?);
+        let mut beside = Journey::default();
+        let (added, other) = tokio::join!(
+            self.send(
+                j,
+                "MutateCovers/add",
+                Method::POST,
+                "/api/v1/actions/MutateCovers/add",
+                add_cover(&first, amounts[0])
+            ),
+            self.send(
+                &mut beside,
+                "MutateCovers/add",
+                Method::POST,
+                "/api/v1/actions/MutateCovers/add",
+                add_cover(&second, amounts[1])
+            ),
+        );
+        j.absorb(beside);
+        let (added, _) = (added?, other?);
+        j.clients[0].covers.push(amounts[0]);
+        j.clients[1].covers.push(amounts[1]);
+        let first_cover = added["applicants"]
+            .as_array()?
+            .iter()
+            .find(|a| a["id"] == first.as_str())?["covers"][0]["id"]
+            .as_str()
+            .map(str::to_owned);
         let edits = if j.number == 0 {
             self.first_case_edits
         } else {
