@@ -174,6 +174,8 @@ describe('keyboard only', () => {
     await screenshot(page, 'keyboard-02-client-ready-to-add');
     await page.keyboard.press('Enter');
     await visible(card.getByText(/^Age \d+$/));
+    // The form gives way to the client's card, and focus to its heading rather than to the page.
+    await eventually(async () => expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Client 1'));
 
     await tabTo(page, page.getByRole('button', { name: /Continue to quote/ }));
     await page.keyboard.press('Enter');

@@ -129,6 +129,8 @@ describe('client details page', () => {
     await user.click(within(card).getByRole('button', { name: 'Add client' }));
 
     await waitFor(() => expect(screen.getByText('Age 39')).toBeInTheDocument());
+    // The form (and its button) that had focus gives way to the client's card: focus goes to its heading.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Client 1' })).toHaveFocus());
     const post = requests.find((request) => request.method === 'POST');
     expect(post?.body).toEqual({
       applicationId: 1003,

@@ -1,5 +1,6 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
 import { Alert, Button, Col, Flex, Row, Skeleton } from 'antd';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '@/app/paths';
 import { isApiError } from '@/lib/api-error';
@@ -24,6 +25,7 @@ export function ClientDetailsRoute() {
 function ClientDetails({ applicationId }: { applicationId: number }) {
   const application = useApplication(applicationId);
   const navigate = useNavigate();
+  const [addedId, setAddedId] = useState<string | null>(null);
 
   if (application.isError) {
     if (isApiError(application.error) && application.error.status === 404) return <ApplicationNotFound />;
@@ -51,12 +53,13 @@ function ClientDetails({ applicationId }: { applicationId: number }) {
                   index={index}
                   locked={locked}
                   removable={data.applicants.length > 1}
+                  justAdded={applicant.id === addedId}
                 />
               </Col>
             ))}
             {!locked && data.applicants.length < MAX_APPLICANTS && (
               <Col xs={24} lg={12}>
-                <AddApplicantPanel key={data.applicants.length} applicationId={data.id} index={data.applicants.length} />
+                <AddApplicantPanel key={data.applicants.length} applicationId={data.id} index={data.applicants.length} onAdded={setAddedId} />
               </Col>
             )}
             {data.applicants.length > 0 && (

@@ -11,10 +11,12 @@ interface AddApplicantPanelProps {
   applicationId: number;
   /** 0-based slot the new applicant will take. */
   index: number;
+  /** The client was added: their card replaces this form (and the button that had focus). */
+  onAdded: (applicantId: string) => void;
 }
 
 /** The next client: the form straight away for the first, behind "Add a client" for the second. */
-export function AddApplicantPanel({ applicationId, index }: AddApplicantPanelProps) {
+export function AddApplicantPanel({ applicationId, index, onAdded }: AddApplicantPanelProps) {
   const [open, setOpen] = useState(index === 0);
   const add = useAddApplicant(applicationId);
   const message = useMessage();
@@ -34,9 +36,11 @@ export function AddApplicantPanel({ applicationId, index }: AddApplicantPanelPro
   }
 
   const submit = async (values: ApplicantFormValues) => {
-    await add.mutateAsync(filledFields(values));
+    const application = await add.mutateAsync(filledFields(values));
     void message.success(t.form.added);
     setOpen(false);
+    const added = application.applicants[index];
+    if (added) onAdded(added.id);
   };
 
   return (

@@ -1,5 +1,6 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Popconfirm, Tag } from 'antd';
+import { useEffect, useRef } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { formatAge } from '@/lib/format';
 import { useRemoveApplicant } from '../api/remove-applicant';
@@ -16,10 +17,19 @@ interface ApplicantCardProps {
   locked: boolean;
   /** Whether the adviser may take this client off the application (there is another client). */
   removable: boolean;
+  /**
+   * The client was added just now: the form that had focus has gone, so focus goes to this card's
+   * heading rather than being dropped to the page (WCAG 2.4.3).
+   */
+  justAdded?: boolean;
 }
 
 /** "Client N": the applicant's age and their details, saved with a PATCH of only what changed. */
-export function ApplicantCard({ applicationId, applicant, index, locked, removable }: ApplicantCardProps) {
+export function ApplicantCard({ applicationId, applicant, index, locked, removable, justAdded = false }: ApplicantCardProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (justAdded) headingRef.current?.focus();
+  }, [justAdded]);
   const update = useUpdateApplicant(applicationId);
   const remove = useRemoveApplicant(applicationId);
   const message = useMessage();
@@ -50,7 +60,7 @@ export function ApplicantCard({ applicationId, applicant, index, locked, removab
       <Card
         className="applicant-card"
         title={
-          <h2 id={headingId} className="card-heading">
+          <h2 id={headingId} ref={headingRef} className="card-heading" tabIndex={-1}>
             {title}
           </h2>
         }
