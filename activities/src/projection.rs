@@ -3,8 +3,8 @@
 //!
 //! A cover command's check and a quote's pricing are done in the same local activity as the
 //! save that follows them: each local activity is a step of its own for the worker (its input
-//! encoded and decoded, two more activations of the workflow) and a marker in the history, and
-//! one step instead of two took about a fifth off the portal's CPU per cover command.
+//! encoded and decoded, two more activations of the workflow) and a marker in the history
+//! (docs/decisions.md D18).
 
 use crate::pricing::{PriceRequest, check_covers};
 use crate::product::Product;
