@@ -1,7 +1,7 @@
 //! The application read model: one row per application holding the full document its
 //! workflow last wrote, plus the columns the dashboard searches and sorts on.
 
-use crate::sql::{Arg, Sql, fts_phrase, like_contains, parse_timestamp, timestamp};
+use crate::sql::{Arg, Sql, parse_timestamp, push_word_filters, timestamp};
 use crate::{Backend, Store, StoreError};
 use chrono::{DateTime, Utc};
 use domain::dashboard::{ApplicationSearchResults, ApplicationSummary, total_pages};
@@ -285,21 +285,7 @@ fn push_filters(sql: &mut Sql, query: &SearchQuery, backend: Backend) {
         sql.push(" AND a.stage IN ")
             .bind_list(query.stages.iter().map(|s| Arg::Text(s.code().to_owned())));
     }
-    for word in &query.words {
-        // SQLite's trigram index answers a word of three letters or more (migration 0005);
-        // PostgreSQL's trigram index serves the LIKE itself.
-        if backend == Backend::Sqlite && word.chars().count() >= 3 {
-            sql.push(
-                " AND a.id IN (SELECT rowid FROM applications_search WHERE search_text MATCH ",
-            )
-            .bind(Arg::Text(fts_phrase(word)))
-            .push(")");
-        } else {
-            sql.push(" AND a.search_text LIKE ")
-                .bind(Arg::Text(like_contains(word)))
-                .push(" ESCAPE '\\'");
-        }
-    }
+    push_word_filters(sql, &query.words, "a", "applications_search", backend);
 }
 
 fn summary(row: &sqlx::any::AnyRow) -> Result<ApplicationSummary, StoreError> {

@@ -2,7 +2,7 @@
 //! holder, written in the same transaction as the application's read model, so a policy is
 //! listed exactly when its application says it is in force.
 
-use crate::sql::{Arg, Sql, fts_phrase, like_contains, parse_timestamp, timestamp};
+use crate::sql::{Arg, Sql, parse_timestamp, push_word_filters, timestamp};
 use crate::{Backend, Store, StoreError};
 use domain::dashboard::{PolicySearchResults, PolicySummary, total_pages};
 use domain::money::Money;
@@ -140,20 +140,7 @@ fn push_filters(sql: &mut Sql, query: &PolicyQuery, backend: Backend) {
                 .map(|s| Arg::Text(s.code().to_owned())),
         );
     }
-    for word in &query.words {
-        // SQLite's trigram index answers a word of three letters or more (migration 0006, keyed
-        // by the `id` it gives each policy row there); PostgreSQL's trigram index serves the
-        // LIKE itself.
-        if backend == Backend::Sqlite && word.chars().count() >= 3 {
-            sql.push(" AND p.id IN (SELECT rowid FROM policies_search WHERE search_text MATCH ")
-                .bind(Arg::Text(fts_phrase(word)))
-                .push(")");
-        } else {
-            sql.push(" AND p.search_text LIKE ")
-                .bind(Arg::Text(like_contains(word)))
-                .push(" ESCAPE '\\'");
-        }
-    }
+    push_word_filters(sql, &query.words, "p", "policies_search", backend);
 }
 
 fn summary(row: &sqlx::any::AnyRow) -> Result<PolicySummary, StoreError> {

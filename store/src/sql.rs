@@ -102,7 +102,7 @@ pub(crate) fn parse_timestamp(text: &str) -> Option<DateTime<Utc>> {
 }
 
 /// Escapes `%`, `_` and `\` so a search word matches only itself inside `LIKE … ESCAPE '\'`.
-pub(crate) fn like_contains(word: &str) -> String {
+fn like_contains(word: &str) -> String {
     let mut escaped = String::with_capacity(word.len() + 2);
     escaped.push('%');
     for c in word.chars() {
@@ -117,8 +117,34 @@ pub(crate) fn like_contains(word: &str) -> String {
 
 /// `word` as an FTS5 phrase: quoted, with its own quotes doubled, so it is matched as typed
 /// (SQLite's trigram search tables, migrations 0005 and 0006).
-pub(crate) fn fts_phrase(word: &str) -> String {
+fn fts_phrase(word: &str) -> String {
     format!("\"{}\"", word.replace('"', "\"\""))
+}
+
+/// A searchable table's word filter: every word must appear somewhere in `{alias}.search_text`.
+/// On SQLite a word of three letters or more is answered by the table's trigram index
+/// (`{index}`, keyed by the row's `id`: migrations 0005 and 0006); a shorter word, and every
+/// word on PostgreSQL (whose trigram GIN index serves the `LIKE` itself), by `LIKE`.
+pub(crate) fn push_word_filters(
+    sql: &mut Sql,
+    words: &[String],
+    alias: &str,
+    index: &str,
+    backend: crate::Backend,
+) {
+    for word in words {
+        if backend == crate::Backend::Sqlite && word.chars().count() >= 3 {
+            sql.push(&format!(
+                " AND {alias}.id IN (SELECT rowid FROM {index} WHERE search_text MATCH "
+            ))
+            .bind(Arg::Text(fts_phrase(word)))
+            .push(")");
+        } else {
+            sql.push(&format!(" AND {alias}.search_text LIKE "))
+                .bind(Arg::Text(like_contains(word)))
+                .push(" ESCAPE '\\'");
+        }
+    }
 }
 
 #[cfg(test)]
