@@ -132,7 +132,10 @@ impl TestApp {
         let mut vars = vars;
         vars.extend(settings.iter().cloned());
         let config = config::from_lookup(|k| vars.get(k).cloned()).unwrap();
-        let services = prepare_with_retry(config.clone()).await;
+        // `prepare` waits for Temporal itself (a server still starting is tried again).
+        let services = prepare(config.clone())
+            .await
+            .unwrap_or_else(|error| panic!("the portal did not start: {error:#}"));
         let worker = start_worker(&services);
         let app = build_app(&services);
         let server = tokio::spawn(async move {
@@ -516,21 +519,6 @@ pub fn born_years_ago(age: i32, days_later: i64) -> String {
 
 fn start_worker(services: &Services) -> RunningWorker {
     api::start_worker(services).unwrap()
-}
-
-/// The namespaces of a fresh dev server can take a moment to become usable.
-async fn prepare_with_retry(config: Config) -> Services {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    loop {
-        match prepare(config.clone()).await {
-            Ok(services) => return services,
-            Err(error) if Instant::now() < deadline => {
-                eprintln!("waiting for Temporal: {error:#}");
-                tokio::time::sleep(Duration::from_millis(250)).await;
-            }
-            Err(error) => panic!("the portal did not start: {error:#}"),
-        }
-    }
 }
 
 /// Polls `check` until it returns `Some`, failing after `timeout`.
