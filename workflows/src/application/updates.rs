@@ -33,7 +33,7 @@ use domain::quote::Quote;
 use domain::{AddApplicant, Application, EditApplicant, Rejection};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
-use temporalio_common::{ActivityDefinition, HasWorkflowDefinition, UpdateDefinition};
+use temporalio_common::{HasWorkflowDefinition, UpdateDefinition};
 use temporalio_macros::workflow_methods;
 use temporalio_sdk::{
     ActivityExecutionError, LocalActivityOptions, SyncWorkflowContext, WorkflowContext,
@@ -285,7 +285,8 @@ command_updates! {
         ) -> Result<Saved, HandlerError> {
             one_at_a_time(ctx, async |ctx| {
                 let at = ctx.state(|s| s.time_of(&command));
-                let priced = price(ctx, PricingActivities::price_decision, at, "-decision").await?;
+                let current = ctx.state(|s| s.application.clone());
+                let priced = price_decision(ctx, &current, at).await?;
                 let next = priced
                     .map(|quote| ctx.state(|s| s.application.record_decision_quote(quote, at)));
                 commit(ctx, next, &command).await
@@ -315,14 +316,7 @@ command_updates! {
                 let taken = ctx
                     .state(|s| command.body.apply(&s.application, at))
                     .map_err(refuse)?;
-                let request = price_request(&taken, at, "-decision");
-                let priced = ctx
-                    .execute_local_activity(
-                        PricingActivities::price_decision,
-                        request,
-                        pricing_options(),
-                    )
-                    .await?;
+                let priced = price_decision(ctx, &taken, at).await?;
                 let next = priced.map(|quote| {
                     let mut next = taken.record_decision_quote(quote, at);
                     // One change for the adviser's one click.
@@ -460,20 +454,19 @@ fn price_request(application: &Application, at: DateTime<Utc>, suffix: &str) -> 
     }
 }
 
-/// Prices the application as it stands by `activity` (the decision quote on underwriting's
-/// terms) at its age date, as a local activity recorded in history.
-async fn price<A>(
+/// Prices `application` on the terms underwriting gave each cover (the decision quote) at its
+/// age date, as a local activity recorded in history.
+async fn price_decision(
     ctx: &mut WorkflowContext<ApplicationWorkflow>,
-    activity: A,
+    application: &Application,
     at: DateTime<Utc>,
-    suffix: &str,
-) -> Result<Result<Quote, Rejection>, ActivityExecutionError>
-where
-    A: ActivityDefinition<Input = PriceRequest, Output = Result<Quote, Rejection>>,
-{
-    let request = ctx.state(|s| price_request(&s.application, at, suffix));
-    ctx.execute_local_activity(activity, request, pricing_options())
-        .await
+) -> Result<Result<Quote, Rejection>, ActivityExecutionError> {
+    ctx.execute_local_activity(
+        PricingActivities::price_decision,
+        price_request(application, at, "-decision"),
+        pricing_options(),
+    )
+    .await
 }
 
 fn pricing_options() -> LocalActivityOptions {
