@@ -120,7 +120,9 @@ pub struct OidcConfig {
 }
 
 /// Reads the environment: `PORTAL_ENV`, `PORT`, `BIND_ADDRESS`, `PUBLIC_URL`, `DATABASE_URL`,
-/// `TEMPORAL_ADDRESS`, `TEMPORAL_NAMESPACE`, `TEMPORAL_TASK_QUEUE`, `TEMPORAL_UI_URL`,
+/// `TEMPORAL_ADDRESS`, `TEMPORAL_NAMESPACE`, `TEMPORAL_TASK_QUEUE`, `TEMPORAL_GRPC_COMPRESSION`,
+/// `TEMPORAL_MAX_CACHED_WORKFLOWS`,
+/// `TEMPORAL_UI_URL`,
 /// `OIDC_ISSUER`, `OIDC_AUDIENCE`, `OIDC_CLIENT_ID`, `OIDC_SCOPE`, `DEV_IDP`, `WEB_DIST`,
 /// `PRODUCT_DIR`, `DATA_DIR`, `IDLE_TIMEOUT_SECONDS`.
 pub fn from_env() -> anyhow::Result<Config> {
@@ -183,6 +185,23 @@ pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> anyhow::Result<Confi
                 .ok()
                 .filter(|n| (2..=200).contains(n))
                 .context("TEMPORAL_WORKFLOW_TASK_POLLERS must be a whole number from 2 to 200")?,
+            max_cached_workflows: match get("TEMPORAL_MAX_CACHED_WORKFLOWS") {
+                None => workflows::worker::DEFAULT_MAX_CACHED_WORKFLOWS,
+                Some(text) => text
+                    .parse()
+                    .ok()
+                    .filter(|n| (1..=100_000).contains(n))
+                    .context(
+                        "TEMPORAL_MAX_CACHED_WORKFLOWS must be a whole number from 1 to 100000",
+                    )?,
+            },
+            compress: match get("TEMPORAL_GRPC_COMPRESSION").as_deref() {
+                None | Some("none") => false,
+                Some("gzip") => true,
+                Some(other) => {
+                    bail!("TEMPORAL_GRPC_COMPRESSION must be none or gzip, not {other:?}")
+                }
+            },
         },
         temporal_ui_url: get("TEMPORAL_UI_URL"),
         oidc: OidcConfig {

@@ -84,6 +84,11 @@ impl Store {
         let pool = AnyPoolOptions::new()
             .max_connections(if backend == Backend::Sqlite { 8 } else { 16 })
             .acquire_timeout(ACQUIRE_TIMEOUT)
+            // A SQLite connection is a file opened in this process: it cannot go stale, so
+            // the round trip to its thread that checks it at each acquire buys nothing (each
+            // command acquires twice). A PostgreSQL connection can be dropped by the server,
+            // so it is still checked.
+            .test_before_acquire(backend == Backend::Postgres)
             .after_connect(move |conn, _meta| {
                 Box::pin(async move {
                     if backend == Backend::Sqlite {

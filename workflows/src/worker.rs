@@ -14,7 +14,7 @@ use anyhow::{Context, anyhow};
 use std::collections::HashMap;
 use std::sync::mpsc;
 use std::thread::JoinHandle;
-use temporalio_client::{Client, ClientOptions, Connection, ConnectionOptions};
+use temporalio_client::{Client, ClientOptions, Connection, ConnectionOptions, GrpcCompression};
 use temporalio_common::protos::temporal::api::operatorservice::v1::{
     AddSearchAttributesRequest, ListSearchAttributesRequest,
 };
@@ -36,13 +36,34 @@ pub struct TemporalConfig {
     pub task_queue: String,
     /// Concurrent workflow-task polls (`TEMPORAL_WORKFLOW_TASK_POLLERS`).
     pub workflow_task_pollers: usize,
+    /// Whether gRPC messages to and from Temporal are gzip-compressed
+    /// (`TEMPORAL_GRPC_COMPRESSION`). Off by default: on loopback or a data-centre network
+    /// compressing costs both sides CPU and saves nothing worth having (docs/decisions.md).
+    pub compress: bool,
+    /// Workflow runs the worker keeps in memory between tasks (`TEMPORAL_MAX_CACHED_WORKFLOWS`).
+    /// A case out of the cache is replayed from its history at its next task. The SDK's
+    /// default of 1,000 costs on every task: its worker walks the whole cache after each
+    /// step, which took about 5 % of the portal's CPU under load (docs/decisions.md).
+    pub max_cached_workflows: usize,
 }
+
+/// Enough for every case advisers are working on at once on one worker; idle cases replay.
+pub const DEFAULT_MAX_CACHED_WORKFLOWS: usize = 250;
 
 /// Connects a Temporal client.
 pub async fn connect(config: &TemporalConfig) -> anyhow::Result<Client> {
     let url = url::Url::parse(&config.address)
         .with_context(|| format!("TEMPORAL_ADDRESS {:?} is not a URL", config.address))?;
-    let connection = Connection::connect(ConnectionOptions::new(url).identity(identity()).build())
+    let compression = if config.compress {
+        GrpcCompression::Gzip
+    } else {
+        GrpcCompression::None
+    };
+    let options = ConnectionOptions::new(url)
+        .identity(identity())
+        .grpc_compression(compression)
+        .build();
+    let connection = Connection::connect(options)
         .await
         .with_context(|| format!("Failed to connect to Temporal at {}", config.address))?;
     Client::new(
@@ -288,6 +309,7 @@ async fn build_worker(config: &TemporalConfig, register: Register) -> anyhow::Re
             config.workflow_task_pollers.max(2),
         ))
         .nonsticky_to_sticky_poll_ratio(NONSTICKY_POLL_RATIO)
+        .max_cached_workflows(config.max_cached_workflows)
         .build();
     Worker::new(&runtime, client, options)
         .map_err(|e| anyhow!("Failed to create the Temporal worker: {e}"))

@@ -17,6 +17,7 @@
 
 mod chaos;
 mod cluster;
+mod cpu;
 mod search;
 
 use anyhow::{Context, bail};
@@ -54,6 +55,13 @@ struct Args {
     /// Workflow-task pollers of the baseline worker; match the portal's for a fair comparison.
     #[arg(long, default_value_t = 12)]
     baseline_pollers: usize,
+    /// gRPC compression of the baseline's Temporal connection (`none` or `gzip`); the same
+    /// variable as the portal's, so both are measured alike.
+    #[arg(long, env = "TEMPORAL_GRPC_COMPRESSION", default_value = "none", value_parser = ["none", "gzip"])]
+    grpc_compression: String,
+    /// Workflow runs the baseline worker caches; the same variable as the portal's.
+    #[arg(long, env = "TEMPORAL_MAX_CACHED_WORKFLOWS", default_value_t = workflows::worker::DEFAULT_MAX_CACHED_WORKFLOWS)]
+    max_cached_workflows: usize,
     /// `quote` (create, client, cover, price, look-ups), `underwriting` (each client takes a
     /// case to Apply, starts the interview, then posts answers and searches conditions) or
     /// `bank` (each client takes a case through the interview, the decision and Proceed, saves
@@ -106,6 +114,10 @@ struct Args {
     /// chaos: the product data folder (default: ./product).
     #[arg(long, default_value = "product")]
     product_dir: std::path::PathBuf,
+    /// Reports the CPU time a process used in each measured phase, as `name=pid` (repeat it
+    /// for the Temporal server and the portal); the driver's own is always reported.
+    #[arg(long)]
+    cpu_of: Vec<String>,
 }
 
 #[derive(Default)]
@@ -182,6 +194,8 @@ async fn main() -> anyhow::Result<()> {
     // One warm-up round so connection set-up and key fetching are not measured.
     run_client(&http, &args.base_url, &token, 1).await?;
 
+    let cpu = cpu::CpuMeter::parse(&args.cpu_of)?;
+    let cpu_before = cpu.read();
     let started = Instant::now();
     let tasks: Vec<_> = (0..args.clients)
         .map(|_| {
@@ -246,10 +260,14 @@ async fn main() -> anyhow::Result<()> {
         &mut all.email_check,
         elapsed,
     );
+    cpu.report(&cpu_before, args.clients * args.rounds, "round");
     if !args.no_baseline {
+        let cpu_before = cpu.read();
         let started = Instant::now();
         let mut noop = baseline(&args).await?;
         let base = report("bare Temporal no-op Update", &mut noop, started.elapsed());
+        cpu.report(&cpu_before, noop.len(), "Update");
+        let cpu_before = cpu.read();
         println!("Ratios to the bare no-op Update (p50 / p95):");
         for (name, (p50, p95)) in [
             ("AddApplicant", add),
@@ -259,13 +277,19 @@ async fn main() -> anyhow::Result<()> {
         ] {
             println!("  {name:<40} {:.2} / {:.2}", p50 / base.0, p95 / base.1);
         }
-        let (mut starts, mut updates, elapsed) = bare_rounds(&args).await?;
+        let BareRounds {
+            mut starts,
+            mut updates,
+            elapsed,
+            cpu_after,
+        } = bare_rounds(&args, &cpu).await?;
         println!(
             "Bare rounds: the same Temporal work as a round (a new workflow by update-with-start, \
              then three Updates), with no-op handlers:"
         );
         let bare_start = report("bare update-with-start", &mut starts, elapsed);
         let bare_update = report("bare Update beside starts", &mut updates, elapsed);
+        cpu.report_between(&cpu_before, &cpu_after, starts.len(), "round");
         println!("Ratios to the bare round (p50 / p95):");
         println!(
             "  {:<40} {:.2} / {:.2}",
@@ -576,6 +600,8 @@ async fn baseline_worker(
         namespace: args.temporal_namespace.clone(),
         task_queue: format!("{name}-{}", std::process::id()),
         workflow_task_pollers: args.baseline_pollers,
+        compress: args.grpc_compression == "gzip",
+        max_cached_workflows: args.max_cached_workflows,
     };
     let worker = RunningWorker::start_baseline(config.clone())?;
     let client = connect(&config).await?;
@@ -635,7 +661,7 @@ async fn baseline(args: &Args) -> anyhow::Result<Vec<Duration>> {
 /// no-op workflow by update-with-start (as `create` does) and sends it three no-op Updates (as
 /// `AddApplicant`, `MutateCovers/add` and `quotePrice` do). Returns the starts' and the
 /// Updates' times and how long the rounds took; the workflows are finished afterwards, unmeasured.
-async fn bare_rounds(args: &Args) -> anyhow::Result<(Vec<Duration>, Vec<Duration>, Duration)> {
+async fn bare_rounds(args: &Args, cpu: &cpu::CpuMeter) -> anyhow::Result<BareRounds> {
     use temporalio_client::{
         WorkflowExecuteUpdateOptions, WorkflowIdConflictPolicy, WorkflowUpdateWithStartOptions,
     };
@@ -689,29 +715,57 @@ async fn bare_rounds(args: &Args) -> anyhow::Result<(Vec<Duration>, Vec<Duration
                 }
                 ids.push(id);
             }
-            let took = began.elapsed();
-            for id in ids {
-                client
-                    .get_workflow_handle::<BaselineWorkflow>(id)
-                    .execute_update(
-                        BaselineWorkflow::finish,
-                        (),
-                        WorkflowExecuteUpdateOptions::default(),
-                    )
-                    .await?;
-            }
-            anyhow::Ok((starts, updates, took))
+            anyhow::Ok((starts, updates, began.elapsed(), ids))
         }));
     }
     let (mut starts, mut updates, mut elapsed) = (Vec::new(), Vec::new(), Duration::ZERO);
+    let mut ids = Vec::new();
     for task in tasks {
-        let (s, u, took) = task.await.context("a bare-round task panicked")??;
+        let (s, u, took, i) = task.await.context("a bare-round task panicked")??;
         starts.extend(s);
         updates.extend(u);
         elapsed = elapsed.max(took);
+        ids.push(i);
+    }
+    let cpu_after = cpu.read();
+    // Finished once every client's rounds are over, so no round is measured beside them.
+    let finishing: Vec<_> = ids
+        .into_iter()
+        .map(|ids| {
+            let client = client.clone();
+            tokio::spawn(async move {
+                for id in ids {
+                    client
+                        .get_workflow_handle::<BaselineWorkflow>(id)
+                        .execute_update(
+                            BaselineWorkflow::finish,
+                            (),
+                            WorkflowExecuteUpdateOptions::default(),
+                        )
+                        .await?;
+                }
+                anyhow::Ok(())
+            })
+        })
+        .collect();
+    for task in finishing {
+        task.await.context("a finishing task panicked")??;
     }
     tokio::task::spawn_blocking(move || worker.stop()).await??;
-    Ok((starts, updates, elapsed))
+    Ok(BareRounds {
+        starts,
+        updates,
+        elapsed,
+        cpu_after,
+    })
+}
+
+/// What [`bare_rounds`] measured, and the CPU reading taken when the rounds ended.
+struct BareRounds {
+    starts: Vec<Duration>,
+    updates: Vec<Duration>,
+    elapsed: Duration,
+    cpu_after: cpu::CpuReading,
 }
 
 fn chaos_options(args: &Args) -> anyhow::Result<chaos::Options> {

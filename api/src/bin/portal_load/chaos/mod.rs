@@ -119,6 +119,8 @@ async fn drive(cluster: &mut Cluster, options: &Options) -> anyhow::Result<()> {
         namespace: "default".into(),
         task_queue: "portal-chaos".into(),
         workflow_task_pollers: 2,
+        compress: false,
+        max_cached_workflows: workflows::worker::DEFAULT_MAX_CACHED_WORKFLOWS,
     })
     .await?;
     let findings = verify::check(&journeys, &temporal, &http, &cluster.base_url, &token).await?;
