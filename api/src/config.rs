@@ -196,8 +196,8 @@ pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> anyhow::Result<Confi
                     )?,
             },
             compress: match get("TEMPORAL_GRPC_COMPRESSION").as_deref() {
-                None | Some("none") => false,
-                Some("gzip") => true,
+                Some("none") => false,
+                None | Some("gzip") => true,
                 Some(other) => {
                     bail!("TEMPORAL_GRPC_COMPRESSION must be none or gzip, not {other:?}")
                 }
@@ -312,6 +312,30 @@ mod tests {
                 .to_string()
                 .contains("PORTAL_ENV")
         );
+    }
+
+    #[test]
+    fn the_worker_cache_and_compression_have_measured_defaults_and_refuse_nonsense() {
+        let dev = ("PORTAL_ENV", "development");
+        let c = config(&[dev]).unwrap();
+        assert_eq!(c.temporal.max_cached_workflows, 250);
+        assert!(c.temporal.compress);
+        let c = config(&[
+            dev,
+            ("TEMPORAL_MAX_CACHED_WORKFLOWS", "40"),
+            ("TEMPORAL_GRPC_COMPRESSION", "none"),
+        ])
+        .unwrap();
+        assert_eq!(c.temporal.max_cached_workflows, 40);
+        assert!(!c.temporal.compress);
+        for (name, value) in [
+            ("TEMPORAL_MAX_CACHED_WORKFLOWS", "0"),
+            ("TEMPORAL_MAX_CACHED_WORKFLOWS", "lots"),
+            ("TEMPORAL_GRPC_COMPRESSION", "zstd"),
+        ] {
+            let error = config(&[dev, (name, value)]).unwrap_err().to_string();
+            assert!(error.contains(name), "{name}={value}: {error}");
+        }
     }
 
     #[test]

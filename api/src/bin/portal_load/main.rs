@@ -57,7 +57,7 @@ struct Args {
     baseline_pollers: usize,
     /// gRPC compression of the baseline's Temporal connection (`none` or `gzip`); the same
     /// variable as the portal's, so both are measured alike.
-    #[arg(long, env = "TEMPORAL_GRPC_COMPRESSION", default_value = "none", value_parser = ["none", "gzip"])]
+    #[arg(long, env = "TEMPORAL_GRPC_COMPRESSION", default_value = "gzip", value_parser = ["none", "gzip"])]
     grpc_compression: String,
     /// Workflow runs the baseline worker caches; the same variable as the portal's.
     #[arg(long, env = "TEMPORAL_MAX_CACHED_WORKFLOWS", default_value_t = workflows::worker::DEFAULT_MAX_CACHED_WORKFLOWS)]

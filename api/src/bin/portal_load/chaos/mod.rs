@@ -119,7 +119,7 @@ async fn drive(cluster: &mut Cluster, options: &Options) -> anyhow::Result<()> {
         namespace: "default".into(),
         task_queue: "portal-chaos".into(),
         workflow_task_pollers: 2,
-        compress: false,
+        compress: true,
         max_cached_workflows: workflows::worker::DEFAULT_MAX_CACHED_WORKFLOWS,
     })
     .await?;
