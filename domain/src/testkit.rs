@@ -6,13 +6,15 @@
 use crate::applicant::{ApplicantDetails, Gender, Title};
 use crate::application::{
     AddApplicant, AddCover, Application, ApplicationStage, CoverInput, EnquirySummary,
-    RecordEnquiryOutcome,
+    RecordBankCheck, RecordEnquiryOutcome, SaveBankDetails, SetPolicyStartDate,
 };
+use crate::bank_check::BankCheckResult;
+use crate::bank_details::BankDetailsForm;
 use crate::decision::Decision;
 use crate::errors::{FieldError, Rejection};
 use crate::ids::{AdviserId, ApplicantId, ApplicationId};
 use crate::money::Money;
-use crate::product::{CoverType, ProductType};
+use crate::product::{CoverType, ProductType, StartDateOption};
 use crate::quote::{Quote, QuoteApplicant, QuoteCover};
 use crate::underwriting::outcome::{ApplicantOutcome, CoverOutcome};
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
@@ -215,4 +217,69 @@ pub fn decided(
         now(),
     )
     .unwrap()
+}
+
+/// [`quoted_couple`] decided (Ada's cover declined when `ada_declined`), priced and proceeded.
+pub fn proceeded(ada_declined: bool) -> Application {
+    let app = decided(
+        &quoted_couple(),
+        "a1",
+        &[("c1", Decision::NonStandardTerms, 50)],
+    );
+    let ada = if ada_declined {
+        Decision::Declined
+    } else {
+        Decision::StandardTerms
+    };
+    let app = decided(&app, "a2", &[("c2", ada, 0)]);
+    let mut app = app.record_decision_quote(quote(&app, 2_345), now());
+    if ada_declined {
+        app = app
+            .remove_applicant_at_decision(
+                &crate::application::RemoveApplicantAtDecision {
+                    applicant_id: applicant_id("a2"),
+                },
+                now(),
+            )
+            .unwrap();
+        app = app.record_decision_quote(quote(&app, 1_200), now());
+    }
+    app.proceed_to_set_up(now()).unwrap()
+}
+
+/// `app` with bank details saved and checked with `result`.
+pub fn with_bank(app: &Application, result: BankCheckResult) -> Application {
+    app.save_bank_details(
+        &SaveBankDetails(BankDetailsForm {
+            name: Some("Mr A Turing".into()),
+            account_number: Some("66374958".into()),
+            sort_code: Some("08-99-99".into()),
+            collection_day: Some(15),
+        }),
+        now(),
+    )
+    .unwrap()
+    .record_bank_check(&RecordBankCheck { result }, now())
+    .unwrap()
+}
+
+/// `app` with its policies to start as `option` (on `on`).
+pub fn starting(app: &Application, option: StartDateOption, on: Option<NaiveDate>) -> Application {
+    app.set_policy_start_date(
+        &SetPolicyStartDate {
+            policy_start_date: on,
+            policy_start_date_option: option,
+        },
+        now(),
+    )
+    .unwrap()
+}
+
+/// The couple proceeded, bank details verified and a start date chosen: ready to put in force.
+pub fn ready(start: StartDateOption, on: Option<NaiveDate>) -> Application {
+    starting(
+        &with_bank(&proceeded(false), BankCheckResult::Authenticated),
+        start,
+        on,
+    )
 }

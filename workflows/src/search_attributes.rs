@@ -1,10 +1,13 @@
 //! Search attributes that make each journey findable in the Temporal Web UI (by adviser,
-//! firm, stage and client name). They must be registered on the namespace before a workflow
-//! upserts them; [`crate::worker::ensure_search_attributes`] does that at start-up.
+//! firm, stage, client name, what it waits for and the day it last changed; docs/case-handlers.md
+//! has the queries). They must be registered on the namespace before a workflow upserts them;
+//! [`crate::worker::ensure_search_attributes`] does that at start-up.
 
+use chrono::{DateTime, NaiveDate, Utc};
 use domain::Application;
+use temporalio_common::protos::temporal::api::enums::v1::IndexedValueType;
 use temporalio_common::search_attributes::{
-    SearchAttributeKey, SearchAttributeUpdate, SearchAttributes,
+    SearchAttributeKey, SearchAttributeUpdate, SearchAttributes, Timestamp,
 };
 
 pub const ADVISER_ID: SearchAttributeKey<String> = SearchAttributeKey::keyword("AdviserId");
@@ -12,17 +15,48 @@ pub const FIRM_ID: SearchAttributeKey<String> = SearchAttributeKey::keyword("Fir
 pub const APPLICATION_STAGE: SearchAttributeKey<String> =
     SearchAttributeKey::keyword("ApplicationStage");
 pub const CLIENT_NAMES: SearchAttributeKey<String> = SearchAttributeKey::text("ClientNames");
+/// Who or what must act next (`domain::application::WaitingFor::code`).
+pub const WAITING_FOR: SearchAttributeKey<String> = SearchAttributeKey::keyword("WaitingFor");
+/// The UK day of the last change, as midnight UTC of that day, so `LastChangeDay <
+/// "2026-11-18T00:00:00Z"` finds cases last changed before 18 November in summer and winter.
+pub const LAST_CHANGE_DAY: SearchAttributeKey<Timestamp> =
+    SearchAttributeKey::datetime("LastChangeDay");
+/// When the case's durable timer is due (a quote's valid-until, a consent's 12 months, a later
+/// start date, a cancellation window); absent when none runs. A time in the past means the
+/// workflow has not acted on it: no worker is running the case.
+pub const NEXT_DEADLINE: SearchAttributeKey<Timestamp> =
+    SearchAttributeKey::datetime("NextDeadline");
+
+/// Every attribute the workflows write, with its type, for registering on a namespace.
+pub fn registered() -> [(&'static str, IndexedValueType); 7] {
+    [
+        (ADVISER_ID.name(), ADVISER_ID.indexed_value_type()),
+        (FIRM_ID.name(), FIRM_ID.indexed_value_type()),
+        (
+            APPLICATION_STAGE.name(),
+            APPLICATION_STAGE.indexed_value_type(),
+        ),
+        (CLIENT_NAMES.name(), CLIENT_NAMES.indexed_value_type()),
+        (WAITING_FOR.name(), WAITING_FOR.indexed_value_type()),
+        (LAST_CHANGE_DAY.name(), LAST_CHANGE_DAY.indexed_value_type()),
+        (NEXT_DEADLINE.name(), NEXT_DEADLINE.indexed_value_type()),
+    ]
+}
 
 /// What a case is found by, as last written to Temporal. The workflow writes the attributes
-/// only when one of them changes: each write is a history event and a row written to
-/// Temporal's visibility store, most commands change none of them, and a new application's
-/// workflow is started with them already set ([`Findable::at_start`]).
+/// only when one of them changes, and only those that changed: each write is a history event
+/// and a row written to Temporal's visibility store, most commands change none of them (the
+/// day of the last change moves at most once a day), and a new application's workflow is
+/// started with them already set ([`Findable::at_start`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Findable {
     adviser: String,
     firm: Option<String>,
     stage: String,
     names: String,
+    waiting: &'static str,
+    last_change_day: NaiveDate,
+    next_deadline: Option<DateTime<Utc>>,
 }
 
 impl Findable {
@@ -32,6 +66,9 @@ impl Findable {
             firm: application.firm_id.clone(),
             stage: application.status.code().to_owned(),
             names: application.client_names(),
+            waiting: application.waiting_for().code(),
+            last_change_day: application.last_change_day(),
+            next_deadline: application.next_deadline(),
         }
     }
 
@@ -40,15 +77,68 @@ impl Findable {
             ADVISER_ID.value_set(self.adviser.clone()),
             APPLICATION_STAGE.value_set(self.stage.clone()),
             CLIENT_NAMES.value_set(self.names.clone()),
+            WAITING_FOR.value_set(self.waiting.to_owned()),
+            LAST_CHANGE_DAY.value_set(day(self.last_change_day)),
         ];
         if let Some(firm) = &self.firm {
             updates.push(FIRM_ID.value_set(firm.clone()));
         }
+        if let Some(at) = self.next_deadline {
+            updates.push(NEXT_DEADLINE.value_set(instant(at)));
+        }
         updates
+    }
+
+    /// The attributes that differ from `before` (all of them when nothing was written yet).
+    pub fn changes_since(&self, before: Option<&Findable>) -> Vec<SearchAttributeUpdate> {
+        let Some(before) = before else {
+            return self.updates();
+        };
+        let mut changes = Vec::new();
+        if self.adviser != before.adviser {
+            changes.push(ADVISER_ID.value_set(self.adviser.clone()));
+        }
+        if self.firm != before.firm {
+            changes.push(match &self.firm {
+                Some(firm) => FIRM_ID.value_set(firm.clone()),
+                None => FIRM_ID.value_unset(),
+            });
+        }
+        if self.stage != before.stage {
+            changes.push(APPLICATION_STAGE.value_set(self.stage.clone()));
+        }
+        if self.names != before.names {
+            changes.push(CLIENT_NAMES.value_set(self.names.clone()));
+        }
+        if self.waiting != before.waiting {
+            changes.push(WAITING_FOR.value_set(self.waiting.to_owned()));
+        }
+        if self.last_change_day != before.last_change_day {
+            changes.push(LAST_CHANGE_DAY.value_set(day(self.last_change_day)));
+        }
+        if self.next_deadline != before.next_deadline {
+            changes.push(match self.next_deadline {
+                Some(at) => NEXT_DEADLINE.value_set(instant(at)),
+                None => NEXT_DEADLINE.value_unset(),
+            });
+        }
+        changes
     }
 
     /// The attributes a new application's workflow is started with.
     pub fn at_start(application: &Application) -> SearchAttributes {
         SearchAttributes::new(Findable::of(application).updates())
     }
+}
+
+/// A day as midnight UTC of that date.
+fn day(date: NaiveDate) -> Timestamp {
+    Timestamp::new(
+        date.and_time(chrono::NaiveTime::MIN).and_utc().timestamp(),
+        0,
+    )
+}
+
+fn instant(at: DateTime<Utc>) -> Timestamp {
+    Timestamp::new(at.timestamp(), 0)
 }

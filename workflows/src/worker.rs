@@ -4,7 +4,6 @@
 //! own Tokio runtime; [`RunningWorker::stop`] shuts it down gracefully (in-flight tasks finish).
 
 use crate::baseline::BaselineWorkflow;
-use crate::search_attributes::{ADVISER_ID, APPLICATION_STAGE, CLIENT_NAMES, FIRM_ID};
 use crate::{ApplicationWorkflow, EnquiryWorkflow};
 use activities::{
     ApplicationActivities, BankActivities, PolicyActivities, PricingActivities,
@@ -130,15 +129,7 @@ pub async fn is_polling_from_this_host(config: &TemporalConfig) -> anyhow::Resul
 
 /// Registers the search attributes the workflows upsert, if the namespace lacks them.
 pub async fn ensure_search_attributes(client: &Client, namespace: &str) -> anyhow::Result<()> {
-    let wanted = [
-        (ADVISER_ID.name(), ADVISER_ID.indexed_value_type()),
-        (FIRM_ID.name(), FIRM_ID.indexed_value_type()),
-        (
-            APPLICATION_STAGE.name(),
-            APPLICATION_STAGE.indexed_value_type(),
-        ),
-        (CLIENT_NAMES.name(), CLIENT_NAMES.indexed_value_type()),
-    ];
+    let wanted = crate::search_attributes::registered();
     let mut operator = client.connection().operator_service();
     let existing = operator
         .list_search_attributes(temporalio_client::tonic::Request::new(

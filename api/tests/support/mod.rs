@@ -332,6 +332,7 @@ impl TestApp {
         use temporalio_client::{WorkflowStartOptions, WorkflowTerminateOptions};
         let client = self.services.state.journeys.client();
         let workflow_id = workflows::application_workflow_id(application.id);
+        let attributes = workflows::search_attributes::Findable::at_start(&application);
         client
             .get_workflow_handle::<workflows::ApplicationWorkflow>(workflow_id.clone())
             .terminate(WorkflowTerminateOptions::default())
@@ -343,7 +344,9 @@ impl TestApp {
                 workflows::ApplicationWorkflowInput::Continued {
                     application: Box::new(application),
                 },
+                // A new run keeps the case's search attributes, as continue-as-new does.
                 WorkflowStartOptions::new(self.config.temporal.task_queue.clone(), workflow_id)
+                    .search_attributes(attributes)
                     .build(),
             )
             .await

@@ -31,6 +31,7 @@ mod rules;
 mod set_up_stage;
 mod underwriting_stage;
 mod view;
+mod waiting;
 
 pub use alternatives::{
     ALTERNATIVE_NOT_OFFERED, ALTERNATIVE_STALE, Alternative, AlternativeKind, TakeAlternative,
@@ -75,6 +76,7 @@ pub use underwriting_stage::{
     UnderwritingState, UnderwritingUpdate, enquiry_id,
 };
 pub use view::{ApplicantView, ApplicationView};
+pub use waiting::WaitingFor;
 
 use crate::applicant::Applicant;
 use crate::bank_check::BankCheckStatus;

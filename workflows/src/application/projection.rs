@@ -7,6 +7,8 @@ use super::{ApplicationWorkflow, Saved};
 use crate::search_attributes::Findable;
 use activities::ApplicationActivities;
 use domain::Application;
+use domain::dates::uk_local;
+use domain::formats;
 use std::time::Duration;
 use temporalio_sdk::{ActivityExecutionError, LocalActivityOptions, WorkflowContext};
 
@@ -14,30 +16,38 @@ use temporalio_sdk::{ActivityExecutionError, LocalActivityOptions, WorkflowConte
 /// retries (with back-off) until it succeeds, so no accepted change is ever left unsaved.
 const SAVE_TIMEOUT: Duration = Duration::from_secs(5);
 
-/// Search attributes (when one has changed) and a one-line summary, so case handlers can find
-/// and read the case.
+/// Search attributes (those that changed) and the case's summary, so case handlers can find
+/// the case and read what it waits for (docs/case-handlers.md).
 pub(super) fn describe(ctx: &mut WorkflowContext<ApplicationWorkflow>, application: &Application) {
     let findable = Findable::of(application);
-    let changed = ctx.state_mut(|s| {
-        let changed = s.findable.as_ref() != Some(&findable);
-        s.findable = Some(findable.clone());
-        changed
+    let changes = ctx.state_mut(|s| {
+        let changes = findable.changes_since(s.findable.as_ref());
+        s.findable = Some(findable);
+        changes
     });
-    if changed {
-        ctx.upsert_search_attributes(findable.updates());
+    if !changes.is_empty() {
+        ctx.upsert_search_attributes(changes);
     }
+    ctx.set_current_details(summary(application));
+}
+
+/// "Application 100001 · Quote · Alan Turing & Ada Turing · adviser adviser1", then what the
+/// case waits for, then when it last changed.
+fn summary(application: &Application) -> String {
     let clients = match application.client_names() {
         names if names.is_empty() => "no clients yet".to_owned(),
         names => names,
     };
-    ctx.set_current_details(format!(
-        "Application {} · {} · {} · adviser {} · version {}",
+    format!(
+        "Application {} · {} · {} · adviser {}\n{}\nLast change {} (version {})",
         application.id,
         application.status.label(),
         clients,
         application.adviser_id,
+        application.waiting_sentence(),
+        formats::date_time(uk_local(application.updated_at)),
         application.version
-    ));
+    )
 }
 
 /// Saves the application for the API to read, and says which version it saved.

@@ -1,73 +1,11 @@
 use super::*;
-use crate::application::{RecordBankCheck, SaveBankDetails, SetPolicyStartDate};
 use crate::bank_check::BankCheckResult;
-use crate::bank_details::BankDetailsForm;
 use crate::errors::RejectionKind;
 use crate::policy::is_policy_reference;
-use crate::testkit::{applicant_id, decided, fields, now, quote, quoted_couple, today};
-use chrono::{Days, NaiveDate};
-
-/// The couple decided (Ada's cover declined when `ada_declined`), priced and proceeded.
-fn proceeded(ada_declined: bool) -> Application {
-    let app = decided(
-        &quoted_couple(),
-        "a1",
-        &[("c1", Decision::NonStandardTerms, 50)],
-    );
-    let ada = if ada_declined {
-        Decision::Declined
-    } else {
-        Decision::StandardTerms
-    };
-    let app = decided(&app, "a2", &[("c2", ada, 0)]);
-    let mut app = app.record_decision_quote(quote(&app, 2_345), now());
-    if ada_declined {
-        app = app
-            .remove_applicant_at_decision(
-                &crate::application::RemoveApplicantAtDecision {
-                    applicant_id: applicant_id("a2"),
-                },
-                now(),
-            )
-            .unwrap();
-        app = app.record_decision_quote(quote(&app, 1_200), now());
-    }
-    app.proceed_to_set_up(now()).unwrap()
-}
-
-fn with_bank(app: &Application, result: BankCheckResult) -> Application {
-    app.save_bank_details(
-        &SaveBankDetails(BankDetailsForm {
-            name: Some("Mr A Turing".into()),
-            account_number: Some("66374958".into()),
-            sort_code: Some("08-99-99".into()),
-            collection_day: Some(15),
-        }),
-        now(),
-    )
-    .unwrap()
-    .record_bank_check(&RecordBankCheck { result }, now())
-    .unwrap()
-}
-
-fn starting(app: &Application, option: StartDateOption, on: Option<NaiveDate>) -> Application {
-    app.set_policy_start_date(
-        &SetPolicyStartDate {
-            policy_start_date: on,
-            policy_start_date_option: option,
-        },
-        now(),
-    )
-    .unwrap()
-}
-
-fn ready(start: StartDateOption, on: Option<NaiveDate>) -> Application {
-    starting(
-        &with_bank(&proceeded(false), BankCheckResult::Authenticated),
-        start,
-        on,
-    )
-}
+use crate::testkit::{
+    applicant_id, decided, fields, now, proceeded, quoted_couple, ready, starting, today, with_bank,
+};
+use chrono::Days;
 
 #[test]
 fn everything_missing_is_named_at_once_and_nothing_is_issued() {
