@@ -22,10 +22,15 @@ pub const WAITING_FOR: SearchAttributeKey<String> = SearchAttributeKey::keyword(
 pub const LAST_CHANGE_DAY: SearchAttributeKey<Timestamp> =
     SearchAttributeKey::datetime("LastChangeDay");
 /// When the case's durable timer is due (a quote's valid-until, a consent's 12 months, a later
-/// start date, a cancellation window); absent when none runs. A time in the past means the
-/// workflow has not acted on it: no worker is running the case.
+/// start date, a cancellation window), or [`NO_DEADLINE`] when none runs. A time in the past
+/// means the workflow has not acted on it: no worker is running the case.
 pub const NEXT_DEADLINE: SearchAttributeKey<Timestamp> =
     SearchAttributeKey::datetime("NextDeadline");
+
+/// `NextDeadline` of a case with no timer running: the last day of 9999, never overdue. The
+/// attribute is never removed: the SDK sends a removal as an empty payload, which this
+/// Temporal server refuses (the workflow task fails), so "none" is a value of its own.
+pub const NO_DEADLINE: &str = "9999-12-31T00:00:00Z";
 
 /// Every attribute the workflows write, with its type, for registering on a namespace.
 pub fn registered() -> [(&'static str, IndexedValueType); 7] {
@@ -83,9 +88,7 @@ impl Findable {
         if let Some(firm) = &self.firm {
             updates.push(FIRM_ID.value_set(firm.clone()));
         }
-        if let Some(at) = self.next_deadline {
-            updates.push(NEXT_DEADLINE.value_set(instant(at)));
-        }
+        updates.push(NEXT_DEADLINE.value_set(deadline(self.next_deadline)));
         updates
     }
 
@@ -98,11 +101,13 @@ impl Findable {
         if self.adviser != before.adviser {
             changes.push(ADVISER_ID.value_set(self.adviser.clone()));
         }
-        if self.firm != before.firm {
-            changes.push(match &self.firm {
-                Some(firm) => FIRM_ID.value_set(firm.clone()),
-                None => FIRM_ID.value_unset(),
-            });
+        // A firm is fixed when the case is created; it is never removed (see `NO_DEADLINE`).
+        if let Some(firm) = self
+            .firm
+            .as_ref()
+            .filter(|firm| before.firm.as_ref() != Some(*firm))
+        {
+            changes.push(FIRM_ID.value_set(firm.clone()));
         }
         if self.stage != before.stage {
             changes.push(APPLICATION_STAGE.value_set(self.stage.clone()));
@@ -117,10 +122,7 @@ impl Findable {
             changes.push(LAST_CHANGE_DAY.value_set(day(self.last_change_day)));
         }
         if self.next_deadline != before.next_deadline {
-            changes.push(match self.next_deadline {
-                Some(at) => NEXT_DEADLINE.value_set(instant(at)),
-                None => NEXT_DEADLINE.value_unset(),
-            });
+            changes.push(NEXT_DEADLINE.value_set(deadline(self.next_deadline)));
         }
         changes
     }
@@ -139,6 +141,11 @@ fn day(date: NaiveDate) -> Timestamp {
     )
 }
 
-fn instant(at: DateTime<Utc>) -> Timestamp {
+fn deadline(at: Option<DateTime<Utc>>) -> Timestamp {
+    let at = at.unwrap_or_else(|| {
+        DateTime::parse_from_rfc3339(NO_DEADLINE)
+            .map(|never| never.to_utc())
+            .unwrap_or(DateTime::<Utc>::MAX_UTC)
+    });
     Timestamp::new(at.timestamp(), 0)
 }
