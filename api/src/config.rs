@@ -121,9 +121,7 @@ pub struct OidcConfig {
 
 /// Reads the environment: `PORTAL_ENV`, `PORT`, `BIND_ADDRESS`, `PUBLIC_URL`, `DATABASE_URL`,
 /// `TEMPORAL_ADDRESS`, `TEMPORAL_NAMESPACE`, `TEMPORAL_TASK_QUEUE`, `TEMPORAL_GRPC_COMPRESSION`,
-/// `TEMPORAL_MAX_CACHED_WORKFLOWS`,
-/// `TEMPORAL_UI_URL`,
-/// `OIDC_ISSUER`, `OIDC_AUDIENCE`, `OIDC_CLIENT_ID`, `OIDC_SCOPE`, `DEV_IDP`, `WEB_DIST`,
+/// `TEMPORAL_MAX_CACHED_WORKFLOWS`, `TEMPORAL_UI_URL`, `OIDC_ISSUER`, `OIDC_AUDIENCE`, `OIDC_CLIENT_ID`, `OIDC_SCOPE`, `DEV_IDP`, `WEB_DIST`,
 /// `PRODUCT_DIR`, `DATA_DIR`, `IDLE_TIMEOUT_SECONDS`.
 pub fn from_env() -> anyhow::Result<Config> {
     from_lookup(|key| std::env::var(key).ok().filter(|v| !v.trim().is_empty()))

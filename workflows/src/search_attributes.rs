@@ -27,10 +27,10 @@ pub const LAST_CHANGE_DAY: SearchAttributeKey<Timestamp> =
 pub const NEXT_DEADLINE: SearchAttributeKey<Timestamp> =
     SearchAttributeKey::datetime("NextDeadline");
 
-/// `NextDeadline` of a case with no timer running: the last day of 9999, never overdue. The
-/// attribute is never removed: the SDK sends a removal as an empty payload, which this
-/// Temporal server refuses (the workflow task fails), so "none" is a value of its own.
-pub const NO_DEADLINE: &str = "9999-12-31T00:00:00Z";
+/// `NextDeadline` of a case with no timer running, in seconds since 1970: 9999-12-31T00:00:00Z,
+/// never overdue. The attribute is never removed: the SDK sends a removal as an empty payload,
+/// which this Temporal server refuses (the workflow task fails), so "none" is a value of its own.
+pub const NO_DEADLINE: i64 = 253_402_214_400;
 
 /// Every attribute the workflows write, with its type, for registering on a namespace.
 pub fn registered() -> [(&'static str, IndexedValueType); 7] {
@@ -78,51 +78,38 @@ impl Findable {
     }
 
     pub fn updates(&self) -> Vec<SearchAttributeUpdate> {
-        let mut updates = vec![
-            ADVISER_ID.value_set(self.adviser.clone()),
-            APPLICATION_STAGE.value_set(self.stage.clone()),
-            CLIENT_NAMES.value_set(self.names.clone()),
-            WAITING_FOR.value_set(self.waiting.to_owned()),
-            LAST_CHANGE_DAY.value_set(day(self.last_change_day)),
-        ];
-        if let Some(firm) = &self.firm {
-            updates.push(FIRM_ID.value_set(firm.clone()));
-        }
-        updates.push(NEXT_DEADLINE.value_set(deadline(self.next_deadline)));
-        updates
+        self.changes_since(None)
     }
 
     /// The attributes that differ from `before` (all of them when nothing was written yet).
+    /// None is ever removed: a firm is fixed at creation, and a deadline has `NO_DEADLINE`.
     pub fn changes_since(&self, before: Option<&Findable>) -> Vec<SearchAttributeUpdate> {
-        let Some(before) = before else {
-            return self.updates();
-        };
+        let differs =
+            |same: fn(&Findable, &Findable) -> bool| before.is_none_or(|b| !same(self, b));
         let mut changes = Vec::new();
-        if self.adviser != before.adviser {
+        if differs(|a, b| a.adviser == b.adviser) {
             changes.push(ADVISER_ID.value_set(self.adviser.clone()));
         }
-        // A firm is fixed when the case is created; it is never removed (see `NO_DEADLINE`).
-        if let Some(firm) = self
-            .firm
-            .as_ref()
-            .filter(|firm| before.firm.as_ref() != Some(*firm))
+        if let Some(firm) = &self.firm
+            && differs(|a, b| a.firm == b.firm)
         {
             changes.push(FIRM_ID.value_set(firm.clone()));
         }
-        if self.stage != before.stage {
+        if differs(|a, b| a.stage == b.stage) {
             changes.push(APPLICATION_STAGE.value_set(self.stage.clone()));
         }
-        if self.names != before.names {
+        if differs(|a, b| a.names == b.names) {
             changes.push(CLIENT_NAMES.value_set(self.names.clone()));
         }
-        if self.waiting != before.waiting {
+        if differs(|a, b| a.waiting == b.waiting) {
             changes.push(WAITING_FOR.value_set(self.waiting.to_owned()));
         }
-        if self.last_change_day != before.last_change_day {
+        if differs(|a, b| a.last_change_day == b.last_change_day) {
             changes.push(LAST_CHANGE_DAY.value_set(day(self.last_change_day)));
         }
-        if self.next_deadline != before.next_deadline {
-            changes.push(NEXT_DEADLINE.value_set(deadline(self.next_deadline)));
+        if differs(|a, b| a.next_deadline == b.next_deadline) {
+            let at = self.next_deadline.map_or(NO_DEADLINE, |at| at.timestamp());
+            changes.push(NEXT_DEADLINE.value_set(Timestamp::new(at, 0)));
         }
         changes
     }
@@ -139,13 +126,4 @@ fn day(date: NaiveDate) -> Timestamp {
         date.and_time(chrono::NaiveTime::MIN).and_utc().timestamp(),
         0,
     )
-}
-
-fn deadline(at: Option<DateTime<Utc>>) -> Timestamp {
-    let at = at.unwrap_or_else(|| {
-        DateTime::parse_from_rfc3339(NO_DEADLINE)
-            .map(|never| never.to_utc())
-            .unwrap_or(DateTime::<Utc>::MAX_UTC)
-    });
-    Timestamp::new(at.timestamp(), 0)
 }
