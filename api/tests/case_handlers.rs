@@ -1,7 +1,8 @@
 //! The case handlers' guide (docs/case-handlers.md) gives one Temporal Web UI query for each kind
 //! of stuck case. This seeds one case of each kind beside a case an adviser is working on, then
 //! runs each query exactly as the guide writes it (with its dates brought to today) and checks
-//! it finds exactly its case.
+//! it finds exactly its case, through Temporal's API and in the Web UI itself (Debian's
+//! `chromium`, keeping a screenshot of each query's page in `web/test-results/screenshots/`).
 
 mod support;
 
@@ -12,7 +13,7 @@ use futures::StreamExt;
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::time::Instant;
-use support::{TestApp, workspace};
+use support::{TestApp, eventually, with_web_ui, workspace};
 use temporalio_client::WorkflowListOptions;
 
 /// The guide's queries: each fenced block headed `query <kind>`.
@@ -89,13 +90,17 @@ fn referred(mut application: Application, decision: Decision) -> Application {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn each_documented_query_finds_exactly_its_stuck_case() {
+    let web_ui = with_web_ui();
     let mut app = TestApp::spawn().await;
     let token = app.token("adviser1@example.com").await;
     let mut ids = Vec::new();
-    for _ in 0..5 {
+    for _ in 0..6 {
         ids.push(app.quoted_application(&token, false).await.0);
     }
-    let [idle, referral, evidence, overdue, moving] = ids.try_into().unwrap();
+    let [idle, referral, evidence, overdue, failing, moving] = ids.try_into().unwrap();
+
+    // The database refuses to save one case: pricing it again fails at its save, time after time.
+    failing_to_save(&app, &token, &failing).await;
 
     // Nothing may act on the seeded cases: the overdue timer must stay overdue.
     app.stop_worker();
@@ -119,6 +124,7 @@ async fn each_documented_query_finds_exactly_its_stuck_case() {
         ("referral-not-picked-up", 2, &referral),
         ("evidence-outstanding", 14, &evidence),
         ("timer-overdue", 0, &overdue),
+        ("activity-failing", 0, &failing),
     ];
     let queries = documented_queries();
     assert_eq!(
@@ -146,5 +152,141 @@ async fn each_documented_query_finds_exactly_its_stuck_case() {
             got, want,
             "{kind}: `{query}` finds exactly its case, not {moving}"
         );
+        let page = web_ui_list(web_ui, &app.config.temporal.namespace, &query, kind, case);
+        let shown: BTreeSet<String> = ids_on(&page);
+        assert_eq!(
+            shown, want,
+            "{kind}: the Web UI's list for `{query}` shows exactly its case"
+        );
     }
+}
+
+const REFUSAL: &str = "could not write: the disk is full";
+
+/// Makes the database refuse `id`'s saves, asks for its quote again (an accepted command whose
+/// save then fails), and waits until the case says which step is failing.
+async fn failing_to_save(app: &TestApp, token: &str, id: &Value) {
+    app.database
+        .refuse_saves_of(id.as_i64().unwrap(), REFUSAL)
+        .await;
+    let request = app
+        .http
+        .get(format!(
+            "{}/api/v1/backendforfrontend/application/{id}/quotePrice",
+            app.base
+        ))
+        .bearer_auth(token);
+    // The adviser's request waits, then is told the change may still be applied.
+    tokio::spawn(request.send());
+    let query = format!(
+        "WorkflowId = \"{}\" AND FailingStep = \"ApplicationActivities::price_quote_and_save\"",
+        workflow_of(id)
+    );
+    eventually(std::time::Duration::from_secs(30), || async {
+        (found(app, &query).await.len() == 1).then_some(())
+    })
+    .await;
+}
+
+/// The Temporal Web UI's workflow list for `query`, once it shows `case`'s workflow: its text,
+/// and a screenshot kept as `web/test-results/screenshots/case-handlers-{kind}.png`.
+fn web_ui_list(web_ui: &str, namespace: &str, query: &str, kind: &str, case: &Value) -> String {
+    let url = format!(
+        "{web_ui}/namespaces/{namespace}/workflows?query={}",
+        url::form_urlencoded::byte_serialize(query.as_bytes()).collect::<String>()
+    );
+    web_ui_page(&url, kind, &workflow_of(case))
+}
+
+/// The Temporal Web UI's User Metadata tab of `id`'s running workflow (where its summary, the
+/// "current details", shows) once it shows `text`: its text, and a
+/// screenshot kept as `web/test-results/screenshots/case-handlers-{name}.png`.
+async fn web_ui_case(web_ui: &str, app: &TestApp, id: &Value, name: &str, text: &str) -> String {
+    let query = format!(
+        "WorkflowId = \"{}\" AND ExecutionStatus = \"Running\"",
+        workflow_of(id)
+    );
+    let run = app
+        .temporal_client()
+        .list_workflows(&query, WorkflowListOptions::builder().build())
+        .map(|execution| execution.expect("the query runs").run_id().to_owned())
+        .collect::<Vec<_>>()
+        .await;
+    let url = format!(
+        "{web_ui}/namespaces/{}/workflows/{}/{}/user-metadata",
+        app.config.temporal.namespace,
+        workflow_of(id),
+        run[0]
+    );
+    web_ui_page(&url, name, text)
+}
+
+/// Opens `url` in Debian's Chromium (`web/e2e/web-ui-page.mjs`, with playwright-core), waits
+/// until `text` shows, keeps the screenshot and returns the page's visible text.
+fn web_ui_page(url: &str, name: &str, text: &str) -> String {
+    let folder = workspace().join("web/test-results/screenshots");
+    std::fs::create_dir_all(&folder).unwrap();
+    let shot = folder.join(format!("case-handlers-{name}.png"));
+    let output = std::process::Command::new("node")
+        .arg(workspace().join("web/e2e/web-ui-page.mjs"))
+        .args([url, &shot.display().to_string(), text])
+        .output()
+        .expect("node runs (`make deps` installs it and playwright-core)");
+    assert!(
+        output.status.success(),
+        "the Web UI did not show \"{text}\" at {url}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// The application workflows a Web UI page lists.
+fn ids_on(page: &str) -> BTreeSet<String> {
+    page.match_indices("application-")
+        .map(|(at, prefix)| {
+            let digits = page[at + prefix.len()..]
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect::<String>();
+            format!("{prefix}{digits}")
+        })
+        .filter(|id| id.len() > "application-".len())
+        .collect()
+}
+
+/// A save the database refuses is tried again until it succeeds: the case shows the failing step
+/// meanwhile, and once the database accepts writes again the adviser's change is saved and the
+/// mark is cleared (with the wait between goes skipped in virtual time).
+#[tokio::test(flavor = "multi_thread")]
+async fn a_refused_save_is_tried_again_until_it_succeeds_and_the_change_is_kept() {
+    let web_ui = with_web_ui();
+    let app = TestApp::spawn().await;
+    let token = app.token("adviser1@example.com").await;
+    let (id, _) = app.quoted_application(&token, false).await;
+    let before = app.stored_application(&id).await.version;
+    failing_to_save(&app, &token, &id).await;
+    let failing = "Step ApplicationActivities::price_quote_and_save failing since";
+    let page = web_ui_case(web_ui, &app, &id, "failing-case", failing).await;
+    assert!(
+        page.contains(REFUSAL),
+        "the case's page in the Web UI says why the step fails: {page}"
+    );
+    assert_eq!(
+        app.stored_application(&id).await.version,
+        before,
+        "nothing was saved while the database refused"
+    );
+
+    app.database.accept_saves().await;
+    app.skip_time(&id).await;
+    let recovered = format!(
+        "WorkflowId = \"{}\" AND FailingStep = \"none\"",
+        workflow_of(&id)
+    );
+    eventually(std::time::Duration::from_secs(60), || async {
+        (found(&app, &recovered).await.len() == 1).then_some(())
+    })
+    .await;
+    let saved = app.stored_application(&id).await;
+    assert_eq!(saved.version, before + 1, "the new quote is saved, once");
 }

@@ -4,7 +4,7 @@
 //! on that server, dropped when the test ends. Compiled with the `testing` feature, for tests
 //! only; never in the product.
 
-use sqlx::{AssertSqlSafe, Connection, Executor, PgConnection};
+use sqlx::{AssertSqlSafe, Connection, Executor, PgConnection, SqliteConnection};
 
 /// The variable naming a PostgreSQL server (`postgres://user@host:port/postgres`, a superuser
 /// or a role that may create databases) on which every test gets a new database instead of a
@@ -70,6 +70,59 @@ impl TestDatabase {
 
     pub fn url(&self) -> &str {
         &self.url
+    }
+
+    /// Makes the database refuse every write to application `id` with `reason`, as a full disk
+    /// or a failing server would, until [`TestDatabase::accept_saves`]: a real database error
+    /// for the code that saves, with nothing pretended above it.
+    pub async fn refuse_saves_of(&self, id: i64, reason: &str) {
+        let reason = reason.replace('\'', "''");
+        let statements = match self.place {
+            Place::Sqlite { .. } => vec![format!(
+                "CREATE TRIGGER refuse_saves BEFORE UPDATE ON applications WHEN NEW.id = {id} \
+                 BEGIN SELECT RAISE(ABORT, '{reason}'); END"
+            )],
+            Place::Postgres { .. } => vec![
+                format!(
+                    "CREATE FUNCTION refuse_saves() RETURNS trigger AS $$ \
+                     BEGIN RAISE EXCEPTION '{reason}'; END $$ LANGUAGE plpgsql"
+                ),
+                format!(
+                    "CREATE TRIGGER refuse_saves BEFORE UPDATE ON applications FOR EACH ROW \
+                     WHEN (NEW.id = {id}) EXECUTE FUNCTION refuse_saves()"
+                ),
+            ],
+        };
+        self.execute(statements).await;
+    }
+
+    /// Lifts [`TestDatabase::refuse_saves_of`].
+    pub async fn accept_saves(&self) {
+        let statements = match self.place {
+            Place::Sqlite { .. } => vec!["DROP TRIGGER refuse_saves".to_owned()],
+            Place::Postgres { .. } => vec![
+                "DROP TRIGGER refuse_saves ON applications".to_owned(),
+                "DROP FUNCTION refuse_saves()".to_owned(),
+            ],
+        };
+        self.execute(statements).await;
+    }
+
+    async fn execute(&self, statements: Vec<String>) {
+        match self.place {
+            Place::Sqlite { .. } => {
+                let mut connection = SqliteConnection::connect(&self.url).await.unwrap();
+                for sql in statements {
+                    connection.execute(AssertSqlSafe(sql)).await.unwrap();
+                }
+            }
+            Place::Postgres { .. } => {
+                let mut connection = PgConnection::connect(&self.url).await.unwrap();
+                for sql in statements {
+                    connection.execute(AssertSqlSafe(sql)).await.unwrap();
+                }
+            }
+        }
     }
 }
 

@@ -5,8 +5,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { reportAccessibility } from './axe';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const screenshotDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'screenshots');
 
 export interface Browser {
@@ -20,16 +20,7 @@ export async function launchBrowser(): Promise<Browser> {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
     viewport: { width: 1366, height: 900 },
     locale: 'en-GB',
     timezoneId: 'Europe/London',

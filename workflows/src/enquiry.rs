@@ -13,6 +13,7 @@ use crate::application::{ApplicationWorkflow, Timed};
 use crate::ids::application_workflow_id;
 use crate::one_at_a_time::{TakesTurns, one_at_a_time};
 use crate::refusal::{HandlerError, refuse};
+use crate::steps::{self, Failing, ShowsFailingSteps};
 use activities::{DecideRequest, SaveEnquiry, UnderwritingActivities};
 use chrono::{DateTime, Utc};
 use domain::ApplicationId;
@@ -26,8 +27,8 @@ use serde::{Deserialize, Serialize};
 use std::time::Duration;
 use temporalio_macros::{workflow, workflow_methods};
 use temporalio_sdk::{
-    ContinueAsNewOptions, LocalActivityOptions, SignalWorkflowOptions, WorkflowContext,
-    WorkflowContextView, WorkflowResult,
+    ContinueAsNewOptions, SignalWorkflowOptions, WorkflowContext, WorkflowContextView,
+    WorkflowResult,
 };
 
 /// A new run well before Temporal's per-run limits (each answer costs about six events).
@@ -63,6 +64,23 @@ pub struct EnquiryWorkflow {
     commands_this_run: u32,
     /// A change is under way (see [`one_at_a_time`]).
     changing: bool,
+    /// The summary as last saved, and a step that failed its last go (see [`crate::steps`]).
+    details: String,
+    failing: Option<Failing>,
+}
+
+impl ShowsFailingSteps for EnquiryWorkflow {
+    fn failing_step(&mut self) -> &mut Option<Failing> {
+        &mut self.failing
+    }
+
+    fn redraw(ctx: &mut WorkflowContext<Self>) {
+        let details = ctx.state_mut(|s| match &s.failing {
+            Some(failing) => format!("{}\n{}", s.details, failing.sentence()),
+            None => s.details.clone(),
+        });
+        ctx.set_current_details(details);
+    }
 }
 
 impl TakesTurns for EnquiryWorkflow {
@@ -105,6 +123,8 @@ impl EnquiryWorkflow {
             covers: input.covers,
             commands_this_run: 0,
             changing: false,
+            details: String::new(),
+            failing: None,
         }
     }
 
@@ -254,15 +274,13 @@ impl EnquiryWorkflow {
                 today,
                 at,
             });
-            let outcome = ctx
-                .execute_local_activity(
-                    UnderwritingActivities::decide,
-                    request,
-                    LocalActivityOptions::builder()
-                        .start_to_close_timeout(LOCAL_TIMEOUT)
-                        .build(),
-                )
-                .await?;
+            let outcome = steps::run(
+                ctx,
+                || UnderwritingActivities::decide,
+                request,
+                LOCAL_TIMEOUT,
+            )
+            .await?;
             let next = ctx
                 .state(|s| s.record.close(&s.interview, outcome, today, at))
                 .map_err(refuse)?;
@@ -303,19 +321,20 @@ async fn save(
             enquiry,
         )
     });
-    ctx.set_current_details(format!(
+    let details = format!(
         "Enquiry of client {} · application {} · {} · version {}",
         enquiry.applicant_id,
         request.application_id,
         if enquiry.is_open { "open" } else { "closed" },
         enquiry.version
-    ));
-    ctx.execute_local_activity(
-        UnderwritingActivities::save_enquiry,
+    );
+    ctx.state_mut(|s| s.details = details);
+    EnquiryWorkflow::redraw(ctx);
+    steps::run(
+        ctx,
+        || UnderwritingActivities::save_enquiry,
         request,
-        LocalActivityOptions::builder()
-            .start_to_close_timeout(LOCAL_TIMEOUT)
-            .build(),
+        LOCAL_TIMEOUT,
     )
     .await?;
     Ok(enquiry)

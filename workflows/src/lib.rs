@@ -10,6 +10,7 @@ pub mod ids;
 mod one_at_a_time;
 pub mod refusal;
 pub mod search_attributes;
+mod steps;
 pub mod worker;
 
 pub use application::{

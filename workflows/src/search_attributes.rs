@@ -27,13 +27,20 @@ pub const LAST_CHANGE_DAY: SearchAttributeKey<Timestamp> =
 pub const NEXT_DEADLINE: SearchAttributeKey<Timestamp> =
     SearchAttributeKey::datetime("NextDeadline");
 
+/// A step of the case (a local activity) that keeps failing, by its name in the history, or
+/// [`NOT_FAILING`] once it has succeeded. Never written for a case whose steps all succeeded at
+/// once (see `application::steps`).
+pub const FAILING_STEP: SearchAttributeKey<String> = SearchAttributeKey::keyword("FailingStep");
+/// `FailingStep` once the failing step has succeeded (never removed, as `NextDeadline`).
+pub const NOT_FAILING: &str = "none";
+
 /// `NextDeadline` of a case with no timer running, in seconds since 1970: 9999-12-31T00:00:00Z,
 /// never overdue. The attribute is never removed: the SDK sends a removal as an empty payload,
 /// which this Temporal server refuses (the workflow task fails), so "none" is a value of its own.
 pub const NO_DEADLINE: i64 = 253_402_214_400;
 
 /// Every attribute the workflows write, with its type, for registering on a namespace.
-pub fn registered() -> [(&'static str, IndexedValueType); 7] {
+pub fn registered() -> [(&'static str, IndexedValueType); 8] {
     [
         (ADVISER_ID.name(), ADVISER_ID.indexed_value_type()),
         (FIRM_ID.name(), FIRM_ID.indexed_value_type()),
@@ -45,6 +52,7 @@ pub fn registered() -> [(&'static str, IndexedValueType); 7] {
         (WAITING_FOR.name(), WAITING_FOR.indexed_value_type()),
         (LAST_CHANGE_DAY.name(), LAST_CHANGE_DAY.indexed_value_type()),
         (NEXT_DEADLINE.name(), NEXT_DEADLINE.indexed_value_type()),
+        (FAILING_STEP.name(), FAILING_STEP.indexed_value_type()),
     ]
 }
 

@@ -40,6 +40,25 @@ fn free_port() -> u16 {
         .port()
 }
 
+/// Whether this test binary's dev server serves its Web UI too ([`with_web_ui`]).
+static WEB_UI: OnceLock<String> = OnceLock::new();
+
+/// Asks for the Temporal Web UI beside this test binary's dev server, and returns its address.
+/// Call it before anything starts the server (the first `TestApp::spawn`).
+pub fn with_web_ui() -> &'static str {
+    let ui = WEB_UI.get_or_init(|| format!("http://127.0.0.1:{}", free_port()));
+    temporal_address();
+    assert_eq!(
+        STARTED.get(),
+        Some(&true),
+        "the dev server started without its Web UI: call with_web_ui() before TestApp::spawn"
+    );
+    ui
+}
+
+/// Set when the dev server starts: whether it has its Web UI.
+static STARTED: OnceLock<bool> = OnceLock::new();
+
 /// The address of this test binary's Temporal dev server, started on first use. A watchdog
 /// shell stops the server when this process exits, however it exits.
 pub fn temporal_address() -> &'static str {
@@ -49,11 +68,19 @@ pub fn temporal_address() -> &'static str {
         assert!(cli.exists(), "Temporal CLI not found at {} (run `make deps`, or set TEMPORAL_CLI)", cli.display());
         let port = free_port();
         let mut args = vec![
-            "server".to_owned(), "start-dev".into(), "--headless".into(), "--ip".into(), "127.0.0.1".into(),
+            "server".to_owned(), "start-dev".into(), "--ip".into(), "127.0.0.1".into(),
             "--port".into(), port.to_string(), "--log-level".into(), "error".into(),
             // Lets a test skip a workflow's timers ahead in virtual time (`TestApp::skip_time`).
             "--dynamic-config-value".into(), "frontend.WorkflowTimeSkippingEnabled=true".into(),
         ];
+        match WEB_UI.get() {
+            Some(ui) => {
+                let ui_port = ui.rsplit(':').next().unwrap().to_owned();
+                args.extend(["--ui-port".into(), ui_port, "--ui-disable-news-fetch".into()]);
+            }
+            None => args.push("--headless".into()),
+        }
+        STARTED.set(WEB_UI.get().is_some()).unwrap();
         for i in 0..NAMESPACES {
             args.push("--namespace".into());
             args.push(format!("test-{i}"));
@@ -92,7 +119,7 @@ pub struct TestApp {
     worker: Option<RunningWorker>,
     server: tokio::task::JoinHandle<()>,
     /// Last, so it is dropped after the worker and the services that use it.
-    database: TestDatabase,
+    pub database: TestDatabase,
 }
 
 impl TestApp {

@@ -5,15 +5,14 @@
 use super::{ApplicationWorkflow, Saved, Timed, projection};
 use crate::enquiry::{EnquiryWorkflow, EnquiryWorkflowInput};
 use crate::refusal::{HandlerError, refuse};
+use crate::steps;
 use activities::UnderwritingActivities;
 use domain::application::Command;
 use domain::application::{StartUnderwriting, enquiry_id};
 use domain::underwriting::record::EnquiryRecord;
 use domain::{Application, Rejection};
 use std::time::Duration;
-use temporalio_sdk::{
-    ChildWorkflowOptions, LocalActivityOptions, ParentClosePolicy, WorkflowContext,
-};
+use temporalio_sdk::{ChildWorkflowOptions, ParentClosePolicy, WorkflowContext};
 
 /// Reading the interview is an in-memory copy.
 const INTERVIEW_TIMEOUT: Duration = Duration::from_secs(10);
@@ -65,24 +64,20 @@ async fn start_child(
     covers: Vec<domain::cover::Cover>,
     at: chrono::DateTime<chrono::Utc>,
 ) -> Result<(), HandlerError> {
-    let interview = ctx
-        .execute_local_activity(
-            UnderwritingActivities::interview,
-            (),
-            LocalActivityOptions::builder()
-                .start_to_close_timeout(INTERVIEW_TIMEOUT)
-                .build(),
-        )
-        .await?;
-    let previous_version = ctx
-        .execute_local_activity(
-            UnderwritingActivities::stored_enquiry_version,
-            command.body.applicant_id.clone(),
-            LocalActivityOptions::builder()
-                .start_to_close_timeout(INTERVIEW_TIMEOUT)
-                .build(),
-        )
-        .await?;
+    let interview = steps::run(
+        ctx,
+        || UnderwritingActivities::interview,
+        (),
+        INTERVIEW_TIMEOUT,
+    )
+    .await?;
+    let previous_version = steps::run(
+        ctx,
+        || UnderwritingActivities::stored_enquiry_version,
+        command.body.applicant_id.clone(),
+        INTERVIEW_TIMEOUT,
+    )
+    .await?;
     let id = enquiry_id(&command.body.applicant_id);
     let mut record = EnquiryRecord::start(
         &interview,

@@ -19,6 +19,7 @@ pub use updates::{ApplicationUpdate, PriceQuote, Saved};
 
 use crate::one_at_a_time::{TakesTurns, one_at_a_time};
 use crate::search_attributes::Findable;
+use crate::steps::{Failing, ShowsFailingSteps};
 use chrono::{DateTime, Utc};
 use domain::application::RecordEnquiryOutcome;
 use domain::{AdviserId, Application, ApplicationId};
@@ -75,6 +76,8 @@ pub struct ApplicationWorkflow {
     changing: bool,
     /// Enquiry outcomes signalled while a change was under way, recorded when it ends.
     held_outcomes: Vec<(RecordEnquiryOutcome, DateTime<Utc>)>,
+    /// A step that failed its last go (see [`crate::steps`]), until one succeeds.
+    failing: Option<Failing>,
 }
 
 impl ApplicationWorkflow {
@@ -100,6 +103,7 @@ impl ApplicationWorkflow {
             findable,
             changing: false,
             held_outcomes: Vec::new(),
+            failing: None,
         }
     }
 
@@ -175,6 +179,16 @@ impl ApplicationWorkflow {
             ContinueAsNewOptions::default(),
         )?;
         Ok(())
+    }
+}
+
+impl ShowsFailingSteps for ApplicationWorkflow {
+    fn failing_step(&mut self) -> &mut Option<Failing> {
+        &mut self.failing
+    }
+
+    fn redraw(ctx: &mut WorkflowContext<Self>) {
+        projection::redraw(ctx);
     }
 }
 

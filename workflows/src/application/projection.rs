@@ -10,10 +10,10 @@ use domain::Application;
 use domain::dates::uk_local;
 use domain::formats;
 use std::time::Duration;
-use temporalio_sdk::{ActivityExecutionError, LocalActivityOptions, WorkflowContext};
+use temporalio_sdk::{ActivityExecutionError, WorkflowContext};
 
-/// The save is a quick local write; if the database is slow or down the local activity
-/// retries (with back-off) until it succeeds, so no accepted change is ever left unsaved.
+/// The save is a quick local write; if the database is slow or down it is tried again until it
+/// succeeds (`steps`), so no accepted change is ever left unsaved.
 const SAVE_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// Search attributes (those that changed) and the case's summary, so case handlers can find
@@ -28,7 +28,23 @@ pub(super) fn describe(ctx: &mut WorkflowContext<ApplicationWorkflow>, applicati
     if !changes.is_empty() {
         ctx.upsert_search_attributes(changes);
     }
-    ctx.set_current_details(summary(application));
+    redraw_with(ctx, application);
+}
+
+/// Redraws the summary (after a step failed or recovered).
+pub(super) fn redraw(ctx: &mut WorkflowContext<ApplicationWorkflow>) {
+    let application = ctx.state(|s| s.application.clone());
+    redraw_with(ctx, &application);
+}
+
+fn redraw_with(ctx: &mut WorkflowContext<ApplicationWorkflow>, application: &Application) {
+    let failing = ctx.state(|s| s.failing.as_ref().map(|f| f.sentence()));
+    let mut details = summary(application);
+    if let Some(failing) = failing {
+        details.push('\n');
+        details.push_str(&failing);
+    }
+    ctx.set_current_details(details);
 }
 
 /// "Application 100001 · Quote · Alan Turing & Ada Turing · adviser adviser1", then what the
@@ -56,12 +72,11 @@ pub(super) async fn save(
     application: Application,
 ) -> Result<Saved, ActivityExecutionError> {
     let saved = Saved::of(&application);
-    ctx.execute_local_activity(
-        ApplicationActivities::save_application,
-        application.clone(),
-        LocalActivityOptions::builder()
-            .start_to_close_timeout(SAVE_TIMEOUT)
-            .build(),
+    crate::steps::run(
+        ctx,
+        || ApplicationActivities::save_application,
+        application,
+        SAVE_TIMEOUT,
     )
     .await?;
     Ok(saved)

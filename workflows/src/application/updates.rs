@@ -10,6 +10,7 @@
 use super::{ApplicationWorkflow, ApplicationWorkflowInput, Timed, projection};
 use crate::one_at_a_time::one_at_a_time;
 use crate::refusal::{HandlerError, refuse};
+use crate::steps;
 use activities::{
     ApplicationActivities, BankActivities, PolicyActivities, PriceRequest, PricingActivities,
     QuoteAndSave,
@@ -36,8 +37,8 @@ use std::time::Duration;
 use temporalio_common::{HasWorkflowDefinition, UpdateDefinition};
 use temporalio_macros::workflow_methods;
 use temporalio_sdk::{
-    ActivityExecutionError, LocalActivityOptions, SyncWorkflowContext, WorkflowContext,
-    WorkflowContextView, WorkflowResult,
+    ActivityExecutionError, SyncWorkflowContext, WorkflowContext, WorkflowContextView,
+    WorkflowResult,
 };
 
 /// The bank check waits for the CoP service, whose own time limit is shorter than this.
@@ -249,14 +250,7 @@ command_updates! {
                     let refused = ctx.state(|s| s.application.check_can_check_bank().map(|()| s.application.clone()));
                     return commit(ctx, refused, &command).await;
                 };
-                let result = ctx
-                    .execute_local_activity(
-                        BankActivities::check_bank,
-                        details,
-                        LocalActivityOptions::builder()
-                            .start_to_close_timeout(BANK_CHECK_TIMEOUT)
-                            .build(),
-                    )
+                let result = steps::run(ctx, || BankActivities::check_bank, details, BANK_CHECK_TIMEOUT)
                     .await?;
                 let next = ctx.state(|s| {
                     s.application
@@ -356,14 +350,7 @@ command_updates! {
                 if next.version == before {
                     return Ok(Saved::of(&next));
                 }
-                let issued = ctx
-                    .execute_local_activity(
-                        PolicyActivities::issue_policy_documents,
-                        next.clone(),
-                        LocalActivityOptions::builder()
-                            .start_to_close_timeout(ISSUE_DOCUMENTS_TIMEOUT)
-                            .build(),
-                    )
+                let issued = steps::run(ctx, || PolicyActivities::issue_policy_documents, next.clone(), ISSUE_DOCUMENTS_TIMEOUT)
                     .await?;
                 let issued = next.with_policy_documents(&issued);
                 commit(ctx, Ok(issued), &command).await
@@ -461,18 +448,13 @@ async fn price_decision(
     application: &Application,
     at: DateTime<Utc>,
 ) -> Result<Result<Quote, Rejection>, ActivityExecutionError> {
-    ctx.execute_local_activity(
-        PricingActivities::price_decision,
+    steps::run(
+        ctx,
+        || PricingActivities::price_decision,
         price_request(application, at, "-decision"),
-        pricing_options(),
+        PRICING_TIMEOUT,
     )
     .await
-}
-
-fn pricing_options() -> LocalActivityOptions {
-    LocalActivityOptions::builder()
-        .start_to_close_timeout(PRICING_TIMEOUT)
-        .build()
 }
 
 /// §7 `quotePrice`: prices the application as it stands and records the quote at `at`; the
@@ -482,16 +464,16 @@ async fn price_quote_and_commit(
     at: DateTime<Utc>,
 ) -> Result<Saved, HandlerError> {
     let price = ctx.state(|s| price_request(&s.application, at, ""));
-    let priced = ctx
-        .execute_local_activity(
-            ApplicationActivities::price_quote_and_save,
-            QuoteAndSave {
-                price,
-                priced_at: at,
-            },
-            pricing_options(),
-        )
-        .await?;
+    let priced = steps::run(
+        ctx,
+        || ApplicationActivities::price_quote_and_save,
+        QuoteAndSave {
+            price,
+            priced_at: at,
+        },
+        PRICING_TIMEOUT,
+    )
+    .await?;
     let quote = priced.map_err(refuse)?;
     let next = ctx.state(|s| s.application.record_quote(quote, at));
     Ok(adopt_saved(ctx, next))
@@ -551,12 +533,12 @@ async fn commit_checked<C>(
         quote_age_date: next.age_date(uk_date(command.requested_at)),
         application: next.clone(),
     };
-    let checks = ctx
-        .execute_local_activity(
-            ApplicationActivities::check_covers_and_save,
-            request,
-            pricing_options(),
-        )
-        .await?;
+    let checks = steps::run(
+        ctx,
+        || ApplicationActivities::check_covers_and_save,
+        request,
+        PRICING_TIMEOUT,
+    )
+    .await?;
     Ok(adopt_saved(ctx, next.with_cover_checks(&checks)))
 }
