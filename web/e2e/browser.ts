@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { reportAccessibility } from './axe';
-import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
+import { LAUNCH_OPTIONS } from './chromium.mjs';
 
 const screenshotDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'screenshots');
 
@@ -17,14 +17,7 @@ export interface Browser {
 
 export async function launchBrowser(): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'chromium-profile-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1366, height: 900 },
-    locale: 'en-GB',
-    timezoneId: 'Europe/London',
-  });
+  const context = await chromium.launchPersistentContext(profile, LAUNCH_OPTIONS);
   context.setDefaultTimeout(20_000);
   const page = context.pages()[0] ?? (await context.newPage());
   return {

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
+import { LAUNCH_OPTIONS } from './chromium.mjs';
 
 const [url, screenshot, text] = process.argv.slice(2);
 if (!url || !screenshot || !text) {
@@ -18,14 +18,7 @@ if (!url || !screenshot || !text) {
   process.exit(2);
 }
 const profile = mkdtempSync(join(tmpdir(), 'chromium-web-ui-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: CHROMIUM,
-  headless: true,
-  args: CHROMIUM_ARGS,
-  viewport: { width: 1366, height: 900 },
-  locale: 'en-GB',
-  timezoneId: 'Europe/London',
-});
+const context = await chromium.launchPersistentContext(profile, LAUNCH_OPTIONS);
 try {
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(url);
