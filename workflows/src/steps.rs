@@ -184,3 +184,108 @@ fn workflow_now<W>(ctx: &WorkflowContext<W>) -> DateTime<Utc> {
         .map(DateTime::<Utc>::from)
         .unwrap_or_default()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+    use temporalio_common::data_converters::{
+        ActivityExecutionDecodeHint, DefaultFailureConverter, FailureConverter, FailureDecodeHint,
+        PayloadConverter, SerializationContextData,
+    };
+    use temporalio_common::protos::temporal::api::enums::v1::TimeoutType;
+    use temporalio_common::protos::temporal::api::failure::v1::{
+        ActivityFailureInfo, ApplicationFailureInfo, Failure, TimeoutFailureInfo,
+        failure::FailureInfo,
+    };
+
+    /// The error a workflow sees when a local activity's last try failed with `cause`, decoded
+    /// the way the SDK decodes it.
+    fn failed_with(cause: Failure) -> ActivityExecutionError {
+        let failure = Failure {
+            message: "Local activity failed".into(),
+            failure_info: Some(FailureInfo::ActivityFailureInfo(
+                ActivityFailureInfo::default(),
+            )),
+            cause: Some(Box::new(cause)),
+            ..Default::default()
+        };
+        let incoming = DefaultFailureConverter::default()
+            .to_error(
+                failure,
+                &PayloadConverter::default(),
+                &SerializationContextData::None,
+            )
+            .unwrap();
+        ActivityExecutionDecodeHint::new(false).adapt(incoming)
+    }
+
+    fn application_failure(message: &str, non_retryable: bool) -> Failure {
+        Failure {
+            message: message.into(),
+            failure_info: Some(FailureInfo::ApplicationFailureInfo(
+                ApplicationFailureInfo {
+                    non_retryable,
+                    ..Default::default()
+                },
+            )),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn a_failure_the_activity_marked_non_retryable_is_not_tried_again_and_keeps_its_reason() {
+        let error = failed_with(application_failure(
+            "stored data could not be read: enquiry of 7: expected value",
+            true,
+        ));
+        assert!(!can_pass(&error));
+        assert_eq!(
+            reason_of(&error),
+            "stored data could not be read: enquiry of 7: expected value"
+        );
+    }
+
+    #[test]
+    fn a_database_error_and_a_timeout_may_pass_and_are_tried_again() {
+        let refused = failed_with(application_failure(
+            "database error: the disk is full",
+            false,
+        ));
+        assert!(can_pass(&refused));
+        assert_eq!(reason_of(&refused), "database error: the disk is full");
+
+        let timed_out = failed_with(Failure {
+            message: "activity StartToClose timeout".into(),
+            failure_info: Some(FailureInfo::TimeoutFailureInfo(TimeoutFailureInfo {
+                timeout_type: TimeoutType::StartToClose as i32,
+                ..Default::default()
+            })),
+            ..Default::default()
+        });
+        assert!(can_pass(&timed_out));
+        assert_eq!(reason_of(&timed_out), "activity StartToClose timeout");
+    }
+
+    #[test]
+    fn the_summary_says_since_when_why_and_what_next_in_uk_time() {
+        let since = Utc.with_ymd_and_hms(2026, 7, 1, 17, 30, 0).unwrap();
+        let mut failing = Failing {
+            step: "ApplicationActivities::save_application".into(),
+            reason: "database error: the disk is full".into(),
+            since,
+            next_go: Some(since + chrono::Duration::minutes(2)),
+        };
+        assert_eq!(
+            failing.sentence(),
+            "Step ApplicationActivities::save_application failing since 01/07/2026 18:30 \
+             (database error: the disk is full); trying again at 01/07/2026 18:32"
+        );
+        failing.next_go = None;
+        assert_eq!(
+            failing.sentence(),
+            "Step ApplicationActivities::save_application cannot succeed (failed 01/07/2026 \
+             18:30): database error: the disk is full"
+        );
+    }
+}
