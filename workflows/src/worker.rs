@@ -202,6 +202,7 @@ impl RunningWorker {
     pub fn start_baseline(config: TemporalConfig) -> anyhow::Result<Self> {
         Self::spawn(config, |options| {
             options
+                .register_activities(crate::baseline::BaselineActivities)
                 .register_workflow::<BaselineWorkflow>()
                 .map_err(|e| anyhow!("Failed to register BaselineWorkflow: {e}"))
         })

@@ -52,6 +52,11 @@ struct Args {
     temporal_namespace: String,
     #[arg(long)]
     no_baseline: bool,
+    /// In the bare rounds every Update (the start's too) runs one no-op local activity, as
+    /// each of the portal's commands runs its save: what that step costs apart from the
+    /// portal's own work.
+    #[arg(long)]
+    bare_local_activity: bool,
     /// Workflow-task pollers of the baseline worker; match the portal's for a fair comparison.
     #[arg(long, default_value_t = 12)]
     baseline_pollers: usize,
@@ -285,7 +290,12 @@ async fn main() -> anyhow::Result<()> {
         } = bare_rounds(&args, &cpu).await?;
         println!(
             "Bare rounds: the same Temporal work as a round (a new workflow by update-with-start, \
-             then three Updates), with no-op handlers:"
+             then three Updates), with no-op handlers{}:",
+            if args.bare_local_activity {
+                ", each running a no-op local activity"
+            } else {
+                ""
+            }
         );
         let bare_start = report("bare update-with-start", &mut starts, elapsed);
         let bare_update = report("bare Update beside starts", &mut updates, elapsed);
@@ -673,6 +683,7 @@ async fn bare_rounds(args: &Args, cpu: &cpu::CpuMeter) -> anyhow::Result<BareRou
         let client = client.clone();
         let task_queue = config.task_queue.clone();
         let rounds = args.rounds;
+        let local_activity = args.bare_local_activity;
         tasks.push(tokio::spawn(async move {
             let (mut starts, mut updates) = (Vec::new(), Vec::new());
             let mut ids = Vec::new();
@@ -687,28 +698,43 @@ async fn bare_rounds(args: &Args, cpu: &cpu::CpuMeter) -> anyhow::Result<BareRou
                 )
                 .build();
                 let started = Instant::now();
-                client
-                    .execute_update_with_start_workflow(
-                        BaselineWorkflow::run,
-                        (),
-                        BaselineWorkflow::noop,
-                        (),
-                        options,
-                    )
-                    .await?;
+                if local_activity {
+                    client
+                        .execute_update_with_start_workflow(
+                            BaselineWorkflow::run,
+                            (),
+                            BaselineWorkflow::noop_with_local_activity,
+                            (),
+                            options,
+                        )
+                        .await?;
+                } else {
+                    client
+                        .execute_update_with_start_workflow(
+                            BaselineWorkflow::run,
+                            (),
+                            BaselineWorkflow::noop,
+                            (),
+                            options,
+                        )
+                        .await?;
+                }
                 if round > 0 {
                     starts.push(started.elapsed());
                 }
                 let handle = client.get_workflow_handle::<BaselineWorkflow>(id.clone());
                 for _ in 0..3 {
                     let started = Instant::now();
-                    handle
-                        .execute_update(
-                            BaselineWorkflow::noop,
-                            (),
-                            WorkflowExecuteUpdateOptions::default(),
-                        )
-                        .await?;
+                    let options = WorkflowExecuteUpdateOptions::default();
+                    if local_activity {
+                        handle
+                            .execute_update(BaselineWorkflow::noop_with_local_activity, (), options)
+                            .await?;
+                    } else {
+                        handle
+                            .execute_update(BaselineWorkflow::noop, (), options)
+                            .await?;
+                    }
                     if round > 0 {
                         updates.push(started.elapsed());
                     }
