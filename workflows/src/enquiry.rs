@@ -64,8 +64,7 @@ pub struct EnquiryWorkflow {
     commands_this_run: u32,
     /// A change is under way (see [`one_at_a_time`]).
     changing: bool,
-    /// The summary as last saved, and a step that failed its last go (see [`crate::steps`]).
-    details: String,
+    /// A step that failed its last go (see [`crate::steps`]), until one succeeds.
     failing: Option<Failing>,
 }
 
@@ -74,10 +73,20 @@ impl ShowsFailingSteps for EnquiryWorkflow {
         &mut self.failing
     }
 
+    /// "Enquiry of client … · application … · open · version 3", then the failing step if any.
     fn redraw(ctx: &mut WorkflowContext<Self>) {
-        let details = ctx.state_mut(|s| match &s.failing {
-            Some(failing) => format!("{}\n{}", s.details, failing.sentence()),
-            None => s.details.clone(),
+        let details = ctx.state(|s| {
+            let summary = format!(
+                "Enquiry of client {} · application {} · {} · version {}",
+                s.record.applicant_id,
+                s.application_id,
+                if s.record.is_open { "open" } else { "closed" },
+                s.record.version
+            );
+            match &s.failing {
+                Some(failing) => format!("{summary}\n{}", failing.sentence()),
+                None => summary,
+            }
         });
         ctx.set_current_details(details);
     }
@@ -123,7 +132,6 @@ impl EnquiryWorkflow {
             covers: input.covers,
             commands_this_run: 0,
             changing: false,
-            details: String::new(),
             failing: None,
         }
     }
@@ -321,14 +329,6 @@ async fn save(
             enquiry,
         )
     });
-    let details = format!(
-        "Enquiry of client {} · application {} · {} · version {}",
-        enquiry.applicant_id,
-        request.application_id,
-        if enquiry.is_open { "open" } else { "closed" },
-        enquiry.version
-    );
-    ctx.state_mut(|s| s.details = details);
     EnquiryWorkflow::redraw(ctx);
     steps::run(
         ctx,

@@ -116,7 +116,7 @@ where
             Failing {
                 step: activity().name().to_owned(),
                 reason: reason_of(&error),
-                since: ctx.state_mut(|s| s.failing_step().as_ref().map_or(now, |f| f.since)),
+                since: now,
                 next_go: retry.then(|| now + chrono::Duration::from_std(wait).unwrap_or_default()),
             },
         );
@@ -157,11 +157,15 @@ fn reason_of(error: &ActivityExecutionError) -> String {
     }
 }
 
-/// Records the failing step, writes `FailingStep` when the step is new, and redraws the
-/// summary.
-fn mark<W: ShowsFailingSteps>(ctx: &mut WorkflowContext<W>, failing: Failing) {
+/// Records the failing step (failing since the first failure of the run of failures), writes
+/// `FailingStep` when the step is new, and redraws the summary.
+fn mark<W: ShowsFailingSteps>(ctx: &mut WorkflowContext<W>, mut failing: Failing) {
     let step_changed = ctx.state_mut(|s| {
-        let before = s.failing_step().replace(failing.clone());
+        let before = s.failing_step().take();
+        if let Some(before) = &before {
+            failing.since = before.since;
+        }
+        *s.failing_step() = Some(failing.clone());
         before.is_none_or(|f| f.step != failing.step)
     });
     if step_changed {
