@@ -32,11 +32,13 @@ if answers "$host" "$tport"; then
 else
   ui_port=${TEMPORAL_UI_PORT:-8233}
   echo "Starting the Temporal dev server on $host:$tport (Web UI on $ui_port, state in data/temporal.db)"
+  # One partition per task queue, and the search attributes registered as it starts
+  # (workflows/src/dev_server.rs says why).
+  mapfile -t dev_args < <("$portal" temporal-dev-args)
   .venv/bin/temporal server start-dev --db-filename data/temporal.db --ip "$host" --port "$tport" \
     --ui-port "$ui_port" --ui-disable-news-fetch --log-level warn \
     --sqlite-pragma journal_mode=wal --sqlite-pragma synchronous=normal \
-    --dynamic-config-value matching.numTaskqueueReadPartitions=1 \
-    --dynamic-config-value matching.numTaskqueueWritePartitions=1 >data/temporal.log 2>&1 &
+    "${dev_args[@]}" >data/temporal.log 2>&1 &
   started+=($!)
   export TEMPORAL_UI_URL=${TEMPORAL_UI_URL:-http://$host:$ui_port}
   for _ in $(seq 1 300); do answers "$host" "$tport" && break; sleep 0.2; done

@@ -3,6 +3,7 @@
 //! - `portal serve`: the HTTP API, the SPA and the Temporal worker in one process (single box).
 //! - `portal api` / `portal worker`: the same, apart, to scale each independently.
 //! - `portal migrate`, `portal seed`, `portal openapi`: one-off tasks.
+//! - `portal temporal-dev-args`: the flags `scripts/run.sh` starts Temporal's dev server with.
 
 use anyhow::Context;
 use api::config::{self, Config};
@@ -29,6 +30,8 @@ enum Command {
     Migrate,
     /// Print the OpenAPI document.
     Openapi,
+    /// Print the flags to start Temporal's dev server with, one per line.
+    TemporalDevArgs,
     /// Exit 0 when this host's part is working (for container health checks): `api` answers
     /// /healthz, `worker` is polling Temporal for work.
     HealthCheck {
@@ -47,6 +50,12 @@ fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     if let Command::Openapi = cli.command {
         print!("{}", api::openapi_json());
+        return Ok(());
+    }
+    if let Command::TemporalDevArgs = cli.command {
+        for arg in workflows::dev_server::args() {
+            println!("{arg}");
+        }
         return Ok(());
     }
     tracing_subscriber::fmt()
@@ -80,7 +89,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
             shutdown_signal().await;
             worker.stop()
         }
-        Command::Openapi => Ok(()),
+        Command::Openapi | Command::TemporalDevArgs => Ok(()),
         Command::HealthCheck { part } => health_check(&config, part).await,
     }
 }

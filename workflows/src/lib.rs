@@ -5,6 +5,7 @@
 
 mod application;
 pub mod baseline;
+pub mod dev_server;
 pub mod enquiry;
 pub mod ids;
 mod one_at_a_time;

@@ -152,12 +152,52 @@ pub async fn ensure_search_attributes(client: &Client, namespace: &str) -> anyho
     operator
         .add_search_attributes(temporalio_client::tonic::Request::new(
             AddSearchAttributesRequest {
-                search_attributes: missing,
+                search_attributes: missing.clone(),
                 namespace: namespace.to_owned(),
             },
         ))
         .await
         .context("Failed to register Temporal search attributes")?;
+    wait_until_seen(client, namespace, missing.keys()).await
+}
+
+/// A server with its search-attribute cache on (any but a dev server that registered them at
+/// start) sees attributes added at run time only once it refreshes, some seconds later; a
+/// workflow started before then with them is refused. So this waits until a list query on
+/// each new attribute is accepted.
+async fn wait_until_seen(
+    client: &Client,
+    namespace: &str,
+    names: impl Iterator<Item = &String>,
+) -> anyhow::Result<()> {
+    use temporalio_common::protos::temporal::api::workflowservice::v1::CountWorkflowExecutionsRequest;
+    const WITHIN: std::time::Duration = std::time::Duration::from_secs(60);
+    let deadline = std::time::Instant::now() + WITHIN;
+    let mut service = client.connection().workflow_service();
+    for name in names {
+        loop {
+            let probe = CountWorkflowExecutionsRequest {
+                namespace: namespace.to_owned(),
+                query: format!("{name} IS NULL"),
+            };
+            match service
+                .count_workflow_executions(temporalio_client::tonic::Request::new(probe))
+                .await
+            {
+                Ok(_) => break,
+                Err(status) if std::time::Instant::now() < deadline => {
+                    tracing::info!(%name, %status, "waiting for Temporal to see a new search attribute");
+                    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+                }
+                Err(status) => {
+                    return Err(anyhow!(
+                        "Temporal did not accept the search attribute {name} within {} s: {status}",
+                        WITHIN.as_secs()
+                    ));
+                }
+            }
+        }
+    }
     Ok(())
 }
 

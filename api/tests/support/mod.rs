@@ -73,6 +73,8 @@ pub fn temporal_address() -> &'static str {
             // Lets a test skip a workflow's timers ahead in virtual time (`TestApp::skip_time`).
             "--dynamic-config-value".into(), "frontend.WorkflowTimeSkippingEnabled=true".into(),
         ];
+        // As `make run` starts it (search attributes registered at start, its cache on).
+        args.extend(workflows::dev_server::args());
         match WEB_UI.get() {
             Some(ui) => {
                 let ui_port = ui.rsplit(':').next().unwrap().to_owned();

@@ -205,6 +205,7 @@ fn start_temporal(cli: &Path, folder: &Path, port: u16) -> anyhow::Result<Child>
             "--sqlite-pragma",
             "synchronous=normal",
         ])
+        .args(workflows::dev_server::args())
         .stdin(Stdio::null())
         .stdout(log.try_clone()?)
         .stderr(log)
