@@ -290,3 +290,83 @@ async fn a_refused_save_is_tried_again_until_it_succeeds_and_the_change_is_kept(
     let saved = app.stored_application(&id).await;
     assert_eq!(saved.version, before + 1, "the new quote is saved, once");
 }
+
+/// A Temporal server whose namespace lacks the case search attributes (one `make run` did not
+/// start, or a database kept from an older version): the portal registers them as it starts and
+/// is ready only once Temporal accepts them, so the first case created is not refused for an
+/// attribute the server has not seen yet.
+#[tokio::test(flavor = "multi_thread")]
+async fn search_attributes_registered_at_start_up_can_be_written_at_once() {
+    use temporalio_client::WorkflowStartOptions;
+    use temporalio_client::tonic::Request;
+    use temporalio_common::protos::temporal::api::workflowservice::v1::{
+        CountWorkflowExecutionsRequest, RegisterNamespaceRequest,
+    };
+    let namespace = format!("fresh-{}", std::process::id());
+    let config = workflows::worker::TemporalConfig {
+        address: support::temporal_address().to_owned(),
+        namespace: namespace.clone(),
+        task_queue: "fresh".to_owned(),
+        workflow_task_pollers: 1,
+        compress: false,
+        max_cached_workflows: 1,
+    };
+    let client = workflows::worker::connect(&config).await.unwrap();
+    let mut service = client.connection().workflow_service();
+    service
+        .register_namespace(Request::new(RegisterNamespaceRequest {
+            namespace: namespace.clone(),
+            workflow_execution_retention_period: Some(prost_wkt_types::Duration {
+                seconds: 86_400,
+                nanos: 0,
+            }),
+            ..Default::default()
+        }))
+        .await
+        .unwrap();
+    // The namespace itself is served once the server's namespace list has caught up.
+    eventually(std::time::Duration::from_secs(60), || {
+        let mut service = service.clone();
+        let namespace = namespace.clone();
+        async move {
+            service
+                .count_workflow_executions(Request::new(CountWorkflowExecutionsRequest {
+                    namespace,
+                    query: String::new(),
+                }))
+                .await
+                .is_ok()
+                .then_some(())
+        }
+    })
+    .await;
+
+    workflows::worker::ensure_search_attributes(&client, &namespace)
+        .await
+        .unwrap();
+
+    let application = Application::new(
+        domain::ApplicationId::new(900_001).unwrap(),
+        domain::AdviserId::parse("adviser1").unwrap(),
+        Some("northfield".to_owned()),
+        Utc::now(),
+    );
+    let started = client
+        .start_workflow(
+            workflows::ApplicationWorkflow::run,
+            workflows::ApplicationWorkflowInput::Continued {
+                application: Box::new(application.clone()),
+            },
+            WorkflowStartOptions::new(config.task_queue.clone(), "fresh-application")
+                .search_attributes(workflows::search_attributes::Findable::at_start(
+                    &application,
+                ))
+                .build(),
+        )
+        .await;
+    assert!(
+        started.is_ok(),
+        "a case started with its search attributes just after start-up was refused: {:?}",
+        started.err()
+    );
+}
