@@ -43,8 +43,10 @@ wait_for() {
 }
 
 temporal_port=$(free_port)
+# As `make run` starts it (workflows/src/dev_server.rs).
+mapfile -t dev_args < <("$PORTAL_BIN" temporal-dev-args)
 "$TEMPORAL_CLI" server start-dev --headless --ip 127.0.0.1 --port "$temporal_port" \
-  --db-filename "$work/temporal.db" --log-level error >"$work/temporal.log" 2>&1 &
+  --db-filename "$work/temporal.db" --log-level error "${dev_args[@]}" >"$work/temporal.log" 2>&1 &
 pids+=($!)
 wait_for "$temporal_port" "The Temporal dev server"
 

@@ -3,6 +3,7 @@
  * a Temporal dev server, then the portal (`portal serve`) serving web/dist with the
  * development identity provider on, each on a free port with its data in a temporary folder.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -57,6 +58,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
         '--port', String(temporalPort),
         '--db-filename', join(dataDir, 'temporal.db'),
         '--log-level', 'error',
+        // As `make run` starts it (workflows/src/dev_server.rs).
+        ...execFileSync(portalBin, ['temporal-dev-args'], { encoding: 'utf8' }).trim().split('\n'),
       ],
       { env: process.env, cwd: dataDir, logFile: join(logDir, 'temporal.log') },
     );
