@@ -40,6 +40,15 @@ impl CpuMeter {
         )
     }
 
+    /// The CPU used from `before` until now, to report later.
+    pub fn used_since(&self, before: CpuReading) -> CpuUse {
+        CpuUse {
+            meter: self.clone(),
+            before,
+            after: self.read(),
+        }
+    }
+
     /// Prints each process's CPU since `before`, in all and per call of `calls`.
     pub fn report(&self, before: &CpuReading, calls: usize, per: &str) {
         self.report_between(before, &self.read(), calls, per);
@@ -64,6 +73,22 @@ impl CpuMeter {
             parts.join(" · "),
             per_call(total, calls)
         );
+    }
+}
+
+/// The CPU a measured phase used, read when it ended.
+#[derive(Debug, Clone)]
+pub struct CpuUse {
+    meter: CpuMeter,
+    before: CpuReading,
+    after: CpuReading,
+}
+
+impl CpuUse {
+    /// Prints each process's CPU in the phase, in all and per call of `calls`.
+    pub fn report(&self, calls: usize, per: &str) {
+        self.meter
+            .report_between(&self.before, &self.after, calls, per);
     }
 }
 

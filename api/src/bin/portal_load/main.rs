@@ -325,7 +325,7 @@ async fn main() -> anyhow::Result<()> {
 /// The underwriting scenario: answer posts and condition look-ups under `clients` concurrent
 /// advisers, against the bare no-op Update in the same run.
 async fn underwriting(http: &reqwest::Client, args: &Args, token: &str) -> anyhow::Result<()> {
-    let (mut all, elapsed) = after_set_up(
+    let (mut all, elapsed, cpu) = after_set_up(
         http,
         args,
         token,
@@ -351,23 +351,25 @@ async fn underwriting(http: &reqwest::Client, args: &Args, token: &str) -> anyho
         &mut all.condition_lookup,
         elapsed,
     );
+    cpu.report(args.clients * args.rounds, "round");
     compare_to_baseline(args, "the answer post", answer).await
 }
 
 /// Runs `client` for each of `args.clients` concurrent advisers. Each takes its case to where
 /// the measurement starts, then waits for the others, so that one client's set-up (pricing,
 /// documents, sign-in) does not load the machine while another is being measured. Answers
-/// every client's samples and the time from the start of the measurement.
+/// every client's samples, the time from the start of the measurement and the CPU used in it.
 async fn after_set_up<F, Fut>(
     http: &reqwest::Client,
     args: &Args,
     token: &str,
     client: F,
-) -> anyhow::Result<(Samples, Duration)>
+) -> anyhow::Result<(Samples, Duration, cpu::CpuUse)>
 where
     F: Fn(reqwest::Client, String, String, usize, Arc<Barrier>) -> Fut,
     Fut: std::future::Future<Output = anyhow::Result<Samples>> + Send + 'static,
 {
+    let cpu = cpu::CpuMeter::parse(&args.cpu_of)?;
     let ready = Arc::new(Barrier::new(args.clients + 1));
     let tasks: Vec<_> = (0..args.clients)
         .map(|_| {
@@ -381,6 +383,7 @@ where
         })
         .collect();
     ready.wait().await;
+    let cpu_before = cpu.read();
     let started = Instant::now();
     let mut all = Samples::default();
     for task in tasks {
@@ -391,7 +394,9 @@ where
         all.activate.extend(samples.activate);
         all.edit_cover.extend(samples.edit_cover);
     }
-    Ok((all, started.elapsed()))
+    let elapsed = started.elapsed();
+    let used = cpu.used_since(cpu_before);
+    Ok((all, elapsed, used))
 }
 
 /// A scenario that measures one call after each client's set-up: `what` the clients did, the
@@ -415,7 +420,7 @@ impl Measured {
         F: Fn(reqwest::Client, String, String, usize, Arc<Barrier>) -> Fut,
         Fut: std::future::Future<Output = anyhow::Result<Samples>> + Send + 'static,
     {
-        let (mut all, elapsed) = after_set_up(http, args, token, client).await?;
+        let (mut all, elapsed, cpu) = after_set_up(http, args, token, client).await?;
         println!(
             "{} clients x {} {} against {} in {:.1} s (after set-up)",
             args.clients,
@@ -425,6 +430,7 @@ impl Measured {
             elapsed.as_secs_f64()
         );
         let figures = report(self.call, (self.samples)(&mut all), elapsed);
+        cpu.report(args.clients * args.rounds, "call");
         compare_to_baseline(args, self.label, figures).await
     }
 }
@@ -434,9 +440,12 @@ async fn compare_to_baseline(args: &Args, what: &str, measured: (f64, f64)) -> a
     if args.no_baseline {
         return Ok(());
     }
+    let cpu = cpu::CpuMeter::parse(&args.cpu_of)?;
+    let cpu_before = cpu.read();
     let started = Instant::now();
     let mut noop = baseline(args).await?;
     let base = report("bare Temporal no-op Update", &mut noop, started.elapsed());
+    cpu.report(&cpu_before, noop.len(), "Update");
     println!(
         "Ratio of {what} to the bare no-op Update (p50 / p95): {:.2} / {:.2}",
         measured.0 / base.0,
