@@ -76,7 +76,7 @@ impl Store {
             .bind(Arg::Text(timestamp(at)))
             .push(") RETURNING id")
             .query()
-            .fetch_one(&self.pool)
+            .fetch_one(&self.writer)
             .await?;
         let id: i64 = row.try_get("id")?;
         ApplicationId::new(id).ok_or_else(|| StoreError::Corrupt(format!("application id {id}")))
@@ -105,7 +105,7 @@ impl Store {
         .bind(Arg::Text(owner.to_string()))
         .push(") ON CONFLICT (requested_by, idempotency_key) DO NOTHING RETURNING id, owner_id")
         .query()
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.writer)
         .await?;
         let (row, fresh) = match inserted {
             Some(row) => (row, true),

@@ -77,7 +77,7 @@ impl Store {
             .push(", ")
             .bind(Arg::Text(timestamp(document.created_at)))
             .push(") ON CONFLICT (application_id, kind, application_version) DO NOTHING");
-        insert.query().execute(&self.pool).await?;
+        insert.query().execute(&self.writer).await?;
         self.find_document_for_version(
             document.application_id,
             document.kind,

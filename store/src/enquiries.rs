@@ -41,7 +41,7 @@ impl Store {
                  is_open = excluded.is_open, document = excluded.document, \
                  updated_at = excluded.updated_at WHERE enquiries.version < excluded.version",
             );
-        Ok(upsert.query().execute(&self.pool).await?.rows_affected() == 1)
+        Ok(upsert.query().execute(&self.writer).await?.rows_affected() == 1)
     }
 
     /// A client's enquiry as last saved, or `None` when it has not started.
