@@ -40,9 +40,11 @@ impl Cluster {
         std::fs::create_dir_all(&folder)
             .with_context(|| format!("Failed to create {}", folder.display()))?;
         let temporal_port = free_port()?;
-        let api_port = free_port()?;
         let temporal = start_temporal(&binaries.temporal, &folder, temporal_port)?;
         wait_for_port(temporal_port, Duration::from_secs(60)).await?;
+        // Only now: the dev server takes free ports of its own for its internal services as it
+        // starts, and one of them once was the port picked for the API beforehand.
+        let api_port = free_port()?;
         let mut cluster = Cluster {
             database_url: format!("sqlite://{}/portal.db", folder.display()),
             base_url: format!("http://127.0.0.1:{api_port}"),
