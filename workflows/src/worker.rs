@@ -304,14 +304,14 @@ type Ready = mpsc::Sender<anyhow::Result<Box<dyn Fn() + Send + Sync>>>;
 type Register =
     Box<dyn FnOnce(WorkerOptionsBuilder) -> anyhow::Result<WorkerOptionsBuilder> + Send>;
 
+/// The worker's runtime has one thread (D27): its work is short steps between the server, the
+/// SDK's workflow thread and the store's, and a second thread only added hand-overs between them.
 fn run_on_own_runtime(
     config: TemporalConfig,
     register: Register,
     ready: Ready,
 ) -> anyhow::Result<()> {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .thread_name("temporal-worker-rt")
+    let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .context("Failed to build the worker's runtime")?;
