@@ -102,35 +102,31 @@ impl Store {
     }
 
     /// The adviser with this identity-provider subject, with firm, location and delegations.
+    /// One query (a row per delegation), since every request reads it.
     pub async fn find_adviser(&self, id: &AdviserId) -> Result<Option<AdviserProfile>, StoreError> {
         let mut sql = Sql::new(
             "SELECT v.id, v.email, v.name, v.firm_id, f.name AS firm_name, v.firm_location_id, \
-             l.name AS location_name, v.ux_settings FROM advisers v \
+             l.name AS location_name, v.ux_settings, d.acts_for FROM advisers v \
              LEFT JOIN firms f ON f.id = v.firm_id \
-             LEFT JOIN firm_locations l ON l.id = v.firm_location_id WHERE v.id = ",
+             LEFT JOIN firm_locations l ON l.id = v.firm_location_id \
+             LEFT JOIN adviser_delegations d ON d.adviser_id = v.id WHERE v.id = ",
         );
-        sql.bind(Arg::Text(id.to_string()));
-        let Some(row) = sql.query().fetch_optional(&self.pool).await? else {
+        sql.bind(Arg::Text(id.to_string()))
+            .push(" ORDER BY d.acts_for");
+        let rows = sql.query().fetch_all(&self.pool).await?;
+        let Some(row) = rows.first() else {
             return Ok(None);
         };
         let settings: String = row.try_get("ux_settings")?;
         let ux_settings: UxSettings = serde_json::from_str(&settings)
             .map_err(|e| StoreError::Corrupt(format!("settings of adviser {id}: {e}")))?;
-
-        let mut delegations =
-            Sql::new("SELECT acts_for FROM adviser_delegations WHERE adviser_id = ");
-        delegations
-            .bind(Arg::Text(id.to_string()))
-            .push(" ORDER BY acts_for");
-        let acts_for = delegations
-            .query()
-            .fetch_all(&self.pool)
-            .await?
+        let acts_for = rows
             .iter()
-            .map(|r| r.try_get::<String, _>("acts_for"))
+            .map(|r| r.try_get::<Option<String>, _>("acts_for"))
             .collect::<Result<Vec<_>, _>>()?
-            .iter()
-            .filter_map(|a| AdviserId::parse(a))
+            .into_iter()
+            .flatten()
+            .filter_map(|a| AdviserId::parse(&a))
             .collect();
         Ok(Some(AdviserProfile {
             id: id.clone(),

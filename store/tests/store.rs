@@ -386,7 +386,9 @@ async fn advisers_are_seeded_with_firm_location_settings_and_delegations() {
     };
     let advisers = [
         seed("assistant1", vec![adviser("adviser1")]),
+        seed("assistant2", vec![adviser("adviser2"), adviser("adviser1")]),
         seed("adviser1", vec![]),
+        seed("adviser2", vec![]),
     ];
     store
         .seed_advisers(std::slice::from_ref(&firm), &advisers)
@@ -407,6 +409,21 @@ async fn advisers_are_seeded_with_firm_location_settings_and_delegations() {
     assert_eq!(assistant.firm_location_name.as_deref(), Some("Leeds"));
     assert!(assistant.ux_settings.hide_your_ref);
     assert_eq!(assistant.acts_for, [adviser("adviser1")]);
+    let two = store
+        .find_adviser(&adviser("assistant2"))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(two.acts_for, [adviser("adviser1"), adviser("adviser2")]);
+    assert_eq!(two.name, "ASSISTANT2");
+    let alone = store
+        .find_adviser(&adviser("adviser1"))
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(alone.acts_for.is_empty());
+    assert_eq!(alone.email, "adviser1@example.com");
+    assert_eq!(alone.firm_location_name.as_deref(), Some("Leeds"));
     assert!(
         store
             .find_adviser(&adviser("nobody"))
