@@ -18,10 +18,12 @@
 mod chaos;
 mod cluster;
 mod cpu;
+mod repeats;
 mod search;
 
 use anyhow::{Context, bail};
 use clap::Parser;
+use repeats::Repeats;
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -52,6 +54,10 @@ struct Args {
     temporal_namespace: String,
     #[arg(long)]
     no_baseline: bool,
+    /// quote, underwriting, edit, bank, activate: measure this many times in one run, each
+    /// time against its own bare Update, then print each ratio's median and range.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    repeat: u32,
     /// In the bare rounds every Update (the start's too) runs one no-op local activity, as
     /// each of the portal's commands runs its save: what that step costs apart from the
     /// portal's own work.
@@ -198,7 +204,35 @@ async fn main() -> anyhow::Result<()> {
     }
     // One warm-up round so connection set-up and key fetching are not measured.
     run_client(&http, &args.base_url, &token, 1).await?;
+    let mut repeats = Repeats::default();
+    for time in 1..=args.repeat {
+        announce(&args, time);
+        quote(&http, &args, &token, &mut repeats).await?;
+    }
+    print_summary(&repeats);
+    Ok(())
+}
 
+/// Says which of `--repeat` runs starts, when there are several.
+fn announce(args: &Args, time: u32) {
+    if args.repeat > 1 {
+        println!("Run {time} of {}:", args.repeat);
+    }
+}
+
+fn print_summary(repeats: &Repeats) {
+    for line in repeats.summary() {
+        println!("{line}");
+    }
+}
+
+/// The quote scenario once: the rounds, then the bare Update and the bare rounds.
+async fn quote(
+    http: &reqwest::Client,
+    args: &Args,
+    token: &str,
+    repeats: &mut Repeats,
+) -> anyhow::Result<()> {
     let cpu = cpu::CpuMeter::parse(&args.cpu_of)?;
     let cpu_before = cpu.read();
     let started = Instant::now();
@@ -206,7 +240,7 @@ async fn main() -> anyhow::Result<()> {
         .map(|_| {
             let http = http.clone();
             let base = args.base_url.clone();
-            let token = token.clone();
+            let token = token.to_owned();
             let rounds = args.rounds;
             tokio::spawn(async move { run_client(&http, &base, &token, rounds).await })
         })
@@ -223,6 +257,7 @@ async fn main() -> anyhow::Result<()> {
         all.email_check.extend(samples.email_check);
     }
     let elapsed = started.elapsed();
+    let rounds_elapsed = elapsed;
     println!(
         "{} clients x {} rounds against {} in {:.1} s",
         args.clients,
@@ -269,8 +304,10 @@ async fn main() -> anyhow::Result<()> {
     if !args.no_baseline {
         let cpu_before = cpu.read();
         let started = Instant::now();
-        let mut noop = baseline(&args).await?;
-        let base = report("bare Temporal no-op Update", &mut noop, started.elapsed());
+        let mut noop = baseline(args).await?;
+        let base_elapsed = started.elapsed();
+        let base = report("bare Temporal no-op Update", &mut noop, base_elapsed);
+        let base_rate = noop.len() as f64 / base_elapsed.as_secs_f64();
         cpu.report(&cpu_before, noop.len(), "Update");
         let cpu_before = cpu.read();
         println!("Ratios to the bare no-op Update (p50 / p95):");
@@ -287,7 +324,7 @@ async fn main() -> anyhow::Result<()> {
             mut updates,
             elapsed,
             cpu_after,
-        } = bare_rounds(&args, &cpu).await?;
+        } = bare_rounds(args, &cpu).await?;
         println!(
             "Bare rounds: the same Temporal work as a round (a new workflow by update-with-start, \
              then three Updates), with no-op handlers{}:",
@@ -318,6 +355,26 @@ async fn main() -> anyhow::Result<()> {
                 p95 / bare_update.1
             );
         }
+        let commands = ["AddApplicant", "MutateCovers/add", "quotePrice"];
+        for (name, (_, p95)) in commands.into_iter().zip([add, cover, price]) {
+            repeats.add(&format!("{name} p95 ÷ bare Update p95"), p95 / base.1);
+        }
+        for (name, (_, p95)) in commands.into_iter().zip([add, cover, price]) {
+            repeats.add(
+                &format!("{name} p95 ÷ bare round's Update p95"),
+                p95 / bare_update.1,
+            );
+        }
+        let rounds_rate = (args.clients * args.rounds) as f64 / rounds_elapsed.as_secs_f64();
+        let bare_rounds_rate = starts.len() as f64 / elapsed.as_secs_f64();
+        repeats.add(
+            "rounds × 4 a second ÷ bare Updates a second",
+            rounds_rate * 4.0 / base_rate,
+        );
+        repeats.add(
+            "bare rounds × 4 a second ÷ bare Updates a second",
+            bare_rounds_rate * 4.0 / base_rate,
+        );
     }
     Ok(())
 }
@@ -325,6 +382,21 @@ async fn main() -> anyhow::Result<()> {
 /// The underwriting scenario: answer posts and condition look-ups under `clients` concurrent
 /// advisers, against the bare no-op Update in the same run.
 async fn underwriting(http: &reqwest::Client, args: &Args, token: &str) -> anyhow::Result<()> {
+    let mut repeats = Repeats::default();
+    for time in 1..=args.repeat {
+        announce(args, time);
+        underwriting_once(http, args, token, &mut repeats).await?;
+    }
+    print_summary(&repeats);
+    Ok(())
+}
+
+async fn underwriting_once(
+    http: &reqwest::Client,
+    args: &Args,
+    token: &str,
+    repeats: &mut Repeats,
+) -> anyhow::Result<()> {
     let (mut all, elapsed, cpu) = after_set_up(
         http,
         args,
@@ -352,7 +424,8 @@ async fn underwriting(http: &reqwest::Client, args: &Args, token: &str) -> anyho
         elapsed,
     );
     cpu.report(args.clients * args.rounds, "round");
-    compare_to_baseline(args, "the answer post", answer).await
+    let rate = all.answer.len() as f64 / elapsed.as_secs_f64();
+    compare_to_baseline(args, "the answer post", answer, rate, repeats).await
 }
 
 /// Runs `client` for each of `args.clients` concurrent advisers. Each takes its case to where
@@ -420,23 +493,38 @@ impl Measured {
         F: Fn(reqwest::Client, String, String, usize, Arc<Barrier>) -> Fut,
         Fut: std::future::Future<Output = anyhow::Result<Samples>> + Send + 'static,
     {
-        let (mut all, elapsed, cpu) = after_set_up(http, args, token, client).await?;
-        println!(
-            "{} clients x {} {} against {} in {:.1} s (after set-up)",
-            args.clients,
-            args.rounds,
-            self.what,
-            args.base_url,
-            elapsed.as_secs_f64()
-        );
-        let figures = report(self.call, (self.samples)(&mut all), elapsed);
-        cpu.report(args.clients * args.rounds, "call");
-        compare_to_baseline(args, self.label, figures).await
+        let mut repeats = Repeats::default();
+        for time in 1..=args.repeat {
+            announce(args, time);
+            let (mut all, elapsed, cpu) = after_set_up(http, args, token, &client).await?;
+            println!(
+                "{} clients x {} {} against {} in {:.1} s (after set-up)",
+                args.clients,
+                args.rounds,
+                self.what,
+                args.base_url,
+                elapsed.as_secs_f64()
+            );
+            let samples = (self.samples)(&mut all);
+            let rate = samples.len() as f64 / elapsed.as_secs_f64();
+            let figures = report(self.call, samples, elapsed);
+            cpu.report(args.clients * args.rounds, "call");
+            compare_to_baseline(args, self.label, figures, rate, &mut repeats).await?;
+        }
+        print_summary(&repeats);
+        Ok(())
     }
 }
 
 /// The bare no-op Update measured in the same run, and `what`'s ratio to it.
-async fn compare_to_baseline(args: &Args, what: &str, measured: (f64, f64)) -> anyhow::Result<()> {
+/// `rate` is `what`'s calls a second; each repeat keeps the p95 and throughput ratios.
+async fn compare_to_baseline(
+    args: &Args,
+    what: &str,
+    measured: (f64, f64),
+    rate: f64,
+    repeats: &mut Repeats,
+) -> anyhow::Result<()> {
     if args.no_baseline {
         return Ok(());
     }
@@ -444,12 +532,22 @@ async fn compare_to_baseline(args: &Args, what: &str, measured: (f64, f64)) -> a
     let cpu_before = cpu.read();
     let started = Instant::now();
     let mut noop = baseline(args).await?;
-    let base = report("bare Temporal no-op Update", &mut noop, started.elapsed());
+    let elapsed = started.elapsed();
+    let base = report("bare Temporal no-op Update", &mut noop, elapsed);
     cpu.report(&cpu_before, noop.len(), "Update");
     println!(
         "Ratio of {what} to the bare no-op Update (p50 / p95): {:.2} / {:.2}",
         measured.0 / base.0,
         measured.1 / base.1
+    );
+    let base_rate = noop.len() as f64 / elapsed.as_secs_f64();
+    repeats.add(
+        &format!("{what} p95 ÷ bare Update p95"),
+        measured.1 / base.1,
+    );
+    repeats.add(
+        &format!("{what} a second ÷ bare Updates a second"),
+        rate / base_rate,
     );
     Ok(())
 }
