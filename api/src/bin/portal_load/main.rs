@@ -23,7 +23,7 @@ mod search;
 
 use anyhow::{Context, bail};
 use clap::Parser;
-use repeats::Repeats;
+use repeats::{Ratios, repeated};
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -204,35 +204,11 @@ async fn main() -> anyhow::Result<()> {
     }
     // One warm-up round so connection set-up and key fetching are not measured.
     run_client(&http, &args.base_url, &token, 1).await?;
-    let mut repeats = Repeats::default();
-    for time in 1..=args.repeat {
-        announce(&args, time);
-        quote(&http, &args, &token, &mut repeats).await?;
-    }
-    print_summary(&repeats);
-    Ok(())
-}
-
-/// Says which of `--repeat` runs starts, when there are several.
-fn announce(args: &Args, time: u32) {
-    if args.repeat > 1 {
-        println!("Run {time} of {}:", args.repeat);
-    }
-}
-
-fn print_summary(repeats: &Repeats) {
-    for line in repeats.summary() {
-        println!("{line}");
-    }
+    repeated(args.repeat, || quote(&http, &args, &token)).await
 }
 
 /// The quote scenario once: the rounds, then the bare Update and the bare rounds.
-async fn quote(
-    http: &reqwest::Client,
-    args: &Args,
-    token: &str,
-    repeats: &mut Repeats,
-) -> anyhow::Result<()> {
+async fn quote(http: &reqwest::Client, args: &Args, token: &str) -> anyhow::Result<Ratios> {
     let cpu = cpu::CpuMeter::parse(&args.cpu_of)?;
     let cpu_before = cpu.read();
     let started = Instant::now();
@@ -301,6 +277,7 @@ async fn quote(
         elapsed,
     );
     cpu.report(&cpu_before, args.clients * args.rounds, "round");
+    let mut ratios = Ratios::new();
     if !args.no_baseline {
         let cpu_before = cpu.read();
         let started = Instant::now();
@@ -356,47 +333,39 @@ async fn quote(
             );
         }
         let commands = ["AddApplicant", "MutateCovers/add", "quotePrice"];
-        for (name, (_, p95)) in commands.into_iter().zip([add, cover, price]) {
-            repeats.add(&format!("{name} p95 ÷ bare Update p95"), p95 / base.1);
-        }
-        for (name, (_, p95)) in commands.into_iter().zip([add, cover, price]) {
-            repeats.add(
-                &format!("{name} p95 ÷ bare round's Update p95"),
-                p95 / bare_update.1,
-            );
+        for (against, bare) in [
+            ("bare Update", base.1),
+            ("bare round's Update", bare_update.1),
+        ] {
+            for (name, (_, p95)) in commands.into_iter().zip([add, cover, price]) {
+                ratios.push((format!("{name} p95 ÷ {against} p95"), p95 / bare));
+            }
         }
         let rounds_rate = (args.clients * args.rounds) as f64 / rounds_elapsed.as_secs_f64();
         let bare_rounds_rate = starts.len() as f64 / elapsed.as_secs_f64();
-        repeats.add(
-            "rounds × 4 a second ÷ bare Updates a second",
+        ratios.push((
+            "rounds × 4 a second ÷ bare Updates a second".into(),
             rounds_rate * 4.0 / base_rate,
-        );
-        repeats.add(
-            "bare rounds × 4 a second ÷ bare Updates a second",
+        ));
+        ratios.push((
+            "bare rounds × 4 a second ÷ bare Updates a second".into(),
             bare_rounds_rate * 4.0 / base_rate,
-        );
+        ));
     }
-    Ok(())
+    Ok(ratios)
 }
 
 /// The underwriting scenario: answer posts and condition look-ups under `clients` concurrent
 /// advisers, against the bare no-op Update in the same run.
 async fn underwriting(http: &reqwest::Client, args: &Args, token: &str) -> anyhow::Result<()> {
-    let mut repeats = Repeats::default();
-    for time in 1..=args.repeat {
-        announce(args, time);
-        underwriting_once(http, args, token, &mut repeats).await?;
-    }
-    print_summary(&repeats);
-    Ok(())
+    repeated(args.repeat, || underwriting_once(http, args, token)).await
 }
 
 async fn underwriting_once(
     http: &reqwest::Client,
     args: &Args,
     token: &str,
-    repeats: &mut Repeats,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<Ratios> {
     let (mut all, elapsed, cpu) = after_set_up(
         http,
         args,
@@ -425,7 +394,7 @@ async fn underwriting_once(
     );
     cpu.report(args.clients * args.rounds, "round");
     let rate = all.answer.len() as f64 / elapsed.as_secs_f64();
-    compare_to_baseline(args, "the answer post", answer, rate, repeats).await
+    compare_to_baseline(args, "the answer post", answer, rate).await
 }
 
 /// Runs `client` for each of `args.clients` concurrent advisers. Each takes its case to where
@@ -493,40 +462,47 @@ impl Measured {
         F: Fn(reqwest::Client, String, String, usize, Arc<Barrier>) -> Fut,
         Fut: std::future::Future<Output = anyhow::Result<Samples>> + Send + 'static,
     {
-        let mut repeats = Repeats::default();
-        for time in 1..=args.repeat {
-            announce(args, time);
-            let (mut all, elapsed, cpu) = after_set_up(http, args, token, &client).await?;
-            println!(
-                "{} clients x {} {} against {} in {:.1} s (after set-up)",
-                args.clients,
-                args.rounds,
-                self.what,
-                args.base_url,
-                elapsed.as_secs_f64()
-            );
-            let samples = (self.samples)(&mut all);
-            let rate = samples.len() as f64 / elapsed.as_secs_f64();
-            let figures = report(self.call, samples, elapsed);
-            cpu.report(args.clients * args.rounds, "call");
-            compare_to_baseline(args, self.label, figures, rate, &mut repeats).await?;
-        }
-        print_summary(&repeats);
-        Ok(())
+        repeated(args.repeat, || self.once(http, args, token, &client)).await
+    }
+
+    async fn once<F, Fut>(
+        &self,
+        http: &reqwest::Client,
+        args: &Args,
+        token: &str,
+        client: &F,
+    ) -> anyhow::Result<Ratios>
+    where
+        F: Fn(reqwest::Client, String, String, usize, Arc<Barrier>) -> Fut,
+        Fut: std::future::Future<Output = anyhow::Result<Samples>> + Send + 'static,
+    {
+        let (mut all, elapsed, cpu) = after_set_up(http, args, token, client).await?;
+        println!(
+            "{} clients x {} {} against {} in {:.1} s (after set-up)",
+            args.clients,
+            args.rounds,
+            self.what,
+            args.base_url,
+            elapsed.as_secs_f64()
+        );
+        let samples = (self.samples)(&mut all);
+        let rate = samples.len() as f64 / elapsed.as_secs_f64();
+        let figures = report(self.call, samples, elapsed);
+        cpu.report(args.clients * args.rounds, "call");
+        compare_to_baseline(args, self.label, figures, rate).await
     }
 }
 
 /// The bare no-op Update measured in the same run, and `what`'s ratio to it.
-/// `rate` is `what`'s calls a second; each repeat keeps the p95 and throughput ratios.
+/// `rate` is `what`'s calls a second; answers the p95 and throughput ratios.
 async fn compare_to_baseline(
     args: &Args,
     what: &str,
     measured: (f64, f64),
     rate: f64,
-    repeats: &mut Repeats,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<Ratios> {
     if args.no_baseline {
-        return Ok(());
+        return Ok(Ratios::new());
     }
     let cpu = cpu::CpuMeter::parse(&args.cpu_of)?;
     let cpu_before = cpu.read();
@@ -541,15 +517,13 @@ async fn compare_to_baseline(
         measured.1 / base.1
     );
     let base_rate = noop.len() as f64 / elapsed.as_secs_f64();
-    repeats.add(
-        &format!("{what} p95 ÷ bare Update p95"),
-        measured.1 / base.1,
-    );
-    repeats.add(
-        &format!("{what} a second ÷ bare Updates a second"),
-        rate / base_rate,
-    );
-    Ok(())
+    Ok(vec![
+        (format!("{what} p95 ÷ bare Update p95"), measured.1 / base.1),
+        (
+            format!("{what} a second ÷ bare Updates a second"),
+            rate / base_rate,
+        ),
+    ])
 }
 
 /// What advisers type into the conditions question: everyday names, misspellings, codes.

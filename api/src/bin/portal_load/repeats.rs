@@ -2,14 +2,38 @@
 //! On a shared two-core machine one run's ratio moves by a fifth with the machine's load, so a
 //! verdict against a goal rests on the median of several, each against its own bare Update.
 
+/// The ratios one run of a scenario measured, by name.
+pub type Ratios = Vec<(String, f64)>;
+
+/// Runs `once` `times` times, saying which run starts when there are several, then prints
+/// each ratio's median and range.
+pub async fn repeated<Fut>(times: u32, mut once: impl FnMut() -> Fut) -> anyhow::Result<()>
+where
+    Fut: std::future::Future<Output = anyhow::Result<Ratios>>,
+{
+    let mut repeats = Repeats::default();
+    for time in 1..=times {
+        if times > 1 {
+            println!("Run {time} of {times}:");
+        }
+        for (name, value) in once().await? {
+            repeats.add(&name, value);
+        }
+    }
+    for line in repeats.summary() {
+        println!("{line}");
+    }
+    Ok(())
+}
+
 /// The ratios each repeat adds, by name, in the order first added.
 #[derive(Debug, Default)]
-pub struct Repeats {
+struct Repeats {
     rows: Vec<(String, Vec<f64>)>,
 }
 
 impl Repeats {
-    pub fn add(&mut self, name: &str, value: f64) {
+    fn add(&mut self, name: &str, value: f64) {
         match self.rows.iter_mut().find(|(n, _)| n == name) {
             Some((_, values)) => values.push(value),
             None => self.rows.push((name.to_owned(), vec![value])),
@@ -17,7 +41,7 @@ impl Repeats {
     }
 
     /// Each ratio's median, lowest and highest; nothing after a single run.
-    pub fn summary(&self) -> Vec<String> {
+    fn summary(&self) -> Vec<String> {
         let runs = self.rows.first().map_or(0, |(_, values)| values.len());
         if runs < 2 {
             return Vec::new();
