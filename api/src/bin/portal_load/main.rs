@@ -233,7 +233,6 @@ async fn quote(http: &reqwest::Client, args: &Args, token: &str) -> anyhow::Resu
         all.email_check.extend(samples.email_check);
     }
     let elapsed = started.elapsed();
-    let rounds_elapsed = elapsed;
     println!(
         "{} clients x {} rounds against {} in {:.1} s",
         args.clients,
@@ -299,7 +298,7 @@ async fn quote(http: &reqwest::Client, args: &Args, token: &str) -> anyhow::Resu
         let BareRounds {
             mut starts,
             mut updates,
-            elapsed,
+            elapsed: bare_elapsed,
             cpu_after,
         } = bare_rounds(args, &cpu).await?;
         println!(
@@ -311,8 +310,8 @@ async fn quote(http: &reqwest::Client, args: &Args, token: &str) -> anyhow::Resu
                 ""
             }
         );
-        let bare_start = report("bare update-with-start", &mut starts, elapsed);
-        let bare_update = report("bare Update beside starts", &mut updates, elapsed);
+        let bare_start = report("bare update-with-start", &mut starts, bare_elapsed);
+        let bare_update = report("bare Update beside starts", &mut updates, bare_elapsed);
         cpu.report_between(&cpu_before, &cpu_after, starts.len(), "round");
         println!("Ratios to the bare round (p50 / p95):");
         println!(
@@ -341,8 +340,8 @@ async fn quote(http: &reqwest::Client, args: &Args, token: &str) -> anyhow::Resu
                 ratios.push((format!("{name} p95 ÷ {against} p95"), p95 / bare));
             }
         }
-        let rounds_rate = (args.clients * args.rounds) as f64 / rounds_elapsed.as_secs_f64();
-        let bare_rounds_rate = starts.len() as f64 / elapsed.as_secs_f64();
+        let rounds_rate = (args.clients * args.rounds) as f64 / elapsed.as_secs_f64();
+        let bare_rounds_rate = starts.len() as f64 / bare_elapsed.as_secs_f64();
         ratios.push((
             "rounds × 4 a second ÷ bare Updates a second".into(),
             rounds_rate * 4.0 / base_rate,
