@@ -283,7 +283,7 @@ async fn quote(http: &reqwest::Client, args: &Args, token: &str) -> anyhow::Resu
         let mut noop = baseline(args).await?;
         let base_elapsed = started.elapsed();
         let base = report("bare Temporal no-op Update", &mut noop, base_elapsed);
-        let base_rate = noop.len() as f64 / base_elapsed.as_secs_f64();
+        let base_rate = per_second(noop.len(), base_elapsed);
         cpu.report(&cpu_before, noop.len(), "Update");
         let cpu_before = cpu.read();
         println!("Ratios to the bare no-op Update (p50 / p95):");
@@ -340,8 +340,8 @@ async fn quote(http: &reqwest::Client, args: &Args, token: &str) -> anyhow::Resu
                 ratios.push((format!("{name} p95 ÷ {against} p95"), p95 / bare));
             }
         }
-        let rounds_rate = (args.clients * args.rounds) as f64 / elapsed.as_secs_f64();
-        let bare_rounds_rate = starts.len() as f64 / bare_elapsed.as_secs_f64();
+        let rounds_rate = per_second(args.clients * args.rounds, elapsed);
+        let bare_rounds_rate = per_second(starts.len(), bare_elapsed);
         ratios.push((
             "rounds × 4 a second ÷ bare Updates a second".into(),
             rounds_rate * 4.0 / base_rate,
@@ -392,7 +392,7 @@ async fn underwriting_once(
         elapsed,
     );
     cpu.report(args.clients * args.rounds, "round");
-    let rate = all.answer.len() as f64 / elapsed.as_secs_f64();
+    let rate = per_second(all.answer.len(), elapsed);
     compare_to_baseline(args, "the answer post", answer, rate).await
 }
 
@@ -485,7 +485,7 @@ impl Measured {
             elapsed.as_secs_f64()
         );
         let samples = (self.samples)(&mut all);
-        let rate = samples.len() as f64 / elapsed.as_secs_f64();
+        let rate = per_second(samples.len(), elapsed);
         let figures = report(self.call, samples, elapsed);
         cpu.report(args.clients * args.rounds, "call");
         compare_to_baseline(args, self.label, figures, rate).await
@@ -515,7 +515,7 @@ async fn compare_to_baseline(
         measured.0 / base.0,
         measured.1 / base.1
     );
-    let base_rate = noop.len() as f64 / elapsed.as_secs_f64();
+    let base_rate = per_second(noop.len(), elapsed);
     Ok(vec![
         (format!("{what} p95 ÷ bare Update p95"), measured.1 / base.1),
         (
@@ -1074,9 +1074,14 @@ fn report(name: &str, samples: &mut [Duration], elapsed: Duration) -> (f64, f64)
         at(0.95),
         at(0.99),
         at(1.0),
-        samples.len() as f64 / elapsed.as_secs_f64()
+        per_second(samples.len(), elapsed)
     );
     (at(0.50), at(0.95))
+}
+
+/// `count` calls in `elapsed`, as calls a second: the rate every report line and ratio uses.
+fn per_second(count: usize, elapsed: Duration) -> f64 {
+    count as f64 / elapsed.as_secs_f64()
 }
 
 /// Everything the sample interview asks of a client with nothing to disclose.
