@@ -315,11 +315,16 @@ impl JourneyState {
             // "Client details is locked while the status is underwriting or when the quote is
             // not editable."
             Step::ClientDetails => underwriting || !self.is_quote_editable,
-            // "... is locked during underwriting" / "is locked in underwriting".
-            Step::ContactDetails | Step::Amra | Step::Setup => underwriting,
-            Step::Quote | Step::Application | Step::Decision | Step::Review | Step::Complete => {
-                false
-            }
+            // "... is locked during underwriting". AMRA, "locked in underwriting", stays open:
+            // the underwriter's GP report needs consent the adviser may only then be asked for
+            // (docs/decisions.md W3).
+            Step::ContactDetails | Step::Setup => underwriting,
+            Step::Amra
+            | Step::Quote
+            | Step::Application
+            | Step::Decision
+            | Step::Review
+            | Step::Complete => false,
         }
     }
 

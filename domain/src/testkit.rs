@@ -204,6 +204,7 @@ pub fn decided(
                 evidence: vec![],
                 summary: String::new(),
                 explanations: vec![],
+                manual: None,
             })
             .collect(),
         limits: None,

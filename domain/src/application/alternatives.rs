@@ -233,7 +233,9 @@ impl Application {
                 }
                 let current = cover_premium(decision_quote, cover_id).unwrap_or_default();
                 let mut variants = Vec::new();
-                if let (Some((findings, quoted)), Some(limits)) = (findings_of(now), outcome.limits)
+                // Terms an underwriter gave are theirs: the rulebook does not redecide them.
+                if let (None, Some((findings, quoted)), Some(limits)) =
+                    (&now.manual, findings_of(now), outcome.limits)
                 {
                     let quote = |tag: &str| quoted.iter().find(|q| q.tag == tag).cloned();
                     let redecide = |variant: &Cover, findings: &[Finding]| {

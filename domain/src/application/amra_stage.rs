@@ -3,8 +3,10 @@
 //! lasts 12 months; the application's workflow holds a durable timer for the earliest expiry
 //! and withdraws consent when it runs out.
 //!
-//! §2 locks the step "in underwriting" (while the case is with an underwriter) and opens it
-//! once the quote is complete; it closes when the policy is in force.
+//! The step opens once the quote is complete and closes when the policy is in force. It stays
+//! open while the case is with an underwriter, though §2 locks it "in underwriting": a GP report
+//! the underwriter asks for needs the client's consent (§4), which the adviser may only then be
+//! asked for; withdrawing consent withdraws the reports that needed it (docs/decisions.md W3).
 
 use super::{APPLICANT_NOT_FOUND, Application, ApplicationStage};
 use crate::amra::consent_expires;
@@ -15,8 +17,7 @@ use crate::ids::ApplicantId;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-pub const AMRA_LOCKED: &str =
-    "AMRA is locked while the case is with an underwriter or once the policy is in force";
+pub const AMRA_LOCKED: &str = "AMRA is locked once the policy is in force";
 pub const AMRA_NEEDS_QUOTE: &str = "AMRA opens once the quote is complete and priced";
 
 /// §7 `isAmraConsentGranted`.
@@ -47,10 +48,7 @@ pub struct SetExaminer {
 
 impl Application {
     fn ensure_amra_open(&self) -> Result<(), Rejection> {
-        if matches!(
-            self.status,
-            ApplicationStage::Underwriting | ApplicationStage::WentOnRisk
-        ) {
+        if self.status == ApplicationStage::WentOnRisk || self.set_up.active {
             return Err(Rejection::conflict(AMRA_LOCKED));
         }
         if self.quote_stage.quote.is_none() {
@@ -86,7 +84,7 @@ impl Application {
         command: &SetAmraConsent,
         now: DateTime<Utc>,
     ) -> Result<Self, Rejection> {
-        self.with_applicant(&command.applicant_id, now, |applicant| {
+        let mut next = self.with_applicant(&command.applicant_id, now, |applicant| {
             let amra = &mut applicant.amra;
             if amra.is_amra_consent_granted == Some(command.is_amra_consent_granted) {
                 return;
@@ -94,7 +92,16 @@ impl Application {
             amra.is_amra_consent_granted = Some(command.is_amra_consent_granted);
             amra.amra_consent_granted_on = command.is_amra_consent_granted.then(|| uk_date(now));
             amra.amra_consent_expired_on = None;
-        })
+        })?;
+        if !command.is_amra_consent_granted {
+            let client = self.client_label(&command.applicant_id);
+            next.close_outstanding_evidence(
+                |request| request.applicant_id == command.applicant_id && request.medical_report,
+                &format!("{client} withdrew AMRA consent"),
+                now,
+            );
+        }
+        Ok(next)
     }
 
     pub fn set_view_medical_reports(

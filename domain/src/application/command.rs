@@ -1,4 +1,5 @@
-//! Every change an adviser can make to an application is a [`Command`]: a small typed value
+//! Every change anyone can make to an application (an adviser, or an underwriter on a referred
+//! case) is a [`Command`]: a small typed value
 //! whose [`Command::apply`] is a pure function from the application to the next one or a
 //! [`Rejection`]. The workflow runs one Temporal Update per command type, named for it, and
 //! its validator and handler both call `apply`, so what is validated is exactly what is applied.
@@ -22,6 +23,10 @@ use super::quote_stage::{
     EditChild, RemoveAllocation, RemoveChild, SaveAllocation, SaveBeneficiary,
 };
 use super::set_up_stage::{OverrideBankCheck, RecordBankCheck, ResetBankCheck, SaveBankDetails};
+use super::underwriter::{
+    ClaimCase, DecideReferredCover, PostUnderwritingUpdate, ReceiveEvidence, ReleaseCase,
+    RequestEvidence,
+};
 use super::underwriting_stage::{RecordEnquiryOutcome, StartUnderwriting};
 use crate::errors::Rejection;
 use crate::ids::ApplicantId;
@@ -165,6 +170,12 @@ commands! {
     OverrideBankCheck => |a, _, now| a.override_bank_check(now);
     ResetBankCheck => |a, _, now| a.reset_bank_check(now);
     ActivateApplication => activate;
+    ClaimCase => claim_case;
+    ReleaseCase => release_case;
+    RequestEvidence => request_evidence;
+    ReceiveEvidence => receive_evidence;
+    PostUnderwritingUpdate => post_underwriting_update;
+    DecideReferredCover => decide_referred_cover;
 }
 
 impl Application {

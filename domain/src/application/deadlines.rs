@@ -1,6 +1,7 @@
 //! The time rules the application's workflow keeps with one durable timer: the quote's
 //! valid-until date (§5), each client's AMRA consent (12 months, §9), a policy's later start
-//! date and its 30-day cancellation window (§9). The workflow sleeps
+//! date and its 30-day cancellation window (§9), and on a referred case each evidence request's
+//! chase and the end of a report's 21-day hold (§9). The workflow sleeps
 //! until [`Application::next_deadline`] (or a command moves it) and then applies what is due.
 
 use super::Application;
@@ -13,6 +14,7 @@ impl Application {
             self.quote_expires_at(),
             self.amra_consent_expires_at(),
             self.policy_deadline(),
+            self.evidence_deadline(),
         ]
         .into_iter()
         .flatten()
@@ -30,7 +32,9 @@ impl Application {
         } else {
             self.clone()
         };
-        next.expire_amra_consents(now).apply_policy_deadlines(now)
+        next.expire_amra_consents(now)
+            .apply_policy_deadlines(now)
+            .apply_evidence_deadlines(now)
     }
 }
 

@@ -171,6 +171,9 @@ impl Application {
             return Err(Rejection::conflict(CANNOT_REQUOTE));
         }
         let (mut next, _) = self.requote(now);
+        if self.status == ApplicationStage::Underwriting {
+            next.end_referral("the adviser requoted", now);
+        }
         let underwritten: Vec<(ApplicantId, Vec<UnderwrittenCover>)> = self
             .applicants
             .iter()
@@ -182,11 +185,9 @@ impl Application {
             })
             .collect();
         next.underwriting.applicants_enquiries.retain(|e| {
-            e.outcome.as_ref().is_some_and(|o| {
-                o.covers
-                    .iter()
-                    .all(|c| !c.decision.was_manually_underwritten())
-            })
+            e.outcome
+                .as_ref()
+                .is_some_and(|o| o.covers.iter().all(|c| !c.was_manually_underwritten()))
         });
         for enquiry in &mut next.underwriting.applicants_enquiries {
             enquiry.underwritten_covers = underwritten

@@ -10,6 +10,8 @@
 //! - `contact_stage`: contact details, the apply-stage questions and applying;
 //! - `extension`: extending the quote's terms by a declaration of health;
 //! - `rules`: completeness and the price, apply and proceed preconditions, requote, unlock;
+//! - `underwriter`: a referred case with the insurer's underwriter: claims, evidence, the
+//!   underwriter's decisions and the updates the adviser reads;
 //! - `view`: the application as the API shows it.
 //!
 //! The aggregate's state is grouped by the stage that owns it ([`QuoteState`],
@@ -29,6 +31,7 @@ mod in_force;
 mod quote_stage;
 mod rules;
 mod set_up_stage;
+mod underwriter;
 mod underwriting_stage;
 mod view;
 mod waiting;
@@ -70,6 +73,12 @@ pub use quote_stage::{
 pub use set_up_stage::{
     CANNOT_OVERRIDE, CheckBankDetails, NO_BANK_DETAILS, OverrideBankCheck, RecordBankCheck,
     ResetBankCheck, SET_UP_NOT_OPEN, SaveBankDetails,
+};
+pub use underwriter::{
+    CLAIM_FIRST, ClaimCase, ClaimEvent, ClaimEventKind, DecideReferredCover, EvidenceChase,
+    EvidenceDocument, EvidenceRequest, EvidenceStatus, MAX_UPDATE_CHARS, NOT_WITH_UNDERWRITING,
+    OutstandingEvidence, PostUnderwritingUpdate, ReceiveEvidence, ReceivedEvidence, ReferralState,
+    ReferredCover, ReferringRule, ReleaseCase, RequestEvidence, WorkbenchEntry,
 };
 pub use underwriting_stage::{
     DECLARATION_FIRST, EnquirySummary, NOT_APPLIED, RecordEnquiryOutcome, StartUnderwriting,

@@ -53,6 +53,9 @@ pub struct UnderwritingUpdate {
     pub time: String,
     pub update: String,
     pub posted_at: DateTime<Utc>,
+    /// "Ruth Ellis, underwriter"; none for an update the portal wrote (a chase, a release).
+    #[serde(default)]
+    pub author: Option<String>,
 }
 
 /// What the underwriting stage owns.
@@ -62,10 +65,14 @@ pub struct UnderwritingState {
     #[serde(default)]
     #[schema(required = true)]
     pub applicants_enquiries: Vec<EnquirySummary>,
-    /// Notes from the underwriter, oldest first; empty until one posts (a later stage).
+    /// What the adviser is told while a referred case is with underwriting, oldest first.
     #[serde(default)]
     #[schema(required = true)]
     pub underwriting_updates: Vec<UnderwritingUpdate>,
+    /// The underwriter's side of a referred case: who holds it, and the evidence asked for.
+    #[serde(default)]
+    #[schema(required = true)]
+    pub referral: super::underwriter::ReferralState,
 }
 
 /// §7 `POST /underwriting/{applicantId}/start`.
@@ -199,6 +206,9 @@ impl Application {
             let referred = self
                 .covers()
                 .any(|c| c.decision.is_some_and(|d| d.is_referral()));
+            if referred && self.status != ApplicationStage::Underwriting {
+                self.start_referral(command.closed_at);
+            }
             self.status = if referred {
                 ApplicationStage::Underwriting
             } else {

@@ -13,9 +13,10 @@ use chrono::NaiveDate;
 pub enum WaitingFor {
     /// The adviser: to quote, apply, answer the interview, review the decision or set up.
     Adviser,
-    /// An underwriter, to review a client referred to them (manual underwriting).
+    /// An underwriter, to review a referred case: to ask for evidence, or to decide.
     Underwriter,
-    /// Medical evidence asked for by the rules (additional evidence) before terms are given.
+    /// Medical evidence an underwriter asked for, or a report held for the client to see
+    /// first: the provider must act (chased by the workflow's timer).
     Evidence,
     /// A later start date the adviser chose: the policies go on risk that day by themselves.
     StartDate,
@@ -48,9 +49,7 @@ impl Application {
     /// Who or what the case is waiting for now.
     pub fn waiting_for(&self) -> WaitingFor {
         match self.status {
-            ApplicationStage::Underwriting if self.has_referral(Decision::AdditionalEvidence) => {
-                WaitingFor::Evidence
-            }
+            ApplicationStage::Underwriting if self.awaits_evidence() => WaitingFor::Evidence,
             ApplicationStage::Underwriting => WaitingFor::Underwriter,
             ApplicationStage::Decision if self.awaiting_start().is_some() => WaitingFor::StartDate,
             ApplicationStage::WentOnRisk => WaitingFor::Nothing,
@@ -65,13 +64,18 @@ impl Application {
     /// medical evidence for Alan Turing, referred on 03/03/2027".
     pub fn waiting_sentence(&self) -> String {
         match self.waiting_for() {
-            WaitingFor::Evidence => format!(
-                "Waiting for medical evidence for {}",
-                self.referred(|d| d == Decision::AdditionalEvidence)
-            ),
+            WaitingFor::Evidence => {
+                format!("Waiting for medical evidence: {}", self.awaited_evidence())
+            }
             WaitingFor::Underwriter => format!(
-                "Waiting for an underwriter to review {}",
-                self.referred(Decision::is_referral)
+                "Waiting for an underwriter to review {}{}",
+                self.referred(Decision::is_referral),
+                self.underwriting
+                    .referral
+                    .claim
+                    .as_ref()
+                    .map(|c| format!(" (with {})", c.underwriter.name))
+                    .unwrap_or_default()
             ),
             WaitingFor::StartDate => format!(
                 "Waiting for the start date: the policies go on risk on {}",
@@ -88,8 +92,30 @@ impl Application {
         crate::dates::uk_date(self.updated_at)
     }
 
-    fn has_referral(&self, decision: Decision) -> bool {
-        self.covers().any(|c| c.decision == Some(decision))
+    /// "GP report from The Surgery for Alan Turing, expected by 12/12/2026" for each request
+    /// outstanding or held.
+    fn awaited_evidence(&self) -> String {
+        self.workbench_entry()
+            .map(|entry| {
+                entry
+                    .evidence
+                    .iter()
+                    .map(|e| {
+                        let when = match e.status {
+                            super::EvidenceStatus::Held => "held until",
+                            _ => "expected by",
+                        };
+                        format!(
+                            "{} for {}, {when} {}",
+                            e.evidence,
+                            e.client,
+                            formats::date(e.due)
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            })
+            .unwrap_or_default()
     }
 
     /// "Alan Turing, referred on 03/03/2027" for each client with a cover decided as `which`.

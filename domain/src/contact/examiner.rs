@@ -162,6 +162,26 @@ pub fn surgery_message(errors: &[FieldError]) -> Option<String> {
 }
 
 impl Examiner {
+    /// How an update or a letter names them: the surgery or organisation, else "Dr Jane
+    /// Smith"; none when neither is given.
+    pub fn display_name(&self) -> Option<String> {
+        let given = |text: &Option<String>| {
+            text.as_deref()
+                .map(str::trim)
+                .filter(|t| !t.is_empty())
+                .map(str::to_owned)
+        };
+        if let Some(organisation) = given(&self.organisation_name) {
+            return Some(organisation);
+        }
+        let person: Vec<String> = [&self.title, &self.forename, &self.surname]
+            .into_iter()
+            .filter_map(given)
+            .collect();
+        (given(&self.forename).is_some() || given(&self.surname).is_some())
+            .then(|| person.join(" "))
+    }
+
     /// Accepts the examiner as entered, refusing only values that are malformed; whether the
     /// details are complete is recorded in `is_examiner_details_valid`, because §7 saves an
     /// incomplete examiner with that flag false.

@@ -5,7 +5,9 @@
 
 pub mod answers;
 pub mod dictionary;
+pub mod evidence;
 pub mod interview;
+pub mod manual;
 pub mod outcome;
 pub mod record;
 

@@ -140,6 +140,31 @@ pub struct CoverOutcome {
     /// One sentence for the adviser.
     pub summary: String,
     pub explanations: Vec<Explanation>,
+    /// The terms an underwriter gave a cover the rulebook referred; the cover's decision,
+    /// loading, exclusions and summary above are then the underwriter's (docs/decisions.md W6).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub manual: Option<super::manual::ManualTerms>,
+}
+
+impl CoverOutcome {
+    /// The cover's terms depend on an underwriter's review: referred and not yet decided, or
+    /// decided by an underwriter. A requote underwrites such a client again (§4).
+    pub fn was_manually_underwritten(&self) -> bool {
+        self.decision.is_referral() || self.manual.is_some()
+    }
+
+    /// The outcome with an underwriter's terms in place of the referral.
+    pub fn decided_by_underwriter(&self, terms: super::manual::ManualTerms) -> Self {
+        let decision = terms.decision.decision();
+        let mut next = self.clone();
+        next.summary = terms.summary(self.product_type.label());
+        next.decision = decision;
+        next.displayed = decision.displayed();
+        next.loading = terms.loading;
+        next.exclusions = terms.exclusion.iter().cloned().collect();
+        next.manual = Some(terms);
+        next
+    }
 }
 
 /// An applicant's outcome: one per cover, with the rulebook that gave it.
@@ -315,6 +340,7 @@ pub fn decide(
                 evidence,
                 summary,
                 explanations,
+                manual: None,
             }
         })
         .collect()

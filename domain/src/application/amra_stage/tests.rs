@@ -134,9 +134,14 @@ fn consent_is_dated_and_runs_out_after_twelve_months() {
 }
 
 #[test]
-fn amra_is_locked_with_an_underwriter_and_needs_a_priced_quote() {
+fn amra_stays_open_with_an_underwriter_locks_in_force_and_needs_a_priced_quote() {
     let mut app = quoted_couple();
     app.status = ApplicationStage::Underwriting;
+    assert!(
+        consent(&app, "a1", true, now()).is_ok(),
+        "a GP report the underwriter asks for needs consent (W3)"
+    );
+    app.status = ApplicationStage::WentOnRisk;
     assert_eq!(
         consent(&app, "a1", true, now()).unwrap_err().message,
         AMRA_LOCKED

@@ -41,6 +41,7 @@ fn outcome(cover: &str, decision: Decision) -> ApplicantOutcome {
             evidence: vec![],
             summary: String::new(),
             explanations: vec![],
+            manual: None,
         }],
         limits: None,
     }

@@ -67,7 +67,7 @@ fn an_interview_still_open_names_the_client_it_waits_for() {
 }
 
 #[test]
-fn a_referral_waits_for_an_underwriter_and_evidence_comes_first() {
+fn a_referral_waits_for_an_underwriter_until_one_asks_for_evidence() {
     let manual = decided(&quoted_couple(), "a1", &[("c1", Decision::ManualUw, 0)]);
     let manual = decided(&manual, "a2", &[("c2", Decision::StandardTerms, 0)]);
     assert_eq!(manual.status, ApplicationStage::Underwriting);
@@ -82,10 +82,10 @@ fn a_referral_waits_for_an_underwriter_and_evidence_comes_first() {
     assert_eq!(
         waiting(&both),
         (
-            WaitingFor::Evidence,
-            "Waiting for medical evidence for Ada Turing, referred on 22/11/2026".into()
+            WaitingFor::Underwriter,
+            "Waiting for an underwriter to review Alan Turing, referred on 22/11/2026; Ada Turing, referred on 22/11/2026".into()
         ),
-        "no underwriter can decide before the evidence arrives"
+        "the rulebook's evidence is asked for by an underwriter; then the case waits for it (W5)"
     );
 }
 

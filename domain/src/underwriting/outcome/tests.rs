@@ -236,6 +236,7 @@ fn an_outcome_is_instant_unless_a_cover_waits_for_an_underwriter() {
                 evidence: vec![],
                 summary: String::new(),
                 explanations: vec![],
+                manual: None,
             })
             .collect(),
         limits: None,

@@ -156,8 +156,9 @@ function locked(state: JourneyState, step: StepId): boolean {
   switch (step) {
     case 'clientDetails':
       return underwriting || !state.isQuoteEditable;
+    // AMRA, "locked in underwriting", stays open: the underwriter's GP report needs consent
+    // the adviser may only then be asked for (docs/decisions.md W3).
     case 'contactDetails':
-    case 'amra':
     case 'setup':
       return underwriting;
     default:
