@@ -1,4 +1,5 @@
-//! The dashboard's lists (§3 "Dashboard lists"): application search results and paging.
+//! The lists of cases (§3 "Dashboard lists"): the adviser's application and policy searches,
+//! the underwriters' workbench, and their paging.
 
 use crate::application::ApplicationStage;
 use crate::ids::{AdviserId, ApplicantId, ApplicationId};
@@ -31,6 +32,10 @@ pub struct ApplicationSummary {
     /// The policy is in force, perhaps with a start date still to come: the case opens on
     /// the Complete page.
     pub active: bool,
+    /// An underwriting update was posted since the signed-in user last read the case's
+    /// updates (`underwritingupdates/{id}`).
+    #[serde(default)]
+    pub has_new_underwriting_update: bool,
 }
 
 /// A page of search results (§7 `application/search`).
@@ -75,6 +80,60 @@ pub struct PolicySearchResults {
     pub total_record_count: u64,
 }
 
+/// Which referred cases the workbench lists (`filter`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum WorkbenchFilter {
+    /// Every case waiting at Underwriting.
+    #[default]
+    All,
+    /// Nobody has claimed it.
+    Unclaimed,
+    /// Claimed by the signed-in underwriter.
+    Mine,
+    /// Evidence asked for and not yet here (or held for the client).
+    Evidence,
+    /// Evidence past the date first given (chased at least once).
+    Overdue,
+}
+
+/// A referred case as the workbench lists it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WorkbenchCase {
+    pub id: ApplicationId,
+    /// "Alan Turing & Ada Lovelace".
+    pub client_names: String,
+    pub adviser_id: AdviserId,
+    pub adviser_name: Option<String>,
+    pub firm_name: Option<String>,
+    pub referred_at: DateTime<Utc>,
+    /// Whole UK days since the referral.
+    pub days_since_referral: i64,
+    /// The underwriter working on it.
+    pub claimed_by: Option<crate::underwriting::manual::Underwriter>,
+    /// The covers referred, each with the rules that referred it.
+    pub referred: Vec<crate::application::ReferredCover>,
+    /// Evidence outstanding or held, with its date.
+    pub evidence: Vec<crate::application::OutstandingEvidence>,
+}
+
+/// A page of the workbench, paged like the application search.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WorkbenchResults {
+    pub results: Vec<WorkbenchCase>,
+    /// 1-based.
+    pub current_page: u32,
+    pub total_pages: u32,
+    pub total_record_count: u64,
+}
+
+/// Whole days from the UK day of `since` to `today` (0 on the day itself).
+pub fn days_since(since: DateTime<Utc>, today: NaiveDate) -> i64 {
+    (today - crate::dates::uk_date(since)).num_days().max(0)
+}
+
 /// Pages needed for `records` rows; an empty list still has one (empty) page.
 pub fn total_pages(records: u64) -> u32 {
     let pages = records.div_ceil(u64::from(PAGE_SIZE)).max(1);
@@ -103,6 +162,17 @@ mod tests {
         assert_eq!(total_pages(10), 1);
         assert_eq!(total_pages(11), 2);
         assert_eq!(total_pages(20), 2);
+    }
+
+    #[test]
+    fn days_since_a_referral_count_uk_days() {
+        use chrono::TimeZone;
+        // 23:30 UTC on 30 June is 1 July in the UK.
+        let referred = Utc.with_ymd_and_hms(2026, 6, 30, 23, 30, 0).unwrap();
+        let day = |d| NaiveDate::from_ymd_opt(2026, 7, d).unwrap();
+        assert_eq!(days_since(referred, day(1)), 0);
+        assert_eq!(days_since(referred, day(2)), 1);
+        assert_eq!(days_since(referred, day(31)), 30);
     }
 
     #[test]

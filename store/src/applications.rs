@@ -63,6 +63,8 @@ pub struct SearchQuery {
     pub stages: Vec<ApplicationStage>,
     /// 1-based page number.
     pub page: u32,
+    /// Whose reading of underwriting updates marks a case as having a new one.
+    pub reader: String,
 }
 
 impl Store {
@@ -143,10 +145,13 @@ impl Store {
             .map_err(|_| StoreError::Corrupt(format!("version {}", application.version)))?;
         let client_names = application.client_names();
         let search_text = search_text(application, &client_names);
+        let workbench = crate::workbench::Columns::of(application)?;
         let mut tx = self.begin_write().await?;
         let mut upsert = Sql::new(
             "INSERT INTO applications (id, adviser_id, firm_id, version, stage, client_names, \
-             search_text, third_party_ref, document, created_at, updated_at) VALUES (",
+             search_text, third_party_ref, document, created_at, updated_at, referred_at, \
+             claimed_by, claimed_by_name, evidence_due, evidence_overdue, workbench, \
+             latest_update_at) VALUES (",
         );
         upsert
             .bind(Arg::Int(application.id.get()))
@@ -171,17 +176,22 @@ impl Store {
             .push(", ")
             .bind(Arg::Text(timestamp(application.created_at)))
             .push(", ")
-            .bind(Arg::Text(timestamp(application.updated_at)))
-            .push(
-                ") ON CONFLICT (id) DO UPDATE SET adviser_id = excluded.adviser_id, \
+            .bind(Arg::Text(timestamp(application.updated_at)));
+        workbench.bind(&mut upsert);
+        upsert.push(
+            ") ON CONFLICT (id) DO UPDATE SET adviser_id = excluded.adviser_id, \
                  firm_id = excluded.firm_id, version = excluded.version, stage = excluded.stage, \
                  client_names = excluded.client_names, search_text = excluded.search_text, \
                  third_party_ref = excluded.third_party_ref, document = excluded.document, \
-                 updated_at = excluded.updated_at \
+                 updated_at = excluded.updated_at, referred_at = excluded.referred_at, \
+                 claimed_by = excluded.claimed_by, claimed_by_name = excluded.claimed_by_name, \
+                 evidence_due = excluded.evidence_due, \
+                 evidence_overdue = excluded.evidence_overdue, workbench = excluded.workbench, \
+                 latest_update_at = excluded.latest_update_at \
                  WHERE applications.version < excluded.version \
                  OR (applications.version = excluded.version \
                      AND applications.document <> excluded.document)",
-            );
+        );
         let written = upsert.query().execute(&mut *tx).await?.rows_affected() == 1;
         if written {
             let mut clear = Sql::new("DELETE FROM applicants WHERE application_id = ");
@@ -260,7 +270,12 @@ impl Store {
             "SELECT a.id, a.adviser_id, v.name AS adviser_name, a.stage, a.client_names, \
              a.third_party_ref, a.created_at, a.updated_at, \
              CAST(CASE WHEN EXISTS (SELECT 1 FROM policies p WHERE p.application_id = a.id) \
-             THEN 1 ELSE 0 END AS BIGINT) AS active \
+             THEN 1 ELSE 0 END AS BIGINT) AS active, \
+             CAST(CASE WHEN a.latest_update_at > COALESCE((SELECT r.seen_up_to \
+             FROM underwriting_update_reads r WHERE r.application_id = a.id AND r.reader_id = ",
+        );
+        select.bind(Arg::Text(query.reader.clone())).push(
+            "), '') THEN 1 ELSE 0 END AS BIGINT) AS new_update \
              FROM applications a LEFT JOIN advisers v ON v.id = a.adviser_id",
         );
         push_filters(&mut select, query, self.backend);
@@ -307,6 +322,7 @@ fn summary(row: &sqlx::any::AnyRow) -> Result<ApplicationSummary, StoreError> {
         created_at: parse_timestamp(&created).ok_or_else(|| corrupt("created_at"))?,
         updated_at: parse_timestamp(&updated).ok_or_else(|| corrupt("updated_at"))?,
         active: row.try_get::<i64, _>("active")? != 0,
+        has_new_underwriting_update: row.try_get::<i64, _>("new_update")? != 0,
     })
 }
 

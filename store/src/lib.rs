@@ -1,5 +1,6 @@
 //! Storage for everything that is not a journey's own state: the read model of each
-//! application (written by its workflow, read by the API), advisers, firms and delegations.
+//! application (written by its workflow, read by the API), the underwriters' workbench over
+//! it, advisers, firms and delegations.
 //!
 //! Every query is behind a function named for what it does; handlers never see SQL. The same
 //! SQL runs on SQLite (the embedded default) and PostgreSQL (`DATABASE_URL=postgres://…`)
@@ -13,11 +14,13 @@ mod policies;
 mod sql;
 #[cfg(feature = "testing")]
 pub mod testing;
+mod workbench;
 
 pub use advisers::{FirmRecord, LocationRecord, SeedAdviser};
 pub use applications::{Allocation, CaseOwner, SearchQuery};
 pub use documents::{NewDocument, StoredDocument};
 pub use policies::PolicyQuery;
+pub use workbench::WorkbenchQuery;
 
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Executor};
@@ -142,7 +145,7 @@ impl Store {
                     .await?
             }
         }
-        Ok(())
+        self.fill_workbench_columns().await
     }
 
     pub fn backend(&self) -> Backend {

@@ -160,6 +160,7 @@ async fn search_finds_by_name_or_reference_within_the_advisers_given() {
         words: domain::dashboard::search_words(term),
         stages: vec![],
         page: 1,
+        reader: "adviser1".into(),
     };
     let by_name = store.search_applications(&query("ada")).await.unwrap();
     assert_eq!(
@@ -206,6 +207,7 @@ async fn search_matches_any_part_of_a_word_and_follows_each_change() {
                 words: domain::dashboard::search_words(term),
                 stages: vec![],
                 page: 1,
+                reader: "adviser1".into(),
             };
             store
                 .search_applications(&query)
@@ -548,6 +550,7 @@ async fn many_cases_saved_at_once_are_all_saved() {
         words: domain::dashboard::search_words("lovelace"),
         stages: vec![],
         page: 1,
+        reader: "adviser1".into(),
     };
     assert_eq!(
         store

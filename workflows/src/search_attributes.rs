@@ -27,6 +27,11 @@ pub const LAST_CHANGE_DAY: SearchAttributeKey<Timestamp> =
 pub const NEXT_DEADLINE: SearchAttributeKey<Timestamp> =
     SearchAttributeKey::datetime("NextDeadline");
 
+/// Whether evidence an underwriter asked for is past the date first given (chased at least
+/// once, `Application::is_evidence_overdue`): `WaitingFor = "evidence" AND EvidenceOverdue =
+/// true` finds overdue evidence. False on every other case, from its start.
+pub const EVIDENCE_OVERDUE: SearchAttributeKey<bool> = SearchAttributeKey::bool("EvidenceOverdue");
+
 /// A step of the case (a local activity) that keeps failing, by its name in the history, or
 /// [`NOT_FAILING`] once it has succeeded. Never written for a case whose steps all succeeded at
 /// once (see `application::steps`).
@@ -40,7 +45,7 @@ pub const NOT_FAILING: &str = "none";
 pub const NO_DEADLINE: i64 = 253_402_214_400;
 
 /// Every attribute the workflows write, with its type, for registering on a namespace.
-pub fn registered() -> [(&'static str, IndexedValueType); 8] {
+pub fn registered() -> [(&'static str, IndexedValueType); 9] {
     [
         (ADVISER_ID.name(), ADVISER_ID.indexed_value_type()),
         (FIRM_ID.name(), FIRM_ID.indexed_value_type()),
@@ -53,6 +58,10 @@ pub fn registered() -> [(&'static str, IndexedValueType); 8] {
         (LAST_CHANGE_DAY.name(), LAST_CHANGE_DAY.indexed_value_type()),
         (NEXT_DEADLINE.name(), NEXT_DEADLINE.indexed_value_type()),
         (FAILING_STEP.name(), FAILING_STEP.indexed_value_type()),
+        (
+            EVIDENCE_OVERDUE.name(),
+            EVIDENCE_OVERDUE.indexed_value_type(),
+        ),
     ]
 }
 
@@ -70,6 +79,7 @@ pub struct Findable {
     waiting: &'static str,
     last_change_day: NaiveDate,
     next_deadline: Option<DateTime<Utc>>,
+    evidence_overdue: bool,
 }
 
 impl Findable {
@@ -82,6 +92,7 @@ impl Findable {
             waiting: application.waiting_for().code(),
             last_change_day: application.last_change_day(),
             next_deadline: application.next_deadline(),
+            evidence_overdue: application.is_evidence_overdue(),
         }
     }
 
@@ -118,6 +129,9 @@ impl Findable {
         if differs(|a, b| a.next_deadline == b.next_deadline) {
             let at = self.next_deadline.map_or(NO_DEADLINE, |at| at.timestamp());
             changes.push(NEXT_DEADLINE.value_set(Timestamp::new(at, 0)));
+        }
+        if differs(|a, b| a.evidence_overdue == b.evidence_overdue) {
+            changes.push(EVIDENCE_OVERDUE.value_set(self.evidence_overdue));
         }
         changes
     }

@@ -1,7 +1,8 @@
-//! The application workflow's Updates: one per adviser command, named for it, each with a
-//! validator that runs the command's rule against the current state and refuses a bad command
-//! before anything reaches history, and a handler that applies the same rule, saves the read
-//! model and returns the new application so the browser reads its own write.
+//! The application workflow's Updates: one per command (an adviser's, or an underwriter's on
+//! a referred case), named for it, each with a validator that runs the command's rule against
+//! the current state and refuses a bad command before anything reaches history, and a handler
+//! that applies the same rule, saves the read model and returns the new application so the
+//! browser reads its own write.
 //!
 //! The validator/handler pairs come from one table ([`command_updates!`] below): a new command
 //! is a line there. `open` and `price_quote` are written out because they do more than apply
@@ -28,6 +29,10 @@ use domain::application::{
     ActivateApplication, CheckBankDetails, OverrideBankCheck, ProceedToSetUp, RecordBankCheck,
     RecordEnquiryOutcome, RemoveApplicantAtDecision, Requote, ResetBankCheck, SaveBankDetails,
     StartUnderwriting, TakeAlternative, TriggerDecisionQuote,
+};
+use domain::application::{
+    ClaimCase, DecideReferredCover, PostUnderwritingUpdate, ReceiveEvidence, ReleaseCase,
+    RequestEvidence,
 };
 use domain::dates::uk_date;
 use domain::quote::Quote;
@@ -400,6 +405,12 @@ command_updates! {
     override_bank_check, validate_override_bank_check: OverrideBankCheck => commit;
     reset_bank_check, validate_reset_bank_check: ResetBankCheck => commit;
     requote, validate_requote: Requote => commit;
+    claim_case, validate_claim_case: ClaimCase => commit;
+    release_case, validate_release_case: ReleaseCase => commit;
+    request_evidence, validate_request_evidence: RequestEvidence => commit;
+    receive_evidence, validate_receive_evidence: ReceiveEvidence => commit;
+    post_underwriting_update, validate_post_underwriting_update: PostUnderwritingUpdate => commit;
+    decide_referred_cover, validate_decide_referred_cover: DecideReferredCover => commit;
 }
 
 /// Says which Update carries each command whose handler is written out above, because it does

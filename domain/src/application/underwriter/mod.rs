@@ -75,7 +75,23 @@ impl Application {
     /// Whether the case was ever referred to an underwriter: such a case can be read on the
     /// workbench.
     pub fn was_referred(&self) -> bool {
-        self.underwriting.referral.referred_at.is_some()
+        self.referred_at().is_some()
+    }
+
+    /// When the case went to an underwriter. A case referred before referrals were dated takes
+    /// the moment its last enquiry closed, which is when it was referred.
+    pub fn referred_at(&self) -> Option<DateTime<Utc>> {
+        self.underwriting.referral.referred_at.or_else(|| {
+            (self.status == ApplicationStage::Underwriting)
+                .then(|| {
+                    self.underwriting
+                        .applicants_enquiries
+                        .iter()
+                        .filter_map(|e| e.closed_at)
+                        .max()
+                })
+                .flatten()
+        })
     }
 
     /// Refused unless the case waits at Underwriting.

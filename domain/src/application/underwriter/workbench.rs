@@ -119,7 +119,7 @@ impl Application {
             })
             .collect();
         Some(WorkbenchEntry {
-            referred_at: self.underwriting.referral.referred_at,
+            referred_at: self.referred_at(),
             referred,
             evidence,
         })
