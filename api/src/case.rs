@@ -1,6 +1,6 @@
 //! The one path every command takes: find the application the caller may act on, with its
-//! owner's settings (one store call, none for an owner whose case is already known), send the command to its workflow, answer with the
-//! application as it now stands.
+//! owner's settings (one store call, none for an owner whose case is already known), send the
+//! command to its workflow, answer with the application as it now stands.
 //!
 //! An application the caller may not see does not exist for them: it is "not found", never
 //! "forbidden", so its existence is not revealed.
@@ -73,6 +73,19 @@ impl Case {
             })
     }
 
+    /// The application `id`, for staff who may read any case of its kind (an underwriter
+    /// on a referred case); "Application not found" when there is none.
+    pub async fn for_staff(state: &AppState, id: ApplicationId) -> Result<Case, ApiError> {
+        let owner = state.store.case_owner(id).await?;
+        owner
+            .map(|o| Case {
+                id: o.application_id,
+                owner: o.adviser_id,
+                owner_settings: o.settings,
+            })
+            .ok_or_else(|| ApiError::not_found("Application"))
+    }
+
     /// Sends `command` to the application's workflow and answers with the application as
     /// it now stands, so the caller reads their own write.
     pub async fn send<C: ApplicationUpdate>(
@@ -80,9 +93,21 @@ impl Case {
         state: &AppState,
         command: C,
     ) -> Result<Json<ApplicationView>, ApiError> {
+        self.command(state, command).await?;
+        // The workflow saved the read model before it answered: this read sees the change.
+        self.view(state).await
+    }
+
+    /// Sends `command` to the application's workflow; once it answers, the read model holds
+    /// the change. [`Case::send`] then reads it as an adviser sees it; other callers read it
+    /// their own way.
+    pub async fn command<C: ApplicationUpdate>(
+        &self,
+        state: &AppState,
+        command: C,
+    ) -> Result<(), ApiError> {
         match state.journeys.send(self.id, command).await {
-            // The workflow saved the read model before it answered: this read sees the change.
-            Ok(_saved) => self.view(state).await,
+            Ok(_saved) => Ok(()),
             // A journey whose policies are in force and past their cancellation window has
             // ended: its workflow takes no more commands, and the case says why.
             Err(ApiError::NotFound(_)) if self.is_settled(state).await => Err(ApiError::Rejected(

@@ -35,6 +35,9 @@ pub enum ApiError {
     /// A provider behind the API asks us to slow down (429, with `Retry-After`).
     #[error("{0}")]
     TooManyRequests(String),
+    /// An upload larger than the endpoint takes (413).
+    #[error("{0}")]
+    TooLarge(String),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -83,6 +86,7 @@ impl ApiError {
             },
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -186,6 +190,24 @@ pub enum SignInProblems {
         content_type = "application/problem+json"
     )]
     NotAnAdviser(Problem),
+}
+
+/// No valid access token, or a token of someone who is not an underwriter (the workbench).
+#[derive(utoipa::IntoResponses)]
+#[allow(dead_code)] // Describes responses; never built.
+pub enum StaffSignInProblems {
+    #[response(
+        status = 401,
+        description = "No valid access token",
+        content_type = "application/problem+json"
+    )]
+    NotSignedIn(Problem),
+    #[response(
+        status = 403,
+        description = "Signed in, but without the underwriter role",
+        content_type = "application/problem+json"
+    )]
+    NotAnUnderwriter(Problem),
 }
 
 /// A change the workflow could not confirm in time; it may still be applied.

@@ -275,6 +275,7 @@ mod tests {
             "cca1@example.com",
             "ccaadmin1@example.com",
             "underwriter1@example.com",
+            "underwriter2@example.com",
             "client1@example.com",
         ] {
             assert!(

@@ -88,6 +88,47 @@ fn referred(mut application: Application, decision: Decision) -> Application {
     application
 }
 
+/// The referred case claimed by an underwriter who asked for blood tests, chased once when
+/// they did not come by their date.
+fn chased(application: Application) -> Application {
+    use domain::application::{ClaimCase, RequestEvidence};
+    use domain::underwriting::evidence::{EvidenceCatalogue, EvidenceKind};
+    use domain::underwriting::manual::Underwriter;
+    let ruth = Underwriter {
+        id: "underwriter1".into(),
+        name: "Ruth Ellis".into(),
+    };
+    let evidence = std::fs::read_to_string(workspace().join("product/underwriting/evidence.json"));
+    let settings = EvidenceCatalogue::parse(&evidence.unwrap())
+        .unwrap()
+        .settings(EvidenceKind::BloodTests)
+        .clone();
+    let at = application.updated_at;
+    let asked = application
+        .claim_case(
+            &ClaimCase {
+                underwriter: ruth.clone(),
+            },
+            at,
+        )
+        .unwrap()
+        .request_evidence(
+            &RequestEvidence {
+                evidence_id: "bloods".into(),
+                applicant_id: application.applicants[0].id.clone(),
+                settings,
+                provider: None,
+                expected_by: None,
+                underwriter: ruth,
+            },
+            at,
+        )
+        .unwrap();
+    let chased = asked.apply_deadlines(asked.evidence_deadline().unwrap());
+    assert!(chased.is_evidence_overdue());
+    chased
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn each_documented_query_finds_exactly_its_stuck_case() {
     let web_ui = with_web_ui();
@@ -109,10 +150,10 @@ async fn each_documented_query_finds_exactly_its_stuck_case() {
     let referral_case = referred(app.stored_application(&referral).await, Decision::ManualUw);
     app.restart_workflow_from(untouched_for(referral_case, 5))
         .await;
-    let evidence_case = referred(
+    let evidence_case = chased(referred(
         app.stored_application(&evidence).await,
         Decision::AdditionalEvidence,
-    );
+    ));
     app.restart_workflow_from(untouched_for(evidence_case, 20))
         .await;
     let mut late = untouched_for(app.stored_application(&overdue).await, 3);
@@ -122,7 +163,7 @@ async fn each_documented_query_finds_exactly_its_stuck_case() {
     let expected = [
         ("idle-at-adviser", 14, &idle),
         ("referral-not-picked-up", 2, &referral),
-        ("evidence-outstanding", 14, &evidence),
+        ("evidence-overdue", 0, &evidence),
         ("timer-overdue", 0, &overdue),
         ("activity-failing", 0, &failing),
     ];

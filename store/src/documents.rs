@@ -111,6 +111,14 @@ impl Store {
             .transpose()
     }
 
+    /// Removes a document stored for a change that was then refused, so nothing of it is kept.
+    pub async fn delete_document(&self, id: &str) -> Result<(), StoreError> {
+        let mut sql = Sql::new("DELETE FROM documents WHERE id = ");
+        sql.bind(Arg::Text(id.to_owned()));
+        sql.query().execute(&self.writer).await?;
+        Ok(())
+    }
+
     pub async fn find_document(&self, id: &str) -> Result<Option<StoredDocument>, StoreError> {
         let mut sql = Sql::new(&format!("SELECT {COLUMNS} FROM documents WHERE id = "));
         sql.bind(Arg::Text(id.to_owned()));

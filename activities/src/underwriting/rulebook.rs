@@ -1,6 +1,6 @@
 //! The underwriting rulebook from `product/underwriting/`: the interview, the lists its
-//! backed questions search, and the rules as a GoRules JSON Decision Model graph run by the
-//! ZEN engine. Loaded and checked once at start-up: a rulebook whose rows name an unknown
+//! backed questions search, the rules as a GoRules JSON Decision Model graph run by the ZEN
+//! engine, and the evidence an underwriter can ask for. Loaded and checked once at start-up: a rulebook whose rows name an unknown
 //! decision or cover, repeat a rule id, or give an answer the portal cannot read stops the
 //! process with the file and the problem, instead of reaching an adviser.
 
@@ -9,6 +9,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use domain::cover::Cover;
 use domain::decision::Decision;
 use domain::underwriting::dictionary::{BackedList, BackedOption};
+use domain::underwriting::evidence::EvidenceCatalogue;
 use domain::underwriting::interview::{BACKED_CONDITIONS, BACKED_OCCUPATIONS, Interview};
 use domain::underwriting::outcome::{ApplicantOutcome, Finding, Risk, decide};
 use domain::underwriting::record::EnquiryRecord;
@@ -25,6 +26,9 @@ pub struct Rulebook {
     pub interview: Interview,
     pub conditions: BackedList,
     pub occupations: BackedList,
+    /// `evidence.json`: what an underwriter can ask for on a referred case, and each kind's
+    /// defaults.
+    pub evidence: EvidenceCatalogue,
     decision: zen_engine::Decision,
     /// Each rule id's table name and row number (from 1), for the explanation.
     rows: HashMap<String, (String, usize)>,
@@ -93,6 +97,9 @@ impl Rulebook {
         let interview_path = dir.join("interview.json");
         let interview = Interview::parse(&read(&interview_path)?, &conditions.categories())
             .map_err(problem(interview_path))?;
+        let evidence_path = dir.join("evidence.json");
+        let evidence =
+            EvidenceCatalogue::parse(&read(&evidence_path)?).map_err(problem(evidence_path))?;
         let rules_path = dir.join("rules.json");
         let graph: GraphContent = serde_json::from_str(&read(&rules_path)?)
             .map_err(|e| problem(rules_path.clone())(e.to_string()))?;
@@ -108,6 +115,7 @@ impl Rulebook {
             interview,
             conditions,
             occupations,
+            evidence,
             decision,
             rows,
         };

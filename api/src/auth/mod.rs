@@ -1,6 +1,7 @@
 //! Who is calling. [`Caller`] is any holder of a valid access token; [`AdviserCaller`] is a
-//! caller registered as an adviser (the adviser endpoints need one). A missing or bad token is
-//! 401; a valid token of someone who is not an adviser is 403.
+//! caller registered as an adviser (the adviser endpoints need one); [`UnderwriterCaller`]
+//! holds the `underwriter` role (the workbench needs one). A missing or bad token is 401; a
+//! valid token of someone who may not use the endpoint is 403.
 
 mod ring_verifier;
 mod tokens;
@@ -14,7 +15,8 @@ use crate::state::AppState;
 use axum::extract::FromRequestParts;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
-use domain::{AdviserId, AdviserProfile, Roles};
+use domain::underwriting::manual::Underwriter;
+use domain::{AdviserId, AdviserProfile, Role, Roles};
 
 /// A verified token's holder.
 #[derive(Debug, Clone)]
@@ -106,5 +108,36 @@ impl FromRequestParts<AppState> for AdviserCaller {
                 ApiError::Forbidden("This account is not set up as an adviser with us.".into())
             })?;
         Ok(AdviserCaller { caller, profile })
+    }
+}
+
+/// A caller with the `underwriter` role (§6 roles claim), as the case records them.
+#[derive(Debug, Clone)]
+pub struct UnderwriterCaller {
+    pub underwriter: Underwriter,
+}
+
+pub const UNDERWRITERS_ONLY: &str = "Only underwriters can use the underwriting workbench.";
+
+impl FromRequestParts<AppState> for UnderwriterCaller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let caller = Caller::from_request_parts(parts, state).await?;
+        if !caller.roles.has(Role::Underwriter) {
+            return Err(ApiError::Forbidden(UNDERWRITERS_ONLY.into()));
+        }
+        let id = caller.subject.to_string();
+        let name = caller
+            .name
+            .or(caller.email)
+            .filter(|n| !n.trim().is_empty())
+            .unwrap_or_else(|| id.clone());
+        Ok(UnderwriterCaller {
+            underwriter: Underwriter { id, name },
+        })
     }
 }

@@ -246,7 +246,10 @@ pub async fn stored_document(
     Case::find(&state, &me, stored.application_id)
         .await
         .map_err(|_| not_found())?;
-    if stored.file_name != file_name {
+    // Evidence is a medical record: only underwriters read it, on the workbench.
+    if stored.file_name != file_name
+        || crate::routes::underwriter::is_evidence_document(&stored.kind)
+    {
         return Err(not_found());
     }
     Ok(file(stored))

@@ -15,6 +15,7 @@ mod policies;
 mod quote;
 mod search;
 mod set_up;
+mod underwriter;
 mod underwriting;
 
 use crate::state::AppState;
@@ -51,6 +52,7 @@ use utoipa_axum::router::OpenApiRouter;
         (name = "decision", description = "The decision: each cover priced on the terms underwriting gave it, and Proceed to set-up"),
         (name = "set-up", description = "Set-up: the Direct Debit's bank details, shown masked, and their check (modulus, then Confirmation of Payee)"),
         (name = "policies", description = "Putting the policy in force, the Policyholders list and each policy with its documents"),
+        (name = "underwriter", description = "The underwriters' workbench (the `underwriter` role only): referred cases, claiming them, evidence with its chase dates, updates for the adviser and the decision on each referred cover"),
         (name = "operations", description = "Health of the service"),
     )
 )]
@@ -78,6 +80,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(contact::router())
         .merge(lookups::router())
         .merge(underwriting::router())
+        .merge(underwriter::router())
         .merge(amra::router())
         .merge(decision::router())
         .merge(set_up::router())

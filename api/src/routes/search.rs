@@ -73,6 +73,7 @@ pub async fn search_applications(
         words: request.words,
         stages,
         page: request.page,
+        reader: me.caller.subject.to_string(),
     };
     Ok(Json(state.store.search_applications(&query).await?))
 }
@@ -100,23 +101,22 @@ impl SearchRequest {
                 &format!("Search for at most {SEARCH_TERM_MAX_CHARS} characters"),
             ));
         }
-        let page = match params
-            .page
-            .as_deref()
-            .map(str::trim)
-            .filter(|p| !p.is_empty())
-        {
-            None => 1,
-            Some(text) => text
-                .parse::<u32>()
-                .ok()
-                .filter(|p| *p >= 1 && *p <= 1_000_000)
-                .ok_or_else(|| ApiError::bad_field("page", "page must be a whole number from 1"))?,
-        };
         Ok(Self {
             advisers,
             words: search_words(&term),
-            page,
+            page: page(params.page.as_deref())?,
         })
+    }
+}
+
+/// A list's `page`: a whole number from 1, 1 when absent (every paged list reads it so).
+pub fn page(text: Option<&str>) -> Result<u32, ApiError> {
+    match text.map(str::trim).filter(|p| !p.is_empty()) {
+        None => Ok(1),
+        Some(text) => text
+            .parse::<u32>()
+            .ok()
+            .filter(|p| *p >= 1 && *p <= 1_000_000)
+            .ok_or_else(|| ApiError::bad_field("page", "page must be a whole number from 1")),
     }
 }

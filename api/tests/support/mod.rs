@@ -306,6 +306,18 @@ impl TestApp {
     /// on timers, the server moves its virtual clock to the next one at once, so a start date
     /// months ahead or a 30-day window passes in moments.
     pub async fn skip_time(&self, id: &Value) {
+        self.skip_time_for(id, 0).await;
+    }
+
+    /// Moves the application's workflow to its next timer only: the server skips once, then
+    /// time runs as usual (`max_session_skip_count` 1), so a chase fires without every later
+    /// deadline (a quote's validity, a consent's year) passing too.
+    pub async fn skip_to_next_timer(&self, id: &Value) {
+        self.skip_time_for(id, 1).await;
+    }
+
+    /// Time skipping on the application's workflow, for at most `skips` skips (0: no limit).
+    async fn skip_time_for(&self, id: &Value, skips: i32) {
         use temporalio_common::protos::temporal::api::common::v1::{
             TimeSkippingConfig, WorkflowExecution,
         };
@@ -325,6 +337,7 @@ impl TestApp {
                     workflow_execution_options: Some(WorkflowExecutionOptions {
                         time_skipping_config: Some(TimeSkippingConfig {
                             enabled: true,
+                            max_session_skip_count: skips,
                             ..Default::default()
                         }),
                         ..Default::default()

@@ -292,9 +292,23 @@ fn a_broken_rulebook_stops_start_up_naming_the_file_and_the_row() {
         "occupations.csv",
         "interview.json",
         "rules.json",
+        "evidence.json",
     ] {
         std::fs::copy(product.join(file), target.join(file)).unwrap();
     }
+    // Evidence defaults out of range are named with their file.
+    let evidence = std::fs::read_to_string(product.join("evidence.json")).unwrap();
+    std::fs::write(
+        target.join("evidence.json"),
+        evidence.replacen("\"expectedWithinDays\": 28", "\"expectedWithinDays\": 0", 1),
+    )
+    .unwrap();
+    let error = Rulebook::load(dir.path()).unwrap_err().to_string();
+    assert!(
+        error.contains("evidence.json") && error.contains("gpReport: expectedWithinDays"),
+        "{error}"
+    );
+    std::fs::copy(product.join("evidence.json"), target.join("evidence.json")).unwrap();
     let rules = std::fs::read_to_string(product.join("rules.json")).unwrap();
     std::fs::write(
         target.join("rules.json"),

@@ -6,6 +6,8 @@ mod enquiry;
 mod lookup;
 mod records;
 
+pub(crate) use records::latest_answers;
+
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 

@@ -30,12 +30,11 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// The client's answers document for the enquiry's current version, rendered and stored the
 /// first time it is asked for (so a copy once sent never changes).
-async fn latest_answers(
+pub(crate) async fn latest_answers(
     state: &AppState,
-    case: &Case,
+    application: &domain::Application,
     applicant_id: &ApplicantId,
 ) -> Result<StoredDocument, ApiError> {
-    let application = case.application(state).await?;
     let (index, _) = application
         .applicants
         .iter()
@@ -83,7 +82,10 @@ pub async fn answers_document(
     Path((_application_id, applicant_id)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
     let applicant_id = applicant_in_path(&applicant_id)?;
-    Ok(file(latest_answers(&state, &case, &applicant_id).await?))
+    let application = case.application(&state).await?;
+    Ok(file(
+        latest_answers(&state, &application, &applicant_id).await?,
+    ))
 }
 
 /// The body of `createLatestApplicantAnswersDocument` (§7).
@@ -112,13 +114,14 @@ pub async fn create_latest_answers_document(
     Body(request): Body<AnswersDocumentRequest>,
 ) -> Result<Json<DocumentLink>, ApiError> {
     let case = Case::find(&state, &me, request.application_id).await?;
-    let stored = latest_answers(&state, &case, &request.applicant_id).await?;
+    let application = case.application(&state).await?;
+    let stored = latest_answers(&state, &application, &request.applicant_id).await?;
     Ok(Json(DocumentLink {
         uri: format!("/api/v1/document/{}/{}", stored.id, stored.file_name),
     }))
 }
 
-/// The underwriter's updates on a case.
+/// The underwriting updates on a case.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UnderwritingUpdates {
@@ -131,17 +134,23 @@ pub struct UnderwritingUpdates {
     tag = "underwriting",
     params(("applicationId" = i64, Path, description = "The application reference")),
     responses(
-        (status = OK, description = "The underwriter's updates (date, time, update), oldest first; empty until one is posted", body = UnderwritingUpdates),
+        (status = OK, description = "The underwriting updates (date, time, update), oldest first: the underwriter's own, and one for each evidence request, chase, receipt and decision; empty until the case is referred. Reading them marks them read for the caller, so the dashboard no longer shows the case as having a new update", body = UnderwritingUpdates),
         (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
         SignInProblems,
     )
 )]
 pub async fn underwriting_updates(
     State(state): State<AppState>,
+    me: AdviserCaller,
     CaseInPath(case): CaseInPath,
 ) -> Result<Json<UnderwritingUpdates>, ApiError> {
     let application = case.application(&state).await?;
-    Ok(Json(UnderwritingUpdates {
-        updates: application.underwriting.underwriting_updates,
-    }))
+    let updates = application.underwriting.underwriting_updates;
+    if let Some(latest) = updates.iter().map(|u| u.posted_at).max() {
+        state
+            .store
+            .mark_updates_read(case.id, &me.caller.subject.to_string(), latest)
+            .await?;
+    }
+    Ok(Json(UnderwritingUpdates { updates }))
 }

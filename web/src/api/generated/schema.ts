@@ -1236,6 +1236,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/underwriter/cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_cases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/underwriter/cases/{applicationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_case"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/underwriter/cases/{applicationId}/applicants/{applicantId}/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["answers_document"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/underwriter/cases/{applicationId}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/underwriter/cases/{applicationId}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["decide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/underwriter/cases/{applicationId}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["request_evidence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/underwriter/cases/{applicationId}/evidence/{evidenceId}/document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["evidence_document"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/underwriter/cases/{applicationId}/evidence/{evidenceId}/received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["receive_evidence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/underwriter/cases/{applicationId}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["release"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/underwriter/cases/{applicationId}/updates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/underwriting/lookupQuestionOption/{branch}/{tag}/{answer}": {
         parameters: {
             query?: never;
@@ -1698,6 +1858,11 @@ export interface components {
              *     the Complete page.
              */
             active: boolean;
+            /**
+             * @description An underwriting update was posted since the signed-in user last read the case's
+             *     updates (`underwritingupdates/{id}`).
+             */
+            hasNewUnderwritingUpdate?: boolean;
         };
         /** @description The body of `ApplyApplication` (§7). */
         ApplyRequest: {
@@ -1818,6 +1983,13 @@ export interface components {
             /** @description Relationship to the life assured, for example "Spouse" or "Charity". */
             relationship?: string | null;
         };
+        /** @description The adviser whose case it is, to contact. */
+        CaseAdviser: {
+            id: components["schemas"]["AdviserId"];
+            name: string;
+            email: string;
+            firmName?: string | null;
+        };
         /** @description A child on the application (§3), for children's critical illness cover. */
         Child: components["schemas"]["ChildDetails"] & {
             id: string;
@@ -1829,6 +2001,33 @@ export interface components {
             surname?: string | null;
             /** Format: date */
             dateOfBirth?: string | null;
+        };
+        /** @description Who holds the case now. */
+        Claim: {
+            underwriter: components["schemas"]["Underwriter"];
+            /** Format: date-time */
+            claimedAt: string;
+        };
+        /** @description One change of hands. */
+        ClaimEvent: components["schemas"]["ClaimEventKind"] & {
+            /** Format: date-time */
+            at: string;
+            underwriter: components["schemas"]["Underwriter"];
+        };
+        /** @description What happened to the claim. */
+        ClaimEventKind: {
+            /** @enum {string} */
+            kind: "claimed";
+        } | {
+            from: components["schemas"]["Underwriter"];
+            /** @enum {string} */
+            kind: "takenOver";
+        } | {
+            /** @enum {string} */
+            kind: "released";
+        } | {
+            /** @enum {string} */
+            kind: "ended";
         };
         /** @description The body of `commission` (§7); a percentage left out takes its default (J14). */
         CommissionRequest: {
@@ -1993,6 +2192,7 @@ export interface components {
             /** @description One sentence for the adviser. */
             summary: string;
             explanations: components["schemas"]["Explanation"][];
+            manual?: components["schemas"]["ManualTerms"] | null;
         };
         /**
          * @description The cover to remove. Its product may be sent too, as the quote builder does; nothing else
@@ -2020,6 +2220,26 @@ export interface components {
          * @enum {string}
          */
         Decision: "standardterms" | "nonstandardterms" | "manualuw" | "additionalevidence" | "declined" | "postponed" | "referredtouw";
+        /** @description A decision on one referred cover. */
+        DecisionRequest: {
+            applicantId: components["schemas"]["ApplicantId"];
+            coverId: string;
+            decision: components["schemas"]["ManualDecision"];
+            /**
+             * Format: int32
+             * @description Percent added to the premium: for `loading` (required) or `exclusion`.
+             */
+            loadingPercent?: number | null;
+            /** @description The exclusion's wording: for `exclusion` (required) or `loading`. */
+            exclusion?: string | null;
+            /**
+             * Format: int32
+             * @description Months until the client may apply again: for `postponed` (required).
+             */
+            postponeMonths?: number | null;
+            /** @description Why, for the adviser to read to the client. */
+            reason?: string | null;
+        };
         /** @description What the decision stage owns. */
         DecisionState: {
             decisionQuote?: components["schemas"]["Quote"] | null;
@@ -2140,6 +2360,116 @@ export interface components {
             /** @description After a requote: the covers the kept outcome judged, and for which risks. */
             underwrittenCovers: components["schemas"]["UnderwrittenCover"][];
         };
+        /** @description A chase of the provider when the expected date passed. */
+        EvidenceChase: {
+            /** Format: date */
+            chasedOn: string;
+            /** Format: date-time */
+            at: string;
+            /**
+             * Format: date
+             * @description The date it is expected by from this chase on.
+             */
+            expectedBy: string;
+        };
+        /** @description The document the evidence arrived as, stored with the case's documents. */
+        EvidenceDocument: {
+            id: string;
+            fileName: string;
+        };
+        /**
+         * @description A kind of evidence (issue 30: GP report, supplementary GP report, medical examination by
+         *     nurse screening, specialist report, blood tests).
+         * @enum {string}
+         */
+        EvidenceKind: "gpReport" | "supplementaryGpReport" | "medicalExamination" | "specialistReport" | "bloodTests";
+        /** @description One piece of evidence asked for. */
+        EvidenceRequest: {
+            id: string;
+            applicantId: components["schemas"]["ApplicantId"];
+            kind: components["schemas"]["EvidenceKind"];
+            /** @description "GP report", as the insurer names it. */
+            label: string;
+            /** @description "The Surgery": who provides it. */
+            provider: string;
+            /** @description A report under the Access to Medical Reports Act (needs consent; may be held). */
+            medicalReport: boolean;
+            /** Format: int32 */
+            chaseEveryDays: number;
+            /** Format: date-time */
+            requestedAt: string;
+            requestedBy: components["schemas"]["Underwriter"];
+            /**
+             * Format: date
+             * @description The date first given.
+             */
+            firstExpectedBy: string;
+            /**
+             * Format: date
+             * @description The date it is expected by now (moved on by each chase).
+             */
+            expectedBy: string;
+            status: components["schemas"]["EvidenceStatus"];
+            chases: components["schemas"]["EvidenceChase"][];
+            received?: components["schemas"]["ReceivedEvidence"] | null;
+            /**
+             * Format: date-time
+             * @description Why it was withdrawn, and when.
+             */
+            withdrawnAt?: string | null;
+            withdrawnBecause?: string | null;
+        };
+        /** @description What to ask for, about which client. */
+        EvidenceRequestBody: {
+            applicantId: components["schemas"]["ApplicantId"];
+            kind: components["schemas"]["EvidenceKind"];
+            /**
+             * Format: date
+             * @description The date it is expected by; the kind's default (`evidence.json`) when absent.
+             */
+            expectedBy?: string | null;
+            /** @description Who provides it, when not the kind's default (the client's doctor for a GP report). */
+            provider?: string | null;
+        };
+        /** @description The insurer's defaults for one kind of evidence. */
+        EvidenceSettings: {
+            kind: components["schemas"]["EvidenceKind"];
+            /** @description How advisers and underwriters read it: "GP report". */
+            label: string;
+            /**
+             * @description Who provides it when the underwriter names nobody ("the nurse screening service");
+             *     none means the client's own doctor, as recorded on the AMRA step.
+             */
+            provider?: string | null;
+            /**
+             * Format: int32
+             * @description Days from the request to the date it is expected by, unless the underwriter gives one.
+             */
+            expectedWithinDays: number;
+            /**
+             * Format: int32
+             * @description Days a chase moves the expected date on, from the day of the chase.
+             */
+            chaseEveryDays: number;
+            /**
+             * @description A report by a doctor who cares for the client: it needs AMRA consent and is held when
+             *     the client asked to see it (docs/decisions.md W4).
+             */
+            medicalReport: boolean;
+        };
+        /**
+         * @description Where a request stands.
+         * @enum {string}
+         */
+        EvidenceStatus: "requested" | "held" | "received" | "withdrawn";
+        /** @description The received evidence's document, as a multipart form. */
+        EvidenceUpload: {
+            /**
+             * Format: binary
+             * @description The report: a PDF of at most 10 MB.
+             */
+            document: string;
+        };
         /**
          * @description §3 "Examiner or surgery". Every value present is well-formed; `isExaminerDetailsValid`
          *     says whether the details are also complete (§4 AMRA readiness).
@@ -2252,6 +2582,30 @@ export interface components {
             declineLoadingAbove: number;
         };
         /**
+         * @description What the underwriter decided (the API's `decision`).
+         * @enum {string}
+         */
+        ManualDecision: "standardterms" | "loading" | "exclusion" | "postponed" | "declined";
+        /** @description The terms an underwriter gave a referred cover, kept on the cover's outcome. */
+        ManualTerms: {
+            decision: components["schemas"]["ManualDecision"];
+            /** Format: int32 */
+            loading: number;
+            exclusion?: string | null;
+            /** Format: int32 */
+            postponeMonths?: number | null;
+            reason: string;
+            decidedBy: components["schemas"]["Underwriter"];
+            /** Format: date-time */
+            decidedAt: string;
+            /**
+             * @description The rulebook's decision that referred the cover, and its sentence, kept to show beside
+             *     the underwriter's.
+             */
+            referredAs: components["schemas"]["Decision"];
+            referredSummary: string;
+        };
+        /**
          * @description Bank details as shown once saved: the account number masked to its last four digits
          *     (decision S4), so a screen, a log or a read model never shows the whole number again.
          */
@@ -2308,6 +2662,20 @@ export interface components {
         OptionDefinition: {
             value: string;
             label: string;
+        };
+        /** @description Evidence still to come, or held. */
+        OutstandingEvidence: {
+            client: string;
+            /** @description "GP report from The Surgery". */
+            evidence: string;
+            status: components["schemas"]["EvidenceStatus"];
+            /**
+             * Format: date
+             * @description When it is expected by, or, when held, when it may be used.
+             */
+            due: string;
+            /** @description Chased at least once. */
+            overdue: boolean;
         };
         /**
          * @description Party types (§3): who an allocation or a beneficiary refers to.
@@ -2598,6 +2966,51 @@ export interface components {
             question: string;
             answer: string;
         };
+        /** @description When and how the evidence arrived. */
+        ReceivedEvidence: {
+            /** Format: date-time */
+            at: string;
+            by: components["schemas"]["Underwriter"];
+            document: components["schemas"]["EvidenceDocument"];
+            /**
+             * Format: date
+             * @description The report may be used from this day (the client asked to see it first).
+             */
+            heldUntil?: string | null;
+        };
+        /** @description What the underwriter's side of the case holds. */
+        ReferralState: {
+            /**
+             * Format: date-time
+             * @description When the case last went to an underwriter; kept once decided, so the case can still be
+             *     read on the workbench.
+             */
+            referredAt?: string | null;
+            /**
+             * Format: date-time
+             * @description When every referred cover of that referral was decided.
+             */
+            decidedAt?: string | null;
+            claim?: components["schemas"]["Claim"] | null;
+            /** @description Every claim, take-over and release, oldest first. */
+            claims: components["schemas"]["ClaimEvent"][];
+            /** @description Every evidence request, oldest first, whatever became of it. */
+            evidence: components["schemas"]["EvidenceRequest"][];
+        };
+        /** @description A cover waiting for the underwriter. */
+        ReferredCover: {
+            applicantId: components["schemas"]["ApplicantId"];
+            client: string;
+            coverId: string;
+            productType: components["schemas"]["ProductType"];
+            decision: components["schemas"]["Decision"];
+            rules: components["schemas"]["ReferringRule"][];
+        };
+        /** @description A rule that referred a cover: its id and its reason. */
+        ReferringRule: {
+            rule: string;
+            reason: string;
+        };
         /** @description §7 `POST /actions/removeApplicantAtDecision/{id}`: the client to take off the application. */
         RemoveAtDecisionRequest: {
             applicantId: components["schemas"]["ApplicantId"];
@@ -2756,11 +3169,44 @@ export interface components {
         UnbornChildrenRequest: {
             hasUnbornChildren: boolean;
         };
+        /**
+         * @description Someone on the insurer's staff, as their token names them: who claimed, asked for evidence
+         *     or decided.
+         */
+        Underwriter: {
+            /** @description The token's subject. */
+            id: string;
+            name: string;
+        };
+        /**
+         * @description A referred case as the underwriter reads it: the application as the adviser gave it (with
+         *     each cover's outcome and its explanations, AMRA consent and the doctor, the evidence and
+         *     the updates), each client's answers by section, the covers waiting for a decision, and
+         *     what the forms need.
+         */
+        UnderwriterCase: {
+            application: components["schemas"]["Application"];
+            adviser?: components["schemas"]["CaseAdviser"] | null;
+            /** @description Each client's interview with its answers by section, as saved. */
+            enquiries: components["schemas"]["Enquiry"][];
+            /** @description The covers still waiting for the underwriter's decision. */
+            referred: components["schemas"]["ReferredCover"][];
+            /** @description The signed-in underwriter holds the case. */
+            isMine: boolean;
+            /** @description What can be asked for, with each kind's defaults. */
+            evidenceKinds: components["schemas"]["EvidenceSettings"][];
+            /** @description The rulebook's limits: a loading may be at most `declineLoadingAbove` percent. */
+            limits: components["schemas"]["Limits"];
+            /** Format: int32 */
+            maxPostponeMonths: number;
+        };
         /** @description What the underwriting stage owns. */
         UnderwritingState: {
             applicantsEnquiries: components["schemas"]["EnquirySummary"][];
-            /** @description Notes from the underwriter, oldest first; empty until one posts (a later stage). */
+            /** @description What the adviser is told while a referred case is with underwriting, oldest first. */
             underwritingUpdates: components["schemas"]["UnderwritingUpdate"][];
+            /** @description The underwriter's side of a referred case: who holds it, and the evidence asked for. */
+            referral: components["schemas"]["ReferralState"];
         };
         /** @description A note an underwriter posts on a case (§2 Decision "Underwriting updates"). */
         UnderwritingUpdate: {
@@ -2771,8 +3217,10 @@ export interface components {
             update: string;
             /** Format: date-time */
             postedAt: string;
+            /** @description "Ruth Ellis, underwriter"; none for an update the portal wrote (a chase, a release). */
+            author?: string | null;
         };
-        /** @description The underwriter's updates on a case. */
+        /** @description The underwriting updates on a case. */
         UnderwritingUpdates: {
             updates: components["schemas"]["UnderwritingUpdate"][];
         };
@@ -2794,6 +3242,10 @@ export interface components {
             id: components["schemas"]["ApplicantId"];
             /** @description The policy number once the policy is set up; none before. */
             policyReference?: string | null;
+        };
+        /** @description An update for the adviser. */
+        UpdateRequest: {
+            text?: string | null;
         };
         /**
          * @description Per-adviser flags that shape the portal (§6). Defaults are the insurer's standard
@@ -2831,6 +3283,40 @@ export interface components {
         ViewReportsRequest: {
             applicantId: components["schemas"]["ApplicantId"];
             isViewMedicalReportsRequested: boolean;
+        };
+        /** @description A referred case as the workbench lists it. */
+        WorkbenchCase: {
+            id: components["schemas"]["ApplicationId"];
+            /** @description "Alan Turing & Ada Lovelace". */
+            clientNames: string;
+            adviserId: components["schemas"]["AdviserId"];
+            adviserName?: string | null;
+            firmName?: string | null;
+            /** Format: date-time */
+            referredAt: string;
+            /**
+             * Format: int64
+             * @description Whole UK days since the referral.
+             */
+            daysSinceReferral: number;
+            claimedBy?: components["schemas"]["Underwriter"] | null;
+            /** @description The covers referred, each with the rules that referred it. */
+            referred: components["schemas"]["ReferredCover"][];
+            /** @description Evidence outstanding or held, with its date. */
+            evidence: components["schemas"]["OutstandingEvidence"][];
+        };
+        /** @description A page of the workbench, paged like the application search. */
+        WorkbenchResults: {
+            results: components["schemas"]["WorkbenchCase"][];
+            /**
+             * Format: int32
+             * @description 1-based.
+             */
+            currentPage: number;
+            /** Format: int32 */
+            totalPages: number;
+            /** Format: int64 */
+            totalRecordCount: number;
         };
     };
     responses: never;
@@ -7863,7 +8349,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The underwriter's updates (date, time, update), oldest first; empty until one is posted */
+            /** @description The underwriting updates (date, time, update), oldest first: the underwriter's own, and one for each evidence request, chase, receipt and decision; empty until the case is referred. Reading them marks them read for the caller, so the dashboard no longer shows the case as having a new update */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8608,6 +9094,731 @@ export interface operations {
                 };
             };
             /** @description Everything still missing, each named */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_cases: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Which cases: every referred case when absent; `unclaimed`, `mine`, `evidence` (waiting
+                 *     for evidence) or `overdue` (evidence past the date first given).
+                 */
+                filter?: "all" | "unclaimed" | "mine" | "evidence" | "overdue";
+                /** @description 1-based page number. */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the cases waiting at Underwriting, oldest referral first: reference, clients, adviser and firm, the covers referred with the rules that referred them, days since referral, evidence outstanding with its date, and who has claimed it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkbenchResults"];
+                };
+            };
+            /** @description An unknown filter or a bad page number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but without the underwriter role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_case: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference */
+                applicationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The case as the underwriter reads it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnderwriterCase"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but without the underwriter role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application, or one never referred to underwriting */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    answers_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference */
+                applicationId: number;
+                /** @description The client's id */
+                applicantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client's interview answers as a PDF, named in content-disposition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but without the underwriter role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application or client, or no interview */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    claim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference */
+                applicationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The case, now held by the caller; taken over, and the handover recorded, when another underwriter held it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnderwriterCase"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but without the underwriter role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application, or one never referred to underwriting */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The case is not waiting at Underwriting */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    decide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference */
+                applicationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description The case with the cover decided and an update posted for the adviser; once no cover is still referred the case is at Decision (`application.status`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnderwriterCase"];
+                };
+            };
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but without the underwriter role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application, one never referred, Applicant not found or Cover not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not claimed by the caller, not waiting at Underwriting, a cover the rulebook decided, or a report on the client held for them to see first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A loading outside 1% to the rulebook's most, an exclusion without wording, months outside 1 to 24, no reason, or a value that does not go with the decision: `errors` names each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    request_evidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference */
+                applicationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EvidenceRequestBody"];
+            };
+        };
+        responses: {
+            /** @description The case with the request added (`application.referral.evidence`), its expected date set and an update for the adviser posted; the workflow chases it when the date passes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnderwriterCase"];
+                };
+            };
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but without the underwriter role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application, one never referred, or Applicant not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not claimed by the caller, not waiting at Underwriting, no AMRA consent for a medical report (§4), or no doctor recorded to ask */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An expected date not after today or more than a year ahead, or a provider too long */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    evidence_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference */
+                applicationId: number;
+                /** @description The evidence request's id */
+                evidenceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The evidence's document, named in content-disposition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but without the underwriter role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application or evidence, or not received */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The report is held until its date: the client asked to see it first (§9) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    receive_evidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference */
+                applicationId: number;
+                /** @description The evidence request's id */
+                evidenceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["EvidenceUpload"];
+            };
+        };
+        responses: {
+            /** @description The case with the evidence received and its document stored; a medical report the client asked to see first is held 21 days (`heldUntil`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnderwriterCase"];
+                };
+            };
+            /** @description No `document` part, or a form that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but without the underwriter role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application, one never referred, or Evidence request not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not claimed by the caller, not waiting at Underwriting, or already received or withdrawn */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A document over 10 MB: nothing is kept */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A document that is empty or not a PDF: nothing is kept */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    release: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference */
+                applicationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The case, unclaimed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnderwriterCase"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but without the underwriter role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application, or one never referred to underwriting */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another underwriter holds the case, or it is not waiting at Underwriting */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    post_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference */
+                applicationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The case with the update posted; the adviser reads it on the case and the dashboard marks the case */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnderwriterCase"];
+                };
+            };
+            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but without the underwriter role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such application, or one never referred */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Waiting at Underwriting but not claimed by the caller, or no longer with underwriting */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No text, or more than 2,000 characters */
             422: {
                 headers: {
                     [name: string]: unknown;

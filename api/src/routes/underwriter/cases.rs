@@ -1,0 +1,180 @@
+//! The workbench's list of referred cases, one case as the underwriter reads it, claiming and
+//! releasing it, and a client's answers as a PDF.
+
+use super::{ReferredCase, UnderwriterCase, underwriter_case};
+use crate::auth::UnderwriterCaller;
+use crate::case::applicant_in_path;
+use crate::error::{ApiError, Problem, StaffSignInProblems, Unconfirmed};
+use crate::routes::documents::file;
+use crate::routes::search::page;
+use crate::routes::underwriting::latest_answers;
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::response::Response;
+use axum_extra::extract::{Query, QueryRejection};
+use chrono::Utc;
+use domain::application::{ClaimCase, ReleaseCase};
+use domain::dashboard::{WorkbenchFilter, WorkbenchResults};
+use domain::dates::uk_date;
+use serde::Deserialize;
+use store::WorkbenchQuery;
+use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_cases))
+        .routes(routes!(get_case))
+        .routes(routes!(claim))
+        .routes(routes!(release))
+        .routes(routes!(answers_document))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct WorkbenchParams {
+    /// Which cases: every referred case when absent; `unclaimed`, `mine`, `evidence` (waiting
+    /// for evidence) or `overdue` (evidence past the date first given).
+    #[param(value_type = Option<WorkbenchFilter>, inline)]
+    pub filter: Option<String>,
+    /// 1-based page number.
+    #[param(value_type = Option<u32>, minimum = 1)]
+    pub page: Option<String>,
+}
+
+fn filter(text: Option<&str>) -> Result<WorkbenchFilter, ApiError> {
+    match text.map(str::trim).filter(|f| !f.is_empty()) {
+        None | Some("all") => Ok(WorkbenchFilter::All),
+        Some("unclaimed") => Ok(WorkbenchFilter::Unclaimed),
+        Some("mine") => Ok(WorkbenchFilter::Mine),
+        Some("evidence") => Ok(WorkbenchFilter::Evidence),
+        Some("overdue") => Ok(WorkbenchFilter::Overdue),
+        Some(other) => Err(ApiError::bad_field(
+            "filter",
+            &format!("{other:?} is not a filter: use unclaimed, mine, evidence or overdue"),
+        )),
+    }
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/v1/underwriter/cases",
+    tag = "underwriter",
+    params(WorkbenchParams),
+    responses(
+        (status = OK, description = "A page of the cases waiting at Underwriting, oldest referral first: reference, clients, adviser and firm, the covers referred with the rules that referred them, days since referral, evidence outstanding with its date, and who has claimed it", body = WorkbenchResults),
+        (status = BAD_REQUEST, description = "An unknown filter or a bad page number", body = Problem, content_type = "application/problem+json"),
+        StaffSignInProblems,
+    )
+)]
+pub async fn list_cases(
+    State(state): State<AppState>,
+    me: UnderwriterCaller,
+    params: Result<Query<WorkbenchParams>, QueryRejection>,
+) -> Result<Json<WorkbenchResults>, ApiError> {
+    let Query(params) = params.map_err(|e| ApiError::BadRequest {
+        detail: format!("The workbench parameters could not be read: {e}"),
+        errors: Vec::new(),
+    })?;
+    let query = WorkbenchQuery {
+        filter: filter(params.filter.as_deref())?,
+        underwriter: me.underwriter.id,
+        page: page(params.page.as_deref())?,
+        today: uk_date(Utc::now()),
+    };
+    Ok(Json(state.store.search_workbench(&query).await?))
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/v1/underwriter/cases/{applicationId}",
+    tag = "underwriter",
+    params(("applicationId" = i64, Path, description = "The application reference")),
+    responses(
+        (status = OK, description = "The case as the underwriter reads it", body = UnderwriterCase),
+        (status = NOT_FOUND, description = "No such application, or one never referred to underwriting", body = Problem, content_type = "application/problem+json"),
+        StaffSignInProblems,
+    )
+)]
+pub async fn get_case(
+    State(state): State<AppState>,
+    referred: ReferredCase,
+) -> Result<Json<UnderwriterCase>, ApiError> {
+    Ok(Json(
+        underwriter_case(&state, &referred.me, referred.application).await?,
+    ))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/underwriter/cases/{applicationId}/claim",
+    tag = "underwriter",
+    params(("applicationId" = i64, Path, description = "The application reference")),
+    responses(
+        (status = OK, description = "The case, now held by the caller; taken over, and the handover recorded, when another underwriter held it", body = UnderwriterCase),
+        (status = NOT_FOUND, description = "No such application, or one never referred to underwriting", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "The case is not waiting at Underwriting", body = Problem, content_type = "application/problem+json"),
+        StaffSignInProblems,
+        Unconfirmed,
+    )
+)]
+pub async fn claim(
+    State(state): State<AppState>,
+    referred: ReferredCase,
+) -> Result<Json<UnderwriterCase>, ApiError> {
+    let command = ClaimCase {
+        underwriter: referred.me.clone(),
+    };
+    referred.send(&state, command).await
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/underwriter/cases/{applicationId}/release",
+    tag = "underwriter",
+    params(("applicationId" = i64, Path, description = "The application reference")),
+    responses(
+        (status = OK, description = "The case, unclaimed", body = UnderwriterCase),
+        (status = NOT_FOUND, description = "No such application, or one never referred to underwriting", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "Another underwriter holds the case, or it is not waiting at Underwriting", body = Problem, content_type = "application/problem+json"),
+        StaffSignInProblems,
+        Unconfirmed,
+    )
+)]
+pub async fn release(
+    State(state): State<AppState>,
+    referred: ReferredCase,
+) -> Result<Json<UnderwriterCase>, ApiError> {
+    let command = ReleaseCase {
+        underwriter: referred.me.clone(),
+    };
+    referred.send(&state, command).await
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/v1/underwriter/cases/{applicationId}/applicants/{applicantId}/answers",
+    tag = "underwriter",
+    params(
+        ("applicationId" = i64, Path, description = "The application reference"),
+        ("applicantId" = String, Path, description = "The client's id"),
+    ),
+    responses(
+        (status = OK, description = "The client's interview answers as a PDF, named in content-disposition", content_type = "application/pdf", body = Vec<u8>),
+        (status = NOT_FOUND, description = "No such application or client, or no interview", body = Problem, content_type = "application/problem+json"),
+        StaffSignInProblems,
+    )
+)]
+pub async fn answers_document(
+    State(state): State<AppState>,
+    referred: ReferredCase,
+    Path((_application_id, applicant_id)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    let applicant_id = applicant_in_path(&applicant_id)?;
+    Ok(file(
+        latest_answers(&state, &referred.application, &applicant_id).await?,
+    ))
+}

@@ -1,0 +1,118 @@
+//! The underwriter's decision on a referred cover, and their updates for the adviser. A
+//! decision is checked before anything is written (a loading within the rulebook's limits, an
+//! exclusion's wording, a reason always); when the last referred cover is decided the case
+//! moves to the decision, priced on these terms.
+
+use super::{ReferredCase, UnderwriterCase};
+use crate::body::Body;
+use crate::error::{ApiError, Problem, StaffSignInProblems, Unconfirmed, Unreadable};
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use domain::ApplicantId;
+use domain::application::{DecideReferredCover, PostUnderwritingUpdate};
+use domain::underwriting::manual::{ManualDecision, ManualDecisionInput};
+use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(decide))
+        .routes(routes!(post_update))
+}
+
+/// A decision on one referred cover.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct DecisionRequest {
+    pub applicant_id: ApplicantId,
+    pub cover_id: String,
+    pub decision: ManualDecision,
+    /// Percent added to the premium: for `loading` (required) or `exclusion`.
+    #[schema(minimum = 1)]
+    pub loading_percent: Option<u32>,
+    /// The exclusion's wording: for `exclusion` (required) or `loading`.
+    #[schema(max_length = 300)]
+    pub exclusion: Option<String>,
+    /// Months until the client may apply again: for `postponed` (required).
+    #[schema(minimum = 1, maximum = 24)]
+    pub postpone_months: Option<u32>,
+    /// Why, for the adviser to read to the client.
+    #[schema(max_length = 1000)]
+    pub reason: Option<String>,
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/underwriter/cases/{applicationId}/decision",
+    tag = "underwriter",
+    params(("applicationId" = i64, Path, description = "The application reference")),
+    request_body(content = DecisionRequest),
+    responses(
+        (status = OK, description = "The case with the cover decided and an update posted for the adviser; once no cover is still referred the case is at Decision (`application.status`)", body = UnderwriterCase),
+        (status = NOT_FOUND, description = "No such application, one never referred, Applicant not found or Cover not found", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "Not claimed by the caller, not waiting at Underwriting, a cover the rulebook decided, or a report on the client held for them to see first", body = Problem, content_type = "application/problem+json"),
+        (status = UNPROCESSABLE_ENTITY, description = "A loading outside 1% to the rulebook's most, an exclusion without wording, months outside 1 to 24, no reason, or a value that does not go with the decision: `errors` names each", body = Problem, content_type = "application/problem+json"),
+        Unreadable,
+        StaffSignInProblems,
+        Unconfirmed,
+    )
+)]
+pub async fn decide(
+    State(state): State<AppState>,
+    referred: ReferredCase,
+    Body(body): Body<DecisionRequest>,
+) -> Result<Json<UnderwriterCase>, ApiError> {
+    let command = DecideReferredCover {
+        applicant_id: body.applicant_id,
+        cover_id: body.cover_id,
+        decision: ManualDecisionInput {
+            decision: body.decision,
+            loading_percent: body.loading_percent,
+            exclusion: body.exclusion,
+            postpone_months: body.postpone_months,
+            reason: body.reason,
+        },
+        limits: state.rulebook.interview.limits,
+        underwriter: referred.me.clone(),
+    };
+    referred.send(&state, command).await
+}
+
+/// An update for the adviser.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct UpdateRequest {
+    #[schema(max_length = 2000)]
+    pub text: Option<String>,
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/underwriter/cases/{applicationId}/updates",
+    tag = "underwriter",
+    params(("applicationId" = i64, Path, description = "The application reference")),
+    request_body(content = UpdateRequest),
+    responses(
+        (status = OK, description = "The case with the update posted; the adviser reads it on the case and the dashboard marks the case", body = UnderwriterCase),
+        (status = NOT_FOUND, description = "No such application, or one never referred", body = Problem, content_type = "application/problem+json"),
+        (status = CONFLICT, description = "Waiting at Underwriting but not claimed by the caller, or no longer with underwriting", body = Problem, content_type = "application/problem+json"),
+        (status = UNPROCESSABLE_ENTITY, description = "No text, or more than 2,000 characters", body = Problem, content_type = "application/problem+json"),
+        Unreadable,
+        StaffSignInProblems,
+        Unconfirmed,
+    )
+)]
+pub async fn post_update(
+    State(state): State<AppState>,
+    referred: ReferredCase,
+    Body(body): Body<UpdateRequest>,
+) -> Result<Json<UnderwriterCase>, ApiError> {
+    let command = PostUnderwritingUpdate {
+        text: body.text.unwrap_or_default(),
+        underwriter: referred.me.clone(),
+    };
+    referred.send(&state, command).await
+}
