@@ -446,6 +446,27 @@ async fn a_referred_case_goes_from_claim_through_a_chased_gp_report_to_the_decis
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
+    // The decision document gives the underwriter's terms and reason beside the rulebook's.
+    let pdf = app
+        .http
+        .get(format!(
+            "{}/api/v1/application/{key}/document/decision",
+            app.base
+        ))
+        .bearer_auth(&adviser)
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap();
+    let text = support::pdf_text(&pdf);
+    assert!(
+        text.contains("Decided by the underwriter Ruth Ellis"),
+        "{text}"
+    );
+    assert!(text.contains("stable for ten years"), "{text}");
+    assert!(text.contains("ALCOHOL-51-70"), "{text}");
 }
 
 #[tokio::test(flavor = "multi_thread")]

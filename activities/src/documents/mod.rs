@@ -354,6 +354,15 @@ pub fn decision_document(application: &Application, today: chrono::NaiveDate) ->
                 if !outcome.summary.is_empty() {
                     blocks.push(Block::Note(outcome.summary.clone()));
                 }
+                if let Some(manual) = &outcome.manual {
+                    blocks.push(Block::Note(format!(
+                        "Decided by the underwriter {} on {}: {} (referred as {})",
+                        manual.decided_by.name,
+                        formats::date(domain::dates::uk_date(manual.decided_at)),
+                        manual.reason,
+                        manual.referred_as.displayed().label().to_lowercase()
+                    )));
+                }
                 for why in &outcome.explanations {
                     blocks.push(Block::Note(format!(
                         "Because: {} (rule {})",
