@@ -112,6 +112,8 @@ pub struct WorkbenchCase {
     pub days_since_referral: i64,
     /// The underwriter working on it.
     pub claimed_by: Option<crate::underwriting::manual::Underwriter>,
+    /// Claimed by the signed-in underwriter.
+    pub is_mine: bool,
     /// The covers referred, each with the rules that referred it.
     pub referred: Vec<crate::application::ReferredCover>,
     /// Evidence outstanding or held, with its date.

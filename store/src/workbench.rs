@@ -138,7 +138,7 @@ impl Store {
         }
         let results = rows
             .iter()
-            .map(|row| workbench_case(row, query.today))
+            .map(|row| workbench_case(row, query))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(WorkbenchResults {
             results,
@@ -206,7 +206,10 @@ impl Store {
     }
 }
 
-fn workbench_case(row: &sqlx::any::AnyRow, today: NaiveDate) -> Result<WorkbenchCase, StoreError> {
+fn workbench_case(
+    row: &sqlx::any::AnyRow,
+    query: &WorkbenchQuery,
+) -> Result<WorkbenchCase, StoreError> {
     let id: i64 = row.try_get("id")?;
     let corrupt = |what: &str| StoreError::Corrupt(format!("{what} of application {id}"));
     let adviser: String = row.try_get("adviser_id")?;
@@ -234,7 +237,10 @@ fn workbench_case(row: &sqlx::any::AnyRow, today: NaiveDate) -> Result<Workbench
         adviser_name: row.try_get("adviser_name")?,
         firm_name: row.try_get("firm_name")?,
         referred_at,
-        days_since_referral: days_since(referred_at, today),
+        days_since_referral: days_since(referred_at, query.today),
+        is_mine: claimed_by
+            .as_ref()
+            .is_some_and(|c| c.id == query.underwriter),
         claimed_by,
         referred: entry.referred,
         evidence: entry.evidence,

@@ -26,6 +26,8 @@ export const routePatterns = {
   review: '/application/:applicationId/review',
   complete: '/application/:applicationId/complete',
   policyHolder: '/policy-holder/:policyHolderId',
+  workbench: '/workbench',
+  workbenchCase: '/workbench/:applicationId',
   authCallback: '/auth/callback',
   logout: '/logout',
   notFound: '*',
@@ -45,6 +47,9 @@ export const paths = {
   review: (applicationId: number | string): string => `/application/${String(applicationId)}/review`,
   complete: (applicationId: number | string): string => `/application/${String(applicationId)}/complete`,
   policyHolder: (policyHolderId: string): string => `/policy-holder/${encodeURIComponent(policyHolderId)}`,
+  /** The underwriters' workbench (issue 30), optionally filtered. */
+  workbench: (filter?: string): string => (filter ? `/workbench?filter=${encodeURIComponent(filter)}` : '/workbench'),
+  workbenchCase: (applicationId: number | string): string => `/workbench/${String(applicationId)}`,
   authCallback: (): string => routePatterns.authCallback,
   logout: (): string => routePatterns.logout,
 } as const;

@@ -79,6 +79,44 @@ describe('route guard', () => {
     expect(signinRedirect).not.toHaveBeenCalled();
   });
 
+  it('takes an underwriter to the workbench, from the home page and from an adviser’s dashboard', async () => {
+    stubApi([
+      { method: 'GET', path: '/api/v1/underwriter/cases', respond: () => json({ results: [], currentPage: 1, totalPages: 1, totalRecordCount: 0 }) },
+    ]);
+    const userManager = testUserManager();
+    await userManager.storeUser(
+      new User({
+        access_token: 'token-1',
+        token_type: 'Bearer',
+        profile: { sub: 'underwriter1', iss: AUTHORITY, aud: 'adviser-portal', exp: 0, iat: 0, name: 'Ruth Ellis', roles: ['underwriter'] },
+        expires_at: Math.floor(Date.now() / 1000) + 3600,
+      }),
+    );
+    const router = renderApp(userManager, '/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Underwriting workbench' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/workbench');
+    expect(screen.getByText('Ruth Ellis')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Workbench' })).toBeInTheDocument();
+    await router.navigate('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/workbench'));
+  });
+
+  it('tells an adviser the workbench is for underwriters', async () => {
+    const { requests } = stubApi([{ method: 'GET', path: '/api/v1/backendforfrontend/adviser', respond: () => json(adviserFixture()) }]);
+    const userManager = testUserManager();
+    await userManager.storeUser(
+      new User({
+        access_token: 'token-1',
+        token_type: 'Bearer',
+        profile: { sub: 'adviser-1', iss: AUTHORITY, aud: 'adviser-portal', exp: 0, iat: 0 },
+        expires_at: Math.floor(Date.now() / 1000) + 3600,
+      }),
+    );
+    renderApp(userManager, '/workbench');
+    expect(await screen.findByRole('heading', { name: 'The workbench is for underwriters' })).toBeInTheDocument();
+    expect(requests.some((r) => r.url.pathname.startsWith('/api/v1/underwriter'))).toBe(false);
+  });
+
   it('needs no sign-in for a page that does not exist', async () => {
     stubApi([]);
     const userManager = testUserManager();

@@ -1,18 +1,19 @@
-import { Navigate, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { PageStatus } from '@/components/page-status';
 import { AppLayout } from './layout/app-layout';
 import { PublicLayout } from './layout/public-layout';
-import { paths, routePatterns } from './paths';
+import { routePatterns } from './paths';
 import { RequireAuth } from './require-auth';
+import { AdvisersOnly, RoleHome, UnderwritersOnly } from './role-routes';
 import { appStrings } from './strings';
 
 /**
  * The route tree. Protected pages sit under RequireAuth; the rest need no sign-in (spec §2).
  * Every page is loaded when first visited (`lazy`), so the first screen downloads only the
- * shell, the sign-in callback and the dashboard.
+ * shell, the sign-in callback and the dashboard. Advisers' pages and the underwriters' workbench
+ * each sit under a guard that sends the other kind of user to their own home.
  */
 export const routes: RouteObject[] = [
-  { id: 'root', path: routePatterns.root, element: <Navigate to={paths.dashboard()} replace /> },
   {
     id: 'protected',
     element: (
@@ -22,61 +23,24 @@ export const routes: RouteObject[] = [
     ),
     hydrateFallbackElement: <PageStatus message={appStrings.loadingPage} />,
     children: [
+      { id: 'root', path: routePatterns.root, element: <RoleHome /> },
       {
-        id: 'dashboard',
-        path: routePatterns.dashboard,
-        lazy: async () => ({ Component: (await import('@/features/dashboard/routes/dashboard-route')).DashboardRoute }),
+        id: 'underwriters',
+        element: <UnderwritersOnly />,
+        children: [
+          {
+            id: 'workbench',
+            path: routePatterns.workbench,
+            lazy: async () => ({ Component: (await import('@/features/underwriter/routes/workbench-route')).WorkbenchRoute }),
+          },
+          {
+            id: 'workbench-case',
+            path: routePatterns.workbenchCase,
+            lazy: async () => ({ Component: (await import('@/features/underwriter/routes/case-route')).CaseRoute }),
+          },
+        ],
       },
-      {
-        id: 'client-details',
-        path: routePatterns.clientDetails,
-        lazy: async () => ({ Component: (await import('@/features/application/client-details/client-details-route')).ClientDetailsRoute }),
-      },
-      {
-        id: 'quote',
-        path: routePatterns.quote,
-        lazy: async () => ({ Component: (await import('@/features/application/quote/quote-route')).QuoteRoute }),
-      },
-      {
-        id: 'contact-details',
-        path: routePatterns.contactDetails,
-        lazy: async () => ({ Component: (await import('@/features/application/contact-details/contact-details-route')).ContactDetailsRoute }),
-      },
-      {
-        id: 'underwriting',
-        path: routePatterns.underwriting,
-        lazy: async () => ({ Component: (await import('@/features/application/underwriting/underwriting-route')).UnderwritingRoute }),
-      },
-      {
-        id: 'amra',
-        path: routePatterns.amra,
-        lazy: async () => ({ Component: (await import('@/features/application/amra/amra-route')).AmraRoute }),
-      },
-      {
-        id: 'decision',
-        path: routePatterns.decision,
-        lazy: async () => ({ Component: (await import('@/features/application/decision/decision-route')).DecisionRoute }),
-      },
-      {
-        id: 'set-up',
-        path: routePatterns.setUp,
-        lazy: async () => ({ Component: (await import('@/features/application/set-up/set-up-route')).SetUpRoute }),
-      },
-      {
-        id: 'review',
-        path: routePatterns.review,
-        lazy: async () => ({ Component: (await import('@/features/application/review/review-route')).ReviewRoute }),
-      },
-      {
-        id: 'complete',
-        path: routePatterns.complete,
-        lazy: async () => ({ Component: (await import('@/features/application/complete/complete-route')).CompleteRoute }),
-      },
-      {
-        id: 'policy-holder',
-        path: routePatterns.policyHolder,
-        lazy: async () => ({ Component: (await import('@/features/policy-holder/policy-holder-route')).PolicyHolderRoute }),
-      },
+      { id: 'advisers', element: <AdvisersOnly />, children: adviserRoutes() },
     ],
   },
   {
@@ -102,3 +66,64 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The advisers' pages: the dashboard, each application's pages, each policy. */
+function adviserRoutes(): RouteObject[] {
+  return [
+    {
+      id: 'dashboard',
+      path: routePatterns.dashboard,
+      lazy: async () => ({ Component: (await import('@/features/dashboard/routes/dashboard-route')).DashboardRoute }),
+    },
+    {
+      id: 'client-details',
+      path: routePatterns.clientDetails,
+      lazy: async () => ({ Component: (await import('@/features/application/client-details/client-details-route')).ClientDetailsRoute }),
+    },
+    {
+      id: 'quote',
+      path: routePatterns.quote,
+      lazy: async () => ({ Component: (await import('@/features/application/quote/quote-route')).QuoteRoute }),
+    },
+    {
+      id: 'contact-details',
+      path: routePatterns.contactDetails,
+      lazy: async () => ({ Component: (await import('@/features/application/contact-details/contact-details-route')).ContactDetailsRoute }),
+    },
+    {
+      id: 'underwriting',
+      path: routePatterns.underwriting,
+      lazy: async () => ({ Component: (await import('@/features/application/underwriting/underwriting-route')).UnderwritingRoute }),
+    },
+    {
+      id: 'amra',
+      path: routePatterns.amra,
+      lazy: async () => ({ Component: (await import('@/features/application/amra/amra-route')).AmraRoute }),
+    },
+    {
+      id: 'decision',
+      path: routePatterns.decision,
+      lazy: async () => ({ Component: (await import('@/features/application/decision/decision-route')).DecisionRoute }),
+    },
+    {
+      id: 'set-up',
+      path: routePatterns.setUp,
+      lazy: async () => ({ Component: (await import('@/features/application/set-up/set-up-route')).SetUpRoute }),
+    },
+    {
+      id: 'review',
+      path: routePatterns.review,
+      lazy: async () => ({ Component: (await import('@/features/application/review/review-route')).ReviewRoute }),
+    },
+    {
+      id: 'complete',
+      path: routePatterns.complete,
+      lazy: async () => ({ Component: (await import('@/features/application/complete/complete-route')).CompleteRoute }),
+    },
+    {
+      id: 'policy-holder',
+      path: routePatterns.policyHolder,
+      lazy: async () => ({ Component: (await import('@/features/policy-holder/policy-holder-route')).PolicyHolderRoute }),
+    },
+  ];
+}

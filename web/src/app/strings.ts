@@ -7,7 +7,11 @@ export const appStrings = {
   mainNavigation: 'Main navigation',
   nav: {
     dashboard: 'Dashboard',
+    workbench: 'Workbench',
   },
+  underwriterRole: 'Underwriter',
+  workbenchOnlyTitle: 'The workbench is for underwriters',
+  workbenchOnlyDescription: 'Your cases are on your dashboard. Referred cases and their underwriting updates show on each case’s underwriting page.',
   signedInAs: 'Signed in as',
   workingAt: (location: string) => `You are working at ${location}`,
   signOut: 'Sign out',

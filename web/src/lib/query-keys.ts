@@ -54,3 +54,20 @@ export const policyKeys = {
   details: () => [...policyKeys.all, 'detail'] as const,
   detail: (policyHolderId: string) => [...policyKeys.details(), policyHolderId] as const,
 };
+
+export type WorkbenchFilter = 'all' | 'unclaimed' | 'mine' | 'evidence' | 'overdue';
+
+/** The underwriters' workbench: its filtered pages, and each referred case as they read it. */
+export const workbenchKeys = {
+  all: ['workbench'] as const,
+  lists: () => [...workbenchKeys.all, 'list'] as const,
+  list: (filter: WorkbenchFilter, page: number) => [...workbenchKeys.lists(), { filter, page }] as const,
+  cases: () => [...workbenchKeys.all, 'case'] as const,
+  case: (applicationId: number) => [...workbenchKeys.cases(), applicationId] as const,
+};
+
+/** A case's underwriting updates as the adviser reads them (reading marks them read). */
+export const underwritingUpdateKeys = {
+  all: ['underwriting-updates'] as const,
+  of: (applicationId: number) => [...underwritingUpdateKeys.all, applicationId] as const,
+};

@@ -72,6 +72,7 @@ export function applicationFixture(overrides: Partial<Schemas['Application']> = 
     termExtensionReasons: [],
     applicantsEnquiries: [],
     underwritingUpdates: [],
+    referral: { claims: [], evidence: [] },
     isUnderwritingComplete: false,
     isDecisionValid: false,
     active: false,
@@ -104,6 +105,7 @@ export function summaryFixture(overrides: Partial<Schemas['ApplicationSummary']>
     createdAt: '2025-03-01T09:00:00Z',
     updatedAt: '2025-03-02T10:30:00Z',
     active: false,
+    hasNewUnderwritingUpdate: false,
     ...overrides,
   };
 }

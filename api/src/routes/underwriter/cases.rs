@@ -29,7 +29,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get_case))
         .routes(routes!(claim))
         .routes(routes!(release))
-        .routes(routes!(answers_document))
+        .routes(routes!(client_answers))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -168,7 +168,7 @@ pub async fn release(
         StaffSignInProblems,
     )
 )]
-pub async fn answers_document(
+pub async fn client_answers(
     State(state): State<AppState>,
     referred: ReferredCase,
     Path((_application_id, applicant_id)): Path<(String, String)>,

@@ -1275,7 +1275,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["answers_document"];
+        get: operations["client_answers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3300,6 +3300,8 @@ export interface components {
              */
             daysSinceReferral: number;
             claimedBy?: components["schemas"]["Underwriter"] | null;
+            /** @description Claimed by the signed-in underwriter. */
+            isMine: boolean;
             /** @description The covers referred, each with the rules that referred it. */
             referred: components["schemas"]["ReferredCover"][];
             /** @description Evidence outstanding or held, with its date. */
@@ -9218,7 +9220,7 @@ export interface operations {
             };
         };
     };
-    answers_document: {
+    client_answers: {
         parameters: {
             query?: never;
             header?: never;

@@ -1,7 +1,9 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Layout } from 'antd';
+import { useAuth } from 'react-oidc-context';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { useAdviser } from '@/lib/adviser';
+import { useIsUnderwriter } from '@/lib/auth/roles';
 import { paths } from '../paths';
 import { appStrings } from '../strings';
 import { AppFooter } from './app-footer';
@@ -9,15 +11,18 @@ import { Brand } from './brand';
 import { FirmLocationNotice } from './firm-location-notice';
 import { RouteChangeEffects } from './route-change-effects';
 
-/** The signed-in shell: header with product, navigation and the adviser; the page; the footer. */
+/**
+ * The signed-in shell: header with product, navigation and who is signed in; the page; the
+ * footer. An adviser's menu leads to their dashboard; an underwriter's to the workbench.
+ */
 export function AppLayout() {
-  const { data: adviser } = useAdviser();
+  const underwriter = useIsUnderwriter();
   const navigate = useNavigate();
 
   return (
     <Layout className="app-shell">
       <RouteChangeEffects />
-      <FirmLocationNotice />
+      {!underwriter && <FirmLocationNotice />}
       <a href="#main-content" className="skip-link">
         {appStrings.skipToContent}
       </a>
@@ -26,20 +31,20 @@ export function AppLayout() {
         <nav aria-label={appStrings.mainNavigation} className="app-header__nav">
           <ul className="app-nav">
             <li>
-              <NavLink to={paths.dashboard()} className="app-nav__link">
-                {appStrings.nav.dashboard}
-              </NavLink>
+              {underwriter ? (
+                <NavLink to={paths.workbench()} className="app-nav__link">
+                  {appStrings.nav.workbench}
+                </NavLink>
+              ) : (
+                <NavLink to={paths.dashboard()} className="app-nav__link">
+                  {appStrings.nav.dashboard}
+                </NavLink>
+              )}
             </li>
           </ul>
         </nav>
         <div className="app-header__user">
-          {adviser && (
-            <span aria-label={`${appStrings.signedInAs} ${adviser.name}`}>
-              <UserOutlined aria-hidden="true" />{' '}
-              <span className="app-header__user-name">{adviser.name}</span>
-              {adviser.firmName && <span className="app-header__firm"> · {adviser.firmName}</span>}
-            </span>
-          )}
+          {underwriter ? <UnderwriterName /> : <AdviserName />}
           <Button ghost icon={<LogoutOutlined aria-hidden="true" />} onClick={() => void navigate(paths.logout())}>
             {appStrings.signOut}
           </Button>
@@ -53,4 +58,26 @@ export function AppLayout() {
       <AppFooter />
     </Layout>
   );
+}
+
+function SignedInAs({ name, detail }: { name: string; detail?: string | null }) {
+  return (
+    <span aria-label={`${appStrings.signedInAs} ${name}`}>
+      <UserOutlined aria-hidden="true" /> <span className="app-header__user-name">{name}</span>
+      {detail && <span className="app-header__firm"> · {detail}</span>}
+    </span>
+  );
+}
+
+/** The adviser and their firm, from their profile. */
+function AdviserName() {
+  const { data: adviser } = useAdviser();
+  return adviser ? <SignedInAs name={adviser.name} detail={adviser.firmName} /> : null;
+}
+
+/** An underwriter, as their token names them: they have no adviser profile. */
+function UnderwriterName() {
+  const auth = useAuth();
+  const name = auth.user?.profile.name ?? auth.user?.profile.email;
+  return name ? <SignedInAs name={name} detail={appStrings.underwriterRole} /> : null;
 }

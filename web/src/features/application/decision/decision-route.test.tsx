@@ -18,6 +18,7 @@ const REMOVE = '/api/v1/actions/removeApplicantAtDecision/1001';
 const DOCUMENT = '/api/v1/application/1001/document/decision';
 const REQUOTE = '/api/v1/decision/1001/requote';
 const ALTERNATIVES = '/api/v1/decision/1001/alternatives';
+const UPDATES = '/api/v1/backendforfrontend/underwritingupdates/1001';
 
 vi.mock('@/lib/save-file', () => ({ saveFile: vi.fn() }));
 
@@ -102,6 +103,7 @@ function stub(application: Application, more: Route[] = []) {
     { method: 'GET', path: '/api/v1/backendforfrontend/adviser', respond: () => json(adviserFixture()) },
     ...more,
     { method: 'GET', path: ALTERNATIVES, respond: () => json([]) },
+    { method: 'GET', path: UPDATES, respond: () => json({ updates: application.underwritingUpdates }) },
   ]);
 }
 
@@ -121,8 +123,49 @@ describe('decision page', () => {
     expect(within(row).getByText('£35.18')).toBeInTheDocument();
     expect(within(price).getByText('Before loadings: £23.45 a month')).toBeInTheDocument();
     expect(screen.getByText(/Body mass index of 36 is in the 35 to 39.9 band/)).toBeInTheDocument();
-    expect(screen.getByText('No updates from the underwriter.')).toBeInTheDocument();
+    expect(await screen.findByText('No updates from underwriting yet.')).toBeInTheDocument();
     expect(requests.filter((r) => r.url.pathname === TRIGGER)).toHaveLength(1);
+  });
+
+  it('shows the underwriter’s terms and reason beside the rulebook’s referral, and the updates, read from the server', async () => {
+    const base = decided(atDecision());
+    const manual: Application = {
+      ...base,
+      underwritingUpdates: [
+        { date: '25/11/2026', time: '09:15', update: 'GP report from The Surgery chased on 25/11/2026, now expected by 02/12/2026.', postedAt: '2026-11-25T09:15:00Z', author: null },
+        { date: '26/11/2026', time: '11:00', update: 'Decision for Alan Turing: loaded by 50%.', postedAt: '2026-11-26T11:00:00Z', author: 'Ruth Ellis, underwriter' },
+      ],
+      applicantsEnquiries: base.applicantsEnquiries.map((enquiry) => ({
+        ...enquiry,
+        outcome: enquiry.outcome && {
+          ...enquiry.outcome,
+          covers: enquiry.outcome.covers.map((cover) => ({
+            ...cover,
+            summary: 'Life Protection: non-standard terms from the underwriter: the premium is loaded by 50%.',
+            manual: {
+              decision: 'loading',
+              loading: 50,
+              reason: 'Blood pressure controlled for five years',
+              decidedBy: { id: 'underwriter1', name: 'Ruth Ellis' },
+              decidedAt: '2026-11-26T11:00:00Z',
+              referredAs: 'manualuw',
+              referredSummary: 'Life Protection: underwriting required: an underwriter will review the answers and set the terms.',
+            },
+          })),
+        },
+      })),
+    };
+    const { requests } = stub(manual);
+    render();
+
+    expect(await screen.findByText('Life Protection: non-standard terms from the underwriter: the premium is loaded by 50%.')).toBeInTheDocument();
+    expect(screen.getByText(/Reason: Blood pressure controlled for five years/)).toBeInTheDocument();
+    expect(screen.getByText(/Decided by Ruth Ellis on 26\/11\/2026/)).toBeInTheDocument();
+    expect(screen.getByText(/The rulebook referred it: Life Protection: underwriting required/)).toBeInTheDocument();
+    const updates = screen.getByRole('region', { name: 'Underwriting updates' });
+    expect(await within(updates).findByText('GP report from The Surgery chased on 25/11/2026, now expected by 02/12/2026.')).toBeInTheDocument();
+    expect(within(updates).getByText('Ruth Ellis, underwriter')).toBeInTheDocument();
+    expect(requests.filter((r) => r.url.pathname === UPDATES)).toHaveLength(1);
   });
 
   it('does not price again when the decision is current, and shows a declined cover as not offered', async () => {

@@ -1,7 +1,6 @@
-import { Alert, Button, Card, Col, Flex, Popconfirm, Row, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Col, Row, Skeleton, Typography } from 'antd';
 import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { paths } from '@/app/paths';
+import { useParams } from 'react-router';
 import type { Schemas } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { formatMoneyWithPence } from '@/lib/format';
@@ -10,10 +9,11 @@ import { clientName } from '../shared/application-model';
 import { ApplicationHeader, ApplicationLoadFailed, ApplicationNotFound, parseApplicationId } from '../shared/components/application-page';
 import { JourneySteps } from '../shared/components/journey-steps';
 import { OutcomeSummary } from '../shared/components/outcome-summary';
+import { RequoteButton } from '../shared/components/requote-button';
+import { UnderwritingUpdates } from '../shared/components/underwriting-updates';
 import { applicationStrings } from '../shared/strings';
 import { saveFile } from '@/lib/save-file';
 import { useDecisionDocument, useDecisionQuote, useProceed, useRemoveAtDecision } from './api/decision';
-import { useRequote } from './api/requote';
 import { Alternatives } from './components/alternatives';
 import { decisionStrings as t } from './strings';
 
@@ -121,7 +121,7 @@ function Decision({ applicationId }: { applicationId: number }) {
               )}
             </section>
           )}
-          <Updates updates={data.underwritingUpdates} />
+          <UnderwritingUpdates applicationId={applicationId} version={data.version} />
           {atDecision && (
             <div style={{ marginTop: 24 }}>
               {data.proceededAt ? (
@@ -144,32 +144,10 @@ function Decision({ applicationId }: { applicationId: number }) {
               )}
             </div>
           )}
-          {atDecision && !data.active && <Requote applicationId={applicationId} />}
+          {atDecision && !data.active && <RequoteButton applicationId={applicationId} />}
         </>
       )}
     </>
-  );
-}
-
-/** §4 Requote: the decision removed and the quote reopened, after the adviser confirms. */
-function Requote({ applicationId }: { applicationId: number }) {
-  const requote = useRequote(applicationId);
-  const navigate = useNavigate();
-  return (
-    <Flex vertical align="flex-start" gap="small" style={{ marginTop: 24 }}>
-      {requote.isError && (
-        <Alert type="error" showIcon message={isApiError(requote.error) && requote.error.problem ? requote.error.problem.detail : t.requoteFailed} />
-      )}
-      <Popconfirm
-        title={t.requoteConfirmTitle}
-        description={t.requoteConfirmDescription}
-        okText={t.requoteConfirm}
-        cancelText={t.requoteKeep}
-        onConfirm={() => requote.mutate(undefined, { onSuccess: (application) => void navigate(paths.quote(application.id)) })}
-      >
-        <Button loading={requote.isPending}>{t.requote}</Button>
-      </Popconfirm>
-    </Flex>
   );
 }
 
@@ -238,40 +216,5 @@ function DecisionPrice({ application }: { application: Application }) {
         <Typography.Text type="secondary">{t.beforeLoadings(formatMoneyWithPence(decision.unloadedPremium))}</Typography.Text>
       )}
     </>
-  );
-}
-
-/** §2 Decision: the underwriter's updates (date, time, update). */
-function Updates({ updates }: { updates: Schemas['UnderwritingUpdate'][] }) {
-  return (
-    <section aria-labelledby="decision-updates-heading" style={{ marginTop: 24 }}>
-      <Typography.Title level={2} id="decision-updates-heading" style={{ fontSize: 20 }}>
-        {t.updatesHeading}
-      </Typography.Title>
-      {updates.length === 0 ? (
-        <Typography.Text type="secondary">{t.noUpdates}</Typography.Text>
-      ) : (
-        <div className="data-table">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t.updateColumns.date}</th>
-                <th scope="col">{t.updateColumns.time}</th>
-                <th scope="col">{t.updateColumns.update}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {updates.map((u) => (
-                <tr key={`${u.date} ${u.time} ${u.update}`}>
-                  <td>{u.date}</td>
-                  <td>{u.time}</td>
-                  <td>{u.update}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
   );
 }

@@ -432,6 +432,10 @@ export const applicationStrings = {
     evidence: (what: string) => `Evidence needed: ${what}`,
     rule: (rule: string) => `Rule ${rule}`,
     nothingToExplain: 'Nothing in the answers changes the standard terms.',
+    underwriter: 'From the underwriter',
+    underwriterReason: 'Reason',
+    decidedBy: (name: string, date: string) => `Decided by ${name} on ${date}`,
+    referredBy: 'The rulebook referred it',
   },
   displayed: {
     standardTerms: 'Standard terms',

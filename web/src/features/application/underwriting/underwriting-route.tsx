@@ -10,6 +10,7 @@ import { clientName } from '../shared/application-model';
 import { ApplicationHeader, ApplicationLoadFailed, ApplicationNotFound, parseApplicationId } from '../shared/components/application-page';
 import { JourneySteps } from '../shared/components/journey-steps';
 import { EnquiryPanel } from './components/enquiry-panel';
+import { ReferralStatus } from './components/referral-status';
 import { underwritingStrings as t } from './strings';
 
 /** /v2/application/:applicationId/application */
@@ -40,6 +41,7 @@ function Underwriting({ applicationId }: { applicationId: number }) {
     <>
       <ApplicationHeader applicationId={applicationId} application={data} heading={t.heading} />
       <JourneySteps application={data} current="application" />
+      {data?.status === 'UNDERWRITING' && <ReferralStatus application={data} />}
       {data ? (
         <Tabs
           label={t.clientsLabel}

@@ -6,7 +6,7 @@ import { stageColours, stageLabel } from '@/lib/application-stage';
 import { formatDateTime } from '@/lib/format';
 import { dashboardStrings as t } from '../strings';
 
-import { TablePager } from './table-pager';
+import { TablePager } from '@/components/table-pager';
 
 type ApplicationSummary = Schemas['ApplicationSummary'];
 
@@ -57,6 +57,11 @@ export function ApplicationsTable({ results, currentPage, totalRecordCount, load
                   <Tag color={stageColours[row.status]} bordered={false}>
                     {stageLabel(row.status)}
                   </Tag>
+                  {row.hasNewUnderwritingUpdate && (
+                    <Tag color="blue" bordered={false}>
+                      {t.newUpdate}
+                    </Tag>
+                  )}
                 </td>
                 <td>{formatDateTime(row.updatedAt)}</td>
               </tr>

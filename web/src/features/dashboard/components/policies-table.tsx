@@ -4,7 +4,7 @@ import { paths } from '@/app/paths';
 import type { Schemas } from '@/lib/api-client';
 import { formatDate, formatMoneyWithPence } from '@/lib/format';
 import { dashboardStrings as t } from '../strings';
-import { TablePager } from './table-pager';
+import { TablePager } from '@/components/table-pager';
 
 type PolicySummary = Schemas['PolicySummary'];
 

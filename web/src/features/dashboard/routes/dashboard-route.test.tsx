@@ -32,7 +32,7 @@ describe('dashboard', () => {
           json(
             searchResults([
               summaryFixture(),
-              summaryFixture({ id: 1002, clientNames: '', status: 'UNDERWRITING', applicationStatus: 'Underwriting', updatedAt: '2025-01-15T16:45:00Z' }),
+              summaryFixture({ id: 1002, clientNames: '', status: 'UNDERWRITING', applicationStatus: 'Underwriting', updatedAt: '2025-01-15T16:45:00Z', hasNewUnderwritingUpdate: true }),
             ]),
           ),
       },
@@ -48,6 +48,9 @@ describe('dashboard', () => {
     expect(within(table).getByText('Underwriting')).toBeInTheDocument();
     expect(within(table).getByText('15/01/2025 16:45')).toBeInTheDocument();
     expect(within(table).getByText('No clients added yet')).toBeInTheDocument();
+    const referredRow = within(table).getByRole('row', { name: /1002/ });
+    expect(within(referredRow).getByText('New underwriting update')).toBeInTheDocument();
+    expect(within(turingRow).queryByText('New underwriting update')).not.toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'In Progress', selected: true })).toBeInTheDocument();
   });
 

@@ -1,5 +1,6 @@
 import { Card, Tag, Typography } from 'antd';
 import type { Schemas } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
 import { applicationStrings, applicationStrings as t } from '../strings';
 
 type Outcome = Schemas['ApplicantOutcome'];
@@ -30,6 +31,16 @@ export function OutcomeSummary({ outcome }: { outcome: Outcome }) {
             </Tag>
           </Typography.Paragraph>
           <Typography.Paragraph>{cover.summary}</Typography.Paragraph>
+          {cover.manual && (
+            <div className="cover-outcome__manual">
+              <Typography.Paragraph style={{ marginBottom: 4 }}>
+                <Tag bordered={false}>{t.outcome.underwriter}</Tag> {t.outcome.underwriterReason}: {cover.manual.reason}
+              </Typography.Paragraph>
+              <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+                {t.outcome.decidedBy(cover.manual.decidedBy.name, formatDate(cover.manual.decidedAt))}. {t.outcome.referredBy}: {cover.manual.referredSummary}
+              </Typography.Paragraph>
+            </div>
+          )}
           {cover.explanations.length === 0 ? (
             <Typography.Text type="secondary">{t.outcome.nothingToExplain}</Typography.Text>
           ) : (

@@ -1,7 +1,7 @@
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
 import { applicationKeys } from '@/lib/query-keys';
-import { useApplicationChange } from '../../shared/api/application-change';
+import { useApplicationChange } from './application-change';
 
 /**
  * POST /api/v1/decision/{applicationId}/requote: the decision removed and the case back at Quote,

@@ -1,6 +1,5 @@
 import { Button } from 'antd';
 import { DASHBOARD_PAGE_SIZE } from '@/lib/rules/constants';
-import { dashboardStrings as t } from '../strings';
 
 interface TablePagerProps {
   currentPage: number;
@@ -12,7 +11,16 @@ interface TablePagerProps {
   onPageChange: (page: number) => void;
 }
 
-/** Under a server-paged table: how many rows there are, and the previous and next page. */
+const t = {
+  previousPage: 'Previous page',
+  nextPage: 'Next page',
+  page: (page: number) => `Page ${String(page)}`,
+} as const;
+
+/**
+ * Under a server-paged table (the dashboard's lists, the underwriters' workbench): how many rows
+ * there are, and the previous and next page.
+ */
 export function TablePager({ currentPage, totalRecordCount, label, total, onPageChange }: TablePagerProps) {
   if (totalRecordCount <= 0) return null;
   const pages = Math.max(1, Math.ceil(totalRecordCount / DASHBOARD_PAGE_SIZE));

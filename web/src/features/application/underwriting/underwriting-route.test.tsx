@@ -1,0 +1,91 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { routePatterns } from '@/app/paths';
+import type { Schemas } from '@/lib/api-client';
+import { json, stubApi } from '@/test/fetch-stub';
+import { adviserFixture, applicantFixture, applicationFixture, coverFixture, quoteFixture } from '@/test/fixtures';
+import { renderRoute } from '@/test/render';
+import { UnderwritingRoute } from './underwriting-route';
+
+const UPDATES = '/api/v1/backendforfrontend/underwritingupdates/1001';
+
+/** Alan's cover referred for a GP report, which Ruth Ellis asked for and chased once. */
+function withUnderwriter(): Schemas['Application'] {
+  return applicationFixture({
+    status: 'UNDERWRITING',
+    applicationStatus: 'Underwriting',
+    isUnderwritingComplete: true,
+    quote: quoteFixture(),
+    applicants: [applicantFixture({ covers: [coverFixture({ decision: 'additionalevidence' })] })],
+    applicantsEnquiries: [
+      {
+        applicantId: 'applicant-1',
+        enquiryId: 'enquiry-applicant-1',
+        isOpen: false,
+        startedAt: '2026-11-24T10:00:00Z',
+        closedAt: '2026-11-24T10:20:00Z',
+        underwrittenCovers: [],
+        outcome: {
+          rulebookVersion: 'sample',
+          decidedAt: '2026-11-24T10:20:00Z',
+          covers: [
+            {
+              coverId: 'cover-1',
+              productType: 'life',
+              decision: 'additionalevidence',
+              displayed: 'underwritingRequired',
+              loading: 0,
+              exclusions: [],
+              evidence: ['GP report'],
+              summary: 'Life Protection: underwriting required: the insurer needs GP report before it can offer terms.',
+              explanations: [{ rule: 'ALCOHOL-51-70', decision: 'additionalevidence', reason: '60 units of alcohol a week (51 to 70): a GP report is needed', answers: [], table: 'Alcohol', risks: ['life'] }],
+            },
+          ],
+        },
+      },
+    ],
+    referral: {
+      referredAt: '2026-11-24T10:20:00Z',
+      claim: { underwriter: { id: 'underwriter1', name: 'Ruth Ellis' }, claimedAt: '2026-11-25T09:00:00Z' },
+      claims: [],
+      evidence: [
+        {
+          id: 'e1',
+          applicantId: 'applicant-1',
+          kind: 'gpReport',
+          label: 'GP report',
+          provider: 'The Surgery',
+          medicalReport: true,
+          chaseEveryDays: 7,
+          requestedAt: '2026-11-25T09:05:00Z',
+          requestedBy: { id: 'underwriter1', name: 'Ruth Ellis' },
+          firstExpectedBy: '2026-12-23',
+          expectedBy: '2026-12-31',
+          status: 'requested',
+          chases: [{ chasedOn: '2026-12-24', at: '2026-12-24T00:00:00Z', expectedBy: '2026-12-31' }],
+        },
+      ],
+    },
+  });
+}
+
+describe('the underwriting page while the case is with an underwriter', () => {
+  it('shows what was referred and why, the evidence with its dates, the updates read from the server, and offers Requote', async () => {
+    const update = { date: '24/12/2026', time: '00:00', update: 'GP report from The Surgery chased on 24/12/2026, now expected by 31/12/2026.', postedAt: '2026-12-24T00:00:00Z', author: null };
+    const { requests } = stubApi([
+      { method: 'GET', path: '/api/v1/application/1001', respond: () => json(withUnderwriter()) },
+      { method: 'GET', path: '/api/v1/backendforfrontend/adviser', respond: () => json(adviserFixture()) },
+      { method: 'GET', path: UPDATES, respond: () => json({ updates: [update] }) },
+      { method: 'GET', path: /\/api\/v1\/underwriting\//, respond: () => json({}) },
+    ]);
+    renderRoute(<UnderwritingRoute />, { path: routePatterns.underwriting, url: '/application/1001/application' });
+
+    const referral = await screen.findByRole('region', { name: 'With the underwriter' });
+    expect(within(referral).getByText('Ruth Ellis, an underwriter, is working on this case. Their updates show below.')).toBeInTheDocument();
+    expect(within(referral).getByText('60 units of alcohol a week (51 to 70): a GP report is needed')).toBeInTheDocument();
+    expect(within(referral).getByText('Chased once, now expected by 31/12/2026')).toBeInTheDocument();
+    expect(await within(referral).findByText(update.update)).toBeInTheDocument();
+    expect(within(referral).getByRole('button', { name: 'Requote' })).toBeInTheDocument();
+    expect(requests.filter((r) => r.url.pathname === UPDATES)).toHaveLength(1);
+  });
+});

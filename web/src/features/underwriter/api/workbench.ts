@@ -1,0 +1,135 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type Schemas } from '@/lib/api-client';
+import { unwrap } from '@/lib/api-error';
+import { fileNameFromContentDisposition } from '@/lib/content-disposition';
+import { workbenchKeys, type WorkbenchFilter } from '@/lib/query-keys';
+
+export type UnderwriterCase = Schemas['UnderwriterCase'];
+export type WorkbenchCase = Schemas['WorkbenchCase'];
+
+/** GET /api/v1/underwriter/cases: one page of the referred cases, oldest referral first. */
+export function workbenchQueryOptions(filter: WorkbenchFilter, page: number) {
+  return queryOptions({
+    queryKey: workbenchKeys.list(filter, page),
+    queryFn: async () =>
+      unwrap(
+        await api.GET('/api/v1/underwriter/cases', {
+          params: { query: { ...(filter === 'all' ? {} : { filter }), page } },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useWorkbench(filter: WorkbenchFilter, page: number) {
+  return useQuery(workbenchQueryOptions(filter, page));
+}
+
+/** GET /api/v1/underwriter/cases/{applicationId}: the case as the underwriter reads it. */
+export function useUnderwriterCase(applicationId: number) {
+  return useQuery({
+    queryKey: workbenchKeys.case(applicationId),
+    queryFn: async () =>
+      unwrap(await api.GET('/api/v1/underwriter/cases/{applicationId}', { params: { path: { applicationId } } })),
+  });
+}
+
+/**
+ * A workbench command: it answers with the case as the underwriter now reads it, which replaces
+ * the cached case (the page reads its own write); the lists are fetched again when next shown,
+ * since a claim, a request or a decision moves the case between them.
+ */
+function useCaseChange<V = void>(applicationId: number, change: (variables: V) => Promise<UnderwriterCase>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: (updated) => {
+      queryClient.setQueryData(workbenchKeys.case(applicationId), updated);
+      void queryClient.invalidateQueries({ queryKey: workbenchKeys.lists() });
+    },
+  });
+}
+
+const path = (applicationId: number) => ({ params: { path: { applicationId } } });
+
+/** POST .../claim: the case becomes the caller's, taken over from whoever held it. */
+export function useClaim(applicationId: number) {
+  return useCaseChange(applicationId, async () =>
+    unwrap(await api.POST('/api/v1/underwriter/cases/{applicationId}/claim', path(applicationId))),
+  );
+}
+
+/** POST .../release: back to the workbench, unclaimed. */
+export function useRelease(applicationId: number) {
+  return useCaseChange(applicationId, async () =>
+    unwrap(await api.POST('/api/v1/underwriter/cases/{applicationId}/release', path(applicationId))),
+  );
+}
+
+/** POST .../evidence: ask for evidence about a client. */
+export function useRequestEvidence(applicationId: number) {
+  return useCaseChange(applicationId, async (body: Schemas['EvidenceRequestBody']) =>
+    unwrap(await api.POST('/api/v1/underwriter/cases/{applicationId}/evidence', { ...path(applicationId), body })),
+  );
+}
+
+/** POST .../evidence/{evidenceId}/received: the evidence's document, as a PDF, in a form. */
+export function useReceiveEvidence(applicationId: number) {
+  return useCaseChange(applicationId, async ({ evidenceId, file }: { evidenceId: string; file: File }) => {
+    const form = new FormData();
+    form.append('document', file, file.name);
+    return unwrap(
+      await api.POST('/api/v1/underwriter/cases/{applicationId}/evidence/{evidenceId}/received', {
+        params: { path: { applicationId, evidenceId } },
+        // openapi-fetch sends FormData as it is, and the browser writes its boundary.
+        body: form as unknown as Schemas['EvidenceUpload'],
+      }),
+    );
+  });
+}
+
+/** POST .../decision: the underwriter's terms on a referred cover. */
+export function useDecide(applicationId: number) {
+  return useCaseChange(applicationId, async (body: Schemas['DecisionRequest']) =>
+    unwrap(await api.POST('/api/v1/underwriter/cases/{applicationId}/decision', { ...path(applicationId), body })),
+  );
+}
+
+/** POST .../updates: an update for the adviser. */
+export function usePostUpdate(applicationId: number) {
+  return useCaseChange(applicationId, async (text: string) =>
+    unwrap(await api.POST('/api/v1/underwriter/cases/{applicationId}/updates', { ...path(applicationId), body: { text } })),
+  );
+}
+
+/** A file from the workbench, named as the server names it. */
+export interface Download {
+  blob: Blob;
+  fileName: string;
+}
+
+/** GET .../evidence/{evidenceId}/document: a received report; never cached, so a mutation. */
+export function useEvidenceDocument(applicationId: number) {
+  return useMutation({
+    mutationFn: async ({ evidenceId, fileName }: { evidenceId: string; fileName: string }): Promise<Download> => {
+      const result = await api.GET('/api/v1/underwriter/cases/{applicationId}/evidence/{evidenceId}/document', {
+        params: { path: { applicationId, evidenceId } },
+        parseAs: 'blob',
+      });
+      return { blob: unwrap(result), fileName: fileNameFromContentDisposition(result.response.headers.get('content-disposition')) ?? fileName };
+    },
+  });
+}
+
+/** GET .../applicants/{applicantId}/answers: a client's interview answers as a PDF. */
+export function useAnswersDocument(applicationId: number) {
+  return useMutation({
+    mutationFn: async (applicantId: string): Promise<Download> => {
+      const result = await api.GET('/api/v1/underwriter/cases/{applicationId}/applicants/{applicantId}/answers', {
+        params: { path: { applicationId, applicantId } },
+        parseAs: 'blob',
+      });
+      return { blob: unwrap(result), fileName: fileNameFromContentDisposition(result.response.headers.get('content-disposition')) ?? 'answers.pdf' };
+    },
+  });
+}
