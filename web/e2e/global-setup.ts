@@ -14,6 +14,8 @@ import { freePort, killOnExit, start, stop, waitForHttpOk, waitForTcp, type Serv
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Temporal's HTTP API, for a test that moves a workflow's timers on (time skipping). */
+    temporalHttp: string;
   }
 }
 
@@ -49,6 +51,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   try {
     const temporalPort = await freePort();
+    const temporalHttpPort = await freePort();
     const temporal = start(
       'temporal',
       temporalCli,
@@ -58,6 +61,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
         '--port', String(temporalPort),
         '--db-filename', join(dataDir, 'temporal.db'),
         '--log-level', 'error',
+        '--http-port', String(temporalHttpPort),
+        // Lets a test skip a workflow's timers ahead in virtual time (the evidence chase).
+        '--dynamic-config-value', 'frontend.WorkflowTimeSkippingEnabled=true',
         // As `make run` starts it (workflows/src/dev_server.rs).
         ...execFileSync(portalBin, ['temporal-dev-args'], { encoding: 'utf8' }).trim().split('\n'),
       ],
@@ -94,6 +100,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await waitForHttpOk(portal, `${baseUrl}/healthz`, STARTUP_TIMEOUT_MS);
 
     project.provide('baseUrl', baseUrl);
+    project.provide('temporalHttp', `http://127.0.0.1:${String(temporalHttpPort)}`);
   } catch (error) {
     await teardown();
     throw error;

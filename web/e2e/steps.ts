@@ -19,13 +19,14 @@ export async function download(page: Page, button: Locator): Promise<{ fileName:
 }
 
 export const ADVISER = { email: 'adviser1@example.com', password: 'Passw0rd!' };
+export const UNDERWRITER = { email: 'underwriter1@example.com', password: 'Passw0rd!' };
 
-export async function signInAtDevIdp(page: Page, shotName?: string): Promise<void> {
+export async function signInAtDevIdp(page: Page, shotName?: string, user: { email: string; password: string } = ADVISER): Promise<void> {
   await page.waitForURL(/\/dev-idp\/authorize/);
   await visible(page.getByLabel('Email'));
   if (shotName) await screenshot(page, shotName);
-  await page.getByLabel('Email').fill(ADVISER.email);
-  await page.getByLabel('Password').fill(ADVISER.password);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 

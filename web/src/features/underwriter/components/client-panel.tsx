@@ -181,6 +181,7 @@ function Amra({ applicant }: { applicant: Applicant }) {
 function shownAnswer(question: Schemas['Question']): string {
   if (question.chosen && question.chosen.length > 0) return question.chosen.map((c) => c.name).join(', ');
   const value = question.answer ?? '';
+  if (['DATE', 'PAST_DATE', 'FUTURE_DATE'].includes(question.questionType)) return formatDate(value) || value;
   const options = question.options ?? [];
   if (options.length === 0) return value;
   return value

@@ -39,8 +39,8 @@ export function UnderwritingUpdates({ applicationId, version }: { applicationId:
                 <tr key={`${update.postedAt} ${update.update}`}>
                   <td>{update.date}</td>
                   <td>{update.time}</td>
-                  <td style={{ whiteSpace: 'pre-wrap' }}>
-                    {update.update}
+                  <td>
+                    <div style={{ whiteSpace: 'pre-wrap' }}>{update.update}</div>
                     {update.author && <span className="data-table__secondary data-table__block">{update.author}</span>}
                   </td>
                 </tr>

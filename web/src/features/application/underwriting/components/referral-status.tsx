@@ -1,6 +1,5 @@
 import { Alert, Card, Col, Row, Tag, Typography } from 'antd';
 import type { Schemas } from '@/lib/api-client';
-import { productLabels } from '@/lib/cover-text';
 import { formatDate } from '@/lib/format';
 import { clientName } from '../../shared/application-model';
 import { RequoteButton } from '../../shared/components/requote-button';
@@ -55,7 +54,7 @@ export function ReferralStatus({ application }: { application: Application }) {
                   <ul className="cover-outcome__reasons">
                     {referred.map((cover) => (
                       <li key={cover.coverId}>
-                        <strong>{productLabels[cover.productType]}</strong>: {cover.summary}
+                        {cover.summary}
                         {cover.explanations
                           .filter((why) => ['manualuw', 'additionalevidence', 'referredtouw'].includes(why.decision))
                           .map((why) => (
