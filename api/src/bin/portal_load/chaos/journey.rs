@@ -27,6 +27,8 @@ pub struct Journey {
     pub errors: Vec<SeenError>,
     /// Commands that were answered, but only after more than [`SLOW`]: when, and how long.
     pub waits: Vec<(Instant, Duration)>,
+    /// A client's answers refer the case to an underwriter (a simulated one decides it).
+    pub referred: bool,
     /// How long each confirmed command took, by name.
     pub timings: Vec<(&'static str, Duration)>,
 }
@@ -68,6 +70,8 @@ pub enum Step {
     Created,
     Quoted,
     Applied,
+    /// With an underwriter (a referred journey).
+    Referred,
     Decided,
     InForce,
 }
@@ -89,10 +93,89 @@ pub struct Adviser {
     pub think: Duration,
 }
 
-enum Outcome {
+pub(super) enum Outcome {
     Done(Value),
     /// Refused (4xx) or never confirmed: the journey stops here.
     Stopped,
+}
+
+/// What one command came to.
+pub(super) enum Answer {
+    Done(Value),
+    /// Refused with a 4xx: the status and body.
+    Refused(String),
+    /// Never confirmed within [`GIVE_UP_AFTER`]: it may or may not have happened.
+    GaveUp,
+}
+
+/// Sends one command until it is answered, with the same `Idempotency-Key` each time, as a
+/// browser retrying would; records what each attempt met in `journey`. `request` builds the
+/// request for the key (a multipart form cannot be cloned, so it is built afresh each time).
+pub(super) async fn until_answered(
+    journey: &mut Journey,
+    name: &'static str,
+    request: impl Fn(&str) -> reqwest::RequestBuilder,
+) -> Answer {
+    let key = uuid::Uuid::new_v4().to_string();
+    let started = Instant::now();
+    let mut pause = Duration::from_millis(200);
+    loop {
+        let status = match request(&key).timeout(REQUEST_TIMEOUT).send().await {
+            Ok(response) if response.status().is_success() => {
+                match response.json::<Value>().await {
+                    Ok(value) => {
+                        journey.accepted += 1;
+                        journey.timings.push((name, started.elapsed()));
+                        if started.elapsed() > SLOW {
+                            journey.waits.push((started, started.elapsed()));
+                        }
+                        return Answer::Done(value);
+                    }
+                    Err(error) => format!("unreadable answer: {error}"),
+                }
+            }
+            Ok(response) if response.status().is_client_error() => {
+                let status = response.status();
+                let text = response.text().await.unwrap_or_default();
+                return Answer::Refused(format!("{name}: {status} {text}"));
+            }
+            Ok(response) => response.status().to_string(),
+            Err(error) if error.is_timeout() => "no answer (timed out)".to_owned(),
+            Err(error) => format!("no answer ({error})"),
+        };
+        journey.errors.push(SeenError {
+            at: Instant::now(),
+            command: name,
+            status,
+        });
+        if started.elapsed() > GIVE_UP_AFTER {
+            journey.unconfirmed.push(name);
+            return Answer::GaveUp;
+        }
+        tokio::time::sleep(pause).await;
+        pause = (pause * 2).min(Duration::from_secs(2));
+    }
+}
+
+/// A read: retried on any error until it answers (reads change nothing).
+pub(super) async fn read(http: &reqwest::Client, token: &str, url: &str) -> Option<Value> {
+    let started = Instant::now();
+    while started.elapsed() < GIVE_UP_AFTER {
+        let response = http
+            .get(url)
+            .bearer_auth(token)
+            .timeout(REQUEST_TIMEOUT)
+            .send()
+            .await;
+        if let Ok(response) = response
+            && response.status().is_success()
+            && let Ok(value) = response.json::<Value>().await
+        {
+            return Some(value);
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    None
 }
 
 impl Adviser {
@@ -109,77 +192,32 @@ impl Adviser {
             let pause = self.think.mul_f64(rand::random::<f64>() + 0.5);
             tokio::time::sleep(pause).await;
         }
-        let key = uuid::Uuid::new_v4().to_string();
-        let started = Instant::now();
-        let mut pause = Duration::from_millis(200);
-        loop {
-            let mut request = self
+        let url = format!("{}{path}", self.base);
+        let answer = until_answered(journey, name, |key| {
+            let request = self
                 .http
-                .request(method.clone(), format!("{}{path}", self.base))
+                .request(method.clone(), &url)
                 .bearer_auth(&self.token)
-                .header("Idempotency-Key", &key)
-                .timeout(REQUEST_TIMEOUT);
-            if let Some(body) = &body {
-                request = request.json(body);
+                .header("Idempotency-Key", key);
+            match &body {
+                Some(body) => request.json(body),
+                None => request,
             }
-            let status = match request.send().await {
-                Ok(response) if response.status().is_success() => {
-                    match response.json::<Value>().await {
-                        Ok(value) => {
-                            journey.accepted += 1;
-                            journey.timings.push((name, started.elapsed()));
-                            if started.elapsed() > SLOW {
-                                journey.waits.push((started, started.elapsed()));
-                            }
-                            return Outcome::Done(value);
-                        }
-                        Err(error) => format!("unreadable answer: {error}"),
-                    }
-                }
-                Ok(response) if response.status().is_client_error() => {
-                    let status = response.status();
-                    let text = response.text().await.unwrap_or_default();
-                    journey.refused.push(format!("{name}: {status} {text}"));
-                    return Outcome::Stopped;
-                }
-                Ok(response) => response.status().to_string(),
-                Err(error) if error.is_timeout() => "no answer (timed out)".to_owned(),
-                Err(error) => format!("no answer ({error})"),
-            };
-            journey.errors.push(SeenError {
-                at: Instant::now(),
-                command: name,
-                status,
-            });
-            if started.elapsed() > GIVE_UP_AFTER {
-                journey.unconfirmed.push(name);
-                return Outcome::Stopped;
+        })
+        .await;
+        match answer {
+            Answer::Done(value) => Outcome::Done(value),
+            Answer::Refused(refusal) => {
+                journey.refused.push(refusal);
+                Outcome::Stopped
             }
-            tokio::time::sleep(pause).await;
-            pause = (pause * 2).min(Duration::from_secs(2));
+            Answer::GaveUp => Outcome::Stopped,
         }
     }
 
-    /// A read: retried on any error until it answers (reads change nothing).
+    /// A read of the API: retried on any error until it answers.
     async fn read(&self, path: &str) -> Option<Value> {
-        let started = Instant::now();
-        while started.elapsed() < GIVE_UP_AFTER {
-            let response = self
-                .http
-                .get(format!("{}{path}", self.base))
-                .bearer_auth(&self.token)
-                .timeout(REQUEST_TIMEOUT)
-                .send()
-                .await;
-            if let Ok(response) = response
-                && response.status().is_success()
-                && let Ok(value) = response.json::<Value>().await
-            {
-                return Some(value);
-            }
-            tokio::time::sleep(Duration::from_millis(250)).await;
-        }
-        None
+        read(&self.http, &self.token, &format!("{}{path}", self.base)).await
     }
 
     /// One case from creation to in force; stops at the first command it cannot complete.
@@ -341,11 +379,56 @@ impl Adviser {
         self.post_each(j, apply).await?;
         j.reached = Step::Applied;
 
-        let answers: Vec<Value> = crate::PLAIN_ANSWERS
-            .iter()
-            .map(|(tag, value)| json!({ "tag": tag, "value": value }))
-            .collect();
-        for applicant in &applicants {
+        // Every other journey: Ada drinks 60 units a week, which the rulebook refers for a GP
+        // report, so she gives AMRA consent (and her surgery) for the underwriter to ask for it.
+        j.referred = (self.number + j.number) % 2 == 1;
+        let answers = |referred: bool| -> Vec<Value> {
+            crate::PLAIN_ANSWERS
+                .iter()
+                .map(|(tag, value)| {
+                    let value = if referred && *tag == "ALCOHOL_UNITS" {
+                        "60"
+                    } else {
+                        value
+                    };
+                    json!({ "tag": tag, "value": value })
+                })
+                .collect()
+        };
+        if j.referred {
+            let ada = &applicants[0];
+            let amra = [
+                (
+                    "isAmraConsentGranted",
+                    Method::POST,
+                    json!({ "applicantId": ada, "isAmraConsentGranted": true }),
+                ),
+                (
+                    "isViewMedicalReportsRequested",
+                    Method::POST,
+                    json!({ "applicantId": ada, "isViewMedicalReportsRequested": false }),
+                ),
+                (
+                    "examiner",
+                    Method::PATCH,
+                    json!({ "applicantId": ada, "organisationName": "The Chaos Surgery",
+                    "contactDetails": { "address1": "1 River Lane", "cityName": "Leeds", "postcode": "LS1 4AP", "phoneNumber": "0113 496 0001" },
+                    "isExaminerDetailsValid": "true" }),
+                ),
+            ];
+            for (name, method, body) in amra {
+                self.send(
+                    j,
+                    name,
+                    method,
+                    &format!("/api/v1/backendforfrontend/applicant/{name}"),
+                    Some(body),
+                )
+                .await?;
+            }
+        }
+        for (i, applicant) in applicants.iter().enumerate() {
+            let answers = answers(j.referred && i == 0);
             self.send(
                 j,
                 "underwriting/start",
@@ -379,14 +462,23 @@ impl Adviser {
             )
             .await?;
         }
-        // Each closed enquiry's outcome reaches the application by a signal.
+        // Each closed enquiry's outcome reaches the application by a signal; a referred case
+        // waits for the simulated underwriters to decide it.
         let started = Instant::now();
+        let patience = if j.referred {
+            GIVE_UP_AFTER * 3
+        } else {
+            GIVE_UP_AFTER
+        };
         loop {
             let application = self.read(&format!("/api/v1/application/{id}")).await?;
             if application["status"] == "DECISION" {
                 break;
             }
-            if started.elapsed() > GIVE_UP_AFTER {
+            if application["status"] == "UNDERWRITING" {
+                j.reached = Step::Referred;
+            }
+            if started.elapsed() > patience {
                 j.unconfirmed.push("decision reached");
                 return None;
             }

@@ -2,13 +2,16 @@
 //!
 //! It starts its own Temporal dev server (file-backed), one `portal api` and two
 //! `portal worker`s, then runs simulated advisers taking cases from creation to a policy in
-//! force while it kills a worker with SIGKILL at random moments (and starts it again after a
-//! random pause) and kills and restarts the Temporal server once in the middle. Afterwards it
+//! force (every other case referred to underwriting, which two simulated underwriters claim,
+//! ask evidence for and decide: [`underwriter`]) while it kills a worker with SIGKILL at random
+//! moments (and starts it again after a random pause) and kills and restarts the Temporal
+//! server once in the middle. Afterwards it
 //! checks every application (see [`verify`]) and reports journeys, faults, commands confirmed,
 //! lost, duplicated, and the errors advisers saw after each fault. It fails on any loss,
 //! duplicate, divergence of the read model, or refusal of a valid command.
 
 mod journey;
+mod underwriter;
 mod verify;
 
 pub use crate::cluster::Binaries;
@@ -18,6 +21,8 @@ use anyhow::{Context, bail};
 use journey::{Adviser, Journey, Step};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use workflows::worker::{TemporalConfig, connect};
 
@@ -104,12 +109,34 @@ async fn drive(cluster: &mut Cluster, options: &Options) -> anyhow::Result<()> {
         })
         .collect();
 
+    // Two underwriters work the referred cases until the advisers are done and nothing is left.
+    let done = Arc::new(AtomicBool::new(false));
+    let mut underwriters = Vec::new();
+    for (email, name) in [
+        ("underwriter1@example.com", "Underwriter one"),
+        ("underwriter2@example.com", "Underwriter two"),
+    ] {
+        let underwriter = underwriter::Underwriter {
+            http: http.clone(),
+            base: cluster.base_url.clone(),
+            token: crate::sign_in_at(&http, &cluster.base_url, email, &options.password).await?,
+            name,
+        };
+        let done = done.clone();
+        underwriters.push(tokio::spawn(async move { underwriter.work(done).await }));
+    }
+
     let mut rng = StdRng::seed_from_u64(options.seed);
     let faults = inject(cluster, options, &mut rng, started).await?;
 
     let mut journeys: Vec<Journey> = Vec::new();
     for adviser in advisers {
         journeys.extend(adviser.await.context("an adviser task panicked")?);
+    }
+    done.store(true, Ordering::SeqCst);
+    let mut work = Vec::new();
+    for underwriter in underwriters {
+        work.push(underwriter.await.context("an underwriter task panicked")?);
     }
     cluster.check_alive()?;
     let elapsed = started.elapsed();
@@ -123,8 +150,17 @@ async fn drive(cluster: &mut Cluster, options: &Options) -> anyhow::Result<()> {
         max_cached_workflows: workflows::worker::DEFAULT_MAX_CACHED_WORKFLOWS,
     })
     .await?;
-    let findings = verify::check(&journeys, &temporal, &http, &cluster.base_url, &token).await?;
+    let findings = verify::check(
+        &journeys,
+        &work,
+        &temporal,
+        &http,
+        &cluster.base_url,
+        &token,
+    )
+    .await?;
     report(&journeys, &faults, &findings, started, elapsed);
+    underwriting(&journeys, &work, &findings);
     let continued = temporal
         .count_workflows(
             "WorkflowType = 'ApplicationWorkflow' AND ExecutionStatus = 'ContinuedAsNew'",
@@ -133,9 +169,23 @@ async fn drive(cluster: &mut Cluster, options: &Options) -> anyhow::Result<()> {
         .await?
         .count();
     println!("  application workflow runs that continued as new: {continued}");
-    timings(&journeys, elapsed);
+    let everyone: Vec<&Journey> = journeys
+        .iter()
+        .chain(work.iter().map(|w| &w.journey))
+        .collect();
+    timings(&everyone, elapsed);
 
-    let refused: Vec<&String> = journeys.iter().flat_map(|j| &j.refused).collect();
+    // An underwriter refused because the other took the case over, or finished it (409), is
+    // two colleagues at one list; any other refusal is a fault.
+    let refused: Vec<&String> = journeys
+        .iter()
+        .flat_map(|j| &j.refused)
+        .chain(
+            work.iter()
+                .flat_map(|w| &w.refused)
+                .filter(|r| !r.contains(": 409 ")),
+        )
+        .collect();
     if !findings.lost.is_empty()
         || !findings.duplicated.is_empty()
         || !findings.diverged.is_empty()
@@ -211,6 +261,39 @@ async fn inject(
         faults.push(Fault { at, what });
     }
     Ok(faults)
+}
+
+/// The referred cases: how many were decided, by whom, and how long each took from referral
+/// to decision (the workflow's own times).
+fn underwriting(journeys: &[Journey], work: &[underwriter::Work], findings: &verify::Findings) {
+    let referred = journeys.iter().filter(|j| j.referred).count();
+    let decided: usize = work.iter().map(|w| w.decided.len()).sum();
+    let handovers: usize = work
+        .iter()
+        .flat_map(|w| &w.refused)
+        .filter(|r| r.contains(": 409 "))
+        .count();
+    println!(
+        "  referred cases {referred}, decided by the underwriters {decided} (each underwriter: {}), their commands confirmed {}, refused as the other had the case {handovers}",
+        work.iter()
+            .map(|w| w.decided.len().to_string())
+            .collect::<Vec<_>>()
+            .join(" and "),
+        work.iter().map(|w| w.journey.accepted).sum::<usize>()
+    );
+    let mut times = findings.referral_to_decision.clone();
+    if times.is_empty() {
+        return;
+    }
+    times.sort();
+    let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize].as_secs_f64();
+    println!(
+        "  time from referral to decision (the workflow's clock), {} cases: p50 {:.1} s, p95 {:.1} s, max {:.1} s",
+        times.len(),
+        at(0.5),
+        at(0.95),
+        at(1.0)
+    );
 }
 
 fn report(
@@ -304,8 +387,9 @@ fn report(
     }
 }
 
-/// p50, p95, p99 and max of each command, in the order the journey sends them.
-fn timings(journeys: &[Journey], elapsed: Duration) {
+/// p50, p95, p99 and max of each command (the advisers' and the underwriters'), in the order
+/// they are first sent.
+fn timings(journeys: &[&Journey], elapsed: Duration) {
     let mut names: Vec<&'static str> = Vec::new();
     for (name, _) in journeys.iter().flat_map(|j| &j.timings) {
         if !names.contains(name) {

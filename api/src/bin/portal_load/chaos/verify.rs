@@ -23,10 +23,13 @@ pub struct Findings {
     pub diverged: Vec<String>,
     /// Changes present that the API never confirmed (allowed: the adviser was told).
     pub unconfirmed_but_applied: usize,
+    /// For each referred case decided, from referral to decision by the workflow's clock.
+    pub referral_to_decision: Vec<std::time::Duration>,
 }
 
 pub async fn check(
     journeys: &[Journey],
+    work: &[super::underwriter::Work],
     temporal: &Client,
     http: &reqwest::Client,
     base: &str,
@@ -77,8 +80,73 @@ pub async fn check(
         ] {
             check_one(journey, &format!("{name} {source}"), view, &mut findings);
         }
+        let decided: Vec<&String> = work
+            .iter()
+            .filter_map(|w| w.decided.get(id.as_str()))
+            .flatten()
+            .collect();
+        check_referral(&name, &state, &decided, &mut findings);
     }
     Ok(findings)
+}
+
+/// A referred case: every decision an underwriter was confirmed is on its cover with the
+/// underwriter's terms, no cover was decided twice, and the evidence was asked for and
+/// received once per client.
+fn check_referral(name: &str, state: &Application, decided: &[&String], findings: &mut Findings) {
+    use super::underwriter::{LOADING, REASON};
+    let outcomes: Vec<&domain::underwriting::outcome::CoverOutcome> = state
+        .underwriting
+        .applicants_enquiries
+        .iter()
+        .filter_map(|e| e.outcome.as_ref())
+        .flat_map(|o| &o.covers)
+        .collect();
+    for cover in decided {
+        let terms = outcomes
+            .iter()
+            .find(|o| &&o.cover_id == cover)
+            .and_then(|o| o.manual.as_ref());
+        if terms.is_none_or(|t| t.loading != LOADING || t.reason != REASON) {
+            findings.lost.push(format!(
+                "{name}: the underwriter's decision on cover {cover}"
+            ));
+        }
+    }
+    let decisions = state
+        .underwriting
+        .underwriting_updates
+        .iter()
+        .filter(|u| u.update.starts_with("Decision for"))
+        .count();
+    let manual = outcomes.iter().filter(|o| o.manual.is_some()).count();
+    if decisions > manual {
+        findings.duplicated.push(format!(
+            "{name}: {decisions} decisions recorded for {manual} decided covers"
+        ));
+    }
+    for applicant in &state.applicants {
+        let asked: Vec<_> = state
+            .underwriting
+            .referral
+            .evidence
+            .iter()
+            .filter(|e| e.applicant_id == applicant.id)
+            .collect();
+        if asked.len() > 1 {
+            findings.duplicated.push(format!(
+                "{name}: {} evidence requests for one client",
+                asked.len()
+            ));
+        }
+    }
+    if let (Some(referred), Some(decided)) = (
+        state.underwriting.referral.referred_at,
+        state.underwriting.referral.decided_at,
+    ) && let Ok(took) = (decided - referred).to_std()
+    {
+        findings.referral_to_decision.push(took);
+    }
 }
 
 fn check_one(journey: &Journey, name: &str, view: &Value, findings: &mut Findings) {
