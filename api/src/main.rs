@@ -161,6 +161,9 @@ fn print_banner(services: &Services) {
         for user in &directory.users {
             let what = match (&user.adviser, user.roles.is_empty()) {
                 (Some(_), _) => "adviser".to_owned(),
+                (None, false) if user.roles.iter().any(|r| r == "underwriter") => {
+                    "underwriter (the workbench of referred cases)".to_owned()
+                }
                 (None, false) => user.roles.join(", "),
                 (None, true) => "user".to_owned(),
             };

@@ -75,7 +75,7 @@ pub use set_up_stage::{
     ResetBankCheck, SET_UP_NOT_OPEN, SaveBankDetails,
 };
 pub use underwriter::{
-    CLAIM_FIRST, ClaimCase, ClaimEvent, ClaimEventKind, DecideReferredCover, EvidenceChase,
+    CLAIM_FIRST, Claim, ClaimCase, ClaimEvent, ClaimEventKind, DecideReferredCover, EvidenceChase,
     EvidenceDocument, EvidenceRequest, EvidenceStatus, MAX_UPDATE_CHARS, NOT_WITH_UNDERWRITING,
     OutstandingEvidence, PostUnderwritingUpdate, ReceiveEvidence, ReceivedEvidence, ReferralState,
     ReferredCover, ReferringRule, ReleaseCase, RequestEvidence, WorkbenchEntry,

@@ -43,7 +43,9 @@ pub struct EnquirySummary {
     pub underwritten_covers: Vec<super::decision_stage::UnderwrittenCover>,
 }
 
-/// A note an underwriter posts on a case (§2 Decision "Underwriting updates").
+/// An underwriting update the adviser reads (§2 Decision "Underwriting updates"): the
+/// underwriter's own words, or one the portal wrote for an evidence request, a chase, a receipt
+/// or a decision.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UnderwritingUpdate {

@@ -1,13 +1,24 @@
-//! `portal-load --scenario search`: the dashboard's search over a large book of cases. It starts
-//! its own Temporal server and `portal api` (no worker: nothing here changes a case), writes
-//! `--applications` cases for the signed-in adviser straight into the read model (each with two
-//! clients named from a fixed list, created over the past two years), then has `--clients`
-//! advisers alternate the dashboard's searches with single-case reads, and reports each one's
-//! p50/p95/p99 and its p95 as a multiple of the single-case read's.
+//! `portal-load --scenario search`: the dashboard's search and the underwriters' workbench over
+//! a large book of cases. It starts its own Temporal server and `portal api` (no worker:
+//! nothing here changes a case), writes `--applications` cases for the signed-in adviser
+//! straight into the read model (each with two clients named from a fixed list, created over
+//! the past two years; one in ten referred to underwriting, some of those claimed, some waiting
+//! for evidence, some of that overdue), then has `--clients` advisers alternate the dashboard's
+//! searches with single-case reads while as many underwriters page the workbench, and reports
+//! each one's p50/p95/p99 and its p95 as a multiple of the single-case read's.
 
 use crate::cluster::{Binaries, Cluster};
 use anyhow::Context;
 use chrono::{Duration as Days, TimeZone, Utc};
+use domain::application::{
+    ApplicationStage, EnquirySummary, EvidenceChase, EvidenceRequest, EvidenceStatus,
+};
+use domain::cover::Cover;
+use domain::decision::Decision;
+use domain::product::ProductType;
+use domain::underwriting::evidence::EvidenceKind;
+use domain::underwriting::manual::Underwriter;
+use domain::underwriting::outcome::{ApplicantOutcome, CoverOutcome, Explanation, Risk};
 use domain::{AddApplicant, AdviserId, ApplicantDetails, ApplicantId, Application, Gender};
 use std::time::{Duration, Instant};
 
@@ -58,14 +69,22 @@ async fn measure(cluster: &Cluster, options: &Options) -> anyhow::Result<()> {
     let http = reqwest::Client::new();
     let token =
         crate::sign_in_at(&http, &cluster.base_url, &options.user, &options.password).await?;
+    let underwriter = crate::sign_in_at(
+        &http,
+        &cluster.base_url,
+        "underwriter1@example.com",
+        &options.password,
+    )
+    .await?;
     let base = format!("{}/api/v1", cluster.base_url);
     let started = Instant::now();
     let tasks: Vec<_> = (0..options.clients)
         .map(|client| {
             let (http, token, base, ids) = (http.clone(), token.clone(), base.clone(), ids.clone());
+            let underwriter = underwriter.clone();
             let rounds = options.rounds;
             tokio::spawn(async move {
-                let mut samples: [Vec<Duration>; 5] = Default::default();
+                let mut samples: [Vec<Duration>; READS] = Default::default();
                 for round in 0..rounds {
                     let pick = (client * 7919 + round * 104_729) % ids.len();
                     let surname = SURNAMES[(client + round) % SURNAMES.len()];
@@ -84,9 +103,21 @@ async fn measure(cluster: &Cluster, options: &Options) -> anyhow::Result<()> {
                         ),
                         format!("{base}/application/{}", ids[pick]),
                     ];
-                    for (i, url) in reads.iter().enumerate() {
+                    let workbench = [
+                        format!("{base}/underwriter/cases"),
+                        format!("{base}/underwriter/cases?filter=unclaimed"),
+                        format!("{base}/underwriter/cases?filter=mine"),
+                        format!("{base}/underwriter/cases?filter=evidence"),
+                        format!("{base}/underwriter/cases?filter=overdue"),
+                        format!("{base}/underwriter/cases?page={}", 1 + round % 100),
+                    ];
+                    let calls = reads
+                        .iter()
+                        .map(|url| (url, &token))
+                        .chain(workbench.iter().map(|url| (url, &underwriter)));
+                    for (i, (url, token)) in calls.enumerate() {
                         let at = Instant::now();
-                        crate::expect_ok(http.get(url).bearer_auth(&token).send().await?).await?;
+                        crate::expect_ok(http.get(url).bearer_auth(token).send().await?).await?;
                         samples[i].push(at.elapsed());
                     }
                 }
@@ -94,7 +125,7 @@ async fn measure(cluster: &Cluster, options: &Options) -> anyhow::Result<()> {
             })
         })
         .collect();
-    let mut all: [Vec<Duration>; 5] = Default::default();
+    let mut all: [Vec<Duration>; READS] = Default::default();
     for task in tasks {
         for (i, samples) in task
             .await
@@ -113,25 +144,38 @@ async fn measure(cluster: &Cluster, options: &Options) -> anyhow::Result<()> {
         ids.len(),
         elapsed.as_secs_f64()
     );
-    let names = [
+    let names: [&str; READS] = [
         "dashboard, first page (no search)",
         "search by a surname",
         "search by a reference",
         "dashboard, a later page",
         "one case (GET /application/{id})",
+        "workbench, every referred case",
+        "workbench, unclaimed",
+        "workbench, mine",
+        "workbench, waiting for evidence",
+        "workbench, evidence overdue",
+        "workbench, a later page",
     ];
     let figures: Vec<(f64, f64)> = names
         .iter()
         .zip(all.iter_mut())
         .map(|(name, samples)| crate::report(name, samples, elapsed))
         .collect();
-    let single = figures[4].1;
+    let single = figures[SINGLE_CASE].1;
     println!("p95 as a multiple of one case's p95 ({single:.1} ms):");
-    for (name, (_, p95)) in names.iter().zip(&figures).take(4) {
-        println!("  {name:<40} {:.2}", p95 / single);
+    for (i, (name, (_, p95))) in names.iter().zip(&figures).enumerate() {
+        if i != SINGLE_CASE {
+            println!("  {name:<40} {:.2}", p95 / single);
+        }
     }
     Ok(())
 }
+
+/// The reads each round makes: the dashboard's four, one case, then the workbench's six.
+const READS: usize = 11;
+/// Which of them is the single-case read every figure is compared with.
+const SINGLE_CASE: usize = 4;
 
 /// Writes `count` applications for `adviser` into the read model, four writers at a time.
 async fn seed(database_url: &str, adviser: &str, count: usize) -> anyhow::Result<Vec<String>> {
@@ -189,5 +233,110 @@ async fn sample(
             .add_applicant(&command, created + Days::seconds(i as i64 + 1))
             .map_err(|r| anyhow::anyhow!("{r}"))?;
     }
+    if n % 10 == 0 {
+        refer(&mut application, n);
+    }
     Ok(application)
+}
+
+/// Case `n` referred to underwriting a day after it was created: the first client's life cover
+/// referred by a rule; one in three of these claimed (by `underwriter1` or `underwriter2`),
+/// one in four waiting for a GP report, half of those chased past its date.
+fn refer(application: &mut Application, n: usize) {
+    let referred_at = application.created_at + Days::days(1);
+    let Some(client) = application.applicants.first_mut() else {
+        return;
+    };
+    let mut cover = Cover::new(ProductType::Life);
+    cover.id = Some(format!("seed-cover-{n}"));
+    cover.decision = Some(Decision::ManualUw);
+    client.covers.push(cover);
+    let client = client.id.clone();
+    application
+        .underwriting
+        .applicants_enquiries
+        .push(EnquirySummary {
+            applicant_id: client.clone(),
+            enquiry_id: format!("enquiry-{client}"),
+            is_open: false,
+            started_at: referred_at,
+            closed_at: Some(referred_at),
+            outcome: Some(ApplicantOutcome {
+                rulebook_version: "sample".into(),
+                decided_at: referred_at,
+                covers: vec![CoverOutcome {
+                    cover_id: format!("seed-cover-{n}"),
+                    product_type: ProductType::Life,
+                    decision: Decision::ManualUw,
+                    displayed: Decision::ManualUw.displayed(),
+                    loading: 0,
+                    exclusions: vec![],
+                    evidence: vec![],
+                    summary: "Life Protection: underwriting required.".into(),
+                    explanations: vec![Explanation {
+                        rule: "BMI-40-45-IP".into(),
+                        decision: Decision::ManualUw,
+                        reason: "Body mass index of 42: an underwriter must review".into(),
+                        loading: 0,
+                        exclusion: None,
+                        evidence: None,
+                        answers: vec![],
+                        table: "Build".into(),
+                        row: Some(7),
+                        risks: vec![Risk::Life],
+                        loading_instead: None,
+                    }],
+                    manual: None,
+                }],
+                limits: None,
+            }),
+            underwritten_covers: vec![],
+        });
+    application.status = ApplicationStage::Underwriting;
+    application.underwriting.referral.referred_at = Some(referred_at);
+    let underwriter = |k: usize| Underwriter {
+        id: format!("underwriter{}", 1 + k % 2),
+        name: format!("Underwriter {}", 1 + k % 2),
+    };
+    if n % 30 == 0 {
+        application.underwriting.referral.claim = Some(domain::application::Claim {
+            underwriter: underwriter(n / 30),
+            claimed_at: referred_at,
+        });
+    }
+    if n % 40 == 0 {
+        let expected_by = referred_at.date_naive() + Days::days(28);
+        let chases = if n % 80 == 0 {
+            vec![EvidenceChase {
+                chased_on: expected_by + Days::days(1),
+                at: referred_at + Days::days(29),
+                expected_by: expected_by + Days::days(8),
+            }]
+        } else {
+            vec![]
+        };
+        application
+            .underwriting
+            .referral
+            .evidence
+            .push(EvidenceRequest {
+                id: format!("seed-evidence-{n}"),
+                applicant_id: client,
+                kind: EvidenceKind::GpReport,
+                label: "GP report".into(),
+                provider: "The Surgery".into(),
+                medical_report: true,
+                chase_every_days: 7,
+                requested_at: referred_at,
+                requested_by: underwriter(n),
+                first_expected_by: expected_by,
+                expected_by: chases.last().map_or(expected_by, |c| c.expected_by),
+                status: EvidenceStatus::Requested,
+                chases,
+                received: None,
+                withdrawn_at: None,
+                withdrawn_because: None,
+            });
+    }
+    application.updated_at = application.updated_at.max(referred_at);
 }

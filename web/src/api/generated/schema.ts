@@ -3208,7 +3208,11 @@ export interface components {
             /** @description The underwriter's side of a referred case: who holds it, and the evidence asked for. */
             referral: components["schemas"]["ReferralState"];
         };
-        /** @description A note an underwriter posts on a case (§2 Decision "Underwriting updates"). */
+        /**
+         * @description An underwriting update the adviser reads (§2 Decision "Underwriting updates"): the
+         *     underwriter's own words, or one the portal wrote for an evidence request, a chase, a receipt
+         *     or a decision.
+         */
         UnderwritingUpdate: {
             /** @description `dd/MM/yyyy` (§9). */
             date: string;
