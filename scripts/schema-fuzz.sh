@@ -113,8 +113,55 @@ max-examples = $EXAMPLES
 "path.postcode" = "LS6 3QJ"
 TOML
 
+checks=not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance,negative_data_rejection
 echo "Fuzzing $base/api/openapi.json: $EXAMPLES examples an operation, seed $SEED"
 .venv/bin/st --config-file "$work/schemathesis.toml" run "$base/api/openapi.json" \
-  --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance,negative_data_rejection \
+  --checks "$checks" \
   --phases examples,coverage,fuzzing --workers 2 --no-color --request-timeout 20 \
   --exclude-path /api/v1/backendforfrontend/config --exclude-path /healthz
+
+# The underwriters' workbench as an underwriter, on a case the rulebook referred (Alan drinks 60
+# units a week), claimed, with blood tests asked for: the operations reach their rules, and a
+# generated upload (any bytes, any form) must never be a server error.
+referred=$(api -X POST "$base/api/v1/backendforfrontend/application/create" | json_of 'json.load(sys.stdin)["id"]')
+alan=$(api -X POST "$base/api/v1/backendforfrontend/application/$referred/AddApplicant" \
+  -d "{\"applicationId\": $referred, \"applicant\": {\"title\":\"Mr\",\"firstName\":\"Alan\",\"lastName\":\"Turing\",\"gender\":\"male\",\"dateOfBirth\":\"1985-06-23\",\"smoking\":\"noneInFiveYears\"}}" |
+  json_of 'json.load(sys.stdin)["applicants"][0]["id"]')
+api -X POST "$base/api/v1/actions/MutateCovers/add" -d "{\"applicationId\": $referred, \"applicantId\": \"$alan\", \"cover\": {\"productType\": \"life\", \"coverType\": \"level\", \"coverAmount\": 150000, \"term\": 20}}" >/dev/null
+api -X PATCH "$base/api/v1/backendforfrontend/applicant/contact" -d "{\"applicantId\": \"$alan\", \"address1\": \"1 Station Road\", \"cityName\": \"Leeds\", \"postcode\": \"LS1 4AP\", \"phoneNumber\": \"0113 496 0000\", \"emailAddress\": \"alan@example.com\"}" >/dev/null
+api "$base/api/v1/backendforfrontend/application/$referred/quotePrice" >/dev/null
+api -X POST "$base/api/v1/application/$referred/applicant/$alan/acceptPreUnderwritingDeclaration" >/dev/null
+api -X POST "$base/api/v1/backendforfrontend/application/isMortgageRelated" -d "{\"id\": $referred, \"isMortgageRelated\": false}" >/dev/null
+api -X POST "$base/api/v1/backendforfrontend/application/isAdvisedSale" -d "{\"id\": $referred, \"isAdvisedSale\": true}" >/dev/null
+api -X POST "$base/api/v1/backendforfrontend/application/ApplyApplication" -d "{\"applicationId\": $referred}" >/dev/null
+api -X POST "$base/api/v1/underwriting/$alan/start" -d '{"answers": [{"tag": "ENQUIRY_TYPE", "value": "Full"}]}' >/dev/null
+answers='[{"tag":"HEIGHT_UNITS","value":"metric"},{"tag":"HEIGHT","value":"1.78"},{"tag":"WEIGHT_UNITS","value":"metric"},{"tag":"WEIGHT","value":"76"},{"tag":"OCCUPATION","value":"Software developer"},{"tag":"EARNINGS","value":"42000"},{"tag":"HAZARDOUS_DUTIES","value":"No"},{"tag":"ALCOHOL_UNITS","value":"60"},{"tag":"DRUGS","value":"No"},{"tag":"HAZARDOUS_PURSUITS","value":"No"},{"tag":"TRAVEL","value":"No"},{"tag":"HAS_CONDITIONS","value":"No"},{"tag":"FAMILY_HISTORY","value":"No"},{"tag":"GP_REGISTERED_SINCE","value":"2015-06-01"},{"tag":"GP_PENDING","value":"No"}]'
+api -X POST "$base/api/v1/actions/provideanswers/$alan" -d "{\"answers\": $answers}" >/dev/null
+api -X POST "$base/api/v1/actions/acceptuwdeclaration" -d "{\"applicationId\": $referred, \"applicantId\": \"$alan\"}" >/dev/null
+api -X POST "$base/api/v1/underwriting/$alan/close" >/dev/null
+for _ in $(seq 1 100); do
+  [[ $(api "$base/api/v1/application/$referred" | json_of 'json.load(sys.stdin)["status"]') == UNDERWRITING ]] && break
+  sleep 0.2
+done
+token=$(curl -fsS "$base/dev-idp/token" -d grant_type=password -d client_id=portal-web \
+  -d username=underwriter1@example.com --data-urlencode 'password=Passw0rd!' | json_of 'json.load(sys.stdin)["access_token"]')
+api -X POST "$base/api/v1/underwriter/cases/$referred/claim" >/dev/null
+evidence_id=$(api -X POST "$base/api/v1/underwriter/cases/$referred/evidence" -d "{\"applicantId\": \"$alan\", \"kind\": \"bloodTests\"}" |
+  json_of 'json.load(sys.stdin)["application"]["referral"]["evidence"][0]["id"]')
+cat >"$work/underwriter.toml" <<TOML
+seed = $SEED
+headers = { Authorization = "Bearer $token" }
+
+[generation]
+max-examples = $EXAMPLES
+
+[parameters]
+"path.applicationId" = $referred
+"path.applicantId" = "$alan"
+"path.evidenceId" = "$evidence_id"
+TOML
+echo "Fuzzing the underwriters' workbench as underwriter1, on referred case $referred"
+.venv/bin/st --config-file "$work/underwriter.toml" run "$base/api/openapi.json" \
+  --checks "$checks" \
+  --phases examples,coverage,fuzzing --workers 2 --no-color --request-timeout 20 \
+  --include-path-regex '^/api/v1/underwriter/'
