@@ -140,6 +140,25 @@ async fn upload(
     (status, response.json().await.unwrap_or(Value::Null))
 }
 
+/// Waits until Temporal's visibility finds the case's workflow by `query` (the case handlers'
+/// search attributes are written with each change, and read a moment later).
+async fn found_by(app: &TestApp, id: &Value, query: &str) {
+    use futures::StreamExt;
+    let query = format!("WorkflowId = \"application-{id}\" AND {query}");
+    eventually(Duration::from_secs(20), || async {
+        let found: Vec<_> = app
+            .temporal_client()
+            .list_workflows(
+                &query,
+                temporalio_client::WorkflowListOptions::builder().build(),
+            )
+            .collect()
+            .await;
+        (found.len() == 1).then_some(())
+    })
+    .await;
+}
+
 fn pdf() -> Vec<u8> {
     b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n".to_vec()
 }
@@ -251,6 +270,21 @@ async fn a_referred_case_goes_from_claim_through_a_chased_gp_report_to_the_decis
     let evidence_id = asked["id"].as_str().unwrap().to_owned();
     assert!(list(&app, &ruth, "evidence").await.contains(&key));
     assert!(!list(&app, &ruth, "overdue").await.contains(&key));
+    // Case handlers find it waiting for evidence, its next deadline the chase.
+    let chase_at = {
+        let expected =
+            chrono::NaiveDate::parse_from_str(asked["expectedBy"].as_str().unwrap(), "%Y-%m-%d")
+                .unwrap();
+        domain::dates::start_of_uk_day(expected.succ_opt().unwrap())
+    };
+    let at =
+        |t: chrono::DateTime<chrono::Utc>| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    found_by(&app, &id, &format!(
+        "WaitingFor = \"evidence\" AND EvidenceOverdue = false AND NextDeadline >= \"{}\" AND NextDeadline < \"{}\"",
+        at(chase_at),
+        at(chase_at + chrono::Duration::seconds(1))
+    ))
+    .await;
 
     // The expected date passes without it: the workflow's timer chases it (time skipped once).
     app.skip_to_next_timer(&id).await;
@@ -271,6 +305,12 @@ async fn a_referred_case_goes_from_claim_through_a_chased_gp_report_to_the_decis
         chased.0
     );
     assert!(list(&app, &ruth, "overdue").await.contains(&key));
+    found_by(
+        &app,
+        &id,
+        "WaitingFor = \"evidence\" AND EvidenceOverdue = true",
+    )
+    .await;
     assert_eq!(
         chased.1["referral"]["evidence"][0]["chases"]
             .as_array()
