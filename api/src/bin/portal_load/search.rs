@@ -233,7 +233,7 @@ async fn sample(
             .add_applicant(&command, created + Days::seconds(i as i64 + 1))
             .map_err(|r| anyhow::anyhow!("{r}"))?;
     }
-    if n % 10 == 0 {
+    if n.is_multiple_of(10) {
         refer(&mut application, n);
     }
     Ok(application)
@@ -298,15 +298,15 @@ fn refer(application: &mut Application, n: usize) {
         id: format!("underwriter{}", 1 + k % 2),
         name: format!("Underwriter {}", 1 + k % 2),
     };
-    if n % 30 == 0 {
+    if n.is_multiple_of(30) {
         application.underwriting.referral.claim = Some(domain::application::Claim {
             underwriter: underwriter(n / 30),
             claimed_at: referred_at,
         });
     }
-    if n % 40 == 0 {
+    if n.is_multiple_of(40) {
         let expected_by = referred_at.date_naive() + Days::days(28);
-        let chases = if n % 80 == 0 {
+        let chases = if n.is_multiple_of(80) {
             vec![EvidenceChase {
                 chased_on: expected_by + Days::days(1),
                 at: referred_at + Days::days(29),
