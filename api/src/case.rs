@@ -156,16 +156,25 @@ impl FromRequestParts<AppState> for CaseInPath {
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
         let me = AdviserCaller::from_request_parts(parts, state).await?;
-        let params = RawPathParams::from_request_parts(parts, state)
-            .await
-            .map_err(|_| ApiError::not_found("Application"))?;
-        let id = params
-            .iter()
-            .find(|(name, _)| *name == "applicationId")
-            .and_then(|(_, value)| ApplicationId::parse(value))
-            .ok_or_else(|| ApiError::not_found("Application"))?;
+        let id = application_in_path(parts, state).await?;
         Case::find(state, &me, id).await.map(CaseInPath)
     }
+}
+
+/// The path's `{applicationId}`; a segment that cannot be an application reference is
+/// "Application not found", like one that does not exist.
+pub async fn application_in_path(
+    parts: &mut Parts,
+    state: &AppState,
+) -> Result<ApplicationId, ApiError> {
+    let params = RawPathParams::from_request_parts(parts, state)
+        .await
+        .map_err(|_| ApiError::not_found("Application"))?;
+    params
+        .iter()
+        .find(|(name, _)| *name == "applicationId")
+        .and_then(|(_, value)| ApplicationId::parse(value))
+        .ok_or_else(|| ApiError::not_found("Application"))
 }
 
 /// A path segment naming a client; one that cannot be an applicant id is "Applicant not found".

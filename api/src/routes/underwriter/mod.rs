@@ -15,18 +15,18 @@ mod evidence;
 pub(crate) use evidence::is_evidence_document;
 
 use crate::auth::UnderwriterCaller;
-use crate::case::Case;
+use crate::case::{Case, application_in_path};
 use crate::error::ApiError;
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{FromRequestParts, RawPathParams};
+use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use domain::application::ReferredCover;
 use domain::underwriting::Enquiry;
 use domain::underwriting::evidence::EvidenceSettings;
 use domain::underwriting::interview::Limits;
 use domain::underwriting::manual::{MAX_POSTPONE_MONTHS, Underwriter};
-use domain::{AdviserId, Application, ApplicationId, ApplicationView};
+use domain::{AdviserId, Application, ApplicationView};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -55,14 +55,7 @@ impl FromRequestParts<AppState> for ReferredCase {
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
         let me = UnderwriterCaller::from_request_parts(parts, state).await?;
-        let params = RawPathParams::from_request_parts(parts, state)
-            .await
-            .map_err(|_| ApiError::not_found("Application"))?;
-        let id = params
-            .iter()
-            .find(|(name, _)| *name == "applicationId")
-            .and_then(|(_, value)| ApplicationId::parse(value))
-            .ok_or_else(|| ApiError::not_found("Application"))?;
+        let id = application_in_path(parts, state).await?;
         let application = state
             .store
             .find_application(id)

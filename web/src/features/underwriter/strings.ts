@@ -67,7 +67,6 @@ export const caseStrings = {
     referred: 'Waiting for your decision',
     decidedBy: (name: string, date: string) => `Decided by ${name} on ${date}`,
     reason: 'Reason',
-    rule: (rule: string) => `Rule ${rule}`,
   },
   decision: {
     heading: (cover: string) => `Decide ${cover}`,
@@ -144,8 +143,6 @@ export const caseStrings = {
   updates: {
     heading: 'Underwriting updates',
     none: 'No updates yet.',
-    columns: { date: 'Date', time: 'Time', update: 'Update', by: 'By' },
-    portal: 'Automatic',
     label: 'Update for the adviser',
     help: 'The adviser sees this on the case and on their dashboard.',
     submit: 'Post the update',

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Descriptions, Tag, Typography } from 'antd';
 import { useId } from 'react';
+import { OutcomeReasons } from '@/components/outcome-reasons';
 import type { Schemas } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { coverAmountText, coverLengthText, productLabels } from '@/lib/cover-text';
@@ -121,27 +122,7 @@ function Outcome({ outcome }: { outcome: CoverOutcome }) {
       {outcome.explanations.length > 0 && (
         <>
           <Typography.Text strong>{t.covers.because}</Typography.Text>
-          <ul className="cover-outcome__reasons">
-            {outcome.explanations.map((why) => (
-              <li key={why.rule}>
-                {why.reason}
-                {why.answers.length > 0 && (
-                  <ul>
-                    {why.answers.map((answer) => (
-                      <li key={answer.tag}>
-                        <Typography.Text type="secondary">{answer.question}</Typography.Text>: {answer.answer}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-                <div>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {t.covers.rule(why.rule)}
-                  </Typography.Text>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <OutcomeReasons explanations={outcome.explanations} />
         </>
       )}
     </div>

@@ -1,5 +1,6 @@
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
+import { UpdatesTable } from '@/components/updates-table';
 import type { Schemas } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { usePostUpdate } from '../api/workbench';
@@ -19,28 +20,7 @@ export function UpdatesPanel({ applicationId, updates, canPost }: { applicationI
       {updates.length === 0 ? (
         <Typography.Paragraph type="secondary">{t.none}</Typography.Paragraph>
       ) : (
-        <div className="data-table">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col" style={{ width: 110 }}>{t.columns.date}</th>
-                <th scope="col" style={{ width: 70 }}>{t.columns.time}</th>
-                <th scope="col">{t.columns.update}</th>
-                <th scope="col" style={{ width: 200 }}>{t.columns.by}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {updates.map((update) => (
-                <tr key={`${update.postedAt} ${update.update}`}>
-                  <td>{update.date}</td>
-                  <td>{update.time}</td>
-                  <td style={{ whiteSpace: 'pre-wrap' }}>{update.update}</td>
-                  <td>{update.author ?? <span className="data-table__secondary">{t.portal}</span>}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <UpdatesTable updates={updates} />
       )}
       {canPost && (
         <Form

@@ -138,7 +138,7 @@ describe('a referred case on the workbench', () => {
     await userEvent.type(await screen.findByLabelText('Update for the adviser'), 'Reviewing the GP notes.');
     await userEvent.click(screen.getByRole('button', { name: 'Post the update' }));
     const updates = screen.getByRole('region', { name: 'Underwriting updates' });
-    expect(await within(updates).findByRole('cell', { name: 'Reviewing the GP notes.' })).toBeInTheDocument();
+    expect(await within(updates).findByText('Reviewing the GP notes.')).toBeInTheDocument();
     expect(within(updates).getByText('Ruth Ellis, underwriter')).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ text: 'Reviewing the GP notes.' });
     expect(screen.getByLabelText('Update for the adviser')).toHaveValue('');

@@ -1,4 +1,5 @@
 import { Card, Tag, Typography } from 'antd';
+import { OutcomeReasons } from '@/components/outcome-reasons';
 import type { Schemas } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { applicationStrings, applicationStrings as t } from '../strings';
@@ -46,30 +47,7 @@ export function OutcomeSummary({ outcome }: { outcome: Outcome }) {
           ) : (
             <div>
               <Typography.Text strong>{t.outcome.because}</Typography.Text>
-              <ul className="cover-outcome__reasons">
-                {cover.explanations.map((why) => (
-                  <li key={why.rule}>
-                    {why.reason}
-                    {(why.loading ?? 0) > 0 && <> · {t.outcome.loading(why.loading ?? 0)}</>}
-                    {why.exclusion && <> · {t.outcome.exclusion(why.exclusion)}</>}
-                    {why.evidence && <> · {t.outcome.evidence(why.evidence)}</>}
-                    {why.answers.length > 0 && (
-                      <ul>
-                        {why.answers.map((answer) => (
-                          <li key={answer.tag}>
-                            <Typography.Text type="secondary">{answer.question}</Typography.Text>: {answer.answer}
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                    <div>
-                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                        {t.outcome.rule(why.rule)}
-                      </Typography.Text>
-                    </div>
-                  </li>
-                ))}
-              </ul>
+              <OutcomeReasons explanations={cover.explanations} />
             </div>
           )}
         </Card>

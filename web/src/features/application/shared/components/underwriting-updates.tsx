@@ -1,11 +1,11 @@
 import { Alert, Typography } from 'antd';
+import { UpdatesTable } from '@/components/updates-table';
 import { useUnderwritingUpdates } from '../api/underwriting-updates';
 
 const t = {
   heading: 'Underwriting updates',
   none: 'No updates from underwriting yet.',
   failed: 'The underwriting updates could not be loaded.',
-  columns: { date: 'Date', time: 'Time', update: 'Update' },
 } as const;
 
 /**
@@ -24,31 +24,7 @@ export function UnderwritingUpdates({ applicationId, version }: { applicationId:
       </Typography.Title>
       {updates.isError && <Alert type="error" showIcon message={t.failed} />}
       {updates.isSuccess && list.length === 0 && <Typography.Text type="secondary">{t.none}</Typography.Text>}
-      {list.length > 0 && (
-        <div className="data-table">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col" style={{ width: 110 }}>{t.columns.date}</th>
-                <th scope="col" style={{ width: 70 }}>{t.columns.time}</th>
-                <th scope="col">{t.columns.update}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((update) => (
-                <tr key={`${update.postedAt} ${update.update}`}>
-                  <td>{update.date}</td>
-                  <td>{update.time}</td>
-                  <td>
-                    <div style={{ whiteSpace: 'pre-wrap' }}>{update.update}</div>
-                    {update.author && <span className="data-table__secondary data-table__block">{update.author}</span>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {list.length > 0 && <UpdatesTable updates={list} />}
     </section>
   );
 }
