@@ -1,9 +1,26 @@
 import { Alert, Button, Descriptions, Flex, Tag } from 'antd';
 import { stageColours, stageLabel } from '@/lib/application-stage';
 import { isApiError } from '@/lib/api-error';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { useClaim, useRelease, type UnderwriterCase } from '../api/workbench';
 import { caseStrings as t } from '../strings';
+
+type ClaimEvent = UnderwriterCase['application']['referral']['claims'][number];
+
+/** "Taken over by Sam Okafor from Ruth Ellis on 26/11/2026 10:15". */
+function handover(event: ClaimEvent): string {
+  const when = formatDateTime(event.at);
+  switch (event.kind) {
+    case 'claimed':
+      return t.claimedOn(event.underwriter.name, when);
+    case 'takenOver':
+      return t.takenOverOn(event.underwriter.name, event.from.name, when);
+    case 'released':
+      return t.releasedOn(event.underwriter.name, when);
+    case 'ended':
+      return t.endedOn(event.underwriter.name, when);
+  }
+}
 
 /** Whose case it is (the adviser and who holds it on the workbench), with Claim, Take over or Release. */
 export function ClaimBar({ data }: { data: UnderwriterCase }) {
@@ -34,6 +51,11 @@ export function ClaimBar({ data }: { data: UnderwriterCase }) {
           </Tag>
         </Descriptions.Item>
         {referral.referredAt && <Descriptions.Item label={t.referredOn}>{formatDate(referral.referredAt)}</Descriptions.Item>}
+        {referral.claims.length > 0 && (
+          <Descriptions.Item label={t.handovers} span={3}>
+            {referral.claims.map((event) => handover(event)).join('; ')}
+          </Descriptions.Item>
+        )}
       </Descriptions>
       {withUnderwriting ? (
         <Flex align="center" gap="middle" wrap style={{ marginTop: 8 }}>

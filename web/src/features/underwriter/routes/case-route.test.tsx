@@ -37,11 +37,17 @@ describe('a referred case on the workbench', () => {
     expect(screen.getByRole('button', { name: 'Record the decision' })).toBeInTheDocument();
   });
 
-  it('offers to take over a case another underwriter holds', async () => {
-    stubApi([{ method: 'GET', path: CASE, respond: () => json(claimedBy(referredCase(), 'Sam Okafor', false)) }]);
+  it('offers to take over a case another underwriter holds, and shows who has held it', async () => {
+    const held = claimedBy(referredCase(), 'Sam Okafor', false);
+    held.application.referral.claims = [
+      { kind: 'claimed', at: '2026-11-25T09:00:00Z', underwriter: { id: 'underwriter1', name: 'Ruth Ellis' } },
+      { kind: 'takenOver', at: '2026-11-26T10:15:00Z', underwriter: { id: 'underwriter2', name: 'Sam Okafor' }, from: { id: 'underwriter1', name: 'Ruth Ellis' } },
+    ];
+    stubApi([{ method: 'GET', path: CASE, respond: () => json(held) }]);
     render();
     expect(await screen.findByText('Sam Okafor is working on this case.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Take over from Sam Okafor' })).toBeInTheDocument();
+    expect(screen.getByText('Claimed by Ruth Ellis on 25/11/2026 09:00; taken over by Sam Okafor from Ruth Ellis on 26/11/2026 10:15')).toBeInTheDocument();
   });
 
   it('records a loading with its reason, and names the fields the server refuses', async () => {
