@@ -95,7 +95,8 @@ impl Columns {
 
 impl Store {
     /// One page of the cases waiting at Underwriting that `query.filter` picks, oldest
-    /// referral first, with the total, in one query (the total rides on each row).
+    /// referral first, with the total, in one statement: the total is an uncorrelated
+    /// sub-query (counted once, from the index of referred cases) beside the page's rows.
     pub async fn search_workbench(
         &self,
         query: &WorkbenchQuery,
@@ -104,28 +105,14 @@ impl Store {
         let mut select = Sql::new(
             "SELECT a.id, a.client_names, a.adviser_id, v.name AS adviser_name, \
              f.name AS firm_name, a.referred_at, a.claimed_by, a.claimed_by_name, a.workbench, \
-             COUNT(*) OVER () AS total \
-             FROM applications a LEFT JOIN advisers v ON v.id = a.adviser_id \
-             LEFT JOIN firms f ON f.id = a.firm_id \
-             WHERE a.referred_at IS NOT NULL",
+             (SELECT COUNT(*) FROM applications c WHERE c.referred_at IS NOT NULL",
         );
-        match query.filter {
-            WorkbenchFilter::All => {}
-            WorkbenchFilter::Unclaimed => {
-                select.push(" AND a.claimed_by IS NULL");
-            }
-            WorkbenchFilter::Mine => {
-                select
-                    .push(" AND a.claimed_by = ")
-                    .bind(Arg::Text(query.underwriter.clone()));
-            }
-            WorkbenchFilter::Evidence => {
-                select.push(" AND a.evidence_due IS NOT NULL");
-            }
-            WorkbenchFilter::Overdue => {
-                select.push(" AND a.evidence_overdue = 1");
-            }
-        }
+        push_filter(&mut select, "c", query);
+        select.push(
+            ") AS total FROM applications a LEFT JOIN advisers v ON v.id = a.adviser_id \
+             LEFT JOIN firms f ON f.id = a.firm_id WHERE a.referred_at IS NOT NULL",
+        );
+        push_filter(&mut select, "a", query);
         select.push(" ORDER BY a.referred_at, a.id").page(page);
         let rows = select.query().fetch_all(&self.pool).await?;
         let mut total = match rows.first() {
@@ -245,4 +232,24 @@ fn workbench_case(
         referred: entry.referred,
         evidence: entry.evidence,
     })
+}
+
+/// The filter's condition on the applications aliased `alias`.
+fn push_filter(sql: &mut Sql, alias: &str, query: &WorkbenchQuery) {
+    match query.filter {
+        WorkbenchFilter::All => {}
+        WorkbenchFilter::Unclaimed => {
+            sql.push(&format!(" AND {alias}.claimed_by IS NULL"));
+        }
+        WorkbenchFilter::Mine => {
+            sql.push(&format!(" AND {alias}.claimed_by = "))
+                .bind(Arg::Text(query.underwriter.clone()));
+        }
+        WorkbenchFilter::Evidence => {
+            sql.push(&format!(" AND {alias}.evidence_due IS NOT NULL"));
+        }
+        WorkbenchFilter::Overdue => {
+            sql.push(&format!(" AND {alias}.evidence_overdue = 1"));
+        }
+    }
 }
