@@ -32,6 +32,8 @@ const ROUTES = [
   ['review', 'src/features/application/review/review-route.tsx'],
   ['complete', 'src/features/application/complete/complete-route.tsx'],
   ['policy view', 'src/features/policy-holder/policy-holder-route.tsx'],
+  ['workbench', 'src/features/underwriter/routes/workbench-route.tsx'],
+  ['workbench case', 'src/features/underwriter/routes/case-route.tsx'],
   ['logout', 'src/features/auth/routes/logout-route.tsx'],
   ['not found', 'src/app/not-found-route.tsx'],
 ];
