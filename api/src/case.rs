@@ -73,19 +73,6 @@ impl Case {
             })
     }
 
-    /// The application `id`, for staff who may read any case of its kind (an underwriter
-    /// on a referred case); "Application not found" when there is none.
-    pub async fn for_staff(state: &AppState, id: ApplicationId) -> Result<Case, ApiError> {
-        let owner = state.store.case_owner(id).await?;
-        owner
-            .map(|o| Case {
-                id: o.application_id,
-                owner: o.adviser_id,
-                owner_settings: o.settings,
-            })
-            .ok_or_else(|| ApiError::not_found("Application"))
-    }
-
     /// Sends `command` to the application's workflow and answers with the application as
     /// it now stands, so the caller reads their own write.
     pub async fn send<C: ApplicationUpdate>(
@@ -98,29 +85,13 @@ impl Case {
         self.view(state).await
     }
 
-    /// Sends `command` to the application's workflow; once it answers, the read model holds
-    /// the change. [`Case::send`] then reads it as an adviser sees it; other callers read it
-    /// their own way.
+    /// Sends `command` to the application's workflow ([`send_command`]).
     pub async fn command<C: ApplicationUpdate>(
         &self,
         state: &AppState,
         command: C,
     ) -> Result<(), ApiError> {
-        match state.journeys.send(self.id, command).await {
-            Ok(_saved) => Ok(()),
-            // A journey whose policies are in force and past their cancellation window has
-            // ended: its workflow takes no more commands, and the case says why.
-            Err(ApiError::NotFound(_)) if self.is_settled(state).await => Err(ApiError::Rejected(
-                domain::Rejection::conflict(JOURNEY_ENDED),
-            )),
-            Err(error) => Err(error),
-        }
-    }
-
-    async fn is_settled(&self, state: &AppState) -> bool {
-        self.application(state)
-            .await
-            .is_ok_and(|application| application.is_settled())
+        send_command(state, self.id, command).await
     }
 
     /// The application as last saved by its workflow (the read model).
@@ -136,6 +107,33 @@ impl Case {
     pub async fn view(&self, state: &AppState) -> Result<Json<ApplicationView>, ApiError> {
         Ok(Json(view(&self.application(state).await?)))
     }
+}
+
+/// Sends `command` to application `id`'s workflow, whoever the caller (an adviser through
+/// [`Case`], an underwriter on the workbench); once it answers, the read model holds the change,
+/// and each caller reads it back as they see it.
+pub async fn send_command<C: ApplicationUpdate>(
+    state: &AppState,
+    id: ApplicationId,
+    command: C,
+) -> Result<(), ApiError> {
+    match state.journeys.send(id, command).await {
+        Ok(_saved) => Ok(()),
+        // A journey whose policies are in force and past their cancellation window has ended:
+        // its workflow takes no more commands, and the case says why.
+        Err(ApiError::NotFound(_)) if is_settled(state, id).await => Err(ApiError::Rejected(
+            domain::Rejection::conflict(JOURNEY_ENDED),
+        )),
+        Err(error) => Err(error),
+    }
+}
+
+async fn is_settled(state: &AppState, id: ApplicationId) -> bool {
+    state
+        .store
+        .find_application(id)
+        .await
+        .is_ok_and(|found| found.is_some_and(|application| application.is_settled()))
 }
 
 /// The application as the API shows it today.

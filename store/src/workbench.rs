@@ -51,7 +51,10 @@ impl Columns {
             referred_at: entry.as_ref().and_then(|e| e.referred_at).map(timestamp),
             claimed_by: claim.map(|c| c.underwriter.id.clone()),
             claimed_by_name: claim.map(|c| c.underwriter.name.clone()),
-            evidence_due: application.evidence_due().map(|d| d.to_string()),
+            evidence_due: entry
+                .as_ref()
+                .and_then(WorkbenchEntry::evidence_due)
+                .map(|d| d.to_string()),
             evidence_overdue: i64::from(application.is_evidence_overdue()),
             workbench,
             latest_update_at: application

@@ -14,6 +14,12 @@ ALTER TABLE applications ADD COLUMN workbench TEXT;
 CREATE INDEX applications_referred ON applications
     (referred_at, id, claimed_by, evidence_due, evidence_overdue) WHERE referred_at IS NOT NULL;
 
+-- Rows saved before this migration and waiting at Underwriting, which the store's migrate step
+-- fills from their documents: empty once filled, so looking for them at each start-up reads
+-- nothing.
+CREATE INDEX applications_workbench_unfilled ON applications (id)
+    WHERE stage = 'UNDERWRITING' AND workbench IS NULL;
+
 -- When the case's latest underwriting update was posted, and up to when each user has read
 -- them: the dashboard marks a case with an update its reader has not seen.
 ALTER TABLE applications ADD COLUMN latest_update_at TEXT;

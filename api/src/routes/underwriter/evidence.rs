@@ -163,7 +163,7 @@ pub async fn receive_evidence(
         .store
         .save_document(NewDocument {
             id: &command.document.id,
-            application_id: referred.case.id,
+            application_id: referred.application.id,
             kind: &kind,
             application_version: 0,
             file_name: &command.document.file_name,
@@ -314,7 +314,7 @@ pub async fn evidence_document(
         .store
         .find_document(&received.document.id)
         .await?
-        .filter(|d| d.application_id == referred.case.id && is_evidence_document(&d.kind))
+        .filter(|d| d.application_id == referred.application.id && is_evidence_document(&d.kind))
         .ok_or_else(|| ApiError::not_found("Document"))?;
     Ok(file(stored))
 }

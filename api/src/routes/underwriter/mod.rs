@@ -15,7 +15,7 @@ mod evidence;
 pub(crate) use evidence::is_evidence_document;
 
 use crate::auth::UnderwriterCaller;
-use crate::case::{Case, application_in_path};
+use crate::case::{application_in_path, send_command};
 use crate::error::ApiError;
 use crate::state::AppState;
 use axum::Json;
@@ -40,10 +40,9 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// A case that was referred to underwriting, as an underwriter reaches it through the path's
-/// `{applicationId}`.
+/// `{applicationId}`: the application as last saved.
 pub struct ReferredCase {
     pub me: Underwriter,
-    pub case: Case,
     pub application: Application,
 }
 
@@ -64,7 +63,6 @@ impl FromRequestParts<AppState> for ReferredCase {
             .ok_or_else(|| ApiError::not_found("Application"))?;
         Ok(ReferredCase {
             me: me.underwriter,
-            case: Case::for_staff(state, id).await?,
             application,
         })
     }
@@ -78,8 +76,13 @@ impl ReferredCase {
         state: &AppState,
         command: C,
     ) -> Result<Json<UnderwriterCase>, ApiError> {
-        self.case.command(state, command).await?;
-        let application = self.case.application(state).await?;
+        let id = self.application.id;
+        send_command(state, id, command).await?;
+        let application = state
+            .store
+            .find_application(id)
+            .await?
+            .ok_or_else(|| ApiError::not_found("Application"))?;
         Ok(Json(underwriter_case(state, &self.me, application).await?))
     }
 }

@@ -142,8 +142,12 @@ pub struct UnderwritingUpdates {
 pub async fn underwriting_updates(
     State(state): State<AppState>,
     me: AdviserCaller,
-    CaseInPath(case): CaseInPath,
+    Path(application_id): Path<String>,
 ) -> Result<Json<UnderwritingUpdates>, ApiError> {
+    // The caller is read once: they own the case, and their reading is recorded.
+    let id =
+        ApplicationId::parse(&application_id).ok_or_else(|| ApiError::not_found("Application"))?;
+    let case = Case::find(&state, &me, id).await?;
     let application = case.application(&state).await?;
     let updates = application.underwriting.underwriting_updates;
     if let Some(latest) = updates.iter().map(|u| u.posted_at).max() {

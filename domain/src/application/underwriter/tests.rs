@@ -725,6 +725,6 @@ fn the_workbench_lists_the_referred_covers_with_their_rules_and_the_evidence_awa
     assert_eq!(entry.evidence[0].evidence, "GP report from The Surgery");
     assert_eq!(entry.evidence[0].due, date(2026, 12, 20));
     assert!(!entry.evidence[0].overdue);
-    assert_eq!(app.evidence_due(), Some(date(2026, 12, 20)));
-    assert_eq!(referred().evidence_due(), None);
+    assert_eq!(entry.evidence_due(), Some(date(2026, 12, 20)));
+    assert_eq!(referred().workbench_entry().unwrap().evidence_due(), None);
 }

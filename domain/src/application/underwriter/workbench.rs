@@ -55,6 +55,14 @@ pub struct WorkbenchEntry {
     pub evidence: Vec<OutstandingEvidence>,
 }
 
+impl WorkbenchEntry {
+    /// The earliest date evidence is expected by, or a held report released (the workbench's
+    /// "waiting for evidence"); none when nothing is awaited.
+    pub fn evidence_due(&self) -> Option<NaiveDate> {
+        self.evidence.iter().map(|e| e.due).min()
+    }
+}
+
 impl Application {
     /// The case as the workbench lists it, while it waits at Underwriting.
     pub fn workbench_entry(&self) -> Option<WorkbenchEntry> {
@@ -123,12 +131,6 @@ impl Application {
             referred,
             evidence,
         })
-    }
-
-    /// The earliest date outstanding evidence is expected by (the workbench's "waiting for
-    /// evidence"); none when nothing is awaited.
-    pub fn evidence_due(&self) -> Option<NaiveDate> {
-        self.workbench_entry()?.evidence.iter().map(|e| e.due).min()
     }
 
     /// Evidence outstanding past the date first given (the workbench's "evidence overdue", the
