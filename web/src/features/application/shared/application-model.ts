@@ -4,6 +4,7 @@
  */
 import type { Schemas } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-error';
+import { clientName } from '@/lib/client-name';
 import { applicationStrings } from './strings';
 
 const t = applicationStrings.quote;
@@ -38,11 +39,7 @@ export function priceReadiness(application: Application): PriceReadiness {
   return covers.some((cover) => coverErrors(cover).length > 0) ? 'needsFixes' : 'ready';
 }
 
-/** "Alan Turing", or "Client 1" until the client has a name. */
-export function clientName(applicant: Applicant, index: number): string {
-  const name = [applicant.firstName, applicant.lastName].filter((part) => part && part.trim() !== '').join(' ');
-  return name === '' ? applicationStrings.clientTitle(index) : name;
-}
+export { clientName };
 
 export function productLabel(offer: ProductOffer | undefined, productType: ProductType): string {
   return offer?.products.find((product) => product.productType === productType)?.label ?? t.productLabels[productType];

@@ -4,19 +4,13 @@ import { Link, useParams } from 'react-router';
 import { paths } from '@/app/paths';
 import { PageHeading } from '@/components/page-heading';
 import { Tabs } from '@/components/tabs';
-import type { Schemas } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
+import { clientName } from '@/lib/client-name';
 import { useUnderwriterCase } from '../api/workbench';
 import { ClaimBar } from '../components/claim-bar';
 import { ClientPanel } from '../components/client-panel';
 import { UpdatesPanel } from '../components/updates-panel';
 import { caseStrings as t } from '../strings';
-
-/** "Alan Turing", or "Client 1" until the client has a name. */
-function clientName(applicant: Schemas['ApplicantView'], index: number): string {
-  const name = [applicant.firstName, applicant.lastName].filter((part) => part && part.trim() !== '').join(' ');
-  return name === '' ? `Client ${String(index + 1)}` : name;
-}
 
 /** /v2/workbench/:applicationId: a referred case as the underwriter reads and works it. */
 export function CaseRoute() {
