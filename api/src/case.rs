@@ -165,17 +165,63 @@ pub async fn application_in_path(
     parts: &mut Parts,
     state: &AppState,
 ) -> Result<ApplicationId, ApiError> {
-    let params = RawPathParams::from_request_parts(parts, state)
+    path_param(parts, state, "applicationId", ApplicationId::parse)
         .await
-        .map_err(|_| ApiError::not_found("Application"))?;
+        .ok_or_else(|| ApiError::not_found("Application"))
+}
+
+/// The path's `{applicantId}`; a segment that cannot be an applicant id is "Applicant not
+/// found", like one that does not exist. Whether the client is on the case is the command's to
+/// say.
+#[derive(Debug, Clone)]
+pub struct ApplicantInPath(pub ApplicantId);
+
+impl<S: Send + Sync> FromRequestParts<S> for ApplicantInPath {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        path_param(parts, state, "applicantId", ApplicantId::parse)
+            .await
+            .map(ApplicantInPath)
+            .ok_or_else(|| ApiError::not_found("Applicant"))
+    }
+}
+
+/// The path parameter `name`, read by `parse`; `None` when it is missing or unreadable.
+async fn path_param<S: Send + Sync, T>(
+    parts: &mut Parts,
+    state: &S,
+    name: &str,
+    parse: impl Fn(&str) -> Option<T>,
+) -> Option<T> {
+    let params = RawPathParams::from_request_parts(parts, state).await.ok()?;
     params
         .iter()
-        .find(|(name, _)| *name == "applicationId")
-        .and_then(|(_, value)| ApplicationId::parse(value))
-        .ok_or_else(|| ApiError::not_found("Application"))
+        .find(|(param, _)| *param == name)
+        .and_then(|(_, value)| parse(value))
 }
 
 /// A path segment naming a client; one that cannot be an applicant id is "Applicant not found".
 pub fn applicant_in_path(text: &str) -> Result<ApplicantId, ApiError> {
     ApplicantId::parse(text).ok_or_else(|| ApiError::not_found("Applicant"))
+}
+
+/// The path of a call about one application, as the OpenAPI document declares it.
+#[derive(Debug, utoipa::IntoParams)]
+#[into_params(parameter_in = Path, rename_all = "camelCase")]
+#[allow(dead_code)] // Declares parameters; read by `CaseInPath`.
+pub struct ApplicationPath {
+    /// The application reference.
+    application_id: i64,
+}
+
+/// The path of a call about one client on an application.
+#[derive(Debug, utoipa::IntoParams)]
+#[into_params(parameter_in = Path, rename_all = "camelCase")]
+#[allow(dead_code)] // Declares parameters; read by `CaseInPath` and `ApplicantInPath`.
+pub struct ApplicantPath {
+    /// The application reference.
+    application_id: i64,
+    /// The client's id on the application.
+    applicant_id: String,
 }

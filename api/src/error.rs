@@ -1,4 +1,5 @@
-//! The API's one error type, rendered as `application/problem+json` (RFC 9457).
+//! The API's one error type, rendered as `application/problem+json` (RFC 9457), and the one
+//! declaration of each error response for the OpenAPI document.
 //!
 //! When to use which: a broken insurance rule is [`ApiError::Rejected`] (422, 404 or 409 with
 //! the fields at fault); input that cannot be read at all is [`ApiError::BadRequest`] (400);
@@ -6,6 +7,10 @@
 //! revealed; [`ApiError::Forbidden`] is for a visible resource or an account that may not do
 //! this. [`ApiError::Internal`] hides its detail from the caller: the `log_server_errors`
 //! middleware logs it.
+//!
+//! Every problem's `type` is a [`ProblemType`]: a client tells refusals apart by it, never by
+//! the English of `detail`. A handler's `responses(...)` lists the declared responses below
+//! ([`NotFound`], [`Conflict`], [`Invalid`], ...) instead of spelling a problem out again.
 
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -30,8 +35,13 @@ pub enum ApiError {
     },
     #[error("{0}")]
     Rejected(Rejection),
+    /// A provider or the case service could not answer (503 `unavailable`).
     #[error("{0}")]
     Unavailable(String),
+    /// A change sent to its workflow was not confirmed in time: it may still be applied (503
+    /// `unconfirmed`).
+    #[error("{0}")]
+    Unconfirmed(String),
     /// A provider behind the API asks us to slow down (429, with `Retry-After`).
     #[error("{0}")]
     TooManyRequests(String),
@@ -42,13 +52,55 @@ pub enum ApiError {
     Internal(#[from] anyhow::Error),
 }
 
+/// What kind of refusal a problem is: the machine-readable code of every error response.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+pub enum ProblemType {
+    /// 400: the request could not be read; `errors` names each field or parameter at fault.
+    #[serde(rename = "urn:adviser-portal:problem:unreadable")]
+    Unreadable,
+    /// 401: no valid access token.
+    #[serde(rename = "urn:adviser-portal:problem:not-signed-in")]
+    NotSignedIn,
+    /// 403: signed in, but the account may not do this.
+    #[serde(rename = "urn:adviser-portal:problem:forbidden")]
+    Forbidden,
+    /// 404: what the request names does not exist, or is not the caller's to see.
+    #[serde(rename = "urn:adviser-portal:problem:not-found")]
+    NotFound,
+    /// 405: the address does not take that method.
+    #[serde(rename = "urn:adviser-portal:problem:method-not-allowed")]
+    MethodNotAllowed,
+    /// 409: the application's stage or state does not allow this now.
+    #[serde(rename = "urn:adviser-portal:problem:conflict")]
+    Conflict,
+    /// 413: the upload is larger than the endpoint takes.
+    #[serde(rename = "urn:adviser-portal:problem:too-large")]
+    TooLarge,
+    /// 422: an insurance rule is broken; `errors` names each field at fault. Nothing was saved.
+    #[serde(rename = "urn:adviser-portal:problem:invalid")]
+    Invalid,
+    /// 429: a provider asks us to slow down; try again after `Retry-After` seconds.
+    #[serde(rename = "urn:adviser-portal:problem:rate-limited")]
+    RateLimited,
+    /// 500: our fault; the detail is logged, not shown.
+    #[serde(rename = "urn:adviser-portal:problem:server-error")]
+    ServerError,
+    /// 503: a provider or the case service could not answer; nothing is claimed either way.
+    #[serde(rename = "urn:adviser-portal:problem:unavailable")]
+    Unavailable,
+    /// 503: the change was not confirmed in time and may still be applied: send the same
+    /// request again with the same `Idempotency-Key` to get its result without a second change.
+    #[serde(rename = "urn:adviser-portal:problem:unconfirmed")]
+    Unconfirmed,
+}
+
 /// A problem details document, as every error response carries.
 #[derive(Debug, Serialize, ToSchema)]
 #[schema(as = Problem)]
 pub struct Problem {
-    /// Always `about:blank`: the status and title say what went wrong.
+    /// What kind of refusal this is; decide on this, not on `detail`.
     #[serde(rename = "type")]
-    pub kind: String,
+    pub kind: ProblemType,
     pub title: String,
     pub status: u16,
     pub detail: String,
@@ -73,33 +125,52 @@ impl ApiError {
         }
     }
 
-    fn status(&self) -> StatusCode {
+    fn kind(&self) -> ProblemType {
         match self {
-            ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
-            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
-            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
-            ApiError::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            ApiError::Unauthorized(_) => ProblemType::NotSignedIn,
+            ApiError::Forbidden(_) => ProblemType::Forbidden,
+            ApiError::NotFound(_) => ProblemType::NotFound,
+            ApiError::BadRequest { .. } => ProblemType::Unreadable,
             ApiError::Rejected(rejection) => match rejection.kind {
-                RejectionKind::Invalid => StatusCode::UNPROCESSABLE_ENTITY,
-                RejectionKind::NotFound => StatusCode::NOT_FOUND,
-                RejectionKind::Conflict => StatusCode::CONFLICT,
+                RejectionKind::Invalid => ProblemType::Invalid,
+                RejectionKind::NotFound => ProblemType::NotFound,
+                RejectionKind::Conflict => ProblemType::Conflict,
             },
-            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
-            ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Unavailable(_) => ProblemType::Unavailable,
+            ApiError::Unconfirmed(_) => ProblemType::Unconfirmed,
+            ApiError::TooManyRequests(_) => ProblemType::RateLimited,
+            ApiError::TooLarge(_) => ProblemType::TooLarge,
+            ApiError::Internal(_) => ProblemType::ServerError,
+        }
+    }
+}
+
+impl ProblemType {
+    pub fn status(self) -> StatusCode {
+        match self {
+            ProblemType::Unreadable => StatusCode::BAD_REQUEST,
+            ProblemType::NotSignedIn => StatusCode::UNAUTHORIZED,
+            ProblemType::Forbidden => StatusCode::FORBIDDEN,
+            ProblemType::NotFound => StatusCode::NOT_FOUND,
+            ProblemType::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            ProblemType::Conflict => StatusCode::CONFLICT,
+            ProblemType::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ProblemType::Invalid => StatusCode::UNPROCESSABLE_ENTITY,
+            ProblemType::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            ProblemType::ServerError => StatusCode::INTERNAL_SERVER_ERROR,
+            ProblemType::Unavailable | ProblemType::Unconfirmed => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let status = self.status();
+        let kind = self.kind();
         let (detail, errors) = match self {
             ApiError::Internal(error) => {
                 let logged = ServerErrorDetail(Arc::new(format!("{error:#}")));
                 let mut response = problem(
-                    status,
+                    kind,
                     "Sorry, something's gone wrong. Please try again.".into(),
                     None,
                 );
@@ -113,7 +184,8 @@ impl IntoResponse for ApiError {
             }
             other => (other.to_string(), None),
         };
-        let mut response = problem(status, detail, errors);
+        let mut response = problem(kind, detail, errors);
+        let status = kind.status();
         if status == StatusCode::TOO_MANY_REQUESTS {
             response
                 .headers_mut()
@@ -129,9 +201,10 @@ impl IntoResponse for ApiError {
 }
 
 /// Builds a problem response; used by [`ApiError`] and by handlers of routing failures.
-pub fn problem(status: StatusCode, detail: String, errors: Option<Vec<FieldError>>) -> Response {
+pub fn problem(kind: ProblemType, detail: String, errors: Option<Vec<FieldError>>) -> Response {
+    let status = kind.status();
     let body = Problem {
-        kind: "about:blank".into(),
+        kind,
         title: status.canonical_reason().unwrap_or("Error").to_owned(),
         status: status.as_u16(),
         detail,
@@ -214,7 +287,7 @@ pub enum StaffSignInProblems {
 #[derive(utoipa::IntoResponses)]
 #[response(
     status = 503,
-    description = "The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again",
+    description = "The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again",
     content_type = "application/problem+json"
 )]
 #[allow(dead_code)] // Describes a response; never built.
@@ -225,8 +298,78 @@ pub struct Unconfirmed(Problem);
 #[derive(utoipa::IntoResponses)]
 #[response(
     status = 400,
-    description = "The body could not be read: `errors` names each field at fault (wrong type, unknown or missing)",
+    description = "The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing)",
     content_type = "application/problem+json"
 )]
 #[allow(dead_code)] // Describes a response; never built.
 pub struct Unreadable(Problem);
+
+/// Something the request names does not exist, or is not the caller's to see.
+#[derive(utoipa::IntoResponses)]
+#[response(
+    status = 404,
+    description = "Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which",
+    content_type = "application/problem+json"
+)]
+#[allow(dead_code)] // Describes a response; never built.
+pub struct NotFound(Problem);
+
+/// The application's stage does not allow this now.
+#[derive(utoipa::IntoResponses)]
+#[response(
+    status = 409,
+    description = "Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved",
+    content_type = "application/problem+json"
+)]
+#[allow(dead_code)] // Describes a response; never built.
+pub struct Conflict(Problem);
+
+/// An insurance rule is broken: every field at fault is named.
+#[derive(utoipa::IntoResponses)]
+#[response(
+    status = 422,
+    description = "A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved",
+    content_type = "application/problem+json"
+)]
+#[allow(dead_code)] // Describes a response; never built.
+pub struct Invalid(Problem);
+
+/// A path or query parameter that cannot be read.
+#[derive(utoipa::IntoResponses)]
+#[response(
+    status = 400,
+    description = "A parameter could not be read (`type` ends `unreadable`): `errors` names it",
+    content_type = "application/problem+json"
+)]
+#[allow(dead_code)] // Describes a response; never built.
+pub struct BadParameter(Problem);
+
+/// An upload larger than the endpoint takes.
+#[derive(utoipa::IntoResponses)]
+#[response(
+    status = 413,
+    description = "The upload is too large (`type` ends `too-large`); `detail` gives the limit",
+    content_type = "application/problem+json"
+)]
+#[allow(dead_code)] // Describes a response; never built.
+pub struct TooLarge(Problem);
+
+/// A provider behind the call is busy.
+#[derive(utoipa::IntoResponses)]
+#[response(
+    status = 429,
+    description = "A provider behind this call is busy (`type` ends `rate-limited`): try again after the `Retry-After` seconds",
+    content_type = "application/problem+json"
+)]
+#[allow(dead_code)] // Describes a response; never built.
+pub struct RateLimited(Problem);
+
+/// A provider behind the call could not answer.
+#[derive(utoipa::IntoResponses)]
+#[response(
+    status = 503,
+    description = "A provider behind this call could not answer (`type` ends `unavailable`); nothing was changed",
+    content_type = "application/problem+json"
+)]
+#[allow(dead_code)] // Describes a response; never built.
+pub struct ProviderUnavailable(Problem);

@@ -130,7 +130,7 @@ async fn within_timeout<T>(future: impl Future<Output = T>) -> Result<T, ApiErro
     tokio::time::timeout(UPDATE_TIMEOUT, future)
         .await
         .map_err(|_| {
-            ApiError::Unavailable(
+            ApiError::Unconfirmed(
                 "We could not confirm your change in time. It may still be applied: refresh the \
                  page to check before making it again."
                     .into(),

@@ -19,14 +19,14 @@ pub mod state;
 use crate::auth::TokenVerifier;
 use crate::config::{AddressLookupConfig, Config, EmailDnsConfig};
 use crate::dev_idp::{DevIdp, DevIdpSettings};
-use crate::error::problem;
+use crate::error::{ProblemType, problem};
 use crate::journeys::Journeys;
 use crate::product::{DevDirectory, PortalSettings};
 use crate::state::AppState;
 use anyhow::Context;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
-use axum::http::{HeaderName, HeaderValue, StatusCode};
+use axum::http::{HeaderName, HeaderValue};
 use axum::response::Redirect;
 use axum::routing::get;
 use std::sync::Arc;
@@ -284,14 +284,14 @@ pub fn build_app(services: &Services) -> Router {
     }
     app.fallback(|| async {
         problem(
-            StatusCode::NOT_FOUND,
+            ProblemType::NotFound,
             "There is nothing at this address".into(),
             None,
         )
     })
     .method_not_allowed_fallback(|| async {
         problem(
-            StatusCode::METHOD_NOT_ALLOWED,
+            ProblemType::MethodNotAllowed,
             "This address does not accept that method".into(),
             None,
         )

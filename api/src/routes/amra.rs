@@ -4,7 +4,9 @@
 use crate::auth::AdviserCaller;
 use crate::body::Body;
 use crate::case::Case;
-use crate::error::{ApiError, Problem, SignInProblems, Unconfirmed, Unreadable};
+use crate::error::{
+    ApiError, BadParameter, Conflict, Invalid, NotFound, SignInProblems, Unconfirmed, Unreadable,
+};
 use crate::state::AppState;
 use activities::surgeries::Surgery;
 use axum::Json;
@@ -71,8 +73,8 @@ pub struct ExaminerRequest {
     request_body(content = ConsentRequest),
     responses(
         (status = OK, description = "The application with the client's consent recorded (and dated: it lasts 12 months) or refused", body = ApplicationView),
-        (status = NOT_FOUND, description = "Applicant not found", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "AMRA is locked (the case is with an underwriter or in force) or the quote is not priced", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
         Unreadable,
         SignInProblems,
         Unconfirmed,
@@ -98,8 +100,8 @@ pub async fn set_amra_consent(
     request_body(content = ViewReportsRequest),
     responses(
         (status = OK, description = "The application with the client's answer recorded", body = ApplicationView),
-        (status = NOT_FOUND, description = "Applicant not found", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "AMRA is locked or the quote is not priced", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
         Unreadable,
         SignInProblems,
         Unconfirmed,
@@ -125,10 +127,10 @@ pub async fn set_view_medical_reports(
     request_body(content = ExaminerRequest),
     responses(
         (status = OK, description = "The application with the examiner saved; `isExaminerDetailsValid` says whether the details are complete (§4 AMRA readiness)", body = ApplicationView),
-        (status = BAD_REQUEST, description = "isExaminerDetailsValid is not the text true or false", body = Problem, content_type = "application/problem+json"),
-        (status = NOT_FOUND, description = "Applicant not found", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "AMRA is locked or the quote is not priced", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "Malformed values, or details claimed complete that are not, each named, with §5's surgery message", body = Problem, content_type = "application/problem+json"),
+        BadParameter,
+        NotFound,
+        Conflict,
+        Invalid,
         Unreadable,
         SignInProblems,
         Unconfirmed,

@@ -3,11 +3,13 @@
 
 use crate::auth::AdviserCaller;
 use crate::body::Body;
-use crate::case::{Case, CaseInPath, applicant_in_path};
-use crate::error::{ApiError, Problem, SignInProblems, Unconfirmed, Unreadable};
+use crate::case::{ApplicantInPath, ApplicantPath, ApplicationPath, Case, CaseInPath};
+use crate::error::{
+    ApiError, Conflict, Invalid, NotFound, SignInProblems, Unconfirmed, Unreadable,
+};
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use domain::application::RemoveApplicant;
 use domain::{
     AddApplicant, ApplicantId, ApplicantPatch, ApplicationId, ApplicationView, EditApplicant,
@@ -39,13 +41,13 @@ pub struct AddApplicantRequest {
     post,
     path = "/api/v1/backendforfrontend/application/{applicationId}/AddApplicant",
     tag = "applications",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     request_body(content = AddApplicantRequest, description = "The application and the new client's details"),
     responses(
         (status = OK, description = "The application with the client added", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "The quote can no longer be edited", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "A rule is broken (for example age or a third client)", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
+        Invalid,
         Unreadable,
         SignInProblems,
         Unconfirmed,
@@ -113,11 +115,11 @@ fn new_applicant_id() -> ApplicantId {
 async fn edit(
     state: &AppState,
     case: &Case,
-    applicant_id: &str,
+    applicant_id: ApplicantId,
     patch: ApplicantPatch,
 ) -> Result<Json<ApplicationView>, ApiError> {
     let command = EditApplicant {
-        applicant_id: applicant_in_path(applicant_id)?,
+        applicant_id,
         patch,
     };
     case.send(state, command).await
@@ -127,16 +129,13 @@ async fn edit(
     post,
     path = "/api/v1/application/{applicationId}/applicant/{applicantId}",
     tag = "applications",
-    params(
-        ("applicationId" = i64, Path, description = "The application reference"),
-        ("applicantId" = String, Path, description = "The applicant's id"),
-    ),
+    params(ApplicantPath),
     request_body(content = ApplicantPatch, description = "The fields to change (§7: POST and PATCH both take the changed applicant fields)"),
     responses(
         (status = OK, description = "The application with the change applied", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application, or Applicant not found", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "The application is in a stage where this change is not allowed", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "A rule is broken; errors name each field", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
+        Invalid,
         Unreadable,
         SignInProblems,
         Unconfirmed,
@@ -145,26 +144,23 @@ async fn edit(
 pub async fn save_applicant(
     State(state): State<AppState>,
     CaseInPath(case): CaseInPath,
-    Path((_application_id, applicant_id)): Path<(String, String)>,
+    ApplicantInPath(applicant_id): ApplicantInPath,
     Body(patch): Body<ApplicantPatch>,
 ) -> Result<Json<ApplicationView>, ApiError> {
-    edit(&state, &case, &applicant_id, patch).await
+    edit(&state, &case, applicant_id, patch).await
 }
 
 #[utoipa::path(
     patch,
     path = "/api/v1/application/{applicationId}/applicant/{applicantId}",
     tag = "applications",
-    params(
-        ("applicationId" = i64, Path, description = "The application reference"),
-        ("applicantId" = String, Path, description = "The applicant's id"),
-    ),
+    params(ApplicantPath),
     request_body(content = ApplicantPatch, description = "Only the fields to change"),
     responses(
         (status = OK, description = "The application with the change applied", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application, or Applicant not found", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "The application is in a stage where this change is not allowed", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "A rule is broken; errors name each field", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
+        Invalid,
         Unreadable,
         SignInProblems,
         Unconfirmed,
@@ -173,24 +169,21 @@ pub async fn save_applicant(
 pub async fn edit_applicant(
     State(state): State<AppState>,
     CaseInPath(case): CaseInPath,
-    Path((_application_id, applicant_id)): Path<(String, String)>,
+    ApplicantInPath(applicant_id): ApplicantInPath,
     Body(patch): Body<ApplicantPatch>,
 ) -> Result<Json<ApplicationView>, ApiError> {
-    edit(&state, &case, &applicant_id, patch).await
+    edit(&state, &case, applicant_id, patch).await
 }
 
 #[utoipa::path(
     delete,
     path = "/api/v1/application/{applicationId}/applicant/{applicantId}",
     tag = "applications",
-    params(
-        ("applicationId" = i64, Path, description = "The application reference"),
-        ("applicantId" = String, Path, description = "The applicant's id"),
-    ),
+    params(ApplicantPath),
     responses(
         (status = OK, description = "The application without the client; the other client takes the first slot (§4)", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application, or Applicant not found", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "The quote can no longer be edited", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
         SignInProblems,
         Unconfirmed,
     )
@@ -198,11 +191,9 @@ pub async fn edit_applicant(
 pub async fn remove_applicant(
     State(state): State<AppState>,
     CaseInPath(case): CaseInPath,
-    Path((_application_id, applicant_id)): Path<(String, String)>,
+    ApplicantInPath(applicant_id): ApplicantInPath,
 ) -> Result<Json<ApplicationView>, ApiError> {
-    let command = RemoveApplicant {
-        applicant_id: applicant_in_path(&applicant_id)?,
-    };
+    let command = RemoveApplicant { applicant_id };
     case.send(&state, command).await
 }
 
@@ -230,9 +221,9 @@ pub struct NameRequest {
     request_body(content = NameRequest),
     responses(
         (status = OK, description = "The application with the name changed", body = ApplicationView),
-        (status = NOT_FOUND, description = "Applicant not found", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "The quote can no longer be edited", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "A name is too long", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
+        Invalid,
         Unreadable,
         SignInProblems,
         Unconfirmed,

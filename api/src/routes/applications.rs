@@ -2,8 +2,8 @@
 //! unenriched form. Reads come from the store; creation starts the application's workflow.
 
 use crate::auth::AdviserCaller;
-use crate::case::{CaseInPath, view};
-use crate::error::{ApiError, Problem, SignInProblems, Unconfirmed};
+use crate::case::{ApplicationPath, CaseInPath, view};
+use crate::error::{ApiError, BadParameter, NotFound, SignInProblems, Unconfirmed};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Query, State};
@@ -86,8 +86,8 @@ async fn create(
     params(ActingFor),
     responses(
         (status = CREATED, description = "The new, empty application; sent again with the same `Idempotency-Key`, the application that request created", body = ApplicationView),
-        (status = BAD_REQUEST, description = "An `Idempotency-Key` that is not plain text of 1 to 100 characters, or one already used to create an application for another adviser", body = Problem, content_type = "application/problem+json"),
-        (status = NOT_FOUND, description = "An adviser the caller may not act for", body = Problem, content_type = "application/problem+json"),
+        BadParameter,
+        NotFound,
         SignInProblems,
         Unconfirmed,
     )
@@ -107,7 +107,7 @@ pub async fn create_application(
     params(ActingFor),
     responses(
         (status = CREATED, description = "The new, empty application (§7 `POST /application`)", body = ApplicationView),
-        (status = NOT_FOUND, description = "An adviser the caller may not act for", body = Problem, content_type = "application/problem+json"),
+        NotFound,
         SignInProblems,
         Unconfirmed,
     )
@@ -124,10 +124,10 @@ pub async fn create_empty_application(
     get,
     path = "/api/v1/application/{applicationId}",
     tag = "applications",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     responses(
         (status = OK, description = "Success", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
+        NotFound,
         SignInProblems,
     )
 )]
@@ -152,10 +152,10 @@ pub struct Statuses {
     get,
     path = "/api/v1/backendforfrontend/statuses/{applicationId}",
     tag = "applications",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     responses(
         (status = OK, description = "Stage and page statuses (§2)", body = Statuses),
-        (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
+        NotFound,
         SignInProblems,
     )
 )]
@@ -194,10 +194,10 @@ pub struct UnenrichedApplicant {
     get,
     path = "/api/v1/application/{applicationId}/unenriched",
     tag = "applications",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     responses(
         (status = OK, description = "The stored application's applicants and policy references", body = Unenriched),
-        (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
+        NotFound,
         SignInProblems,
     )
 )]

@@ -3,9 +3,9 @@
 //! Proceed opens set-up.
 
 use crate::body::Body;
-use crate::case::CaseInPath;
-use crate::error::Unreadable;
-use crate::error::{ApiError, Problem, SignInProblems, Unconfirmed};
+use crate::case::{ApplicationPath, CaseInPath};
+use crate::error::{ApiError, SignInProblems, Unconfirmed};
+use crate::error::{Conflict, Invalid, NotFound, Unreadable};
 use crate::routes::documents::{file, stored_or_rendered};
 use crate::state::AppState;
 use axum::Json;
@@ -48,10 +48,10 @@ pub fn router() -> OpenApiRouter<AppState> {
     get,
     path = "/api/v1/decision/{applicationId}/alternatives",
     tag = "decision",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     responses(
         (status = OK, description = "What else the insurer could offer where a cover is loaded or has an exclusion, each decided by the same rules and priced on the same basis as the decision quote: the loading instead of an exclusion (where the rulebook offers one), the cover without the benefit that was rated (life cover only, or without total permanent disability) when that gets better terms, and the largest amount that keeps the price quoted before underwriting. Empty before the decision is priced", body = Vec<Alternative>),
-        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
+        NotFound,
         SignInProblems,
     )
 )]
@@ -79,14 +79,14 @@ pub struct TakeAlternativeRequest {
     path = "/api/v1/decision/{applicationId}/alternatives/{alternativeId}",
     tag = "decision",
     params(
-        ("applicationId" = i64, Path, description = "The application reference"),
+        ApplicationPath,
         ("alternativeId" = String, Path, description = "The alternative's id, as `alternatives` lists it"),
     ),
     request_body(content = TakeAlternativeRequest),
     responses(
         (status = OK, description = "The application with the alternative taken (the cover and its terms changed) and the decision priced again at the price the alternative showed", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application, or that alternative is not offered on this decision", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "The decision changed since the alternative was shown (`basedOnVersion`), or the case is not at the decision", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
         Unreadable,
         SignInProblems,
         Unconfirmed,
@@ -119,11 +119,11 @@ pub async fn take_alternative(
     post,
     path = "/api/v1/decision/{applicationId}/requote",
     tag = "decision",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     responses(
         (status = OK, description = "The application back at Quote, editable, with every cover's decision and the decision quote removed (§4). A client decided at the point of sale keeps their answers' outcome, which decides their covers again when the case applies with the same kinds of cover; a client with a cover referred to an underwriter is underwritten again", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "No decision yet, or the policy is in force", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
         SignInProblems,
         Unconfirmed,
     )
@@ -159,11 +159,11 @@ fn price_decision_unrecorded(
     post,
     path = "/api/v1/decision/{applicationId}/quote/optoutoflogging",
     tag = "decision",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     responses(
         (status = OK, description = "The decision quote as it would be priced now, not recorded: the case, its history and its documents are unchanged", body = Quote),
-        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "Not at the decision", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
         SignInProblems,
     )
 )]
@@ -178,11 +178,11 @@ pub async fn preview_decision_quote(
     post,
     path = "/api/v1/decision/{applicationId}/optoutoflogging",
     tag = "decision",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     responses(
         (status = OK, description = "The decision priced now without being recorded (the same answer as `quote/optoutoflogging`, at the path §7 also names)", body = Quote),
-        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "Not at the decision", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
         SignInProblems,
     )
 )]
@@ -204,13 +204,13 @@ pub struct OptOutProducts {
     post,
     path = "/api/v1/decision/{applicationId}/product/optoutoflogging",
     tag = "decision",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     request_body(content = OptOutProducts),
     responses(
         (status = OK, description = "The decision priced with every cover of the named products left out, not recorded: what the clients would pay without them", body = Quote),
-        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "Not at the decision", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "No product named, a product not on the application (`productTypes[i]`), or nothing would be left", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
+        Invalid,
         Unreadable,
         SignInProblems,
     )
@@ -234,11 +234,11 @@ pub async fn preview_without_products(
     post,
     path = "/api/v1/actions/TriggerDecisionQuote/{applicationId}",
     tag = "decision",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     responses(
         (status = OK, description = "The application with its decision quote (`decisionQuote`): each cover priced on its terms, a loading raising its premium and saying so in its breakdown, a postponed or declined cover left out at no premium; `unloadedPremium` is the price before loadings", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "Not at the decision: a client's underwriting is not complete, or a cover is with an underwriter", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
         SignInProblems,
         Unconfirmed,
     )
@@ -254,11 +254,11 @@ pub async fn trigger_decision_quote(
     post,
     path = "/api/v1/decision/{applicationId}/quote",
     tag = "decision",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     responses(
         (status = OK, description = "The application with its decision quote (the same as TriggerDecisionQuote)", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "Not at the decision", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
         SignInProblems,
         Unconfirmed,
     )
@@ -274,10 +274,10 @@ pub async fn decision_quote(
     get,
     path = "/api/v1/backendforfrontend/applicationWithDecisions/{applicationId}",
     tag = "decision",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     responses(
         (status = OK, description = "The application with each cover's decision (`applicants[].covers[].decision`), each client's outcome and its explanation (`applicantsEnquiries[].outcome`) and the decision quote once priced", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
+        NotFound,
         SignInProblems,
     )
 )]
@@ -292,12 +292,12 @@ pub async fn application_with_decisions(
     post,
     path = "/api/v1/decision/{applicationId}/proceed",
     tag = "decision",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     responses(
         (status = OK, description = "The application with `proceededAt` set: set-up is open. Proceeding again changes nothing", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "Not at the decision, no decision quote yet, or a decision still with the underwriter", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "A client has no cover left (every cover postponed or declined): remove them first; the error names the client", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
+        Invalid,
         SignInProblems,
         Unconfirmed,
     )
@@ -320,12 +320,12 @@ pub struct RemoveAtDecisionRequest {
     post,
     path = "/api/v1/actions/removeApplicantAtDecision/{applicationId}",
     tag = "decision",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     request_body(content = RemoveAtDecisionRequest),
     responses(
         (status = OK, description = "The application without the client (the other takes the first slot, their enquiry goes with them); the decision must be priced again and proceeded from again", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application or client, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "Not at the decision, or the application's only client", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
         Unreadable,
         SignInProblems,
         Unconfirmed,
@@ -353,11 +353,11 @@ pub const NO_DECISION_DOCUMENT: &str =
     get,
     path = "/api/v1/application/{applicationId}/document/decision",
     tag = "decision",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     responses(
         (status = OK, description = "The decision as a PDF: each cover's decision with its reasons, its price at the quote and on those terms, and the totals; one copy per version of the application, so a copy once sent never changes", content_type = "application/pdf", body = Vec<u8>),
-        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "The decision is not priced yet", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
         SignInProblems,
     )
 )]

@@ -3,8 +3,8 @@
 //! version, stored, and served from the store after that, so the client's copy never changes.
 
 use crate::auth::AdviserCaller;
-use crate::case::{Case, CaseInPath};
-use crate::error::{ApiError, Problem, SignInProblems};
+use crate::case::{ApplicationPath, Case, CaseInPath};
+use crate::error::{ApiError, Conflict, NotFound, SignInProblems};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
@@ -152,11 +152,11 @@ pub(crate) fn file(document: StoredDocument) -> Response {
     get,
     path = "/api/v1/application/{applicationId}/document/quote",
     tag = "documents",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     responses(
         (status = OK, description = "The quote as a PDF, named in content-disposition", content_type = "application/pdf", body = Vec<u8>),
-        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "The application has not been priced", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
         SignInProblems,
     )
 )]
@@ -186,10 +186,10 @@ async fn link(state: &AppState, case: &Case, kind: Kind) -> Result<Json<Document
     get,
     path = "/api/v1/backendforfrontend/keyfacts/{applicationId}",
     tag = "documents",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     responses(
         (status = OK, description = "Where the key facts document for this application is", body = DocumentLink),
-        (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
+        NotFound,
         SignInProblems,
     )
 )]
@@ -204,10 +204,10 @@ pub async fn key_facts(
     get,
     path = "/api/v1/backendforfrontend/termsandconditions/{applicationId}",
     tag = "documents",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     responses(
         (status = OK, description = "Where the terms and conditions for this application are", body = DocumentLink),
-        (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
+        NotFound,
         SignInProblems,
     )
 )]
@@ -228,7 +228,7 @@ pub async fn terms(
     ),
     responses(
         (status = OK, description = "The document, named in content-disposition", content_type = "application/pdf", body = Vec<u8>),
-        (status = NOT_FOUND, description = "No such document, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
+        NotFound,
         SignInProblems,
     )
 )]

@@ -3,7 +3,9 @@
 //! "External services"); when the adapter cannot answer, the answer says so plainly.
 
 use crate::auth::AdviserCaller;
-use crate::error::{ApiError, Problem, SignInProblems};
+use crate::error::{
+    ApiError, BadParameter, NotFound, ProviderUnavailable, RateLimited, SignInProblems,
+};
 use crate::state::AppState;
 use activities::AddressLookupError;
 use axum::Json;
@@ -54,9 +56,9 @@ fn unavailable(error: AddressLookupError) -> ApiError {
     params(("postcode" = String, Path, description = "A UK postcode, in any case and spacing")),
     responses(
         (status = OK, description = "The addresses at the postcode (possibly none)", body = AddressLookup),
-        (status = BAD_REQUEST, description = "Not a valid UK postcode, naming `postcode`", body = Problem, content_type = "application/problem+json"),
-        (status = TOO_MANY_REQUESTS, description = "The address service is busy; try again shortly (Retry-After) or enter the address by hand", body = Problem, content_type = "application/problem+json"),
-        (status = SERVICE_UNAVAILABLE, description = "The address service could not answer; enter the address by hand", body = Problem, content_type = "application/problem+json"),
+        BadParameter,
+        RateLimited,
+        ProviderUnavailable,
         SignInProblems,
     )
 )]
@@ -83,8 +85,8 @@ pub async fn lookup_addresses(
     params(("id" = String, Path, description = "An address id from the postcode look-up")),
     responses(
         (status = OK, description = "The address; its `town` is the `cityName` (§3)", body = AddressLookupResult),
-        (status = NOT_FOUND, description = "Address not found", body = Problem, content_type = "application/problem+json"),
-        (status = SERVICE_UNAVAILABLE, description = "The address service could not answer", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        ProviderUnavailable,
         SignInProblems,
     )
 )]
@@ -128,7 +130,7 @@ pub struct EmailValidation {
     params(EmailQuery),
     responses(
         (status = OK, description = "Whether the address can be used, and why not", body = EmailValidation),
-        (status = BAD_REQUEST, description = "No address given: 'Please enter an email address'", body = Problem, content_type = "application/problem+json"),
+        BadParameter,
         SignInProblems,
     )
 )]

@@ -2,8 +2,10 @@
 //! policy view, §7 `activateApplication`, `policy/search`, `policydetails`).
 
 use crate::auth::AdviserCaller;
-use crate::case::CaseInPath;
-use crate::error::{ApiError, Problem, SignInProblems, Unconfirmed};
+use crate::case::{ApplicationPath, CaseInPath};
+use crate::error::{
+    ApiError, BadParameter, Conflict, Invalid, NotFound, SignInProblems, Unconfirmed,
+};
 use crate::routes::search::{SearchParams, SearchRequest};
 use crate::state::AppState;
 use axum::Json;
@@ -30,12 +32,12 @@ pub fn router() -> OpenApiRouter<AppState> {
     post,
     path = "/api/v1/actions/activateApplication/{applicationId}",
     tag = "policies",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     responses(
         (status = OK, description = "The application in force (`active`): a policy per client with cover (`policies[]`, each with its `policyReference`, start date, cancellation window and documents: the client's policy schedule and the decision). Starting now, the stage is WENT_ON_RISK; a later start date goes on risk on that day. Activating again changes nothing", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "Set-up is not open: the adviser has not proceeded from the decision", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "Something stops it going in force, each named by its field: `bankDetails` (not saved), `bankCheck` (not checked, or a warning not confirmed), `policyStartDateOption` (not chosen, or not known yet), `policyStartDate` (a later start date that has passed), `decision` (not priced since it changed)", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
+        Invalid,
         SignInProblems,
         Unconfirmed,
     )
@@ -74,8 +76,8 @@ pub struct PolicySearchParams {
     params(PolicySearchParams),
     responses(
         (status = OK, description = "A page of policyholders (`policyDetails`), most recently issued first", body = PolicySearchResults),
-        (status = BAD_REQUEST, description = "An unknown status or a bad page number", body = Problem, content_type = "application/problem+json"),
-        (status = NOT_FOUND, description = "An adviser the caller may not act for", body = Problem, content_type = "application/problem+json"),
+        BadParameter,
+        NotFound,
         SignInProblems,
     )
 )]
@@ -133,7 +135,7 @@ pub struct ActingFor {
     ),
     responses(
         (status = OK, description = "The policy with its Cover Summary (each cover on the terms it was accepted on, with its premium), the Direct Debit masked, and its documents", body = PolicyDetails),
-        (status = NOT_FOUND, description = "No such policyholder, or not one the caller may see (also when `adviserId` names another adviser than the policy's)", body = Problem, content_type = "application/problem+json"),
+        NotFound,
         SignInProblems,
     )
 )]

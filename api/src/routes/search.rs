@@ -2,7 +2,7 @@
 //! reading of the query it shares with the policy search.
 
 use crate::auth::AdviserCaller;
-use crate::error::{ApiError, Problem, SignInProblems};
+use crate::error::{ApiError, BadParameter, NotFound, SignInProblems};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -45,8 +45,8 @@ pub struct SearchParams {
     params(SearchParams),
     responses(
         (status = OK, description = "A page of applications, most recently changed first", body = ApplicationSearchResults),
-        (status = BAD_REQUEST, description = "An unknown stage or a bad page number", body = Problem, content_type = "application/problem+json"),
-        (status = NOT_FOUND, description = "An adviser the caller may not act for", body = Problem, content_type = "application/problem+json"),
+        BadParameter,
+        NotFound,
         SignInProblems,
     )
 )]

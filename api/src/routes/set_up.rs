@@ -3,8 +3,10 @@
 //! with override as manually verified and reset.
 
 use crate::body::Body;
-use crate::case::CaseInPath;
-use crate::error::{ApiError, Problem, SignInProblems, Unconfirmed, Unreadable};
+use crate::case::{ApplicationPath, CaseInPath};
+use crate::error::{
+    ApiError, Conflict, Invalid, NotFound, SignInProblems, Unconfirmed, Unreadable,
+};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -47,10 +49,10 @@ pub struct BankDetailsView {
     get,
     path = "/api/v1/application/{applicationId}/bankDetails",
     tag = "set-up",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     responses(
         (status = OK, description = "The bank details with the account number masked to its last four digits, and the check", body = BankDetailsView),
-        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
+        NotFound,
         SignInProblems,
     )
 )]
@@ -72,13 +74,13 @@ pub async fn get_bank_details(
     post,
     path = "/api/v1/application/{applicationId}/bankDetails",
     tag = "set-up",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     request_body(content = BankDetailsRequest),
     responses(
         (status = OK, description = "The application with the bank details saved (shown masked); new details clear the last check", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "Set-up is not open: the adviser has not proceeded from the decision, or the policy is in force", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "Each broken §5 rule named by its field (name, accountNumber, sortCode, collectionDay); nothing is saved", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
+        Invalid,
         Unreadable,
         SignInProblems,
         Unconfirmed,
@@ -97,12 +99,12 @@ pub async fn save_bank_details(
     post,
     path = "/api/v2/backendforfrontend/bankvalidation/{applicationId}",
     tag = "set-up",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     responses(
         (status = OK, description = "The application with the check's result (`bankCheck`, `bankCheckMessage`, `bankCheckSeverity`): FailedModulusCheck when the account number cannot belong to the sort code; otherwise the Confirmation of Payee result, NameNotChecked when no provider is configured, ProviderUnavailable when it did not answer", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "Set-up is not open", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "No bank details saved yet", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
+        Invalid,
         SignInProblems,
         Unconfirmed,
     )
@@ -118,11 +120,11 @@ pub async fn validate_bank_details(
     post,
     path = "/api/v1/backendforfrontend/bankValidation/{applicationId}/override",
     tag = "set-up",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     responses(
         (status = OK, description = "The check overridden as manually verified; set-up may continue", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "Only a warning can be overridden (not details found to be wrong, nor before a check), or set-up is not open", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
         SignInProblems,
         Unconfirmed,
     )
@@ -138,11 +140,11 @@ pub async fn override_bank_check(
     post,
     path = "/api/v1/backendforfrontend/bankValidation/{applicationId}/reset",
     tag = "set-up",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     responses(
         (status = OK, description = "The check cleared (§4 reset)", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "Set-up is not open", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
         SignInProblems,
         Unconfirmed,
     )

@@ -3,11 +3,13 @@
 
 use crate::auth::AdviserCaller;
 use crate::body::Body;
-use crate::case::{Case, CaseInPath, applicant_in_path};
-use crate::error::{ApiError, Problem, SignInProblems, Unconfirmed, Unreadable};
+use crate::case::{ApplicantInPath, ApplicantPath, ApplicationPath, Case, CaseInPath};
+use crate::error::{
+    ApiError, Conflict, Invalid, NotFound, SignInProblems, Unconfirmed, Unreadable,
+};
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use domain::application::{AcceptPreUnderwritingDeclaration, ApplyForPolicy};
 use domain::{ApplicationId, ApplicationView};
 use serde::Deserialize;
@@ -26,14 +28,11 @@ pub fn router() -> OpenApiRouter<AppState> {
     post,
     path = "/api/v1/application/{applicationId}/applicant/{applicantId}/acceptPreUnderwritingDeclaration",
     tag = "contact details",
-    params(
-        ("applicationId" = i64, Path, description = "The application reference"),
-        ("applicantId" = String, Path, description = "The applicant's id"),
-    ),
+    params(ApplicantPath),
     responses(
         (status = OK, description = "The application with the client's declaration accepted (§4)", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application, or Applicant not found", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "Already applied for", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
         SignInProblems,
         Unconfirmed,
     )
@@ -41,11 +40,9 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub async fn accept_pre_underwriting_declaration(
     State(state): State<AppState>,
     CaseInPath(case): CaseInPath,
-    Path((_application_id, applicant_id)): Path<(String, String)>,
+    ApplicantInPath(applicant_id): ApplicantInPath,
 ) -> Result<Json<ApplicationView>, ApiError> {
-    let command = AcceptPreUnderwritingDeclaration {
-        applicant_id: applicant_in_path(&applicant_id)?,
-    };
+    let command = AcceptPreUnderwritingDeclaration { applicant_id };
     case.send(&state, command).await
 }
 
@@ -63,9 +60,9 @@ pub struct ApplyRequest {
     request_body(content = ApplyRequest),
     responses(
         (status = OK, description = "The application at the Apply stage, its quote locked", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "Already applied for", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "Everything still missing, each named: price, client details, contact details, the questions, declarations, covers unable to offer terms", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
+        Invalid,
         Unreadable,
         SignInProblems,
         Unconfirmed,
@@ -84,12 +81,12 @@ pub async fn apply_application(
     post,
     path = "/api/v1/portal/apply/{applicationId}",
     tag = "contact details",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     responses(
         (status = OK, description = "The application at the Apply stage, its quote locked", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "Already applied for", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "Everything still missing, each named", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
+        Invalid,
         SignInProblems,
         Unconfirmed,
     )

@@ -4,11 +4,13 @@
 
 use crate::auth::AdviserCaller;
 use crate::body::Body;
-use crate::case::{Case, CaseInPath, applicant_in_path};
-use crate::error::{ApiError, Problem, SignInProblems, Unconfirmed, Unreadable};
+use crate::case::{ApplicantInPath, ApplicantPath, Case, CaseInPath};
+use crate::error::{
+    ApiError, Conflict, Invalid, NotFound, SignInProblems, Unconfirmed, Unreadable,
+};
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use domain::application::{ContactPatch, SaveContact, SetSameAddress};
 use domain::contact::{ContactDetails, ContactDetailsForm, EmailAddress, EmailCheck};
 use domain::{ApplicantId, ApplicationView, Patch};
@@ -88,9 +90,9 @@ pub struct ContactChangeRequest {
     request_body(content = ContactChangeRequest),
     responses(
         (status = OK, description = "The application with the client's contact details changed", body = ApplicationView),
-        (status = NOT_FOUND, description = "Applicant not found", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "Underwriting has started: contact details are locked", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "A value is malformed (address line over 40, postcode, phone, email) or the email service refused the email", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
+        Invalid,
         Unreadable,
         SignInProblems,
         Unconfirmed,
@@ -119,22 +121,18 @@ pub async fn change_contact(
     get,
     path = "/api/v1/application/{applicationId}/applicant/{applicantId}/contact",
     tag = "contact details",
-    params(
-        ("applicationId" = i64, Path, description = "The application reference"),
-        ("applicantId" = String, Path, description = "The applicant's id"),
-    ),
+    params(ApplicantPath),
     responses(
         (status = OK, description = "The client's contact details (empty when none are saved)", body = ContactDetails),
-        (status = NOT_FOUND, description = "No such application, or Applicant not found", body = Problem, content_type = "application/problem+json"),
+        NotFound,
         SignInProblems,
     )
 )]
 pub async fn get_contact(
     State(state): State<AppState>,
     CaseInPath(case): CaseInPath,
-    Path((_application_id, applicant_id)): Path<(String, String)>,
+    ApplicantInPath(applicant_id): ApplicantInPath,
 ) -> Result<Json<ContactDetails>, ApiError> {
-    let applicant_id = applicant_in_path(&applicant_id)?;
     let application = case.application(&state).await?;
     let applicant = application
         .applicant(&applicant_id)
@@ -146,16 +144,13 @@ pub async fn get_contact(
     post,
     path = "/api/v1/application/{applicationId}/applicant/{applicantId}/contact",
     tag = "contact details",
-    params(
-        ("applicationId" = i64, Path, description = "The application reference"),
-        ("applicantId" = String, Path, description = "The applicant's id"),
-    ),
+    params(ApplicantPath),
     request_body(content = ContactDetailsForm, description = "Every contact field; those left out are cleared"),
     responses(
         (status = OK, description = "The application with the client's contact details replaced", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application, or Applicant not found", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "Underwriting has started: contact details are locked", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "A value is malformed or the email service refused the email", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
+        Invalid,
         Unreadable,
         SignInProblems,
         Unconfirmed,
@@ -164,10 +159,9 @@ pub async fn get_contact(
 pub async fn replace_contact(
     State(state): State<AppState>,
     CaseInPath(case): CaseInPath,
-    Path((_application_id, applicant_id)): Path<(String, String)>,
+    ApplicantInPath(applicant_id): ApplicantInPath,
     Body(form): Body<ContactDetailsForm>,
 ) -> Result<Json<ApplicationView>, ApiError> {
-    let applicant_id = applicant_in_path(&applicant_id)?;
     save_contact(
         &state,
         &case,
@@ -194,8 +188,8 @@ pub struct SameAddressRequest {
     request_body(content = SameAddressRequest),
     responses(
         (status = OK, description = "The application with the link set or cleared", body = ApplicationView),
-        (status = NOT_FOUND, description = "Applicant not found", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "The client would share their own address, or that of someone not on the application", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Invalid,
         Unreadable,
         SignInProblems,
         Unconfirmed,

@@ -6,7 +6,9 @@
 use crate::auth::AdviserCaller;
 use crate::body::Body;
 use crate::case::Case;
-use crate::error::{ApiError, Problem, SignInProblems, Unconfirmed, Unreadable};
+use crate::error::{
+    ApiError, Conflict, Invalid, NotFound, SignInProblems, Unconfirmed, Unreadable,
+};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -51,9 +53,9 @@ pub struct ThirdPartyRefRequest {
     request_body(content = ThirdPartyRefRequest),
     responses(
         (status = OK, description = "The application with the reference changed", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "The adviser's reference is hidden or read-only (§6 hideYourRef, isYourRefReadOnly)", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "Too long, or control characters", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
+        Invalid,
         Unreadable,
         SignInProblems,
         Unconfirmed,
@@ -93,9 +95,9 @@ pub struct CommissionRequest {
     request_body(content = CommissionRequest),
     responses(
         (status = OK, description = "The application with the commission changed and the price withdrawn until it is priced again", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "Already applied for", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "A percentage out of range, or a style the adviser's flags do not allow (§6)", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
+        Invalid,
         Unreadable,
         SignInProblems,
         Unconfirmed,
@@ -135,9 +137,9 @@ pub struct QuoteDateRequest {
     request_body(content = QuoteDateRequest),
     responses(
         (status = OK, description = "The application with the new valid-until date; the expiry timer follows it", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "Not priced yet, or already applied for", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "'This date is invalid': before today, or past 30 days from the quote (90 with overrideQuoteDate)", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
+        Invalid,
         Unreadable,
         SignInProblems,
         Unconfirmed,
@@ -171,8 +173,8 @@ pub struct MortgageRequest {
     request_body(content = MortgageRequest),
     responses(
         (status = OK, description = "The application with the answer recorded", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "Already applied for", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
         Unreadable,
         SignInProblems,
         Unconfirmed,
@@ -205,9 +207,9 @@ pub struct AdvisedSaleRequest {
     request_body(content = AdvisedSaleRequest),
     responses(
         (status = OK, description = "The application with the answer recorded", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "Already applied for", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "A non-advised sale by an adviser whose sales are always advised (§6 isAlwaysAdvised)", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
+        Invalid,
         Unreadable,
         SignInProblems,
         Unconfirmed,
@@ -245,9 +247,9 @@ pub struct PolicyStartRequest {
     request_body(content = PolicyStartRequest),
     responses(
         (status = OK, description = "The application with the start date recorded", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "The policy is already in force", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "A future date outside today to three months ahead, or a date with another option", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
+        Invalid,
         Unreadable,
         SignInProblems,
         Unconfirmed,

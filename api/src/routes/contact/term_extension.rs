@@ -4,8 +4,10 @@
 
 use crate::auth::AdviserCaller;
 use crate::body::Body;
-use crate::case::{Case, CaseInPath};
-use crate::error::{ApiError, Problem, SignInProblems, Unconfirmed, Unreadable};
+use crate::case::{ApplicationPath, Case, CaseInPath};
+use crate::error::{
+    ApiError, Conflict, Invalid, NotFound, SignInProblems, Unconfirmed, Unreadable,
+};
 use crate::routes::applicants::same_application;
 use crate::state::AppState;
 use axum::Json;
@@ -51,10 +53,10 @@ pub struct TermExtensibility {
     get,
     path = "/api/v1/backendforfrontend/application/{applicationId}/istermextensible",
     tag = "term extension",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     responses(
         (status = OK, description = "Whether the quote's terms may be extended, and to when", body = TermExtensibility),
-        (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
+        NotFound,
         SignInProblems,
     )
 )]
@@ -99,11 +101,11 @@ pub struct DeclarationOfHealthQuestions {
     get,
     path = "/api/v1/backendforfrontend/application/{applicationId}/triggerDeclarationOfHealthQuestions",
     tag = "term extension",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     responses(
         (status = OK, description = "The declaration-of-health questions, for each client", body = DeclarationOfHealthQuestions),
-        (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "The extension is not offered (not extensible, or already extended)", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
         SignInProblems,
     )
 )]
@@ -143,13 +145,13 @@ pub struct CompleteTermExtensionRequest {
     post,
     path = "/api/v1/backendforfrontend/application/{applicationId}/completeTermExtension",
     tag = "term extension",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     request_body(content = CompleteTermExtensionRequest),
     responses(
         (status = OK, description = "The declaration recorded: with no change in health the valid-until date moves 90 days (declarationOfHealthStatus passed); a disclosed change keeps the terms (failed) and termExtensionReasons says why", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "Not offered: not extensible, or already extended once", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "A question unanswered (or not yes or no), named `applicants[i].TAG`", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
+        Invalid,
         Unreadable,
         SignInProblems,
         Unconfirmed,
@@ -193,8 +195,8 @@ pub struct FailedTermExtensionRequest {
     request_body(content = FailedTermExtensionRequest),
     responses(
         (status = OK, description = "The application with declarationOfHealthStatus error (§4); the extension may be tried again", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "Already extended", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
         Unreadable,
         SignInProblems,
         Unconfirmed,

@@ -2,8 +2,8 @@
 //! §5 "Children and beneficiaries", §7 "Beneficiaries").
 
 use crate::body::Body;
-use crate::case::{CaseInPath, applicant_in_path};
-use crate::error::{ApiError, Problem, SignInProblems, Unconfirmed, Unreadable};
+use crate::case::{ApplicantInPath, ApplicantPath, ApplicationPath, CaseInPath};
+use crate::error::{ApiError, Invalid, NotFound, SignInProblems, Unconfirmed, Unreadable};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
@@ -12,6 +12,7 @@ use domain::application::{
     AddAllocation, AddBeneficiary, AllocationInput, BeneficiaryDetails, EditAllocation,
     EditBeneficiary, RemoveAllocation, SaveAllocation, SaveBeneficiary,
 };
+use serde::Deserialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -27,12 +28,12 @@ pub fn router() -> OpenApiRouter<AppState> {
     post,
     path = "/api/v1/application/{applicationId}/candidateBeneficiaries",
     tag = "beneficiaries",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     request_body(content = BeneficiaryDetails),
     responses(
         (status = OK, description = "The application with the beneficiary added", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "Names missing or too long, or a date of birth in the future", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Invalid,
         Unreadable,
         SignInProblems,
         Unconfirmed,
@@ -55,14 +56,14 @@ pub async fn add_beneficiary(
     path = "/api/v1/application/{applicationId}/candidateBeneficiary/{beneficiaryId}",
     tag = "beneficiaries",
     params(
-        ("applicationId" = i64, Path, description = "The application reference"),
+        ApplicationPath,
         ("beneficiaryId" = String, Path, description = "The beneficiary's id"),
     ),
     request_body(content = BeneficiaryDetails),
     responses(
         (status = OK, description = "The application with the beneficiary changed (and their shares renamed)", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application, or Beneficiary not found", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "A rule is broken", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Invalid,
         Unreadable,
         SignInProblems,
         Unconfirmed,
@@ -86,15 +87,14 @@ pub async fn edit_beneficiary(
     path = "/api/v1/application/{applicationId}/applicant/{applicantId}/cover/{coverId}/benefit-allocations",
     tag = "beneficiaries",
     params(
-        ("applicationId" = i64, Path, description = "The application reference"),
-        ("applicantId" = String, Path, description = "The applicant's id"),
+        ApplicantPath,
         ("coverId" = String, Path, description = "The cover's id"),
     ),
     request_body(content = AllocationInput),
     responses(
         (status = OK, description = "The application with the share added", body = ApplicationView),
-        (status = NOT_FOUND, description = "Applicant, Cover or Beneficiary not found", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "A ninth share, a zero share, or shares above 100%", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Invalid,
         Unreadable,
         SignInProblems,
         Unconfirmed,
@@ -103,11 +103,12 @@ pub async fn edit_beneficiary(
 pub async fn add_allocation(
     State(state): State<AppState>,
     CaseInPath(case): CaseInPath,
-    Path((_application_id, applicant_id, cover_id)): Path<(String, String, String)>,
+    ApplicantInPath(applicant_id): ApplicantInPath,
+    Path(CoverInPath { cover_id }): Path<CoverInPath>,
     Body(allocation): Body<AllocationInput>,
 ) -> Result<Json<ApplicationView>, ApiError> {
     let command = AddAllocation(SaveAllocation {
-        applicant_id: applicant_in_path(&applicant_id)?,
+        applicant_id,
         cover_id,
         allocation_id: super::new_id(),
         allocation,
@@ -120,16 +121,15 @@ pub async fn add_allocation(
     path = "/api/v1/application/{applicationId}/applicant/{applicantId}/cover/{coverId}/benefit-allocations/{allocationId}",
     tag = "beneficiaries",
     params(
-        ("applicationId" = i64, Path, description = "The application reference"),
-        ("applicantId" = String, Path, description = "The applicant's id"),
+        ApplicantPath,
         ("coverId" = String, Path, description = "The cover's id"),
         ("allocationId" = String, Path, description = "The share's id"),
     ),
     request_body(content = AllocationInput),
     responses(
         (status = OK, description = "The application with the share changed", body = ApplicationView),
-        (status = NOT_FOUND, description = "Applicant, Cover or Beneficiary not found", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "A zero share, or shares above 100%", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Invalid,
         Unreadable,
         SignInProblems,
         Unconfirmed,
@@ -138,16 +138,15 @@ pub async fn add_allocation(
 pub async fn edit_allocation(
     State(state): State<AppState>,
     CaseInPath(case): CaseInPath,
-    Path((_application_id, applicant_id, cover_id, allocation_id)): Path<(
-        String,
-        String,
-        String,
-        String,
-    )>,
+    ApplicantInPath(applicant_id): ApplicantInPath,
+    Path(AllocationInPath {
+        cover_id,
+        allocation_id,
+    }): Path<AllocationInPath>,
     Body(allocation): Body<AllocationInput>,
 ) -> Result<Json<ApplicationView>, ApiError> {
     let command = EditAllocation(SaveAllocation {
-        applicant_id: applicant_in_path(&applicant_id)?,
+        applicant_id,
         cover_id,
         allocation_id,
         allocation,
@@ -160,14 +159,13 @@ pub async fn edit_allocation(
     path = "/api/v1/application/{applicationId}/applicant/{applicantId}/cover/{coverId}/benefit-allocations/{allocationId}",
     tag = "beneficiaries",
     params(
-        ("applicationId" = i64, Path, description = "The application reference"),
-        ("applicantId" = String, Path, description = "The applicant's id"),
+        ApplicantPath,
         ("coverId" = String, Path, description = "The cover's id"),
         ("allocationId" = String, Path, description = "The share's id"),
     ),
     responses(
         (status = OK, description = "The application without the share", body = ApplicationView),
-        (status = NOT_FOUND, description = "Applicant, Cover or Beneficiary not found", body = Problem, content_type = "application/problem+json"),
+        NotFound,
         SignInProblems,
         Unconfirmed,
     )
@@ -175,17 +173,31 @@ pub async fn edit_allocation(
 pub async fn remove_allocation(
     State(state): State<AppState>,
     CaseInPath(case): CaseInPath,
-    Path((_application_id, applicant_id, cover_id, allocation_id)): Path<(
-        String,
-        String,
-        String,
-        String,
-    )>,
+    ApplicantInPath(applicant_id): ApplicantInPath,
+    Path(AllocationInPath {
+        cover_id,
+        allocation_id,
+    }): Path<AllocationInPath>,
 ) -> Result<Json<ApplicationView>, ApiError> {
     let command = RemoveAllocation {
-        applicant_id: applicant_in_path(&applicant_id)?,
+        applicant_id,
         cover_id,
         allocation_id,
     };
     case.send(&state, command).await
+}
+
+/// The cover a path names (the client is [`ApplicantInPath`]).
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CoverInPath {
+    cover_id: String,
+}
+
+/// The cover and the share a path names.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AllocationInPath {
+    cover_id: String,
+    allocation_id: String,
 }

@@ -2,8 +2,8 @@
 //! "Children"), for children's critical illness cover.
 
 use crate::body::Body;
-use crate::case::CaseInPath;
-use crate::error::{ApiError, Problem, SignInProblems, Unconfirmed, Unreadable};
+use crate::case::{ApplicationPath, CaseInPath};
+use crate::error::{ApiError, Invalid, NotFound, SignInProblems, Unconfirmed, Unreadable};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
@@ -26,12 +26,12 @@ pub fn router() -> OpenApiRouter<AppState> {
     post,
     path = "/api/v1/application/{applicationId}/children",
     tag = "children",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     request_body(content = ChildDetails),
     responses(
         (status = OK, description = "The application with the child added (the unborn-children flag cleared, §4)", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "A rule is broken (names, date of birth, age up to 23)", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Invalid,
         Unreadable,
         SignInProblems,
         Unconfirmed,
@@ -54,14 +54,14 @@ pub async fn add_child(
     path = "/api/v1/application/{applicationId}/children/{childId}",
     tag = "children",
     params(
-        ("applicationId" = i64, Path, description = "The application reference"),
+        ApplicationPath,
         ("childId" = String, Path, description = "The child's id"),
     ),
     request_body(content = ChildDetails),
     responses(
         (status = OK, description = "The application with the child changed", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application, or Child not found", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "A rule is broken", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Invalid,
         Unreadable,
         SignInProblems,
         Unconfirmed,
@@ -81,12 +81,12 @@ pub async fn edit_child(
     path = "/api/v1/application/{applicationId}/children/{childId}",
     tag = "children",
     params(
-        ("applicationId" = i64, Path, description = "The application reference"),
+        ApplicationPath,
         ("childId" = String, Path, description = "The child's id"),
     ),
     responses(
         (status = OK, description = "The application without the child (and their payout shares)", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application, or Child not found", body = Problem, content_type = "application/problem+json"),
+        NotFound,
         SignInProblems,
         Unconfirmed,
     )
@@ -110,11 +110,11 @@ pub struct UnbornChildrenRequest {
     post,
     path = "/api/v1/application/{applicationId}/hasUnbornChildren",
     tag = "children",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     request_body(content = UnbornChildrenRequest),
     responses(
         (status = OK, description = "The application with the flag set", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
+        NotFound,
         Unreadable,
         SignInProblems,
         Unconfirmed,

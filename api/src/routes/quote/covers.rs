@@ -3,11 +3,13 @@
 
 use crate::auth::AdviserCaller;
 use crate::body::Body;
-use crate::case::{Case, applicant_in_path};
-use crate::error::{ApiError, Problem, SignInProblems, Unconfirmed, Unreadable};
+use crate::case::{ApplicantInPath, Case};
+use crate::error::{
+    ApiError, Conflict, Invalid, NotFound, SignInProblems, Unconfirmed, Unreadable,
+};
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use domain::application::{
     AddCover, CoverInput, EditCover, RemoveCover, SetPayoutPlannerUsed, UpsellCover,
 };
@@ -75,9 +77,9 @@ impl MutateCoverRequest {
     request_body(content = MutateCoverRequest, description = "The client and the new cover"),
     responses(
         (status = OK, description = "The application with the cover added; limits it breaks are in the cover's errors", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application, or Applicant not found", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "The quote can no longer be edited", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "A rule is broken; errors name each field", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
+        Invalid,
         Unreadable,
         SignInProblems,
         Unconfirmed,
@@ -104,9 +106,9 @@ pub async fn add_cover(
     request_body(content = MutateCoverRequest, description = "The client and the cover, with its id"),
     responses(
         (status = OK, description = "The application with the cover changed", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application, Applicant not found or Cover not found", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "The quote can no longer be edited", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "A rule is broken; errors name each field", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
+        Invalid,
         Unreadable,
         SignInProblems,
         Unconfirmed,
@@ -128,9 +130,9 @@ pub async fn edit_cover(
     request_body(content = MutateCoverRequest, description = "The client and the cover with its id and the higher amount"),
     responses(
         (status = OK, description = "The application with the cover increased; the price is withdrawn until priced again", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application, Applicant not found or Cover not found", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "Not at the quote or decision stage", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "Not an increase, or something other than the amount changed", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
+        Invalid,
         Unreadable,
         SignInProblems,
         Unconfirmed,
@@ -173,8 +175,8 @@ pub struct CoverToRemove {
     request_body(content = RemoveCoverRequest, description = "The client and the cover's id"),
     responses(
         (status = OK, description = "The application without the cover (§4: children's cover rules applied)", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application, Applicant not found or Cover not found", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "The quote can no longer be edited", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
         Unreadable,
         SignInProblems,
         Unconfirmed,
@@ -209,8 +211,8 @@ pub struct PayoutPlannerRequest {
     request_body(content = PayoutPlannerRequest),
     responses(
         (status = OK, description = "The application with the switch set", body = ApplicationView),
-        (status = NOT_FOUND, description = "Applicant not found or Cover not found", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "The quote can no longer be edited", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
         Unreadable,
         SignInProblems,
         Unconfirmed,
@@ -237,16 +239,15 @@ pub async fn set_payout_planner_used(
     params(("applicantId" = String, Path, description = "The applicant's id")),
     responses(
         (status = OK, description = "The client's covers, in §9 order", body = Vec<Cover>),
-        (status = NOT_FOUND, description = "Applicant not found", body = Problem, content_type = "application/problem+json"),
+        NotFound,
         SignInProblems,
     )
 )]
 pub async fn applicant_covers(
     State(state): State<AppState>,
     me: AdviserCaller,
-    Path(applicant_id): Path<String>,
+    ApplicantInPath(applicant_id): ApplicantInPath,
 ) -> Result<Json<Vec<Cover>>, ApiError> {
-    let applicant_id = applicant_in_path(&applicant_id)?;
     let case = Case::of_applicant(&state, &me, &applicant_id).await?;
     let application = case.application(&state).await?;
     let applicant = application

@@ -2,8 +2,8 @@
 //! checking the covers, pricing them, and unlocking an applied quote for changes.
 
 use crate::auth::AdviserCaller;
-use crate::case::CaseInPath;
-use crate::error::{ApiError, Problem, SignInProblems, Unconfirmed};
+use crate::case::{ApplicationPath, CaseInPath};
+use crate::error::{ApiError, Conflict, Invalid, NotFound, SignInProblems, Unconfirmed};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -38,10 +38,10 @@ pub struct CoverValidation {
     get,
     path = "/api/v1/backendforfrontend/application/{applicationId}/validatecovers",
     tag = "covers",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     responses(
         (status = OK, description = "Whether the covers are complete and within limits, and each problem", body = CoverValidation),
-        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
+        NotFound,
         SignInProblems,
     )
 )]
@@ -89,11 +89,11 @@ pub async fn validate_covers(
     get,
     path = "/api/v1/backendforfrontend/application/{applicationId}/quotePrice",
     tag = "covers",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     responses(
         (status = OK, description = "The application priced: `quote` holds the premiums, each cover its own", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application, or not one the caller may see", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "Not ready to price: errors name each client or cover field", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Invalid,
         SignInProblems,
         Unconfirmed,
     )
@@ -109,11 +109,11 @@ pub async fn quote_price(
     post,
     path = "/api/v1/backendforfrontend/application/unlockquoteedit/{applicationId}",
     tag = "applications",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     responses(
         (status = OK, description = "The application with quote editing unlocked", body = ApplicationView),
-        (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "Underwriting has started: the decision's requote is the way back", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
         SignInProblems,
         Unconfirmed,
     )

@@ -3,14 +3,14 @@
 
 use super::{ReferredCase, UnderwriterCase, underwriter_case};
 use crate::auth::UnderwriterCaller;
-use crate::case::applicant_in_path;
-use crate::error::{ApiError, Problem, StaffSignInProblems, Unconfirmed};
+use crate::case::{ApplicantInPath, ApplicantPath, ApplicationPath};
+use crate::error::{ApiError, BadParameter, Conflict, NotFound, StaffSignInProblems, Unconfirmed};
 use crate::routes::documents::file;
 use crate::routes::search::page;
 use crate::routes::underwriting::latest_answers;
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Response;
 use axum_extra::extract::{Query, QueryRejection};
 use chrono::Utc;
@@ -66,7 +66,7 @@ fn filter(text: Option<&str>) -> Result<WorkbenchFilter, ApiError> {
     params(WorkbenchParams),
     responses(
         (status = OK, description = "A page of the cases waiting at Underwriting, oldest referral first: reference, clients, adviser and firm, the covers referred with the rules that referred them, days since referral, evidence outstanding with its date, and who has claimed it", body = WorkbenchResults),
-        (status = BAD_REQUEST, description = "An unknown filter or a bad page number", body = Problem, content_type = "application/problem+json"),
+        BadParameter,
         StaffSignInProblems,
     )
 )]
@@ -92,10 +92,10 @@ pub async fn list_cases(
     get,
     path = "/api/v1/underwriter/cases/{applicationId}",
     tag = "underwriter",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     responses(
         (status = OK, description = "The case as the underwriter reads it", body = UnderwriterCase),
-        (status = NOT_FOUND, description = "No such application, or one never referred to underwriting", body = Problem, content_type = "application/problem+json"),
+        NotFound,
         StaffSignInProblems,
     )
 )]
@@ -112,11 +112,11 @@ pub async fn get_case(
     post,
     path = "/api/v1/underwriter/cases/{applicationId}/claim",
     tag = "underwriter",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     responses(
         (status = OK, description = "The case, now held by the caller; taken over, and the handover recorded, when another underwriter held it", body = UnderwriterCase),
-        (status = NOT_FOUND, description = "No such application, or one never referred to underwriting", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "The case is not waiting at Underwriting", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
         StaffSignInProblems,
         Unconfirmed,
     )
@@ -135,11 +135,11 @@ pub async fn claim(
     post,
     path = "/api/v1/underwriter/cases/{applicationId}/release",
     tag = "underwriter",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     responses(
         (status = OK, description = "The case, unclaimed", body = UnderwriterCase),
-        (status = NOT_FOUND, description = "No such application, or one never referred to underwriting", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "Another underwriter holds the case, or it is not waiting at Underwriting", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
         StaffSignInProblems,
         Unconfirmed,
     )
@@ -158,22 +158,18 @@ pub async fn release(
     get,
     path = "/api/v1/underwriter/cases/{applicationId}/applicants/{applicantId}/answers",
     tag = "underwriter",
-    params(
-        ("applicationId" = i64, Path, description = "The application reference"),
-        ("applicantId" = String, Path, description = "The client's id"),
-    ),
+    params(ApplicantPath),
     responses(
         (status = OK, description = "The client's interview answers as a PDF, named in content-disposition", content_type = "application/pdf", body = Vec<u8>),
-        (status = NOT_FOUND, description = "No such application or client, or no interview", body = Problem, content_type = "application/problem+json"),
+        NotFound,
         StaffSignInProblems,
     )
 )]
 pub async fn client_answers(
     State(state): State<AppState>,
     referred: ReferredCase,
-    Path((_application_id, applicant_id)): Path<(String, String)>,
+    ApplicantInPath(applicant_id): ApplicantInPath,
 ) -> Result<Response, ApiError> {
-    let applicant_id = applicant_in_path(&applicant_id)?;
     Ok(file(
         latest_answers(&state, &referred.application, &applicant_id).await?,
     ))

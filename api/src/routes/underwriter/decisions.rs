@@ -5,7 +5,10 @@
 
 use super::{ReferredCase, UnderwriterCase};
 use crate::body::Body;
-use crate::error::{ApiError, Problem, StaffSignInProblems, Unconfirmed, Unreadable};
+use crate::case::ApplicationPath;
+use crate::error::{
+    ApiError, Conflict, Invalid, NotFound, StaffSignInProblems, Unconfirmed, Unreadable,
+};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -48,13 +51,13 @@ pub struct DecisionRequest {
     post,
     path = "/api/v1/underwriter/cases/{applicationId}/decision",
     tag = "underwriter",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     request_body(content = DecisionRequest),
     responses(
         (status = OK, description = "The case with the cover decided and an update posted for the adviser; once no cover is still referred the case is at Decision (`application.status`)", body = UnderwriterCase),
-        (status = NOT_FOUND, description = "No such application, one never referred, Applicant not found or Cover not found", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "Not claimed by the caller, not waiting at Underwriting, a cover the rulebook decided, or a report on the client held for them to see first", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "A loading outside 1% to the rulebook's most, an exclusion without wording, months outside 1 to 24, no reason, or a value that does not go with the decision: `errors` names each", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
+        Invalid,
         Unreadable,
         StaffSignInProblems,
         Unconfirmed,
@@ -93,13 +96,13 @@ pub struct UpdateRequest {
     post,
     path = "/api/v1/underwriter/cases/{applicationId}/updates",
     tag = "underwriter",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     request_body(content = UpdateRequest),
     responses(
         (status = OK, description = "The case with the update posted; the adviser reads it on the case and the dashboard marks the case", body = UnderwriterCase),
-        (status = NOT_FOUND, description = "No such application, or one never referred", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "Waiting at Underwriting but not claimed by the caller, or no longer with underwriting", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "No text, or more than 2,000 characters", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
+        Invalid,
         Unreadable,
         StaffSignInProblems,
         Unconfirmed,

@@ -6,7 +6,11 @@
 
 use super::{ReferredCase, UnderwriterCase};
 use crate::body::Body;
-use crate::error::{ApiError, Problem, StaffSignInProblems, Unconfirmed, Unreadable};
+use crate::case::ApplicationPath;
+use crate::error::{
+    ApiError, BadParameter, Conflict, Invalid, NotFound, StaffSignInProblems, TooLarge,
+    Unconfirmed, Unreadable,
+};
 use crate::routes::documents::file;
 use crate::state::AppState;
 use axum::Json;
@@ -68,13 +72,13 @@ pub struct EvidenceRequestBody {
     post,
     path = "/api/v1/underwriter/cases/{applicationId}/evidence",
     tag = "underwriter",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     request_body(content = EvidenceRequestBody),
     responses(
         (status = OK, description = "The case with the request added (`application.referral.evidence`), its expected date set and an update for the adviser posted; the workflow chases it when the date passes", body = UnderwriterCase),
-        (status = NOT_FOUND, description = "No such application, one never referred, or Applicant not found", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "Not claimed by the caller, not waiting at Underwriting, no AMRA consent for a medical report (§4), or no doctor recorded to ask", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "An expected date not after today or more than a year ahead, or a provider too long", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
+        Invalid,
         Unreadable,
         StaffSignInProblems,
         Unconfirmed,
@@ -116,17 +120,17 @@ struct Upload {
     path = "/api/v1/underwriter/cases/{applicationId}/evidence/{evidenceId}/received",
     tag = "underwriter",
     params(
-        ("applicationId" = i64, Path, description = "The application reference"),
+        ApplicationPath,
         ("evidenceId" = String, Path, description = "The evidence request's id"),
     ),
     request_body(content = EvidenceUpload, content_type = "multipart/form-data"),
     responses(
         (status = OK, description = "The case with the evidence received and its document stored; a medical report the client asked to see first is held 21 days (`heldUntil`)", body = UnderwriterCase),
-        (status = BAD_REQUEST, description = "No `document` part, or a form that cannot be read", body = Problem, content_type = "application/problem+json"),
-        (status = NOT_FOUND, description = "No such application, one never referred, or Evidence request not found", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "Not claimed by the caller, not waiting at Underwriting, or already received or withdrawn", body = Problem, content_type = "application/problem+json"),
-        (status = PAYLOAD_TOO_LARGE, description = "A document over 10 MB: nothing is kept", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "A document that is empty or not a PDF: nothing is kept", body = Problem, content_type = "application/problem+json"),
+        BadParameter,
+        NotFound,
+        Conflict,
+        TooLarge,
+        Invalid,
         StaffSignInProblems,
         Unconfirmed,
     )
@@ -277,13 +281,13 @@ fn file_name(sent: Option<&str>) -> String {
     path = "/api/v1/underwriter/cases/{applicationId}/evidence/{evidenceId}/document",
     tag = "underwriter",
     params(
-        ("applicationId" = i64, Path, description = "The application reference"),
+        ApplicationPath,
         ("evidenceId" = String, Path, description = "The evidence request's id"),
     ),
     responses(
         (status = OK, description = "The evidence's document, named in content-disposition", content_type = "application/pdf", body = Vec<u8>),
-        (status = NOT_FOUND, description = "No such application or evidence, or not received", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "The report is held until its date: the client asked to see it first (§9)", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
         StaffSignInProblems,
     )
 )]

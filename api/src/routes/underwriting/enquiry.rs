@@ -4,8 +4,10 @@
 
 use crate::auth::AdviserCaller;
 use crate::body::Body;
-use crate::case::{Case, applicant_in_path};
-use crate::error::{ApiError, Problem, SignInProblems, Unconfirmed, Unreadable};
+use crate::case::{ApplicantInPath, Case, applicant_in_path};
+use crate::error::{
+    ApiError, Conflict, Invalid, NotFound, SignInProblems, Unconfirmed, Unreadable,
+};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
@@ -120,9 +122,9 @@ fn client_of(id: &str) -> Result<ApplicantId, ApiError> {
     request_body(content = StartRequest),
     responses(
         (status = OK, description = "The client's enquiry, with their details already answered; starting again returns the same enquiry", body = Enquiry),
-        (status = NOT_FOUND, description = "Applicant not found", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "The application has not been submitted yet", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "What underwriting still needs (§5): the pre-underwriting declaration, gender, a date of birth under 100, smoking", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
+        Invalid,
         Unreadable,
         SignInProblems,
         Unconfirmed,
@@ -131,10 +133,9 @@ fn client_of(id: &str) -> Result<ApplicantId, ApiError> {
 pub async fn start_enquiry(
     State(state): State<AppState>,
     me: AdviserCaller,
-    Path(applicant_id): Path<String>,
+    ApplicantInPath(applicant_id): ApplicantInPath,
     Body(request): Body<StartRequest>,
 ) -> Result<Json<Enquiry>, ApiError> {
-    let applicant_id = applicant_in_path(&applicant_id)?;
     let kind = kind(&request.answers)?;
     let case = Case::of_applicant(&state, &me, &applicant_id).await?;
     state
@@ -161,7 +162,7 @@ pub async fn start_enquiry(
     params(("applicantId" = String, Path, description = "The client's id, or their enquiry id")),
     responses(
         (status = OK, description = "The client's enquiry as last saved", body = Enquiry),
-        (status = NOT_FOUND, description = "Applicant not found, or Enquiry not found (not started)", body = Problem, content_type = "application/problem+json"),
+        NotFound,
         SignInProblems,
     )
 )]
@@ -216,9 +217,9 @@ async fn answer(
     request_body(content = AnswersRequest),
     responses(
         (status = OK, description = "The enquiry with the answers kept: its sections, answers and flags (§4)", body = Enquiry),
-        (status = NOT_FOUND, description = "Applicant not found, or Enquiry not found (not started)", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "The enquiry is closed", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "Each answer refused, named by its question's tag: of the wrong kind, out of range, not in the list, or to a question not asked; none of the batch is kept", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
+        Invalid,
         Unreadable,
         SignInProblems,
         Unconfirmed,
@@ -241,9 +242,9 @@ pub async fn answer_enquiry(
     request_body(content = AnswersRequest),
     responses(
         (status = OK, description = "The enquiry with the answers kept (the same as POST /underwriting/{applicantId})", body = Enquiry),
-        (status = NOT_FOUND, description = "Applicant not found, or Enquiry not found (not started)", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "The enquiry is closed", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "Each answer refused, named by its question's tag; none of the batch is kept", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
+        Invalid,
         Unreadable,
         SignInProblems,
         Unconfirmed,
@@ -265,9 +266,9 @@ pub async fn provide_answers(
     params(("applicantId" = String, Path, description = "The client's id, or their enquiry id")),
     responses(
         (status = OK, description = "The closed enquiry with its outcome per cover, each explained by the rules that fired and the answers they read", body = Enquiry),
-        (status = NOT_FOUND, description = "Applicant not found, or Enquiry not found (not started)", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "The enquiry is already closed", body = Problem, content_type = "application/problem+json"),
-        (status = UNPROCESSABLE_ENTITY, description = "Questions still to answer, each named, or the post-underwriting declaration not accepted", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
+        Invalid,
         SignInProblems,
         Unconfirmed,
     )
@@ -295,8 +296,8 @@ pub async fn close_enquiry(
     request_body(content = DeclarationRequest),
     responses(
         (status = OK, description = "The client's enquiry with the post-underwriting declaration accepted (§4)", body = Enquiry),
-        (status = NOT_FOUND, description = "Applicant not found (on this application), or Enquiry not found", body = Problem, content_type = "application/problem+json"),
-        (status = CONFLICT, description = "The enquiry is closed", body = Problem, content_type = "application/problem+json"),
+        NotFound,
+        Conflict,
         Unreadable,
         SignInProblems,
         Unconfirmed,

@@ -3,7 +3,7 @@
 //! lists in `product/underwriting/`.
 
 use crate::auth::AdviserCaller;
-use crate::error::{ApiError, Problem, SignInProblems};
+use crate::error::{ApiError, NotFound, SignInProblems};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, Query, State};
@@ -48,7 +48,7 @@ pub struct QuestionOptions {
     ),
     responses(
         (status = OK, description = "Up to 20 options, best first: everyday names before the classification's, then by where and how closely the words match", body = QuestionOptions),
-        (status = NOT_FOUND, description = "No such branch, or no backed question with that tag", body = Problem, content_type = "application/problem+json"),
+        NotFound,
         SignInProblems,
     )
 )]

@@ -4,8 +4,8 @@
 
 use crate::auth::AdviserCaller;
 use crate::body::Body;
-use crate::case::{Case, CaseInPath, applicant_in_path};
-use crate::error::{ApiError, Problem, SignInProblems, Unreadable};
+use crate::case::{ApplicantInPath, ApplicantPath, ApplicationPath, Case, CaseInPath};
+use crate::error::{ApiError, NotFound, SignInProblems, Unreadable};
 use crate::routes::documents::{DocumentLink, file, stored_or_rendered};
 use crate::state::AppState;
 use axum::Json;
@@ -66,22 +66,18 @@ pub(crate) async fn latest_answers(
     get,
     path = "/api/v1/document/interview/{applicationId}/{applicantId}/applicationanswers",
     tag = "underwriting",
-    params(
-        ("applicationId" = i64, Path, description = "The application reference"),
-        ("applicantId" = String, Path, description = "The client's id"),
-    ),
+    params(ApplicantPath),
     responses(
         (status = OK, description = "The client's interview answers as a PDF, named in content-disposition", content_type = "application/pdf", body = Vec<u8>),
-        (status = NOT_FOUND, description = "No such application, Applicant not found, or Enquiry not found (not started)", body = Problem, content_type = "application/problem+json"),
+        NotFound,
         SignInProblems,
     )
 )]
 pub async fn answers_document(
     State(state): State<AppState>,
     CaseInPath(case): CaseInPath,
-    Path((_application_id, applicant_id)): Path<(String, String)>,
+    ApplicantInPath(applicant_id): ApplicantInPath,
 ) -> Result<Response, ApiError> {
-    let applicant_id = applicant_in_path(&applicant_id)?;
     let application = case.application(&state).await?;
     Ok(file(
         latest_answers(&state, &application, &applicant_id).await?,
@@ -103,7 +99,7 @@ pub struct AnswersDocumentRequest {
     request_body(content = AnswersDocumentRequest),
     responses(
         (status = OK, description = "Where the answers document for the client's latest answers is", body = DocumentLink),
-        (status = NOT_FOUND, description = "No such application, Applicant not found, or Enquiry not found", body = Problem, content_type = "application/problem+json"),
+        NotFound,
         Unreadable,
         SignInProblems,
     )
@@ -132,10 +128,10 @@ pub struct UnderwritingUpdates {
     get,
     path = "/api/v1/backendforfrontend/underwritingupdates/{applicationId}",
     tag = "underwriting",
-    params(("applicationId" = i64, Path, description = "The application reference")),
+    params(ApplicationPath),
     responses(
         (status = OK, description = "The underwriting updates (date, time, update), oldest first: the underwriter's own, and one for each evidence request, chase, receipt and decision; empty until the case is referred. Reading them marks them read for the caller, so the dashboard no longer shows the case as having a new update", body = UnderwritingUpdates),
-        (status = NOT_FOUND, description = "No such application", body = Problem, content_type = "application/problem+json"),
+        NotFound,
         SignInProblems,
     )
 )]
