@@ -1,10 +1,10 @@
 //! Saves the application the workflow holds, for the API and dashboard to read
-//! (ARCHITECTURE "Reads").
+//! (docs/architecture.md "Reads").
 //!
 //! A cover command's check and a quote's pricing are done in the same local activity as the
 //! save that follows them: each local activity is a step of its own for the worker (its input
 //! encoded and decoded, two more activations of the workflow) and a marker in the history
-//! (docs/decisions.md D18).
+//! (docs/decisions.md RS18).
 
 use crate::pricing::{PriceRequest, check_covers};
 use crate::product::Product;

@@ -49,7 +49,7 @@ pub struct Config {
     pub email_dns_canary: String,
 }
 
-/// Which address look-up answers `address/lookup` (ARCHITECTURE.md "External services").
+/// Which address look-up answers `address/lookup` (docs/architecture.md "External services").
 #[derive(Clone, PartialEq, Eq)]
 pub enum AddressLookupConfig {
     /// The sample gazetteer in `product/address/` (`ADDRESS_LOOKUP=gazetteer`, the default).

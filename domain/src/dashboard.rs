@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 /// Rows on one page of the dashboard (the "10" among §9's unexplained constants; see
-/// docs/decisions.md).
+/// docs/decisions.md L1).
 pub const PAGE_SIZE: u32 = 10;
 /// Longest search term accepted; longer text cannot match a name or reference.
 pub const SEARCH_TERM_MAX_CHARS: usize = 100;

@@ -33,7 +33,7 @@ pub fn start_of_uk_day(date: NaiveDate) -> DateTime<Utc> {
 /// Age in completed years on `on` for someone born on `born`; `None` before birth.
 ///
 /// Someone born on 29 February has their birthday on 1 March in a non-leap year, as the law
-/// of England and Wales treats it (see docs/decisions.md).
+/// of England and Wales treats it (see docs/decisions.md C3).
 pub fn age_on(born: NaiveDate, on: NaiveDate) -> Option<u32> {
     if on < born {
         return None;

@@ -1,7 +1,7 @@
 /**
  * The first screen as a browser downloads it: from the sign-in page to the dashboard, every
  * script comes compressed and all of them together stay within the 250 KB budget over the wire
- * (ARCHITECTURE.md "Web app"). Bytes are what Chromium's network layer received, headers
+ * (docs/architecture.md "Web app"). Bytes are what Chromium's network layer received, headers
  * included, not what the files weigh on disk; the browser keeps its normal cache.
  */
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';

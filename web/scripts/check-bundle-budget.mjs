@@ -7,7 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-/** ARCHITECTURE.md "Web app": the first screen's JavaScript over the wire, brotli. */
+/** docs/architecture.md "Web app": the first screen's JavaScript over the wire, brotli. */
 export const FIRST_SCREEN_BUDGET_BYTES = 250 * 1024;
 
 const dist = resolve(dirname(fileURLToPath(import.meta.url)), '../dist');

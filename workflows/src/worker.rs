@@ -37,13 +37,13 @@ pub struct TemporalConfig {
     pub workflow_task_pollers: usize,
     /// Whether gRPC messages to and from Temporal are gzip-compressed
     /// (`TEMPORAL_GRPC_COMPRESSION`). On by default, as in the SDK: turning it off on loopback
-    /// bought nothing measurable under load (docs/decisions.md), so the setting is there for a
+    /// bought nothing measurable under load (docs/decisions.md RS20), so the setting is there for a
     /// deployment to measure its own network.
     pub compress: bool,
     /// Workflow runs the worker keeps in memory between tasks (`TEMPORAL_MAX_CACHED_WORKFLOWS`).
     /// A case out of the cache is replayed from its history at its next task. The SDK's
     /// default of 1,000 costs on every task: its worker walks the whole cache after each
-    /// step, which took about 5 % of the portal's CPU under load (docs/decisions.md).
+    /// step, which took about 5 % of the portal's CPU under load (docs/decisions.md RS19).
     pub max_cached_workflows: usize,
 }
 

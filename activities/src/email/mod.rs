@@ -1,5 +1,5 @@
 //! The email check behind `GET /backendforfrontend/validate/email` (§7): the embedded
-//! adapter of ARCHITECTURE.md "External services". The API has already checked the syntax
+//! adapter of docs/architecture.md "External services". The API has already checked the syntax
 //! (`EmailAddress::parse`); this looks at the domain: the insurer's blocked-provider list,
 //! the disposable-domain list (both data in `product/email/`), then DNS.
 //!

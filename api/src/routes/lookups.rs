@@ -1,5 +1,5 @@
 //! Look-ups for the contact-details page (§7 "Address and email"): addresses at a postcode,
-//! one address, and the email check. Each goes through its adapter (ARCHITECTURE.md
+//! one address, and the email check. Each goes through its adapter (docs/architecture.md
 //! "External services"); when the adapter cannot answer, the answer says so plainly.
 
 use crate::auth::AdviserCaller;

@@ -27,7 +27,7 @@ use utoipa::ToSchema;
 pub const CONTACT_LOCKED: &str = "Contact details can't be changed once underwriting has started";
 pub const APPLY_LOCKED: &str = "This application has already been applied for";
 pub const YOUR_REF_NOT_EDITABLE: &str = "Your reference can't be changed for this adviser";
-/// Longest own reference an adviser may keep on a case (docs/decisions.md C-series).
+/// Longest own reference an adviser may keep on a case (docs/decisions.md M6).
 pub const YOUR_REF_MAX_CHARS: usize = 50;
 pub const ALWAYS_ADVISED: &str = "Sales by this adviser are always advised";
 pub const NO_QUOTE_FOR_DATE: &str = "Price the quote before changing its valid-until date";
@@ -211,7 +211,7 @@ impl Application {
 
     /// Saves contact details: every value given must be well-formed (§5 address, phone,
     /// email) and the email must not be one the email service refused. Incomplete details are
-    /// kept — completeness is asked for when applying (K15).
+    /// kept — completeness is asked for when applying (M1, K15).
     pub fn save_contact(
         &self,
         command: &SaveContact,
