@@ -35,6 +35,12 @@ pub struct AddApplicantRequest {
     pub applicant: ApplicantPatch,
 }
 
+/// Add a client to an application
+///
+/// Adds a client while the quote can be edited (Create Quote or Quote stage, not locked by
+/// applying). A quote needs only gender and date of birth; the client must be 18 to 64 on the
+/// quote's age date, and an application holds at most 2 clients. Adding a client withdraws the
+/// price until the quote is priced again; refusals name the field, as `applicant.dateOfBirth`.
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/application/{applicationId}/AddApplicant",
@@ -123,6 +129,12 @@ async fn edit(
     case.send(state, command).await
 }
 
+/// Change a client's details
+///
+/// The same as `PATCH` on this path: only the fields sent change, and null clears one. Allowed
+/// while the quote can be edited; the details must still allow a quote (gender, a date of birth
+/// giving an age of 18 to 64, names of at most 100 characters). Changing gender, date of birth or
+/// smoking withdraws the price until the quote is priced again.
 #[utoipa::path(
     post,
     path = "/api/v1/application/{applicationId}/applicant/{applicantId}",
@@ -151,6 +163,12 @@ pub async fn save_applicant(
     edit(&state, &case, &applicant_id, patch).await
 }
 
+/// Change some of a client's details
+///
+/// Only the fields sent change; null (or blank text) clears one. Allowed while the quote can be
+/// edited (Create Quote or Quote stage, not locked by applying); the details must still allow a
+/// quote: gender, a date of birth giving an age of 18 to 64, names of at most 100 characters.
+/// Changing gender, date of birth or smoking withdraws the price until the quote is priced again.
 #[utoipa::path(
     patch,
     path = "/api/v1/application/{applicationId}/applicant/{applicantId}",
@@ -179,6 +197,11 @@ pub async fn edit_applicant(
     edit(&state, &case, &applicant_id, patch).await
 }
 
+/// Remove a client from an application
+///
+/// Allowed while the quote can be edited. When the first client is removed the second takes the
+/// first slot, with their covers, contact details and declarations; the remaining client no longer
+/// shares the removed client's address, and the price is withdrawn until the quote is priced again.
 #[utoipa::path(
     delete,
     path = "/api/v1/application/{applicationId}/applicant/{applicantId}",
@@ -223,6 +246,10 @@ pub struct NameRequest {
     pub last_name: Patch<String>,
 }
 
+/// Change a client's title and names
+///
+/// Changes only the title, first name and last name sent (null clears one), for a client named by
+/// their id alone. Allowed while the quote can be edited; a name is at most 100 characters.
 #[utoipa::path(
     patch,
     path = "/api/v1/backendforfrontend/applicant/name",

@@ -59,6 +59,11 @@ pub struct HelpContacts {
     pub email: String,
 }
 
+/// Get the portal's start-up configuration
+///
+/// What the portal needs before anyone signs in: the environment, the identity provider to sign in
+/// with, the idle time-out, external links and help contacts. The only call that needs no access
+/// token.
 #[utoipa::path(
     get,
     path = "/api/v1/backendforfrontend/config",
@@ -121,6 +126,10 @@ pub struct AdviserRef {
     pub name: String,
 }
 
+/// Get the signed-in adviser
+///
+/// The signed-in adviser: their roles, firm and firm location, the per-adviser settings that shape
+/// the portal (`uxSettings`), and the advisers they may act for through `adviserId`.
 #[utoipa::path(
     get,
     path = "/api/v1/backendforfrontend/adviser",

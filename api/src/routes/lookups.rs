@@ -47,6 +47,11 @@ fn unavailable(error: AddressLookupError) -> ApiError {
     }
 }
 
+/// Find the addresses at a postcode
+///
+/// The addresses at a UK postcode, in delivery order, for the contact-details page; the postcode
+/// may be sent in any case and spacing and comes back normalised. When the address service cannot
+/// answer, the answer says so and the adviser enters the address by hand.
 #[utoipa::path(
     get,
     path = "/api/v1/backendforfrontend/address/lookup/{postcode}",
@@ -76,6 +81,10 @@ pub async fn lookup_addresses(
     }))
 }
 
+/// Get one address from a postcode look-up
+///
+/// The full address for an id the postcode look-up returned. Its `town` is what the application's
+/// contact details call `cityName`.
 #[utoipa::path(
     get,
     path = "/api/v1/backendforfrontend/address/{id}",
@@ -121,6 +130,12 @@ pub struct EmailValidation {
     pub message: Option<String>,
 }
 
+/// Check an email address
+///
+/// Checks an address's form, then asks the email service whether mail can reach it. A refused
+/// address (`isValid` false) comes with the message to show the adviser; saving contact details
+/// with it is refused. `Unchecked` means the domain could not be checked just now: the address is
+/// accepted on its form alone.
 #[utoipa::path(
     get,
     path = "/api/v2/backendforfrontend/validate/email",
