@@ -34,6 +34,11 @@ pub struct CoverValidation {
     pub errors: Vec<FieldError>,
 }
 
+/// Check an application's covers
+///
+/// Whether every client has a cover and every cover is complete and within the catalogue's limits,
+/// with each problem named by its path (`applicants[0].covers[1].term`), and whether any cover is
+/// offered only on restricted terms. Changes nothing.
 #[utoipa::path(
     get,
     path = "/api/v1/backendforfrontend/application/{applicationId}/validatecovers",
@@ -85,6 +90,12 @@ pub async fn validate_covers(
     }))
 }
 
+/// Price the quote
+///
+/// Prices every cover and records the quote; each client needs at least one cover. The first price
+/// fixes the date on which ages are taken and a valid-until date 30 days on, and moves a new
+/// application to the Quote stage. A change to the clients or covers afterwards withdraws the
+/// price, so price again before applying.
 #[utoipa::path(
     get,
     path = "/api/v1/backendforfrontend/application/{applicationId}/quotePrice",
@@ -105,6 +116,11 @@ pub async fn quote_price(
     case.send(&state, PriceQuote).await
 }
 
+/// Unlock the quote for changes
+///
+/// Makes the quote editable again. An application that was applied for goes back to the Quote
+/// stage, to be changed and applied for again. Refused once underwriting has started: requote from
+/// the decision instead.
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/application/unlockquoteedit/{applicationId}",
@@ -147,6 +163,11 @@ pub struct OfferedProduct {
     pub rules: domain::catalogue::ProductRules,
 }
 
+/// List the products the adviser may quote
+///
+/// The products the quote builder may offer the signed-in adviser (some advisers' settings hide
+/// life protection or life essentials), each with its label and limits, the riders, and the pricing
+/// basis the prices come from.
 #[utoipa::path(
     get,
     path = "/api/v1/backendforfrontend/products",
