@@ -22,6 +22,11 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(portal_apply))
 }
 
+/// Accept a client's pre-underwriting declaration
+///
+/// Records that the client accepted the pre-underwriting declaration, which every client must do
+/// before the application is applied for and before their underwriting starts. Allowed until the
+/// application is applied for; accepting again changes nothing.
 #[utoipa::path(
     post,
     path = "/api/v1/application/{applicationId}/applicant/{applicantId}/acceptPreUnderwritingDeclaration",
@@ -56,6 +61,14 @@ pub struct ApplyRequest {
     pub application_id: ApplicationId,
 }
 
+/// Apply for the policy
+///
+/// Submits the application: it moves to the Apply stage, where each client's underwriting can
+/// start, and the quote is locked. Refused, with every reason named by its field at once, while the
+/// quote is unpriced or expired, a client's details or contact details are incomplete, the mortgage
+/// or advised-sale question is unanswered, a cover is incomplete or unable to offer terms, or a
+/// declaration is not accepted; `applyProblems` on the application lists the same reasons
+/// beforehand.
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/application/ApplyApplication",
@@ -80,6 +93,11 @@ pub async fn apply_application(
     case.send(&state, ApplyForPolicy).await
 }
 
+/// Apply for the policy, named in the path
+///
+/// The same as `POST /backendforfrontend/application/ApplyApplication`, with the application in the
+/// path: it moves to the Apply stage and the quote is locked, or every reason it cannot is named by
+/// its field.
 #[utoipa::path(
     post,
     path = "/api/v1/portal/apply/{applicationId}",

@@ -44,6 +44,11 @@ pub struct ThirdPartyRefRequest {
     pub third_party_ref: Option<String>,
 }
 
+/// Set the adviser's own reference
+///
+/// Sets the adviser's own reference for the application, at any stage: trimmed, at most 50
+/// characters, no control characters; null or blank clears it. Refused for an adviser whose
+/// reference is hidden or read-only in their settings (`hideYourRef`, `isYourRefReadOnly`).
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/application/thirdPartyRef",
@@ -86,6 +91,14 @@ pub struct CommissionRequest {
     pub initial_indemnity_percentage: Option<f64>,
 }
 
+/// Adjust the commission
+///
+/// Sets the share of initial commission sacrificed and the share taken up front (indemnity: 100 is
+/// indemnity, 0 non-indemnity, between is hybrid), each 0 to 100 with at most two decimals, until
+/// the application is applied for. What the adviser may choose follows their settings: no indemnity
+/// when it is not allowed, only the fixed percentage when one is set, and hybrid only when
+/// configured. A percentage left out takes its default, and the price is withdrawn until the quote
+/// is priced again.
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/application/commission",
@@ -128,6 +141,11 @@ pub struct QuoteDateRequest {
     pub quote_valid_until_date: NaiveDate,
 }
 
+/// Change the quote's valid-until date
+///
+/// Moves the last day the quote is valid, once it is priced and until the application is applied
+/// for. The date must be from today up to 30 days after the quote was created, or up to 90 days for
+/// an adviser allowed to override the quote date; otherwise 'This date is invalid'.
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/application/quoteDate",
@@ -164,6 +182,10 @@ pub struct MortgageRequest {
     pub is_mortgage_related: bool,
 }
 
+/// Say whether the cover is for a mortgage
+///
+/// Records the answer to the mortgage question, which must be answered before applying. Allowed
+/// until the application is applied for.
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/application/isMortgageRelated",
@@ -198,6 +220,11 @@ pub struct AdvisedSaleRequest {
     pub is_advised_sale: bool,
 }
 
+/// Say whether the sale is advised
+///
+/// Records whether this is an advised sale, which must be answered before applying. Allowed until
+/// the application is applied for; an adviser whose sales are always advised (`isAlwaysAdvised`)
+/// cannot answer no.
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/application/isAdvisedSale",
@@ -238,6 +265,11 @@ pub struct PolicyStartRequest {
     pub policy_start_date_option: StartDateOption,
 }
 
+/// Choose when the policy starts
+///
+/// Records the start date option, at any stage until the policy is in force: `now` (today),
+/// `future` with a `policyStartDate` from today to three months ahead, or `dontKnow` with no date,
+/// to be chosen before the policy can go in force. A date is given only with `future`.
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/application/policyStartDate",

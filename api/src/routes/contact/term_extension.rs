@@ -47,6 +47,12 @@ pub struct TermExtensibility {
     pub extended_valid_until: Option<NaiveDate>,
 }
 
+/// Check whether the quote's terms may be extended
+///
+/// Whether the quote may be extended by a declaration of health, and to when. A quote may be when
+/// it is priced, not expired and within 14 days of its valid-until date, the policy is not yet in
+/// force, and no change in health blocked an extension; it is offered (`showExtend`) while it has
+/// not been extended, since an extension is allowed once.
 #[utoipa::path(
     get,
     path = "/api/v1/backendforfrontend/application/{applicationId}/istermextensible",
@@ -95,6 +101,11 @@ pub struct DeclarationOfHealthQuestions {
     pub applicant_enquiries: Vec<ApplicantHealthQuestions>,
 }
 
+/// Get the declaration-of-health questions
+///
+/// The insurer's declaration-of-health questions, for each client, each answered yes or no, to
+/// extend the quote's terms. Only while the extension is offered (see `istermextensible`); reading
+/// them changes nothing.
 #[utoipa::path(
     get,
     path = "/api/v1/backendforfrontend/application/{applicationId}/triggerDeclarationOfHealthQuestions",
@@ -139,6 +150,13 @@ pub struct CompleteTermExtensionRequest {
     pub applicants: Vec<ApplicantDeclaration>,
 }
 
+/// Extend the quote's terms by a declaration of health
+///
+/// Records each client's yes-or-no answers to every declaration-of-health question while the
+/// extension is offered. With no change in health the valid-until date moves 90 days on and
+/// `declarationOfHealthStatus` is `passed`; a disclosed change leaves the terms as they are,
+/// records `failed` with the reasons in `termExtensionReasons`, and ends the offer. Allowed once
+/// per quote.
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/application/{applicationId}/completeTermExtension",
@@ -186,6 +204,11 @@ pub struct FailedTermExtensionRequest {
     pub id: ApplicationId,
 }
 
+/// Record a failed attempt to extend the quote's terms
+///
+/// Records that the declaration could not be completed for a reason other than the client's health:
+/// `declarationOfHealthStatus` becomes `error`, and the extension may be tried again. Refused once
+/// the terms have been extended.
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/application/hasFailedTermExtension",
