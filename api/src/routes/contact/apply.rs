@@ -68,7 +68,8 @@ pub struct ApplyRequest {
 /// quote is unpriced or expired, a client's details or contact details are incomplete, the mortgage
 /// or advised-sale question is unanswered, a cover is incomplete or unable to offer terms, or a
 /// declaration is not accepted; `applyProblems` on the application lists the same reasons
-/// beforehand.
+/// beforehand. After a requote, a client whose covers are unchanged keeps their underwriting
+/// outcome, and the case moves on at once when every client is decided.
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/application/ApplyApplication",
