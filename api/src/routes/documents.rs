@@ -148,6 +148,10 @@ pub(crate) fn file(document: StoredDocument) -> Response {
     response
 }
 
+/// Download the quote
+///
+/// The quote as a PDF, named in `content-disposition`. Available once the application is priced;
+/// one copy is kept per version of the application, so a copy once sent never changes.
 #[utoipa::path(
     get,
     path = "/api/v1/application/{applicationId}/document/quote",
@@ -182,6 +186,10 @@ async fn link(state: &AppState, case: &Case, kind: Kind) -> Result<Json<Document
     }))
 }
 
+/// Get the key facts document's link
+///
+/// Where to download the key facts document for the application as it now stands (`uri`); the
+/// document is made on first request and kept for that version of the application.
 #[utoipa::path(
     get,
     path = "/api/v1/backendforfrontend/keyfacts/{applicationId}",
@@ -200,6 +208,10 @@ pub async fn key_facts(
     link(&state, &case, Kind::KeyFacts).await
 }
 
+/// Get the terms and conditions' link
+///
+/// Where to download the terms and conditions for the application as it now stands (`uri`); the
+/// document is made on first request and kept for that version of the application.
 #[utoipa::path(
     get,
     path = "/api/v1/backendforfrontend/termsandconditions/{applicationId}",
@@ -218,6 +230,11 @@ pub async fn terms(
     link(&state, &case, Kind::Terms).await
 }
 
+/// Download a document
+///
+/// A document at a link another call gave (`uri`), named in `content-disposition`. Only the adviser
+/// of its application, or someone acting for them, can read it; medical evidence is not served
+/// here.
 #[utoipa::path(
     get,
     path = "/api/v1/document/{documentId}/{fileName}",
