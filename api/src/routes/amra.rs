@@ -26,7 +26,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(lookup_surgeries))
 }
 
-/// §7 `isAmraConsentGranted`.
+/// A client's answer to the AMRA question: whether they consent to the insurer asking their doctor
+/// for a medical report.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ConsentRequest {
@@ -34,7 +35,7 @@ pub struct ConsentRequest {
     pub is_amra_consent_granted: bool,
 }
 
-/// §7 `isViewMedicalReportsRequested`.
+/// Whether a client wants to see a medical report before it is sent to the insurer.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ViewReportsRequest {
@@ -42,8 +43,8 @@ pub struct ViewReportsRequest {
     pub is_view_medical_reports_requested: bool,
 }
 
-/// §7 `PATCH applicant/examiner`: the client's doctor or surgery, and whether the page says the
-/// details are complete, as the text `true` or `false`.
+/// The client's doctor or surgery as entered, and whether the page says the details are complete,
+/// as the text `true` or `false`.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ExaminerRequest {

@@ -25,13 +25,14 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(edit_applicant_name))
 }
 
-/// The body of `AddApplicant` (§7): the application and the new client's details.
+/// The application and the new client's details.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AddApplicantRequest {
     /// The application reference; must be the application in the path.
     pub application_id: ApplicationId,
-    /// The new client. For a quote only gender and date of birth are needed (§5).
+    /// The new client. A quote needs only gender and date of birth; title, first name and last name
+    /// are needed before applying.
     pub applicant: ApplicantPatch,
 }
 
@@ -80,8 +81,8 @@ const APPLICANT_FIELDS: [&str; 6] = [
     "smoking",
 ];
 
-/// Names a refused client's field where it was sent: `applicant.dateOfBirth` (§5 "Server field
-/// errors map to the attempted field").
+// §5: server field errors map to the attempted field.
+/// Names a refused client's field where it was sent: `applicant.dateOfBirth`.
 fn within_applicant(error: ApiError) -> ApiError {
     match error {
         ApiError::Rejected(mut rejection) => {

@@ -26,7 +26,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(unenriched))
 }
 
-/// Acting for another adviser (§1, §6).
+// §1, §6: acting for another adviser through `adviserId`.
+/// Acting for another adviser: the application is theirs, not the caller's.
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
@@ -193,8 +194,8 @@ pub async fn statuses(
     }))
 }
 
-/// `GET /application/{id}/unenriched`: the application as stored, without what is derived on
-/// reading; each applicant carries its `policyReference` once a policy exists (§3).
+/// The application as stored, without what is worked out on reading; each client carries their
+/// `policyReference` once their policy is issued.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Unenriched {

@@ -223,7 +223,7 @@ pub async fn preview_decision(
     price_decision_unrecorded(&state, &case.application(&state).await?)
 }
 
-/// §7 `decision/{id}/product/optoutoflogging`: the products to leave out.
+/// The products whose covers the decision is priced without.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct OptOutProducts {
@@ -366,7 +366,7 @@ pub async fn proceed(
     case.send(&state, ProceedToSetUp).await
 }
 
-/// §7 `POST /actions/removeApplicantAtDecision/{id}`: the client to take off the application.
+/// The client to take off the application at the decision.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RemoveAtDecisionRequest {

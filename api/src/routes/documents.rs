@@ -126,7 +126,8 @@ pub(crate) async fn stored_or_rendered(
         .await?)
 }
 
-/// The file with its name in `content-disposition`, as the SPA saves it (§7, §8).
+// §7 documents are saved under the content-disposition name; §8 covers a missing one.
+/// The file with its name in `content-disposition`, which the SPA saves it under.
 pub(crate) fn file(document: StoredDocument) -> Response {
     let disposition = format!(
         "attachment; filename=\"{}\"",
@@ -172,7 +173,7 @@ pub async fn quote_document(
     Ok(file(document(&state, &application, Kind::Quote).await?))
 }
 
-/// Where a document can be fetched (§7 `data.uri`).
+/// Where a document can be downloaded: `/api/v1/document/{documentId}/{fileName}`.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct DocumentLink {
     pub uri: String,

@@ -28,10 +28,11 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AddressLookup {
-    /// The postcode as normalised (§5): upper case, one space before the last three characters.
+    // §5 postcode normalisation.
+    /// The postcode as normalised: upper case, one space before the last three characters.
     pub postcode: String,
-    /// In delivery order; empty when the postcode is valid but has no addresses we know of.
-    /// Each result's `town` is the address's `cityName` (§3).
+    /// In delivery order; empty when the postcode is valid but has no addresses we know of. Each
+    /// result's `town` is what contact details call `cityName`.
     pub addresses: Vec<AddressLookupResult>,
     /// Where the addresses come from, for example the sample gazetteer.
     pub source: String,
@@ -117,7 +118,7 @@ pub struct EmailQuery {
     email: Option<String>,
 }
 
-/// The email check's answer (§7): `isValid` and `status`, plus the message to show.
+/// The email check's answer: `isValid` and `status`, plus the message to show the adviser.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EmailValidation {

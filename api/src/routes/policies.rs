@@ -54,8 +54,8 @@ pub async fn activate_application(
     case.send(&state, ActivateApplication).await
 }
 
-/// The Policyholders tab's query: as the application search (§7 "with the same query"), with
-/// policy statuses for `status`.
+/// The Policyholders tab's query: read as the application search's, with policy statuses for
+/// `status`.
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
@@ -128,7 +128,7 @@ pub async fn search_policies(
     Ok(Json(state.store.search_policies(&query).await?))
 }
 
-/// `adviserId`: whose policy it is, for a caller acting for that adviser (§6).
+/// `adviserId`: the adviser whose policy it is, for a caller acting for that adviser.
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]

@@ -25,7 +25,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(reset_bank_check))
 }
 
-/// §7 `POST /application/{id}/bankDetails` "with bankDetails".
+/// The Direct Debit bank details to save.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct BankDetailsRequest {

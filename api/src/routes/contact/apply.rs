@@ -54,7 +54,7 @@ pub async fn accept_pre_underwriting_declaration(
     case.send(&state, command).await
 }
 
-/// The body of `ApplyApplication` (§7).
+/// The application to apply for.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ApplyRequest {

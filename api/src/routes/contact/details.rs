@@ -192,7 +192,7 @@ pub async fn replace_contact(
     .await
 }
 
-/// The body of `sameAddressApplicantId` (§7).
+/// Whether a client lives at the other client's address.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SameAddressRequest {

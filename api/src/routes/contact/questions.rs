@@ -33,7 +33,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(set_policy_start_date))
 }
 
-/// The body of `thirdPartyRef` (§7).
+/// The adviser's own reference for an application.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ThirdPartyRefRequest {
@@ -78,7 +78,10 @@ pub async fn set_third_party_ref(
     case.send(&state, command).await
 }
 
-/// The body of `commission` (§7); a percentage left out takes its default (J14).
+// docs/decisions.md J14: the defaults of a percentage left out.
+/// The commission adjustment for an application. A percentage left out takes its default: no
+/// sacrifice; for indemnity, the adviser's fixed percentage when they have one, otherwise 100 when
+/// indemnity commission is allowed and 0 when it is not.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CommissionRequest {
@@ -131,7 +134,7 @@ pub async fn set_commission(
     case.send(&state, command).await
 }
 
-/// The body of `quoteDate` (§7).
+/// A new valid-until date for an application's quote.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct QuoteDateRequest {
@@ -174,7 +177,7 @@ pub async fn set_quote_date(
     case.send(&state, command).await
 }
 
-/// The body of `isMortgageRelated` (§7).
+/// Whether the cover is for a mortgage.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct MortgageRequest {
@@ -212,7 +215,7 @@ pub async fn set_mortgage_related(
     case.send(&state, command).await
 }
 
-/// The body of `isAdvisedSale` (§7).
+/// Whether the sale is advised.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AdvisedSaleRequest {
@@ -253,7 +256,7 @@ pub async fn set_advised_sale(
     case.send(&state, command).await
 }
 
-/// The body of `policyStartDate` (§7): now, a future date, or not yet known (§3, §9).
+/// When the policy starts: now, on a future date, or not yet known.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PolicyStartRequest {

@@ -30,13 +30,14 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(has_failed_term_extension))
 }
 
-/// Whether the terms may be extended (§7 `istermextensible`).
+/// Whether the quote's terms may be extended by a declaration of health, and to when.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TermExtensibility {
     /// A live quote within 14 days of its valid-until date (M12).
     pub is_term_extensible: bool,
-    /// Extensible and not yet extended: the adviser is offered the extension (§4).
+    /// Extensible and not yet extended: the adviser is offered the extension, which is allowed
+    /// once.
     pub show_extend: bool,
     #[schema(value_type = Option<String>, format = Date)]
     pub extended_on_date: Option<NaiveDate>,
@@ -94,7 +95,7 @@ pub struct ApplicantHealthQuestions {
     pub options: Vec<String>,
 }
 
-/// The declaration of health (§7 `triggerDeclarationOfHealthQuestions`).
+/// The declaration-of-health questions each client answers to extend the quote's terms.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DeclarationOfHealthQuestions {
@@ -140,7 +141,7 @@ pub async fn declaration_of_health_questions(
     }))
 }
 
-/// The body of `completeTermExtension` (§7).
+/// Each client's answers to the declaration of health.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CompleteTermExtensionRequest {
@@ -197,7 +198,7 @@ pub async fn complete_term_extension(
     case.send(&state, command).await
 }
 
-/// The body of `hasFailedTermExtension` (§7).
+/// The application whose term extension could not be completed.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FailedTermExtensionRequest {

@@ -111,7 +111,7 @@ pub async fn remove_child(
     case.send(&state, RemoveChild { child_id }).await
 }
 
-/// The body of `hasUnbornChildren` (§7).
+/// Whether the clients are expecting a child.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct UnbornChildrenRequest {

@@ -29,8 +29,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(applicant_covers))
 }
 
-/// The body of `MutateCovers/add`, `/edit` and `upsellcover` (§7): the application, the
-/// client and the cover.
+/// The application, the client and the cover to add, change or increase.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct MutateCoverRequest {
@@ -164,8 +163,7 @@ pub async fn upsell_cover(
     case.send(&state, UpsellCover(change)).await
 }
 
-/// The body of `MutateCovers/remove` (§7): the application, the client and the cover to
-/// remove, named by its id.
+/// The application, the client and the cover to remove, named by its id.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RemoveCoverRequest {
@@ -218,7 +216,7 @@ pub async fn remove_cover(
     case.send(&state, command).await
 }
 
-/// The body of `isPayoutPlannerUsed` (§7).
+/// Whether a cover's payout is split between people by the payout planner.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PayoutPlannerRequest {

@@ -23,7 +23,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(unlock_quote_edit))
 }
 
-/// Where the application's covers stand (§7 `validatecovers`).
+/// Where the application's covers stand: whether they are complete and within limits, and each
+/// problem.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CoverValidation {
@@ -141,7 +142,8 @@ pub async fn unlock_quote_edit(
     case.send(&state, UnlockQuoteEdit).await
 }
 
-/// What the quote builder may offer this adviser (§2 "Quote builder", §6 flags).
+/// What the quote builder may offer this adviser: the products their settings allow, with their
+/// limits, and the riders.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductOffer {
@@ -149,7 +151,9 @@ pub struct ProductOffer {
     pub about: String,
     /// The pricing basis's name, shown beside every price ("Sample rates …").
     pub pricing_basis: String,
-    /// Products this adviser may quote, in §9 order, each with its label and limits.
+    /// Products this adviser may quote, in the order life, life essentials, critical illness,
+    /// combined life and critical illness, children's critical illness, income protection, each
+    /// with its label and limits.
     pub products: Vec<OfferedProduct>,
     pub riders: Vec<domain::catalogue::RiderRules>,
 }

@@ -30,24 +30,23 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(accept_uw_declaration))
 }
 
-/// The answers that start an enquiry (§7): `ENQUIRY_TYPE` `Full`, or `Pre-sale` with
-/// `AGENT_ID`.
+/// The answers that start an enquiry: `ENQUIRY_TYPE` `Full`, or `Pre-sale` with `AGENT_ID`.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct StartRequest {
     pub answers: Vec<Answer>,
 }
 
-/// Answers to an enquiry's questions, by tag (§7 `provideanswers`). An empty value clears an
-/// answer; several choices are joined by `|`; dates are `YYYY-MM-DD`; a measurement is typed in
-/// the units its units question chose, a two-box entry as `5 10`.
+/// Answers to an enquiry's questions, by tag. An empty value clears an answer; several choices are
+/// joined by `|`; dates are `YYYY-MM-DD`; a measurement is typed in the units its units question
+/// chose, a two-box entry as `5 10`.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AnswersRequest {
     pub answers: Vec<Answer>,
 }
 
-/// The body of `acceptuwdeclaration` (§7).
+/// The client accepting the post-underwriting declaration, and their application.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DeclarationRequest {

@@ -92,7 +92,7 @@ pub async fn answers_document(
     ))
 }
 
-/// The body of `createLatestApplicantAnswersDocument` (§7).
+/// The client whose latest answers document to make, and their application.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AnswersDocumentRequest {
