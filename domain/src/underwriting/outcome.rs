@@ -147,8 +147,9 @@ pub struct CoverOutcome {
 }
 
 impl CoverOutcome {
+    // §4 requote.
     /// The cover's terms depend on an underwriter's review: referred and not yet decided, or
-    /// decided by an underwriter. A requote underwrites such a client again (§4).
+    /// decided by an underwriter. A requote underwrites such a client again.
     pub fn was_manually_underwritten(&self) -> bool {
         self.decision.is_referral() || self.manual.is_some()
     }
