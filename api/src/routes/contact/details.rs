@@ -84,10 +84,11 @@ pub struct ContactChangeRequest {
 /// Change some of a client's contact details
 ///
 /// Changes only the fields sent (null or "" clears one), for a client named by their id alone,
-/// until underwriting starts. Each value given must be well formed: address lines, city and county
-/// at most 40 characters, a valid UK postcode, a UK phone number, an email address. A new email is
-/// first checked with the email service and refused if the service refuses it; incomplete details
-/// are kept, and what is missing is asked for when applying.
+/// until every client's underwriting enquiry is closed (the application then moves past the Apply
+/// stage). Each value given must be well formed: address lines, city and county at most 40
+/// characters, a valid UK postcode, a UK phone number, an email address. A new email is first
+/// checked with the email service and refused if the service refuses it; incomplete details are
+/// kept, and what is missing is asked for when applying.
 #[utoipa::path(
     patch,
     path = "/api/v1/backendforfrontend/applicant/contact",
@@ -154,9 +155,10 @@ pub async fn get_contact(
 
 /// Replace a client's contact details
 ///
-/// Replaces all of the client's contact details: fields left out are cleared. Allowed until
-/// underwriting starts, under the same rules as the `PATCH` on `applicant/contact`: each value
-/// given well formed, and a new email accepted by the email service.
+/// Replaces all of the client's contact details: fields left out are cleared. Allowed until the
+/// application moves past the Apply stage, under the same rules as the `PATCH` on
+/// `applicant/contact`: each value given well formed, and a new email accepted by the email
+/// service.
 #[utoipa::path(
     post,
     path = "/api/v1/application/{applicationId}/applicant/{applicantId}/contact",
@@ -205,8 +207,9 @@ pub struct SameAddressRequest {
 /// Say whether a client lives at the other client's address
 ///
 /// Links the client to the other client's address, or with null gives them their own again. Allowed
-/// until underwriting starts; the other client must be on the application. Linking to a client with
-/// no address yet is accepted; applying checks that everyone has an address.
+/// until the application moves past the Apply stage; the other client must be on the application.
+/// Linking to a client with no address yet is accepted; applying checks that everyone has an
+/// address.
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/applicant/sameAddressApplicantId",
