@@ -146,8 +146,9 @@ pub struct BankDetails {
     pub collection_day: u8,
 }
 
-/// Bank details as shown once saved: the account number masked to its last four digits
-/// (decision S4), so a screen, a log or a read model never shows the whole number again.
+// docs/decisions.md S4.
+/// Bank details as shown once saved: the account number masked to its last four digits, so a
+/// screen, a log or a read model never shows the whole number again.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MaskedBankDetails {

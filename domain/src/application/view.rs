@@ -81,7 +81,8 @@ impl Application {
     }
 }
 
-/// Set-up as the API shows it: the bank details with the account number masked (S4).
+// docs/decisions.md S4.
+/// Set-up as the API shows it: the bank details with the account number masked.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SetUpView {

@@ -34,7 +34,9 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TermExtensibility {
-    /// A live quote within 14 days of its valid-until date (M12).
+    // docs/decisions.md M12.
+    /// A priced, unexpired quote within 14 days of its valid-until date, before the policy is in
+    /// force, with no change in health blocking an extension.
     pub is_term_extensible: bool,
     /// Extensible and not yet extended: the adviser is offered the extension, which is allowed
     /// once.
