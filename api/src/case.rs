@@ -25,7 +25,7 @@ pub struct Case {
     pub id: ApplicationId,
     /// The adviser who owns the application, whoever acts for them.
     pub owner: AdviserId,
-    /// The owner's flags (§6): rules that depend on an adviser use the owner's.
+    /// The owner's per-adviser settings: rules that depend on an adviser use the owner's.
     pub owner_settings: UxSettings,
 }
 

@@ -29,7 +29,8 @@ pub struct HelpContacts {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Links {
     pub literature: String,
-    /// Differs between the production and staging identity tenants (§2).
+    // §2 navigation menu.
+    /// Differs between the production and staging identity tenants.
     pub cover_upgrade_promise: BTreeMap<String, String>,
 }
 

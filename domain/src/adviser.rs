@@ -4,8 +4,10 @@ use crate::ids::AdviserId;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-/// Per-adviser flags that shape the portal (§6). Defaults are the insurer's standard
-/// settings for an adviser with no special arrangement (docs/decisions.md).
+// §6 per-adviser flags; the defaults are recorded in docs/decisions.md.
+/// Per-adviser settings that shape the portal: which products, fields and buttons it offers, and
+/// which commission and quote-date choices the adviser may make. Defaults are the insurer's
+/// standard settings for an adviser with no special arrangement.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct UxSettings {
@@ -41,7 +43,8 @@ impl Default for UxSettings {
     }
 }
 
-/// A role carried in the token's `roles` claim (§6). Matching ignores case.
+// §6 roles claim.
+/// A role carried in the token's `roles` claim. Matching ignores case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
@@ -80,7 +83,8 @@ impl Roles {
         self.0.contains(&role)
     }
 
-    /// Customer care (`cca` or `ccaadmin`), per §6.
+    // §6: `cca` and `ccaadmin` identify customer care.
+    /// Customer care (`cca` or `ccaadmin`).
     pub fn is_customer_care(&self) -> bool {
         self.has(Role::Cca) || self.has(Role::CcaAdmin)
     }
@@ -102,7 +106,8 @@ pub struct AdviserProfile {
     pub firm_location_id: Option<String>,
     pub firm_location_name: Option<String>,
     pub ux_settings: UxSettings,
-    /// Advisers this user may act for through `adviserId` (§1, §6).
+    // §1, §6: acting for another adviser.
+    /// Advisers this user may act for through `adviserId`.
     pub acts_for: Vec<AdviserId>,
 }
 

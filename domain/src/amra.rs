@@ -6,7 +6,8 @@ use chrono::{Months, NaiveDate};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-/// AMRA consent is valid for 12 months (§9).
+// §9.
+/// AMRA consent is valid for 12 months.
 pub const CONSENT_VALID_MONTHS: u32 = 12;
 
 /// An applicant's answers on the AMRA step.
@@ -16,7 +17,7 @@ pub struct AmraAnswers {
     pub is_amra_consent_granted: Option<bool>,
     /// Whether the client wants to see the medical report before it is sent; `None` until asked.
     pub is_view_medical_reports_requested: Option<bool>,
-    /// The day consent was given; it lasts 12 months (§9).
+    /// The day consent was given; it lasts 12 months.
     #[schema(value_type = Option<String>, format = Date)]
     pub amra_consent_granted_on: Option<NaiveDate>,
     /// Set when consent ran out after 12 months; consent must be given again.
@@ -25,8 +26,9 @@ pub struct AmraAnswers {
 }
 
 impl AmraAnswers {
-    /// §4 "AMRA is ready when consent granted is true, view medical reports requested is not
-    /// null, and examiner details are valid."
+    // §4 "AMRA is ready when ...".
+    /// The AMRA step is ready when consent is granted, the client has said whether they want to see
+    /// their medical report, and their doctor's details are complete.
     pub fn is_ready(&self, examiner: Option<&Examiner>) -> bool {
         self.is_amra_consent_granted == Some(true)
             && self.is_view_medical_reports_requested.is_some()

@@ -12,12 +12,15 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-/// Youngest and oldest age at which a client qualifies (§5, §9).
+// §5, §9.
+/// Youngest and oldest age at which a client qualifies.
 pub const MIN_AGE: u32 = 18;
 pub const MAX_AGE: u32 = 64;
-/// The spec's message when a client is outside the age band (§5).
+// §5's wording.
+/// The message when a client is outside the age band.
 pub const AGE_MESSAGE: &str = "To qualify, the client must be between 18 and 64.";
-/// Longest first or last name, in characters (§5, §9).
+// §5, §9.
+/// Longest first or last name, in characters.
 pub const NAME_MAX_CHARS: usize = 100;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -74,7 +77,8 @@ impl Gender {
     }
 }
 
-/// The smoking question's three answers (§5): none in 5 years, none in 12 months, yes.
+// §5 smoking options.
+/// The smoking question's three answers: none in 5 years, none in 12 months, yes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum Smoking {
@@ -108,8 +112,8 @@ pub struct ApplicantDetails {
     pub smoking: Option<Smoking>,
 }
 
-/// An applicant on an application (§3). Fields added after the first release carry serde
-/// defaults, so applications recorded earlier (and their workflow histories) still read.
+/// A client on an application. Fields added after the first release carry serde defaults, so
+/// applications recorded earlier (and their workflow histories) still read.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Applicant {
@@ -118,7 +122,7 @@ pub struct Applicant {
     pub details: ApplicantDetails,
     #[serde(default)]
     pub covers: Vec<Cover>,
-    /// This applicant lives at the other applicant's address (§3, §5).
+    /// This client lives at the other client's address, and has no address of their own.
     #[serde(default)]
     pub same_address_applicant_id: Option<ApplicantId>,
     #[serde(default)]
@@ -146,8 +150,8 @@ impl Applicant {
         }
     }
 
-    /// §5 "Cannot proceed while an applicant is declined": any of their covers declined or
-    /// postponed (docs/decisions.md D5).
+    // §5 "Cannot proceed while an applicant is declined"; docs/decisions.md D5.
+    /// Any of the client's covers is declined or postponed.
     pub fn is_declined(&self) -> bool {
         self.covers.iter().any(Cover::is_unable_to_offer_terms)
     }
@@ -163,16 +167,19 @@ impl Applicant {
     }
 }
 
-/// Which fields must be present (§5): for a quote only gender and date of birth; for a full
-/// application also title, first name and last name.
+// §5 applicant rules.
+/// Which fields must be present: for a quote only gender and date of birth; for a full application
+/// also title, first name and last name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Requirement {
     Quote,
     Full,
 }
 
-/// Checks one applicant's details against §5, returning every broken rule at once.
-/// `age_date` is the quote age date: the day on which the client's age is taken.
+// §5 applicant rules.
+/// Checks one client's details, returning every broken rule at once: the required fields, names of
+/// at most 100 characters, and an age of 18 to 64. `age_date` is the quote age date: the day on
+/// which the client's age is taken.
 pub fn check_details(
     details: &ApplicantDetails,
     requirement: Requirement,
@@ -216,7 +223,8 @@ pub fn check_details(
     errors.into_vec()
 }
 
-/// What is wrong with a first or last name (§5: at most 100 characters), if anything.
+/// What is wrong with a first or last name (more than 100 characters, or control characters), if
+/// anything.
 fn name_problem(label: &str, name: &str) -> Option<String> {
     if name.chars().count() > NAME_MAX_CHARS {
         Some(format!(
@@ -229,9 +237,8 @@ fn name_problem(label: &str, name: &str) -> Option<String> {
     }
 }
 
-/// A client's details as an adviser or integrator sends them (§7 `AddApplicant`, and the
-/// applicant `POST` and `PATCH`): only the fields present are changed; null (or blank text)
-/// clears one.
+/// A client's details as an adviser or integrator sends them: only the fields present are changed;
+/// null (or blank text) clears one.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[schema(as = ApplicantInput)]

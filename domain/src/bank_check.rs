@@ -4,7 +4,8 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-/// A result key from the bank check (modulus check or Confirmation of Payee), §8.
+// §8 "Bank validation messages by result".
+/// A result key from the bank check: the modulus check's, or the Confirmation of Payee provider's.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 pub enum BankCheckResult {
     Authenticated,
@@ -86,7 +87,8 @@ impl BankCheckResult {
         }
     }
 
-    /// §8's message for the result (exact wording is not shown; these follow its meaning).
+    // §8: exact wording is not shown; these follow its meaning.
+    /// The message the adviser reads for the result.
     pub fn message(&self) -> String {
         match self {
             Self::Authenticated => "Bank account verified.".into(),
@@ -136,7 +138,9 @@ impl BankCheckResult {
     }
 }
 
-/// Where a bank check stands (§4: validate, override as manually verified, or reset).
+// §4 bank check: validate, override as manually verified, or reset.
+/// Where a bank check stands: not checked, checked with a result, or a result the adviser confirmed
+/// as manually verified.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", tag = "status")]
 pub enum BankCheckStatus {
@@ -169,7 +173,8 @@ impl BankCheckStatus {
         }
     }
 
-    /// Changing the bank details clears the check (§4 reset).
+    // §4 bank check reset.
+    /// Changing the bank details clears the check.
     pub fn reset() -> Self {
         Self::NotChecked
     }
@@ -182,7 +187,8 @@ impl BankCheckStatus {
         }
     }
 
-    /// §3 `isBankCheckConfirmed`: set-up may continue.
+    // §3 `isBankCheckConfirmed`.
+    /// Set-up may continue: the details were verified, or a warning was manually verified.
     pub fn is_confirmed(&self) -> bool {
         match self {
             Self::Checked { result } => result.severity() == Severity::Verified,

@@ -10,7 +10,8 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use utoipa::ToSchema;
 
-/// Longest account holder's name, in characters (§9 "Name … max 100").
+// §9 "Name ... max 100".
+/// Longest account holder's name, in characters.
 pub const ACCOUNT_NAME_MAX_CHARS: usize = 100;
 /// The collection days offered: the 1st to the 28th, which every month has (K22).
 pub const COLLECTION_DAYS: std::ops::RangeInclusive<u8> = 1..=28;
@@ -130,9 +131,10 @@ macro_rules! string_newtype {
 string_newtype!(SortCode, SortCodeError);
 string_newtype!(AccountNumber, AccountNumberError);
 
-/// §3 "Bank details" for the Direct Debit. The bank-check fields of §3 (`bankCheckValidation`,
-/// `bankCheckResult`, `bankCheckStatus`, `isBankCheckConfirmed`) belong to the bank-check
-/// states and are kept beside this, not in it (K23).
+// §3 "Bank details"; docs/decisions.md K23: the bank-check fields of §3 belong to the
+// bank-check states and are kept beside this, not in it.
+/// The Direct Debit account: the holder's name, account number, sort code and the day of the month
+/// the premium is collected.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BankDetails {
@@ -144,8 +146,9 @@ pub struct BankDetails {
     pub collection_day: u8,
 }
 
-/// Bank details as shown once saved: the account number masked to its last four digits
-/// (decision S4), so a screen, a log or a read model never shows the whole number again.
+// docs/decisions.md S4.
+/// Bank details as shown once saved: the account number masked to its last four digits, so a
+/// screen, a log or a read model never shows the whole number again.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MaskedBankDetails {

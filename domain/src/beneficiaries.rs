@@ -7,7 +7,8 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-/// Most beneficiaries a cover's payout can be split between (§5, §9).
+// §5, §9.
+/// Most beneficiaries a cover's payout can be split between.
 pub const MAX_BENEFICIARIES: usize = 8;
 pub const TOO_MANY_BENEFICIARIES: &str = "A payout can be shared between at most 8 beneficiaries";
 pub const NO_ALLOCATIONS: &str = "Add at least one beneficiary to use the payout planner";
@@ -15,7 +16,8 @@ pub const NOT_ONE_HUNDRED: &str = "The shares must add up to 100%";
 pub const SHARE_REQUIRED: &str = "Enter a share greater than 0%";
 pub const BENEFICIARY_NOT_FOUND: &str = "Beneficiary not found";
 
-/// Party types (§3): who an allocation or a beneficiary refers to.
+/// Who an allocation or a beneficiary refers to: a child on the application, the other client, or a
+/// candidate beneficiary.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum PartyType {
@@ -24,7 +26,7 @@ pub enum PartyType {
     Beneficiary,
 }
 
-/// A share of a cover's payout (§3 benefitAllocations).
+/// A share of a cover's payout.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BenefitAllocation {
@@ -40,8 +42,8 @@ pub struct BenefitAllocation {
     pub cover_id: Option<String>,
 }
 
-/// Someone who may receive a share (§7 candidateBeneficiaries). The spec shows no fields
-/// beyond allocations; these are what a trust or payout instruction needs (docs/decisions.md D6).
+// The spec shows no beneficiary fields beyond allocations; docs/decisions.md D6.
+/// Someone who may receive a share of a cover's payout: what a trust or payout instruction needs.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CandidateBeneficiary {
@@ -55,7 +57,8 @@ pub struct CandidateBeneficiary {
     pub relationship: Option<String>,
 }
 
-/// §5 payout planner rules for one cover's allocations: at least one, at most 8, every share
+// §5 payout planner.
+/// The payout planner's rules for one cover's allocations: at least one, at most 8, every share
 /// above 0 %, and the shares totalling exactly 100 % (99.99 % is not enough).
 pub fn check_allocations(allocations: &[BenefitAllocation]) -> Vec<FieldError> {
     let mut errors = Errors::default();

@@ -12,7 +12,7 @@ use crate::product::{CoverType, DeferredPeriod, PaymentPeriod, ProductType, Ride
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-/// The whole catalogue: every product of §9 once, and the riders.
+/// The whole catalogue: every product once, and the riders.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Catalogue {
@@ -70,7 +70,8 @@ pub struct AgeLimit {
     pub max: u32,
 }
 
-/// The adviser flags of §6 that hide a product from the quote builder.
+// §6 hideLifeProtection, hideLifeEssentials.
+/// The adviser setting that hides a product from the quote builder.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum HidingFlag {
@@ -239,8 +240,9 @@ impl Catalogue {
         self.riders.iter().find(|r| r.rider_type == rider)
     }
 
-    /// The products an adviser may quote, in §9 order: `hideLifeProtection` and
-    /// `hideLifeEssentials` take theirs away (§3 "User settings", §6).
+    // §3 "User settings", §6; §9 product order.
+    /// The products an adviser may quote, in product-code order: `hideLifeProtection` and
+    /// `hideLifeEssentials` take theirs away.
     pub fn offered_products(&self, settings: &UxSettings) -> Vec<ProductType> {
         ProductType::ALL
             .into_iter()
@@ -259,9 +261,9 @@ impl Catalogue {
             .or_else(|| cover.to_age.and_then(|to| to.checked_sub(age)))
     }
 
-    /// Errors against the catalogue's limits for a cover on a client aged `age` (last
-    /// birthday, on the quote age date). Missing fields are not reported here; completeness
-    /// (§5) reports them.
+    // §5 cover completeness.
+    /// Errors against the catalogue's limits for a cover on a client aged `age` (last birthday, on
+    /// the quote age date). Missing fields are not reported here; completeness reports them.
     pub fn check_cover(&self, cover: &Cover, age: u32) -> Vec<CoverError> {
         let rules = self.product(cover.product_type);
         let mut errors = Vec::new();

@@ -8,7 +8,8 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-/// A child is eligible until this birthday (§5 "up to age 23", §9; docs/decisions.md D7).
+// §5 "up to age 23", §9; docs/decisions.md D7.
+/// A child is eligible until this birthday.
 pub const CHILD_AGE_LIMIT: u32 = 23;
 pub const CHILD_TOO_OLD: &str = "Children's cover is for children up to age 23";
 pub const CHILD_NOT_BORN: &str = "A child's date of birth cannot be in the future";
@@ -26,8 +27,9 @@ pub struct ChildDetails {
     pub date_of_birth: Option<NaiveDate>,
 }
 
-/// §5 children rules: a first name, surname and date of birth are needed (the title is
-/// optional); the date of birth is not in the future, and the child is under 23 on `today`.
+// §5 children rules.
+/// A first name, surname and date of birth are needed (the title is optional); the date of birth is
+/// not in the future, and the child is under 23 on `today`.
 pub fn check_child(child: &ChildDetails, today: NaiveDate) -> Vec<FieldError> {
     let mut errors = Errors::default();
     for (field, label, value) in [
@@ -54,7 +56,8 @@ pub fn check_child(child: &ChildDetails, today: NaiveDate) -> Vec<FieldError> {
     errors.into_vec()
 }
 
-/// §4 "Adding a child clears the unborn-children flag": returns the flag after adding.
+// §4 "Adding a child clears the unborn-children flag".
+/// The unborn-children flag after adding a child: always cleared.
 pub fn unborn_flag_after_adding_child(_had_unborn_children: bool) -> bool {
     false
 }

@@ -24,7 +24,8 @@ pub const INDEMNITY_NOT_ALLOWED: &str = "Indemnity commission is not available t
 pub const HYBRID_NOT_CONFIGURED: &str =
     "Choose 0% or 100% indemnity: hybrid commission is not set up for this adviser";
 
-/// The three commission styles of §9.
+// §9 commission styles.
+/// The three commission styles: indemnity, non-indemnity and hybrid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum CommissionStyle {
@@ -63,9 +64,9 @@ impl CommissionStyle {
     }
 }
 
-/// §6 "Commission type": `None` if indemnity commission is not allowed or the (fixed)
-/// percentage is absent; otherwise indemnity at exactly 100, non-indemnity at exactly 0 and
-/// hybrid strictly between.
+// §6 "Commission type".
+/// `None` if indemnity commission is not allowed or the (fixed) percentage is absent; otherwise
+/// indemnity at exactly 100, non-indemnity at exactly 0 and hybrid strictly between.
 pub fn commission_type(
     indemnity_allowed: bool,
     fixed_indemnity: Option<Percentage>,
@@ -98,7 +99,8 @@ impl CommissionRules {
         }
     }
 
-    /// §6 commission type of this adviser.
+    // §6 commission type.
+    /// This adviser's commission type.
     pub fn commission_type(&self) -> Option<CommissionStyle> {
         commission_type(self.indemnity_allowed, self.fixed_indemnity)
     }
@@ -191,8 +193,8 @@ pub fn percent_text(percent: Percentage) -> String {
     }
 }
 
-/// The commission adjustment as sent (§7 `application/commission`); either field may be
-/// left out.
+// §7 `application/commission`.
+/// The commission adjustment as sent; either field may be left out.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CommissionInput {

@@ -29,46 +29,51 @@ pub use crate::quote::{POLICY_START_MAX_MONTHS, QUOTE_VALIDITY_DAYS};
 pub use crate::sign_in::{PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS};
 pub use crate::term_extension::EXTENSION_DAYS as TERM_EXTENSION_DAYS;
 
-/// A term may be extended once only (§4, §9).
+// §4, §9.
+/// A term may be extended once only.
 pub const TERM_EXTENSIONS_ALLOWED: u32 = 1;
 
-/// A medical report is held for 21 days so the client can see it before it is sent (§9).
+/// A medical report is held for 21 days so the client can see it before it is sent.
 pub const MEDICAL_REPORT_HELD_DAYS: u32 = 21;
-/// The insurer may ask for information up to 6 months after cover starts (§9).
+/// The insurer may ask for information up to 6 months after cover starts.
 pub const INFORMATION_REQUEST_MONTHS_AFTER_COVER: u32 = 6;
-/// A client who cancels within 30 days has their premiums refunded (§9).
+/// A client who cancels within 30 days has their premiums refunded.
 pub const CANCELLATION_REFUND_DAYS: u32 = 30;
-/// Genetic test results must be disclosed for cover above £500,000 (§9; the ABI Code on
-/// Genetic Testing and Insurance sets this limit for life cover).
+// §9; the ABI Code on Genetic Testing and Insurance sets this limit for life cover.
+/// Genetic test results must be disclosed for cover above £500,000.
 pub const GENETIC_TEST_DISCLOSURE_THRESHOLD_POUNDS: u64 = 500_000;
-/// Unborn children are covered for some conditions only if the cover was in place 9 months
-/// before the birth (§9).
+/// Unborn children are covered for some conditions only if the cover was in place 9 months before
+/// the birth.
 pub const UNBORN_CHILD_COVER_MONTHS_BEFORE_BIRTH: u32 = 9;
 
-/// An address has three lines: address1 (required), address2 and address3 (§3).
+// §3 contact details.
+/// An address has three lines: address1 (required), address2 and address3.
 pub const ADDRESS_LINES: usize = 3;
-/// A UK phone number has 10 or 11 digits once spaces are removed (§9).
+/// A UK phone number has 10 or 11 digits once spaces are removed.
 pub const PHONE_MIN_DIGITS: usize = 10;
 pub const PHONE_MAX_DIGITS: usize = 11;
-/// Beneficiaries' shares of a cover must total exactly this percentage (§5, §9).
+// §5, §9.
+/// Beneficiaries' shares of a cover must total exactly this percentage.
 pub const ALLOCATION_TOTAL_PERCENT: u32 = 100;
 
-/// How long the adviser-firm-location snackbar stays up (§2 "6 seconds", §9 "6000 ms").
+// §2 "6 seconds", §9 "6000 ms".
+/// How long the adviser-firm-location snackbar stays up.
 pub const SNACKBAR_MS: u32 = 6_000;
-/// The identity token is renewed silently this long before it expires (§6 "near expiry";
-/// the second-to-last "60" of §9, also oidc-client-ts's default).
+// §6 "near expiry"; the second-to-last "60" of §9, also oidc-client-ts's default.
+/// The identity token is renewed silently this long before it expires.
 pub const TOKEN_RENEWAL_SECONDS_BEFORE_EXPIRY: u32 = 60;
 /// The idle timeout is configured in seconds and told to advisers in minutes.
 pub const SECONDS_PER_MINUTE: u32 = 60;
 /// `IDLE_TIMEOUT_SECONDS` when the configuration leaves it out (docs/decisions.md L3).
 pub const DEFAULT_IDLE_TIMEOUT_SECONDS: u32 = 1_800;
-/// How often the SPA asks whether the adviser has been idle too long (§9 "checked every
-/// second").
+// §9 "checked every second".
+/// How often the SPA asks whether the adviser has been idle too long.
 pub const IDLE_CHECK_INTERVAL_MS: u32 = 1_000;
-/// The browser events that count as activity (§9 "mouse, click, scroll or key events").
+// §9 "mouse, click, scroll or key events".
+/// The browser events that count as activity.
 pub const IDLE_ACTIVITY_EVENTS: [&str; 4] = ["mousemove", "click", "scroll", "keydown"];
 
-/// §9's genetic test disclosure threshold as money.
+/// The genetic test disclosure threshold as money.
 pub fn genetic_test_disclosure_threshold() -> Money {
     Money::from_pounds(GENETIC_TEST_DISCLOSURE_THRESHOLD_POUNDS)
         .expect("£500,000 is within the money limit")
@@ -80,7 +85,8 @@ pub fn genetic_test_disclosure_required(amount: Money) -> bool {
     amount > genetic_test_disclosure_threshold()
 }
 
-/// The dress-size scales of §9, a question key of the underwriting interview.
+// §9 dress size scales.
+/// The dress-size scales, a question key of the underwriting interview.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum DressSizeScale {
@@ -122,8 +128,9 @@ impl DressSizeScale {
     }
 }
 
-/// Signs an adviser out after `IDLE_TIMEOUT_SECONDS` without activity (§9). Pure: the SPA
-/// calls [`IdleTimer::activity`] on each activity event and [`IdleTimer::is_expired`] every
+// §9 idle timeout.
+/// Signs an adviser out after `IDLE_TIMEOUT_SECONDS` without activity. Pure: the SPA calls
+/// [`IdleTimer::activity`] on each activity event and [`IdleTimer::is_expired`] every
 /// [`IDLE_CHECK_INTERVAL_MS`], passing the time in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct IdleTimer {

@@ -15,7 +15,8 @@ use utoipa::ToSchema;
 /// HTTP status a pricing or rules engine gives a cover it can offer only on restricted terms.
 pub const RESTRICTED_COVER_STATUS: u16 = 412;
 
-/// An error about a cover or rider, as shown beside it (§3 "errors (with status …)").
+/// An error about a cover or rider, as shown beside it, with the engine's status and the field it
+/// is about.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CoverError {
@@ -37,11 +38,11 @@ pub struct Rider {
     pub errors: Vec<CoverError>,
 }
 
-/// A cover on an applicant (§3).
+/// A cover on a client.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Cover {
-    /// Given when the cover is saved; a cover without one is not complete (§4).
+    /// Given when the cover is saved; a cover without one is not complete.
     pub id: Option<String>,
     pub product_type: ProductType,
     pub cover_type: Option<CoverType>,
@@ -92,7 +93,8 @@ impl Cover {
         }
     }
 
-    /// §3 "increasing flag".
+    // §3 "increasing flag".
+    /// The cover's structure increases over its term.
     pub fn is_increasing(&self) -> bool {
         self.cover_type.is_some_and(CoverType::is_increasing)
     }
@@ -102,10 +104,10 @@ impl Cover {
         self.cover_amount.or(self.monthly_benefit)
     }
 
-    /// Required fields that are missing (§5 "Cover completeness"): children's cover needs a
-    /// cover type and amount; every other cover a cover type, an amount or monthly benefit, and
-    /// a term or to-age. Income protection also needs its deferred and payment periods, without
-    /// which it cannot be priced (docs/decisions.md D3).
+    // §5 "Cover completeness"; docs/decisions.md D3.
+    /// Required fields that are missing: children's cover needs a cover type and amount; every
+    /// other cover a cover type, an amount or monthly benefit, and a term or to-age. Income
+    /// protection also needs its deferred and payment periods, without which it cannot be priced.
     pub fn missing_fields(&self) -> Vec<&'static str> {
         let mut missing = Vec::new();
         if self.cover_type.is_none() {
@@ -138,7 +140,8 @@ impl Cover {
         missing
     }
 
-    /// The payout planner's rule (§5): when used, allocations exist and total exactly 100 %.
+    // §5 payout planner.
+    /// When the planner is used, allocations exist and total exactly 100 %.
     pub fn payout_planner_errors(&self) -> Vec<FieldError> {
         if self.is_payout_planner_used {
             check_allocations(&self.benefit_allocations)
@@ -147,8 +150,9 @@ impl Cover {
         }
     }
 
-    /// §4 "Application completeness" for one cover: saved, no errors (its own or its riders'),
-    /// required fields present, and a valid payout plan.
+    // §4 "Application completeness".
+    /// One cover is complete: saved, no errors (its own or its riders'), required fields present,
+    /// and a valid payout plan.
     pub fn is_complete(&self) -> bool {
         self.id.is_some()
             && self.errors.is_empty()
@@ -164,19 +168,22 @@ impl Cover {
             || self.riders.iter().flat_map(|r| &r.errors).any(restricted)
     }
 
-    /// "Unable to offer terms" (declined or postponed) blocks applying (§5, §8).
+    // §5, §8 "Unable to offer terms blocks applying".
+    /// The cover is declined or postponed ("unable to offer terms"), which blocks applying.
     pub fn is_unable_to_offer_terms(&self) -> bool {
         self.decision
             .is_some_and(Decision::is_unable_to_offer_terms)
     }
 }
 
-/// §4 "Restricted cover is flagged when any cover has an error with status 412."
+// §4 "Restricted cover is flagged when any cover has an error with status 412."
+/// Any cover (or rider) has an error with status 412.
 pub fn is_restricted_cover<'a>(covers: impl IntoIterator<Item = &'a Cover>) -> bool {
     covers.into_iter().any(Cover::is_restricted)
 }
 
-/// Keeps the first error of each message (§3, §8 "Cover errors are de-duplicated by message").
+// §3, §8 "Cover errors are de-duplicated by message".
+/// Keeps the first error of each message.
 pub fn dedupe_errors(errors: Vec<CoverError>) -> Vec<CoverError> {
     let mut seen: Vec<String> = Vec::new();
     errors
@@ -205,10 +212,11 @@ pub struct EngineCoverError {
     pub status: Option<u16>,
 }
 
-/// Attaches engine errors to the covers they name — by id, else by index — and to a rider
-/// under its parent when one is named (§8). Errors are de-duplicated by message on each cover
-/// and rider; engine field names are mapped to the attempted JSON field. Returns the errors
-/// that named no cover, for the application-level message.
+// §8 "Cover errors attach to the cover by id or index, and to a rider under its parent".
+/// Attaches engine errors to the covers they name (by id, else by index) and to a rider under its
+/// parent when one is named. Errors are de-duplicated by message on each cover and rider; engine
+/// field names are mapped to the attempted JSON field. Returns the errors that named no cover, for
+/// the application-level message.
 pub fn attach_errors(covers: &mut [Cover], errors: Vec<EngineCoverError>) -> Vec<CoverError> {
     let mut unattached = Vec::new();
     for error in errors {
@@ -262,8 +270,9 @@ pub const COVER_FIELDS: [&str; 9] = [
     "benefitAllocations",
 ];
 
-/// Maps an engine's field name ("CoverAmount", "Cover.Term", "cover_amount") to the JSON field
-/// the adviser attempted (§5 "Server field errors map to the attempted field").
+// §5 "Server field errors map to the attempted field".
+/// Maps an engine's field name ("CoverAmount", "Cover.Term", "cover_amount") to the JSON field the
+/// adviser attempted.
 pub fn map_engine_field(field: &str) -> Option<&'static str> {
     let last = field.rsplit(['.', '/']).next().unwrap_or(field);
     let last = last.split('[').next().unwrap_or(last);
@@ -277,8 +286,9 @@ pub fn map_engine_field(field: &str) -> Option<&'static str> {
         .find(|f| f.to_lowercase() == squashed)
 }
 
-/// §9 "Cover order": by product type, then cover type, then amount, largest first. Covers
-/// without a cover type or amount sort after those with one.
+// §9 "Cover order".
+/// By product type, then cover type, then amount, largest first. Covers without a cover type or
+/// amount sort after those with one.
 pub fn compare_covers(a: &Cover, b: &Cover) -> Ordering {
     a.product_type
         .cmp(&b.product_type)
@@ -295,10 +305,11 @@ pub fn sort_covers(covers: &mut [Cover]) {
     covers.sort_by(compare_covers);
 }
 
-/// Removes a cover and applies §4's knock-on rules: removing a children's cover clears the
-/// children's riders on the other covers, and a children's cover cannot outlive the last adult
-/// cover it was bought with (so removing one of two covers, the other being children's cover,
-/// removes that too; docs/decisions.md D4). Returns whether the cover existed.
+// §4 "Covers"; docs/decisions.md D4.
+/// Removes a cover and its knock-on effects: removing a children's cover clears the children's
+/// riders on the other covers, and a children's cover cannot outlive the last adult cover it was
+/// bought with (so removing one of two covers, the other being children's cover, removes that too).
+/// Returns whether the cover existed.
 pub fn remove_cover(covers: &mut Vec<Cover>, id: &str) -> bool {
     let Some(index) = covers.iter().position(|c| c.id.as_deref() == Some(id)) else {
         return false;

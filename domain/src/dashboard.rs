@@ -9,8 +9,8 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-/// Rows on one page of the dashboard (the "10" among §9's unexplained constants; see
-/// docs/decisions.md L1).
+// The "10" among §9's unexplained constants; see docs/decisions.md L1.
+/// Rows on one page of the dashboard.
 pub const PAGE_SIZE: u32 = 10;
 /// Longest search term accepted; longer text cannot match a name or reference.
 pub const SEARCH_TERM_MAX_CHARS: usize = 100;
@@ -38,7 +38,7 @@ pub struct ApplicationSummary {
     pub has_new_underwriting_update: bool,
 }
 
-/// A page of search results (§7 `application/search`).
+/// A page of application search results.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ApplicationSearchResults {
@@ -49,11 +49,11 @@ pub struct ApplicationSearchResults {
     pub total_record_count: u64,
 }
 
-/// One policy holder as the Policyholders tab lists them (§2, §3 "Policy search").
+/// One policyholder as the Policyholders tab lists them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PolicySummary {
-    /// The client the policy covers (§2 `policy-holder/{policyHolderId}`).
+    /// The client the policy covers: the `policyHolderId` of the policy's own page.
     pub policy_holder_id: ApplicantId,
     pub policy_reference: String,
     pub holder_name: String,
@@ -69,7 +69,7 @@ pub struct PolicySummary {
     pub issued_at: DateTime<Utc>,
 }
 
-/// A page of policy search results (§7 `policy/search`: `policyDetails` plus paging).
+/// A page of policy search results: `policyDetails` plus paging.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PolicySearchResults {

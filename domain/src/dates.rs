@@ -64,11 +64,13 @@ pub fn date_reaching_age(born: NaiveDate, age: u32) -> Option<NaiveDate> {
         .or_else(|| NaiveDate::from_ymd_opt(year, 3, 1))
 }
 
-/// Earliest and latest year the portal accepts in a date (§5).
+// §5.
+/// Earliest and latest year the portal accepts in a date.
 pub const MIN_YEAR: i32 = 1900;
 pub const MAX_YEAR: i32 = 2099;
 
-/// Parses an ISO `YYYY-MM-DD` date as §5 requires; any invalid date is `None`.
+// §5 "Date parsing returns null for an invalid date".
+/// Parses an ISO `YYYY-MM-DD` date, with a year from 1900 to 2099; any invalid date is `None`.
 pub fn parse_iso_date(text: &str) -> Option<NaiveDate> {
     let bytes = text.as_bytes();
     let shape_ok = bytes.len() == 10
@@ -90,8 +92,9 @@ pub fn parse_iso_date(text: &str) -> Option<NaiveDate> {
     NaiveDate::from_ymd_opt(year, month, day)
 }
 
-/// Parses a date typed as `dd/MM/yyyy` (§9's display format; one-digit day and month are
-/// accepted) under the same rules as [`parse_iso_date`].
+// §9 date format.
+/// Parses a date typed as `dd/MM/yyyy` (one-digit day and month are accepted) under the same rules
+/// as [`parse_iso_date`].
 pub fn parse_uk_date(text: &str) -> Option<NaiveDate> {
     // Anything but digits, or a part too long or too short, fails the ISO check.
     let parts: Vec<&str> = text.trim().split('/').collect();

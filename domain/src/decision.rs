@@ -17,7 +17,8 @@ pub enum Decision {
     ReferredToUw,
 }
 
-/// The class a decision falls in (§4).
+// §4 decision values.
+/// The class a decision falls in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum OutcomeClass {
@@ -31,7 +32,8 @@ pub enum OutcomeClass {
     Postponed,
 }
 
-/// The four outcomes advisers see (§4 "Displayed outcomes").
+// §4 "Displayed outcomes".
+/// The four outcomes advisers see.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum DisplayedOutcome {
@@ -92,7 +94,8 @@ impl Decision {
         }
     }
 
-    /// Declined and postponed close the case (§4).
+    // §4 "Declined and postponed count as closed".
+    /// Declined and postponed: no terms are offered on the cover.
     pub fn is_closed(self) -> bool {
         matches!(
             self.class(),
@@ -108,7 +111,8 @@ impl Decision {
         self.class() == OutcomeClass::Referral
     }
 
-    /// Whether terms depend on an underwriter's manual review, which a requote must repeat (§4).
+    // §4 requote.
+    /// Whether terms depend on an underwriter's manual review, which a requote must repeat.
     pub fn was_manually_underwritten(self) -> bool {
         self.is_referral()
     }
@@ -124,14 +128,16 @@ impl Decision {
         }
     }
 
-    /// "Unable to offer terms blocks applying" (§5, §8).
+    // §5, §8 "Unable to offer terms blocks applying".
+    /// Declined or postponed: unable to offer terms, which blocks applying.
     pub fn is_unable_to_offer_terms(self) -> bool {
         self.displayed() == DisplayedOutcome::UnableToOfferTerms
     }
 }
 
-/// Whether the decision shown is current (§4 "Decision validity"): true after the decision
-/// quote succeeds; false while loading or after a failure; may be set explicitly.
+// §4 "Decision validity".
+/// Whether the decision shown is current: true after the decision quote succeeds; false while
+/// loading or after a failure; may be set explicitly.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct DecisionValidity {
     pub valid: bool,

@@ -12,15 +12,17 @@ use crate::product::{CoverType, DeferredPeriod, PaymentPeriod, ProductType};
 use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
 use serde::{Deserialize, Serialize};
 
-/// "£1,250": whole pounds, half a pound rounded up, thousands separated by commas (§9 "Money
-/// in pounds with no decimals"). Cover amounts and totals are quoted to the pound, so pence
-/// would only suggest a precision the price does not have.
+// §9 "Money in pounds with no decimals".
+/// "£1,250": whole pounds, half a pound rounded up, thousands separated by commas. Cover amounts
+/// and totals are quoted to the pound, so pence would only suggest a precision the price does not
+/// have.
 pub fn money(amount: Money) -> String {
     format!("£{}", group_thousands(amount.rounded_pounds()))
 }
 
-/// "£23.45": pounds and pence, for the one form that shows pence, the monthly premium (§9
-/// "two in one form"). A premium is collected to the penny, so it is shown to the penny.
+// §9 "two in one form".
+/// "£23.45": pounds and pence, for the one form that shows pence, the monthly premium. A premium is
+/// collected to the penny, so it is shown to the penny.
 pub fn money_with_pence(amount: Money) -> String {
     amount.to_string()
 }
@@ -53,13 +55,14 @@ pub fn cover_type(cover_type: CoverType) -> String {
     title_case(cover_type.code())
 }
 
-/// Title case as §9 applies it to codes and labels: "familyIncome" → "Family Income",
-/// "critical illness" → "Critical Illness", "LIFE" → "Life".
+// §9 "Cover type title-cased".
+/// Title case as applied to codes and labels: "familyIncome" → "Family Income", "critical illness"
+/// → "Critical Illness", "LIFE" → "Life".
 ///
 /// A word starts at the beginning, after a space, tab, line break or hyphen, and where an ASCII
-/// lower-case letter is followed by an upper-case one (a camelCase code; a space is put in
-/// there). The first letter of a word is upper-cased and the rest lower-cased; separators are
-/// kept as they are. Only ASCII decides where words start, so the SPA's copy splits identically.
+/// lower-case letter is followed by an upper-case one (a camelCase code; a space is put in there).
+/// The first letter of a word is upper-cased and the rest lower-cased; separators are kept as they
+/// are. Only ASCII decides where words start, so the SPA's copy splits identically.
 pub fn title_case(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 4);
     let mut starts_word = true;
@@ -113,7 +116,8 @@ pub fn ordinal(n: u32) -> String {
     format!("{n}{suffix}")
 }
 
-/// A column of the cover tables that holds a cover's own value (§9 "Displayed columns").
+// §9 "Displayed columns".
+/// A column of the cover tables that holds a cover's own value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum CoverColumn {
@@ -121,12 +125,11 @@ pub enum CoverColumn {
     CoverAmount,
 }
 
-/// Which of a cover's values the quote and decision tables show (§9 "ccic shows coverType; ip
-/// shows coverAmount").
+// §9 "ccic shows coverType; ip shows coverAmount"; docs/decisions.md J3.
+/// Which of a cover's values the quote and decision tables show.
 ///
-/// Children's cover shows only its structure and income protection only its amount; every
-/// other product shows both (docs/decisions.md J3): a lump-sum cover is not described
-/// without its amount and its structure.
+/// Children's cover shows only its structure and income protection only its amount; every other
+/// product shows both: a lump-sum cover is not described without its amount and its structure.
 pub fn displayed_columns(product: ProductType) -> &'static [CoverColumn] {
     match product {
         ProductType::ChildrensCriticalIllness => &[CoverColumn::CoverType],

@@ -12,10 +12,12 @@ use crate::application::ApplicationStage;
 use crate::ids::ApplicationId;
 use serde::{Deserialize, Serialize};
 
-/// The portal's root folder (§2 "default /v2"); every path below is relative to it.
+// §2 "default /v2".
+/// The portal's root folder; every path below is relative to it.
 pub const ROOT_FOLDER: &str = "/v2";
 
-/// A journey step (§2 "Journey steps"), then review and complete, which follow them.
+// §2 "Journey steps".
+/// A journey step, then review and complete, which follow them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Step {
@@ -44,7 +46,8 @@ impl Step {
         Step::Complete,
     ];
 
-    /// The step id of §2.
+    // §2 "Journey steps".
+    /// The step's id.
     pub fn id(self) -> &'static str {
         match self {
             Step::ClientDetails => "clientDetails",
@@ -63,7 +66,8 @@ impl Step {
         Self::ALL.into_iter().find(|s| s.id() == id)
     }
 
-    /// The tab's label (§2; "Review" and "Complete" are J24).
+    // §2; "Review" and "Complete" are docs/decisions.md J24.
+    /// The tab's label.
     pub fn label(self) -> &'static str {
         match self {
             Step::ClientDetails => "Client details",
@@ -78,7 +82,8 @@ impl Step {
         }
     }
 
-    /// The sub-page of `application/{applicationId}` (§2 "Routes").
+    // §2 "Routes".
+    /// The sub-page of `application/{applicationId}`.
     pub fn segment(self) -> &'static str {
         match self {
             Step::ClientDetails => "client-details",
@@ -113,8 +118,9 @@ impl Step {
     }
 }
 
-/// §2 stage-to-route table: the step an application opens on at each stage. Underwriting
-/// opens on the decision page, where the underwriting updates are shown.
+// §2 stage-to-route table.
+/// The step an application opens on at each stage. Underwriting opens on the decision page, where
+/// the underwriting updates are shown.
 pub fn route(stage: ApplicationStage) -> Step {
     match stage {
         ApplicationStage::CreateQuote => Step::ClientDetails,
@@ -125,7 +131,8 @@ pub fn route(stage: ApplicationStage) -> Step {
     }
 }
 
-/// A server page (§2 "Page keys").
+// §2 "Page keys".
+/// A server page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum PageKey {
@@ -162,8 +169,9 @@ impl PageKey {
         Self::ALL.into_iter().find(|p| p.code() == code)
     }
 
-    /// §2: Create Quote is planbuilder, Quote planquote, Apply plandetails, Underwriting
-    /// underwriting, Decision decision. Went on Risk has no page; setup's page is not a stage's.
+    // §2 "Page keys".
+    /// Create Quote is planbuilder, Quote planquote, Apply plandetails, Underwriting underwriting,
+    /// Decision decision. Went on Risk has no page; setup's page is not a stage's.
     pub fn of_stage(stage: ApplicationStage) -> Option<Self> {
         match stage {
             ApplicationStage::CreateQuote => Some(PageKey::Planbuilder),
@@ -176,8 +184,10 @@ impl PageKey {
     }
 }
 
-/// A page status as the server sends it in the application's `sections` (§3 "sections (id,
-/// name, isComplete)"; J23).
+// §3 "sections (id, name, isComplete)"; docs/decisions.md J23.
+/// A journey page's status as the application's `sections` carry it: the page key (`id`:
+/// planbuilder, planquote, plandetails, underwriting, decision or setup), its name, and whether it
+/// is complete.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Section {
@@ -233,8 +243,8 @@ impl PageStatuses {
         }
     }
 
-    /// §2 "All tabs count as complete when every page except setup is complete" (the
-    /// application's `tabsComplete`).
+    // §2 "All tabs count as complete when every page except setup is complete".
+    /// Every page but set-up is complete (the application's `tabsComplete`).
     pub fn all_tabs_complete(&self) -> bool {
         PageKey::ALL
             .into_iter()
@@ -271,8 +281,8 @@ impl JourneyState {
         Step::ALL.map(|step| self.step(step))
     }
 
-    /// One step's tab by the §2 rules. Once the status is went-on-risk every tab is open:
-    /// enabled and not locked (J27).
+    // §2 tab availability rules; docs/decisions.md J27.
+    /// One step's tab. Once the status is went-on-risk every tab is open: enabled and not locked.
     pub fn step(&self, step: Step) -> StepState {
         let on_risk = self.status == ApplicationStage::WentOnRisk;
         StepState {
@@ -336,8 +346,9 @@ impl JourneyState {
     }
 }
 
-/// The routes of §2 other than the application's sub-pages, with the patterns the SPA's
-/// router uses under [`ROOT_FOLDER`] (J22).
+// §2 "Routes"; docs/decisions.md J22.
+/// The SPA's routes other than the application's sub-pages, with the patterns its router uses under
+/// [`ROOT_FOLDER`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Route {
     Dashboard,
@@ -409,8 +420,9 @@ impl Route {
         }
     }
 
-    /// §2: every route needs sign-in except portal landing, portal error, logout and the
-    /// catch-all; and the login landing page, where sign-in completes (J30).
+    // §2 sign-in; docs/decisions.md J30.
+    /// Every route needs sign-in except portal landing, portal error, logout and the catch-all; and
+    /// the login landing page, where sign-in completes.
     pub fn needs_sign_in(self) -> bool {
         !matches!(
             self,
@@ -423,12 +435,12 @@ impl Route {
     }
 }
 
-/// The sub-steps of the Qi tool (§2 "underwriting-qi, with sub-steps client-details,
-/// conditions and decision").
+// §2 "underwriting-qi, with sub-steps client-details, conditions and decision".
+/// The sub-steps of the Qi tool.
 pub const QI_STEPS: [&str; 3] = ["client-details", "conditions", "decision"];
 
-/// The dashboard's tabs in index order (§2 "In Progress (index 0) and Policyholders (index
-/// 1)"), as the optional `:tab` of its route.
+// §2 "In Progress (index 0) and Policyholders (index 1)".
+/// The dashboard's tabs in index order, as the optional `:tab` of its route.
 pub const DASHBOARD_TABS: [&str; 2] = ["in-progress", "policyholders"];
 
 #[cfg(test)]

@@ -10,20 +10,21 @@
 
 use serde::{Deserialize, Serialize};
 
-/// §9: 2.54 cm per inch (exact by the international yard and pound agreement of 1959).
+/// 2.54 cm per inch (exact by the international yard and pound agreement of 1959).
 pub const CM_PER_INCH: f64 = 2.54;
-/// §9: 30.48 cm per foot (12 inches of 2.54 cm).
+/// 30.48 cm per foot (12 inches of 2.54 cm).
 pub const CM_PER_FOOT: f64 = 30.48;
-/// §9: 6.35029318 kg per stone (14 pounds of 0.45359237 kg).
+/// 6.35029318 kg per stone (14 pounds of 0.45359237 kg).
 pub const KG_PER_STONE: f64 = 6.35029318;
-/// §9: 2.204623 lb per kg (the reciprocal of 0.45359237, to seven figures).
+/// 2.204623 lb per kg (the reciprocal of 0.45359237, to seven figures).
 pub const LB_PER_KG: f64 = 2.204623;
-/// §9: 14 lb per stone.
+/// 14 lb per stone.
 pub const LB_PER_STONE: u32 = 14;
 pub const INCHES_PER_FOOT: u32 = 12;
 pub const CM_PER_METRE: u32 = 100;
 
-/// The two answers to a units question (§3).
+// §3 unit questions.
+/// The two answers to a units question.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum UnitSystem {
@@ -41,8 +42,9 @@ impl UnitSystem {
     }
 }
 
-/// A measurement question (§3). Weight is asked as two questions because the range differs
-/// between men and women.
+// §3 question types.
+/// A measurement question. Weight is asked as two questions because the range differs between men
+/// and women.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum Measurement {
@@ -59,7 +61,8 @@ pub struct MetricRange {
     pub max: u32,
 }
 
-/// One input box of a measurement or month-and-year question, for its maximum length (§5).
+// §5 "Max input lengths".
+/// One input box of a measurement or month-and-year question, for its maximum length.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Field {
@@ -76,8 +79,8 @@ pub enum Field {
 }
 
 impl Field {
-    /// §5: "metre 6, feet 1, inch 2, kilo 6, stone 2, pound 2; month 9, year 4" (a month is
-    /// typed as its name, and "September" has nine letters).
+    // §5 "metre 6, feet 1, inch 2, kilo 6, stone 2, pound 2; month 9, year 4".
+    /// The box's maximum length (a month is typed as its name, and "September" has nine letters).
     pub fn max_length(self) -> usize {
         match self {
             Field::Metre | Field::Kilo | Field::Centimetre => 6,
@@ -89,7 +92,8 @@ impl Field {
     }
 }
 
-/// §5 "Numeric input allows digits": only ASCII digits, and empty while the box is cleared.
+// §5 "Numeric input allows digits".
+/// Only ASCII digits, and empty while the box is cleared.
 pub fn is_numeric_input(text: &str) -> bool {
     text.bytes().all(|b| b.is_ascii_digit())
 }
@@ -101,8 +105,8 @@ pub fn is_decimal_input(text: &str) -> bool {
         && text.bytes().all(|b| b.is_ascii_digit() || b == b'.')
 }
 
-/// §5 "Integer input permits an optional minus and empty": `-?[0-9]*`, so "" and "-" are
-/// accepted while typing.
+// §5 "Integer input permits an optional minus and empty".
+/// `-?[0-9]*`, so "" and "-" are accepted while typing.
 pub fn is_integer_input(text: &str) -> bool {
     is_numeric_input(text.strip_prefix('-').unwrap_or(text))
 }
@@ -122,7 +126,8 @@ pub enum Reading {
 }
 
 impl Reading {
-    /// Centimetres for a length, kilograms for a weight, by §9's constants.
+    // §9 unit conversions.
+    /// Centimetres for a length, kilograms for a weight.
     pub fn to_metric(self) -> f64 {
         match self {
             Reading::Metres(metres) => metres * f64::from(CM_PER_METRE),
@@ -134,7 +139,8 @@ impl Reading {
     }
 }
 
-/// Why an entry was not accepted. The texts are the spec's range message (§5) and, for an
+// §5 range message.
+/// Why an entry was not accepted: "Please enter a {label} between {lower} and {upper}" and, for an
 /// empty answer, the same opening without the range.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MeasurementError {
@@ -229,7 +235,8 @@ impl Measurement {
         }
     }
 
-    /// §5: "Please enter a {label} between {lower} and {upper}", in the adviser's units.
+    // §5 range message.
+    /// "Please enter a {label} between {lower} and {upper}", in the adviser's units.
     pub fn range_message(self, system: UnitSystem) -> String {
         self.out_of_range(system).to_string()
     }
@@ -438,8 +445,9 @@ pub fn pounds_to_kg(pounds: f64) -> f64 {
     pounds / LB_PER_KG
 }
 
+// §9 unit conversions.
 /// Stones by the kilograms-per-stone constant and the odd pounds by the pounds-per-kilogram
-/// constant, exactly as §9 gives them.
+/// constant, exactly as given.
 pub fn stones_pounds_to_kg(stones: u32, pounds: u32) -> f64 {
     f64::from(stones) * KG_PER_STONE + pounds_to_kg(f64::from(pounds))
 }

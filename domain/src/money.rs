@@ -76,7 +76,8 @@ impl Money {
         self.0 as f64 / 100.0
     }
 
-    /// Whole pounds, rounding half a pound up, as §9 displays money.
+    // §9 "Money in pounds with no decimals".
+    /// Whole pounds, rounding half a pound up, as money is displayed.
     pub fn rounded_pounds(self) -> u64 {
         (self.0 + 50) / 100
     }
@@ -182,7 +183,8 @@ impl Percentage {
         f64::from(self.0) / 100.0
     }
 
-    /// Strictly between 0 and 100 (§6 hybrid commission).
+    // §6 hybrid commission.
+    /// Strictly between 0 and 100.
     pub fn is_partial(self) -> bool {
         self.0 > 0 && self.0 < 10_000
     }

@@ -9,9 +9,10 @@ use chrono::{DateTime, Days, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-/// Days after the policy documents are issued in which a client may cancel and have every
-/// premium refunded (§9; FCA ICOBS 7.1: the 30 days run from when the contract is concluded
-/// and the terms are received, which is when the portal issues them).
+// §9 "Cancellation refund within 30 days"; FCA ICOBS 7.1: the 30 days run from when the
+// contract is concluded and the terms are received, which is when the portal issues them.
+/// Days after the policy documents are issued in which a client may cancel and have every premium
+/// refunded.
 pub const CANCELLATION_DAYS: u64 = 30;
 
 /// Where a policy stands.
@@ -61,9 +62,9 @@ pub struct PolicyDocument {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Policy {
-    /// The policy number (§3 `policyReference`), for example `PP0010000115`.
+    /// The policy number, for example `PP0010000115`.
     pub policy_reference: String,
-    /// The client the policy covers; also the policy holder's id (§2 `policy-holder/{id}`).
+    /// The client the policy covers; also the policyholder's id (`policyHolderId`).
     pub applicant_id: ApplicantId,
     pub holder_name: String,
     pub issued_at: DateTime<Utc>,

@@ -8,7 +8,11 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-/// The seven products of §1, as §9's product codes (TPD is sold as a rider only).
+// §1 products, §9 product codes.
+/// The products, by product code: life protection (`life`), life essentials (`lifeessentials`),
+/// critical illness (`ci`), combined life and critical illness (`aci`), children's critical
+/// illness (`ccic`) and income protection (`ip`). Total permanent disability is sold as a rider
+/// only.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema,
 )]
@@ -28,7 +32,8 @@ pub enum ProductType {
 }
 
 impl ProductType {
-    /// In §9's "Product codes" order, which is also the sort order of covers.
+    // §9 "Product codes".
+    /// In product-code order, which is also the sort order of covers.
     pub const ALL: [ProductType; 6] = [
         ProductType::Life,
         ProductType::LifeEssentials,
@@ -49,7 +54,8 @@ impl ProductType {
         }
     }
 
-    /// Accepts the product code, or the quote cover type spelling of §9 (`lifeEssentials`).
+    // §9 quote cover types.
+    /// Accepts the product code, or the quote cover type spelling (`lifeEssentials`).
     pub fn parse(code: &str) -> Option<Self> {
         match code {
             "lifeEssentials" => Some(ProductType::LifeEssentials),
@@ -57,7 +63,8 @@ impl ProductType {
         }
     }
 
-    /// The quote cover type of §9 ("life, lifeEssentials, ci, aci, ip, ccic").
+    // §9 "Quote cover types: life, lifeEssentials, ci, aci, ip, ccic".
+    /// The quote cover type.
     pub fn quote_cover_type(self) -> &'static str {
         match self {
             ProductType::LifeEssentials => "lifeEssentials",
@@ -65,7 +72,8 @@ impl ProductType {
         }
     }
 
-    /// The name the quote builder shows (§2 "Quote builder").
+    // §2 "Quote builder".
+    /// The name the quote builder shows.
     pub fn label(self) -> &'static str {
         match self {
             ProductType::Life => "Life Protection",
@@ -77,8 +85,9 @@ impl ProductType {
         }
     }
 
-    /// What the product pays out on (§9 "Cover kinds: life, ci, tpd"); income protection
-    /// pays a monthly benefit instead of a lump sum on any of these.
+    // §9 "Cover kinds: life, ci, tpd".
+    /// What the product pays out on; income protection pays a monthly benefit instead of a lump sum
+    /// on any of these.
     pub fn cover_kinds(self) -> &'static [CoverKind] {
         match self {
             ProductType::Life | ProductType::LifeEssentials => &[CoverKind::Life],
@@ -96,7 +105,9 @@ impl ProductType {
     }
 }
 
-/// §9 "Cover kinds": what a lump sum is paid on.
+// §9 "Cover kinds".
+/// What a lump sum is paid on: death (`life`), critical illness (`ci`), or total permanent
+/// disability (`tpd`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum CoverKind {
@@ -105,7 +116,8 @@ pub enum CoverKind {
     Tpd,
 }
 
-/// §9 "Cover structure"; the cover's `coverType`.
+// §9 "Cover structure".
+/// The cover's structure (`coverType`): level, increasing, decreasing, or family income.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema,
 )]
@@ -138,13 +150,15 @@ impl CoverType {
         Self::ALL.into_iter().find(|c| c.code() == code)
     }
 
-    /// §3 "increasing flag".
+    // §3 "increasing flag".
+    /// The structure increases over the term.
     pub fn is_increasing(self) -> bool {
         self == CoverType::Increasing
     }
 }
 
-/// §9 "Deferred period in weeks: 4, 8, 13, 26, 52" (income protection).
+// §9 "Deferred period in weeks: 4, 8, 13, 26, 52".
+/// Weeks before income protection pays: 4, 8, 13, 26 or 52.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(try_from = "u32", into = "u32")]
 pub enum DeferredPeriod {
@@ -208,7 +222,9 @@ impl From<DeferredPeriod> for u32 {
     }
 }
 
-/// §9 "Payment period: full (Full-term) or 2 years" (income protection).
+// §9 "Payment period: full (Full-term) or 2 years".
+/// How long income protection pays a claim: `full` to the end of the term, or `twoYear` for up to 2
+/// years.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum PaymentPeriod {
@@ -226,7 +242,8 @@ impl PaymentPeriod {
     }
 }
 
-/// Riders attached under a parent cover (§3 "riders", §8 errors "to a rider under its parent").
+// §3 "riders", §8 errors "to a rider under its parent".
+/// Riders attached under a parent cover; a cover has at most one of each type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum RiderType {
@@ -236,7 +253,8 @@ pub enum RiderType {
     Tpd,
 }
 
-/// §9 "Start date options: now, future, don't know" (`policyStartDateOption`).
+// §9 "Start date options: now, future, don't know".
+/// When the policy starts (`policyStartDateOption`): now, on a future date, or not yet known.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum StartDateOption {

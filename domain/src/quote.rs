@@ -14,12 +14,14 @@ pub const QUOTE_VALIDITY_DAYS: i64 = 30;
 /// With the adviser's `overrideQuoteDate` flag the valid-until date may go beyond 30 days, up
 /// to this many days after the quote was created (docs/decisions.md D8).
 pub const OVERRIDE_QUOTE_VALIDITY_DAYS: i64 = 90;
-/// §5's message for a valid-until date outside its bounds.
+// §5's wording.
+/// The message for a valid-until date outside its bounds.
 pub const INVALID_DATE: &str = "This date is invalid";
-/// A policy may start at most this many months ahead (the "3" of §9; docs/decisions.md D9).
+// The "3" of §9; docs/decisions.md D9.
+/// A policy may start at most this many months ahead.
 pub const POLICY_START_MAX_MONTHS: u32 = 3;
 
-/// A priced quote (§3 Quote).
+/// A priced quote: the total monthly premium and each client's covers with their premiums.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Quote {
@@ -76,7 +78,8 @@ pub struct PremiumLine {
     pub amount: Money,
 }
 
-/// Whether the price on screen can be relied on (§4 "Quote validity").
+// §4 "Quote validity".
+/// Whether the price on screen can be relied on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct QuoteValidity {
     pub valid: bool,
@@ -130,8 +133,9 @@ pub fn default_valid_until(quote_created: NaiveDate) -> NaiveDate {
     quote_created + Duration::days(QUOTE_VALIDITY_DAYS)
 }
 
-/// The earliest and latest valid-until date an adviser may choose: from today, up to 30 days
-/// after the quote was created, or 90 with the `overrideQuoteDate` flag (§5, §6).
+// §5, §6 `overrideQuoteDate`.
+/// The earliest and latest valid-until date an adviser may choose: from today, up to 30 days after
+/// the quote was created, or 90 with the `overrideQuoteDate` flag.
 pub fn valid_until_bounds(
     quote_created: NaiveDate,
     today: NaiveDate,
@@ -145,7 +149,8 @@ pub fn valid_until_bounds(
     (today, quote_created + Duration::days(days))
 }
 
-/// §5: a valid-until date outside its bounds gets "This date is invalid".
+// §5.
+/// A valid-until date outside its bounds gets "This date is invalid".
 pub fn check_valid_until(
     valid_until: NaiveDate,
     quote_created: NaiveDate,
@@ -173,7 +178,8 @@ pub fn latest_policy_start(today: NaiveDate) -> NaiveDate {
         .unwrap_or(today)
 }
 
-/// §5 "Policy start date must be between today and a later bound".
+// §5 "Policy start date must be between today and a later bound".
+/// A future start date must be from today to three months ahead.
 pub fn check_policy_start(start: NaiveDate, today: NaiveDate) -> Result<(), FieldError> {
     let latest = latest_policy_start(today);
     if start < today || start > latest {

@@ -8,14 +8,16 @@ use chrono::{Duration, NaiveDate};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-/// How far an extension moves the valid-until date (§9).
+// §9.
+/// How far an extension moves the valid-until date.
 pub const EXTENSION_DAYS: i64 = 90;
-/// §8's title when an extension is refused; the reasons follow it.
+// §8.
+/// The title when an extension is refused; the reasons follow it.
 pub const CANNOT_EXTEND: &str = "Terms can't be extended";
 pub const ALREADY_EXTENDED: &str = "Terms have already been extended once";
 pub const NOT_EXTENSIBLE: &str = "This quote's terms cannot be extended";
 
-/// The outcome of the declaration of health (§3 `declarationOfHealthStatus`).
+/// The outcome of the declaration of health for a term extension.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum DeclarationOfHealthStatus {
@@ -23,11 +25,12 @@ pub enum DeclarationOfHealthStatus {
     Passed,
     /// A change in health was disclosed: the terms stand as they were.
     Failed,
-    /// The declaration could not be assessed (§4 "on failure the status becomes Error").
+    // §4 "on failure the status becomes Error".
+    /// The declaration could not be assessed; the extension may be tried again.
     Error,
 }
 
-/// One applicant's answers to the declaration-of-health questions (§3).
+/// One client's answers to the declaration-of-health questions, each `yes` or `no`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ApplicantDeclaration {
@@ -131,7 +134,8 @@ impl DeclarationOfHealth {
     }
 }
 
-/// §4 "Term extension is offered when isTermExtensible is true and extendedOnDate is null."
+// §4 "Term extension is offered when isTermExtensible is true and extendedOnDate is null."
+/// Offered while the quote is extensible and has not been extended.
 pub fn is_offered(is_term_extensible: bool, extended_on: Option<NaiveDate>) -> bool {
     is_term_extensible && extended_on.is_none()
 }
@@ -144,9 +148,10 @@ pub struct Extended {
     pub status: DeclarationOfHealthStatus,
 }
 
-/// Completes an extension on `today`. `disclosed_changes` are the health changes the
-/// declaration revealed (the rulebook's reasons); any one blocks the extension with §8's
-/// message and its reasons. Refused when not offered.
+// §8 "Terms can't be extended, with reasons".
+/// Completes an extension on `today`. `disclosed_changes` are the health changes the declaration
+/// revealed (the rulebook's reasons); any one blocks the extension with "Terms can't be extended"
+/// and its reasons. Refused when not offered.
 pub fn complete(
     is_term_extensible: bool,
     extended_on: Option<NaiveDate>,
@@ -173,8 +178,9 @@ pub fn complete(
     })
 }
 
-/// The status recorded after an attempt: the declaration's outcome, or Error when the
-/// extension failed for any other reason (§4).
+// §4.
+/// The status recorded after an attempt: the declaration's outcome, or Error when the extension
+/// failed for any other reason.
 pub fn status_after(
     attempt: &Result<Extended, Rejection>,
     disclosed_changes: &[String],

@@ -228,8 +228,8 @@ impl Store {
             .map_err(|e| StoreError::Corrupt(format!("application {id}: {e}")))
     }
 
-    /// Who owns an application, with the owner's settings (§6 flags): everything an access
-    /// check and a command need, in one round trip, without reading the document.
+    /// Who owns an application, with the owner's per-adviser settings: everything an access check
+    /// and a command need, in one round trip, without reading the document.
     pub async fn case_owner(&self, id: ApplicationId) -> Result<Option<CaseOwner>, StoreError> {
         let mut sql = Sql::new(CASE_OWNER);
         sql.push("a.id = ").bind(Arg::Int(id.get()));

@@ -111,7 +111,7 @@ impl FromRequestParts<AppState> for AdviserCaller {
     }
 }
 
-/// A caller with the `underwriter` role (§6 roles claim), as the case records them.
+/// A caller with the `underwriter` role in their token's `roles` claim, as the case records them.
 #[derive(Debug, Clone)]
 pub struct UnderwriterCaller {
     pub underwriter: Underwriter,

@@ -186,7 +186,7 @@ struct TokenResponse {
     scope: String,
 }
 
-/// An OAuth 2.0 error response (RFC 6749 §5.2).
+/// An OAuth 2.0 error response (RFC 6749, section 5.2).
 #[derive(Debug)]
 struct OAuthError {
     status: StatusCode,

@@ -28,7 +28,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(lookup_surgeries))
 }
 
-/// §7 `isAmraConsentGranted`.
+/// A client's answer to the AMRA question: whether they consent to the insurer asking their doctor
+/// for a medical report.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ConsentRequest {
@@ -36,7 +37,7 @@ pub struct ConsentRequest {
     pub is_amra_consent_granted: bool,
 }
 
-/// §7 `isViewMedicalReportsRequested`.
+/// Whether a client wants to see a medical report before it is sent to the insurer.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ViewReportsRequest {
@@ -44,8 +45,8 @@ pub struct ViewReportsRequest {
     pub is_view_medical_reports_requested: bool,
 }
 
-/// §7 `PATCH applicant/examiner`: the client's doctor or surgery, and whether the page says the
-/// details are complete, as the text `true` or `false`.
+/// The client's doctor or surgery as entered, and whether the page says the details are complete,
+/// as the text `true` or `false`.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ExaminerRequest {
@@ -66,6 +67,13 @@ pub struct ExaminerRequest {
     pub is_examiner_details_valid: String,
 }
 
+/// Record a client's consent to medical reports (AMRA)
+///
+/// Records whether the client consents, under the Access to Medical Reports Act, to the insurer
+/// asking their doctor for a report. Allowed once the quote is priced and until the policy is in
+/// force, including while an underwriter has the case. Consent is dated and lasts 12 months, after
+/// which it lapses and must be given again; withdrawing it closes any outstanding request for a
+/// medical report on the client.
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/applicant/isAmraConsentGranted",
@@ -93,6 +101,11 @@ pub async fn set_amra_consent(
     case.send(&state, command).await
 }
 
+/// Record whether a client wants to see their medical report
+///
+/// Records whether the client wants to see a medical report before it is sent to the insurer; the
+/// AMRA step is not complete until this is answered. Allowed once the quote is priced and until the
+/// policy is in force.
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/applicant/isViewMedicalReportsRequested",
@@ -120,6 +133,14 @@ pub async fn set_view_medical_reports(
     case.send(&state, command).await
 }
 
+/// Save a client's doctor or surgery
+///
+/// Saves the doctor or surgery the insurer would ask for a medical report, once the quote is priced
+/// and until the policy is in force. It needs a doctor's forename and surname or a surgery name, an
+/// address and a phone number; an email is optional but must be confirmed. Incomplete details are
+/// kept with `isExaminerDetailsValid` false, unless the request says they are complete (`true`),
+/// when what is missing is refused by field with a 'Please check surgery ...' message; malformed
+/// values are always refused.
 #[utoipa::path(
     patch,
     path = "/api/v1/backendforfrontend/applicant/examiner",
@@ -184,6 +205,10 @@ pub struct SurgeryLookup {
     pub is_sample: bool,
 }
 
+/// Find a doctor's surgery
+///
+/// Up to 20 surgeries matching every word of `search` in their name, town or postcode, to fill in a
+/// client's doctor. Changes nothing.
 #[utoipa::path(
     get,
     path = "/api/v1/backendforfrontend/examiner/lookup",

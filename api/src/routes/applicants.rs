@@ -27,16 +27,23 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(edit_applicant_name))
 }
 
-/// The body of `AddApplicant` (§7): the application and the new client's details.
+/// The application and the new client's details.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AddApplicantRequest {
     /// The application reference; must be the application in the path.
     pub application_id: ApplicationId,
-    /// The new client. For a quote only gender and date of birth are needed (§5).
+    /// The new client. A quote needs only gender and date of birth; title, first name and last name
+    /// are needed before applying.
     pub applicant: ApplicantPatch,
 }
 
+/// Add a client to an application
+///
+/// Adds a client while the quote can be edited (Create Quote or Quote stage, not locked by
+/// applying). A quote needs only gender and date of birth; the client must be 18 to 64 on the
+/// quote's age date, and an application holds at most 2 clients. Adding a client withdraws the
+/// price until the quote is priced again; refusals name the field, as `applicant.dateOfBirth`.
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/application/{applicationId}/AddApplicant",
@@ -76,8 +83,8 @@ const APPLICANT_FIELDS: [&str; 6] = [
     "smoking",
 ];
 
-/// Names a refused client's field where it was sent: `applicant.dateOfBirth` (§5 "Server field
-/// errors map to the attempted field").
+// §5: server field errors map to the attempted field.
+/// Names a refused client's field where it was sent: `applicant.dateOfBirth`.
 fn within_applicant(error: ApiError) -> ApiError {
     match error {
         ApiError::Rejected(mut rejection) => {
@@ -125,6 +132,12 @@ async fn edit(
     case.send(state, command).await
 }
 
+/// Change a client's details
+///
+/// The same as `PATCH` on this path: only the fields sent change, and null clears one. Allowed
+/// while the quote can be edited; the details must still allow a quote (gender, a date of birth
+/// giving an age of 18 to 64, names of at most 100 characters). Changing gender, date of birth or
+/// smoking withdraws the price until the quote is priced again.
 #[utoipa::path(
     post,
     path = "/api/v1/application/{applicationId}/applicant/{applicantId}",
@@ -150,6 +163,12 @@ pub async fn save_applicant(
     edit(&state, &case, applicant_id, patch).await
 }
 
+/// Change some of a client's details
+///
+/// Only the fields sent change; null (or blank text) clears one. Allowed while the quote can be
+/// edited (Create Quote or Quote stage, not locked by applying); the details must still allow a
+/// quote: gender, a date of birth giving an age of 18 to 64, names of at most 100 characters.
+/// Changing gender, date of birth or smoking withdraws the price until the quote is priced again.
 #[utoipa::path(
     patch,
     path = "/api/v1/application/{applicationId}/applicant/{applicantId}",
@@ -175,6 +194,11 @@ pub async fn edit_applicant(
     edit(&state, &case, applicant_id, patch).await
 }
 
+/// Remove a client from an application
+///
+/// Allowed while the quote can be edited. When the first client is removed the second takes the
+/// first slot, with their covers, contact details and declarations; the remaining client no longer
+/// shares the removed client's address, and the price is withdrawn until the quote is priced again.
 #[utoipa::path(
     delete,
     path = "/api/v1/application/{applicationId}/applicant/{applicantId}",
@@ -214,6 +238,10 @@ pub struct NameRequest {
     pub last_name: Patch<String>,
 }
 
+/// Change a client's title and names
+///
+/// Changes only the title, first name and last name sent (null clears one), for a client named by
+/// their id alone. Allowed while the quote can be edited; a name is at most 100 characters.
 #[utoipa::path(
     patch,
     path = "/api/v1/backendforfrontend/applicant/name",

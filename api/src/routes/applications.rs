@@ -26,7 +26,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(unenriched))
 }
 
-/// Acting for another adviser (§1, §6).
+// §1, §6: acting for another adviser through `adviserId`.
+/// Acting for another adviser: the application is theirs, not the caller's.
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
@@ -79,6 +80,12 @@ async fn create(
     Ok((StatusCode::CREATED, Json(view(&application))))
 }
 
+/// Create an application
+///
+/// Creates a new, empty application at the Create Quote stage, owned by the caller or, with
+/// `adviserId`, by an adviser the caller acts for. Add clients to it next with `AddApplicant`. Sent
+/// again with the same `Idempotency-Key`, it creates nothing and answers with the application the
+/// first request created.
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/application/create",
@@ -100,6 +107,10 @@ pub async fn create_application(
     create(&state, &me, acting).await
 }
 
+/// Create an empty application
+///
+/// The same as `POST /backendforfrontend/application/create`: a new, empty application at the
+/// Create Quote stage, owned by the caller or by the adviser named in `adviserId`.
 #[utoipa::path(
     post,
     path = "/api/v1/application",
@@ -120,6 +131,12 @@ pub async fn create_empty_application(
     create(&state, &me, acting).await
 }
 
+/// Get an application
+///
+/// The application as it stands at any stage: its clients and their covers, children and
+/// beneficiaries, the quote, and each stage's state, with what is worked out on reading (page
+/// statuses, what still stops applying or activation). Every command answers with this same
+/// document.
 #[utoipa::path(
     get,
     path = "/api/v1/application/{applicationId}",
@@ -148,6 +165,11 @@ pub struct Statuses {
     pub tabs_complete: bool,
 }
 
+/// Get an application's stage and page statuses
+///
+/// The stage, whether the quote may still be edited, and each journey page's completeness
+/// (`sections`), from which the portal decides which tabs are open. A lighter read than the whole
+/// application.
 #[utoipa::path(
     get,
     path = "/api/v1/backendforfrontend/statuses/{applicationId}",
@@ -172,8 +194,8 @@ pub async fn statuses(
     }))
 }
 
-/// `GET /application/{id}/unenriched`: the application as stored, without what is derived on
-/// reading; each applicant carries its `policyReference` once a policy exists (§3).
+/// The application as stored, without what is worked out on reading; each client carries their
+/// `policyReference` once their policy is issued.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Unenriched {
@@ -190,6 +212,10 @@ pub struct UnenrichedApplicant {
     pub policy_reference: Option<String>,
 }
 
+/// Get an application as stored
+///
+/// The application's stage and clients without anything worked out on reading. Each client carries
+/// their policy number (`policyReference`) once the policy is in force, none before.
 #[utoipa::path(
     get,
     path = "/api/v1/application/{applicationId}/unenriched",

@@ -19,7 +19,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(adviser))
 }
 
-/// Bootstrap configuration of the SPA (§7 `backendforfrontend/config`).
+/// What the portal needs at start-up, before anyone signs in.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BootstrapConfig {
@@ -48,7 +48,9 @@ pub struct IdentitySettings {
 #[serde(rename_all = "camelCase")]
 pub struct ExternalLinks {
     pub literature: String,
-    /// The cover upgrade promise page of this identity tenant (§2).
+    // §2: the link differs between the production and staging identity tenants.
+    /// The cover upgrade promise page for this environment's identity tenant (production or
+    /// staging).
     pub cover_upgrade_promise: String,
 }
 
@@ -59,6 +61,11 @@ pub struct HelpContacts {
     pub email: String,
 }
 
+/// Get the portal's start-up configuration
+///
+/// What the portal needs before anyone signs in: the environment, the identity provider to sign in
+/// with, the idle time-out, external links and help contacts. The only call that needs no access
+/// token.
 #[utoipa::path(
     get,
     path = "/api/v1/backendforfrontend/config",
@@ -97,7 +104,7 @@ pub async fn config(State(state): State<AppState>) -> Json<BootstrapConfig> {
     })
 }
 
-/// The signed-in adviser (§7 `backendforfrontend/adviser`).
+/// The signed-in adviser, with their per-adviser settings.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Adviser {
@@ -121,6 +128,10 @@ pub struct AdviserRef {
     pub name: String,
 }
 
+/// Get the signed-in adviser
+///
+/// The signed-in adviser: their roles, firm and firm location, the per-adviser settings that shape
+/// the portal (`uxSettings`), and the advisers they may act for through `adviserId`.
 #[utoipa::path(
     get,
     path = "/api/v1/backendforfrontend/adviser",

@@ -44,6 +44,13 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(take_alternative))
 }
 
+/// List priced alternatives to the decision's terms
+///
+/// Where underwriting loaded a cover or excluded something from it, what else the insurer could
+/// offer, each decided by the same rules and priced like the decision quote: the loading instead of
+/// the exclusion, the cover without the benefit that was rated, or the largest amount that keeps
+/// the price quoted before underwriting. Empty until the decision is priced, and once the policy is
+/// in force. Changes nothing.
 #[utoipa::path(
     get,
     path = "/api/v1/decision/{applicationId}/alternatives",
@@ -74,6 +81,12 @@ pub struct TakeAlternativeRequest {
     pub based_on_version: u64,
 }
 
+/// Take a priced alternative
+///
+/// Replaces the cover and its terms with the alternative named, as `alternatives` listed it on the
+/// application version sent in `basedOnVersion`, and prices the decision again in the same step.
+/// Allowed at the Decision stage until the policy is in force; refused when the application has
+/// changed since the alternative was shown, so list the alternatives again.
 #[utoipa::path(
     post,
     path = "/api/v1/decision/{applicationId}/alternatives/{alternativeId}",
@@ -115,6 +128,14 @@ pub async fn take_alternative(
     case.send(&state, TakeAlternative { alternative }).await
 }
 
+/// Requote from the decision
+///
+/// Takes the application back to the Quote stage, editable, to change the covers: every cover's
+/// decision and the decision quote are removed. Allowed once underwriting has given a decision (at
+/// Underwriting or Decision) until the policy is in force; a case with an underwriter is released
+/// from them. A client whose covers were all decided by the rules keeps their outcome, which
+/// decides their covers again when the application is applied for with the same kinds of cover;
+/// a client with a cover referred to an underwriter is underwritten again.
 #[utoipa::path(
     post,
     path = "/api/v1/decision/{applicationId}/requote",
@@ -155,6 +176,11 @@ fn price_decision_unrecorded(
         .map_err(ApiError::Rejected)
 }
 
+/// Price the decision without recording it
+///
+/// Prices every cover on the terms underwriting gave it, as the decision quote would, and answers
+/// with that quote only: nothing is recorded on the application, its history or its documents ("opt
+/// out of logging"). Allowed at the Decision stage.
 #[utoipa::path(
     post,
     path = "/api/v1/decision/{applicationId}/quote/optoutoflogging",
@@ -174,6 +200,10 @@ pub async fn preview_decision_quote(
     price_decision_unrecorded(&state, &case.application(&state).await?)
 }
 
+/// Price the decision without recording it (short path)
+///
+/// The same as `POST /decision/{applicationId}/quote/optoutoflogging`: the decision quote as it
+/// would be priced now, with nothing recorded. Allowed at the Decision stage.
 #[utoipa::path(
     post,
     path = "/api/v1/decision/{applicationId}/optoutoflogging",
@@ -193,13 +223,19 @@ pub async fn preview_decision(
     price_decision_unrecorded(&state, &case.application(&state).await?)
 }
 
-/// §7 `decision/{id}/product/optoutoflogging`: the products to leave out.
+/// The products whose covers the decision is priced without.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct OptOutProducts {
     pub product_types: Vec<ProductType>,
 }
 
+/// Price the decision without some products, without recording it
+///
+/// Prices the decision as if every cover of the products named in `productTypes` were taken off, to
+/// show what the clients would pay without them; nothing is recorded and no cover is removed.
+/// Allowed at the Decision stage; each product must be on the application, and at least one cover
+/// must remain.
 #[utoipa::path(
     post,
     path = "/api/v1/decision/{applicationId}/product/optoutoflogging",
@@ -230,6 +266,13 @@ pub async fn preview_without_products(
     price_decision_unrecorded(&state, &without)
 }
 
+/// Price the decision
+///
+/// Prices every cover on the terms underwriting gave it and records the result as the decision
+/// quote: a loading raises a cover's premium, a postponed or declined cover is left out at no
+/// premium. Allowed at the Decision stage, once every client's underwriting is complete and no
+/// cover is with an underwriter. The decision is valid from then until something it was priced on
+/// changes; Proceed needs it.
 #[utoipa::path(
     post,
     path = "/api/v1/actions/TriggerDecisionQuote/{applicationId}",
@@ -250,6 +293,10 @@ pub async fn trigger_decision_quote(
     case.send(&state, TriggerDecisionQuote).await
 }
 
+/// Price the decision (decision path)
+///
+/// The same as `POST /actions/TriggerDecisionQuote/{applicationId}`: prices every cover on its
+/// underwriting terms and records the decision quote. Allowed at the Decision stage.
 #[utoipa::path(
     post,
     path = "/api/v1/decision/{applicationId}/quote",
@@ -270,6 +317,11 @@ pub async fn decision_quote(
     case.send(&state, TriggerDecisionQuote).await
 }
 
+/// Get an application with its decisions
+///
+/// The application as `GET /application/{applicationId}` returns it, read for the decision page:
+/// each cover's decision, each client's underwriting outcome with its explanation, and the decision
+/// quote once priced. Changes nothing.
 #[utoipa::path(
     get,
     path = "/api/v1/backendforfrontend/applicationWithDecisions/{applicationId}",
@@ -288,6 +340,11 @@ pub async fn application_with_decisions(
     case.view(&state).await
 }
 
+/// Proceed from the decision to set-up
+///
+/// Accepts the decision and opens set-up. Refused until the decision quote is priced and current,
+/// while a decision is still with an underwriter, and while a client has no cover left (every cover
+/// postponed or declined), who must be removed first. Proceeding again changes nothing.
 #[utoipa::path(
     post,
     path = "/api/v1/decision/{applicationId}/proceed",
@@ -309,13 +366,18 @@ pub async fn proceed(
     case.send(&state, ProceedToSetUp).await
 }
 
-/// §7 `POST /actions/removeApplicantAtDecision/{id}`: the client to take off the application.
+/// The client to take off the application at the decision.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RemoveAtDecisionRequest {
     pub applicant_id: ApplicantId,
 }
 
+/// Remove a client at the decision
+///
+/// Takes a client off the application at the Decision stage, typically one to whom no cover can be
+/// offered; the other client takes the first slot. The application's only client cannot be removed.
+/// The decision quote is cleared, so the decision must be priced and proceeded from again.
 #[utoipa::path(
     post,
     path = "/api/v1/actions/removeApplicantAtDecision/{applicationId}",
@@ -349,6 +411,11 @@ pub async fn remove_applicant_at_decision(
 pub const NO_DECISION_DOCUMENT: &str =
     "The decision document is produced once the decision is priced";
 
+/// Download the decision document
+///
+/// The decision as a PDF: each cover's decision with its reasons, its price at the quote and on
+/// those terms, and the totals. Available once the decision is priced; one copy is kept per version
+/// of the application, so a copy once sent never changes.
 #[utoipa::path(
     get,
     path = "/api/v1/application/{applicationId}/document/decision",

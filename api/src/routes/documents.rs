@@ -126,7 +126,8 @@ pub(crate) async fn stored_or_rendered(
         .await?)
 }
 
-/// The file with its name in `content-disposition`, as the SPA saves it (§7, §8).
+// §7 documents are saved under the content-disposition name; §8 covers a missing one.
+/// The file with its name in `content-disposition`, which the SPA saves it under.
 pub(crate) fn file(document: StoredDocument) -> Response {
     let disposition = format!(
         "attachment; filename=\"{}\"",
@@ -148,6 +149,10 @@ pub(crate) fn file(document: StoredDocument) -> Response {
     response
 }
 
+/// Download the quote
+///
+/// The quote as a PDF, named in `content-disposition`. Available once the application is priced;
+/// one copy is kept per version of the application, so a copy once sent never changes.
 #[utoipa::path(
     get,
     path = "/api/v1/application/{applicationId}/document/quote",
@@ -168,7 +173,7 @@ pub async fn quote_document(
     Ok(file(document(&state, &application, Kind::Quote).await?))
 }
 
-/// Where a document can be fetched (§7 `data.uri`).
+/// Where a document can be downloaded: `/api/v1/document/{documentId}/{fileName}`.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct DocumentLink {
     pub uri: String,
@@ -182,6 +187,10 @@ async fn link(state: &AppState, case: &Case, kind: Kind) -> Result<Json<Document
     }))
 }
 
+/// Get the key facts document's link
+///
+/// Where to download the key facts document for the application as it now stands (`uri`); the
+/// document is made on first request and kept for that version of the application.
 #[utoipa::path(
     get,
     path = "/api/v1/backendforfrontend/keyfacts/{applicationId}",
@@ -200,6 +209,10 @@ pub async fn key_facts(
     link(&state, &case, Kind::KeyFacts).await
 }
 
+/// Get the terms and conditions' link
+///
+/// Where to download the terms and conditions for the application as it now stands (`uri`); the
+/// document is made on first request and kept for that version of the application.
 #[utoipa::path(
     get,
     path = "/api/v1/backendforfrontend/termsandconditions/{applicationId}",
@@ -218,6 +231,11 @@ pub async fn terms(
     link(&state, &case, Kind::Terms).await
 }
 
+/// Download a document
+///
+/// A document at a link another call gave (`uri`), named in `content-disposition`. Only the adviser
+/// of its application, or someone acting for them, can read it; medical evidence is not served
+/// here.
 #[utoipa::path(
     get,
     path = "/api/v1/document/{documentId}/{fileName}",

@@ -19,7 +19,10 @@ pub struct Health {
     pub temporal: bool,
 }
 
-/// Ready when the database and Temporal both answer.
+/// Check the service's health
+///
+/// Ready (200) when both the database and the workflow engine (Temporal) answer; 503 with which one
+/// does not otherwise. Needs no access token.
 #[utoipa::path(
     get,
     path = "/healthz",

@@ -30,10 +30,11 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AddressLookup {
-    /// The postcode as normalised (§5): upper case, one space before the last three characters.
+    // §5 postcode normalisation.
+    /// The postcode as normalised: upper case, one space before the last three characters.
     pub postcode: String,
-    /// In delivery order; empty when the postcode is valid but has no addresses we know of.
-    /// Each result's `town` is the address's `cityName` (§3).
+    /// In delivery order; empty when the postcode is valid but has no addresses we know of. Each
+    /// result's `town` is what contact details call `cityName`.
     pub addresses: Vec<AddressLookupResult>,
     /// Where the addresses come from, for example the sample gazetteer.
     pub source: String,
@@ -49,6 +50,11 @@ fn unavailable(error: AddressLookupError) -> ApiError {
     }
 }
 
+/// Find the addresses at a postcode
+///
+/// The addresses at a UK postcode, in delivery order, for the contact-details page; the postcode
+/// may be sent in any case and spacing and comes back normalised. When the address service cannot
+/// answer, the answer says so and the adviser enters the address by hand.
 #[utoipa::path(
     get,
     path = "/api/v1/backendforfrontend/address/lookup/{postcode}",
@@ -78,6 +84,10 @@ pub async fn lookup_addresses(
     }))
 }
 
+/// Get one address from a postcode look-up
+///
+/// The full address for an id the postcode look-up returned. Its `town` is what the application's
+/// contact details call `cityName`.
 #[utoipa::path(
     get,
     path = "/api/v1/backendforfrontend/address/{id}",
@@ -110,7 +120,7 @@ pub struct EmailQuery {
     email: Option<String>,
 }
 
-/// The email check's answer (§7): `isValid` and `status`, plus the message to show.
+/// The email check's answer: `isValid` and `status`, plus the message to show the adviser.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EmailValidation {
@@ -123,6 +133,12 @@ pub struct EmailValidation {
     pub message: Option<String>,
 }
 
+/// Check an email address
+///
+/// Checks an address's form, then asks the email service whether mail can reach it. A refused
+/// address (`isValid` false) comes with the message to show the adviser; saving contact details
+/// with it is refused. `Unchecked` means the domain could not be checked just now: the address is
+/// accepted on its form alone.
 #[utoipa::path(
     get,
     path = "/api/v2/backendforfrontend/validate/email",

@@ -28,6 +28,13 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(policy_details))
 }
 
+/// Put the policy in force
+///
+/// Issues a policy to each client with cover accepted, once set-up is complete: bank details saved
+/// and checked (or a warning confirmed), a start date chosen, and the decision priced since it last
+/// changed. A policy starting today puts the application at Went on Risk; a later start date goes
+/// on risk on that day. Activating again changes nothing, so a repeated call never issues two
+/// policies.
 #[utoipa::path(
     post,
     path = "/api/v1/actions/activateApplication/{applicationId}",
@@ -49,8 +56,8 @@ pub async fn activate_application(
     case.send(&state, ActivateApplication).await
 }
 
-/// The Policyholders tab's query: as the application search (§7 "with the same query"), with
-/// policy statuses for `status`.
+/// The Policyholders tab's query: read as the application search's, with policy statuses for
+/// `status`.
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
@@ -69,6 +76,12 @@ pub struct PolicySearchParams {
     pub adviser_id: Option<String>,
 }
 
+/// Search policyholders
+///
+/// A page of 10 policyholders, most recently issued first, for the dashboard's Policyholders tab.
+/// Every word of `searchTerm` must appear in the policyholder's name, the policy number or the
+/// application reference; `status` keeps only the policy statuses given. Without `adviserId` the
+/// list holds the caller's policies and those of every adviser they act for.
 #[utoipa::path(
     get,
     path = "/api/v1/backendforfrontend/policy/search",
@@ -117,7 +130,7 @@ pub async fn search_policies(
     Ok(Json(state.store.search_policies(&query).await?))
 }
 
-/// `adviserId`: whose policy it is, for a caller acting for that adviser (§6).
+/// `adviserId`: the adviser whose policy it is, for a caller acting for that adviser.
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
@@ -125,6 +138,11 @@ pub struct ActingFor {
     pub adviser_id: Option<String>,
 }
 
+/// Get a policy
+///
+/// A policyholder's policy as the policy view shows it: the client, each cover in force on the
+/// terms it was accepted on with its premium (the Cover Summary), the Direct Debit account masked,
+/// and the policy's documents. `adviserId` must name the policy's adviser when given.
 #[utoipa::path(
     get,
     path = "/api/v1/backendforfrontend/policydetails/{policyHolderId}",

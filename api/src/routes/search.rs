@@ -38,6 +38,12 @@ pub struct SearchParams {
     pub adviser_id: Option<String>,
 }
 
+/// Search applications
+///
+/// A page of 10 applications, most recently changed first, for the dashboard's In Progress tab.
+/// Every word of `searchTerm` must appear in the client names, the application reference or the
+/// adviser's own reference; `status` keeps only the stages given. Without `adviserId` the list
+/// holds the caller's applications and those of every adviser they act for.
 #[utoipa::path(
     get,
     path = "/api/v1/backendforfrontend/application/search",

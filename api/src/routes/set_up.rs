@@ -27,7 +27,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(reset_bank_check))
 }
 
-/// §7 `POST /application/{id}/bankDetails` "with bankDetails".
+/// The Direct Debit bank details to save.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct BankDetailsRequest {
@@ -45,6 +45,10 @@ pub struct BankDetailsView {
     pub bank_check_severity: Option<Severity>,
 }
 
+/// Get the Direct Debit bank details
+///
+/// The saved bank details with the account number masked to its last four digits, where their check
+/// stands and the message to show about it. Changes nothing.
 #[utoipa::path(
     get,
     path = "/api/v1/application/{applicationId}/bankDetails",
@@ -70,6 +74,12 @@ pub async fn get_bank_details(
     }))
 }
 
+/// Save the Direct Debit bank details
+///
+/// Saves the account holder's name (at most 100 characters), the 8-digit account number, the
+/// 6-digit sort code and the collection day (the 1st to the 28th of the month). Allowed once the
+/// adviser has proceeded from the decision and until the policy is in force. New details clear the
+/// last check, so check them again; every broken rule is named by its field and nothing is saved.
 #[utoipa::path(
     post,
     path = "/api/v1/application/{applicationId}/bankDetails",
@@ -95,6 +105,12 @@ pub async fn save_bank_details(
         .await
 }
 
+/// Check the Direct Debit bank details
+///
+/// Checks the saved bank details: a modulus check that the account number can belong to the sort
+/// code, then Confirmation of Payee with the account's bank. The result and the message for the
+/// adviser are recorded on the application. Allowed in set-up once bank details are saved; the
+/// policy cannot go in force until the check passes or a warning is overridden.
 #[utoipa::path(
     post,
     path = "/api/v2/backendforfrontend/bankvalidation/{applicationId}",
@@ -116,6 +132,11 @@ pub async fn validate_bank_details(
     case.send(&state, CheckBankDetails).await
 }
 
+/// Override a bank check as manually verified
+///
+/// Accepts details the check could only warn about (for example, the provider could not confirm the
+/// name), once the adviser has confirmed them with the client. Details the check found wrong cannot
+/// be overridden: correct and check them again. Allowed in set-up.
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/bankValidation/{applicationId}/override",
@@ -136,6 +157,10 @@ pub async fn override_bank_check(
     case.send(&state, OverrideBankCheck).await
 }
 
+/// Clear the bank check
+///
+/// Clears the check of the saved bank details, so they must be checked again before the policy can
+/// go in force. Allowed in set-up; clearing a cleared check changes nothing.
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/bankValidation/{applicationId}/reset",

@@ -81,7 +81,8 @@ pub struct Alternative {
     pub based_on_version: u64,
 }
 
-/// §2 Decision: take an alternative; the decision is priced again with it.
+// §2 Decision.
+/// Take an alternative; the decision is priced again with it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TakeAlternative {

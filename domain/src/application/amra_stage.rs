@@ -20,7 +20,8 @@ use serde::{Deserialize, Serialize};
 pub const AMRA_LOCKED: &str = "AMRA is locked once the policy is in force";
 pub const AMRA_NEEDS_QUOTE: &str = "AMRA opens once the quote is complete and priced";
 
-/// §7 `isAmraConsentGranted`.
+// §7 `isAmraConsentGranted`.
+/// Record whether a client consents to medical reports.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SetAmraConsent {
@@ -28,7 +29,8 @@ pub struct SetAmraConsent {
     pub is_amra_consent_granted: bool,
 }
 
-/// §7 `isViewMedicalReportsRequested`.
+// §7 `isViewMedicalReportsRequested`.
+/// Record whether a client wants to see a medical report first.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SetViewMedicalReports {
@@ -36,7 +38,8 @@ pub struct SetViewMedicalReports {
     pub is_view_medical_reports_requested: bool,
 }
 
-/// §7 `PATCH applicant/examiner`: the examiner as entered, and whether the page says the
+// §7 `PATCH applicant/examiner`.
+/// Save a client's doctor or surgery: the examiner as entered, and whether the page says the
 /// details are complete (`isExaminerDetailsValid`, sent as the text true or false).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -115,9 +118,10 @@ impl Application {
         })
     }
 
-    /// Saves the examiner: malformed values are refused by field; incomplete details are kept
-    /// with `isExaminerDetailsValid` false, unless the page claims they are complete, when what
-    /// is missing is named (with §5's surgery message).
+    // §5 surgery message.
+    /// Saves the examiner: malformed values are refused by field; incomplete details are kept with
+    /// `isExaminerDetailsValid` false, unless the page claims they are complete, when what is
+    /// missing is named, with a 'Please check surgery ...' message.
     pub fn set_examiner(
         &self,
         command: &SetExaminer,
@@ -148,7 +152,8 @@ impl Application {
             .min()
     }
 
-    /// Withdraws every consent whose 12 months have run out by `now` (§9), noting the day.
+    // §9: consent valid 12 months.
+    /// Withdraws every consent whose 12 months have run out by `now`, noting the day.
     pub fn expire_amra_consents(&self, now: DateTime<Utc>) -> Self {
         let today = uk_date(now);
         let mut next = self.clone();
@@ -173,8 +178,9 @@ impl Application {
         }
     }
 
-    /// §4 "AMRA is ready when consent granted is true, view medical reports requested is not
-    /// null, and examiner details are valid", for every client.
+    // §4 AMRA readiness.
+    /// Every client has granted consent, said whether they want to see their report, and has
+    /// complete doctor's details.
     pub fn is_amra_ready(&self) -> bool {
         !self.applicants.is_empty()
             && self

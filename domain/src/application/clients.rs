@@ -10,8 +10,9 @@ use crate::ids::ApplicantId;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-/// Add a client to an application (§7 `AddApplicant`). The id is chosen by the caller so a
-/// retried command cannot add the client twice.
+// §7 `AddApplicant`.
+/// Add a client to an application. The id is chosen by the caller so a retried command cannot add
+/// the client twice.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AddApplicant {
@@ -19,7 +20,8 @@ pub struct AddApplicant {
     pub details: ApplicantDetails,
 }
 
-/// Change some of a client's details (§7 `PATCH /application/{id}/applicant/{applicantId}`).
+// §7 `PATCH /application/{id}/applicant/{applicantId}`.
+/// Change some of a client's details.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct EditApplicant {
@@ -27,14 +29,16 @@ pub struct EditApplicant {
     pub patch: ApplicantPatch,
 }
 
-/// Remove a client (§7 `DELETE /application/{id}/applicant/{applicantId}`).
+// §7 `DELETE /application/{id}/applicant/{applicantId}`.
+/// Remove a client.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RemoveApplicant {
     pub applicant_id: ApplicantId,
 }
 
-/// Add a child (§7 `POST /application/{id}/children`); the id is chosen by the caller.
+// §7 `POST /application/{id}/children`.
+/// Add a child; the id is chosen by the caller.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AddChild {
@@ -105,10 +109,11 @@ impl Application {
         Ok(next.touched(now))
     }
 
-    /// Removes a client (§4): when the first is removed the second takes the first slot and
-    /// the second slot is emptied; when the second is removed its slot is emptied. Everything
-    /// held per applicant (covers, contact and enquiry state, declarations) moves with them, and
-    /// no one is left pointing at the removed client's address.
+    // §4 "Removing an applicant".
+    /// Removes a client: when the first is removed the second takes the first slot and the second
+    /// slot is emptied; when the second is removed its slot is emptied. Everything held per
+    /// applicant (covers, contact and enquiry state, declarations) moves with them, and no one is
+    /// left pointing at the removed client's address.
     pub fn remove_applicant(
         &self,
         command: &RemoveApplicant,
@@ -131,7 +136,9 @@ impl Application {
         Ok(next.touched(now))
     }
 
-    /// Adds a child (§5 children rules); §4: adding a child clears the unborn-children flag.
+    // §5 children rules; §4 "Adding a child clears the unborn-children flag".
+    /// Adds a child (a first name, surname and date of birth, under 23); adding a child clears the
+    /// unborn-children flag.
     pub fn add_child(&self, command: &AddChild, now: DateTime<Utc>) -> Result<Self, Rejection> {
         self.ensure_quote_editable()?;
         if self.children.iter().any(|c| c.id == command.child_id) {

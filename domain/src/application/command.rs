@@ -45,60 +45,71 @@ pub trait Command: Clone + Serialize + DeserializeOwned + Send + Sync + 'static 
     ) -> Result<Application, Rejection>;
 }
 
-/// §7 `hasUnbornChildren`.
+// §7 `hasUnbornChildren`.
+/// Say whether the clients are expecting a child.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SetHasUnbornChildren {
     pub has_unborn_children: bool,
 }
 
-/// §7 `isMortgageRelated`.
+// §7 `isMortgageRelated`.
+/// Say whether the cover is for a mortgage.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SetMortgageRelated {
     pub is_mortgage_related: bool,
 }
 
-/// §7 `acceptPreUnderwritingDeclaration`.
+// §7 `acceptPreUnderwritingDeclaration`.
+/// A client accepts the pre-underwriting declaration.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AcceptPreUnderwritingDeclaration {
     pub applicant_id: ApplicantId,
 }
 
-/// §7 `unlockquoteedit`.
+// §7 `unlockquoteedit`.
+/// Make the quote editable again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct UnlockQuoteEdit;
 
-/// §7 `ApplyApplication` and `portal/apply`.
+// §7 `ApplyApplication` and `portal/apply`.
+/// Apply for the policy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct ApplyForPolicy;
 
-/// §7 `hasFailedTermExtension`.
+// §7 `hasFailedTermExtension`.
+/// Record that a term extension could not be completed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct FailTermExtension;
 
-/// §7 `candidateBeneficiaries`: a new beneficiary, with the id the API chose.
+// §7 `candidateBeneficiaries`.
+/// A new beneficiary, with the id the API chose.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct AddBeneficiary(pub SaveBeneficiary);
 
-/// §7 `PUT candidateBeneficiary/{beneficiaryId}`.
+// §7 `PUT candidateBeneficiary/{beneficiaryId}`.
+/// Change a beneficiary.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct EditBeneficiary(pub SaveBeneficiary);
 
-/// §7 `POST .../benefit-allocations`: a new payout share, with the id the API chose.
+// §7 `POST .../benefit-allocations`.
+/// A new payout share, with the id the API chose.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct AddAllocation(pub SaveAllocation);
 
-/// §7 `PUT .../benefit-allocations/{allocationId}`.
+// §7 `PUT .../benefit-allocations/{allocationId}`.
+/// Change a payout share.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct EditAllocation(pub SaveAllocation);
 
-/// §7 `upsellcover`: more cover on an existing cover.
+// §7 `upsellcover`.
+/// More cover on an existing cover.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct UpsellCover(pub EditCover);

@@ -40,8 +40,9 @@ pub const CONTACT_INCOMPLETE: &str = "Complete the contact details before applyi
 pub const MORTGAGE_UNANSWERED: &str = "Please say whether the cover is for a mortgage";
 pub const ADVICE_UNANSWERED: &str = "Please say whether this is an advised sale";
 
-/// A change to one client's contact details (§7 `PATCH /backendforfrontend/applicant/contact`
-/// changes the fields sent; `POST .../applicant/{id}/contact` replaces them all).
+// §7: `PATCH /backendforfrontend/applicant/contact` changes the fields sent;
+// `POST .../applicant/{id}/contact` replaces them all.
+/// A change to one client's contact details: the fields sent, or all of them.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ContactPatch {
@@ -119,9 +120,10 @@ impl ContactPatch {
     }
 }
 
-/// Saves a client's contact details. `email_check` is the email service's answer for the
-/// email being saved (the API asks it before sending the command); a refusal from it refuses
-/// the change with §5's message on `emailAddress`.
+// §5 email messages.
+/// Saves a client's contact details. `email_check` is the email service's answer for the email
+/// being saved (the API asks it before sending the command); a refusal from it refuses the change
+/// with the service's message on `emailAddress`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SaveContact {
@@ -131,7 +133,8 @@ pub struct SaveContact {
     pub email_check: Option<EmailCheck>,
 }
 
-/// §7 `sameAddressApplicantId`: the client lives at the other client's address, or not.
+// §7 `sameAddressApplicantId`.
+/// The client lives at the other client's address, or not.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SetSameAddress {
@@ -139,8 +142,9 @@ pub struct SetSameAddress {
     pub same_address_applicant_id: Option<ApplicantId>,
 }
 
-/// The adviser's own reference (§7 `thirdPartyRef`); `editable` is false for advisers whose
-/// reference is hidden or read-only (§6 `hideYourRef`, `isYourRefReadOnly`).
+// §7 `thirdPartyRef`; §6 `hideYourRef`, `isYourRefReadOnly`.
+/// The adviser's own reference; `editable` is false for advisers whose reference is hidden or
+/// read-only.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SetThirdPartyRef {
@@ -148,7 +152,8 @@ pub struct SetThirdPartyRef {
     pub editable: bool,
 }
 
-/// The commission adjustment (§7 `commission`), judged by the owning adviser's rules (§6).
+// §7 `commission`; §6 commission flags.
+/// The commission adjustment, judged by the owning adviser's rules.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SetCommission {
@@ -156,8 +161,9 @@ pub struct SetCommission {
     pub rules: CommissionRules,
 }
 
-/// A new valid-until date for the quote (§7 `quoteDate`); `may_override` is the owning
-/// adviser's `overrideQuoteDate` flag (§6).
+// §7 `quoteDate`; §6 `overrideQuoteDate`.
+/// A new valid-until date for the quote; `may_override` is the owning adviser's `overrideQuoteDate`
+/// flag.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SetQuoteDate {
@@ -165,7 +171,8 @@ pub struct SetQuoteDate {
     pub may_override: bool,
 }
 
-/// §7 `isAdvisedSale`; `always_advised` is the owning adviser's `isAlwaysAdvised` flag.
+// §7 `isAdvisedSale`.
+/// Whether the sale is advised; `always_advised` is the owning adviser's `isAlwaysAdvised` flag.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SetAdvisedSale {
@@ -173,7 +180,8 @@ pub struct SetAdvisedSale {
     pub always_advised: bool,
 }
 
-/// §7 `policyStartDate`: now, a future date, or not yet known (§3, §9).
+// §7 `policyStartDate`; §3, §9 start date options.
+/// When the policy starts: now, on a future date, or not yet known.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SetPolicyStartDate {
@@ -193,7 +201,8 @@ impl Application {
         }
     }
 
-    /// §2: contact details are locked during underwriting and after it.
+    // §2: contact details are locked in underwriting.
+    /// Contact details are locked once underwriting starts.
     fn ensure_contact_editable(&self) -> Result<(), Rejection> {
         if self.status < ApplicationStage::Underwriting {
             Ok(())
@@ -209,9 +218,11 @@ impl Application {
             .ok_or_else(|| Rejection::not_found(APPLICANT_NOT_FOUND))
     }
 
-    /// Saves contact details: every value given must be well-formed (§5 address, phone,
-    /// email) and the email must not be one the email service refused. Incomplete details are
-    /// kept — completeness is asked for when applying (M1, K15).
+    // §5 address, phone and email rules; docs/decisions.md M1 and K15.
+    /// Saves contact details: every value given must be well-formed (address lines of at most 40
+    /// characters, a UK postcode and phone number, an email address) and the email must not be one
+    /// the email service refused. Incomplete details are kept: completeness is asked for when
+    /// applying.
     pub fn save_contact(
         &self,
         command: &SaveContact,
@@ -238,7 +249,8 @@ impl Application {
         Ok(next.touched(now))
     }
 
-    /// §5 "the same address as another applicant". Pointing at a client without an address of
+    // §5 "the same address as another applicant".
+    /// Links a client to the other client's address. Pointing at a client without an address of
     /// their own is allowed while the adviser works through the page; applying checks it.
     pub fn set_same_address(
         &self,
@@ -306,8 +318,9 @@ impl Application {
         Ok(next.touched(now))
     }
 
-    /// The commission adjustment (§6, J12–J17). Commission changes the premium, so the price
-    /// is withdrawn until the quote is priced again.
+    // §6 commission type; docs/decisions.md J12 to J17.
+    /// The commission adjustment. Commission changes the premium, so the price is withdrawn until
+    /// the quote is priced again.
     pub fn set_commission(
         &self,
         command: &SetCommission,
@@ -332,8 +345,9 @@ impl Application {
         Ok(next.touched(now))
     }
 
-    /// A new valid-until date within §5's bounds ('This date is invalid'): from today up to
-    /// 30 days after the quote was created, or 90 with `overrideQuoteDate`.
+    // §5 "Quote valid-until date has minimum and maximum bounds"; docs/decisions.md D8.
+    /// A new valid-until date, refused with 'This date is invalid' outside its bounds: from today
+    /// up to 30 days after the quote was created, or 90 with `overrideQuoteDate`.
     pub fn set_quote_date(
         &self,
         command: &SetQuoteDate,
@@ -368,7 +382,8 @@ impl Application {
         Ok(next.touched(now))
     }
 
-    /// §6 `isAlwaysAdvised`: such an adviser's sales are advised, so "no" is refused.
+    // §6 `isAlwaysAdvised`.
+    /// An adviser whose sales are always advised cannot answer "no".
     pub fn set_advised_sale(
         &self,
         command: &SetAdvisedSale,
@@ -386,8 +401,9 @@ impl Application {
         Ok(next.touched(now))
     }
 
-    /// §5 dates: "now" starts today, a future date must be between today and three months
-    /// ahead (D9), "don't know" has no date yet.
+    // §5 dates; docs/decisions.md D9.
+    /// "now" starts today, a future date must be between today and three months ahead, "don't know"
+    /// has no date yet.
     pub fn set_policy_start_date(
         &self,
         command: &SetPolicyStartDate,
@@ -429,7 +445,8 @@ impl Application {
         Ok(next.touched(now))
     }
 
-    /// §4 "Pre-underwriting acceptance marks the applicant as accepted".
+    // §4 "Pre-underwriting acceptance marks the applicant as accepted".
+    /// Marks the client as having accepted the pre-underwriting declaration.
     pub fn accept_pre_underwriting_declaration(
         &self,
         applicant_id: &ApplicantId,
@@ -445,8 +462,9 @@ impl Application {
         Ok(next.touched(now))
     }
 
-    /// What the contact-details page still needs (§5 address, phone, email; K14, K15), and
-    /// the page's own questions: each client in turn, then the questions, as the page shows
+    // §5 address, phone and email rules; docs/decisions.md K14, K15.
+    /// What the contact-details page still needs (each client's address, phone number and email),
+    /// and the page's own questions: each client in turn, then the questions, as the page shows
     /// them, named by their path in the application.
     pub fn contact_errors(&self) -> Vec<FieldError> {
         let addresses: Vec<_> = self
@@ -488,9 +506,10 @@ impl Application {
         errors.into_vec()
     }
 
-    /// Everything that stops the application being applied for today (§5), each named by its
-    /// field, in the order the page shows them: empty once it can be. The view carries it, so the
-    /// page's list of what is missing follows every change the adviser makes.
+    // §5.
+    /// Everything that stops the application being applied for today, each named by its field, in
+    /// the order the page shows them: empty once it can be. The view carries it, so the page's list
+    /// of what is missing follows every change the adviser makes.
     pub fn apply_problems(&self, today: NaiveDate) -> Vec<FieldError> {
         if self.status >= ApplicationStage::Apply {
             return Vec::new();
@@ -513,10 +532,11 @@ impl Application {
         errors.into_vec()
     }
 
-    /// Applies for the policy (§7 `ApplyApplication`, `portal/apply`): refused with every
-    /// reason at once while the quote is unpriced or expired, a client's details or contact
-    /// details are incomplete, a cover is unable to offer terms, or a declaration is not
-    /// accepted (§5). The application moves to the Apply stage and the quote is locked.
+    // §7 `ApplyApplication`, `portal/apply`; §5.
+    /// Applies for the policy: refused with every reason at once while the quote is unpriced or
+    /// expired, a client's details or contact details are incomplete, a cover is unable to offer
+    /// terms, or a declaration is not accepted. The application moves to the Apply stage and the
+    /// quote is locked.
     pub fn apply_for_policy(&self, now: DateTime<Utc>) -> Result<Self, Rejection> {
         self.ensure_before_apply()?;
         let problems = self.apply_problems(uk_date(now));

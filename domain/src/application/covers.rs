@@ -34,8 +34,8 @@ pub struct RiderInput {
     pub cover_amount: Option<Money>,
 }
 
-/// The fields of a cover the adviser chooses (§3 Cover), as §7 `MutateCovers` and
-/// `upsellcover` send them. Everything else (errors, premium, decision) belongs to the insurer.
+/// The fields of a cover the adviser chooses, as `MutateCovers` and `upsellcover` send them.
+/// Everything else (errors, premium, decision) belongs to the insurer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CoverInput {
@@ -113,8 +113,9 @@ impl Application {
             .ok_or_else(|| Rejection::not_found(COVER_NOT_FOUND))
     }
 
-    /// A price on screen is only good for the covers and clients it was made for (§4 "Quote
-    /// validity": invalid once something changes); the adviser prices again.
+    // §4 "Quote validity": invalid once something changes.
+    /// A price on screen is only good for the covers and clients it was made for; the adviser
+    /// prices again.
     pub(crate) fn invalidate_quote(&mut self) {
         self.quote_stage.quote = None;
         for cover in self.applicants.iter_mut().flat_map(|a| &mut a.covers) {
@@ -183,11 +184,12 @@ impl Application {
         Ok(next.touched(now))
     }
 
-    /// §7 `upsellcover`: raises a cover's amount (or monthly benefit) without reopening the
-    /// quote — at the quote stage, or at the decision when the adviser and client choose more
-    /// cover than was underwritten. Only the amount may change, and only upward; the cover's
-    /// decision is cleared because the insurer must confirm terms for the new amount, and the
-    /// price is withdrawn until the application is priced again.
+    // §7 `upsellcover`.
+    /// Raises a cover's amount (or monthly benefit) without reopening the quote: at the quote
+    /// stage, or at the decision when the adviser and client choose more cover than was
+    /// underwritten. Only the amount may change, and only upward; the cover's decision is cleared
+    /// because the insurer must confirm terms for the new amount, and the price is withdrawn until
+    /// the application is priced again.
     pub fn upsell_cover(&self, command: &EditCover, now: DateTime<Utc>) -> Result<Self, Rejection> {
         let open_for_upsell = matches!(
             self.status,
@@ -233,8 +235,9 @@ impl Application {
         Ok(next.touched(now))
     }
 
-    /// §4: removing children's cover clears the children's riders; removing the last adult
-    /// cover takes the children's cover with it.
+    // §4 "Covers".
+    /// Removing children's cover clears the children's riders; removing the last adult cover takes
+    /// the children's cover with it.
     pub fn remove_cover(
         &self,
         command: &RemoveCover,
@@ -249,8 +252,9 @@ impl Application {
         Ok(next.touched(now))
     }
 
-    /// §7 `isPayoutPlannerUsed`. Turning the planner off keeps the allocations, so turning it
-    /// back on does not lose what the adviser entered.
+    // §7 `isPayoutPlannerUsed`.
+    /// Turning the planner off keeps the allocations, so turning it back on does not lose what the
+    /// adviser entered.
     pub fn set_payout_planner_used(
         &self,
         command: &SetPayoutPlannerUsed,
@@ -285,9 +289,9 @@ impl Application {
         next
     }
 
-    /// Records a successful price (§4 "Quote validity": valid after a successful price). The
-    /// first price fixes the quote age date and the valid-until date, and moves a new
-    /// application to the Quote stage.
+    // §4 "Quote validity": valid after a successful price.
+    /// Records a successful price. The first price fixes the quote age date and the valid-until
+    /// date, and moves a new application to the Quote stage.
     pub fn record_quote(&self, quote: Quote, now: DateTime<Utc>) -> Self {
         let mut next = self.clone();
         for quoted in &quote.quote_applicants {
@@ -330,9 +334,10 @@ impl Application {
         Some(crate::dates::start_of_uk_day(until.succ_opt()?))
     }
 
-    /// The quote's valid-until date has passed (§5 dates): the price is withdrawn and the
-    /// next price is a new quote, with ages taken on its own date and a new valid-until date.
-    /// Nothing the adviser entered is lost.
+    // §5 dates.
+    /// The quote's valid-until date has passed: the price is withdrawn and the next price is a new
+    /// quote, with ages taken on its own date and a new valid-until date. Nothing the adviser
+    /// entered is lost.
     pub fn expire_quote(&self, now: DateTime<Utc>) -> Self {
         let mut next = self.clone();
         next.invalidate_quote();
@@ -342,8 +347,9 @@ impl Application {
         next.touched(now)
     }
 
-    /// Whether the quote has passed its valid-until date on `today` (§5 dates): it must then be
-    /// priced again before the adviser applies.
+    // §5 dates.
+    /// Whether the quote has passed its valid-until date on `today`: it must then be priced again
+    /// before the adviser applies.
     pub fn is_quote_expired(&self, today: NaiveDate) -> bool {
         self.quote_stage.quote_expired_on.is_some()
             || self

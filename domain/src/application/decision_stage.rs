@@ -30,8 +30,8 @@ pub struct DecisionState {
     /// loadings.
     #[serde(default)]
     pub decision_quote: Option<Quote>,
-    /// §4 "Decision validity": true once the decision quote succeeded; false again when
-    /// anything it was priced on changes.
+    // §4 "Decision validity".
+    /// True once the decision quote succeeded; false again when anything it was priced on changes.
     #[serde(default)]
     #[schema(required = true)]
     pub is_decision_valid: bool,
@@ -40,12 +40,14 @@ pub struct DecisionState {
     pub proceeded_at: Option<DateTime<Utc>>,
 }
 
-/// §7 `POST /actions/TriggerDecisionQuote/{id}` and `POST /decision/{id}/quote`.
+// §7 `POST /actions/TriggerDecisionQuote/{id}` and `POST /decision/{id}/quote`.
+/// Price the decision and record it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct TriggerDecisionQuote;
 
-/// §7 `POST /actions/removeApplicantAtDecision/{id}`: take a client off the application at the
-/// decision, typically one to whom no cover can be offered.
+// §7 `POST /actions/removeApplicantAtDecision/{id}`.
+/// Take a client off the application at the decision, typically one to whom no cover can be
+/// offered.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RemoveApplicantAtDecision {
@@ -55,7 +57,8 @@ pub struct RemoveApplicantAtDecision {
 pub const LAST_CLIENT: &str =
     "The application's only client can't be removed; the application can be left to lapse instead";
 
-/// A cover as it was underwritten: which risks the outcome judged (§4 requote).
+// §4 requote.
+/// A cover as it was underwritten: which risks the outcome judged.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UnderwrittenCover {
@@ -72,8 +75,8 @@ impl UnderwrittenCover {
     }
 }
 
-/// The decision page's Requote (§2 Decision, §4 "Requote removes the decision and
-/// re-underwrites if manually underwritten"): back to the quote to change the covers.
+// §2 Decision; §4 "Requote removes the decision and re-underwrites if manually underwritten".
+/// The decision page's Requote: back to the quote to change the covers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Requote;
 
@@ -127,9 +130,9 @@ impl Application {
             .collect()
     }
 
-    /// Removes a client at the decision (§4 "Removing an applicant": the second client takes the
-    /// first slot, and their enquiry goes with them). The decision must be priced again and
-    /// proceeded from again.
+    // §4 "Removing an applicant".
+    /// Removes a client at the decision: the second client takes the first slot, and their enquiry
+    /// goes with them. The decision must be priced again and proceeded from again.
     pub fn remove_applicant_at_decision(
         &self,
         command: &RemoveApplicantAtDecision,
@@ -243,9 +246,10 @@ impl Application {
         }
     }
 
+    // §7 `decision/{id}/product/optoutoflogging`.
     /// The application as it would be with every cover of `products` opted out, to price the
-    /// decision without them (§7 `decision/{id}/product/optoutoflogging`). Each product must be
-    /// on the application and at least one cover must stay.
+    /// decision without them. Each product must be on the application and at least one cover must
+    /// stay.
     pub fn without_products(&self, products: &[ProductType]) -> Result<Self, Rejection> {
         let mut errors = crate::errors::Errors::default();
         if products.is_empty() {
@@ -275,8 +279,9 @@ impl Application {
         Ok(next)
     }
 
-    /// Proceed (§2 Decision): refused without a valid decision quote, while a client has no
-    /// cover left, or while a decision is still referred.
+    // §2 Decision.
+    /// Proceed: refused without a valid decision quote, while a client has no cover left, or while
+    /// a decision is still referred.
     pub fn proceed_to_set_up(&self, now: DateTime<Utc>) -> Result<Self, Rejection> {
         self.check_can_quote_decision()?;
         if self

@@ -23,8 +23,9 @@ pub struct CompleteTermExtension {
 }
 
 impl Application {
-    /// §3 `isTermExtensible`: a live quote (priced, not expired) that expires within the
-    /// window, before the policy is on risk, and no change in health disclosed for it.
+    // §3 `isTermExtensible`; docs/decisions.md M12.
+    /// A live quote (priced, not expired) that expires within 14 days, before the policy is on
+    /// risk, and no change in health disclosed for it.
     pub fn is_term_extensible(&self, today: NaiveDate) -> bool {
         self.status < ApplicationStage::WentOnRisk
             && self.quote_stage.quote_expired_on.is_none()
@@ -36,7 +37,8 @@ impl Application {
                 != Some(DeclarationOfHealthStatus::Failed)
     }
 
-    /// §4: offered when extensible and not yet extended (`showExtend`).
+    // §4 "Term extension is offered when ...".
+    /// Offered when extensible and not yet extended (`showExtend`).
     pub fn is_term_extension_offered(&self, today: NaiveDate) -> bool {
         is_offered(
             self.is_term_extensible(today),
@@ -80,8 +82,9 @@ impl Application {
         Ok(next.touched(now))
     }
 
-    /// §7 `hasFailedTermExtension`: the attempt failed for another reason (§4 "on failure the
-    /// status becomes Error"); the extension may be tried again.
+    // §7 `hasFailedTermExtension`; §4 "on failure the status becomes Error".
+    /// The attempt failed for a reason other than the client's health: the status becomes `error`,
+    /// and the extension may be tried again.
     pub fn fail_term_extension(&self, now: DateTime<Utc>) -> Result<Self, Rejection> {
         if self.quote_stage.extended_on_date.is_some() {
             return Err(Rejection::conflict(ALREADY_EXTENDED));

@@ -23,7 +23,8 @@ pub const START_DATE_NEEDED: &str = "Please choose when the policy starts";
 pub const DECISION_NOT_CURRENT: &str =
     "The decision has changed since it was priced: please price it again on the decision page";
 
-/// §7 `POST /actions/activateApplication/{id}`: put the policy in force.
+// §7 `POST /actions/activateApplication/{id}`.
+/// Put the policy in force.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct ActivateApplication;
 
@@ -50,7 +51,8 @@ pub struct PolicyCover {
     pub premium: Money,
 }
 
-/// A policy as the policy view shows it (§7 `policydetails/{policyHolderId}`).
+/// A policy as the policy view shows it: the client, the covers in force on their terms, and the
+/// Direct Debit account masked.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PolicyDetails {
@@ -201,8 +203,9 @@ impl Application {
             .min()
     }
 
-    /// Policies whose start date has come go on risk (and the case with them, §2 Went on
-    /// Risk); cancellation windows that have ended close. Same version when nothing is due.
+    // §2 Went on Risk.
+    /// Policies whose start date has come go on risk (and the case with them); cancellation windows
+    /// that have ended close. Same version when nothing is due.
     pub(super) fn apply_policy_deadlines(&self, now: DateTime<Utc>) -> Self {
         let mut next = self.clone();
         let mut changed = false;
@@ -243,7 +246,8 @@ impl Application {
                 .all(|p| p.status == PolicyStatus::InForce && p.cancellation_window_closed)
     }
 
-    /// What the policy view shows of a client's policy (§2 Policy view "Cover Summary").
+    // §2 Policy view "Cover Summary".
+    /// What the policy view shows of a client's policy.
     pub fn policy_details(&self, holder: &crate::ids::ApplicantId) -> Option<PolicyDetails> {
         let policy = self.policy_of(holder)?.clone();
         let applicant = self.applicant(holder)?;

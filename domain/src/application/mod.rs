@@ -102,14 +102,15 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-/// Most applicants on one application (§1, §9).
+// §1, §9.
+/// Most clients on one application.
 pub const MAX_APPLICANTS: usize = 2;
 pub const TOO_MANY_APPLICANTS: &str = "An application can have at most 2 clients.";
 pub const APPLICANT_NOT_FOUND: &str = "Applicant not found";
 pub const QUOTE_NOT_EDITABLE: &str =
     "The quote can no longer be edited. Unlock quote editing to make changes.";
 
-/// Stages of an application (§2), in journey order.
+/// Stages of an application, in journey order.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema,
 )]
@@ -149,7 +150,8 @@ impl ApplicationStage {
         Self::ALL.into_iter().find(|s| s.code() == code)
     }
 
-    /// The label advisers see on the dashboard (§2: pre-quote, quote, underwriting, decision).
+    // §2 dashboard statuses.
+    /// The label advisers see on the dashboard.
     pub fn label(self) -> &'static str {
         match self {
             ApplicationStage::CreateQuote => "Pre-quote",
@@ -162,7 +164,7 @@ impl ApplicationStage {
     }
 }
 
-/// A child on the application (§3), for children's critical illness cover.
+/// A child on the application, for children's critical illness cover.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Child {
@@ -179,7 +181,8 @@ pub struct Application {
     pub adviser_id: AdviserId,
     /// The adviser's firm when the application was created, for firm-wide reporting.
     pub firm_id: Option<String>,
-    /// The adviser's firm location when the application was created (§1, §6).
+    // §1, §6 firm location.
+    /// The adviser's firm location when the application was created.
     #[serde(default)]
     pub adviser_at_firm_location_id: Option<String>,
     /// Bumped by every accepted change; the read model keeps the highest version it saw.
@@ -213,7 +216,8 @@ pub struct QuoteState {
     /// The date on which ages are taken for pricing; set when a quote is priced.
     #[schema(value_type = Option<String>, format = Date)]
     pub quote_age_date: Option<NaiveDate>,
-    /// The last successful price, cleared whenever a change makes it stale (§4).
+    // §4 "Quote validity".
+    /// The last successful price, cleared whenever a change makes it stale.
     #[serde(default)]
     pub quote: Option<Quote>,
     /// Set when a quote passed its valid-until date; cleared by the next price.
@@ -224,14 +228,15 @@ pub struct QuoteState {
     #[serde(default)]
     #[schema(value_type = Option<String>, format = Date)]
     pub valid_until: Option<NaiveDate>,
-    /// When the quote's terms were extended by a declaration of health (§4); once only.
+    /// When the quote's terms were extended by a declaration of health; a quote is extended once
+    /// only.
     #[serde(default)]
     #[schema(value_type = Option<String>, format = Date)]
     pub extended_on_date: Option<NaiveDate>,
-    /// The outcome of the last declaration of health for a term extension (§3).
+    /// The outcome of the last declaration of health for a term extension.
     #[serde(default)]
     pub declaration_of_health_status: Option<DeclarationOfHealthStatus>,
-    /// The changes in health that blocked the extension, as the adviser reads them (§8).
+    /// The changes in health that blocked the extension, as the adviser reads them.
     #[serde(default)]
     #[schema(required = true)]
     pub term_extension_reasons: Vec<String>,
@@ -269,7 +274,7 @@ pub struct SetUpState {
     #[serde(default)]
     #[schema(required = true)]
     pub bank_check: BankCheckStatus,
-    /// Set when the policy is put in force (§4 "Activation sets active true").
+    /// Set when the policy is put in force.
     #[serde(default)]
     #[schema(required = true)]
     pub active: bool,
@@ -314,8 +319,9 @@ impl Application {
         }
     }
 
-    /// The day on which clients' ages are taken: the quote age date once a quote exists,
-    /// otherwise today (§5).
+    // §5.
+    /// The day on which clients' ages are taken: the quote age date once a quote exists, otherwise
+    /// today.
     pub fn age_date(&self, today: NaiveDate) -> NaiveDate {
         self.quote_stage.quote_age_date.unwrap_or(today)
     }

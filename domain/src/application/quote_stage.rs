@@ -32,7 +32,9 @@ pub struct RemoveChild {
     pub child_id: String,
 }
 
-/// A beneficiary's details as the adviser enters them (§7 candidateBeneficiaries).
+/// A beneficiary's details as the adviser enters them: a first and last name (each at most 100
+/// characters), and optionally a title, a date of birth not in the future and a relationship of at
+/// most 50 characters.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BeneficiaryDetails {
@@ -51,7 +53,8 @@ pub struct SaveBeneficiary {
     pub details: BeneficiaryDetails,
 }
 
-/// A share of a cover's payout as the adviser sets it (§7 benefit-allocations).
+/// A share of a cover's payout as the adviser sets it: who receives it (`type` and `referenceId`: a
+/// child, the other client or a beneficiary on the application) and the percentage, above 0.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AllocationInput {
@@ -180,9 +183,10 @@ impl Application {
         Ok(next.touched(now))
     }
 
-    /// Adds or changes one share of a cover's payout. The person must be a child, the other
-    /// client or a beneficiary on the application; at most 8 shares; the shares may never add
-    /// up to more than 100 % (exactly 100 % is checked when the quote is completed, §5).
+    // §5 payout planner; exactly 100 % is checked when the quote is completed.
+    /// Adds or changes one share of a cover's payout. The person must be a child, the other client
+    /// or a beneficiary on the application; at most 8 shares; the shares may never add up to more
+    /// than 100 %.
     pub(super) fn save_allocation(
         &self,
         command: &SaveAllocation,

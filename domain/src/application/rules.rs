@@ -25,8 +25,9 @@ impl Application {
         self.applicants.iter().flat_map(|a| &a.covers)
     }
 
-    /// §4 "Application completeness": every applicant has at least one cover, and every cover
-    /// has an id, no errors and its required fields.
+    // §4 "Application completeness".
+    /// Every client has at least one cover, and every cover has an id, no errors and its required
+    /// fields.
     pub fn is_complete(&self) -> bool {
         !self.applicants.is_empty()
             && self
@@ -35,9 +36,10 @@ impl Application {
                 .all(|a| !a.covers.is_empty() && a.covers.iter().all(Cover::is_complete))
     }
 
-    /// The server page statuses that drive the tabs (§2, §3 `sections`): client details are
-    /// complete when every client has what a quote needs; the quote when it is complete,
-    /// priced and not expired. Later pages complete in later stages.
+    // §2 tabs, §3 `sections`.
+    /// The server page statuses that drive the tabs: client details are complete when every client
+    /// has what a quote needs; the quote when it is complete, priced and not expired. Later pages
+    /// complete in later stages.
     pub fn sections(&self, today: NaiveDate) -> Vec<Section> {
         let clients_done = !self.applicants.is_empty()
             && self.applicants.iter().all(|a| {
@@ -83,12 +85,14 @@ impl Application {
             .collect()
     }
 
-    /// §4 restricted cover: any cover (or rider) has an error with status 412.
+    // §4 restricted cover.
+    /// Any cover (or rider) has an error with status 412.
     pub fn is_restricted_cover(&self) -> bool {
         is_restricted_cover(self.covers())
     }
 
-    /// §5 "Price needs at least one cover for both applicants" (each applicant, when there is one).
+    // §5 "Price needs at least one cover for both applicants".
+    /// Pricing needs at least one cover for each client, and at least one client.
     pub fn check_can_price(&self) -> Result<(), Rejection> {
         if self.applicants.is_empty() {
             return Err(Rejection::field("applicants", NO_APPLICANTS));
@@ -102,8 +106,9 @@ impl Application {
         errors.into_result(())
     }
 
-    /// §5 applying: full client details (title, names, gender, date of birth), a complete
-    /// quote, no cover unable to offer terms, and each client's pre-underwriting declaration.
+    // §5.
+    /// Applying needs full client details (title, names, gender, date of birth), a complete quote,
+    /// no cover unable to offer terms, and each client's pre-underwriting declaration.
     pub fn check_can_apply(&self, today: NaiveDate) -> Result<(), Rejection> {
         self.check_can_price()?;
         let mut errors = Errors::default();
@@ -128,7 +133,8 @@ impl Application {
         errors.into_result(())
     }
 
-    /// §5 "Cannot proceed while an applicant is declined."
+    // §5 "Cannot proceed while an applicant is declined."
+    /// No client may have a declined or postponed cover when the adviser proceeds.
     pub fn check_can_proceed(&self) -> Result<(), Rejection> {
         let mut errors = Errors::default();
         for (i, applicant) in self.applicants.iter().enumerate() {
@@ -139,9 +145,9 @@ impl Application {
         errors.into_result(())
     }
 
-    /// §4 "Requote removes the decision and re-underwrites if manually underwritten": clears
-    /// every cover's decision and reopens the quote; returns the application and whether it must
-    /// be underwritten again.
+    // §4 "Requote removes the decision and re-underwrites if manually underwritten".
+    /// Clears every cover's decision and reopens the quote; returns the application and whether it
+    /// must be underwritten again.
     pub fn requote(&self, now: DateTime<Utc>) -> (Self, bool) {
         let mut next = self.clone();
         let mut manual = false;
@@ -156,9 +162,10 @@ impl Application {
         (next.touched(now), manual)
     }
 
-    /// §4 "Quote editing can be unlocked": until underwriting starts, an application that
-    /// was applied for goes back to the Quote stage, to be changed and applied for again.
-    /// Once underwriting has started the decision's requote is the way back.
+    // §4 "Quote editing can be unlocked".
+    /// Until underwriting starts, an application that was applied for goes back to the Quote stage,
+    /// to be changed and applied for again. Once underwriting has started the decision's requote is
+    /// the way back.
     pub fn unlock_quote_edit(&self, now: DateTime<Utc>) -> Result<Self, Rejection> {
         if self.status > ApplicationStage::Apply {
             return Err(Rejection::conflict(UNLOCK_TOO_LATE));
@@ -183,7 +190,8 @@ fn page_name(key: PageKey) -> &'static str {
     }
 }
 
-/// §3 `tabsComplete` from the sections.
+// §3 `tabsComplete`.
+/// Whether every tab is complete, from the sections.
 pub fn tabs_complete(sections: &[Section]) -> bool {
     PageStatuses::from_sections(sections).all_tabs_complete()
 }

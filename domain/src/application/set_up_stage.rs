@@ -16,7 +16,8 @@ pub const SET_UP_NOT_OPEN: &str = "Set-up opens once the adviser has proceeded f
 pub const NO_BANK_DETAILS: &str = "Please save the bank details before checking them";
 pub const CANNOT_OVERRIDE: &str = "Only a check that could not confirm the details can be overridden; details found to be wrong must be corrected";
 
-/// §7 `POST /application/{id}/bankDetails`.
+// §7 `POST /application/{id}/bankDetails`.
+/// Save the Direct Debit bank details.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SaveBankDetails(pub BankDetailsForm);
 
@@ -26,15 +27,18 @@ pub struct RecordBankCheck {
     pub result: BankCheckResult,
 }
 
-/// §7 `POST /backendforfrontend/bankvalidation/{id}`: check the saved details.
+// §7 `POST /backendforfrontend/bankvalidation/{id}`.
+/// Check the saved details.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct CheckBankDetails;
 
-/// §7 `POST /backendforfrontend/bankValidation/{id}/override`.
+// §7 `POST /backendforfrontend/bankValidation/{id}/override`.
+/// Override a check that warned as manually verified.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct OverrideBankCheck;
 
-/// §4 "reset (clear)".
+// §4 bank check "reset (clear)".
+/// Clear the check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct ResetBankCheck;
 
@@ -84,7 +88,8 @@ impl Application {
         Ok(next.touched(now))
     }
 
-    /// Override as manually verified: only after a warning (§4).
+    // §4 bank check.
+    /// Override as manually verified: only after a warning.
     pub fn override_bank_check(&self, now: DateTime<Utc>) -> Result<Self, Rejection> {
         self.check_set_up_open()?;
         if matches!(

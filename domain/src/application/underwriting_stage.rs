@@ -24,7 +24,7 @@ pub const NOT_APPLIED: &str = "Underwriting starts once the application has been
 pub const DECLARATION_FIRST: &str =
     "Please accept the pre-underwriting declaration before starting underwriting";
 
-/// Where one client's enquiry stands (§3 `applicantsEnquiries`).
+/// Where one client's underwriting enquiry stands.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EnquirySummary {
@@ -43,15 +43,15 @@ pub struct EnquirySummary {
     pub underwritten_covers: Vec<super::decision_stage::UnderwrittenCover>,
 }
 
-/// An underwriting update the adviser reads (§2 Decision "Underwriting updates"): the
-/// underwriter's own words, or one the portal wrote for an evidence request, a chase, a receipt
-/// or a decision.
+/// An underwriting update the adviser reads while a referred case is with underwriting: the
+/// underwriter's own words, or one the portal wrote for an evidence request, a chase, a receipt or
+/// a decision.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UnderwritingUpdate {
-    /// `dd/MM/yyyy` (§9).
+    /// The day it was posted, `dd/MM/yyyy`, UK time.
     pub date: String,
-    /// `HH:mm` (§9).
+    /// The time it was posted, `HH:mm`, UK time.
     pub time: String,
     pub update: String,
     pub posted_at: DateTime<Utc>,
@@ -77,7 +77,8 @@ pub struct UnderwritingState {
     pub referral: super::underwriter::ReferralState,
 }
 
-/// §7 `POST /underwriting/{applicantId}/start`.
+// §7 `POST /underwriting/{applicantId}/start`.
+/// Start a client's underwriting enquiry.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct StartUnderwriting {
@@ -94,7 +95,8 @@ pub struct RecordEnquiryOutcome {
     pub closed_at: DateTime<Utc>,
 }
 
-/// The enquiry id of a client (§3 `enquiryId`): one per client, so starting twice finds it.
+// §3 `enquiryId`.
+/// The enquiry id of a client: one per client, so starting twice finds it.
 pub fn enquiry_id(applicant_id: &ApplicantId) -> String {
     format!("enquiry-{applicant_id}")
 }
@@ -107,9 +109,11 @@ impl Application {
             .find(|e| &e.applicant_id == applicant_id)
     }
 
-    /// What the interview starts with for a client: their details as §5 maps them, and
-    /// whether the pre-underwriting declaration was accepted. Refused when the case has not
-    /// applied or the client's details do not allow underwriting yet.
+    // §5 underwriting mapping.
+    /// What the interview starts with for a client: their gender, date of birth and smoking as
+    /// GENDER, BIRTHDATE and SMOKING_GFS, and whether the pre-underwriting declaration was
+    /// accepted. Refused when the case has not applied or the client's details do not allow
+    /// underwriting yet.
     pub fn underwriting_start(
         &self,
         applicant_id: &ApplicantId,
@@ -157,9 +161,9 @@ impl Application {
         Ok(next.touched(now))
     }
 
-    /// Records a closed enquiry's outcome on the client's covers; once every client's enquiry
-    /// is closed the case moves to the decision (§4). Recording the same outcome again changes
-    /// nothing.
+    // §4.
+    /// Records a closed enquiry's outcome on the client's covers; once every client's enquiry is
+    /// closed the case moves on. Recording the same outcome again changes nothing.
     pub fn record_enquiry_outcome(
         &self,
         command: &RecordEnquiryOutcome,
@@ -219,7 +223,8 @@ impl Application {
         }
     }
 
-    /// §4 "All applicants must be closed for the underwriting to be complete."
+    // §4 "All applicants must be closed for the underwriting to be complete."
+    /// Every client's enquiry is closed.
     pub fn is_underwriting_complete(&self) -> bool {
         !self.applicants.is_empty()
             && self

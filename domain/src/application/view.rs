@@ -81,14 +81,15 @@ impl Application {
     }
 }
 
-/// Set-up as the API shows it: the bank details with the account number masked (S4).
+// docs/decisions.md S4.
+/// Set-up as the API shows it: the bank details with the account number masked.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SetUpView {
     pub bank_details: Option<MaskedBankDetails>,
     /// Where the check of the bank details stands.
     pub bank_check: BankCheckStatus,
-    /// Set when the policy is put in force (§4 "Activation sets active true").
+    /// Set when the policy is put in force.
     pub active: bool,
     pub activated_at: Option<DateTime<Utc>>,
     /// One policy per client with cover, with its number, start and documents.
@@ -131,36 +132,47 @@ pub struct ApplicationView {
     pub contact_stage: ContactState,
     #[serde(flatten)]
     pub underwriting: UnderwritingState,
-    /// Every client's enquiry is closed (§4): the case moves to the decision.
+    /// Every client's underwriting enquiry is closed: the case moves to the decision, or to an
+    /// underwriter while a cover is referred.
     pub is_underwriting_complete: bool,
     #[serde(flatten)]
     pub decision: DecisionState,
     #[serde(flatten)]
     pub set_up: SetUpView,
-    /// §4 "Application completeness"": every client has cover and every cover is complete.
+    // §4 "Application completeness".
+    /// Every client has cover and every cover is complete.
     pub is_complete: bool,
-    /// Some cover can be offered only on restricted terms (§4: an error with status 412).
+    // §4 restricted cover.
+    /// Some cover or rider carries an error with status 412: it can be offered only on restricted
+    /// terms.
     pub is_restricted_cover: bool,
-    /// The valid-until date has passed: the quote must be priced again (§5 dates).
+    // §5 dates.
+    /// The valid-until date has passed: the quote must be priced again.
     pub is_quote_expired: bool,
-    /// The quote's terms may be extended (§3, M12).
+    // §3 `isTermExtensible`; docs/decisions.md M12.
+    /// The quote's terms may be extended by a declaration of health: it is priced, not expired and
+    /// within 14 days of its valid-until date, the policy is not in force, and no change in health
+    /// blocked an extension.
     pub is_term_extensible: bool,
-    /// The extension is offered: extensible and not yet extended (§4).
+    /// The extension is offered: extensible and not yet extended (a quote is extended once only).
     pub show_extend: bool,
     /// Set-up may continue: the bank details were verified or confirmed by the adviser.
     pub is_bank_check_confirmed: bool,
-    /// What the last bank check found, in §8's words; none before a check.
+    // §8 bank validation messages.
+    /// What the last bank check found, as the adviser reads it; none before a check.
     pub bank_check_message: Option<String>,
     /// How to read it: verified, a warning the adviser may override, or details to correct.
     pub bank_check_severity: Option<Severity>,
-    /// What still stops the application being applied for (§5), each named by its field, as
+    /// What still stops the application being applied for, each named by its field, as
     /// `ApplyApplication` would refuse it; empty once it can be, and after applying.
     pub apply_problems: Vec<FieldError>,
     /// What still stops the policy being put in force, each named by its field, as
     /// `activateApplication` would refuse it; empty before set-up opens and once in force.
     pub activation_problems: Vec<FieldError>,
-    /// The server page statuses that drive the tabs (§2).
+    // §2 tabs.
+    /// Each journey page and whether it is complete, from which the portal decides which tabs are
+    /// open.
     pub sections: Vec<Section>,
-    /// Every page but set-up is complete (§2).
+    /// Every page but set-up is complete.
     pub tabs_complete: bool,
 }

@@ -16,7 +16,8 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use utoipa::ToSchema;
 
-/// Longest address line, town or county, in characters (§3, §9). Exactly 40 is allowed (K13).
+// §3, §9; docs/decisions.md K13.
+/// Longest address line, town or county, in characters. Exactly 40 is allowed.
 pub const ADDRESS_LINE_MAX_CHARS: usize = 40;
 
 /// One line of an address: trimmed, not blank, at most 40 characters, no control characters
@@ -74,7 +75,8 @@ impl From<AddressLine> for String {
     }
 }
 
-/// §3 "Contact details" of an applicant or a surgery. Every value present is well-formed.
+/// The contact details of a client or a surgery: address, phone number and email. Every value
+/// present is well formed; completeness is checked when it is needed.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ContactDetails {
@@ -202,9 +204,10 @@ fn read<T, E: fmt::Display>(
     }
 }
 
-/// What must be fixed before an address is complete (§5): address1 and city required, lines
-/// at most 40 characters, postcode required and a valid UK postcode. Phone and email are
-/// checked by the callers that require them.
+// §5 address rules.
+/// What must be fixed before an address is complete: address1 and city required, lines at most 40
+/// characters, postcode required and a valid UK postcode. Phone and email are checked by the
+/// callers that require them.
 pub trait AddressCheck {
     fn address_errors(&self) -> Vec<FieldError>;
 }
@@ -268,9 +271,11 @@ pub const SAME_ADDRESS_SELF: &str = "A client cannot share an address with thems
 pub const SAME_ADDRESS_UNKNOWN: &str = "The other client is not on this application";
 pub const SAME_ADDRESS_NOTHING_TO_SHARE: &str = "The other client has no address to share";
 
-/// §5: every applicant must have an address, or the same address as another applicant.
-/// Errors name fields by their path in the application, `applicants[i].field` with `i`
-/// counting from 0 (K14). An applicant who shares an address is not asked for their own.
+// §5 "All applicants must have an address, or the same address as another applicant";
+// docs/decisions.md K14.
+/// Every client must have an address, or the same address as another client. Errors name fields by
+/// their path in the application, `applicants[i].field` with `i` counting from 0. A client who
+/// shares an address is not asked for their own.
 pub fn check_applicants_addresses<T: AddressCheck + Default>(
     applicants: &[ApplicantAddress<T>],
 ) -> Vec<FieldError> {
@@ -306,8 +311,8 @@ pub fn check_applicants_addresses<T: AddressCheck + Default>(
     errors
 }
 
-/// An address-lookup result (§3, §7 `GET /backendforfrontend/address/{id}`): the provider
-/// calls the town `town`; the portal's field is `cityName`.
+/// An address-lookup result: the provider calls the town `town`; contact details call it
+/// `cityName`.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct AddressLookupResult {

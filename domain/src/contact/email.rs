@@ -10,20 +10,25 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use utoipa::ToSchema;
 
-/// Longest address the portal accepts, in characters (§9 "Name and email max 100").
+// §9 "Name and email max 100".
+/// Longest address the portal accepts, in characters.
 pub const EMAIL_MAX_CHARS: usize = 100;
-/// Longest local part (RFC 5321 §4.5.3.1.1).
+/// Longest local part (RFC 5321, section 4.5.3.1.1).
 pub const LOCAL_PART_MAX_CHARS: usize = 64;
-/// Longest domain label (RFC 1035 §2.3.4).
+/// Longest domain label (RFC 1035, section 2.3.4).
 pub const LABEL_MAX_CHARS: usize = 63;
 
-/// §5's message for an empty email address.
+// §5's wording.
+/// The message for an empty email address.
 pub const EMPTY_MESSAGE: &str = "Please enter an email address";
-/// §5's message for an address that failed the syntax or the server's check.
+// §5's wording.
+/// The message for an address that failed the syntax or the email service's check.
 pub const INVALID_MESSAGE: &str = "Invalid email";
-/// §5's message when the email service reports status `FailureBlacklist`.
+// §5's wording.
+/// The message when the email service reports status `FailureBlacklist`.
 pub const BLACKLIST_MESSAGE: &str = "Unfortunately, we can’t accept this email address due to specific email providers blocking our emails. Please use an alternative email address to make sure this client will be able to receive future communications from us.";
-/// Warning when both clients give the same address (§5); it does not block the application.
+// §5.
+/// Warning when both clients give the same address; it does not block the application.
 pub const SHARED_EMAIL_WARNING: &str =
     "Both clients have the same email address, so they would share an account";
 pub const CONFIRM_EMPTY_MESSAGE: &str = "Please confirm the email address";
@@ -35,8 +40,9 @@ pub const CONFIRM_MISMATCH_MESSAGE: &str = "Email addresses do not match";
 #[schema(value_type = String, example = "jane.smith@example.co.uk")]
 pub struct EmailAddress(String);
 
-/// Why text is not an email address the portal accepts. Every syntax fault shows §5's
-/// "Invalid email"; the variant says which rule, for logs and the shared vectors.
+// §5 "Invalid email".
+/// Why text is not an email address the portal accepts. Every syntax fault shows "Invalid email";
+/// the variant says which rule, for logs and the shared vectors.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum EmailError {
     #[error("{EMPTY_MESSAGE}")]
@@ -163,8 +169,8 @@ fn check_domain(domain: &str) -> Result<(), EmailError> {
     Ok(())
 }
 
-/// The confirmation field must repeat the address (§5 "email match"), ignoring case and the
-/// whitespace around it.
+// §5 "email match".
+/// The confirmation field must repeat the address, ignoring case and the whitespace around it.
 pub fn check_confirmation(email: &str, confirmation: &str) -> Result<(), &'static str> {
     let (email, confirmation) = (email.trim(), confirmation.trim());
     if confirmation.is_empty() && !email.is_empty() {
@@ -176,8 +182,9 @@ pub fn check_confirmation(email: &str, confirmation: &str) -> Result<(), &'stati
     }
 }
 
-/// §5: with two applicants, the same address for both is flagged, because they would share
-/// one client-portal account. A warning only: couples do share an inbox.
+// §5 shared email warning.
+/// With two clients, the same address for both is flagged, because they would share one
+/// client-portal account. A warning only: couples do share an inbox.
 pub fn shared_email_warning(
     first: Option<&EmailAddress>,
     second: Option<&EmailAddress>,

@@ -12,7 +12,8 @@ use crate::errors::{Errors, FieldError};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-/// Longest name, in characters (§9 "Name and email max 100").
+// §9 "Name and email max 100".
+/// Longest name, in characters.
 pub const EXAMINER_NAME_MAX_CHARS: usize = 100;
 
 pub const NAME_OR_ORGANISATION: &str =
@@ -34,8 +35,10 @@ pub struct ExaminerForm {
     pub confirm_email_address: Option<String>,
 }
 
-/// §3 "Examiner or surgery". Every value present is well-formed; `isExaminerDetailsValid`
-/// says whether the details are also complete (§4 AMRA readiness).
+// §3 "Examiner or surgery"; §4 AMRA readiness.
+/// The client's doctor or surgery. Every value present is well formed; `isExaminerDetailsValid`
+/// says whether the details are also complete: a doctor's forename and surname or a surgery name,
+/// an address and a phone number.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Examiner {
@@ -101,7 +104,9 @@ impl ExaminerForm {
     }
 }
 
-/// Every rule of §5 for a surgery or examiner, with fields named by their JSON path
+// §5 "Surgery or examiner".
+/// Every rule for a surgery or examiner (a doctor's forename and surname, or a surgery name; the
+/// address and phone rules; an optional email, confirmed), with fields named by their JSON path
 /// (`forename`, `contactDetails.postcode`, `confirmEmailAddress`).
 pub fn check_examiner(form: &ExaminerForm) -> Vec<FieldError> {
     let mut errors = Errors::default();
@@ -135,10 +140,11 @@ pub fn check_examiner(form: &ExaminerForm) -> Vec<FieldError> {
     errors.into_vec()
 }
 
-/// §5: the message that lists the surgery fields at fault as 'surgery <field>', the phone
-/// number shown as 'number'. The fields are those whose error is non-empty (K18), in form
-/// order, each once, joined as an English list: "Please check surgery postcode and surgery
-/// number". `None` when nothing is at fault.
+// §5 surgery message; docs/decisions.md K18.
+/// The message that lists the surgery fields at fault as 'surgery <field>', the phone number shown
+/// as 'number'. The fields are those whose error is non-empty, in form order, each once, joined as
+/// an English list: "Please check surgery postcode and surgery number". `None` when nothing is at
+/// fault.
 pub fn surgery_message(errors: &[FieldError]) -> Option<String> {
     let at_fault = |name: &str| {
         errors
@@ -182,9 +188,9 @@ impl Examiner {
             .then(|| person.join(" "))
     }
 
+    // §7 saves an incomplete examiner with `isExaminerDetailsValid` false.
     /// Accepts the examiner as entered, refusing only values that are malformed; whether the
-    /// details are complete is recorded in `is_examiner_details_valid`, because §7 saves an
-    /// incomplete examiner with that flag false.
+    /// details are complete is recorded in `is_examiner_details_valid`.
     pub fn parse(form: &ExaminerForm) -> Result<Examiner, Vec<FieldError>> {
         let mut errors = Errors::default();
         form.name_errors(&mut errors);

@@ -22,7 +22,8 @@ use phone::PhoneError;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-/// The email service's status for an address its providers refuse (§5, §7).
+// §5, §7.
+/// The email service's status for an address its providers refuse.
 pub const FAILURE_BLACKLIST: &str = "FailureBlacklist";
 /// The email service's status for a temporary (disposable) address.
 pub const FAILURE_DISPOSABLE: &str = "FailureDisposable";
@@ -32,12 +33,14 @@ pub const UNCHECKED: &str = "Unchecked";
 pub const DISPOSABLE_MESSAGE: &str = "This is a temporary email address. Please use the client's own address, so they receive future communications from us.";
 pub const UNCHECKED_MESSAGE: &str =
     "We couldn't check this email's domain just now. Please make sure it is typed correctly.";
-/// §8's fallback when a failed call carries no message.
+// §8.
+/// The fallback when a failed call carries no message.
 pub const UNKNOWN_ERROR: &str = "Unknown error";
 
-/// What §5 requires of an applicant's contact details before the application moves on: an
-/// address of their own unless they share the other applicant's, a phone number, and an
-/// email address (K15). Field names are the JSON names of [`ContactDetails`].
+// §5; docs/decisions.md K15.
+/// What a client's contact details need before the application moves on: an address of their own
+/// unless they share the other client's, a phone number, and an email address. Field names are the
+/// JSON names of [`ContactDetails`].
 pub fn check_applicant_contact(form: &ContactDetailsForm, shares_address: bool) -> Vec<FieldError> {
     let mut errors = Errors::default();
     if !shares_address {
@@ -52,7 +55,7 @@ pub fn check_applicant_contact(form: &ContactDetailsForm, shares_address: bool) 
     errors.into_vec()
 }
 
-/// The answer of the email service (§7 `GET /backendforfrontend/validate/email`).
+/// The email service's answer about an address: whether it can be used, and the service's status.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EmailCheck {
@@ -60,8 +63,9 @@ pub struct EmailCheck {
     pub status: Option<String>,
 }
 
-/// Why the email service's answer refuses an address, as the adviser reads it (§5, K17):
-/// the blacklist message, the temporary-address message, or 'Invalid email'.
+// §5 email messages; docs/decisions.md K17.
+/// Why the email service's answer refuses an address, as the adviser reads it: the blacklist
+/// message, the temporary-address message, or 'Invalid email'.
 pub fn email_refusal(check: &EmailCheck) -> Option<&'static str> {
     match (check.is_valid, check.status.as_deref()) {
         (true, _) => None,
@@ -71,8 +75,8 @@ pub fn email_refusal(check: &EmailCheck) -> Option<&'static str> {
     }
 }
 
-/// §3 "Contact state per applicant": what the contact-details page knows about one
-/// applicant while the adviser works through it.
+// §3 "Contact state per applicant".
+/// What the contact-details page knows about one client while the adviser works through it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ContactState {
@@ -102,8 +106,9 @@ impl ContactState {
         }
     }
 
-    /// §5: contacts are valid only when the email matches its confirmation, the email and
-    /// phone are valid, and no error is outstanding — on the email or on the page (K16).
+    // §5 "Contacts are valid only when ..."; docs/decisions.md K16.
+    /// Contacts are valid only when the email matches its confirmation, the email and phone are
+    /// valid, and no error is outstanding, on the email or on the page.
     pub fn is_valid(&self) -> bool {
         self.email_match
             && self.email_valid
@@ -127,9 +132,9 @@ impl ContactState {
         parsed
     }
 
-    /// §4: a successful check with `isValid` true sets `emailValid`; anything else leaves it
-    /// false and sets an error — §5's blacklist message, 'Invalid email', or the failed
-    /// call's own message (K17).
+    // §4 email validation; §5 messages; docs/decisions.md K17.
+    /// A successful check with `isValid` true sets `emailValid`; anything else leaves it false and
+    /// sets an error: the blacklist message, 'Invalid email', or the failed call's own message.
     pub fn record_email_check(&mut self, outcome: Result<EmailCheck, String>) {
         let error = match outcome {
             Ok(check) => email_refusal(&check).map(str::to_owned),

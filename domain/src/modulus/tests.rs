@@ -9,7 +9,7 @@ fn tables() -> ModulusTables {
     ModulusTables::parse(&read("valacdos-v8-50.txt"), &read("scsubtab.txt")).unwrap()
 }
 
-/// Vocalink's test data and expected results (§3.1 of "Validating account numbers", v6.40),
+/// Vocalink's test data and expected results (section 3.1 of "Validating account numbers", v6.40),
 /// one test each: the case's number and description, sort code, account number, valid.
 macro_rules! vocalink_cases {
     ($($name:ident: $sort_code:literal $account:literal $valid:literal,)*) => {$(

@@ -164,7 +164,8 @@ pub fn check(
     }
 }
 
-/// §5's range message, for a number question.
+// §5 range message.
+/// "Please enter a {label} between {lower} and {upper}", for a number question.
 fn range_message(question: &QuestionDefinition, what: &str) -> String {
     let shown = |n: f64| {
         if n.fract() == 0.0 {

@@ -56,8 +56,9 @@ pub struct EvidenceSettings {
     pub expected_within_days: u32,
     /// Days a chase moves the expected date on, from the day of the chase.
     pub chase_every_days: u32,
+    // docs/decisions.md W4.
     /// A report by a doctor who cares for the client: it needs AMRA consent and is held when
-    /// the client asked to see it (docs/decisions.md W4).
+    /// the client asked to see it.
     pub medical_report: bool,
 }
 

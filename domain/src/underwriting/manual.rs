@@ -33,7 +33,8 @@ pub enum ManualDecision {
 }
 
 impl ManualDecision {
-    /// The §4 decision the cover takes.
+    // §4 decision values.
+    /// The decision the cover takes.
     pub fn decision(self) -> Decision {
         match self {
             ManualDecision::StandardTerms => Decision::StandardTerms,

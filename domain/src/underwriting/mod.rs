@@ -18,16 +18,20 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-/// §8 messages.
+// §8 messages.
+/// Messages when a section has no questions, and when an enquiry has no sections.
 pub const NO_QUESTIONS: &str = "There are no questions to display for this section";
 pub const NO_SECTIONS: &str = "No sections found";
-/// An applicant must be younger than this to be underwritten (§5).
+// §5.
+/// An applicant must be younger than this to be underwritten.
 pub const UNDERWRITING_AGE_LIMIT: u32 = 100;
-/// Enquiry-line tags with a meaning for the portal (§3).
+// §3.
+/// Enquiry-line tags with a meaning for the portal.
 pub const TAG_CLIENT_DETAILS: &str = "CLIENT_DETAILS";
 pub const TAG_OPTIONAL: &str = "OPTIONAL";
 
-/// Question types of §3.
+// §3 question types.
+/// The kinds of question an interview asks, which decide how an answer is typed and checked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum QuestionType {
@@ -48,7 +52,8 @@ pub enum QuestionType {
 }
 
 impl QuestionType {
-    /// Questions answered in a unit system chosen by a companion units question (§3).
+    // §3 unit questions.
+    /// Questions answered in a unit system chosen by a companion units question.
     pub fn units_question(self) -> Option<&'static str> {
         match self {
             QuestionType::Height => Some("HEIGHT_UNITS"),
@@ -124,12 +129,14 @@ pub struct Section {
     pub is_satisfied: bool,
     #[serde(default)]
     pub enquiry_lines: Vec<EnquiryLine>,
-    /// §8 'There are no questions to display for this section' when no line is asked.
+    // §8's wording.
+    /// 'There are no questions to display for this section' when no line is asked.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
 }
 
-/// Section status (§4).
+// §4 section status.
+/// Where a section stands: not started, in progress, answered with a refused answer, or complete.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum SectionStatus {
@@ -145,8 +152,9 @@ impl Section {
         self.enquiry_lines.iter().flat_map(|l| &l.questions)
     }
 
-    /// §4: complete if satisfied; in progress if any question is satisfied; in complete when an
-    /// answer carries validation errors; otherwise not started.
+    // §4 section status.
+    /// Complete if satisfied; in progress if any question is satisfied; in complete when an answer
+    /// carries validation errors; otherwise not started.
     pub fn status(&self) -> SectionStatus {
         if self.is_satisfied {
             SectionStatus::Complete
@@ -160,7 +168,7 @@ impl Section {
     }
 }
 
-/// The two declarations (§3, §4).
+/// The two declarations: before underwriting starts, and before the enquiry closes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Declarations {
@@ -168,7 +176,8 @@ pub struct Declarations {
     pub accepted_post_underwriting: bool,
 }
 
-/// An applicant's underwriting enquiry (§3).
+/// A client's underwriting enquiry: the interview's sections and questions with their answers, its
+/// declarations and, once closed, its outcome.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Enquiry {
@@ -190,7 +199,8 @@ pub struct Enquiry {
     pub is_open: bool,
     pub is_closeable: bool,
     pub is_satisfied: bool,
-    /// The pre-underwriting declaration was accepted before the interview started (§5).
+    // §5 declaration.
+    /// The pre-underwriting declaration was accepted before the interview started.
     pub pre_check: bool,
     #[serde(default)]
     pub declarations: Declarations,
@@ -206,7 +216,8 @@ pub struct Enquiry {
 }
 
 impl Enquiry {
-    /// §4 "The enquiry is satisfied when all non-optional lines are satisfied."
+    // §4 "The enquiry is satisfied when all non-optional lines are satisfied."
+    /// Every line not tagged optional is satisfied.
     pub fn all_required_lines_satisfied(&self) -> bool {
         self.sections
             .iter()
@@ -215,13 +226,14 @@ impl Enquiry {
             .all(|l| l.is_satisfied)
     }
 
-    /// Closed, or ready to close: the interview shows its summary or closing section (§4).
+    // §4 underwriting enquiry.
+    /// Closed, or ready to close: the interview shows its summary or closing section.
     pub fn is_closed_or_closeable(&self) -> bool {
         !self.is_open || self.is_closeable
     }
 
-    /// §4 "Later sections start disabled": a section opens once every section before it is
-    /// complete, and stays open once started.
+    // §4 "Later sections start disabled".
+    /// A section opens once every section before it is complete, and stays open once started.
     pub fn is_section_enabled(&self, index: usize) -> bool {
         let Some(section) = self.sections.get(index) else {
             return false;
@@ -243,9 +255,10 @@ pub enum Selection {
     NoSections,
 }
 
-/// §4 section selection after a fetch (or when an extended-on date is passed, which reopens
-/// the interview at its first section): the summary when the enquiry is closed or closeable,
-/// otherwise the first section.
+// §4 section selection.
+/// The section to show after a fetch (or when an extended-on date is passed, which reopens the
+/// interview at its first section): the summary when the enquiry is closed or closeable, otherwise
+/// the first section.
 pub fn select_after_fetch(enquiry: &Enquiry, extended_on_date_passed: bool) -> Selection {
     if enquiry.sections.is_empty() {
         Selection::NoSections
@@ -258,9 +271,9 @@ pub fn select_after_fetch(enquiry: &Enquiry, extended_on_date_passed: bool) -> S
     }
 }
 
-/// The client side of answering: answers are applied at once, and a response is used only if
-/// it answers the most recent post (§4 "A response is ignored if its answer is no longer the
-/// one last sent").
+// §4 "A response is ignored if its answer is no longer the one last sent".
+/// The client side of answering: answers are applied at once, and a response is used only if it
+/// answers the most recent post.
 #[derive(Debug, Clone, PartialEq)]
 pub struct AnsweringState {
     pub enquiry: Enquiry,
@@ -309,7 +322,8 @@ impl AnsweringState {
     }
 }
 
-/// §4 "All applicants must be closed for the underwriting to be complete."
+// §4 "All applicants must be closed for the underwriting to be complete."
+/// Every enquiry is closed.
 pub fn underwriting_complete<'a>(enquiries: impl IntoIterator<Item = &'a Enquiry>) -> bool {
     let mut any = false;
     for enquiry in enquiries {
@@ -321,8 +335,8 @@ pub fn underwriting_complete<'a>(enquiries: impl IntoIterator<Item = &'a Enquiry
     any
 }
 
-/// How an enquiry is started (§7 `ENQUIRY_TYPE`): a full application, or a pre-sale (Qi)
-/// enquiry for an adviser.
+// §7 `ENQUIRY_TYPE`.
+/// How an enquiry is started: a full application, or a pre-sale (Qi) enquiry for an adviser.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EnquiryType {
     Full,
@@ -330,7 +344,8 @@ pub enum EnquiryType {
 }
 
 impl EnquiryType {
-    /// The start answers (§7).
+    // §7 underwriting start.
+    /// The start answers: `ENQUIRY_TYPE`, and `AGENT_ID` for a pre-sale enquiry.
     pub fn start_answers(&self) -> Vec<Answer> {
         let answer = |tag: &str, value: &str| Answer {
             tag: tag.into(),
@@ -348,8 +363,10 @@ impl EnquiryType {
     }
 }
 
-/// §5 "Underwriting needs gender, date of birth (ten characters, age under 100) and smoking
-/// answered", checked on `today`.
+// §5 "Underwriting needs gender, date of birth (ten characters, age under 100) and smoking
+// answered".
+/// Underwriting needs a gender, a date of birth giving an age under 100 on `today`, and a smoking
+/// answer.
 pub fn check_underwriting_prerequisites(
     details: &ApplicantDetails,
     today: NaiveDate,
@@ -386,9 +403,9 @@ pub fn check_underwriting_prerequisites(
     errors.into_vec()
 }
 
-/// §5 underwriting mapping: gender → GENDER, dateOfBirth → BIRTHDATE, smoking → SMOKING_GFS,
-/// so the interview does not ask again what the adviser already entered. Values are the
-/// rulebook's (docs/decisions.md D11).
+// §5 underwriting mapping; docs/decisions.md D11.
+/// Gender → GENDER, dateOfBirth → BIRTHDATE, smoking → SMOKING_GFS, so the interview does not ask
+/// again what the adviser already entered. Values are the rulebook's.
 pub fn client_details_answers(details: &ApplicantDetails) -> Vec<Answer> {
     let mut answers = Vec::new();
     if let Some(gender) = details.gender {
@@ -421,7 +438,8 @@ pub fn client_details_answers(details: &ApplicantDetails) -> Vec<Answer> {
     answers
 }
 
-/// §5 "The pre-underwriting declaration must be accepted before underwriting."
+// §5 "The pre-underwriting declaration must be accepted before underwriting."
+/// Underwriting may start only once the pre-underwriting declaration is accepted.
 pub fn check_may_start_underwriting(declarations: &Declarations) -> Result<(), FieldError> {
     if declarations.accepted_pre_underwriting {
         Ok(())

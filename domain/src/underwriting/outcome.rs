@@ -116,8 +116,9 @@ pub struct Explanation {
     pub table: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub row: Option<usize>,
+    // docs/decisions.md S9.
     /// The risks the rule applies to; lets the decision page work out what else could be
-    /// offered (docs/decisions.md S9). Empty in outcomes recorded before it was kept.
+    /// offered. Empty in outcomes recorded before it was kept.
     #[serde(default)]
     #[schema(required = true)]
     pub risks: Vec<Risk>,
@@ -140,15 +141,17 @@ pub struct CoverOutcome {
     /// One sentence for the adviser.
     pub summary: String,
     pub explanations: Vec<Explanation>,
+    // docs/decisions.md W6.
     /// The terms an underwriter gave a cover the rulebook referred; the cover's decision,
-    /// loading, exclusions and summary above are then the underwriter's (docs/decisions.md W6).
+    /// loading, exclusions and summary above are then the underwriter's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub manual: Option<super::manual::ManualTerms>,
 }
 
 impl CoverOutcome {
+    // §4 requote.
     /// The cover's terms depend on an underwriter's review: referred and not yet decided, or
-    /// decided by an underwriter. A requote underwrites such a client again (§4).
+    /// decided by an underwriter. A requote underwrites such a client again.
     pub fn was_manually_underwritten(&self) -> bool {
         self.decision.is_referral() || self.manual.is_some()
     }

@@ -19,7 +19,7 @@ use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
 use utoipa::ToSchema;
 
-/// How an enquiry was started (§7 `ENQUIRY_TYPE`).
+/// How an enquiry was started: `full`, or `preSale` (a quick indication) for an adviser's agent id.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", tag = "kind")]
 pub enum EnquiryKind {
@@ -62,7 +62,8 @@ pub struct ProvideAnswers {
 pub const CLOSED: &str = "The enquiry is closed; its answers can no longer be changed";
 
 impl EnquiryRecord {
-    /// A new interview with the client's details already answered (§5 underwriting mapping).
+    // §5 underwriting mapping.
+    /// A new interview with the client's details already answered.
     pub fn start(
         interview: &Interview,
         enquiry_id: String,
@@ -120,8 +121,8 @@ impl EnquiryRecord {
             .unwrap_or_default()
     }
 
-    /// The question as asked now: a weight question follows the client's sex (§3 WEIGHT_MALE,
-    /// WEIGHT_FEMALE).
+    // §3 WEIGHT_MALE, WEIGHT_FEMALE.
+    /// The question as asked now: a weight question follows the client's sex.
     fn effective_type(&self, question: &QuestionDefinition) -> QuestionType {
         match question.question_type {
             QuestionType::WeightMale | QuestionType::WeightFemale => match self.gender() {
@@ -161,9 +162,10 @@ impl EnquiryRecord {
         answers::check(&judged, value, &ctx).err()
     }
 
-    /// Takes a batch of answers (§7 `provideanswers`): each must answer a question asked at
-    /// that point of the batch, and fit it; an empty value clears an answer. Refused whole,
-    /// naming each question at fault, so nothing of a bad batch is kept.
+    // §7 `provideanswers`.
+    /// Takes a batch of answers: each must answer a question asked at that point of the batch, and
+    /// fit it; an empty value clears an answer. Refused whole, naming each question at fault, so
+    /// nothing of a bad batch is kept.
     pub fn provide(
         &self,
         interview: &Interview,
@@ -243,7 +245,8 @@ impl EnquiryRecord {
         Ok(next)
     }
 
-    /// §4 post-underwriting declaration.
+    // §4 declarations.
+    /// The client accepts the post-underwriting declaration.
     pub fn accept_post_declaration(&self, at: DateTime<Utc>) -> Result<Self, Rejection> {
         if !self.is_open {
             return Err(Rejection::conflict(CLOSED));
@@ -311,8 +314,9 @@ impl EnquiryRecord {
         Ok(next)
     }
 
-    /// The enquiry as §3 describes it: sections of the lines asked, each question with its
-    /// answer and what is wrong with it.
+    // §3 "Underwriting enquiry".
+    /// The enquiry as the API shows it: sections of the lines asked, each question with its answer
+    /// and what is wrong with it.
     pub fn view(&self, interview: &Interview, today: NaiveDate) -> Enquiry {
         let sections: Vec<Section> = interview
             .sections

@@ -24,6 +24,11 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(portal_apply))
 }
 
+/// Accept a client's pre-underwriting declaration
+///
+/// Records that the client accepted the pre-underwriting declaration, which every client must do
+/// before the application is applied for and before their underwriting starts. Allowed until the
+/// application is applied for; accepting again changes nothing.
 #[utoipa::path(
     post,
     path = "/api/v1/application/{applicationId}/applicant/{applicantId}/acceptPreUnderwritingDeclaration",
@@ -46,13 +51,22 @@ pub async fn accept_pre_underwriting_declaration(
     case.send(&state, command).await
 }
 
-/// The body of `ApplyApplication` (§7).
+/// The application to apply for.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ApplyRequest {
     pub application_id: ApplicationId,
 }
 
+/// Apply for the policy
+///
+/// Submits the application: it moves to the Apply stage, where each client's underwriting can
+/// start, and the quote is locked. Refused, with every reason named by its field at once, while the
+/// quote is unpriced or expired, a client's details or contact details are incomplete, the mortgage
+/// or advised-sale question is unanswered, a cover is incomplete or unable to offer terms, or a
+/// declaration is not accepted; `applyProblems` on the application lists the same reasons
+/// beforehand. After a requote, a client whose covers are unchanged keeps their underwriting
+/// outcome, and the case moves on at once when every client is decided.
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/application/ApplyApplication",
@@ -77,6 +91,11 @@ pub async fn apply_application(
     case.send(&state, ApplyForPolicy).await
 }
 
+/// Apply for the policy, named in the path
+///
+/// The same as `POST /backendforfrontend/application/ApplyApplication`, with the application in the
+/// path: it moves to the Apply stage and the quote is locked, or every reason it cannot is named by
+/// its field.
 #[utoipa::path(
     post,
     path = "/api/v1/portal/apply/{applicationId}",

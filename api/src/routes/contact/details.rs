@@ -83,6 +83,14 @@ pub struct ContactChangeRequest {
     pub email_address: Patch<String>,
 }
 
+/// Change some of a client's contact details
+///
+/// Changes only the fields sent (null or "" clears one), for a client named by their id alone,
+/// until every client's underwriting enquiry is closed (the application then moves past the Apply
+/// stage). Each value given must be well formed: address lines, city and county at most 40
+/// characters, a valid UK postcode, a UK phone number, an email address. A new email is first
+/// checked with the email service and refused if the service refuses it; incomplete details are
+/// kept, and what is missing is asked for when applying.
 #[utoipa::path(
     patch,
     path = "/api/v1/backendforfrontend/applicant/contact",
@@ -117,6 +125,9 @@ pub async fn change_contact(
     save_contact(&state, &case, request.applicant_id, patch).await
 }
 
+/// Get a client's contact details
+///
+/// The client's address, phone number and email as saved; every field is empty when none are.
 #[utoipa::path(
     get,
     path = "/api/v1/application/{applicationId}/applicant/{applicantId}/contact",
@@ -140,6 +151,12 @@ pub async fn get_contact(
     Ok(Json(applicant.contact_details.clone().unwrap_or_default()))
 }
 
+/// Replace a client's contact details
+///
+/// Replaces all of the client's contact details: fields left out are cleared. Allowed until the
+/// application moves past the Apply stage, under the same rules as the `PATCH` on
+/// `applicant/contact`: each value given well formed, and a new email accepted by the email
+/// service.
 #[utoipa::path(
     post,
     path = "/api/v1/application/{applicationId}/applicant/{applicantId}/contact",
@@ -171,7 +188,7 @@ pub async fn replace_contact(
     .await
 }
 
-/// The body of `sameAddressApplicantId` (§7).
+/// Whether a client lives at the other client's address.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SameAddressRequest {
@@ -181,6 +198,12 @@ pub struct SameAddressRequest {
     pub same_address_applicant_id: Option<ApplicantId>,
 }
 
+/// Say whether a client lives at the other client's address
+///
+/// Links the client to the other client's address, or with null gives them their own again. Allowed
+/// until the application moves past the Apply stage; the other client must be on the application.
+/// Linking to a client with no address yet is accepted; applying checks that everyone has an
+/// address.
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/applicant/sameAddressApplicantId",

@@ -35,7 +35,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(set_policy_start_date))
 }
 
-/// The body of `thirdPartyRef` (§7).
+/// The adviser's own reference for an application.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ThirdPartyRefRequest {
@@ -46,6 +46,11 @@ pub struct ThirdPartyRefRequest {
     pub third_party_ref: Option<String>,
 }
 
+/// Set the adviser's own reference
+///
+/// Sets the adviser's own reference for the application, at any stage: trimmed, at most 50
+/// characters, no control characters; null or blank clears it. Refused for an adviser whose
+/// reference is hidden or read-only in their settings (`hideYourRef`, `isYourRefReadOnly`).
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/application/thirdPartyRef",
@@ -75,7 +80,10 @@ pub async fn set_third_party_ref(
     case.send(&state, command).await
 }
 
-/// The body of `commission` (§7); a percentage left out takes its default (J14).
+// docs/decisions.md J14: the defaults of a percentage left out.
+/// The commission adjustment for an application. A percentage left out takes its default: no
+/// sacrifice; for indemnity, the adviser's fixed percentage when they have one, otherwise 100 when
+/// indemnity commission is allowed and 0 when it is not.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CommissionRequest {
@@ -88,6 +96,14 @@ pub struct CommissionRequest {
     pub initial_indemnity_percentage: Option<f64>,
 }
 
+/// Adjust the commission
+///
+/// Sets the share of initial commission sacrificed and the share taken up front (indemnity: 100 is
+/// indemnity, 0 non-indemnity, between is hybrid), each 0 to 100 with at most two decimals, until
+/// the application is applied for. What the adviser may choose follows their settings: no indemnity
+/// when it is not allowed, only the fixed percentage when one is set, and hybrid only when
+/// configured. A percentage left out takes its default, and the price is withdrawn until the quote
+/// is priced again.
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/application/commission",
@@ -120,7 +136,7 @@ pub async fn set_commission(
     case.send(&state, command).await
 }
 
-/// The body of `quoteDate` (§7).
+/// A new valid-until date for an application's quote.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct QuoteDateRequest {
@@ -130,6 +146,11 @@ pub struct QuoteDateRequest {
     pub quote_valid_until_date: NaiveDate,
 }
 
+/// Change the quote's valid-until date
+///
+/// Moves the last day the quote is valid, once it is priced and until the application is applied
+/// for. The date must be from today up to 30 days after the quote was created, or up to 90 days for
+/// an adviser allowed to override the quote date; otherwise 'This date is invalid'.
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/application/quoteDate",
@@ -158,7 +179,7 @@ pub async fn set_quote_date(
     case.send(&state, command).await
 }
 
-/// The body of `isMortgageRelated` (§7).
+/// Whether the cover is for a mortgage.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct MortgageRequest {
@@ -166,6 +187,10 @@ pub struct MortgageRequest {
     pub is_mortgage_related: bool,
 }
 
+/// Say whether the cover is for a mortgage
+///
+/// Records the answer to the mortgage question, which must be answered before applying. Allowed
+/// until the application is applied for.
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/application/isMortgageRelated",
@@ -192,7 +217,7 @@ pub async fn set_mortgage_related(
     case.send(&state, command).await
 }
 
-/// The body of `isAdvisedSale` (§7).
+/// Whether the sale is advised.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AdvisedSaleRequest {
@@ -200,6 +225,11 @@ pub struct AdvisedSaleRequest {
     pub is_advised_sale: bool,
 }
 
+/// Say whether the sale is advised
+///
+/// Records whether this is an advised sale, which must be answered before applying. Allowed until
+/// the application is applied for; an adviser whose sales are always advised (`isAlwaysAdvised`)
+/// cannot answer no.
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/application/isAdvisedSale",
@@ -228,7 +258,7 @@ pub async fn set_advised_sale(
     case.send(&state, command).await
 }
 
-/// The body of `policyStartDate` (§7): now, a future date, or not yet known (§3, §9).
+/// When the policy starts: now, on a future date, or not yet known.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PolicyStartRequest {
@@ -240,6 +270,11 @@ pub struct PolicyStartRequest {
     pub policy_start_date_option: StartDateOption,
 }
 
+/// Choose when the policy starts
+///
+/// Records the start date option, at any stage until the policy is in force: `now` (today),
+/// `future` with a `policyStartDate` from today to three months ahead, or `dontKnow` with no date,
+/// to be chosen before the policy can go in force. A date is given only with `future`.
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/application/policyStartDate",

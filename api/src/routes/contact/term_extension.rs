@@ -32,13 +32,16 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(has_failed_term_extension))
 }
 
-/// Whether the terms may be extended (§7 `istermextensible`).
+/// Whether the quote's terms may be extended by a declaration of health, and to when.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TermExtensibility {
-    /// A live quote within 14 days of its valid-until date (M12).
+    // docs/decisions.md M12.
+    /// A priced, unexpired quote within 14 days of its valid-until date, before the policy is in
+    /// force, with no change in health blocking an extension.
     pub is_term_extensible: bool,
-    /// Extensible and not yet extended: the adviser is offered the extension (§4).
+    /// Extensible and not yet extended: the adviser is offered the extension, which is allowed
+    /// once.
     pub show_extend: bool,
     #[schema(value_type = Option<String>, format = Date)]
     pub extended_on_date: Option<NaiveDate>,
@@ -49,6 +52,12 @@ pub struct TermExtensibility {
     pub extended_valid_until: Option<NaiveDate>,
 }
 
+/// Check whether the quote's terms may be extended
+///
+/// Whether the quote may be extended by a declaration of health, and to when. A quote may be when
+/// it is priced, not expired and within 14 days of its valid-until date, the policy is not yet in
+/// force, and no change in health blocked an extension; it is offered (`showExtend`) while it has
+/// not been extended, since an extension is allowed once.
 #[utoipa::path(
     get,
     path = "/api/v1/backendforfrontend/application/{applicationId}/istermextensible",
@@ -90,13 +99,18 @@ pub struct ApplicantHealthQuestions {
     pub options: Vec<String>,
 }
 
-/// The declaration of health (§7 `triggerDeclarationOfHealthQuestions`).
+/// The declaration-of-health questions each client answers to extend the quote's terms.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DeclarationOfHealthQuestions {
     pub applicant_enquiries: Vec<ApplicantHealthQuestions>,
 }
 
+/// Get the declaration-of-health questions
+///
+/// The insurer's declaration-of-health questions, for each client, each answered yes or no, to
+/// extend the quote's terms. Only while the extension is offered (see `istermextensible`); reading
+/// them changes nothing.
 #[utoipa::path(
     get,
     path = "/api/v1/backendforfrontend/application/{applicationId}/triggerDeclarationOfHealthQuestions",
@@ -131,7 +145,7 @@ pub async fn declaration_of_health_questions(
     }))
 }
 
-/// The body of `completeTermExtension` (§7).
+/// Each client's answers to the declaration of health.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CompleteTermExtensionRequest {
@@ -141,6 +155,13 @@ pub struct CompleteTermExtensionRequest {
     pub applicants: Vec<ApplicantDeclaration>,
 }
 
+/// Extend the quote's terms by a declaration of health
+///
+/// Records each client's yes-or-no answers to every declaration-of-health question while the
+/// extension is offered. With no change in health the valid-until date moves 90 days on and
+/// `declarationOfHealthStatus` is `passed`; a disclosed change leaves the terms as they are,
+/// records `failed` with the reasons in `termExtensionReasons`, and ends the offer. Allowed once
+/// per quote.
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/application/{applicationId}/completeTermExtension",
@@ -181,13 +202,18 @@ pub async fn complete_term_extension(
     case.send(&state, command).await
 }
 
-/// The body of `hasFailedTermExtension` (§7).
+/// The application whose term extension could not be completed.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FailedTermExtensionRequest {
     pub id: ApplicationId,
 }
 
+/// Record a failed attempt to extend the quote's terms
+///
+/// Records that the declaration could not be completed for a reason other than the client's health:
+/// `declarationOfHealthStatus` becomes `error`, and the extension may be tried again. Refused once
+/// the terms have been extended.
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/application/hasFailedTermExtension",

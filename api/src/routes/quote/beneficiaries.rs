@@ -24,6 +24,11 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(edit_allocation, remove_allocation))
 }
 
+/// Add a beneficiary
+///
+/// Adds someone who may receive a share of a cover's payout, while the quote can be edited. A
+/// beneficiary needs a first and last name (each at most 100 characters); a date of birth may not
+/// be in the future and a relationship is at most 50 characters.
 #[utoipa::path(
     post,
     path = "/api/v1/application/{applicationId}/candidateBeneficiaries",
@@ -51,6 +56,10 @@ pub async fn add_beneficiary(
     case.send(&state, command).await
 }
 
+/// Change a beneficiary
+///
+/// Replaces the beneficiary's details under the same rules as adding one, while the quote can be
+/// edited; the payout shares that name them take the new name.
 #[utoipa::path(
     put,
     path = "/api/v1/application/{applicationId}/candidateBeneficiary/{beneficiaryId}",
@@ -82,6 +91,12 @@ pub async fn edit_beneficiary(
     case.send(&state, command).await
 }
 
+/// Give someone a share of a cover's payout
+///
+/// Adds a payout-planner share to the cover, while the quote can be edited. The share names a
+/// child, the other client or a beneficiary already on the application (`type` and `referenceId`);
+/// a client cannot receive their own cover's payout. A cover has at most 8 shares, each above 0%,
+/// and they may never add up to more than 100%.
 #[utoipa::path(
     post,
     path = "/api/v1/application/{applicationId}/applicant/{applicantId}/cover/{coverId}/benefit-allocations",
@@ -116,6 +131,10 @@ pub async fn add_allocation(
     case.send(&state, command).await
 }
 
+/// Change a share of a cover's payout
+///
+/// Changes who receives the share or its percentage, under the same rules as adding one, while the
+/// quote can be edited: above 0%, and the cover's shares together no more than 100%.
 #[utoipa::path(
     put,
     path = "/api/v1/application/{applicationId}/applicant/{applicantId}/cover/{coverId}/benefit-allocations/{allocationId}",
@@ -154,6 +173,9 @@ pub async fn edit_allocation(
     case.send(&state, command).await
 }
 
+/// Remove a share of a cover's payout
+///
+/// Removes the share from the cover while the quote can be edited.
 #[utoipa::path(
     delete,
     path = "/api/v1/application/{applicationId}/applicant/{applicantId}/cover/{coverId}/benefit-allocations/{allocationId}",

@@ -22,6 +22,11 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(set_has_unborn_children))
 }
 
+/// Add a child
+///
+/// Adds a child, for children's critical illness cover, while the quote can be edited. A child
+/// needs a first name, a surname (each at most 100 characters) and a date of birth, not in the
+/// future and before their 23rd birthday. Adding a child clears the unborn-children flag.
 #[utoipa::path(
     post,
     path = "/api/v1/application/{applicationId}/children",
@@ -49,6 +54,10 @@ pub async fn add_child(
     case.send(&state, command).await
 }
 
+/// Change a child's details
+///
+/// Replaces the child's details while the quote can be edited, under the same rules as adding one:
+/// a first name, a surname and a date of birth, not in the future and before their 23rd birthday.
 #[utoipa::path(
     put,
     path = "/api/v1/application/{applicationId}/children/{childId}",
@@ -76,6 +85,9 @@ pub async fn edit_child(
     case.send(&state, EditChild { child_id, details }).await
 }
 
+/// Remove a child
+///
+/// Removes the child, and any payout share that named them, while the quote can be edited.
 #[utoipa::path(
     delete,
     path = "/api/v1/application/{applicationId}/children/{childId}",
@@ -99,13 +111,16 @@ pub async fn remove_child(
     case.send(&state, RemoveChild { child_id }).await
 }
 
-/// The body of `hasUnbornChildren` (§7).
+/// Whether the clients are expecting a child.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct UnbornChildrenRequest {
     pub has_unborn_children: bool,
 }
 
+/// Say whether the clients are expecting a child
+///
+/// Sets the unborn-children flag while the quote can be edited. Adding a child clears it.
 #[utoipa::path(
     post,
     path = "/api/v1/application/{applicationId}/hasUnbornChildren",

@@ -31,8 +31,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(applicant_covers))
 }
 
-/// The body of `MutateCovers/add`, `/edit` and `upsellcover` (§7): the application, the
-/// client and the cover.
+/// The application, the client and the cover to add, change or increase.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct MutateCoverRequest {
@@ -70,6 +69,13 @@ impl MutateCoverRequest {
     }
 }
 
+/// Add a cover for a client
+///
+/// Adds a cover while the quote can be edited (Create Quote or Quote stage, not locked by
+/// applying); the API gives it its id. A children's critical illness cover needs an adult cover
+/// on the same client first, and a client has at most one. Limits from the product catalogue
+/// (amounts, terms, ages) do not refuse the cover: they are kept beside it in its `errors`. The
+/// price is withdrawn until the quote is priced again.
 #[utoipa::path(
     post,
     path = "/api/v1/actions/MutateCovers/add",
@@ -99,6 +105,12 @@ pub async fn add_cover(
     case.send(&state, command).await
 }
 
+/// Change a cover
+///
+/// Replaces the adviser's fields of the cover named by `cover.id`, keeping its payout shares.
+/// Allowed while the quote can be edited; the product cannot change (remove the cover and add
+/// another). Catalogue limits it breaks are kept in the cover's `errors`, and the price is
+/// withdrawn until the quote is priced again.
 #[utoipa::path(
     patch,
     path = "/api/v1/actions/MutateCovers/edit",
@@ -123,6 +135,12 @@ pub async fn edit_cover(
     case.send(&state, change).await
 }
 
+/// Increase a cover's amount
+///
+/// Raises the amount (or, for income protection, the monthly benefit) of the cover named by
+/// `cover.id` without reopening the quote, at the Create Quote, Quote or Decision stage. Only the
+/// amount may change, and only upward. The cover's underwriting decision is cleared, since terms
+/// must be confirmed for the new amount, and the price is withdrawn until priced again.
 #[utoipa::path(
     patch,
     path = "/api/v1/actions/upsellcover",
@@ -147,8 +165,7 @@ pub async fn upsell_cover(
     case.send(&state, UpsellCover(change)).await
 }
 
-/// The body of `MutateCovers/remove` (§7): the application, the client and the cover to
-/// remove, named by its id.
+/// The application, the client and the cover to remove, named by its id.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RemoveCoverRequest {
@@ -168,6 +185,12 @@ pub struct CoverToRemove {
     pub product_type: Option<ProductType>,
 }
 
+/// Remove a cover
+///
+/// Removes the cover named by `cover.id` while the quote can be edited. Removing a children's
+/// critical illness cover removes the children's riders from the client's other covers; removing
+/// the client's last adult cover removes their children's cover too. The price is withdrawn until
+/// the quote is priced again.
 #[utoipa::path(
     delete,
     path = "/api/v1/actions/MutateCovers/remove",
@@ -195,7 +218,7 @@ pub async fn remove_cover(
     case.send(&state, command).await
 }
 
-/// The body of `isPayoutPlannerUsed` (§7).
+/// Whether a cover's payout is split between people by the payout planner.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PayoutPlannerRequest {
@@ -204,6 +227,12 @@ pub struct PayoutPlannerRequest {
     pub is_payout_planner_used: bool,
 }
 
+/// Switch the payout planner on or off for a cover
+///
+/// Says whether the cover's payout is split between people by the payout planner; allowed while the
+/// quote can be edited. Turning it off keeps the shares already entered, so turning it back on
+/// restores them. While it is on, the shares must add up to exactly 100% before the quote is
+/// complete.
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/cover/isPayoutPlannerUsed",
@@ -232,6 +261,10 @@ pub async fn set_payout_planner_used(
     case.send(&state, command).await
 }
 
+/// List a client's covers
+///
+/// The client's covers with their errors, premiums and decisions, ordered by product, then cover
+/// type, then amount, largest first.
 #[utoipa::path(
     get,
     path = "/api/v1/applicant/{applicantId}/covers",

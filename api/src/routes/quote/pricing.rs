@@ -23,7 +23,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(unlock_quote_edit))
 }
 
-/// Where the application's covers stand (§7 `validatecovers`).
+/// Where the application's covers stand: whether they are complete and within limits, and each
+/// problem.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CoverValidation {
@@ -34,6 +35,11 @@ pub struct CoverValidation {
     pub errors: Vec<FieldError>,
 }
 
+/// Check an application's covers
+///
+/// Whether every client has a cover and every cover is complete and within the catalogue's limits,
+/// with each problem named by its path (`applicants[0].covers[1].term`), and whether any cover is
+/// offered only on restricted terms. Changes nothing.
 #[utoipa::path(
     get,
     path = "/api/v1/backendforfrontend/application/{applicationId}/validatecovers",
@@ -85,6 +91,12 @@ pub async fn validate_covers(
     }))
 }
 
+/// Price the quote
+///
+/// Prices every cover and records the quote; each client needs at least one cover. The first price
+/// fixes the date on which ages are taken and a valid-until date 30 days on, and moves a new
+/// application to the Quote stage. A change to the clients or covers afterwards withdraws the
+/// price, so price again before applying.
 #[utoipa::path(
     get,
     path = "/api/v1/backendforfrontend/application/{applicationId}/quotePrice",
@@ -105,6 +117,11 @@ pub async fn quote_price(
     case.send(&state, PriceQuote).await
 }
 
+/// Unlock the quote for changes
+///
+/// Makes the quote editable again. An application that was applied for goes back to the Quote
+/// stage, to be changed and applied for again. Refused once underwriting has started: requote from
+/// the decision instead.
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/application/unlockquoteedit/{applicationId}",
@@ -125,7 +142,8 @@ pub async fn unlock_quote_edit(
     case.send(&state, UnlockQuoteEdit).await
 }
 
-/// What the quote builder may offer this adviser (§2 "Quote builder", §6 flags).
+/// What the quote builder may offer this adviser: the products their settings allow, with their
+/// limits, and the riders.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductOffer {
@@ -133,7 +151,9 @@ pub struct ProductOffer {
     pub about: String,
     /// The pricing basis's name, shown beside every price ("Sample rates …").
     pub pricing_basis: String,
-    /// Products this adviser may quote, in §9 order, each with its label and limits.
+    /// Products this adviser may quote, in the order life, life essentials, critical illness,
+    /// combined life and critical illness, children's critical illness, income protection, each
+    /// with its label and limits.
     pub products: Vec<OfferedProduct>,
     pub riders: Vec<domain::catalogue::RiderRules>,
 }
@@ -147,6 +167,11 @@ pub struct OfferedProduct {
     pub rules: domain::catalogue::ProductRules,
 }
 
+/// List the products the adviser may quote
+///
+/// The products the quote builder may offer the signed-in adviser (some advisers' settings hide
+/// life protection or life essentials), each with its label and limits, the riders, and the pricing
+/// basis the prices come from.
 #[utoipa::path(
     get,
     path = "/api/v1/backendforfrontend/products",

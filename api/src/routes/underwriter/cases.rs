@@ -59,6 +59,12 @@ fn filter(text: Option<&str>) -> Result<WorkbenchFilter, ApiError> {
     }
 }
 
+/// List the cases referred to underwriters
+///
+/// The underwriters' workbench: a page of 10 cases waiting at the Underwriting stage, oldest
+/// referral first, each with its clients, adviser, the covers referred and why, evidence
+/// outstanding and who has claimed it. `filter` narrows it to unclaimed cases, the caller's own,
+/// cases waiting for evidence, or those whose evidence is overdue. Only for the `underwriter` role.
 #[utoipa::path(
     get,
     path = "/api/v1/underwriter/cases",
@@ -88,6 +94,12 @@ pub async fn list_cases(
     Ok(Json(state.store.search_workbench(&query).await?))
 }
 
+/// Get a referred case
+///
+/// A case as the underwriter reads it: the application with each cover's outcome and its
+/// explanation, AMRA consent and the doctor, evidence and updates; each client's answers by
+/// section; the covers still waiting for a decision; and the limits the decision form needs. Any
+/// case that was ever referred; a case never referred is not found. Changes nothing.
 #[utoipa::path(
     get,
     path = "/api/v1/underwriter/cases/{applicationId}",
@@ -108,6 +120,11 @@ pub async fn get_case(
     ))
 }
 
+/// Claim a referred case
+///
+/// Makes the caller the underwriter working on the case, while it waits at the Underwriting stage;
+/// only its holder may ask for evidence or decide its covers. Claiming a case another underwriter
+/// holds takes it over, and the handover is recorded; claiming one's own changes nothing.
 #[utoipa::path(
     post,
     path = "/api/v1/underwriter/cases/{applicationId}/claim",
@@ -131,6 +148,10 @@ pub async fn claim(
     referred.send(&state, command).await
 }
 
+/// Release a claimed case
+///
+/// Gives the case back to the workbench, unclaimed, while it waits at the Underwriting stage. Only
+/// the underwriter holding it may release it; releasing a case nobody holds changes nothing.
 #[utoipa::path(
     post,
     path = "/api/v1/underwriter/cases/{applicationId}/release",
@@ -154,6 +175,10 @@ pub async fn release(
     referred.send(&state, command).await
 }
 
+/// Download a client's interview answers (underwriter)
+///
+/// The client's underwriting answers on a referred case as a PDF, as the adviser's
+/// `applicationanswers` document gives them.
 #[utoipa::path(
     get,
     path = "/api/v1/underwriter/cases/{applicationId}/applicants/{applicantId}/answers",

@@ -47,6 +47,14 @@ pub struct DecisionRequest {
     pub reason: Option<String>,
 }
 
+/// Decide a referred cover
+///
+/// Gives the terms for a cover the rules referred, by the caller holding the case at the
+/// Underwriting stage: standard terms, a loading (1% up to the rulebook's most), an exclusion,
+/// postponement (1 to 24 months) or decline, always with a reason the adviser can read. The adviser
+/// is told in an underwriting update; a cover may be decided again differently until the last one
+/// is decided, when the case moves to the Decision stage to be priced on these terms. Refused while
+/// a report on the client is held for them to see first.
 #[utoipa::path(
     post,
     path = "/api/v1/underwriter/cases/{applicationId}/decision",
@@ -92,6 +100,12 @@ pub struct UpdateRequest {
     pub text: Option<String>,
 }
 
+/// Post an underwriting update for the adviser
+///
+/// Adds an update (1 to 2,000 characters) that the adviser reads on the case, and the dashboard
+/// marks the case as having a new update. While the case waits at the Underwriting stage only the
+/// underwriter holding it may post; once a referral is decided, any underwriter may, until the
+/// policy is in force.
 #[utoipa::path(
     post,
     path = "/api/v1/underwriter/cases/{applicationId}/updates",

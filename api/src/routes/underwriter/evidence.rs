@@ -68,6 +68,13 @@ pub struct EvidenceRequestBody {
     pub provider: Option<String>,
 }
 
+/// Ask for medical evidence on a referred case
+///
+/// Asks for evidence of the kind named about one client, by the caller holding the case at the
+/// Underwriting stage; the kind sets the provider and expected date unless they are given (a date
+/// after today and at most a year ahead). A medical report from the client's doctor needs their
+/// AMRA consent and a doctor on record. The adviser is told in an underwriting update, and the
+/// provider is chased, with the date moved on, each time the expected date passes.
 #[utoipa::path(
     post,
     path = "/api/v1/underwriter/cases/{applicationId}/evidence",
@@ -115,6 +122,12 @@ struct Upload {
     bytes: Vec<u8>,
 }
 
+/// Record medical evidence as received
+///
+/// Records the evidence asked for as received, with its document: one `document` part, a PDF of at
+/// most 10 MB; anything else is refused and nothing is kept. Only by the caller holding the case at
+/// the Underwriting stage. A medical report the client asked to see first is held for 21 days
+/// before it may be used (`heldUntil`).
 #[utoipa::path(
     post,
     path = "/api/v1/underwriter/cases/{applicationId}/evidence/{evidenceId}/received",
@@ -276,6 +289,10 @@ fn file_name(sent: Option<&str>) -> String {
     }
 }
 
+/// Download received medical evidence
+///
+/// The document received for an evidence request, for underwriters only: advisers cannot read
+/// evidence. Refused while a report is held for the client to see first.
 #[utoipa::path(
     get,
     path = "/api/v1/underwriter/cases/{applicationId}/evidence/{evidenceId}/document",

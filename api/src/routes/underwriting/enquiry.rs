@@ -32,24 +32,23 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(accept_uw_declaration))
 }
 
-/// The answers that start an enquiry (§7): `ENQUIRY_TYPE` `Full`, or `Pre-sale` with
-/// `AGENT_ID`.
+/// The answers that start an enquiry: `ENQUIRY_TYPE` `Full`, or `Pre-sale` with `AGENT_ID`.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct StartRequest {
     pub answers: Vec<Answer>,
 }
 
-/// Answers to an enquiry's questions, by tag (§7 `provideanswers`). An empty value clears an
-/// answer; several choices are joined by `|`; dates are `YYYY-MM-DD`; a measurement is typed in
-/// the units its units question chose, a two-box entry as `5 10`.
+/// Answers to an enquiry's questions, by tag. An empty value clears an answer; several choices are
+/// joined by `|`; dates are `YYYY-MM-DD`; a measurement is typed in the units its units question
+/// chose, a two-box entry as `5 10`.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AnswersRequest {
     pub answers: Vec<Answer>,
 }
 
-/// The body of `acceptuwdeclaration` (§7).
+/// The client accepting the post-underwriting declaration, and their application.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DeclarationRequest {
@@ -114,6 +113,12 @@ fn client_of(id: &str) -> Result<ApplicantId, ApiError> {
     applicant_in_path(id.strip_prefix("enquiry-").unwrap_or(id))
 }
 
+/// Start a client's underwriting enquiry
+///
+/// Starts the client's medical underwriting interview once the application has been applied for:
+/// `ENQUIRY_TYPE` `Full`, or `Pre-sale` with `AGENT_ID`. The client must have accepted the
+/// pre-underwriting declaration and have a gender, a date of birth (under 100) and a smoking
+/// answer, which become the interview's first answers. Starting again returns the same enquiry.
 #[utoipa::path(
     post,
     path = "/api/v1/underwriting/{applicantId}/start",
@@ -155,6 +160,10 @@ pub async fn start_enquiry(
     Ok(Json(enquiry))
 }
 
+/// Get a client's underwriting enquiry
+///
+/// The client's interview as last saved: its sections and questions with their answers and
+/// problems, the declarations, and, once closed, the outcome for each cover. Changes nothing.
 #[utoipa::path(
     get,
     path = "/api/v1/underwriting/{applicantId}",
@@ -209,6 +218,12 @@ async fn answer(
     .await
 }
 
+/// Answer questions of a client's underwriting enquiry
+///
+/// Saves a batch of answers, each named by its question's tag, while the enquiry is open. An empty
+/// value clears an answer; an answer may open further questions. If any answer is refused (of the
+/// wrong kind, out of range, not in the list, or to a question not asked) none of the batch is
+/// kept, and each refusal is named by its tag.
 #[utoipa::path(
     post,
     path = "/api/v1/underwriting/{applicantId}",
@@ -234,6 +249,10 @@ pub async fn answer_enquiry(
     answer(&state, &me, &id, request.answers).await
 }
 
+/// Answer questions of a client's underwriting enquiry (action form)
+///
+/// The same as `POST /underwriting/{applicantId}`: saves a batch of answers while the enquiry is
+/// open, keeping none of them if any is refused.
 #[utoipa::path(
     post,
     path = "/api/v1/actions/provideanswers/{applicantId}",
@@ -259,6 +278,13 @@ pub async fn provide_answers(
     answer(&state, &me, &id, request.answers).await
 }
 
+/// Close a client's underwriting enquiry
+///
+/// Closes the interview once every required question is answered and the post-underwriting
+/// declaration is accepted; the answers are then final. The rules decide each cover's outcome,
+/// explained by the rules that fired and the answers they read. When every client's enquiry is
+/// closed the application moves to Decision, or to Underwriting while a cover is referred to an
+/// underwriter.
 #[utoipa::path(
     post,
     path = "/api/v1/underwriting/{applicantId}/close",
@@ -289,6 +315,10 @@ pub async fn close_enquiry(
     .await
 }
 
+/// Accept a client's post-underwriting declaration
+///
+/// Records that the client accepted the post-underwriting declaration, which closing their enquiry
+/// needs. Allowed while the enquiry is open; the client must be on the application named.
 #[utoipa::path(
     post,
     path = "/api/v1/actions/acceptuwdeclaration",

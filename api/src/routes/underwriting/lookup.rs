@@ -36,6 +36,11 @@ pub struct QuestionOptions {
     pub is_sample: bool,
 }
 
+/// Search the options of a question backed by a list
+///
+/// The options a list-backed question (a medical condition, an occupation) offers for what the
+/// adviser has typed in `stem`: up to 20, best first, leaving out those already chosen in `answer`.
+/// Changes nothing.
 #[utoipa::path(
     get,
     path = "/api/v1/underwriting/lookupQuestionOption/{branch}/{tag}/{answer}",

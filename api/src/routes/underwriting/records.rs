@@ -62,6 +62,10 @@ pub(crate) async fn latest_answers(
     .await
 }
 
+/// Download a client's interview answers
+///
+/// The client's underwriting answers as a PDF, for the enquiry as it now stands. The document is
+/// kept the first time it is made, so the same answers always give the same copy.
 #[utoipa::path(
     get,
     path = "/api/v1/document/interview/{applicationId}/{applicantId}/applicationanswers",
@@ -84,7 +88,7 @@ pub async fn answers_document(
     ))
 }
 
-/// The body of `createLatestApplicantAnswersDocument` (§7).
+/// The client whose latest answers document to make, and their application.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AnswersDocumentRequest {
@@ -92,6 +96,10 @@ pub struct AnswersDocumentRequest {
     pub applicant_id: ApplicantId,
 }
 
+/// Make the document of a client's latest answers
+///
+/// Makes (or finds) the PDF of the client's underwriting answers as they now stand and answers with
+/// where to download it.
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/createLatestApplicantAnswersDocument",
@@ -124,6 +132,11 @@ pub struct UnderwritingUpdates {
     pub updates: Vec<UnderwritingUpdate>,
 }
 
+/// Read the underwriting updates on an application
+///
+/// What the adviser is told while an underwriter has the case, oldest first: the underwriter's own
+/// updates, and one for each evidence request, chase, receipt and decision. Reading them marks them
+/// read for the caller, so the dashboard stops flagging a new update.
 #[utoipa::path(
     get,
     path = "/api/v1/backendforfrontend/underwritingupdates/{applicationId}",

@@ -30,7 +30,8 @@ pub const MAX_EXPECTED_DAYS_AHEAD: u64 = 365;
 pub enum EvidenceStatus {
     /// Asked for and not yet here.
     Requested,
-    /// Here, but held until `heldUntil`: the client asked to see the report first (§9).
+    // §9: a medical report is held 21 days.
+    /// Here, but held until `heldUntil`: the client asked to see the report first.
     Held,
     /// Here, and the underwriter may use it.
     Received,
@@ -267,9 +268,9 @@ impl Application {
         Ok(next.touched(now))
     }
 
-    /// Records the evidence as received with its document; a medical report the client asked
-    /// to see is held for 21 days (§9). Receiving it again with the same document changes
-    /// nothing.
+    // §9: a medical report is held 21 days.
+    /// Records the evidence as received with its document; a medical report the client asked to see
+    /// is held for 21 days. Receiving it again with the same document changes nothing.
     pub fn receive_evidence(
         &self,
         command: &ReceiveEvidence,

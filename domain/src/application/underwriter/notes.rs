@@ -24,7 +24,9 @@ pub struct PostUnderwritingUpdate {
 }
 
 impl Application {
-    /// Adds an update, dated in UK time (§9 formats); `by` none for one the portal wrote.
+    // §9 formats.
+    /// Adds an update, dated `dd/MM/yyyy` and timed `HH:mm` in UK time; `by` none for one the
+    /// portal wrote.
     pub(in crate::application) fn post_update(
         &mut self,
         text: String,
