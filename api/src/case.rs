@@ -154,20 +154,26 @@ impl FromRequestParts<AppState> for CaseInPath {
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
         let me = AdviserCaller::from_request_parts(parts, state).await?;
-        let id = application_in_path(parts, state).await?;
+        let ApplicationInPath(id) = ApplicationInPath::from_request_parts(parts, state).await?;
         Case::find(state, &me, id).await.map(CaseInPath)
     }
 }
 
 /// The path's `{applicationId}`; a segment that cannot be an application reference is
-/// "Application not found", like one that does not exist.
-pub async fn application_in_path(
-    parts: &mut Parts,
-    state: &AppState,
-) -> Result<ApplicationId, ApiError> {
-    path_param(parts, state, "applicationId", ApplicationId::parse)
-        .await
-        .ok_or_else(|| ApiError::not_found("Application"))
+/// "Application not found", like one that does not exist. Whether the caller may see it is
+/// [`Case::find`]'s to say ([`CaseInPath`] does both).
+#[derive(Debug, Clone, Copy)]
+pub struct ApplicationInPath(pub ApplicationId);
+
+impl<S: Send + Sync> FromRequestParts<S> for ApplicationInPath {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        path_param(parts, state, "applicationId", ApplicationId::parse)
+            .await
+            .map(ApplicationInPath)
+            .ok_or_else(|| ApiError::not_found("Application"))
+    }
 }
 
 /// The path's `{applicantId}`; a segment that cannot be an applicant id is "Applicant not

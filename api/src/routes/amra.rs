@@ -147,7 +147,7 @@ pub async fn set_view_medical_reports(
     tag = "amra",
     request_body(content = ExaminerRequest),
     responses(
-        (status = OK, description = "The application with the examiner saved; `isExaminerDetailsValid` says whether the details are complete (§4 AMRA readiness)", body = ApplicationView),
+        (status = OK, description = "The application with the examiner saved; `isExaminerDetailsValid` says whether the details are complete (a GP practice, or an examiner with a name, phone and address)", body = ApplicationView),
         BadParameter,
         NotFound,
         Conflict,

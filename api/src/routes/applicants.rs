@@ -143,7 +143,7 @@ async fn edit(
     path = "/api/v1/application/{applicationId}/applicant/{applicantId}",
     tag = "applications",
     params(ApplicantPath),
-    request_body(content = ApplicantPatch, description = "The fields to change (§7: POST and PATCH both take the changed applicant fields)"),
+    request_body(content = ApplicantPatch, description = "The fields to change (POST and PATCH both take only the fields that change)"),
     responses(
         (status = OK, description = "The application with the change applied", body = ApplicationView),
         NotFound,
@@ -205,7 +205,7 @@ pub async fn edit_applicant(
     tag = "applications",
     params(ApplicantPath),
     responses(
-        (status = OK, description = "The application without the client; the other client takes the first slot (§4)", body = ApplicationView),
+        (status = OK, description = "The application without the client; the other client takes the first slot", body = ApplicationView),
         NotFound,
         Conflict,
         SignInProblems,

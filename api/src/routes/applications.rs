@@ -117,7 +117,7 @@ pub async fn create_application(
     tag = "applications",
     params(ActingFor),
     responses(
-        (status = CREATED, description = "The new, empty application (§7 `POST /application`)", body = ApplicationView),
+        (status = CREATED, description = "The new, empty application", body = ApplicationView),
         NotFound,
         SignInProblems,
         Unconfirmed,
@@ -176,7 +176,7 @@ pub struct Statuses {
     tag = "applications",
     params(ApplicationPath),
     responses(
-        (status = OK, description = "Stage and page statuses (§2)", body = Statuses),
+        (status = OK, description = "The status of each stage and of each page in it", body = Statuses),
         NotFound,
         SignInProblems,
     )

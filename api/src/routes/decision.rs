@@ -108,10 +108,9 @@ pub struct TakeAlternativeRequest {
 pub async fn take_alternative(
     State(state): State<AppState>,
     CaseInPath(case): CaseInPath,
-    Path(path): Path<(String, String)>,
+    Path(AlternativeInPath { alternative_id }): Path<AlternativeInPath>,
     Body(request): Body<TakeAlternativeRequest>,
 ) -> Result<Json<ApplicationView>, ApiError> {
-    let alternative_id = path.1;
     let application = case.application(&state).await?;
     if request.based_on_version != application.version {
         return Err(ApiError::Rejected(Rejection::conflict(ALTERNATIVE_STALE)));
@@ -142,7 +141,7 @@ pub async fn take_alternative(
     tag = "decision",
     params(ApplicationPath),
     responses(
-        (status = OK, description = "The application back at Quote, editable, with every cover's decision and the decision quote removed (§4). A client decided at the point of sale keeps their answers' outcome, which decides their covers again when the case applies with the same kinds of cover; a client with a cover referred to an underwriter is underwritten again", body = ApplicationView),
+        (status = OK, description = "The application back at Quote, editable, with every cover's decision and the decision quote removed. A client decided at the point of sale keeps their answers' outcome, which decides their covers again when the case applies with the same kinds of cover; a client with a cover referred to an underwriter is underwritten again", body = ApplicationView),
         NotFound,
         Conflict,
         SignInProblems,
@@ -210,7 +209,7 @@ pub async fn preview_decision_quote(
     tag = "decision",
     params(ApplicationPath),
     responses(
-        (status = OK, description = "The decision priced now without being recorded (the same answer as `quote/optoutoflogging`, at the path §7 also names)", body = Quote),
+        (status = OK, description = "The decision priced now without being recorded (the same answer as `quote/optoutoflogging`, at the second path the specification names for it)", body = Quote),
         NotFound,
         Conflict,
         SignInProblems,
@@ -445,4 +444,11 @@ pub async fn decision_document(
     )
     .await?;
     Ok(file(stored))
+}
+
+/// The alternative a path names on its application.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AlternativeInPath {
+    alternative_id: String,
 }

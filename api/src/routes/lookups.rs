@@ -94,7 +94,7 @@ pub async fn lookup_addresses(
     tag = "contact details",
     params(("id" = String, Path, description = "An address id from the postcode look-up")),
     responses(
-        (status = OK, description = "The address; its `town` is the `cityName` (§3)", body = AddressLookupResult),
+        (status = OK, description = "The address; its `town` is the provider's `cityName`", body = AddressLookupResult),
         NotFound,
         ProviderUnavailable,
         SignInProblems,

@@ -36,6 +36,7 @@ use utoipa_axum::router::OpenApiRouter;
                        `- _ . :`): sent again with the same key after a timeout or a 503, it answers \
                        with the first request's result and makes no second change."
     ),
+    components(schemas(crate::error::Problem, crate::error::ProblemType)),
     modifiers(&BearerAuth),
     security(("bearer" = [])),
     tags(

@@ -167,7 +167,7 @@ pub async fn override_bank_check(
     tag = "set-up",
     params(ApplicationPath),
     responses(
-        (status = OK, description = "The check cleared (§4 reset)", body = ApplicationView),
+        (status = OK, description = "The check cleared, so the bank details can be checked again", body = ApplicationView),
         NotFound,
         Conflict,
         SignInProblems,

@@ -2,6 +2,31 @@ import type { Schemas } from './api-client';
 
 export type Problem = Schemas['Problem'];
 export type FieldError = Schemas['FieldError'];
+export type ProblemType = Schemas['ProblemType'];
+
+const PROBLEM = 'urn:adviser-portal:problem:';
+
+/** The kind of refusal a problem type names, without its namespace: `not-found`, `conflict`, ... */
+export type ProblemKind = ProblemType extends `${typeof PROBLEM}${infer Kind}` ? Kind : never;
+
+/** The type a problem without a recognisable one has, from its status. */
+const KIND_OF_STATUS: Record<number, ProblemKind> = {
+  400: 'unreadable',
+  401: 'not-signed-in',
+  403: 'forbidden',
+  404: 'not-found',
+  405: 'method-not-allowed',
+  409: 'conflict',
+  413: 'too-large',
+  422: 'invalid',
+  429: 'rate-limited',
+  503: 'unavailable',
+};
+
+function problemType(type: unknown, status: number): ProblemType {
+  if (typeof type === 'string' && type.startsWith(PROBLEM)) return type as ProblemType;
+  return `${PROBLEM}${KIND_OF_STATUS[status] ?? 'server-error'}`;
+}
 
 /** A non-2xx answer from the API, carrying its `application/problem+json` body when it had one. */
 export class ApiError extends Error {
@@ -17,6 +42,11 @@ export class ApiError extends Error {
 
   get fieldErrors(): FieldError[] {
     return this.problem?.errors ?? [];
+  }
+
+  /** Whether the API refused with this kind of problem: decide on this, never on the English. */
+  is(kind: ProblemKind): boolean {
+    return problemType(this.problem?.type, this.status) === `${PROBLEM}${kind}`;
   }
 }
 
@@ -36,7 +66,7 @@ export function asProblem(body: unknown): Problem | undefined {
   if (typeof candidate.title !== 'string' || typeof candidate.status !== 'number') return undefined;
   const errors = Array.isArray(candidate.errors) ? candidate.errors.filter(isFieldError) : undefined;
   return {
-    type: typeof candidate.type === 'string' ? candidate.type : 'about:blank',
+    type: problemType(candidate.type, candidate.status),
     title: candidate.title,
     status: candidate.status,
     detail: typeof candidate.detail === 'string' ? candidate.detail : candidate.title,

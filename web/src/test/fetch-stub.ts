@@ -25,7 +25,7 @@ export function json(body: unknown, status = 200): Response {
 }
 
 export function problem(status: number, body: Record<string, unknown>): Response {
-  return new Response(JSON.stringify({ type: 'about:blank', status, ...body }), {
+  return new Response(JSON.stringify({ status, ...body }), {
     status,
     headers: { 'Content-Type': 'application/problem+json' },
   });

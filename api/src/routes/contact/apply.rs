@@ -35,7 +35,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     tag = "contact details",
     params(ApplicantPath),
     responses(
-        (status = OK, description = "The application with the client's declaration accepted (§4)", body = ApplicationView),
+        (status = OK, description = "The application with the client's declaration accepted", body = ApplicationView),
         NotFound,
         Conflict,
         SignInProblems,

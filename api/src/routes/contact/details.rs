@@ -212,6 +212,7 @@ pub struct SameAddressRequest {
     responses(
         (status = OK, description = "The application with the link set or cleared", body = ApplicationView),
         NotFound,
+        Conflict,
         Invalid,
         Unreadable,
         SignInProblems,

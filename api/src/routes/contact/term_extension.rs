@@ -220,7 +220,7 @@ pub struct FailedTermExtensionRequest {
     tag = "term extension",
     request_body(content = FailedTermExtensionRequest),
     responses(
-        (status = OK, description = "The application with declarationOfHealthStatus error (§4); the extension may be tried again", body = ApplicationView),
+        (status = OK, description = "The application with `declarationOfHealthStatus` set to `error`; the extension may be tried again", body = ApplicationView),
         NotFound,
         Conflict,
         Unreadable,

@@ -3,7 +3,9 @@
 
 use crate::body::Body;
 use crate::case::{ApplicantInPath, ApplicantPath, ApplicationPath, CaseInPath};
-use crate::error::{ApiError, Invalid, NotFound, SignInProblems, Unconfirmed, Unreadable};
+use crate::error::{
+    ApiError, Conflict, Invalid, NotFound, SignInProblems, Unconfirmed, Unreadable,
+};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
@@ -38,6 +40,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     responses(
         (status = OK, description = "The application with the beneficiary added", body = ApplicationView),
         NotFound,
+        Conflict,
         Invalid,
         Unreadable,
         SignInProblems,
@@ -72,6 +75,7 @@ pub async fn add_beneficiary(
     responses(
         (status = OK, description = "The application with the beneficiary changed (and their shares renamed)", body = ApplicationView),
         NotFound,
+        Conflict,
         Invalid,
         Unreadable,
         SignInProblems,
@@ -81,7 +85,7 @@ pub async fn add_beneficiary(
 pub async fn edit_beneficiary(
     State(state): State<AppState>,
     CaseInPath(case): CaseInPath,
-    Path((_application_id, beneficiary_id)): Path<(String, String)>,
+    Path(BeneficiaryInPath { beneficiary_id }): Path<BeneficiaryInPath>,
     Body(details): Body<BeneficiaryDetails>,
 ) -> Result<Json<ApplicationView>, ApiError> {
     let command = EditBeneficiary(SaveBeneficiary {
@@ -109,6 +113,7 @@ pub async fn edit_beneficiary(
     responses(
         (status = OK, description = "The application with the share added", body = ApplicationView),
         NotFound,
+        Conflict,
         Invalid,
         Unreadable,
         SignInProblems,
@@ -148,6 +153,7 @@ pub async fn add_allocation(
     responses(
         (status = OK, description = "The application with the share changed", body = ApplicationView),
         NotFound,
+        Conflict,
         Invalid,
         Unreadable,
         SignInProblems,
@@ -188,6 +194,7 @@ pub async fn edit_allocation(
     responses(
         (status = OK, description = "The application without the share", body = ApplicationView),
         NotFound,
+        Conflict,
         SignInProblems,
         Unconfirmed,
     )
@@ -222,4 +229,11 @@ pub struct CoverInPath {
 pub struct AllocationInPath {
     cover_id: String,
     allocation_id: String,
+}
+
+/// The beneficiary a path names on its application.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BeneficiaryInPath {
+    beneficiary_id: String,
 }

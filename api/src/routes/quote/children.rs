@@ -3,7 +3,9 @@
 
 use crate::body::Body;
 use crate::case::{ApplicationPath, CaseInPath};
-use crate::error::{ApiError, Invalid, NotFound, SignInProblems, Unconfirmed, Unreadable};
+use crate::error::{
+    ApiError, Conflict, Invalid, NotFound, SignInProblems, Unconfirmed, Unreadable,
+};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
@@ -34,8 +36,9 @@ pub fn router() -> OpenApiRouter<AppState> {
     params(ApplicationPath),
     request_body(content = ChildDetails),
     responses(
-        (status = OK, description = "The application with the child added (the unborn-children flag cleared, §4)", body = ApplicationView),
+        (status = OK, description = "The application with the child added (the unborn-children flag cleared)", body = ApplicationView),
         NotFound,
+        Conflict,
         Invalid,
         Unreadable,
         SignInProblems,
@@ -70,6 +73,7 @@ pub async fn add_child(
     responses(
         (status = OK, description = "The application with the child changed", body = ApplicationView),
         NotFound,
+        Conflict,
         Invalid,
         Unreadable,
         SignInProblems,
@@ -79,7 +83,7 @@ pub async fn add_child(
 pub async fn edit_child(
     State(state): State<AppState>,
     CaseInPath(case): CaseInPath,
-    Path((_application_id, child_id)): Path<(String, String)>,
+    Path(ChildInPath { child_id }): Path<ChildInPath>,
     Body(details): Body<ChildDetails>,
 ) -> Result<Json<ApplicationView>, ApiError> {
     case.send(&state, EditChild { child_id, details }).await
@@ -99,6 +103,7 @@ pub async fn edit_child(
     responses(
         (status = OK, description = "The application without the child (and their payout shares)", body = ApplicationView),
         NotFound,
+        Conflict,
         SignInProblems,
         Unconfirmed,
     )
@@ -106,7 +111,7 @@ pub async fn edit_child(
 pub async fn remove_child(
     State(state): State<AppState>,
     CaseInPath(case): CaseInPath,
-    Path((_application_id, child_id)): Path<(String, String)>,
+    Path(ChildInPath { child_id }): Path<ChildInPath>,
 ) -> Result<Json<ApplicationView>, ApiError> {
     case.send(&state, RemoveChild { child_id }).await
 }
@@ -130,6 +135,7 @@ pub struct UnbornChildrenRequest {
     responses(
         (status = OK, description = "The application with the flag set", body = ApplicationView),
         NotFound,
+        Conflict,
         Unreadable,
         SignInProblems,
         Unconfirmed,
@@ -144,4 +150,11 @@ pub async fn set_has_unborn_children(
         has_unborn_children: request.has_unborn_children,
     };
     case.send(&state, command).await
+}
+
+/// The child a path names on its application.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ChildInPath {
+    child_id: String,
 }

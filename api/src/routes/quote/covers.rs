@@ -197,7 +197,7 @@ pub struct CoverToRemove {
     tag = "covers",
     request_body(content = RemoveCoverRequest, description = "The client and the cover's id"),
     responses(
-        (status = OK, description = "The application without the cover (§4: children's cover rules applied)", body = ApplicationView),
+        (status = OK, description = "The application without the cover (removing the last adult cover also removes children's cover that depends on it)", body = ApplicationView),
         NotFound,
         Conflict,
         Unreadable,
@@ -271,7 +271,7 @@ pub async fn set_payout_planner_used(
     tag = "covers",
     params(("applicantId" = String, Path, description = "The applicant's id")),
     responses(
-        (status = OK, description = "The client's covers, in §9 order", body = Vec<Cover>),
+        (status = OK, description = "The client's covers, in the catalogue's display order", body = Vec<Cover>),
         NotFound,
         SignInProblems,
     )

@@ -151,7 +151,7 @@ struct Upload {
 pub async fn receive_evidence(
     State(state): State<AppState>,
     referred: ReferredCase,
-    Path((_application_id, evidence_id)): Path<(String, String)>,
+    Path(EvidenceInPath { evidence_id }): Path<EvidenceInPath>,
     form: Result<Multipart, MultipartRejection>,
 ) -> Result<Json<UnderwriterCase>, ApiError> {
     let form = form.map_err(|e| ApiError::BadRequest {
@@ -311,7 +311,7 @@ fn file_name(sent: Option<&str>) -> String {
 pub async fn evidence_document(
     State(state): State<AppState>,
     referred: ReferredCase,
-    Path((_application_id, evidence_id)): Path<(String, String)>,
+    Path(EvidenceInPath { evidence_id }): Path<EvidenceInPath>,
 ) -> Result<Response, ApiError> {
     let request = referred
         .application
@@ -356,4 +356,11 @@ mod tests {
         assert_eq!(file_name(None), "evidence.pdf");
         assert_eq!(file_name(Some("...")), "evidence.pdf");
     }
+}
+
+/// The evidence request a path names on its case.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EvidenceInPath {
+    evidence_id: String,
 }

@@ -15,7 +15,7 @@ mod evidence;
 pub(crate) use evidence::is_evidence_document;
 
 use crate::auth::UnderwriterCaller;
-use crate::case::{application_in_path, send_command};
+use crate::case::{ApplicationInPath, send_command};
 use crate::error::ApiError;
 use crate::state::AppState;
 use axum::Json;
@@ -54,7 +54,7 @@ impl FromRequestParts<AppState> for ReferredCase {
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
         let me = UnderwriterCaller::from_request_parts(parts, state).await?;
-        let id = application_in_path(parts, state).await?;
+        let ApplicationInPath(id) = ApplicationInPath::from_request_parts(parts, state).await?;
         let application = state
             .store
             .find_application(id)

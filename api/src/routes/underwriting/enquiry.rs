@@ -231,7 +231,7 @@ async fn answer(
     params(("applicantId" = String, Path, description = "The client's id, or their enquiry id")),
     request_body(content = AnswersRequest),
     responses(
-        (status = OK, description = "The enquiry with the answers kept: its sections, answers and flags (§4)", body = Enquiry),
+        (status = OK, description = "The enquiry with the answers kept: its sections, answers and flags", body = Enquiry),
         NotFound,
         Conflict,
         Invalid,
@@ -325,7 +325,7 @@ pub async fn close_enquiry(
     tag = "underwriting",
     request_body(content = DeclarationRequest),
     responses(
-        (status = OK, description = "The client's enquiry with the post-underwriting declaration accepted (§4)", body = Enquiry),
+        (status = OK, description = "The client's enquiry with the post-underwriting declaration accepted", body = Enquiry),
         NotFound,
         Conflict,
         Unreadable,

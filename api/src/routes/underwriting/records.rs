@@ -4,12 +4,14 @@
 
 use crate::auth::AdviserCaller;
 use crate::body::Body;
-use crate::case::{ApplicantInPath, ApplicantPath, ApplicationPath, Case, CaseInPath};
+use crate::case::{
+    ApplicantInPath, ApplicantPath, ApplicationInPath, ApplicationPath, Case, CaseInPath,
+};
 use crate::error::{ApiError, NotFound, SignInProblems, Unreadable};
 use crate::routes::documents::{DocumentLink, file, stored_or_rendered};
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Response;
 use chrono::Utc;
 use domain::application::UnderwritingUpdate;
@@ -151,11 +153,9 @@ pub struct UnderwritingUpdates {
 pub async fn underwriting_updates(
     State(state): State<AppState>,
     me: AdviserCaller,
-    Path(application_id): Path<String>,
+    ApplicationInPath(id): ApplicationInPath,
 ) -> Result<Json<UnderwritingUpdates>, ApiError> {
     // The caller is read once: they own the case, and their reading is recorded.
-    let id =
-        ApplicationId::parse(&application_id).ok_or_else(|| ApiError::not_found("Application"))?;
     let case = Case::find(&state, &me, id).await?;
     let application = case.application(&state).await?;
     let updates = application.underwriting.underwriting_updates;

@@ -13,6 +13,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Add a cover for a client
+         * @description Adds a cover while the quote can be edited (Create Quote or Quote stage, not locked by
+         *     applying); the API gives it its id. A children's critical illness cover needs an adult cover
+         *     on the same client first, and a client has at most one. Limits from the product catalogue
+         *     (amounts, terms, ages) do not refuse the cover: they are kept beside it in its `errors`. The
+         *     price is withdrawn until the quote is priced again.
+         */
         post: operations["add_cover"];
         delete?: never;
         options?: never;
@@ -33,6 +41,13 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Change a cover
+         * @description Replaces the adviser's fields of the cover named by `cover.id`, keeping its payout shares.
+         *     Allowed while the quote can be edited; the product cannot change (remove the cover and add
+         *     another). Catalogue limits it breaks are kept in the cover's `errors`, and the price is
+         *     withdrawn until the quote is priced again.
+         */
         patch: operations["edit_cover"];
         trace?: never;
     };
@@ -46,6 +61,13 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /**
+         * Remove a cover
+         * @description Removes the cover named by `cover.id` while the quote can be edited. Removing a children's
+         *     critical illness cover removes the children's riders from the client's other covers; removing
+         *     the client's last adult cover removes their children's cover too. The price is withdrawn until
+         *     the quote is priced again.
+         */
         delete: operations["remove_cover"];
         options?: never;
         head?: never;
@@ -61,6 +83,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Price the decision
+         * @description Prices every cover on the terms underwriting gave it and records the result as the decision
+         *     quote: a loading raises a cover's premium, a postponed or declined cover is left out at no
+         *     premium. Allowed at the Decision stage, once every client's underwriting is complete and no
+         *     cover is with an underwriter. The decision is valid from then until something it was priced on
+         *     changes; Proceed needs it.
+         */
         post: operations["trigger_decision_quote"];
         delete?: never;
         options?: never;
@@ -77,6 +107,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Accept a client's post-underwriting declaration
+         * @description Records that the client accepted the post-underwriting declaration, which closing their enquiry
+         *     needs. Allowed while the enquiry is open; the client must be on the application named.
+         */
         post: operations["accept_uw_declaration"];
         delete?: never;
         options?: never;
@@ -93,6 +128,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Put the policy in force
+         * @description Issues a policy to each client with cover accepted, once set-up is complete: bank details saved
+         *     and checked (or a warning confirmed), a start date chosen, and the decision priced since it last
+         *     changed. A policy starting today puts the application at Went on Risk; a later start date goes
+         *     on risk on that day. Activating again changes nothing, so a repeated call never issues two
+         *     policies.
+         */
         post: operations["activate_application"];
         delete?: never;
         options?: never;
@@ -109,6 +152,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Answer questions of a client's underwriting enquiry (action form)
+         * @description The same as `POST /underwriting/{applicantId}`: saves a batch of answers while the enquiry is
+         *     open, keeping none of them if any is refused.
+         */
         post: operations["provide_answers"];
         delete?: never;
         options?: never;
@@ -125,6 +173,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Remove a client at the decision
+         * @description Takes a client off the application at the Decision stage, typically one to whom no cover can be
+         *     offered; the other client takes the first slot. The application's only client cannot be removed.
+         *     The decision quote is cleared, so the decision must be priced and proceeded from again.
+         */
         post: operations["remove_applicant_at_decision"];
         delete?: never;
         options?: never;
@@ -145,6 +199,13 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Increase a cover's amount
+         * @description Raises the amount (or, for income protection, the monthly benefit) of the cover named by
+         *     `cover.id` without reopening the quote, at the Create Quote, Quote or Decision stage. Only the
+         *     amount may change, and only upward. The cover's underwriting decision is cleared, since terms
+         *     must be confirmed for the new amount, and the price is withdrawn until priced again.
+         */
         patch: operations["upsell_cover"];
         trace?: never;
     };
@@ -155,6 +216,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List a client's covers
+         * @description The client's covers with their errors, premiums and decisions, ordered by product, then cover
+         *     type, then amount, largest first.
+         */
         get: operations["applicant_covers"];
         put?: never;
         post?: never;
@@ -173,6 +239,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Create an empty application
+         * @description The same as `POST /backendforfrontend/application/create`: a new, empty application at the
+         *     Create Quote stage, owned by the caller or by the adviser named in `adviserId`.
+         */
         post: operations["create_empty_application"];
         delete?: never;
         options?: never;
@@ -187,6 +258,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Get an application
+         * @description The application as it stands at any stage: its clients and their covers, children and
+         *     beneficiaries, the quote, and each stage's state, with what is worked out on reading (page
+         *     statuses, what still stops applying or activation). Every command answers with this same
+         *     document.
+         */
         get: operations["get_application"];
         put?: never;
         post?: never;
@@ -205,10 +283,30 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Change a client's details
+         * @description The same as `PATCH` on this path: only the fields sent change, and null clears one. Allowed
+         *     while the quote can be edited; the details must still allow a quote (gender, a date of birth
+         *     giving an age of 18 to 64, names of at most 100 characters). Changing gender, date of birth or
+         *     smoking withdraws the price until the quote is priced again.
+         */
         post: operations["save_applicant"];
+        /**
+         * Remove a client from an application
+         * @description Allowed while the quote can be edited. When the first client is removed the second takes the
+         *     first slot, with their covers, contact details and declarations; the remaining client no longer
+         *     shares the removed client's address, and the price is withdrawn until the quote is priced again.
+         */
         delete: operations["remove_applicant"];
         options?: never;
         head?: never;
+        /**
+         * Change some of a client's details
+         * @description Only the fields sent change; null (or blank text) clears one. Allowed while the quote can be
+         *     edited (Create Quote or Quote stage, not locked by applying); the details must still allow a
+         *     quote: gender, a date of birth giving an age of 18 to 64, names of at most 100 characters.
+         *     Changing gender, date of birth or smoking withdraws the price until the quote is priced again.
+         */
         patch: operations["edit_applicant"];
         trace?: never;
     };
@@ -221,6 +319,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Accept a client's pre-underwriting declaration
+         * @description Records that the client accepted the pre-underwriting declaration, which every client must do
+         *     before the application is applied for and before their underwriting starts. Allowed until the
+         *     application is applied for; accepting again changes nothing.
+         */
         post: operations["accept_pre_underwriting_declaration"];
         delete?: never;
         options?: never;
@@ -235,8 +339,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Get a client's contact details
+         * @description The client's address, phone number and email as saved; every field is empty when none are.
+         */
         get: operations["get_contact"];
         put?: never;
+        /**
+         * Replace a client's contact details
+         * @description Replaces all of the client's contact details: fields left out are cleared. Allowed until the
+         *     application moves past the Apply stage, under the same rules as the `PATCH` on
+         *     `applicant/contact`: each value given well formed, and a new email accepted by the email
+         *     service.
+         */
         post: operations["replace_contact"];
         delete?: never;
         options?: never;
@@ -253,6 +368,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Give someone a share of a cover's payout
+         * @description Adds a payout-planner share to the cover, while the quote can be edited. The share names a
+         *     child, the other client or a beneficiary already on the application (`type` and `referenceId`);
+         *     a client cannot receive their own cover's payout. A cover has at most 8 shares, each above 0%,
+         *     and they may never add up to more than 100%.
+         */
         post: operations["add_allocation"];
         delete?: never;
         options?: never;
@@ -268,8 +390,17 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /**
+         * Change a share of a cover's payout
+         * @description Changes who receives the share or its percentage, under the same rules as adding one, while the
+         *     quote can be edited: above 0%, and the cover's shares together no more than 100%.
+         */
         put: operations["edit_allocation"];
         post?: never;
+        /**
+         * Remove a share of a cover's payout
+         * @description Removes the share from the cover while the quote can be edited.
+         */
         delete: operations["remove_allocation"];
         options?: never;
         head?: never;
@@ -283,8 +414,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Get the Direct Debit bank details
+         * @description The saved bank details with the account number masked to its last four digits, where their check
+         *     stands and the message to show about it. Changes nothing.
+         */
         get: operations["get_bank_details"];
         put?: never;
+        /**
+         * Save the Direct Debit bank details
+         * @description Saves the account holder's name (at most 100 characters), the 8-digit account number, the
+         *     6-digit sort code and the collection day (the 1st to the 28th of the month). Allowed once the
+         *     adviser has proceeded from the decision and until the policy is in force. New details clear the
+         *     last check, so check them again; every broken rule is named by its field and nothing is saved.
+         */
         post: operations["save_bank_details"];
         delete?: never;
         options?: never;
@@ -301,6 +444,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Add a beneficiary
+         * @description Adds someone who may receive a share of a cover's payout, while the quote can be edited. A
+         *     beneficiary needs a first and last name (each at most 100 characters); a date of birth may not
+         *     be in the future and a relationship is at most 50 characters.
+         */
         post: operations["add_beneficiary"];
         delete?: never;
         options?: never;
@@ -316,6 +465,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /**
+         * Change a beneficiary
+         * @description Replaces the beneficiary's details under the same rules as adding one, while the quote can be
+         *     edited; the payout shares that name them take the new name.
+         */
         put: operations["edit_beneficiary"];
         post?: never;
         delete?: never;
@@ -333,6 +487,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Add a child
+         * @description Adds a child, for children's critical illness cover, while the quote can be edited. A child
+         *     needs a first name, a surname (each at most 100 characters) and a date of birth, not in the
+         *     future and before their 23rd birthday. Adding a child clears the unborn-children flag.
+         */
         post: operations["add_child"];
         delete?: never;
         options?: never;
@@ -348,8 +508,17 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /**
+         * Change a child's details
+         * @description Replaces the child's details while the quote can be edited, under the same rules as adding one:
+         *     a first name, a surname and a date of birth, not in the future and before their 23rd birthday.
+         */
         put: operations["edit_child"];
         post?: never;
+        /**
+         * Remove a child
+         * @description Removes the child, and any payout share that named them, while the quote can be edited.
+         */
         delete: operations["remove_child"];
         options?: never;
         head?: never;
@@ -363,6 +532,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Download the decision document
+         * @description The decision as a PDF: each cover's decision with its reasons, its price at the quote and on
+         *     those terms, and the totals. Available once the decision is priced; one copy is kept per version
+         *     of the application, so a copy once sent never changes.
+         */
         get: operations["decision_document"];
         put?: never;
         post?: never;
@@ -379,6 +554,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Download the quote
+         * @description The quote as a PDF, named in `content-disposition`. Available once the application is priced;
+         *     one copy is kept per version of the application, so a copy once sent never changes.
+         */
         get: operations["quote_document"];
         put?: never;
         post?: never;
@@ -397,6 +577,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Say whether the clients are expecting a child
+         * @description Sets the unborn-children flag while the quote can be edited. Adding a child clears it.
+         */
         post: operations["set_has_unborn_children"];
         delete?: never;
         options?: never;
@@ -411,6 +595,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Get an application as stored
+         * @description The application's stage and clients without anything worked out on reading. Each client carries
+         *     their policy number (`policyReference`) once the policy is in force, none before.
+         */
         get: operations["unenriched"];
         put?: never;
         post?: never;
@@ -427,6 +616,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Find the addresses at a postcode
+         * @description The addresses at a UK postcode, in delivery order, for the contact-details page; the postcode
+         *     may be sent in any case and spacing and comes back normalised. When the address service cannot
+         *     answer, the answer says so and the adviser enters the address by hand.
+         */
         get: operations["lookup_addresses"];
         put?: never;
         post?: never;
@@ -443,6 +638,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Get one address from a postcode look-up
+         * @description The full address for an id the postcode look-up returned. Its `town` is what the application's
+         *     contact details call `cityName`.
+         */
         get: operations["get_address"];
         put?: never;
         post?: never;
@@ -459,6 +659,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Get the signed-in adviser
+         * @description The signed-in adviser: their roles, firm and firm location, the per-adviser settings that shape
+         *     the portal (`uxSettings`), and the advisers they may act for through `adviserId`.
+         */
         get: operations["adviser"];
         put?: never;
         post?: never;
@@ -481,6 +686,15 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Change some of a client's contact details
+         * @description Changes only the fields sent (null or "" clears one), for a client named by their id alone,
+         *     until every client's underwriting enquiry is closed (the application then moves past the Apply
+         *     stage). Each value given must be well formed: address lines, city and county at most 40
+         *     characters, a valid UK postcode, a UK phone number, an email address. A new email is first
+         *     checked with the email service and refused if the service refuses it; incomplete details are
+         *     kept, and what is missing is asked for when applying.
+         */
         patch: operations["change_contact"];
         trace?: never;
     };
@@ -497,6 +711,15 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Save a client's doctor or surgery
+         * @description Saves the doctor or surgery the insurer would ask for a medical report, once the quote is priced
+         *     and until the policy is in force. It needs a doctor's forename and surname or a surgery name, an
+         *     address and a phone number; an email is optional but must be confirmed. Incomplete details are
+         *     kept with `isExaminerDetailsValid` false, unless the request says they are complete (`true`),
+         *     when what is missing is refused by field with a 'Please check surgery ...' message; malformed
+         *     values are always refused.
+         */
         patch: operations["set_examiner"];
         trace?: never;
     };
@@ -509,6 +732,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Record a client's consent to medical reports (AMRA)
+         * @description Records whether the client consents, under the Access to Medical Reports Act, to the insurer
+         *     asking their doctor for a report. Allowed once the quote is priced and until the policy is in
+         *     force, including while an underwriter has the case. Consent is dated and lasts 12 months, after
+         *     which it lapses and must be given again; withdrawing it closes any outstanding request for a
+         *     medical report on the client.
+         */
         post: operations["set_amra_consent"];
         delete?: never;
         options?: never;
@@ -525,6 +756,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Record whether a client wants to see their medical report
+         * @description Records whether the client wants to see a medical report before it is sent to the insurer; the
+         *     AMRA step is not complete until this is answered. Allowed once the quote is priced and until the
+         *     policy is in force.
+         */
         post: operations["set_view_medical_reports"];
         delete?: never;
         options?: never;
@@ -545,6 +782,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Change a client's title and names
+         * @description Changes only the title, first name and last name sent (null clears one), for a client named by
+         *     their id alone. Allowed while the quote can be edited; a name is at most 100 characters.
+         */
         patch: operations["edit_applicant_name"];
         trace?: never;
     };
@@ -557,6 +799,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Say whether a client lives at the other client's address
+         * @description Links the client to the other client's address, or with null gives them their own again. Allowed
+         *     until the application moves past the Apply stage; the other client must be on the application.
+         *     Linking to a client with no address yet is accepted; applying checks that everyone has an
+         *     address.
+         */
         post: operations["set_same_address"];
         delete?: never;
         options?: never;
@@ -573,6 +822,16 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Apply for the policy
+         * @description Submits the application: it moves to the Apply stage, where each client's underwriting can
+         *     start, and the quote is locked. Refused, with every reason named by its field at once, while the
+         *     quote is unpriced or expired, a client's details or contact details are incomplete, the mortgage
+         *     or advised-sale question is unanswered, a cover is incomplete or unable to offer terms, or a
+         *     declaration is not accepted; `applyProblems` on the application lists the same reasons
+         *     beforehand. After a requote, a client whose covers are unchanged keeps their underwriting
+         *     outcome, and the case moves on at once when every client is decided.
+         */
         post: operations["apply_application"];
         delete?: never;
         options?: never;
@@ -589,6 +848,15 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Adjust the commission
+         * @description Sets the share of initial commission sacrificed and the share taken up front (indemnity: 100 is
+         *     indemnity, 0 non-indemnity, between is hybrid), each 0 to 100 with at most two decimals, until
+         *     the application is applied for. What the adviser may choose follows their settings: no indemnity
+         *     when it is not allowed, only the fixed percentage when one is set, and hybrid only when
+         *     configured. A percentage left out takes its default, and the price is withdrawn until the quote
+         *     is priced again.
+         */
         post: operations["set_commission"];
         delete?: never;
         options?: never;
@@ -605,6 +873,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Create an application
+         * @description Creates a new, empty application at the Create Quote stage, owned by the caller or, with
+         *     `adviserId`, by an adviser the caller acts for. Add clients to it next with `AddApplicant`. Sent
+         *     again with the same `Idempotency-Key`, it creates nothing and answers with the application the
+         *     first request created.
+         */
         post: operations["create_application"];
         delete?: never;
         options?: never;
@@ -621,6 +896,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Record a failed attempt to extend the quote's terms
+         * @description Records that the declaration could not be completed for a reason other than the client's health:
+         *     `declarationOfHealthStatus` becomes `error`, and the extension may be tried again. Refused once
+         *     the terms have been extended.
+         */
         post: operations["has_failed_term_extension"];
         delete?: never;
         options?: never;
@@ -637,6 +918,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Say whether the sale is advised
+         * @description Records whether this is an advised sale, which must be answered before applying. Allowed until
+         *     the application is applied for; an adviser whose sales are always advised (`isAlwaysAdvised`)
+         *     cannot answer no.
+         */
         post: operations["set_advised_sale"];
         delete?: never;
         options?: never;
@@ -653,6 +940,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Say whether the cover is for a mortgage
+         * @description Records the answer to the mortgage question, which must be answered before applying. Allowed
+         *     until the application is applied for.
+         */
         post: operations["set_mortgage_related"];
         delete?: never;
         options?: never;
@@ -669,6 +961,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Choose when the policy starts
+         * @description Records the start date option, at any stage until the policy is in force: `now` (today),
+         *     `future` with a `policyStartDate` from today to three months ahead, or `dontKnow` with no date,
+         *     to be chosen before the policy can go in force. A date is given only with `future`.
+         */
         post: operations["set_policy_start_date"];
         delete?: never;
         options?: never;
@@ -685,6 +983,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Change the quote's valid-until date
+         * @description Moves the last day the quote is valid, once it is priced and until the application is applied
+         *     for. The date must be from today up to 30 days after the quote was created, or up to 90 days for
+         *     an adviser allowed to override the quote date; otherwise 'This date is invalid'.
+         */
         post: operations["set_quote_date"];
         delete?: never;
         options?: never;
@@ -699,6 +1003,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Search applications
+         * @description A page of 10 applications, most recently changed first, for the dashboard's In Progress tab.
+         *     Every word of `searchTerm` must appear in the client names, the application reference or the
+         *     adviser's own reference; `status` keeps only the stages given. Without `adviserId` the list
+         *     holds the caller's applications and those of every adviser they act for.
+         */
         get: operations["search_applications"];
         put?: never;
         post?: never;
@@ -717,6 +1028,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Set the adviser's own reference
+         * @description Sets the adviser's own reference for the application, at any stage: trimmed, at most 50
+         *     characters, no control characters; null or blank clears it. Refused for an adviser whose
+         *     reference is hidden or read-only in their settings (`hideYourRef`, `isYourRefReadOnly`).
+         */
         post: operations["set_third_party_ref"];
         delete?: never;
         options?: never;
@@ -733,6 +1050,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Unlock the quote for changes
+         * @description Makes the quote editable again. An application that was applied for goes back to the Quote
+         *     stage, to be changed and applied for again. Refused once underwriting has started: requote from
+         *     the decision instead.
+         */
         post: operations["unlock_quote_edit"];
         delete?: never;
         options?: never;
@@ -749,6 +1072,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Add a client to an application
+         * @description Adds a client while the quote can be edited (Create Quote or Quote stage, not locked by
+         *     applying). A quote needs only gender and date of birth; the client must be 18 to 64 on the
+         *     quote's age date, and an application holds at most 2 clients. Adding a client withdraws the
+         *     price until the quote is priced again; refusals name the field, as `applicant.dateOfBirth`.
+         */
         post: operations["add_applicant"];
         delete?: never;
         options?: never;
@@ -765,6 +1095,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Extend the quote's terms by a declaration of health
+         * @description Records each client's yes-or-no answers to every declaration-of-health question while the
+         *     extension is offered. With no change in health the valid-until date moves 90 days on and
+         *     `declarationOfHealthStatus` is `passed`; a disclosed change leaves the terms as they are,
+         *     records `failed` with the reasons in `termExtensionReasons`, and ends the offer. Allowed once
+         *     per quote.
+         */
         post: operations["complete_term_extension"];
         delete?: never;
         options?: never;
@@ -779,6 +1117,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Check whether the quote's terms may be extended
+         * @description Whether the quote may be extended by a declaration of health, and to when. A quote may be when
+         *     it is priced, not expired and within 14 days of its valid-until date, the policy is not yet in
+         *     force, and no change in health blocked an extension; it is offered (`showExtend`) while it has
+         *     not been extended, since an extension is allowed once.
+         */
         get: operations["is_term_extensible"];
         put?: never;
         post?: never;
@@ -795,6 +1140,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Price the quote
+         * @description Prices every cover and records the quote; each client needs at least one cover. The first price
+         *     fixes the date on which ages are taken and a valid-until date 30 days on, and moves a new
+         *     application to the Quote stage. A change to the clients or covers afterwards withdraws the
+         *     price, so price again before applying.
+         */
         get: operations["quote_price"];
         put?: never;
         post?: never;
@@ -811,6 +1163,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Get the declaration-of-health questions
+         * @description The insurer's declaration-of-health questions, for each client, each answered yes or no, to
+         *     extend the quote's terms. Only while the extension is offered (see `istermextensible`); reading
+         *     them changes nothing.
+         */
         get: operations["declaration_of_health_questions"];
         put?: never;
         post?: never;
@@ -827,6 +1185,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Check an application's covers
+         * @description Whether every client has a cover and every cover is complete and within the catalogue's limits,
+         *     with each problem named by its path (`applicants[0].covers[1].term`), and whether any cover is
+         *     offered only on restricted terms. Changes nothing.
+         */
         get: operations["validate_covers"];
         put?: never;
         post?: never;
@@ -843,6 +1207,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Get an application with its decisions
+         * @description The application as `GET /application/{applicationId}` returns it, read for the decision page:
+         *     each cover's decision, each client's underwriting outcome with its explanation, and the decision
+         *     quote once priced. Changes nothing.
+         */
         get: operations["application_with_decisions"];
         put?: never;
         post?: never;
@@ -861,6 +1231,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Override a bank check as manually verified
+         * @description Accepts details the check could only warn about (for example, the provider could not confirm the
+         *     name), once the adviser has confirmed them with the client. Details the check found wrong cannot
+         *     be overridden: correct and check them again. Allowed in set-up.
+         */
         post: operations["override_bank_check"];
         delete?: never;
         options?: never;
@@ -877,6 +1253,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Clear the bank check
+         * @description Clears the check of the saved bank details, so they must be checked again before the policy can
+         *     go in force. Allowed in set-up; clearing a cleared check changes nothing.
+         */
         post: operations["reset_bank_check"];
         delete?: never;
         options?: never;
@@ -891,6 +1272,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Get the portal's start-up configuration
+         * @description What the portal needs before anyone signs in: the environment, the identity provider to sign in
+         *     with, the idle time-out, external links and help contacts. The only call that needs no access
+         *     token.
+         */
         get: operations["config"];
         put?: never;
         post?: never;
@@ -909,6 +1296,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Switch the payout planner on or off for a cover
+         * @description Says whether the cover's payout is split between people by the payout planner; allowed while the
+         *     quote can be edited. Turning it off keeps the shares already entered, so turning it back on
+         *     restores them. While it is on, the shares must add up to exactly 100% before the quote is
+         *     complete.
+         */
         post: operations["set_payout_planner_used"];
         delete?: never;
         options?: never;
@@ -925,6 +1319,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Make the document of a client's latest answers
+         * @description Makes (or finds) the PDF of the client's underwriting answers as they now stand and answers with
+         *     where to download it.
+         */
         post: operations["create_latest_answers_document"];
         delete?: never;
         options?: never;
@@ -939,6 +1338,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Find a doctor's surgery
+         * @description Up to 20 surgeries matching every word of `search` in their name, town or postcode, to fill in a
+         *     client's doctor. Changes nothing.
+         */
         get: operations["lookup_surgeries"];
         put?: never;
         post?: never;
@@ -955,6 +1359,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Get the key facts document's link
+         * @description Where to download the key facts document for the application as it now stands (`uri`); the
+         *     document is made on first request and kept for that version of the application.
+         */
         get: operations["key_facts"];
         put?: never;
         post?: never;
@@ -971,6 +1380,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Search policyholders
+         * @description A page of 10 policyholders, most recently issued first, for the dashboard's Policyholders tab.
+         *     Every word of `searchTerm` must appear in the policyholder's name, the policy number or the
+         *     application reference; `status` keeps only the policy statuses given. Without `adviserId` the
+         *     list holds the caller's policies and those of every adviser they act for.
+         */
         get: operations["search_policies"];
         put?: never;
         post?: never;
@@ -987,6 +1403,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Get a policy
+         * @description A policyholder's policy as the policy view shows it: the client, each cover in force on the
+         *     terms it was accepted on with its premium (the Cover Summary), the Direct Debit account masked,
+         *     and the policy's documents. `adviserId` must name the policy's adviser when given.
+         */
         get: operations["policy_details"];
         put?: never;
         post?: never;
@@ -1003,6 +1425,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the products the adviser may quote
+         * @description The products the quote builder may offer the signed-in adviser (some advisers' settings hide
+         *     life protection or life essentials), each with its label and limits, the riders, and the pricing
+         *     basis the prices come from.
+         */
         get: operations["products"];
         put?: never;
         post?: never;
@@ -1019,6 +1447,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Get an application's stage and page statuses
+         * @description The stage, whether the quote may still be edited, and each journey page's completeness
+         *     (`sections`), from which the portal decides which tabs are open. A lighter read than the whole
+         *     application.
+         */
         get: operations["statuses"];
         put?: never;
         post?: never;
@@ -1035,6 +1469,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Get the terms and conditions' link
+         * @description Where to download the terms and conditions for the application as it now stands (`uri`); the
+         *     document is made on first request and kept for that version of the application.
+         */
         get: operations["terms"];
         put?: never;
         post?: never;
@@ -1051,6 +1490,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Read the underwriting updates on an application
+         * @description What the adviser is told while an underwriter has the case, oldest first: the underwriter's own
+         *     updates, and one for each evidence request, chase, receipt and decision. Reading them marks them
+         *     read for the caller, so the dashboard stops flagging a new update.
+         */
         get: operations["underwriting_updates"];
         put?: never;
         post?: never;
@@ -1067,6 +1512,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List priced alternatives to the decision's terms
+         * @description Where underwriting loaded a cover or excluded something from it, what else the insurer could
+         *     offer, each decided by the same rules and priced like the decision quote: the loading instead of
+         *     the exclusion, the cover without the benefit that was rated, or the largest amount that keeps
+         *     the price quoted before underwriting. Empty until the decision is priced, and once the policy is
+         *     in force. Changes nothing.
+         */
         get: operations["alternatives"];
         put?: never;
         post?: never;
@@ -1085,6 +1538,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Take a priced alternative
+         * @description Replaces the cover and its terms with the alternative named, as `alternatives` listed it on the
+         *     application version sent in `basedOnVersion`, and prices the decision again in the same step.
+         *     Allowed at the Decision stage until the policy is in force; refused when the application has
+         *     changed since the alternative was shown, so list the alternatives again.
+         */
         post: operations["take_alternative"];
         delete?: never;
         options?: never;
@@ -1101,6 +1561,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Price the decision without recording it (short path)
+         * @description The same as `POST /decision/{applicationId}/quote/optoutoflogging`: the decision quote as it
+         *     would be priced now, with nothing recorded. Allowed at the Decision stage.
+         */
         post: operations["preview_decision"];
         delete?: never;
         options?: never;
@@ -1117,6 +1582,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Proceed from the decision to set-up
+         * @description Accepts the decision and opens set-up. Refused until the decision quote is priced and current,
+         *     while a decision is still with an underwriter, and while a client has no cover left (every cover
+         *     postponed or declined), who must be removed first. Proceeding again changes nothing.
+         */
         post: operations["proceed"];
         delete?: never;
         options?: never;
@@ -1133,6 +1604,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Price the decision without some products, without recording it
+         * @description Prices the decision as if every cover of the products named in `productTypes` were taken off, to
+         *     show what the clients would pay without them; nothing is recorded and no cover is removed.
+         *     Allowed at the Decision stage; each product must be on the application, and at least one cover
+         *     must remain.
+         */
         post: operations["preview_without_products"];
         delete?: never;
         options?: never;
@@ -1149,6 +1627,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Price the decision (decision path)
+         * @description The same as `POST /actions/TriggerDecisionQuote/{applicationId}`: prices every cover on its
+         *     underwriting terms and records the decision quote. Allowed at the Decision stage.
+         */
         post: operations["decision_quote"];
         delete?: never;
         options?: never;
@@ -1165,6 +1648,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Price the decision without recording it
+         * @description Prices every cover on the terms underwriting gave it, as the decision quote would, and answers
+         *     with that quote only: nothing is recorded on the application, its history or its documents ("opt
+         *     out of logging"). Allowed at the Decision stage.
+         */
         post: operations["preview_decision_quote"];
         delete?: never;
         options?: never;
@@ -1181,6 +1670,15 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Requote from the decision
+         * @description Takes the application back to the Quote stage, editable, to change the covers: every cover's
+         *     decision and the decision quote are removed. Allowed once underwriting has given a decision (at
+         *     Underwriting or Decision) until the policy is in force; a case with an underwriter is released
+         *     from them. A client whose covers were all decided by the rules keeps their outcome, which
+         *     decides their covers again when the application is applied for with the same kinds of cover;
+         *     a client with a cover referred to an underwriter is underwritten again.
+         */
         post: operations["requote"];
         delete?: never;
         options?: never;
@@ -1195,6 +1693,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Download a client's interview answers
+         * @description The client's underwriting answers as a PDF, for the enquiry as it now stands. The document is
+         *     kept the first time it is made, so the same answers always give the same copy.
+         */
         get: operations["answers_document"];
         put?: never;
         post?: never;
@@ -1211,6 +1714,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Download a document
+         * @description A document at a link another call gave (`uri`), named in `content-disposition`. Only the adviser
+         *     of its application, or someone acting for them, can read it; medical evidence is not served
+         *     here.
+         */
         get: operations["stored_document"];
         put?: never;
         post?: never;
@@ -1229,6 +1738,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Apply for the policy, named in the path
+         * @description The same as `POST /backendforfrontend/application/ApplyApplication`, with the application in the
+         *     path: it moves to the Apply stage and the quote is locked, or every reason it cannot is named by
+         *     its field.
+         */
         post: operations["portal_apply"];
         delete?: never;
         options?: never;
@@ -1243,6 +1758,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the cases referred to underwriters
+         * @description The underwriters' workbench: a page of 10 cases waiting at the Underwriting stage, oldest
+         *     referral first, each with its clients, adviser, the covers referred and why, evidence
+         *     outstanding and who has claimed it. `filter` narrows it to unclaimed cases, the caller's own,
+         *     cases waiting for evidence, or those whose evidence is overdue. Only for the `underwriter` role.
+         */
         get: operations["list_cases"];
         put?: never;
         post?: never;
@@ -1259,6 +1781,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Get a referred case
+         * @description A case as the underwriter reads it: the application with each cover's outcome and its
+         *     explanation, AMRA consent and the doctor, evidence and updates; each client's answers by
+         *     section; the covers still waiting for a decision; and the limits the decision form needs. Any
+         *     case that was ever referred; a case never referred is not found. Changes nothing.
+         */
         get: operations["get_case"];
         put?: never;
         post?: never;
@@ -1275,6 +1804,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Download a client's interview answers (underwriter)
+         * @description The client's underwriting answers on a referred case as a PDF, as the adviser's
+         *     `applicationanswers` document gives them.
+         */
         get: operations["client_answers"];
         put?: never;
         post?: never;
@@ -1293,6 +1827,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Claim a referred case
+         * @description Makes the caller the underwriter working on the case, while it waits at the Underwriting stage;
+         *     only its holder may ask for evidence or decide its covers. Claiming a case another underwriter
+         *     holds takes it over, and the handover is recorded; claiming one's own changes nothing.
+         */
         post: operations["claim"];
         delete?: never;
         options?: never;
@@ -1309,6 +1849,15 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Decide a referred cover
+         * @description Gives the terms for a cover the rules referred, by the caller holding the case at the
+         *     Underwriting stage: standard terms, a loading (1% up to the rulebook's most), an exclusion,
+         *     postponement (1 to 24 months) or decline, always with a reason the adviser can read. The adviser
+         *     is told in an underwriting update; a cover may be decided again differently until the last one
+         *     is decided, when the case moves to the Decision stage to be priced on these terms. Refused while
+         *     a report on the client is held for them to see first.
+         */
         post: operations["decide"];
         delete?: never;
         options?: never;
@@ -1325,6 +1874,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Ask for medical evidence on a referred case
+         * @description Asks for evidence of the kind named about one client, by the caller holding the case at the
+         *     Underwriting stage; the kind sets the provider and expected date unless they are given (a date
+         *     after today and at most a year ahead). A medical report from the client's doctor needs their
+         *     AMRA consent and a doctor on record. The adviser is told in an underwriting update, and the
+         *     provider is chased, with the date moved on, each time the expected date passes.
+         */
         post: operations["request_evidence"];
         delete?: never;
         options?: never;
@@ -1339,6 +1896,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Download received medical evidence
+         * @description The document received for an evidence request, for underwriters only: advisers cannot read
+         *     evidence. Refused while a report is held for the client to see first.
+         */
         get: operations["evidence_document"];
         put?: never;
         post?: never;
@@ -1357,6 +1919,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Record medical evidence as received
+         * @description Records the evidence asked for as received, with its document: one `document` part, a PDF of at
+         *     most 10 MB; anything else is refused and nothing is kept. Only by the caller holding the case at
+         *     the Underwriting stage. A medical report the client asked to see first is held for 21 days
+         *     before it may be used (`heldUntil`).
+         */
         post: operations["receive_evidence"];
         delete?: never;
         options?: never;
@@ -1373,6 +1942,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Release a claimed case
+         * @description Gives the case back to the workbench, unclaimed, while it waits at the Underwriting stage. Only
+         *     the underwriter holding it may release it; releasing a case nobody holds changes nothing.
+         */
         post: operations["release"];
         delete?: never;
         options?: never;
@@ -1389,6 +1963,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Post an underwriting update for the adviser
+         * @description Adds an update (1 to 2,000 characters) that the adviser reads on the case, and the dashboard
+         *     marks the case as having a new update. While the case waits at the Underwriting stage only the
+         *     underwriter holding it may post; once a referral is decided, any underwriter may, until the
+         *     policy is in force.
+         */
         post: operations["post_update"];
         delete?: never;
         options?: never;
@@ -1403,6 +1984,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Search the options of a question backed by a list
+         * @description The options a list-backed question (a medical condition, an occupation) offers for what the
+         *     adviser has typed in `stem`: up to 20, best first, leaving out those already chosen in `answer`.
+         *     Changes nothing.
+         */
         get: operations["lookup_question_option"];
         put?: never;
         post?: never;
@@ -1419,8 +2006,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Get a client's underwriting enquiry
+         * @description The client's interview as last saved: its sections and questions with their answers and
+         *     problems, the declarations, and, once closed, the outcome for each cover. Changes nothing.
+         */
         get: operations["get_enquiry"];
         put?: never;
+        /**
+         * Answer questions of a client's underwriting enquiry
+         * @description Saves a batch of answers, each named by its question's tag, while the enquiry is open. An empty
+         *     value clears an answer; an answer may open further questions. If any answer is refused (of the
+         *     wrong kind, out of range, not in the list, or to a question not asked) none of the batch is
+         *     kept, and each refusal is named by its tag.
+         */
         post: operations["answer_enquiry"];
         delete?: never;
         options?: never;
@@ -1437,6 +2036,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Close a client's underwriting enquiry
+         * @description Closes the interview once every required question is answered and the post-underwriting
+         *     declaration is accepted; the answers are then final. The rules decide each cover's outcome,
+         *     explained by the rules that fired and the answers they read. When every client's enquiry is
+         *     closed the application moves to Decision, or to Underwriting while a cover is referred to an
+         *     underwriter.
+         */
         post: operations["close_enquiry"];
         delete?: never;
         options?: never;
@@ -1453,6 +2060,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Start a client's underwriting enquiry
+         * @description Starts the client's medical underwriting interview once the application has been applied for:
+         *     `ENQUIRY_TYPE` `Full`, or `Pre-sale` with `AGENT_ID`. The client must have accepted the
+         *     pre-underwriting declaration and have a gender, a date of birth (under 100) and a smoking
+         *     answer, which become the interview's first answers. Starting again returns the same enquiry.
+         */
         post: operations["start_enquiry"];
         delete?: never;
         options?: never;
@@ -1469,6 +2083,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Check the Direct Debit bank details
+         * @description Checks the saved bank details: a modulus check that the account number can belong to the sort
+         *     code, then Confirmation of Payee with the account's bank. The result and the message for the
+         *     adviser are recorded on the application. Allowed in set-up once bank details are saved; the
+         *     policy cannot go in force until the check passes or a warning is overridden.
+         */
         post: operations["validate_bank_details"];
         delete?: never;
         options?: never;
@@ -1483,6 +2104,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Check an email address
+         * @description Checks an address's form, then asks the email service whether mail can reach it. A refused
+         *     address (`isValid` false) comes with the message to show the adviser; saving contact details
+         *     with it is refused. `Unchecked` means the domain could not be checked just now: the address is
+         *     accepted on its form alone.
+         */
         get: operations["validate_email"];
         put?: never;
         post?: never;
@@ -1499,7 +2127,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Ready when the database and Temporal both answer. */
+        /**
+         * Check the service's health
+         * @description Ready (200) when both the database and the workflow engine (Temporal) answer; 503 with which one
+         *     does not otherwise. Needs no access token.
+         */
         get: operations["healthz"];
         put?: never;
         post?: never;
@@ -1513,11 +2145,14 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description The body of `AddApplicant` (§7): the application and the new client's details. */
+        /** @description The application and the new client's details. */
         AddApplicantRequest: {
             /** @description The application reference; must be the application in the path. */
             applicationId: components["schemas"]["ApplicationId"];
-            /** @description The new client. For a quote only gender and date of birth are needed (§5). */
+            /**
+             * @description The new client. A quote needs only gender and date of birth; title, first name and last name
+             *     are needed before applying.
+             */
             applicant: components["schemas"]["ApplicantInput"];
         };
         /**
@@ -1528,11 +2163,11 @@ export interface components {
         AddressLine: string;
         /** @description The addresses found at a postcode. */
         AddressLookup: {
-            /** @description The postcode as normalised (§5): upper case, one space before the last three characters. */
+            /** @description The postcode as normalised: upper case, one space before the last three characters. */
             postcode: string;
             /**
-             * @description In delivery order; empty when the postcode is valid but has no addresses we know of.
-             *     Each result's `town` is the address's `cityName` (§3).
+             * @description In delivery order; empty when the postcode is valid but has no addresses we know of. Each
+             *     result's `town` is what contact details call `cityName`.
              */
             addresses: components["schemas"]["AddressLookupResult"][];
             /** @description Where the addresses come from, for example the sample gazetteer. */
@@ -1541,8 +2176,8 @@ export interface components {
             isSample: boolean;
         };
         /**
-         * @description An address-lookup result (§3, §7 `GET /backendforfrontend/address/{id}`): the provider
-         *     calls the town `town`; the portal's field is `cityName`.
+         * @description An address-lookup result: the provider calls the town `town`; contact details call it
+         *     `cityName`.
          */
         AddressLookupResult: {
             /** @default null */
@@ -1560,12 +2195,12 @@ export interface components {
             /** @default null */
             postcode: string | null;
         };
-        /** @description The body of `isAdvisedSale` (§7). */
+        /** @description Whether the sale is advised. */
         AdvisedSaleRequest: {
             id: components["schemas"]["ApplicationId"];
             isAdvisedSale: boolean;
         };
-        /** @description The signed-in adviser (§7 `backendforfrontend/adviser`). */
+        /** @description The signed-in adviser, with their per-adviser settings. */
         Adviser: {
             id: string;
             name: string;
@@ -1595,7 +2230,10 @@ export interface components {
             /** Format: int32 */
             max: number;
         };
-        /** @description A share of a cover's payout as the adviser sets it (§7 benefit-allocations). */
+        /**
+         * @description A share of a cover's payout as the adviser sets it: who receives it (`type` and `referenceId`: a
+         *     child, the other client or a beneficiary on the application) and the percentage, above 0.
+         */
         AllocationInput: {
             referenceId: string;
             percent: components["schemas"]["Percentage"];
@@ -1654,7 +2292,7 @@ export interface components {
             isViewMedicalReportsRequested: boolean | null;
             /**
              * Format: date
-             * @description The day consent was given; it lasts 12 months (§9).
+             * @description The day consent was given; it lasts 12 months.
              * @default null
              */
             amraConsentGrantedOn: string | null;
@@ -1670,22 +2308,22 @@ export interface components {
             tag: string;
             value: string;
         };
-        /** @description The body of `createLatestApplicantAnswersDocument` (§7). */
+        /** @description The client whose latest answers document to make, and their application. */
         AnswersDocumentRequest: {
             applicationId: components["schemas"]["ApplicationId"];
             applicantId: components["schemas"]["ApplicantId"];
         };
         /**
-         * @description Answers to an enquiry's questions, by tag (§7 `provideanswers`). An empty value clears an
-         *     answer; several choices are joined by `|`; dates are `YYYY-MM-DD`; a measurement is typed in
-         *     the units its units question chose, a two-box entry as `5 10`.
+         * @description Answers to an enquiry's questions, by tag. An empty value clears an answer; several choices are
+         *     joined by `|`; dates are `YYYY-MM-DD`; a measurement is typed in the units its units question
+         *     chose, a two-box entry as `5 10`.
          */
         AnswersRequest: {
             answers: components["schemas"]["Answer"][];
         };
         /**
-         * @description An applicant on an application (§3). Fields added after the first release carry serde
-         *     defaults, so applications recorded earlier (and their workflow histories) still read.
+         * @description A client on an application. Fields added after the first release carry serde defaults, so
+         *     applications recorded earlier (and their workflow histories) still read.
          */
         Applicant: components["schemas"]["ApplicantDetails"] & components["schemas"]["AmraAnswers"] & {
             id: components["schemas"]["ApplicantId"];
@@ -1695,7 +2333,7 @@ export interface components {
             contactDetails?: components["schemas"]["ContactDetails"] | null;
             examiner?: components["schemas"]["Examiner"] | null;
         };
-        /** @description One applicant's answers to the declaration-of-health questions (§3). */
+        /** @description One client's answers to the declaration-of-health questions, each `yes` or `no`. */
         ApplicantDeclaration: {
             applicantId: string;
             allAnswers: components["schemas"]["Answer"][];
@@ -1730,9 +2368,8 @@ export interface components {
          */
         ApplicantId: string;
         /**
-         * @description A client's details as an adviser or integrator sends them (§7 `AddApplicant`, and the
-         *     applicant `POST` and `PATCH`): only the fields present are changed; null (or blank text)
-         *     clears one.
+         * @description A client's details as an adviser or integrator sends them: only the fields present are changed;
+         *     null (or blank text) clears one.
          */
         ApplicantInput: {
             title?: components["schemas"]["Title"] | null;
@@ -1783,25 +2420,35 @@ export interface components {
             children: components["schemas"]["Child"][];
             hasUnbornChildren: boolean;
             candidateBeneficiaries: components["schemas"]["CandidateBeneficiary"][];
-            /** @description Every client's enquiry is closed (§4): the case moves to the decision. */
+            /**
+             * @description Every client's underwriting enquiry is closed: the case moves to the decision, or to an
+             *     underwriter while a cover is referred.
+             */
             isUnderwritingComplete: boolean;
-            /** @description §4 "Application completeness"": every client has cover and every cover is complete. */
+            /** @description Every client has cover and every cover is complete. */
             isComplete: boolean;
-            /** @description Some cover can be offered only on restricted terms (§4: an error with status 412). */
+            /**
+             * @description Some cover or rider carries an error with status 412: it can be offered only on restricted
+             *     terms.
+             */
             isRestrictedCover: boolean;
-            /** @description The valid-until date has passed: the quote must be priced again (§5 dates). */
+            /** @description The valid-until date has passed: the quote must be priced again. */
             isQuoteExpired: boolean;
-            /** @description The quote's terms may be extended (§3, M12). */
+            /**
+             * @description The quote's terms may be extended by a declaration of health: it is priced, not expired and
+             *     within 14 days of its valid-until date, the policy is not in force, and no change in health
+             *     blocked an extension.
+             */
             isTermExtensible: boolean;
-            /** @description The extension is offered: extensible and not yet extended (§4). */
+            /** @description The extension is offered: extensible and not yet extended (a quote is extended once only). */
             showExtend: boolean;
             /** @description Set-up may continue: the bank details were verified or confirmed by the adviser. */
             isBankCheckConfirmed: boolean;
-            /** @description What the last bank check found, in §8's words; none before a check. */
+            /** @description What the last bank check found, as the adviser reads it; none before a check. */
             bankCheckMessage?: string | null;
             bankCheckSeverity?: components["schemas"]["Severity"] | null;
             /**
-             * @description What still stops the application being applied for (§5), each named by its field, as
+             * @description What still stops the application being applied for, each named by its field, as
              *     `ApplyApplication` would refuse it; empty once it can be, and after applying.
              */
             applyProblems: components["schemas"]["FieldError"][];
@@ -1810,9 +2457,12 @@ export interface components {
              *     `activateApplication` would refuse it; empty before set-up opens and once in force.
              */
             activationProblems: components["schemas"]["FieldError"][];
-            /** @description The server page statuses that drive the tabs (§2). */
+            /**
+             * @description Each journey page and whether it is complete, from which the portal decides which tabs are
+             *     open.
+             */
             sections: components["schemas"]["Section"][];
-            /** @description Every page but set-up is complete (§2). */
+            /** @description Every page but set-up is complete. */
             tabsComplete: boolean;
         };
         /**
@@ -1821,7 +2471,7 @@ export interface components {
          * @example 100001
          */
         ApplicationId: number;
-        /** @description A page of search results (§7 `application/search`). */
+        /** @description A page of application search results. */
         ApplicationSearchResults: {
             results: components["schemas"]["ApplicationSummary"][];
             /**
@@ -1835,7 +2485,7 @@ export interface components {
             totalRecordCount: number;
         };
         /**
-         * @description Stages of an application (§2), in journey order.
+         * @description Stages of an application, in journey order.
          * @enum {string}
          */
         ApplicationStage: "CREATE_QUOTE" | "QUOTE" | "APPLY" | "UNDERWRITING" | "DECISION" | "WENT_ON_RISK";
@@ -1864,7 +2514,7 @@ export interface components {
              */
             hasNewUnderwritingUpdate?: boolean;
         };
-        /** @description The body of `ApplyApplication` (§7). */
+        /** @description The application to apply for. */
         ApplyRequest: {
             applicationId: components["schemas"]["ApplicationId"];
         };
@@ -1884,7 +2534,7 @@ export interface components {
             /** @description The ICD-10-CM code, for a condition. */
             code?: string | null;
         };
-        /** @description A result key from the bank check (modulus check or Confirmation of Payee), §8. */
+        /** @description A result key from the bank check: the modulus check's, or the Confirmation of Payee provider's. */
         BankCheckResult: "Authenticated" | "NotAuthenticated" | "FailedModulusCheck" | "AC01" | "ANNM" | "BAMM" | "BANM" | "CASS" | {
             /** @description A close match: the bank returns the account's name. */
             MBAM: {
@@ -1894,7 +2544,10 @@ export interface components {
             /** @description Any other answer from the provider. */
             Other: string;
         };
-        /** @description Where a bank check stands (§4: validate, override as manually verified, or reset). */
+        /**
+         * @description Where a bank check stands: not checked, checked with a result, or a result the adviser confirmed
+         *     as manually verified.
+         */
         BankCheckStatus: {
             /** @enum {string} */
             status: "notChecked";
@@ -1921,7 +2574,7 @@ export interface components {
              */
             collectionDay: number | null;
         };
-        /** @description §7 `POST /application/{id}/bankDetails` "with bankDetails". */
+        /** @description The Direct Debit bank details to save. */
         BankDetailsRequest: {
             bankDetails: components["schemas"]["BankDetailsForm"];
         };
@@ -1933,7 +2586,11 @@ export interface components {
             bankCheckMessage?: string | null;
             bankCheckSeverity?: components["schemas"]["Severity"] | null;
         };
-        /** @description A beneficiary's details as the adviser enters them (§7 candidateBeneficiaries). */
+        /**
+         * @description A beneficiary's details as the adviser enters them: a first and last name (each at most 100
+         *     characters), and optionally a title, a date of birth not in the future and a relationship of at
+         *     most 50 characters.
+         */
         BeneficiaryDetails: {
             title?: string | null;
             firstName?: string | null;
@@ -1942,7 +2599,7 @@ export interface components {
             dateOfBirth?: string | null;
             relationship?: string | null;
         };
-        /** @description A share of a cover's payout (§3 benefitAllocations). */
+        /** @description A share of a cover's payout. */
         BenefitAllocation: {
             id?: string | null;
             /** @description Display name of who receives the share. */
@@ -1954,7 +2611,7 @@ export interface components {
             applicantId?: string | null;
             coverId?: string | null;
         };
-        /** @description Bootstrap configuration of the SPA (§7 `backendforfrontend/config`). */
+        /** @description What the portal needs at start-up, before anyone signs in. */
         BootstrapConfig: {
             /** @description `development` or `production`. */
             environment: string;
@@ -1969,10 +2626,7 @@ export interface components {
             links: components["schemas"]["ExternalLinks"];
             help: components["schemas"]["HelpContacts"];
         };
-        /**
-         * @description Someone who may receive a share (§7 candidateBeneficiaries). The spec shows no fields
-         *     beyond allocations; these are what a trust or payout instruction needs (docs/decisions.md D6).
-         */
+        /** @description Someone who may receive a share of a cover's payout: what a trust or payout instruction needs. */
         CandidateBeneficiary: {
             id: string;
             title?: string | null;
@@ -1990,7 +2644,7 @@ export interface components {
             email: string;
             firmName?: string | null;
         };
-        /** @description A child on the application (§3), for children's critical illness cover. */
+        /** @description A child on the application, for children's critical illness cover. */
         Child: components["schemas"]["ChildDetails"] & {
             id: string;
         };
@@ -2029,7 +2683,11 @@ export interface components {
             /** @enum {string} */
             kind: "ended";
         };
-        /** @description The body of `commission` (§7); a percentage left out takes its default (J14). */
+        /**
+         * @description The commission adjustment for an application. A percentage left out takes its default: no
+         *     sacrifice; for indemnity, the adviser's fixed percentage when they have one, otherwise 100 when
+         *     indemnity commission is allowed and 0 when it is not.
+         */
         CommissionRequest: {
             id: components["schemas"]["ApplicationId"];
             /**
@@ -2043,14 +2701,17 @@ export interface components {
              */
             initialIndemnityPercentage?: number | null;
         };
-        /** @description The body of `completeTermExtension` (§7). */
+        /** @description Each client's answers to the declaration of health. */
         CompleteTermExtensionRequest: {
             /** @description The application reference; must be the application in the path. */
             applicationId: components["schemas"]["ApplicationId"];
             /** @description Each client's answers: `allAnswers` of `{tag, value}` with value yes or no. */
             applicants: components["schemas"]["ApplicantDeclaration"][];
         };
-        /** @description §7 `isAmraConsentGranted`. */
+        /**
+         * @description A client's answer to the AMRA question: whether they consent to the insurer asking their doctor
+         *     for a medical report.
+         */
         ConsentRequest: {
             applicantId: components["schemas"]["ApplicantId"];
             isAmraConsentGranted: boolean;
@@ -2070,7 +2731,10 @@ export interface components {
             phoneNumber?: string | null;
             emailAddress?: string | null;
         };
-        /** @description §3 "Contact details" of an applicant or a surgery. Every value present is well-formed. */
+        /**
+         * @description The contact details of a client or a surgery: address, phone number and email. Every value
+         *     present is well formed; completeness is checked when it is needed.
+         */
         ContactDetails: {
             address1?: components["schemas"]["AddressLine"] | null;
             address2?: components["schemas"]["AddressLine"] | null;
@@ -2114,9 +2778,9 @@ export interface components {
             policyStartDate?: string | null;
             policyStartDateOption?: components["schemas"]["StartDateOption"] | null;
         };
-        /** @description A cover on an applicant (§3). */
+        /** @description A cover on a client. */
         Cover: {
-            /** @description Given when the cover is saved; a cover without one is not complete (§4). */
+            /** @description Given when the cover is saved; a cover without one is not complete. */
             id?: string | null;
             productType: components["schemas"]["ProductType"];
             coverType?: components["schemas"]["CoverType"] | null;
@@ -2143,7 +2807,10 @@ export interface components {
             decision?: components["schemas"]["Decision"] | null;
             premium?: components["schemas"]["Money"] | null;
         };
-        /** @description An error about a cover or rider, as shown beside it (§3 "errors (with status …)"). */
+        /**
+         * @description An error about a cover or rider, as shown beside it, with the engine's status and the field it
+         *     is about.
+         */
         CoverError: {
             message: string;
             /**
@@ -2155,8 +2822,8 @@ export interface components {
             field?: string | null;
         };
         /**
-         * @description The fields of a cover the adviser chooses (§3 Cover), as §7 `MutateCovers` and
-         *     `upsellcover` send them. Everything else (errors, premium, decision) belongs to the insurer.
+         * @description The fields of a cover the adviser chooses, as `MutateCovers` and `upsellcover` send them.
+         *     Everything else (errors, premium, decision) belongs to the insurer.
          */
         CoverInput: {
             /**
@@ -2203,11 +2870,14 @@ export interface components {
             productType?: components["schemas"]["ProductType"] | null;
         };
         /**
-         * @description §9 "Cover structure"; the cover's `coverType`.
+         * @description The cover's structure (`coverType`): level, increasing, decreasing, or family income.
          * @enum {string}
          */
         CoverType: "level" | "increasing" | "decreasing" | "familyIncome";
-        /** @description Where the application's covers stand (§7 `validatecovers`). */
+        /**
+         * @description Where the application's covers stand: whether they are complete and within limits, and each
+         *     problem.
+         */
         CoverValidation: {
             /** @description True when every client has a cover and every cover is complete and within limits. */
             valid: boolean;
@@ -2243,10 +2913,7 @@ export interface components {
         /** @description What the decision stage owns. */
         DecisionState: {
             decisionQuote?: components["schemas"]["Quote"] | null;
-            /**
-             * @description §4 "Decision validity": true once the decision quote succeeded; false again when
-             *     anything it was priced on changes.
-             */
+            /** @description True once the decision quote succeeded; false again when anything it was priced on changes. */
             isDecisionValid: boolean;
             /**
              * Format: date-time
@@ -2254,21 +2921,21 @@ export interface components {
              */
             proceededAt?: string | null;
         };
-        /** @description The declaration of health (§7 `triggerDeclarationOfHealthQuestions`). */
+        /** @description The declaration-of-health questions each client answers to extend the quote's terms. */
         DeclarationOfHealthQuestions: {
             applicantEnquiries: components["schemas"]["ApplicantHealthQuestions"][];
         };
         /**
-         * @description The outcome of the declaration of health (§3 `declarationOfHealthStatus`).
+         * @description The outcome of the declaration of health for a term extension.
          * @enum {string}
          */
         DeclarationOfHealthStatus: "passed" | "failed" | "error";
-        /** @description The body of `acceptuwdeclaration` (§7). */
+        /** @description The client accepting the post-underwriting declaration, and their application. */
         DeclarationRequest: {
             applicationId: components["schemas"]["ApplicationId"];
             applicantId: components["schemas"]["ApplicantId"];
         };
-        /** @description The two declarations (§3, §4). */
+        /** @description The two declarations: before underwriting starts, and before the enquiry closes. */
         Declarations: {
             acceptedPreUnderwriting: boolean;
             acceptedPostUnderwriting: boolean;
@@ -2279,11 +2946,11 @@ export interface components {
          */
         DeferredPeriod: 4 | 8 | 13 | 26 | 52;
         /**
-         * @description The four outcomes advisers see (§4 "Displayed outcomes").
+         * @description The four outcomes advisers see.
          * @enum {string}
          */
         DisplayedOutcome: "standardTerms" | "nonStandardTerms" | "underwritingRequired" | "unableToOfferTerms";
-        /** @description Where a document can be fetched (§7 `data.uri`). */
+        /** @description Where a document can be downloaded: `/api/v1/document/{documentId}/{fileName}`. */
         DocumentLink: {
             uri: string;
         };
@@ -2292,7 +2959,7 @@ export interface components {
          * @example jane.smith@example.co.uk
          */
         EmailAddress: string;
-        /** @description The email check's answer (§7): `isValid` and `status`, plus the message to show. */
+        /** @description The email check's answer: `isValid` and `status`, plus the message to show the adviser. */
         EmailValidation: {
             isValid: boolean;
             /**
@@ -2304,7 +2971,10 @@ export interface components {
             /** @description What to tell the adviser, when there is something to tell. */
             message?: string | null;
         };
-        /** @description An applicant's underwriting enquiry (§3). */
+        /**
+         * @description A client's underwriting enquiry: the interview's sections and questions with their answers, its
+         *     declarations and, once closed, its outcome.
+         */
         Enquiry: {
             enquiryId: string;
             applicantId: string;
@@ -2320,7 +2990,7 @@ export interface components {
             isOpen: boolean;
             isCloseable: boolean;
             isSatisfied: boolean;
-            /** @description The pre-underwriting declaration was accepted before the interview started (§5). */
+            /** @description The pre-underwriting declaration was accepted before the interview started. */
             preCheck: boolean;
             declarations?: components["schemas"]["Declarations"];
             /** @description The rulebook the interview follows. */
@@ -2344,10 +3014,10 @@ export interface components {
             name: string;
             isSatisfied: boolean;
             enquiryLines?: components["schemas"]["EnquiryLine"][];
-            /** @description §8 'There are no questions to display for this section' when no line is asked. */
+            /** @description 'There are no questions to display for this section' when no line is asked. */
             message?: string | null;
         };
-        /** @description Where one client's enquiry stands (§3 `applicantsEnquiries`). */
+        /** @description Where one client's underwriting enquiry stands. */
         EnquirySummary: {
             applicantId: components["schemas"]["ApplicantId"];
             enquiryId: string;
@@ -2453,7 +3123,7 @@ export interface components {
             chaseEveryDays: number;
             /**
              * @description A report by a doctor who cares for the client: it needs AMRA consent and is held when
-             *     the client asked to see it (docs/decisions.md W4).
+             *     the client asked to see it.
              */
             medicalReport: boolean;
         };
@@ -2471,8 +3141,9 @@ export interface components {
             document: string;
         };
         /**
-         * @description §3 "Examiner or surgery". Every value present is well-formed; `isExaminerDetailsValid`
-         *     says whether the details are also complete (§4 AMRA readiness).
+         * @description The client's doctor or surgery. Every value present is well formed; `isExaminerDetailsValid`
+         *     says whether the details are also complete: a doctor's forename and surname or a surgery name,
+         *     an address and a phone number.
          */
         Examiner: {
             title?: string | null;
@@ -2483,8 +3154,8 @@ export interface components {
             isExaminerDetailsValid: boolean;
         };
         /**
-         * @description §7 `PATCH applicant/examiner`: the client's doctor or surgery, and whether the page says the
-         *     details are complete, as the text `true` or `false`.
+         * @description The client's doctor or surgery as entered, and whether the page says the details are complete,
+         *     as the text `true` or `false`.
          */
         ExaminerRequest: {
             applicantId: components["schemas"]["ApplicantId"];
@@ -2511,7 +3182,7 @@ export interface components {
             row?: number | null;
             /**
              * @description The risks the rule applies to; lets the decision page work out what else could be
-             *     offered (docs/decisions.md S9). Empty in outcomes recorded before it was kept.
+             *     offered. Empty in outcomes recorded before it was kept.
              */
             risks: components["schemas"]["Risk"][];
             /** Format: int32 */
@@ -2519,10 +3190,13 @@ export interface components {
         };
         ExternalLinks: {
             literature: string;
-            /** @description The cover upgrade promise page of this identity tenant (§2). */
+            /**
+             * @description The cover upgrade promise page for this environment's identity tenant (production or
+             *     staging).
+             */
             coverUpgradePromise: string;
         };
-        /** @description The body of `hasFailedTermExtension` (§7). */
+        /** @description The application whose term extension could not be completed. */
         FailedTermExtensionRequest: {
             id: components["schemas"]["ApplicationId"];
         };
@@ -2557,7 +3231,7 @@ export interface components {
             email: string;
         };
         /**
-         * @description The adviser flags of §6 that hide a product from the quote builder.
+         * @description The adviser setting that hides a product from the quote builder.
          * @enum {string}
          */
         HidingFlag: "hideLifeProtection" | "hideLifeEssentials";
@@ -2606,8 +3280,8 @@ export interface components {
             referredSummary: string;
         };
         /**
-         * @description Bank details as shown once saved: the account number masked to its last four digits
-         *     (decision S4), so a screen, a log or a read model never shows the whole number again.
+         * @description Bank details as shown once saved: the account number masked to its last four digits, so a
+         *     screen, a log or a read model never shows the whole number again.
          */
         MaskedBankDetails: {
             name: string;
@@ -2625,15 +3299,12 @@ export interface components {
          * @example 250000
          */
         Money: number;
-        /** @description The body of `isMortgageRelated` (§7). */
+        /** @description Whether the cover is for a mortgage. */
         MortgageRequest: {
             id: components["schemas"]["ApplicationId"];
             isMortgageRelated: boolean;
         };
-        /**
-         * @description The body of `MutateCovers/add`, `/edit` and `upsellcover` (§7): the application, the
-         *     client and the cover.
-         */
+        /** @description The application, the client and the cover to add, change or increase. */
         MutateCoverRequest: {
             applicationId: components["schemas"]["ApplicationId"];
             applicantId: components["schemas"]["ApplicantId"];
@@ -2654,7 +3325,7 @@ export interface components {
             /** @description The quote builder's name for it, for example "Life Protection". */
             label: string;
         };
-        /** @description §7 `decision/{id}/product/optoutoflogging`: the products to leave out. */
+        /** @description The products whose covers the decision is priced without. */
         OptOutProducts: {
             productTypes: components["schemas"]["ProductType"][];
         };
@@ -2678,16 +3349,18 @@ export interface components {
             overdue: boolean;
         };
         /**
-         * @description Party types (§3): who an allocation or a beneficiary refers to.
+         * @description Who an allocation or a beneficiary refers to: a child on the application, the other client, or a
+         *     candidate beneficiary.
          * @enum {string}
          */
         PartyType: "child" | "applicant" | "beneficiary";
         /**
-         * @description §9 "Payment period: full (Full-term) or 2 years" (income protection).
+         * @description How long income protection pays a claim: `full` to the end of the term, or `twoYear` for up to 2
+         *     years.
          * @enum {string}
          */
         PaymentPeriod: "full" | "twoYear";
-        /** @description The body of `isPayoutPlannerUsed` (§7). */
+        /** @description Whether a cover's payout is split between people by the payout planner. */
         PayoutPlannerRequest: {
             applicantId: components["schemas"]["ApplicantId"];
             coverId: string;
@@ -2706,9 +3379,9 @@ export interface components {
         PhoneNumber: string;
         /** @description One client's policy. */
         Policy: {
-            /** @description The policy number (§3 `policyReference`), for example `PP0010000115`. */
+            /** @description The policy number, for example `PP0010000115`. */
             policyReference: string;
-            /** @description The client the policy covers; also the policy holder's id (§2 `policy-holder/{id}`). */
+            /** @description The client the policy covers; also the policyholder's id (`policyHolderId`). */
             applicantId: components["schemas"]["ApplicantId"];
             holderName: string;
             /** Format: date-time */
@@ -2740,7 +3413,10 @@ export interface components {
             exclusions: string[];
             premium: components["schemas"]["Money"];
         };
-        /** @description A policy as the policy view shows it (§7 `policydetails/{policyHolderId}`). */
+        /**
+         * @description A policy as the policy view shows it: the client, the covers in force on their terms, and the
+         *     Direct Debit account masked.
+         */
         PolicyDetails: {
             applicationId: components["schemas"]["ApplicationId"];
             adviserId: components["schemas"]["AdviserId"];
@@ -2762,7 +3438,7 @@ export interface components {
             /** @description What the adviser reads, for example "Policy schedule". */
             title: string;
         };
-        /** @description A page of policy search results (§7 `policy/search`: `policyDetails` plus paging). */
+        /** @description A page of policy search results: `policyDetails` plus paging. */
         PolicySearchResults: {
             policyDetails: components["schemas"]["PolicySummary"][];
             /**
@@ -2775,7 +3451,7 @@ export interface components {
             /** Format: int64 */
             totalRecordCount: number;
         };
-        /** @description The body of `policyStartDate` (§7): now, a future date, or not yet known (§3, §9). */
+        /** @description When the policy starts: now, on a future date, or not yet known. */
         PolicyStartRequest: {
             id: components["schemas"]["ApplicationId"];
             /**
@@ -2790,9 +3466,9 @@ export interface components {
          * @enum {string}
          */
         PolicyStatus: "awaitingStart" | "inForce";
-        /** @description One policy holder as the Policyholders tab lists them (§2, §3 "Policy search"). */
+        /** @description One policyholder as the Policyholders tab lists them. */
         PolicySummary: {
-            /** @description The client the policy covers (§2 `policy-holder/{policyHolderId}`). */
+            /** @description The client the policy covers: the `policyHolderId` of the policy's own page. */
             policyHolderId: components["schemas"]["ApplicantId"];
             policyReference: string;
             holderName: string;
@@ -2819,8 +3495,8 @@ export interface components {
         };
         /** @description A problem details document, as every error response carries. */
         Problem: {
-            /** @description Always `about:blank`: the status and title say what went wrong. */
-            type: string;
+            /** @description What kind of refusal this is; decide on this, not on `detail`. */
+            type: components["schemas"]["ProblemType"];
             title: string;
             /** Format: int32 */
             status: number;
@@ -2828,13 +3504,25 @@ export interface components {
             /** @description The fields at fault, named as in the request. */
             errors?: components["schemas"]["FieldError"][] | null;
         };
-        /** @description What the quote builder may offer this adviser (§2 "Quote builder", §6 flags). */
+        /**
+         * @description What kind of refusal a problem is: the machine-readable code of every error response.
+         * @enum {string}
+         */
+        ProblemType: "urn:adviser-portal:problem:unreadable" | "urn:adviser-portal:problem:not-signed-in" | "urn:adviser-portal:problem:forbidden" | "urn:adviser-portal:problem:not-found" | "urn:adviser-portal:problem:method-not-allowed" | "urn:adviser-portal:problem:conflict" | "urn:adviser-portal:problem:too-large" | "urn:adviser-portal:problem:invalid" | "urn:adviser-portal:problem:rate-limited" | "urn:adviser-portal:problem:server-error" | "urn:adviser-portal:problem:unavailable" | "urn:adviser-portal:problem:unconfirmed";
+        /**
+         * @description What the quote builder may offer this adviser: the products their settings allow, with their
+         *     limits, and the riders.
+         */
         ProductOffer: {
             /** @description Says whose figures these are; the shipped catalogue says "SAMPLE". */
             about: string;
             /** @description The pricing basis's name, shown beside every price ("Sample rates …"). */
             pricingBasis: string;
-            /** @description Products this adviser may quote, in §9 order, each with its label and limits. */
+            /**
+             * @description Products this adviser may quote, in the order life, life essentials, critical illness,
+             *     combined life and critical illness, children's critical illness, income protection, each
+             *     with its label and limits.
+             */
             products: components["schemas"]["OfferedProduct"][];
             riders: components["schemas"]["RiderRules"][];
         };
@@ -2851,7 +3539,10 @@ export interface components {
             riders: components["schemas"]["RiderType"][];
         };
         /**
-         * @description The seven products of §1, as §9's product codes (TPD is sold as a rider only).
+         * @description The products, by product code: life protection (`life`), life essentials (`lifeessentials`),
+         *     critical illness (`ci`), combined life and critical illness (`aci`), children's critical
+         *     illness (`ccic`) and income protection (`ip`). Total permanent disability is sold as a rider
+         *     only.
          * @enum {string}
          */
         ProductType: "life" | "lifeessentials" | "ci" | "aci" | "ccic" | "ip";
@@ -2883,11 +3574,11 @@ export interface components {
             isSample: boolean;
         };
         /**
-         * @description Question types of §3.
+         * @description The kinds of question an interview asks, which decide how an answer is typed and checked.
          * @enum {string}
          */
         QuestionType: "STRING" | "DATE" | "PAST_DATE" | "FUTURE_DATE" | "OPTION_GROUP" | "OPTION_LIST" | "OPTION_BACKED" | "NUMBER" | "INTEGER" | "HEIGHT" | "WEIGHT_MALE" | "WEIGHT_FEMALE" | "WAIST_SIZE" | "EARNINGS";
-        /** @description A priced quote (§3 Quote). */
+        /** @description A priced quote: the total monthly premium and each client's covers with their premiums. */
         Quote: {
             id: string;
             /** Format: date */
@@ -2919,7 +3610,7 @@ export interface components {
             /** @description How the premium was built, line by line, for the quote document. */
             breakdown: components["schemas"]["PremiumLine"][];
         };
-        /** @description The body of `quoteDate` (§7). */
+        /** @description A new valid-until date for an application's quote. */
         QuoteDateRequest: {
             applicationId: components["schemas"]["ApplicationId"];
             /**
@@ -2953,11 +3644,12 @@ export interface components {
             validUntil?: string | null;
             /**
              * Format: date
-             * @description When the quote's terms were extended by a declaration of health (§4); once only.
+             * @description When the quote's terms were extended by a declaration of health; a quote is extended once
+             *     only.
              */
             extendedOnDate?: string | null;
             declarationOfHealthStatus?: components["schemas"]["DeclarationOfHealthStatus"] | null;
-            /** @description The changes in health that blocked the extension, as the adviser reads them (§8). */
+            /** @description The changes in health that blocked the extension, as the adviser reads them. */
             termExtensionReasons: string[];
         };
         /** @description An answer quoted in an explanation. */
@@ -3011,14 +3703,11 @@ export interface components {
             rule: string;
             reason: string;
         };
-        /** @description §7 `POST /actions/removeApplicantAtDecision/{id}`: the client to take off the application. */
+        /** @description The client to take off the application at the decision. */
         RemoveAtDecisionRequest: {
             applicantId: components["schemas"]["ApplicantId"];
         };
-        /**
-         * @description The body of `MutateCovers/remove` (§7): the application, the client and the cover to
-         *     remove, named by its id.
-         */
+        /** @description The application, the client and the cover to remove, named by its id. */
         RemoveCoverRequest: {
             applicationId: components["schemas"]["ApplicationId"];
             applicantId: components["schemas"]["ApplicantId"];
@@ -3046,7 +3735,7 @@ export interface components {
             expiryAge?: components["schemas"]["AgeLimit"] | null;
         };
         /**
-         * @description Riders attached under a parent cover (§3 "riders", §8 errors "to a rider under its parent").
+         * @description Riders attached under a parent cover; a cover has at most one of each type.
          * @enum {string}
          */
         RiderType: "ccic" | "tpd";
@@ -3056,30 +3745,31 @@ export interface components {
          */
         Risk: "life" | "ci" | "ip" | "tpd";
         /**
-         * @description A role carried in the token's `roles` claim (§6). Matching ignores case.
+         * @description A role carried in the token's `roles` claim. Matching ignores case.
          * @enum {string}
          */
         Role: "cca" | "ccaadmin" | "underwriter";
-        /** @description The body of `sameAddressApplicantId` (§7). */
+        /** @description Whether a client lives at the other client's address. */
         SameAddressRequest: {
             applicantId: components["schemas"]["ApplicantId"];
             sameAddressApplicantId?: components["schemas"]["ApplicantId"] | null;
         };
         /**
-         * @description A page status as the server sends it in the application's `sections` (§3 "sections (id,
-         *     name, isComplete)"; J23).
+         * @description A journey page's status as the application's `sections` carry it: the page key (`id`:
+         *     planbuilder, planquote, plandetails, underwriting, decision or setup), its name, and whether it
+         *     is complete.
          */
         Section: {
             id: string;
             name?: string;
             isComplete: boolean;
         };
-        /** @description Set-up as the API shows it: the bank details with the account number masked (S4). */
+        /** @description Set-up as the API shows it: the bank details with the account number masked. */
         SetUpView: {
             bankDetails?: components["schemas"]["MaskedBankDetails"] | null;
             /** @description Where the check of the bank details stands. */
             bankCheck: components["schemas"]["BankCheckStatus"];
-            /** @description Set when the policy is put in force (§4 "Activation sets active true"). */
+            /** @description Set when the policy is put in force. */
             active: boolean;
             /** Format: date-time */
             activatedAt?: string | null;
@@ -3092,19 +3782,16 @@ export interface components {
          */
         Severity: "verified" | "warning" | "error";
         /**
-         * @description The smoking question's three answers (§5): none in 5 years, none in 12 months, yes.
+         * @description The smoking question's three answers: none in 5 years, none in 12 months, yes.
          * @enum {string}
          */
         Smoking: "noneInFiveYears" | "noneInTwelveMonths" | "yes";
         /**
-         * @description §9 "Start date options: now, future, don't know" (`policyStartDateOption`).
+         * @description When the policy starts (`policyStartDateOption`): now, on a future date, or not yet known.
          * @enum {string}
          */
         StartDateOption: "now" | "future" | "dontKnow";
-        /**
-         * @description The answers that start an enquiry (§7): `ENQUIRY_TYPE` `Full`, or `Pre-sale` with
-         *     `AGENT_ID`.
-         */
+        /** @description The answers that start an enquiry: `ENQUIRY_TYPE` `Full`, or `Pre-sale` with `AGENT_ID`. */
         StartRequest: {
             answers: components["schemas"]["Answer"][];
         };
@@ -3134,11 +3821,17 @@ export interface components {
             /** Format: int64 */
             basedOnVersion: number;
         };
-        /** @description Whether the terms may be extended (§7 `istermextensible`). */
+        /** @description Whether the quote's terms may be extended by a declaration of health, and to when. */
         TermExtensibility: {
-            /** @description A live quote within 14 days of its valid-until date (M12). */
+            /**
+             * @description A priced, unexpired quote within 14 days of its valid-until date, before the policy is in
+             *     force, with no change in health blocking an extension.
+             */
             isTermExtensible: boolean;
-            /** @description Extensible and not yet extended: the adviser is offered the extension (§4). */
+            /**
+             * @description Extensible and not yet extended: the adviser is offered the extension, which is allowed
+             *     once.
+             */
             showExtend: boolean;
             /** Format: date */
             extendedOnDate?: string | null;
@@ -3156,7 +3849,7 @@ export interface components {
             /** Format: int32 */
             maxYears: number;
         };
-        /** @description The body of `thirdPartyRef` (§7). */
+        /** @description The adviser's own reference for an application. */
         ThirdPartyRefRequest: {
             /** @description The application reference. */
             id: components["schemas"]["ApplicationId"];
@@ -3165,7 +3858,7 @@ export interface components {
         };
         /** @enum {string} */
         Title: "Mr" | "Mrs" | "Miss" | "Ms" | "Mx" | "Dr";
-        /** @description The body of `hasUnbornChildren` (§7). */
+        /** @description Whether the clients are expecting a child. */
         UnbornChildrenRequest: {
             hasUnbornChildren: boolean;
         };
@@ -3209,14 +3902,14 @@ export interface components {
             referral: components["schemas"]["ReferralState"];
         };
         /**
-         * @description An underwriting update the adviser reads (§2 Decision "Underwriting updates"): the
-         *     underwriter's own words, or one the portal wrote for an evidence request, a chase, a receipt
-         *     or a decision.
+         * @description An underwriting update the adviser reads while a referred case is with underwriting: the
+         *     underwriter's own words, or one the portal wrote for an evidence request, a chase, a receipt or
+         *     a decision.
          */
         UnderwritingUpdate: {
-            /** @description `dd/MM/yyyy` (§9). */
+            /** @description The day it was posted, `dd/MM/yyyy`, UK time. */
             date: string;
-            /** @description `HH:mm` (§9). */
+            /** @description The time it was posted, `HH:mm`, UK time. */
             time: string;
             update: string;
             /** Format: date-time */
@@ -3228,14 +3921,14 @@ export interface components {
         UnderwritingUpdates: {
             updates: components["schemas"]["UnderwritingUpdate"][];
         };
-        /** @description A cover as it was underwritten: which risks the outcome judged (§4 requote). */
+        /** @description A cover as it was underwritten: which risks the outcome judged. */
         UnderwrittenCover: {
             coverId: string;
             risks: components["schemas"]["Risk"][];
         };
         /**
-         * @description `GET /application/{id}/unenriched`: the application as stored, without what is derived on
-         *     reading; each applicant carries its `policyReference` once a policy exists (§3).
+         * @description The application as stored, without what is worked out on reading; each client carries their
+         *     `policyReference` once their policy is issued.
          */
         Unenriched: {
             id: components["schemas"]["ApplicationId"];
@@ -3252,8 +3945,9 @@ export interface components {
             text?: string | null;
         };
         /**
-         * @description Per-adviser flags that shape the portal (§6). Defaults are the insurer's standard
-         *     settings for an adviser with no special arrangement (docs/decisions.md).
+         * @description Per-adviser settings that shape the portal: which products, fields and buttons it offers, and
+         *     which commission and quote-date choices the adviser may make. Defaults are the insurer's
+         *     standard settings for an adviser with no special arrangement.
          */
         UxSettings: {
             /** @default false */
@@ -3283,7 +3977,7 @@ export interface components {
              */
             fixedIndemnityPercentage: number | null;
         };
-        /** @description §7 `isViewMedicalReportsRequested`. */
+        /** @description Whether a client wants to see a medical report before it is sent to the insurer. */
         ViewReportsRequest: {
             applicantId: components["schemas"]["ApplicantId"];
             isViewMedicalReportsRequested: boolean;
@@ -3356,7 +4050,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3383,7 +4077,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, or Applicant not found */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3392,7 +4086,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The quote can no longer be edited */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3401,7 +4095,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken; errors name each field */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3410,7 +4104,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3444,7 +4138,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3471,7 +4165,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, Applicant not found or Cover not found */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3480,7 +4174,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The quote can no longer be edited */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3489,7 +4183,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken; errors name each field */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3498,7 +4192,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3523,7 +4217,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The application without the cover (§4: children's cover rules applied) */
+            /** @description The application without the cover (removing the last adult cover also removes children's cover that depends on it) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3532,7 +4226,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3559,7 +4253,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, Applicant not found or Cover not found */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3568,7 +4262,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The quote can no longer be edited */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3577,7 +4271,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3593,7 +4287,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -3627,7 +4321,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, or not one the caller may see */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3636,7 +4330,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not at the decision: a client's underwriting is not complete, or a cover is with an underwriter */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3645,7 +4339,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3669,7 +4363,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The client's enquiry with the post-underwriting declaration accepted (§4) */
+            /** @description The client's enquiry with the post-underwriting declaration accepted */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3678,7 +4372,7 @@ export interface operations {
                     "application/json": components["schemas"]["Enquiry"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3705,7 +4399,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Applicant not found (on this application), or Enquiry not found */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3714,7 +4408,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The enquiry is closed */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3723,7 +4417,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3739,7 +4433,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -3773,7 +4467,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, or not one the caller may see */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3782,7 +4476,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Set-up is not open: the adviser has not proceeded from the decision */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3791,7 +4485,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Something stops it going in force, each named by its field: `bankDetails` (not saved), `bankCheck` (not checked, or a warning not confirmed), `policyStartDateOption` (not chosen, or not known yet), `policyStartDate` (a later start date that has passed), `decision` (not priced since it changed) */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3800,7 +4494,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3836,7 +4530,7 @@ export interface operations {
                     "application/json": components["schemas"]["Enquiry"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3863,7 +4557,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Applicant not found, or Enquiry not found (not started) */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3872,7 +4566,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The enquiry is closed */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3881,7 +4575,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Each answer refused, named by its question's tag; none of the batch is kept */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3890,7 +4584,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3906,7 +4600,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -3926,7 +4620,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3953,7 +4647,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application or client, or not one the caller may see */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3962,7 +4656,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not at the decision, or the application's only client */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3971,7 +4665,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4005,7 +4699,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4032,7 +4726,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, Applicant not found or Cover not found */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4041,7 +4735,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not at the quote or decision stage */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4050,7 +4744,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not an increase, or something other than the amount changed */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4059,7 +4753,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4082,7 +4776,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The client's covers, in §9 order */
+            /** @description The client's covers, in the catalogue's display order */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4109,7 +4803,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Applicant not found */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4132,7 +4826,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The new, empty application (§7 `POST /application`) */
+            /** @description The new, empty application */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -4159,7 +4853,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description An adviser the caller may not act for */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4168,7 +4862,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4184,7 +4878,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -4218,7 +4912,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, or not one the caller may see */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4234,14 +4928,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
-                /** @description The applicant's id */
+                /** @description The client's id on the application. */
                 applicantId: string;
             };
             cookie?: never;
         };
-        /** @description The fields to change (§7: POST and PATCH both take the changed applicant fields) */
+        /** @description The fields to change (POST and PATCH both take only the fields that change) */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ApplicantInput"];
@@ -4257,7 +4951,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4284,7 +4978,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, or Applicant not found */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4293,7 +4987,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The application is in a stage where this change is not allowed */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4302,7 +4996,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken; errors name each field */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4311,7 +5005,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4327,16 +5021,16 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
-                /** @description The applicant's id */
+                /** @description The client's id on the application. */
                 applicantId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The application without the client; the other client takes the first slot (§4) */
+            /** @description The application without the client; the other client takes the first slot */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4363,7 +5057,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, or Applicant not found */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4372,7 +5066,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The quote can no longer be edited */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4381,7 +5075,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4397,9 +5091,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
-                /** @description The applicant's id */
+                /** @description The client's id on the application. */
                 applicantId: string;
             };
             cookie?: never;
@@ -4420,7 +5114,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4447,7 +5141,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, or Applicant not found */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4456,7 +5150,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The application is in a stage where this change is not allowed */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4465,7 +5159,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken; errors name each field */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4474,7 +5168,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4490,16 +5184,16 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
-                /** @description The applicant's id */
+                /** @description The client's id on the application. */
                 applicantId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The application with the client's declaration accepted (§4) */
+            /** @description The application with the client's declaration accepted */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4526,7 +5220,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, or Applicant not found */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4535,7 +5229,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Already applied for */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4544,7 +5238,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4560,9 +5254,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
-                /** @description The applicant's id */
+                /** @description The client's id on the application. */
                 applicantId: string;
             };
             cookie?: never;
@@ -4596,7 +5290,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, or Applicant not found */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4612,9 +5306,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
-                /** @description The applicant's id */
+                /** @description The client's id on the application. */
                 applicantId: string;
             };
             cookie?: never;
@@ -4635,7 +5329,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4662,7 +5356,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, or Applicant not found */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4671,7 +5365,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Underwriting has started: contact details are locked */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4680,7 +5374,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A value is malformed or the email service refused the email */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4689,7 +5383,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4705,9 +5399,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
-                /** @description The applicant's id */
+                /** @description The client's id on the application. */
                 applicantId: string;
                 /** @description The cover's id */
                 coverId: string;
@@ -4729,7 +5423,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4756,7 +5450,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Applicant, Cover or Beneficiary not found */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4765,7 +5459,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A ninth share, a zero share, or shares above 100% */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4774,7 +5477,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4790,9 +5493,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
-                /** @description The applicant's id */
+                /** @description The client's id on the application. */
                 applicantId: string;
                 /** @description The cover's id */
                 coverId: string;
@@ -4816,7 +5519,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4843,7 +5546,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Applicant, Cover or Beneficiary not found */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4852,7 +5555,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A zero share, or shares above 100% */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4861,7 +5573,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4877,9 +5589,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
-                /** @description The applicant's id */
+                /** @description The client's id on the application. */
                 applicantId: string;
                 /** @description The cover's id */
                 coverId: string;
@@ -4917,7 +5629,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Applicant, Cover or Beneficiary not found */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4926,7 +5638,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4942,7 +5663,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -4976,7 +5697,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, or not one the caller may see */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4992,7 +5713,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -5012,7 +5733,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5039,7 +5760,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, or not one the caller may see */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5048,7 +5769,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Set-up is not open: the adviser has not proceeded from the decision, or the policy is in force */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5057,7 +5778,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Each broken §5 rule named by its field (name, accountNumber, sortCode, collectionDay); nothing is saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5066,7 +5787,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5082,7 +5803,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -5102,7 +5823,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5129,7 +5850,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5138,7 +5859,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Names missing or too long, or a date of birth in the future */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5147,7 +5877,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5163,7 +5893,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
                 /** @description The beneficiary's id */
                 beneficiaryId: string;
@@ -5185,7 +5915,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5212,7 +5942,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, or Beneficiary not found */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5221,7 +5951,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5230,7 +5969,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5246,7 +5985,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -5257,7 +5996,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The application with the child added (the unborn-children flag cleared, §4) */
+            /** @description The application with the child added (the unborn-children flag cleared) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5266,7 +6005,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5293,7 +6032,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5302,7 +6041,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (names, date of birth, age up to 23) */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5311,7 +6059,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5327,7 +6075,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
                 /** @description The child's id */
                 childId: string;
@@ -5349,7 +6097,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5376,7 +6124,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, or Child not found */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5385,7 +6133,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5394,7 +6151,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5410,7 +6167,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
                 /** @description The child's id */
                 childId: string;
@@ -5446,7 +6203,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, or Child not found */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5455,7 +6212,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5471,7 +6237,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -5505,7 +6271,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, or not one the caller may see */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5514,7 +6280,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The decision is not priced yet */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5530,7 +6296,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -5564,7 +6330,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, or not one the caller may see */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5573,7 +6339,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The application has not been priced */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5589,7 +6355,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -5609,7 +6375,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5636,7 +6402,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5645,7 +6411,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5661,7 +6436,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -5695,7 +6470,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5727,7 +6502,7 @@ export interface operations {
                     "application/json": components["schemas"]["AddressLookup"];
                 };
             };
-            /** @description Not a valid UK postcode, naming `postcode` */
+            /** @description A parameter could not be read (`type` ends `unreadable`): `errors` names it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5754,7 +6529,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The address service is busy; try again shortly (Retry-After) or enter the address by hand */
+            /** @description A provider behind this call is busy (`type` ends `rate-limited`): try again after the `Retry-After` seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5763,7 +6538,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The address service could not answer; enter the address by hand */
+            /** @description A provider behind this call could not answer (`type` ends `unavailable`); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5786,7 +6561,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The address; its `town` is the `cityName` (§3) */
+            /** @description The address; its `town` is the provider's `cityName` */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5813,7 +6588,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Address not found */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5822,7 +6597,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The address service could not answer */
+            /** @description A provider behind this call could not answer (`type` ends `unavailable`); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5893,7 +6668,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5920,7 +6695,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Applicant not found */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5929,7 +6704,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Underwriting has started: contact details are locked */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5938,7 +6713,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A value is malformed (address line over 40, postcode, phone, email) or the email service refused the email */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5947,7 +6722,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5971,7 +6746,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The application with the examiner saved; `isExaminerDetailsValid` says whether the details are complete (§4 AMRA readiness) */
+            /** @description The application with the examiner saved; `isExaminerDetailsValid` says whether the details are complete (a GP practice, or an examiner with a name, phone and address) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5980,7 +6755,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6007,7 +6782,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Applicant not found */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6016,7 +6791,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description AMRA is locked or the quote is not priced */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6025,7 +6800,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Malformed values, or details claimed complete that are not, each named, with §5's surgery message */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6034,7 +6809,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6067,7 +6842,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6094,7 +6869,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Applicant not found */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6103,7 +6878,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description AMRA is locked (the case is with an underwriter or in force) or the quote is not priced */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6112,7 +6887,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6145,7 +6920,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6172,7 +6947,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Applicant not found */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6181,7 +6956,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description AMRA is locked or the quote is not priced */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6190,7 +6965,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6223,7 +6998,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6250,7 +7025,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Applicant not found */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6259,7 +7034,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The quote can no longer be edited */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6268,7 +7043,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A name is too long */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6277,7 +7052,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6310,7 +7085,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6337,7 +7112,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Applicant not found */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6346,7 +7121,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The client would share their own address, or that of someone not on the application */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6355,7 +7139,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6388,7 +7172,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6415,7 +7199,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6424,7 +7208,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Already applied for */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6433,7 +7217,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Everything still missing, each named: price, client details, contact details, the questions, declarations, covers unable to offer terms */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6442,7 +7226,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6475,7 +7259,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6502,7 +7286,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6511,7 +7295,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Already applied for */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6520,7 +7304,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A percentage out of range, or a style the adviser's flags do not allow (§6) */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6529,7 +7313,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6561,7 +7345,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description An `Idempotency-Key` that is not plain text of 1 to 100 characters, or one already used to create an application for another adviser */
+            /** @description A parameter could not be read (`type` ends `unreadable`): `errors` names it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6588,7 +7372,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description An adviser the caller may not act for */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6597,7 +7381,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6621,7 +7405,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The application with declarationOfHealthStatus error (§4); the extension may be tried again */
+            /** @description The application with `declarationOfHealthStatus` set to `error`; the extension may be tried again */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6630,7 +7414,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6657,7 +7441,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6666,7 +7450,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Already extended */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6675,7 +7459,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6708,7 +7492,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6735,7 +7519,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6744,7 +7528,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Already applied for */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6753,7 +7537,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A non-advised sale by an adviser whose sales are always advised (§6 isAlwaysAdvised) */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6762,7 +7546,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6795,7 +7579,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6822,7 +7606,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6831,7 +7615,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Already applied for */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6840,7 +7624,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6873,7 +7657,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6900,7 +7684,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6909,7 +7693,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The policy is already in force */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6918,7 +7702,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A future date outside today to three months ahead, or a date with another option */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6927,7 +7711,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6960,7 +7744,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6987,7 +7771,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6996,7 +7780,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not priced yet, or already applied for */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7005,7 +7789,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description 'This date is invalid': before today, or past 30 days from the quote (90 with overrideQuoteDate) */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7014,7 +7798,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7052,7 +7836,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApplicationSearchResults"];
                 };
             };
-            /** @description An unknown stage or a bad page number */
+            /** @description A parameter could not be read (`type` ends `unreadable`): `errors` names it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7079,7 +7863,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description An adviser the caller may not act for */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7112,7 +7896,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7139,7 +7923,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7148,7 +7932,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The adviser's reference is hidden or read-only (§6 hideYourRef, isYourRefReadOnly) */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7157,7 +7941,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too long, or control characters */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7166,7 +7950,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7182,7 +7966,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -7216,7 +8000,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7225,7 +8009,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Underwriting has started: the decision's requote is the way back */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7234,7 +8018,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7250,7 +8034,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -7271,7 +8055,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7298,7 +8082,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, or not one the caller may see */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7307,7 +8091,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The quote can no longer be edited */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7316,7 +8100,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (for example age or a third client) */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7325,7 +8109,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7341,7 +8125,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -7361,7 +8145,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7388,7 +8172,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7397,7 +8181,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not offered: not extensible, or already extended once */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7406,7 +8190,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A question unanswered (or not yes or no), named `applicants[i].TAG` */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7415,7 +8199,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7431,7 +8215,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -7465,7 +8249,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7481,7 +8265,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -7515,7 +8299,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, or not one the caller may see */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7524,7 +8308,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not ready to price: errors name each client or cover field */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7533,7 +8317,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7549,7 +8333,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -7583,7 +8367,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7592,7 +8376,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The extension is not offered (not extensible, or already extended) */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7608,7 +8392,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -7642,7 +8426,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, or not one the caller may see */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7658,7 +8442,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -7692,7 +8476,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, or not one the caller may see */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7708,7 +8492,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -7742,7 +8526,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, or not one the caller may see */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7751,7 +8535,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Only a warning can be overridden (not details found to be wrong, nor before a check), or set-up is not open */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7760,7 +8544,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7776,14 +8560,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The check cleared (§4 reset) */
+            /** @description The check cleared, so the bank details can be checked again */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7810,7 +8594,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, or not one the caller may see */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7819,7 +8603,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Set-up is not open */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7828,7 +8612,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7881,7 +8665,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7908,7 +8692,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Applicant not found or Cover not found */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7917,7 +8701,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The quote can no longer be edited */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7926,7 +8710,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7959,7 +8743,7 @@ export interface operations {
                     "application/json": components["schemas"]["DocumentLink"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7986,7 +8770,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, Applicant not found, or Enquiry not found */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8043,7 +8827,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -8077,7 +8861,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8115,7 +8899,7 @@ export interface operations {
                     "application/json": components["schemas"]["PolicySearchResults"];
                 };
             };
-            /** @description An unknown status or a bad page number */
+            /** @description A parameter could not be read (`type` ends `unreadable`): `errors` names it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8142,7 +8926,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description An adviser the caller may not act for */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8194,7 +8978,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such policyholder, or not one the caller may see (also when `adviserId` names another adviser than the policy's) */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8248,14 +9032,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Stage and page statuses (§2) */
+            /** @description The status of each stage and of each page in it */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8282,7 +9066,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8298,7 +9082,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -8332,7 +9116,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8348,7 +9132,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -8382,7 +9166,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8398,7 +9182,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -8432,7 +9216,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, or not one the caller may see */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8448,7 +9232,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
                 /** @description The alternative's id, as `alternatives` lists it */
                 alternativeId: string;
@@ -8470,7 +9254,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8497,7 +9281,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, or that alternative is not offered on this decision */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8506,7 +9290,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The decision changed since the alternative was shown (`basedOnVersion`), or the case is not at the decision */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8515,7 +9299,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8531,14 +9315,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The decision priced now without being recorded (the same answer as `quote/optoutoflogging`, at the path §7 also names) */
+            /** @description The decision priced now without being recorded (the same answer as `quote/optoutoflogging`, at the second path the specification names for it) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8565,7 +9349,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, or not one the caller may see */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8574,7 +9358,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not at the decision */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8590,7 +9374,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -8624,7 +9408,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, or not one the caller may see */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8633,7 +9417,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not at the decision, no decision quote yet, or a decision still with the underwriter */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8642,7 +9426,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A client has no cover left (every cover postponed or declined): remove them first; the error names the client */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8651,7 +9435,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8667,7 +9451,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -8687,7 +9471,7 @@ export interface operations {
                     "application/json": components["schemas"]["Quote"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8714,7 +9498,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, or not one the caller may see */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8723,7 +9507,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not at the decision */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8732,7 +9516,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No product named, a product not on the application (`productTypes[i]`), or nothing would be left */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8748,7 +9532,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -8782,7 +9566,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, or not one the caller may see */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8791,7 +9575,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not at the decision */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8800,7 +9584,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8816,7 +9600,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -8850,7 +9634,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, or not one the caller may see */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8859,7 +9643,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not at the decision */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8875,14 +9659,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The application back at Quote, editable, with every cover's decision and the decision quote removed (§4). A client decided at the point of sale keeps their answers' outcome, which decides their covers again when the case applies with the same kinds of cover; a client with a cover referred to an underwriter is underwritten again */
+            /** @description The application back at Quote, editable, with every cover's decision and the decision quote removed. A client decided at the point of sale keeps their answers' outcome, which decides their covers again when the case applies with the same kinds of cover; a client with a cover referred to an underwriter is underwritten again */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8909,7 +9693,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, or not one the caller may see */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8918,7 +9702,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No decision yet, or the policy is in force */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8927,7 +9711,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8943,9 +9727,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
-                /** @description The client's id */
+                /** @description The client's id on the application. */
                 applicantId: string;
             };
             cookie?: never;
@@ -8979,7 +9763,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, Applicant not found, or Enquiry not found (not started) */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9031,7 +9815,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such document, or not one the caller may see */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9047,7 +9831,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -9081,7 +9865,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9090,7 +9874,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Already applied for */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9099,7 +9883,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Everything still missing, each named */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9108,7 +9892,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9145,7 +9929,7 @@ export interface operations {
                     "application/json": components["schemas"]["WorkbenchResults"];
                 };
             };
-            /** @description An unknown filter or a bad page number */
+            /** @description A parameter could not be read (`type` ends `unreadable`): `errors` names it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9179,7 +9963,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -9213,7 +9997,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, or one never referred to underwriting */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9229,9 +10013,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
-                /** @description The client's id */
+                /** @description The client's id on the application. */
                 applicantId: string;
             };
             cookie?: never;
@@ -9265,7 +10049,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application or client, or no interview */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9281,7 +10065,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -9315,7 +10099,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, or one never referred to underwriting */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9324,7 +10108,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The case is not waiting at Underwriting */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9333,7 +10117,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9349,7 +10133,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -9369,7 +10153,7 @@ export interface operations {
                     "application/json": components["schemas"]["UnderwriterCase"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9396,7 +10180,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, one never referred, Applicant not found or Cover not found */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9405,7 +10189,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not claimed by the caller, not waiting at Underwriting, a cover the rulebook decided, or a report on the client held for them to see first */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9414,7 +10198,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A loading outside 1% to the rulebook's most, an exclusion without wording, months outside 1 to 24, no reason, or a value that does not go with the decision: `errors` names each */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9423,7 +10207,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9439,7 +10223,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -9459,7 +10243,7 @@ export interface operations {
                     "application/json": components["schemas"]["UnderwriterCase"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9486,7 +10270,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, one never referred, or Applicant not found */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9495,7 +10279,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not claimed by the caller, not waiting at Underwriting, no AMRA consent for a medical report (§4), or no doctor recorded to ask */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9504,7 +10288,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description An expected date not after today or more than a year ahead, or a provider too long */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9513,7 +10297,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9529,7 +10313,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
                 /** @description The evidence request's id */
                 evidenceId: string;
@@ -9565,7 +10349,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application or evidence, or not received */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9574,7 +10358,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The report is held until its date: the client asked to see it first (§9) */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9590,7 +10374,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
                 /** @description The evidence request's id */
                 evidenceId: string;
@@ -9612,7 +10396,7 @@ export interface operations {
                     "application/json": components["schemas"]["UnderwriterCase"];
                 };
             };
-            /** @description No `document` part, or a form that cannot be read */
+            /** @description A parameter could not be read (`type` ends `unreadable`): `errors` names it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9639,7 +10423,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, one never referred, or Evidence request not found */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9648,7 +10432,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not claimed by the caller, not waiting at Underwriting, or already received or withdrawn */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9657,7 +10441,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A document over 10 MB: nothing is kept */
+            /** @description The upload is too large (`type` ends `too-large`); `detail` gives the limit */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9666,7 +10450,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A document that is empty or not a PDF: nothing is kept */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9675,7 +10459,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9691,7 +10475,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -9725,7 +10509,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, or one never referred to underwriting */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9734,7 +10518,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Another underwriter holds the case, or it is not waiting at Underwriting */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9743,7 +10527,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9759,7 +10543,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -9779,7 +10563,7 @@ export interface operations {
                     "application/json": components["schemas"]["UnderwriterCase"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9806,7 +10590,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, or one never referred */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9815,7 +10599,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Waiting at Underwriting but not claimed by the caller, or no longer with underwriting */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9824,7 +10608,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No text, or more than 2,000 characters */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9833,7 +10617,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9890,7 +10674,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such branch, or no backed question with that tag */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9940,7 +10724,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Applicant not found, or Enquiry not found (not started) */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9967,7 +10751,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The enquiry with the answers kept: its sections, answers and flags (§4) */
+            /** @description The enquiry with the answers kept: its sections, answers and flags */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9976,7 +10760,7 @@ export interface operations {
                     "application/json": components["schemas"]["Enquiry"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10003,7 +10787,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Applicant not found, or Enquiry not found (not started) */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10012,7 +10796,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The enquiry is closed */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10021,7 +10805,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Each answer refused, named by its question's tag: of the wrong kind, out of range, not in the list, or to a question not asked; none of the batch is kept */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10030,7 +10814,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10080,7 +10864,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Applicant not found, or Enquiry not found (not started) */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10089,7 +10873,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The enquiry is already closed */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10098,7 +10882,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Questions still to answer, each named, or the post-underwriting declaration not accepted */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10107,7 +10891,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10143,7 +10927,7 @@ export interface operations {
                     "application/json": components["schemas"]["Enquiry"];
                 };
             };
-            /** @description The body could not be read: `errors` names each field at fault (wrong type, unknown or missing) */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10170,7 +10954,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Applicant not found */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10179,7 +10963,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The application has not been submitted yet */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10188,7 +10972,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description What underwriting still needs (§5): the pre-underwriting declaration, gender, a date of birth under 100, smoking */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10197,7 +10981,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10213,7 +10997,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The application reference */
+                /** @description The application reference. */
                 applicationId: number;
             };
             cookie?: never;
@@ -10247,7 +11031,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such application, or not one the caller may see */
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10256,7 +11040,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Set-up is not open */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10265,7 +11049,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No bank details saved yet */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10274,7 +11058,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time, or the case service is not answering; it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10306,7 +11090,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmailValidation"];
                 };
             };
-            /** @description No address given: 'Please enter an email address' */
+            /** @description A parameter could not be read (`type` ends `unreadable`): `errors` names it */
             400: {
                 headers: {
                     [name: string]: unknown;

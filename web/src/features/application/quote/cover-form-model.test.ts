@@ -157,7 +157,7 @@ describe('server errors and pricing', () => {
       applicants: [applicantFixture({ firstName: null, lastName: null, covers: [coverFixture({ productType: 'ci' })] })],
     });
     const refusal = new ApiError(422, {
-      type: 'about:blank',
+      type: 'urn:adviser-portal:problem:invalid',
       title: 'Unprocessable',
       status: 422,
       detail: 'The quote cannot be priced',
