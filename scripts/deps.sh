@@ -59,6 +59,10 @@ if ! .venv/bin/st --version 2>/dev/null | grep -q '4.32.5'; then
   echo "Installing schemathesis (PyPI) into .venv, for the API's schema-conformance run"
   .venv/bin/pip install --quiet --disable-pip-version-check 'schemathesis==4.32.5'
 fi
+if ! .venv/bin/openapi-python-client --version 2>/dev/null | grep -q '0.29.1'; then
+  echo "Installing openapi-python-client (PyPI) into .venv, for the second generator's check"
+  .venv/bin/pip install --quiet --disable-pip-version-check 'openapi-python-client==0.29.1'
+fi
 
 # The web tests and build run on Node 20 or 22 (under Node 24, jsdom's AbortSignal is refused by
 # Node's own Request, so React Router's lazy routes never load in the unit tests). Any other

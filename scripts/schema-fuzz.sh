@@ -15,6 +15,7 @@ cd "$(dirname "$0")/.."
 EXAMPLES=${FUZZ_EXAMPLES:-8}
 SEED=${FUZZ_SEED:-20261124}
 SCHEMATHESIS_VERSION=4.32.5
+PYTHON_CLIENT_VERSION=0.29.1
 PORTAL_BIN=${PORTAL_BIN:-${CARGO_TARGET_DIR:-$HOME/.cache/portal-target}/debug/portal}
 TEMPORAL_CLI=${TEMPORAL_CLI:-.venv/bin/temporal}
 
@@ -22,6 +23,10 @@ TEMPORAL_CLI=${TEMPORAL_CLI:-.venv/bin/temporal}
 if ! .venv/bin/st --version 2>/dev/null | grep -q "$SCHEMATHESIS_VERSION"; then
   echo "Installing schemathesis $SCHEMATHESIS_VERSION into .venv"
   .venv/bin/pip install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
+fi
+if ! .venv/bin/openapi-python-client --version 2>/dev/null | grep -q "$PYTHON_CLIENT_VERSION"; then
+  echo "Installing openapi-python-client $PYTHON_CLIENT_VERSION into .venv"
+  .venv/bin/pip install --quiet --disable-pip-version-check "openapi-python-client==$PYTHON_CLIENT_VERSION"
 fi
 [[ -x $PORTAL_BIN ]] || { echo "No portal binary at $PORTAL_BIN: cargo build -p api, or set PORTAL_BIN" >&2; exit 1; }
 
@@ -93,6 +98,20 @@ allocation_id=$(api -X POST "$base/api/v1/application/$application_id/applicant/
 document=$(api "$base/api/v1/backendforfrontend/keyfacts/$application_id" | json_of 'json.load(sys.stdin)["uri"]')
 document_id=$(echo "$document" | cut -d/ -f5)
 file_name=$(echo "$document" | cut -d/ -f6)
+
+# A second generator, which nobody here writes code for: a Python client generated from the
+# committed document must keep every model and response (any warning fails), and drive a short
+# journey in which every answer parses (scripts/python-client/journey.py).
+echo "Generating a Python client with openapi-python-client $PYTHON_CLIENT_VERSION"
+printf 'content_type_overrides:\n  application/pdf: application/octet-stream\n  application/problem+json: application/json\n' \
+  >"$work/python-client.yml"
+generated=$(cd "$work" && "$OLDPWD/.venv/bin/openapi-python-client" generate --path "$OLDPWD/openapi/openapi.json" \
+  --meta none --output-path client --config python-client.yml 2>&1) || { echo "$generated" >&2; exit 1; }
+if grep -E 'WARNING|Unable to|Failure to process|will be omitted|Could not' <<<"$generated"; then
+  echo "openapi-python-client dropped part of the contract (above)" >&2
+  exit 1
+fi
+PYTHONPATH="$work" .venv/bin/python scripts/python-client/journey.py "$base" "$token"
 
 cat >"$work/schemathesis.toml" <<TOML
 seed = $SEED

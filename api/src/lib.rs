@@ -37,7 +37,7 @@ use utoipa_swagger_ui::SwaggerUi;
 
 /// The OpenAPI document, as generated from the handlers.
 pub fn openapi() -> utoipa::openapi::OpenApi {
-    routes::api().split_for_parts().1
+    routes::api_with_document().1
 }
 
 /// The OpenAPI document as committed in `openapi/openapi.json`.
@@ -273,7 +273,8 @@ const DNS_TIMEOUT: std::time::Duration = std::time::Duration::from_millis(1500);
 
 /// The whole HTTP application.
 pub fn build_app(services: &Services) -> Router {
-    let (api, document) = routes::api().split_for_parts();
+    let (api, document) = routes::api_with_document();
+    let document = routes::with_identity_provider(document, &services.state.config.oidc.issuer);
     let mut app = api
         .merge(SwaggerUi::new("/api/docs").url("/api/openapi.json", document))
         .with_state(services.state.clone())

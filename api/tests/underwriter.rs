@@ -587,6 +587,24 @@ async fn a_report_the_client_asked_to_see_is_held_21_days_before_the_underwriter
     assert_eq!(case["application"]["status"], "DECISION");
 }
 
+/// Every call of the workbench, on case `id` (the path names the rest; the role check comes
+/// before any of them is read).
+fn workbench_calls(id: impl std::fmt::Display) -> Vec<(Method, String)> {
+    let case = format!("/api/v1/underwriter/cases/{id}");
+    vec![
+        (Method::GET, "/api/v1/underwriter/cases".to_owned()),
+        (Method::GET, case.clone()),
+        (Method::POST, format!("{case}/claim")),
+        (Method::POST, format!("{case}/release")),
+        (Method::GET, format!("{case}/applicants/someone/answers")),
+        (Method::POST, format!("{case}/evidence")),
+        (Method::POST, format!("{case}/evidence/someone/received")),
+        (Method::GET, format!("{case}/evidence/someone/document")),
+        (Method::POST, format!("{case}/decision")),
+        (Method::POST, format!("{case}/updates")),
+    ]
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn only_underwriters_use_the_workbench_and_advisers_still_see_only_their_firms_cases() {
     let app = TestApp::spawn().await;
@@ -603,26 +621,15 @@ async fn only_underwriters_use_the_workbench_and_advisers_still_see_only_their_f
         "client1@example.com",
     ] {
         let token = app.token(user).await;
-        for (method, path) in [
-            (Method::GET, "/api/v1/underwriter/cases".to_owned()),
-            (Method::GET, format!("/api/v1/underwriter/cases/{id}")),
-            (
-                Method::POST,
-                format!("/api/v1/underwriter/cases/{id}/claim"),
-            ),
-            (
-                Method::POST,
-                format!("/api/v1/underwriter/cases/{id}/decision"),
-            ),
-        ] {
+        for (method, path) in workbench_calls(&id) {
             let (status, body) = app.call(method, &path, Some(&token), Some(json!({}))).await;
             assert_eq!(status, StatusCode::FORBIDDEN, "{user} {path}: {body}");
         }
     }
-    let (status, _) = app
-        .call(Method::GET, "/api/v1/underwriter/cases", None, None)
-        .await;
-    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    for (method, path) in workbench_calls(&id) {
+        let (status, body) = app.call(method, &path, None, Some(json!({}))).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "no token {path}: {body}");
+    }
 
     // A case never referred, or none at all, does not exist on the workbench.
     for missing in [quoted.to_string(), "999999".into(), "abc".into()] {

@@ -11,17 +11,28 @@ use utoipa::ToSchema;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct UxSettings {
+    #[schema(required = true)]
     pub configure_hybrid_commission: bool,
+    #[schema(required = true)]
     pub display_payout_planner: bool,
+    #[schema(required = true)]
     pub is_your_ref_read_only: bool,
+    #[schema(required = true)]
     pub hide_your_ref: bool,
+    #[schema(required = true)]
     pub display_new_quote_button: bool,
+    #[schema(required = true)]
     pub is_always_advised: bool,
+    #[schema(required = true)]
     pub is_indem_commission_allowed: bool,
+    #[schema(required = true)]
     pub override_quote_date: bool,
+    #[schema(required = true)]
     pub hide_life_essentials: bool,
+    #[schema(required = true)]
     pub hide_life_protection: bool,
     /// When set, the indemnity percentage is fixed for this adviser (0 to 100).
+    #[schema(required = true)]
     pub fixed_indemnity_percentage: Option<f64>,
 }
 

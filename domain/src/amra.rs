@@ -14,14 +14,16 @@ pub const CONSENT_VALID_MONTHS: u32 = 12;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct AmraAnswers {
+    #[schema(required = true)]
     pub is_amra_consent_granted: Option<bool>,
     /// Whether the client wants to see the medical report before it is sent; `None` until asked.
+    #[schema(required = true)]
     pub is_view_medical_reports_requested: Option<bool>,
     /// The day consent was given; it lasts 12 months.
-    #[schema(value_type = Option<String>, format = Date)]
+    #[schema(required = true, value_type = Option<String>, format = Date)]
     pub amra_consent_granted_on: Option<NaiveDate>,
     /// Set when consent ran out after 12 months; consent must be given again.
-    #[schema(value_type = Option<String>, format = Date)]
+    #[schema(required = true, value_type = Option<String>, format = Date)]
     pub amra_consent_expired_on: Option<NaiveDate>,
 }
 

@@ -103,12 +103,17 @@ impl Smoking {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ApplicantDetails {
+    #[schema(required = true)]
     pub title: Option<Title>,
+    #[schema(required = true)]
     pub first_name: Option<String>,
+    #[schema(required = true)]
     pub last_name: Option<String>,
+    #[schema(required = true)]
     pub gender: Option<Gender>,
-    #[schema(value_type = Option<String>, format = Date, example = "1980-06-23")]
+    #[schema(required = true, value_type = Option<String>, format = Date, example = "1980-06-23")]
     pub date_of_birth: Option<NaiveDate>,
+    #[schema(required = true)]
     pub smoking: Option<Smoking>,
 }
 

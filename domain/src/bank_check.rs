@@ -6,7 +6,9 @@ use utoipa::ToSchema;
 
 // §8 "Bank validation messages by result".
 /// A result key from the bank check: the modulus check's, or the Confirmation of Payee provider's.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+// Its OpenAPI schema is written out below (`schema`): a string enum of the codes and a named
+// schema for each object variant, which code generators read without guessing.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum BankCheckResult {
     Authenticated,
     NotAuthenticated,
@@ -141,7 +143,8 @@ impl BankCheckResult {
 // §4 bank check: validate, override as manually verified, or reset.
 /// Where a bank check stands: not checked, checked with a result, or a result the adviser confirmed
 /// as manually verified.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
+// Its OpenAPI schema, discriminated on `status`, is written out below (`schema`).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", tag = "status")]
 pub enum BankCheckStatus {
     #[default]
@@ -198,9 +201,205 @@ impl BankCheckStatus {
     }
 }
 
+/// The OpenAPI schemas of [`BankCheckResult`] and [`BankCheckStatus`], written out so that each
+/// object variant is a named schema and the status is a declared discriminator; the JSON they
+/// describe is serde's, unchanged.
+mod schema {
+    use super::{BankCheckResult, BankCheckStatus};
+    use std::borrow::Cow;
+    use utoipa::openapi::RefOr;
+    use utoipa::openapi::schema::{
+        Discriminator, ObjectBuilder, OneOfBuilder, Ref, Schema, SchemaType, Type,
+    };
+    use utoipa::{PartialSchema, ToSchema};
+
+    /// The wire spelling of every result without data of its own (a test holds it to the enum).
+    pub(super) const CODES: [&str; 16] = [
+        "Authenticated",
+        "NotAuthenticated",
+        "FailedModulusCheck",
+        "AC01",
+        "ANNM",
+        "BAMM",
+        "BANM",
+        "CASS",
+        "ACNS",
+        "OPTO",
+        "SCNS",
+        "InvalidSortCode",
+        "DcrNotPossible",
+        "GGH-001",
+        "NameNotChecked",
+        "ProviderUnavailable",
+    ];
+
+    fn string() -> ObjectBuilder {
+        ObjectBuilder::new().schema_type(SchemaType::Type(Type::String))
+    }
+
+    fn code() -> Schema {
+        string()
+            .enum_values(Some(CODES))
+            .description(Some(
+                "A result with nothing more to say: `Authenticated` (verified); `NotAuthenticated`; \
+                 `FailedModulusCheck` and `AC01` (the sort code and account number do not fit \
+                 together); `ANNM` (the name does not match); `BAMM` and `BANM` (a business \
+                 account); `CASS` (switched to another bank); `ACNS`, `OPTO`, `SCNS`, \
+                 `InvalidSortCode`, `DcrNotPossible`, `GGH-001` (not checkable); `NameNotChecked` \
+                 (no Confirmation of Payee service is set up); `ProviderUnavailable` (it did not \
+                 answer).",
+            ))
+            .into()
+    }
+
+    fn close_match() -> Schema {
+        let name = ObjectBuilder::new()
+            .property(
+                "accountName",
+                string().description(Some("The name the bank holds.")),
+            )
+            .required("accountName");
+        ObjectBuilder::new()
+            .description(Some(
+                "`MBAM`: a close match; the bank returns the account's name for the adviser to compare.",
+            ))
+            .property("MBAM", name)
+            .required("MBAM")
+            .into()
+    }
+
+    fn other() -> Schema {
+        ObjectBuilder::new()
+            .description(Some("Any other answer from the provider, as it gave it."))
+            .property("Other", string())
+            .required("Other")
+            .into()
+    }
+
+    impl PartialSchema for BankCheckResult {
+        fn schema() -> RefOr<Schema> {
+            OneOfBuilder::new()
+                .description(Some(
+                    "A result key from the bank check: the modulus check's, or the Confirmation of \
+                     Payee provider's.",
+                ))
+                .item(Ref::from_schema_name("BankCheckCode"))
+                .item(Ref::from_schema_name("BankCheckCloseMatch"))
+                .item(Ref::from_schema_name("BankCheckOtherResult"))
+                .into()
+        }
+    }
+
+    impl ToSchema for BankCheckResult {
+        fn name() -> Cow<'static, str> {
+            Cow::Borrowed("BankCheckResult")
+        }
+
+        fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+            schemas.push(("BankCheckCode".into(), code().into()));
+            schemas.push(("BankCheckCloseMatch".into(), close_match().into()));
+            schemas.push(("BankCheckOtherResult".into(), other().into()));
+        }
+    }
+
+    /// The three states, each a named schema with its `status`.
+    const STATES: [(&str, &str, &str); 3] = [
+        (
+            "notChecked",
+            "BankNotChecked",
+            "The details have not been checked since they were saved.",
+        ),
+        (
+            "checked",
+            "BankChecked",
+            "The details were checked; `result` says how.",
+        ),
+        (
+            "manuallyVerified",
+            "BankManuallyVerified",
+            "An adviser confirmed the details after a result that was not a clean verification.",
+        ),
+    ];
+
+    fn state(status: &str, description: &str) -> Schema {
+        let mut object = ObjectBuilder::new()
+            .description(Some(description))
+            .property("status", string().enum_values(Some([status])))
+            .required("status");
+        if status != "notChecked" {
+            object = object
+                .property("result", Ref::from_schema_name("BankCheckResult"))
+                .required("result");
+        }
+        object.into()
+    }
+
+    impl PartialSchema for BankCheckStatus {
+        fn schema() -> RefOr<Schema> {
+            let mut discriminator = Discriminator::new("status");
+            let mut one_of = OneOfBuilder::new().description(Some(
+                "Where a bank check stands: not checked, checked with a result, or a result the \
+                 adviser confirmed as manually verified.",
+            ));
+            for (status, name, _) in STATES {
+                discriminator
+                    .mapping
+                    .insert(status.into(), format!("#/components/schemas/{name}"));
+                one_of = one_of.item(Ref::from_schema_name(name));
+            }
+            one_of.discriminator(Some(discriminator)).into()
+        }
+    }
+
+    impl ToSchema for BankCheckStatus {
+        fn name() -> Cow<'static, str> {
+            Cow::Borrowed("BankCheckStatus")
+        }
+
+        fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+            for (status, name, description) in STATES {
+                schemas.push((name.into(), state(status, description).into()));
+            }
+            schemas.push((BankCheckResult::name().into(), BankCheckResult::schema()));
+            BankCheckResult::schemas(schemas);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_documented_codes_are_exactly_the_results_without_data() {
+        use std::collections::BTreeSet;
+        let documented: BTreeSet<&str> = schema::CODES.into_iter().collect();
+        for code in schema::CODES {
+            let result: BankCheckResult = serde_json::from_value(serde_json::json!(code))
+                .unwrap_or_else(|e| panic!("{code} is documented but not read: {e}"));
+            assert_eq!(
+                serde_json::to_value(&result).unwrap(),
+                serde_json::json!(code)
+            );
+        }
+        // Every result the provider's keys can produce serialises to a documented code or to
+        // one of the two object shapes.
+        for key in ["MBAM", "something new"].into_iter().chain(schema::CODES) {
+            let written =
+                serde_json::to_value(BankCheckResult::parse(key, Some("J SMITH"))).unwrap();
+            match written {
+                serde_json::Value::String(code) => {
+                    assert!(documented.contains(code.as_str()), "{code}")
+                }
+                serde_json::Value::Object(object) => {
+                    let keys: Vec<&String> = object.keys().collect();
+                    assert!(keys == ["MBAM"] || keys == ["Other"], "{keys:?}");
+                }
+                other => panic!("{other}"),
+            }
+        }
+        assert_eq!(documented.len(), schema::CODES.len());
+    }
 
     #[test]
     fn every_result_key_of_the_catalogue_is_read() {

@@ -30,15 +30,22 @@ pub enum PartyType {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BenefitAllocation {
+    #[schema(required = true)]
     pub id: Option<String>,
     /// Display name of who receives the share.
+    #[schema(required = true)]
     pub beneficiary: Option<String>,
+    #[schema(required = true)]
     pub percent: Option<Percentage>,
     /// The id of the child, applicant or candidate beneficiary receiving the share.
+    #[schema(required = true)]
     pub reference_id: Option<String>,
     #[serde(rename = "type")]
+    #[schema(required = true)]
     pub party_type: Option<PartyType>,
+    #[schema(required = true)]
     pub applicant_id: Option<String>,
+    #[schema(required = true)]
     pub cover_id: Option<String>,
 }
 
@@ -48,12 +55,14 @@ pub struct BenefitAllocation {
 #[serde(rename_all = "camelCase")]
 pub struct CandidateBeneficiary {
     pub id: String,
+    #[schema(required = true)]
     pub title: Option<String>,
     pub first_name: String,
     pub last_name: String,
-    #[schema(value_type = Option<String>, format = Date)]
+    #[schema(required = true, value_type = Option<String>, format = Date)]
     pub date_of_birth: Option<NaiveDate>,
     /// Relationship to the life assured, for example "Spouse" or "Charity".
+    #[schema(required = true)]
     pub relationship: Option<String>,
 }
 

@@ -96,8 +96,10 @@ pub struct ProductRules {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expiry_age: Option<AgeLimit>,
     #[serde(default)]
+    #[schema(required = true)]
     pub deferred_periods: Vec<DeferredPeriod>,
     #[serde(default)]
+    #[schema(required = true)]
     pub payment_periods: Vec<PaymentPeriod>,
     pub riders: Vec<RiderType>,
 }

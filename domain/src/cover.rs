@@ -22,8 +22,10 @@ pub const RESTRICTED_COVER_STATUS: u16 = 412;
 pub struct CoverError {
     pub message: String,
     /// The engine's status for this error; 412 marks restricted cover.
+    #[schema(required = true)]
     pub status: Option<u16>,
     /// The cover field the error is about, named as in JSON (for example `coverAmount`).
+    #[schema(required = true)]
     pub field: Option<String>,
 }
 
@@ -31,10 +33,13 @@ pub struct CoverError {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Rider {
+    #[schema(required = true)]
     pub id: Option<String>,
     pub rider_type: RiderType,
+    #[schema(required = true)]
     pub cover_amount: Option<Money>,
     #[serde(default)]
+    #[schema(required = true)]
     pub errors: Vec<CoverError>,
 }
 
@@ -43,30 +48,45 @@ pub struct Rider {
 #[serde(rename_all = "camelCase")]
 pub struct Cover {
     /// Given when the cover is saved; a cover without one is not complete.
+    #[schema(required = true)]
     pub id: Option<String>,
     pub product_type: ProductType,
+    #[schema(required = true)]
     pub cover_type: Option<CoverType>,
+    #[schema(required = true)]
     pub cover_amount: Option<Money>,
+    #[schema(required = true)]
     pub monthly_benefit: Option<Money>,
     /// Term in whole years.
+    #[schema(required = true)]
     pub term: Option<u32>,
     /// Or: cover to this age.
+    #[schema(required = true)]
     pub to_age: Option<u32>,
+    #[schema(required = true)]
     pub deferred_period: Option<DeferredPeriod>,
+    #[schema(required = true)]
     pub payment_period: Option<PaymentPeriod>,
     #[serde(default)]
+    #[schema(required = true)]
     pub riders: Vec<Rider>,
     #[serde(default)]
+    #[schema(required = true)]
     pub is_payout_planner_used: bool,
     #[serde(default)]
+    #[schema(required = true)]
     pub benefit_allocations: Vec<BenefitAllocation>,
     #[serde(default)]
+    #[schema(required = true)]
     pub errors: Vec<CoverError>,
     /// The insurer's reference for the cover once quoted.
     #[serde(rename = "ref")]
+    #[schema(required = true)]
     pub reference: Option<String>,
+    #[schema(required = true)]
     pub decision: Option<Decision>,
     /// Monthly premium once priced.
+    #[schema(required = true)]
     pub premium: Option<Money>,
 }
 

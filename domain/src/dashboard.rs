@@ -21,11 +21,13 @@ pub const SEARCH_TERM_MAX_CHARS: usize = 100;
 pub struct ApplicationSummary {
     pub id: ApplicationId,
     pub adviser_id: AdviserId,
+    #[schema(required = true)]
     pub adviser_name: Option<String>,
     pub status: ApplicationStage,
     pub application_status: String,
     /// "Alan Turing & Ada Lovelace"; empty until a client has a name.
     pub client_names: String,
+    #[schema(required = true)]
     pub third_party_ref: Option<String>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
@@ -35,6 +37,7 @@ pub struct ApplicationSummary {
     /// An underwriting update was posted since the signed-in user last read the case's
     /// updates (`underwritingupdates/{id}`).
     #[serde(default)]
+    #[schema(required = true)]
     pub has_new_underwriting_update: bool,
 }
 
@@ -59,6 +62,7 @@ pub struct PolicySummary {
     pub holder_name: String,
     pub application_id: ApplicationId,
     pub adviser_id: AdviserId,
+    #[schema(required = true)]
     pub adviser_name: Option<String>,
     pub status: PolicyStatus,
     /// The status as advisers read it, for example "In force".
@@ -105,12 +109,15 @@ pub struct WorkbenchCase {
     /// "Alan Turing & Ada Lovelace".
     pub client_names: String,
     pub adviser_id: AdviserId,
+    #[schema(required = true)]
     pub adviser_name: Option<String>,
+    #[schema(required = true)]
     pub firm_name: Option<String>,
     pub referred_at: DateTime<Utc>,
     /// Whole UK days since the referral.
     pub days_since_referral: i64,
     /// The underwriter working on it.
+    #[schema(required = true)]
     pub claimed_by: Option<crate::underwriting::manual::Underwriter>,
     /// Claimed by the signed-in underwriter.
     pub is_mine: bool,

@@ -193,6 +193,7 @@ impl PageKey {
 pub struct Section {
     pub id: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub name: String,
     pub is_complete: bool,
 }

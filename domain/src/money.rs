@@ -9,9 +9,40 @@ use utoipa::ToSchema;
 
 /// An amount of money: in JSON, pounds to the penny (for example 250000 or 23.45); held in
 /// pence. Never negative.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, ToSchema)]
-#[schema(value_type = f64, example = 250000)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Money(u64);
+
+// The schema gives the range; the precision (whole pence) is said in words, because
+// `multipleOf: 0.01` is checked in floating point by common validators, which then refuse
+// amounts such as 23.45 (docs/decisions.md OA3).
+impl utoipa::PartialSchema for Money {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        number_schema(
+            "An amount of money in pounds, to the penny (at most two decimal places), for \
+             example 250000 or 23.45. Never negative; at most 1,000,000,000.",
+            MONEY_MAX_PENCE as f64 / 100.0,
+            250000.0,
+        )
+    }
+}
+
+impl ToSchema for Money {}
+
+fn number_schema(
+    description: &str,
+    maximum: f64,
+    example: f64,
+) -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+    use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
+    ObjectBuilder::new()
+        .schema_type(Type::Number)
+        .format(Some(SchemaFormat::KnownFormat(KnownFormat::Double)))
+        .minimum(Some(0.0))
+        .maximum(Some(maximum))
+        .description(Some(description))
+        .examples([serde_json::json!(example)])
+        .into()
+}
 
 /// Largest amount the portal accepts (£1 billion): far above any cover limit, far below
 /// where pence would lose precision as a JSON number.
@@ -147,9 +178,20 @@ pub fn group_thousands(value: u64) -> String {
 }
 
 /// A percentage from 0 to 100, in hundredths of a percent (99.99 % is 9999).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, ToSchema)]
-#[schema(value_type = f64, example = 50)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Percentage(u32);
+
+impl utoipa::PartialSchema for Percentage {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        number_schema(
+            "A percentage from 0 to 100, to two decimal places (for example 50 or 33.33).",
+            100.0,
+            50.0,
+        )
+    }
+}
+
+impl ToSchema for Percentage {}
 
 impl Percentage {
     pub const ZERO: Percentage = Percentage(0);

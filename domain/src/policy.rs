@@ -75,6 +75,7 @@ pub struct Policy {
     pub cancellation_ends_on: NaiveDate,
     /// Set by the workflow's timer once the cancellation window has passed.
     #[serde(default)]
+    #[schema(required = true)]
     pub cancellation_window_closed: bool,
     /// The monthly premium on the decision's terms.
     pub monthly_premium: Money,

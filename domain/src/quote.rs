@@ -30,16 +30,23 @@ pub struct Quote {
     pub quote_created_date: NaiveDate,
     #[schema(value_type = String, format = Date)]
     pub quote_age_date: NaiveDate,
+    #[schema(required = true)]
     pub adviser_at_firm_location_id: Option<String>,
+    #[schema(required = true)]
     pub initial_indemnity_percentage: Option<Percentage>,
+    #[schema(required = true)]
     pub initial_commission_sacrifice_percentage: Option<Percentage>,
+    #[schema(required = true)]
     pub initial_commission: Option<Money>,
     /// Total monthly premium.
     pub premium: Money,
     /// Total premium over the terms of all covers.
+    #[schema(required = true)]
     pub lifetime_premium: Option<Money>,
     /// Monthly premium before any underwriting loading.
+    #[schema(required = true)]
     pub unloaded_premium: Option<Money>,
+    #[schema(required = true)]
     pub discount: Option<Money>,
     pub quote_applicants: Vec<QuoteApplicant>,
 }
@@ -50,6 +57,7 @@ pub struct QuoteApplicant {
     pub id: String,
     pub premium: Money,
     pub quote_covers: Vec<QuoteCover>,
+    #[schema(required = true)]
     pub quote_decision_model: Option<Decision>,
 }
 
@@ -58,6 +66,7 @@ pub struct QuoteApplicant {
 pub struct QuoteCover {
     pub cover_id: String,
     pub premium: Money,
+    #[schema(required = true)]
     pub decision: Option<Decision>,
     pub riders: Vec<QuoteRider>,
     /// How the premium was built, line by line, for the quote document.

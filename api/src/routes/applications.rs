@@ -209,6 +209,7 @@ pub struct Unenriched {
 pub struct UnenrichedApplicant {
     pub id: ApplicantId,
     /// The policy number once the policy is set up; none before.
+    #[schema(required = true)]
     pub policy_reference: Option<String>,
 }
 

@@ -112,9 +112,13 @@ pub struct Adviser {
     pub name: String,
     pub email: String,
     pub roles: Vec<Role>,
+    #[schema(required = true)]
     pub firm_id: Option<String>,
+    #[schema(required = true)]
     pub firm_name: Option<String>,
+    #[schema(required = true)]
     pub adviser_at_firm_location_id: Option<String>,
+    #[schema(required = true)]
     pub firm_location_name: Option<String>,
     pub ux_settings: UxSettings,
     /// Advisers this user may act for through `adviserId`.

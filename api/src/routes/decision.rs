@@ -6,6 +6,7 @@ use crate::body::Body;
 use crate::case::{ApplicationPath, CaseInPath};
 use crate::error::{ApiError, SignInProblems, Unconfirmed};
 use crate::error::{Conflict, Invalid, NotFound, Unreadable};
+use crate::routes::documents::PdfDocument;
 use crate::routes::documents::{file, stored_or_rendered};
 use crate::state::AppState;
 use axum::Json;
@@ -418,10 +419,10 @@ pub const NO_DECISION_DOCUMENT: &str =
 #[utoipa::path(
     get,
     path = "/api/v1/application/{applicationId}/document/decision",
-    tag = "decision",
+    tag = "documents",
     params(ApplicationPath),
     responses(
-        (status = OK, description = "The decision as a PDF: each cover's decision with its reasons, its price at the quote and on those terms, and the totals; one copy per version of the application, so a copy once sent never changes", content_type = "application/pdf", body = Vec<u8>),
+        (status = OK, description = "The decision as a PDF: each cover's decision with its reasons, its price at the quote and on those terms, and the totals; one copy per version of the application, so a copy once sent never changes", content_type = "application/pdf", body = PdfDocument),
         NotFound,
         Conflict,
         SignInProblems,

@@ -29,6 +29,24 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 const PDF: &str = "application/pdf";
 
+/// A PDF document's bytes, as the OpenAPI document declares every PDF response: binary, so
+/// client generators hand back a file rather than guess at a shape.
+pub struct PdfDocument;
+
+impl utoipa::PartialSchema for PdfDocument {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Binary)))
+            .content_media_type(PDF)
+            .description(Some("A PDF document."))
+            .into()
+    }
+}
+
+impl ToSchema for PdfDocument {}
+
 /// Which document of an application.
 #[derive(Debug, Clone, Copy)]
 enum Kind {
@@ -159,7 +177,7 @@ pub(crate) fn file(document: StoredDocument) -> Response {
     tag = "documents",
     params(ApplicationPath),
     responses(
-        (status = OK, description = "The quote as a PDF, named in content-disposition", content_type = "application/pdf", body = Vec<u8>),
+        (status = OK, description = "The quote as a PDF, named in content-disposition", content_type = "application/pdf", body = PdfDocument),
         NotFound,
         Conflict,
         SignInProblems,
@@ -245,7 +263,7 @@ pub async fn terms(
         ("fileName" = String, Path, description = "The document's file name"),
     ),
     responses(
-        (status = OK, description = "The document, named in content-disposition", content_type = "application/pdf", body = Vec<u8>),
+        (status = OK, description = "The document, named in content-disposition", content_type = "application/pdf", body = PdfDocument),
         NotFound,
         SignInProblems,
     )

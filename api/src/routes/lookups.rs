@@ -130,6 +130,7 @@ pub struct EmailValidation {
     /// accepted on its syntax alone).
     pub status: String,
     /// What to tell the adviser, when there is something to tell.
+    #[schema(required = true)]
     pub message: Option<String>,
 }
 

@@ -19,7 +19,10 @@ mod underwriter;
 mod underwriting;
 
 use crate::state::AppState;
-use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::openapi::HttpMethod;
+use utoipa::openapi::path::{ParameterBuilder, ParameterIn};
+use utoipa::openapi::security::{Http, HttpAuthScheme, OpenIdConnect, SecurityScheme};
+use utoipa::openapi::{ContentBuilder, ObjectBuilder, Ref, Required, ResponseBuilder, Type};
 use utoipa::{Modify, OpenApi};
 use utoipa_axum::router::OpenApiRouter;
 
@@ -39,14 +42,16 @@ use utoipa_axum::router::OpenApiRouter;
     components(schemas(crate::error::Problem, crate::error::ProblemType)),
     modifiers(&BearerAuth),
     security(("bearer" = [])),
+    servers((url = "/", description = "The portal serving this document")),
     tags(
         (name = "bootstrap", description = "Configuration and the signed-in adviser"),
         (name = "applications", description = "Applications and their clients"),
         (name = "covers", description = "Covers, their checks and the quote price"),
-        (name = "documents", description = "The quote PDF, key facts and terms"),
+        (name = "documents", description = "The quote and decision PDFs, key facts and terms"),
         (name = "children", description = "Children on the application"),
         (name = "beneficiaries", description = "Beneficiaries and payout shares (the payout planner)"),
-        (name = "contact details", description = "Contact details, address and email look-ups, the apply-stage questions and applying"),
+        (name = "contact details", description = "Each client's contact details, and the address and email look-ups"),
+        (name = "apply", description = "The contact stage's questions (own reference, commission, quote date, mortgage, advised sale, start date), each client's pre-underwriting declaration, and applying"),
         (name = "term extension", description = "Extending a quote's terms by a declaration of health"),
         (name = "amra", description = "Consent to medical reports (AMRA), the client's doctor or surgery, and the surgery look-up"),
         (name = "underwriting", description = "Each client's underwriting enquiry: start, answer, declare, close, and the look-up of conditions and occupations"),
@@ -59,6 +64,11 @@ use utoipa_axum::router::OpenApiRouter;
 )]
 struct ApiDoc;
 
+/// Where the development identity provider describes itself; a served document names the
+/// configured provider instead ([`with_identity_provider`]).
+const DEVELOPMENT_DISCOVERY: &str = "/dev-idp/.well-known/openid-configuration";
+
+/// The access token every call carries, and the OpenID Connect provider that issues it.
 struct BearerAuth;
 
 impl Modify for BearerAuth {
@@ -66,12 +76,116 @@ impl Modify for BearerAuth {
         let components = openapi.components.get_or_insert_with(Default::default);
         let mut scheme = Http::new(HttpAuthScheme::Bearer);
         scheme.bearer_format = Some("JWT".into());
+        scheme.description = Some(
+            "An access token from the identity provider described by the `oidc` scheme (its \
+             token endpoint is in the discovery document; the portal's own sign-in uses the \
+             authorization code flow with PKCE)."
+                .into(),
+        );
         components.add_security_scheme("bearer", SecurityScheme::Http(scheme));
+        components.add_security_scheme(
+            "oidc",
+            SecurityScheme::OpenIdConnect(OpenIdConnect::with_description(
+                DEVELOPMENT_DISCOVERY,
+                "The identity provider that issues the bearer tokens. This document names the \
+                 development provider; `GET /api/v1/bootstrap/config` gives the running portal's \
+                 (its `authority`, with `/.well-known/openid-configuration`).",
+            )),
+        );
     }
 }
 
+/// The document as a running portal serves it: naming the identity provider it trusts.
+pub fn with_identity_provider(
+    mut openapi: utoipa::openapi::OpenApi,
+    issuer: &str,
+) -> utoipa::openapi::OpenApi {
+    if let Some(components) = openapi.components.as_mut() {
+        components.add_security_scheme(
+            "oidc",
+            SecurityScheme::OpenIdConnect(OpenIdConnect::with_description(
+                format!("{issuer}/.well-known/openid-configuration"),
+                "The identity provider that issues the bearer tokens.".to_owned(),
+            )),
+        );
+    }
+    openapi
+}
+
+/// Every command (each call that is not a GET) may carry an `Idempotency-Key`
+/// ([`crate::idempotency`]): declared on each, not only in the introduction.
+struct IdempotencyKey;
+
+impl Modify for IdempotencyKey {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let header = ParameterBuilder::new()
+            .name("Idempotency-Key")
+            .parameter_in(ParameterIn::Header)
+            .required(Required::False)
+            .description(Some(
+                "Sent again with the same key after a timeout or a 503, the request answers \
+                 with the first one's result and makes no second change. 1 to 100 letters, \
+                 digits or `- _ . :`; any other value is refused with 400.",
+            ))
+            .schema(Some(
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .min_length(Some(1))
+                    .max_length(Some(100))
+                    .pattern(Some("^[A-Za-z0-9._:-]+$")),
+            ))
+            .build();
+        let unreadable_key = ResponseBuilder::new()
+            .description(
+                "The `Idempotency-Key` header could not be read (`type` ends `unreadable`): \
+                 `errors` names it",
+            )
+            .content(
+                "application/problem+json",
+                ContentBuilder::new()
+                    .schema(Some(Ref::from_schema_name("Problem")))
+                    .build(),
+            )
+            .build();
+        for item in openapi.paths.paths.values_mut() {
+            for method in [
+                HttpMethod::Post,
+                HttpMethod::Put,
+                HttpMethod::Patch,
+                HttpMethod::Delete,
+            ] {
+                let operation = match method {
+                    HttpMethod::Post => item.post.as_mut(),
+                    HttpMethod::Put => item.put.as_mut(),
+                    HttpMethod::Patch => item.patch.as_mut(),
+                    _ => item.delete.as_mut(),
+                };
+                if let Some(operation) = operation {
+                    operation
+                        .parameters
+                        .get_or_insert_with(Vec::new)
+                        .push(header.clone().into());
+                    operation
+                        .responses
+                        .responses
+                        .entry("400".into())
+                        .or_insert_with(|| unreadable_key.clone().into());
+                }
+            }
+        }
+    }
+}
+
+/// The API's routes and their OpenAPI document, finished with what holds for every command
+/// (modifiers on [`ApiDoc`] run before the routes are merged in, so they cannot).
+pub fn api_with_document() -> (axum::Router<AppState>, utoipa::openapi::OpenApi) {
+    let (router, mut document) = api().split_for_parts();
+    IdempotencyKey.modify(&mut document);
+    (router, document)
+}
+
 /// The API's routes and the OpenAPI document describing them.
-pub fn api() -> OpenApiRouter<AppState> {
+fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(bootstrap::router())
         .merge(search::router())

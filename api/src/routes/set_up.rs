@@ -38,10 +38,13 @@ pub struct BankDetailsRequest {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BankDetailsView {
+    #[schema(required = true)]
     pub bank_details: Option<MaskedBankDetails>,
     pub bank_check: BankCheckStatus,
     pub is_bank_check_confirmed: bool,
+    #[schema(required = true)]
     pub bank_check_message: Option<String>,
+    #[schema(required = true)]
     pub bank_check_severity: Option<Severity>,
 }
 

@@ -29,6 +29,7 @@ pub struct DecisionState {
     /// declined covers are left out at no premium; `unloadedPremium` is the price before
     /// loadings.
     #[serde(default)]
+    #[schema(required = true)]
     pub decision_quote: Option<Quote>,
     // §4 "Decision validity".
     /// True once the decision quote succeeded; false again when anything it was priced on changes.
@@ -37,6 +38,7 @@ pub struct DecisionState {
     pub is_decision_valid: bool,
     /// When the adviser chose Proceed: set-up is open from then on.
     #[serde(default)]
+    #[schema(required = true)]
     pub proceeded_at: Option<DateTime<Utc>>,
 }
 

@@ -59,14 +59,18 @@ pub struct PolicyDetails {
     pub application_id: crate::ids::ApplicationId,
     pub adviser_id: crate::ids::AdviserId,
     pub policy: Policy,
+    #[schema(required = true)]
     pub title: Option<crate::applicant::Title>,
+    #[schema(required = true)]
     pub first_name: Option<String>,
+    #[schema(required = true)]
     pub last_name: Option<String>,
-    #[schema(value_type = Option<String>, format = Date)]
+    #[schema(required = true, value_type = Option<String>, format = Date)]
     pub date_of_birth: Option<NaiveDate>,
     /// The Cover Summary: each cover in force on this policy.
     pub covers: Vec<PolicyCover>,
     /// The Direct Debit account, masked.
+    #[schema(required = true)]
     pub bank_details: Option<crate::bank_details::MaskedBankDetails>,
 }
 

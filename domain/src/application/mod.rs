@@ -214,27 +214,29 @@ pub struct Application {
 pub struct QuoteState {
     pub is_quote_editable: bool,
     /// The date on which ages are taken for pricing; set when a quote is priced.
-    #[schema(value_type = Option<String>, format = Date)]
+    #[schema(required = true, value_type = Option<String>, format = Date)]
     pub quote_age_date: Option<NaiveDate>,
     // §4 "Quote validity".
     /// The last successful price, cleared whenever a change makes it stale.
     #[serde(default)]
+    #[schema(required = true)]
     pub quote: Option<Quote>,
     /// Set when a quote passed its valid-until date; cleared by the next price.
     #[serde(default)]
-    #[schema(value_type = Option<String>, format = Date)]
+    #[schema(required = true, value_type = Option<String>, format = Date)]
     pub quote_expired_on: Option<NaiveDate>,
     /// The last day the quote is valid.
     #[serde(default)]
-    #[schema(value_type = Option<String>, format = Date)]
+    #[schema(required = true, value_type = Option<String>, format = Date)]
     pub valid_until: Option<NaiveDate>,
     /// When the quote's terms were extended by a declaration of health; a quote is extended once
     /// only.
     #[serde(default)]
-    #[schema(value_type = Option<String>, format = Date)]
+    #[schema(required = true, value_type = Option<String>, format = Date)]
     pub extended_on_date: Option<NaiveDate>,
     /// The outcome of the last declaration of health for a term extension.
     #[serde(default)]
+    #[schema(required = true)]
     pub declaration_of_health_status: Option<DeclarationOfHealthStatus>,
     /// The changes in health that blocked the extension, as the adviser reads them.
     #[serde(default)]
@@ -247,19 +249,25 @@ pub struct QuoteState {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ContactState {
+    #[schema(required = true)]
     pub third_party_ref: Option<String>,
     #[serde(default)]
+    #[schema(required = true)]
     pub is_mortgage_related: Option<bool>,
     #[serde(default)]
+    #[schema(required = true)]
     pub is_advised_sale: Option<bool>,
     #[serde(default)]
+    #[schema(required = true)]
     pub initial_commission_sacrifice_percentage: Option<Percentage>,
     #[serde(default)]
+    #[schema(required = true)]
     pub initial_indemnity_percentage: Option<Percentage>,
     #[serde(default)]
-    #[schema(value_type = Option<String>, format = Date)]
+    #[schema(required = true, value_type = Option<String>, format = Date)]
     pub policy_start_date: Option<NaiveDate>,
     #[serde(default)]
+    #[schema(required = true)]
     pub policy_start_date_option: Option<StartDateOption>,
 }
 

@@ -33,9 +33,11 @@ pub struct EnquirySummary {
     pub is_open: bool,
     pub started_at: DateTime<Utc>,
     #[serde(default)]
+    #[schema(required = true)]
     pub closed_at: Option<DateTime<Utc>>,
     /// Each cover's outcome with its explanation, once closed.
     #[serde(default)]
+    #[schema(required = true)]
     pub outcome: Option<ApplicantOutcome>,
     /// After a requote: the covers the kept outcome judged, and for which risks.
     #[serde(default)]
@@ -57,6 +59,7 @@ pub struct UnderwritingUpdate {
     pub posted_at: DateTime<Utc>,
     /// "Ruth Ellis, underwriter"; none for an update the portal wrote (a chase, a release).
     #[serde(default)]
+    #[schema(required = true)]
     pub author: Option<String>,
 }
 

@@ -86,11 +86,13 @@ impl Application {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SetUpView {
+    #[schema(required = true)]
     pub bank_details: Option<MaskedBankDetails>,
     /// Where the check of the bank details stands.
     pub bank_check: BankCheckStatus,
     /// Set when the policy is put in force.
     pub active: bool,
+    #[schema(required = true)]
     pub activated_at: Option<DateTime<Utc>>,
     /// One policy per client with cover, with its number, start and documents.
     pub policies: Vec<crate::policy::Policy>,

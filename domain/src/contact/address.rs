@@ -80,13 +80,21 @@ impl From<AddressLine> for String {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ContactDetails {
+    #[schema(required = true)]
     pub address1: Option<AddressLine>,
+    #[schema(required = true)]
     pub address2: Option<AddressLine>,
+    #[schema(required = true)]
     pub address3: Option<AddressLine>,
+    #[schema(required = true)]
     pub city_name: Option<AddressLine>,
+    #[schema(required = true)]
     pub county: Option<AddressLine>,
+    #[schema(required = true)]
     pub postcode: Option<Postcode>,
+    #[schema(required = true)]
     pub phone_number: Option<PhoneNumber>,
+    #[schema(required = true)]
     pub email_address: Option<EmailAddress>,
 }
 
@@ -316,12 +324,19 @@ pub fn check_applicants_addresses<T: AddressCheck + Default>(
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct AddressLookupResult {
+    #[schema(required = true)]
     pub id: Option<String>,
+    #[schema(required = true)]
     pub address1: Option<String>,
+    #[schema(required = true)]
     pub address2: Option<String>,
+    #[schema(required = true)]
     pub address3: Option<String>,
+    #[schema(required = true)]
     pub town: Option<String>,
+    #[schema(required = true)]
     pub county: Option<String>,
+    #[schema(required = true)]
     pub postcode: Option<String>,
 }
 

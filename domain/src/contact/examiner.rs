@@ -42,9 +42,13 @@ pub struct ExaminerForm {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Examiner {
+    #[schema(required = true)]
     pub title: Option<String>,
+    #[schema(required = true)]
     pub forename: Option<String>,
+    #[schema(required = true)]
     pub surname: Option<String>,
+    #[schema(required = true)]
     pub organisation_name: Option<String>,
     pub contact_details: ContactDetails,
     pub is_examiner_details_valid: bool,

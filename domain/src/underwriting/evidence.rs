@@ -51,6 +51,7 @@ pub struct EvidenceSettings {
     /// Who provides it when the underwriter names nobody ("the nurse screening service");
     /// none means the client's own doctor, as recorded on the AMRA step.
     #[serde(default)]
+    #[schema(required = true)]
     pub provider: Option<String>,
     /// Days from the request to the date it is expected by, unless the underwriter gives one.
     pub expected_within_days: u32,

@@ -71,8 +71,10 @@ pub struct ManualTerms {
     pub decision: ManualDecision,
     pub loading: u32,
     #[serde(default)]
+    #[schema(required = true)]
     pub exclusion: Option<String>,
     #[serde(default)]
+    #[schema(required = true)]
     pub postpone_months: Option<u32>,
     pub reason: String,
     pub decided_by: Underwriter,

@@ -80,6 +80,7 @@ pub struct Question {
     pub question_type: QuestionType,
     pub is_satisfied: bool,
     #[serde(default)]
+    #[schema(required = true)]
     pub validation_errors: Vec<String>,
     /// The answer as stored (see `answers` for how values are written).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -90,6 +91,7 @@ pub struct Question {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub backed_by: Option<String>,
     #[serde(default)]
+    #[schema(required = true)]
     pub multiple: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub min: Option<f64>,
@@ -105,11 +107,14 @@ pub struct Question {
 #[serde(rename_all = "camelCase")]
 pub struct EnquiryLine {
     #[serde(default)]
+    #[schema(required = true)]
     pub id: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub tags: Vec<String>,
     pub is_satisfied: bool,
     #[serde(default)]
+    #[schema(required = true)]
     pub questions: Vec<Question>,
 }
 
@@ -124,10 +129,12 @@ impl EnquiryLine {
 #[schema(as = EnquirySection)]
 pub struct Section {
     #[serde(default)]
+    #[schema(required = true)]
     pub id: String,
     pub name: String,
     pub is_satisfied: bool,
     #[serde(default)]
+    #[schema(required = true)]
     pub enquiry_lines: Vec<EnquiryLine>,
     // §8's wording.
     /// 'There are no questions to display for this section' when no line is asked.
@@ -183,18 +190,25 @@ pub struct Declarations {
 pub struct Enquiry {
     pub enquiry_id: String,
     pub applicant_id: String,
+    #[schema(required = true)]
     pub branch: Option<String>,
+    #[schema(required = true)]
     pub tag: Option<String>,
+    #[schema(required = true)]
     pub locale: Option<String>,
     #[serde(default)]
+    #[schema(required = true)]
     pub sections: Vec<Section>,
     #[serde(default)]
+    #[schema(required = true)]
     pub all_answers: Vec<Answer>,
     /// The conditions disclosed so far, with their names and rulebook categories.
     #[serde(default)]
+    #[schema(required = true)]
     pub available_conditions: Vec<dictionary::BackedOption>,
     /// The exclusions the outcome puts on the client's covers.
     #[serde(default)]
+    #[schema(required = true)]
     pub exclusives: Vec<String>,
     pub is_open: bool,
     pub is_closeable: bool,
@@ -203,6 +217,7 @@ pub struct Enquiry {
     /// The pre-underwriting declaration was accepted before the interview started.
     pub pre_check: bool,
     #[serde(default)]
+    #[schema(required = true)]
     pub declarations: Declarations,
     /// The rulebook the interview follows.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -212,6 +227,7 @@ pub struct Enquiry {
     pub outcome: Option<outcome::ApplicantOutcome>,
     /// Raised by every accepted change; a client keeps the response with the highest.
     #[serde(default)]
+    #[schema(required = true)]
     pub version: u64,
 }
 

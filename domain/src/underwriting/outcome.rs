@@ -106,6 +106,7 @@ pub struct Explanation {
     pub decision: Decision,
     pub reason: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub loading: u32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub exclusion: Option<String>,
@@ -113,6 +114,7 @@ pub struct Explanation {
     pub evidence: Option<String>,
     pub answers: Vec<QuotedAnswer>,
     #[serde(default)]
+    #[schema(required = true)]
     pub table: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub row: Option<usize>,
@@ -180,6 +182,7 @@ pub struct ApplicantOutcome {
     /// The rulebook's limits the outcome was decided with, so a variant of a cover can be
     /// decided the same way. None in outcomes recorded before they were kept.
     #[serde(default)]
+    #[schema(required = true)]
     pub limits: Option<Limits>,
 }
 

@@ -21,7 +21,7 @@ export function OutcomeReasons({ explanations }: { explanations: Explanation[] }
       {explanations.map((why) => (
         <li key={why.rule}>
           {why.reason}
-          {(why.loading ?? 0) > 0 && <> · {t.loading(why.loading ?? 0)}</>}
+          {why.loading > 0 && <> · {t.loading(why.loading)}</>}
           {why.exclusion && <> · {t.exclusion(why.exclusion)}</>}
           {why.evidence && <> · {t.evidence(why.evidence)}</>}
           {why.answers.length > 0 && (

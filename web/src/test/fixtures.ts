@@ -1,4 +1,5 @@
 import type { Schemas } from '@/lib/api-client';
+import type { PageKey } from '@/lib/rules/journey';
 
 export function adviserFixture(overrides: Partial<Schemas['Adviser']> = {}): Schemas['Adviser'] {
   return {
@@ -62,6 +63,12 @@ export function applicationFixture(overrides: Partial<Schemas['Application']> = 
     children: [],
     hasUnbornChildren: false,
     thirdPartyRef: null,
+    isMortgageRelated: null,
+    isAdvisedSale: null,
+    initialCommissionSacrificePercentage: null,
+    initialIndemnityPercentage: null,
+    policyStartDate: null,
+    policyStartDateOption: null,
     quoteAgeDate: null,
     version: 3,
     createdAt: '2025-03-01T09:00:00Z',
@@ -72,10 +79,14 @@ export function applicationFixture(overrides: Partial<Schemas['Application']> = 
     termExtensionReasons: [],
     applicantsEnquiries: [],
     underwritingUpdates: [],
-    referral: { claims: [], evidence: [] },
+    referral: referralFixture(),
     isUnderwritingComplete: false,
+    decisionQuote: null,
     isDecisionValid: false,
+    proceededAt: null,
+    bankDetails: null,
     active: false,
+    activatedAt: null,
     policies: [],
     activationProblems: [],
     isRestrictedCover: false,
@@ -85,6 +96,8 @@ export function applicationFixture(overrides: Partial<Schemas['Application']> = 
     quote: null,
     isQuoteExpired: false,
     quoteExpiredOn: null,
+    validUntil: null,
+    extendedOnDate: null,
     isComplete: false,
     applyProblems: [],
     sections: [],
@@ -141,8 +154,153 @@ export function quoteFixture(overrides: Partial<Schemas['Quote']> = {}): Schemas
     quoteAgeDate: '2025-03-02',
     premium: 23.45,
     quoteApplicants: [
-      { id: 'applicant-1', premium: 23.45, quoteCovers: [{ coverId: 'cover-1', premium: 23.45, riders: [], breakdown: [] }] },
+      quoteApplicantFixture({ id: 'applicant-1', premium: 23.45, quoteCovers: [quoteCoverFixture({ coverId: 'cover-1', premium: 23.45 })] }),
     ],
+    adviserAtFirmLocationId: null,
+    initialIndemnityPercentage: null,
+    initialCommissionSacrificePercentage: null,
+    initialCommission: null,
+    lifetimePremium: null,
+    unloadedPremium: null,
+    discount: null,
+    ...overrides,
+  };
+}
+
+type QuoteApplicant = Schemas['QuoteApplicant'];
+
+/** A client's line of a quote. The server never sets `quoteDecisionModel`. */
+export function quoteApplicantFixture(overrides: Partial<QuoteApplicant> = {}): QuoteApplicant {
+  return {
+    id: 'applicant-1',
+    premium: 23.45,
+    quoteCovers: [],
+    quoteDecisionModel: null,
+    ...overrides,
+  };
+}
+
+type QuoteCover = Schemas['QuoteCover'];
+
+/** A cover's line of a quote: no underwriting decision until the quote is priced on the decision's terms. */
+export function quoteCoverFixture(overrides: Partial<QuoteCover> = {}): QuoteCover {
+  return {
+    coverId: 'cover-1',
+    premium: 23.45,
+    decision: null,
+    riders: [],
+    breakdown: [],
+    ...overrides,
+  };
+}
+
+type Rider = Schemas['Rider'];
+
+/** A saved rider: the server gives it the id `{cover id}-{rider type}` and no errors. */
+export function riderFixture(overrides: Partial<Rider> = {}, coverId = 'cover-1'): Rider {
+  const riderType = overrides.riderType ?? 'tpd';
+  return {
+    id: `${coverId}-${riderType}`,
+    riderType,
+    coverAmount: null,
+    errors: [],
+    ...overrides,
+  };
+}
+
+type ContactDetails = Schemas['ContactDetails'];
+
+/** A client's saved contact details: every line the client has not given is null. */
+export function contactDetailsFixture(overrides: Partial<ContactDetails> = {}): ContactDetails {
+  return {
+    address1: null,
+    address2: null,
+    address3: null,
+    cityName: null,
+    county: null,
+    postcode: null,
+    phoneNumber: null,
+    emailAddress: null,
+    ...overrides,
+  };
+}
+
+const pageNames: Record<PageKey, string> = {
+  planbuilder: 'Client details',
+  planquote: 'Quote',
+  plandetails: 'Contact details',
+  underwriting: 'Underwriting',
+  decision: 'Decision',
+  setup: 'Set-up',
+};
+
+/** A journey page's status as the application's `sections` carry it, named as the server names it. */
+export function sectionFixture(id: PageKey, isComplete: boolean): Schemas['Section'] {
+  return { id, name: pageNames[id], isComplete };
+}
+
+/** The sample rulebook's limits (product/underwriting/interview.json), as an outcome records them. */
+export const rulebookLimits: Schemas['Limits'] = { instantLoadingMax: 150, declineLoadingAbove: 300 };
+
+type Enquiry = Schemas['Enquiry'];
+
+/** A client's underwriting enquiry, open, on the sample interview (product/underwriting/interview.json). */
+export function enquiryFixture(overrides: Partial<Enquiry> = {}): Enquiry {
+  return {
+    enquiryId: 'enquiry-applicant-1',
+    applicantId: 'applicant-1',
+    branch: 'adviser',
+    tag: 'Full',
+    locale: 'en-GB',
+    sections: [],
+    allAnswers: [],
+    availableConditions: [],
+    exclusives: [],
+    isOpen: true,
+    isCloseable: false,
+    isSatisfied: false,
+    preCheck: true,
+    declarations: { acceptedPreUnderwriting: true, acceptedPostUnderwriting: false },
+    version: 1,
+    ...overrides,
+  };
+}
+
+type ReferralState = Schemas['ReferralState'];
+
+/** The underwriter's side of an application: never referred, nobody holding it, nothing asked for. */
+export function referralFixture(overrides: Partial<ReferralState> = {}): ReferralState {
+  return {
+    referredAt: null,
+    decidedAt: null,
+    claim: null,
+    claims: [],
+    evidence: [],
+    ...overrides,
+  };
+}
+
+type EvidenceRequest = Schemas['EvidenceRequest'];
+
+/** A GP report Ruth Ellis asked for, still to come: neither received nor withdrawn. */
+export function evidenceRequestFixture(overrides: Partial<EvidenceRequest> = {}): EvidenceRequest {
+  return {
+    id: 'e1',
+    applicantId: 'applicant-1',
+    kind: 'gpReport',
+    label: 'GP report',
+    provider: 'The Surgery',
+    medicalReport: true,
+    chaseEveryDays: 7,
+    requestedAt: '2026-11-25T09:05:00Z',
+    requestedBy: { id: 'underwriter1', name: 'Ruth Ellis' },
+    firstExpectedBy: '2026-12-23',
+    expectedBy: '2026-12-23',
+    status: 'requested',
+    chases: [],
+    received: null,
+    withdrawnAt: null,
+    withdrawnBecause: null,
     ...overrides,
   };
 }
@@ -162,6 +320,8 @@ export function productOfferFixture(overrides: Partial<Schemas['ProductOffer']> 
         familyIncomeAmount: { field: 'coverAmount', min: 1000, max: 500000 },
         term: { minYears: 1, maxYears: 50 },
         expiryAge: { min: 19, max: 90 },
+        deferredPeriods: [],
+        paymentPeriods: [],
         riders: ['tpd'],
       },
       {
@@ -171,6 +331,8 @@ export function productOfferFixture(overrides: Partial<Schemas['ProductOffer']> 
         amount: { field: 'coverAmount', min: 5000, max: 2000000 },
         term: { minYears: 2, maxYears: 50 },
         expiryAge: { min: 20, max: 75 },
+        deferredPeriods: [],
+        paymentPeriods: [],
         riders: ['ccic'],
       },
       {
@@ -178,6 +340,8 @@ export function productOfferFixture(overrides: Partial<Schemas['ProductOffer']> 
         label: 'Children’s Critical Illness',
         structures: ['level'],
         amount: { field: 'coverAmount', min: 5000, max: 50000 },
+        deferredPeriods: [],
+        paymentPeriods: [],
         riders: [],
       },
       {

@@ -32,7 +32,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[utoipa::path(
     post,
     path = "/api/v1/application/{applicationId}/applicant/{applicantId}/acceptPreUnderwritingDeclaration",
-    tag = "contact details",
+    tag = "apply",
     params(ApplicantPath),
     responses(
         (status = OK, description = "The application with the client's declaration accepted", body = ApplicationView),
@@ -70,7 +70,7 @@ pub struct ApplyRequest {
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/application/ApplyApplication",
-    tag = "contact details",
+    tag = "apply",
     request_body(content = ApplyRequest),
     responses(
         (status = OK, description = "The application at the Apply stage, its quote locked", body = ApplicationView),
@@ -99,7 +99,7 @@ pub async fn apply_application(
 #[utoipa::path(
     post,
     path = "/api/v1/portal/apply/{applicationId}",
-    tag = "contact details",
+    tag = "apply",
     params(ApplicationPath),
     responses(
         (status = OK, description = "The application at the Apply stage, its quote locked", body = ApplicationView),

@@ -54,7 +54,7 @@ pub struct ThirdPartyRefRequest {
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/application/thirdPartyRef",
-    tag = "contact details",
+    tag = "apply",
     request_body(content = ThirdPartyRefRequest),
     responses(
         (status = OK, description = "The application with the reference changed", body = ApplicationView),
@@ -107,7 +107,7 @@ pub struct CommissionRequest {
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/application/commission",
-    tag = "contact details",
+    tag = "apply",
     request_body(content = CommissionRequest),
     responses(
         (status = OK, description = "The application with the commission changed and the price withdrawn until it is priced again", body = ApplicationView),
@@ -154,7 +154,7 @@ pub struct QuoteDateRequest {
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/application/quoteDate",
-    tag = "contact details",
+    tag = "apply",
     request_body(content = QuoteDateRequest),
     responses(
         (status = OK, description = "The application with the new valid-until date; the expiry timer follows it", body = ApplicationView),
@@ -194,7 +194,7 @@ pub struct MortgageRequest {
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/application/isMortgageRelated",
-    tag = "contact details",
+    tag = "apply",
     request_body(content = MortgageRequest),
     responses(
         (status = OK, description = "The application with the answer recorded", body = ApplicationView),
@@ -233,7 +233,7 @@ pub struct AdvisedSaleRequest {
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/application/isAdvisedSale",
-    tag = "contact details",
+    tag = "apply",
     request_body(content = AdvisedSaleRequest),
     responses(
         (status = OK, description = "The application with the answer recorded", body = ApplicationView),
@@ -278,7 +278,7 @@ pub struct PolicyStartRequest {
 #[utoipa::path(
     post,
     path = "/api/v1/backendforfrontend/application/policyStartDate",
-    tag = "contact details",
+    tag = "apply",
     request_body(content = PolicyStartRequest),
     responses(
         (status = OK, description = "The application with the start date recorded", body = ApplicationView),

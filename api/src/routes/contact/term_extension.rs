@@ -43,12 +43,12 @@ pub struct TermExtensibility {
     /// Extensible and not yet extended: the adviser is offered the extension, which is allowed
     /// once.
     pub show_extend: bool,
-    #[schema(value_type = Option<String>, format = Date)]
+    #[schema(required = true, value_type = Option<String>, format = Date)]
     pub extended_on_date: Option<NaiveDate>,
-    #[schema(value_type = Option<String>, format = Date)]
+    #[schema(required = true, value_type = Option<String>, format = Date)]
     pub valid_until: Option<NaiveDate>,
     /// The valid-until date an extension would give.
-    #[schema(value_type = Option<String>, format = Date)]
+    #[schema(required = true, value_type = Option<String>, format = Date)]
     pub extended_valid_until: Option<NaiveDate>,
 }
 

@@ -5,6 +5,7 @@ use super::{ReferredCase, UnderwriterCase, underwriter_case};
 use crate::auth::UnderwriterCaller;
 use crate::case::{ApplicantInPath, ApplicantPath, ApplicationPath};
 use crate::error::{ApiError, BadParameter, Conflict, NotFound, StaffSignInProblems, Unconfirmed};
+use crate::routes::documents::PdfDocument;
 use crate::routes::documents::file;
 use crate::routes::search::page;
 use crate::routes::underwriting::latest_answers;
@@ -185,7 +186,7 @@ pub async fn release(
     tag = "underwriter",
     params(ApplicantPath),
     responses(
-        (status = OK, description = "The client's interview answers as a PDF, named in content-disposition", content_type = "application/pdf", body = Vec<u8>),
+        (status = OK, description = "The client's interview answers as a PDF, named in content-disposition", content_type = "application/pdf", body = PdfDocument),
         NotFound,
         StaffSignInProblems,
     )

@@ -11,6 +11,7 @@ use crate::error::{
     ApiError, BadParameter, Conflict, Invalid, NotFound, StaffSignInProblems, TooLarge,
     Unconfirmed, Unreadable,
 };
+use crate::routes::documents::PdfDocument;
 use crate::routes::documents::file;
 use crate::state::AppState;
 use axum::Json;
@@ -302,7 +303,7 @@ fn file_name(sent: Option<&str>) -> String {
         ("evidenceId" = String, Path, description = "The evidence request's id"),
     ),
     responses(
-        (status = OK, description = "The evidence's document, named in content-disposition", content_type = "application/pdf", body = Vec<u8>),
+        (status = OK, description = "The evidence's document, named in content-disposition", content_type = "application/pdf", body = PdfDocument),
         NotFound,
         Conflict,
         StaffSignInProblems,

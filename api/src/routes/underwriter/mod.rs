@@ -94,6 +94,7 @@ pub struct CaseAdviser {
     pub id: AdviserId,
     pub name: String,
     pub email: String,
+    #[schema(required = true)]
     pub firm_name: Option<String>,
 }
 
@@ -105,6 +106,7 @@ pub struct CaseAdviser {
 #[serde(rename_all = "camelCase")]
 pub struct UnderwriterCase {
     pub application: ApplicationView,
+    #[schema(required = true)]
     pub adviser: Option<CaseAdviser>,
     /// Each client's interview with its answers by section, as saved.
     pub enquiries: Vec<Enquiry>,

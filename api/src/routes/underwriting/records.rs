@@ -8,6 +8,7 @@ use crate::case::{
     ApplicantInPath, ApplicantPath, ApplicationInPath, ApplicationPath, Case, CaseInPath,
 };
 use crate::error::{ApiError, NotFound, SignInProblems, Unreadable};
+use crate::routes::documents::PdfDocument;
 use crate::routes::documents::{DocumentLink, file, stored_or_rendered};
 use crate::state::AppState;
 use axum::Json;
@@ -74,7 +75,7 @@ pub(crate) async fn latest_answers(
     tag = "underwriting",
     params(ApplicantPath),
     responses(
-        (status = OK, description = "The client's interview answers as a PDF, named in content-disposition", content_type = "application/pdf", body = Vec<u8>),
+        (status = OK, description = "The client's interview answers as a PDF, named in content-disposition", content_type = "application/pdf", body = PdfDocument),
         NotFound,
         SignInProblems,
     )

@@ -25,7 +25,7 @@ pub struct ReleaseCase {
 }
 
 /// What happened to the claim.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", tag = "kind")]
 pub enum ClaimEventKind {
     Claimed,
@@ -39,13 +39,59 @@ pub enum ClaimEventKind {
 }
 
 /// One change of hands.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+// Its schema is written out below: a flattened tagged enum derives an `allOf` of a `oneOf`,
+// which client generators cannot read (docs/decisions.md OA4).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ClaimEvent {
     pub at: DateTime<Utc>,
     pub underwriter: Underwriter,
     #[serde(flatten)]
     pub kind: ClaimEventKind,
+}
+
+impl utoipa::PartialSchema for ClaimEvent {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, Ref, SchemaFormat, Type};
+        let underwriter = || Ref::from_schema_name(<Underwriter as ToSchema>::name());
+        ObjectBuilder::new()
+            .description(Some("One change of hands."))
+            .property(
+                "at",
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .format(Some(SchemaFormat::KnownFormat(KnownFormat::DateTime))),
+            )
+            .required("at")
+            .property("underwriter", underwriter())
+            .required("underwriter")
+            .property(
+                "kind",
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .enum_values(Some(["claimed", "takenOver", "released", "ended"]))
+                    .description(Some(
+                        "`claimed`; `takenOver` from the underwriter in `from`; `released`; \
+                         `ended` (the referral was decided or requoted while held).",
+                    )),
+            )
+            .required("kind")
+            .property("from", underwriter())
+            .into()
+    }
+}
+
+impl ToSchema for ClaimEvent {
+    fn schemas(
+        schemas: &mut Vec<(
+            String,
+            utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+        )>,
+    ) {
+        use utoipa::PartialSchema;
+        schemas.push((Underwriter::name().into(), Underwriter::schema()));
+        Underwriter::schemas(schemas);
+    }
 }
 
 pub const NOT_YOURS: &str = "Only the underwriter working on this case can release it";

@@ -68,7 +68,7 @@ pub struct ReceivedEvidence {
     pub document: EvidenceDocument,
     /// The report may be used from this day (the client asked to see it first).
     #[serde(default)]
-    #[schema(value_type = Option<String>, format = Date)]
+    #[schema(required = true, value_type = Option<String>, format = Date)]
     pub held_until: Option<NaiveDate>,
 }
 
@@ -99,11 +99,14 @@ pub struct EvidenceRequest {
     #[schema(required = true)]
     pub chases: Vec<EvidenceChase>,
     #[serde(default)]
+    #[schema(required = true)]
     pub received: Option<ReceivedEvidence>,
     /// Why it was withdrawn, and when.
     #[serde(default)]
+    #[schema(required = true)]
     pub withdrawn_at: Option<DateTime<Utc>>,
     #[serde(default)]
+    #[schema(required = true)]
     pub withdrawn_because: Option<String>,
 }
 

@@ -54,12 +54,15 @@ pub struct ReferralState {
     /// When the case last went to an underwriter; kept once decided, so the case can still be
     /// read on the workbench.
     #[serde(default)]
+    #[schema(required = true)]
     pub referred_at: Option<DateTime<Utc>>,
     /// When every referred cover of that referral was decided.
     #[serde(default)]
+    #[schema(required = true)]
     pub decided_at: Option<DateTime<Utc>>,
     /// The underwriter working on the case, if one has claimed it.
     #[serde(default)]
+    #[schema(required = true)]
     pub claim: Option<Claim>,
     /// Every claim, take-over and release, oldest first.
     #[serde(default)]

@@ -2206,10 +2206,10 @@ export interface components {
             name: string;
             email: string;
             roles: components["schemas"]["Role"][];
-            firmId?: string | null;
-            firmName?: string | null;
-            adviserAtFirmLocationId?: string | null;
-            firmLocationName?: string | null;
+            firmId: string | null;
+            firmName: string | null;
+            adviserAtFirmLocationId: string | null;
+            firmLocationName: string | null;
             uxSettings: components["schemas"]["UxSettings"];
             /** @description Advisers this user may act for through `adviserId`. */
             actsFor: components["schemas"]["AdviserRef"][];
@@ -2344,16 +2344,16 @@ export interface components {
          *     being built; [`Requirement`] says which must be present at each stage.
          */
         ApplicantDetails: {
-            title?: components["schemas"]["Title"] | null;
-            firstName?: string | null;
-            lastName?: string | null;
-            gender?: components["schemas"]["Gender"] | null;
+            title: components["schemas"]["Title"] | null;
+            firstName: string | null;
+            lastName: string | null;
+            gender: components["schemas"]["Gender"] | null;
             /**
              * Format: date
              * @example 1980-06-23
              */
-            dateOfBirth?: string | null;
-            smoking?: components["schemas"]["Smoking"] | null;
+            dateOfBirth: string | null;
+            smoking: components["schemas"]["Smoking"] | null;
         };
         /** @description The questions one client answers. */
         ApplicantHealthQuestions: {
@@ -2389,7 +2389,7 @@ export interface components {
             /** Format: date-time */
             decidedAt: string;
             covers: components["schemas"]["CoverOutcome"][];
-            limits?: components["schemas"]["Limits"] | null;
+            limits: components["schemas"]["Limits"] | null;
         };
         /** @description An applicant as the API shows it: the stored details plus the age on the quote age date. */
         ApplicantView: components["schemas"]["Applicant"] & {
@@ -2493,12 +2493,12 @@ export interface components {
         ApplicationSummary: {
             id: components["schemas"]["ApplicationId"];
             adviserId: components["schemas"]["AdviserId"];
-            adviserName?: string | null;
+            adviserName: string | null;
             status: components["schemas"]["ApplicationStage"];
             applicationStatus: string;
             /** @description "Alan Turing & Ada Lovelace"; empty until a client has a name. */
             clientNames: string;
-            thirdPartyRef?: string | null;
+            thirdPartyRef: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -2512,7 +2512,7 @@ export interface components {
              * @description An underwriting update was posted since the signed-in user last read the case's
              *     updates (`underwritingupdates/{id}`).
              */
-            hasNewUnderwritingUpdate?: boolean;
+            hasNewUnderwritingUpdate: boolean;
         };
         /** @description The application to apply for. */
         ApplyRequest: {
@@ -2534,31 +2534,34 @@ export interface components {
             /** @description The ICD-10-CM code, for a condition. */
             code?: string | null;
         };
-        /** @description A result key from the bank check: the modulus check's, or the Confirmation of Payee provider's. */
-        BankCheckResult: "Authenticated" | "NotAuthenticated" | "FailedModulusCheck" | "AC01" | "ANNM" | "BAMM" | "BANM" | "CASS" | {
-            /** @description A close match: the bank returns the account's name. */
+        /** @description `MBAM`: a close match; the bank returns the account's name for the adviser to compare. */
+        BankCheckCloseMatch: {
             MBAM: {
+                /** @description The name the bank holds. */
                 accountName: string;
             };
-        } | "ACNS" | "OPTO" | "SCNS" | "InvalidSortCode" | "DcrNotPossible" | "GGH-001" | "NameNotChecked" | "ProviderUnavailable" | {
-            /** @description Any other answer from the provider. */
-            Other: string;
         };
         /**
-         * @description Where a bank check stands: not checked, checked with a result, or a result the adviser confirmed
-         *     as manually verified.
+         * @description A result with nothing more to say: `Authenticated` (verified); `NotAuthenticated`; `FailedModulusCheck` and `AC01` (the sort code and account number do not fit together); `ANNM` (the name does not match); `BAMM` and `BANM` (a business account); `CASS` (switched to another bank); `ACNS`, `OPTO`, `SCNS`, `InvalidSortCode`, `DcrNotPossible`, `GGH-001` (not checkable); `NameNotChecked` (no Confirmation of Payee service is set up); `ProviderUnavailable` (it did not answer).
+         * @enum {string}
          */
-        BankCheckStatus: {
-            /** @enum {string} */
-            status: "notChecked";
-        } | {
-            result: components["schemas"]["BankCheckResult"];
-            /** @enum {string} */
+        BankCheckCode: "Authenticated" | "NotAuthenticated" | "FailedModulusCheck" | "AC01" | "ANNM" | "BAMM" | "BANM" | "CASS" | "ACNS" | "OPTO" | "SCNS" | "InvalidSortCode" | "DcrNotPossible" | "GGH-001" | "NameNotChecked" | "ProviderUnavailable";
+        /** @description Any other answer from the provider, as it gave it. */
+        BankCheckOtherResult: {
+            Other: string;
+        };
+        /** @description A result key from the bank check: the modulus check's, or the Confirmation of Payee provider's. */
+        BankCheckResult: components["schemas"]["BankCheckCode"] | components["schemas"]["BankCheckCloseMatch"] | components["schemas"]["BankCheckOtherResult"];
+        /** @description Where a bank check stands: not checked, checked with a result, or a result the adviser confirmed as manually verified. */
+        BankCheckStatus: components["schemas"]["BankNotChecked"] | components["schemas"]["BankChecked"] | components["schemas"]["BankManuallyVerified"];
+        /** @description The details were checked; `result` says how. */
+        BankChecked: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             status: "checked";
-        } | {
             result: components["schemas"]["BankCheckResult"];
-            /** @enum {string} */
-            status: "manuallyVerified";
         };
         /** @description Bank details as typed, before any rule is applied. */
         BankDetailsForm: {
@@ -2580,11 +2583,28 @@ export interface components {
         };
         /** @description The saved bank details, masked, and where their check stands. */
         BankDetailsView: {
-            bankDetails?: components["schemas"]["MaskedBankDetails"] | null;
+            bankDetails: components["schemas"]["MaskedBankDetails"] | null;
             bankCheck: components["schemas"]["BankCheckStatus"];
             isBankCheckConfirmed: boolean;
-            bankCheckMessage?: string | null;
-            bankCheckSeverity?: components["schemas"]["Severity"] | null;
+            bankCheckMessage: string | null;
+            bankCheckSeverity: components["schemas"]["Severity"] | null;
+        };
+        /** @description An adviser confirmed the details after a result that was not a clean verification. */
+        BankManuallyVerified: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            status: "manuallyVerified";
+            result: components["schemas"]["BankCheckResult"];
+        };
+        /** @description The details have not been checked since they were saved. */
+        BankNotChecked: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            status: "notChecked";
         };
         /**
          * @description A beneficiary's details as the adviser enters them: a first and last name (each at most 100
@@ -2601,15 +2621,15 @@ export interface components {
         };
         /** @description A share of a cover's payout. */
         BenefitAllocation: {
-            id?: string | null;
+            id: string | null;
             /** @description Display name of who receives the share. */
-            beneficiary?: string | null;
-            percent?: components["schemas"]["Percentage"] | null;
+            beneficiary: string | null;
+            percent: components["schemas"]["Percentage"] | null;
             /** @description The id of the child, applicant or candidate beneficiary receiving the share. */
-            referenceId?: string | null;
-            type?: components["schemas"]["PartyType"] | null;
-            applicantId?: string | null;
-            coverId?: string | null;
+            referenceId: string | null;
+            type: components["schemas"]["PartyType"] | null;
+            applicantId: string | null;
+            coverId: string | null;
         };
         /** @description What the portal needs at start-up, before anyone signs in. */
         BootstrapConfig: {
@@ -2629,20 +2649,20 @@ export interface components {
         /** @description Someone who may receive a share of a cover's payout: what a trust or payout instruction needs. */
         CandidateBeneficiary: {
             id: string;
-            title?: string | null;
+            title: string | null;
             firstName: string;
             lastName: string;
             /** Format: date */
-            dateOfBirth?: string | null;
+            dateOfBirth: string | null;
             /** @description Relationship to the life assured, for example "Spouse" or "Charity". */
-            relationship?: string | null;
+            relationship: string | null;
         };
         /** @description The adviser whose case it is, to contact. */
         CaseAdviser: {
             id: components["schemas"]["AdviserId"];
             name: string;
             email: string;
-            firmName?: string | null;
+            firmName: string | null;
         };
         /** @description A child on the application, for children's critical illness cover. */
         Child: components["schemas"]["ChildDetails"] & {
@@ -2663,25 +2683,16 @@ export interface components {
             claimedAt: string;
         };
         /** @description One change of hands. */
-        ClaimEvent: components["schemas"]["ClaimEventKind"] & {
+        ClaimEvent: {
             /** Format: date-time */
             at: string;
             underwriter: components["schemas"]["Underwriter"];
-        };
-        /** @description What happened to the claim. */
-        ClaimEventKind: {
-            /** @enum {string} */
-            kind: "claimed";
-        } | {
-            from: components["schemas"]["Underwriter"];
-            /** @enum {string} */
-            kind: "takenOver";
-        } | {
-            /** @enum {string} */
-            kind: "released";
-        } | {
-            /** @enum {string} */
-            kind: "ended";
+            /**
+             * @description `claimed`; `takenOver` from the underwriter in `from`; `released`; `ended` (the referral was decided or requoted while held).
+             * @enum {string}
+             */
+            kind: "claimed" | "takenOver" | "released" | "ended";
+            from?: components["schemas"]["Underwriter"];
         };
         /**
          * @description The commission adjustment for an application. A percentage left out takes its default: no
@@ -2736,14 +2747,14 @@ export interface components {
          *     present is well formed; completeness is checked when it is needed.
          */
         ContactDetails: {
-            address1?: components["schemas"]["AddressLine"] | null;
-            address2?: components["schemas"]["AddressLine"] | null;
-            address3?: components["schemas"]["AddressLine"] | null;
-            cityName?: components["schemas"]["AddressLine"] | null;
-            county?: components["schemas"]["AddressLine"] | null;
-            postcode?: components["schemas"]["Postcode"] | null;
-            phoneNumber?: components["schemas"]["PhoneNumber"] | null;
-            emailAddress?: components["schemas"]["EmailAddress"] | null;
+            address1: components["schemas"]["AddressLine"] | null;
+            address2: components["schemas"]["AddressLine"] | null;
+            address3: components["schemas"]["AddressLine"] | null;
+            cityName: components["schemas"]["AddressLine"] | null;
+            county: components["schemas"]["AddressLine"] | null;
+            postcode: components["schemas"]["Postcode"] | null;
+            phoneNumber: components["schemas"]["PhoneNumber"] | null;
+            emailAddress: components["schemas"]["EmailAddress"] | null;
         };
         /** @description Contact details as typed or looked up, before any rule is applied. */
         ContactDetailsForm: {
@@ -2769,43 +2780,43 @@ export interface components {
          *     own reference, the commission adjustment and the questions asked before applying.
          */
         ContactState: {
-            thirdPartyRef?: string | null;
-            isMortgageRelated?: boolean | null;
-            isAdvisedSale?: boolean | null;
-            initialCommissionSacrificePercentage?: components["schemas"]["Percentage"] | null;
-            initialIndemnityPercentage?: components["schemas"]["Percentage"] | null;
+            thirdPartyRef: string | null;
+            isMortgageRelated: boolean | null;
+            isAdvisedSale: boolean | null;
+            initialCommissionSacrificePercentage: components["schemas"]["Percentage"] | null;
+            initialIndemnityPercentage: components["schemas"]["Percentage"] | null;
             /** Format: date */
-            policyStartDate?: string | null;
-            policyStartDateOption?: components["schemas"]["StartDateOption"] | null;
+            policyStartDate: string | null;
+            policyStartDateOption: components["schemas"]["StartDateOption"] | null;
         };
         /** @description A cover on a client. */
         Cover: {
             /** @description Given when the cover is saved; a cover without one is not complete. */
-            id?: string | null;
+            id: string | null;
             productType: components["schemas"]["ProductType"];
-            coverType?: components["schemas"]["CoverType"] | null;
-            coverAmount?: components["schemas"]["Money"] | null;
-            monthlyBenefit?: components["schemas"]["Money"] | null;
+            coverType: components["schemas"]["CoverType"] | null;
+            coverAmount: components["schemas"]["Money"] | null;
+            monthlyBenefit: components["schemas"]["Money"] | null;
             /**
              * Format: int32
              * @description Term in whole years.
              */
-            term?: number | null;
+            term: number | null;
             /**
              * Format: int32
              * @description Or: cover to this age.
              */
-            toAge?: number | null;
-            deferredPeriod?: components["schemas"]["DeferredPeriod"] | null;
-            paymentPeriod?: components["schemas"]["PaymentPeriod"] | null;
-            riders?: components["schemas"]["Rider"][];
-            isPayoutPlannerUsed?: boolean;
-            benefitAllocations?: components["schemas"]["BenefitAllocation"][];
-            errors?: components["schemas"]["CoverError"][];
+            toAge: number | null;
+            deferredPeriod: components["schemas"]["DeferredPeriod"] | null;
+            paymentPeriod: components["schemas"]["PaymentPeriod"] | null;
+            riders: components["schemas"]["Rider"][];
+            isPayoutPlannerUsed: boolean;
+            benefitAllocations: components["schemas"]["BenefitAllocation"][];
+            errors: components["schemas"]["CoverError"][];
             /** @description The insurer's reference for the cover once quoted. */
-            ref?: string | null;
-            decision?: components["schemas"]["Decision"] | null;
-            premium?: components["schemas"]["Money"] | null;
+            ref: string | null;
+            decision: components["schemas"]["Decision"] | null;
+            premium: components["schemas"]["Money"] | null;
         };
         /**
          * @description An error about a cover or rider, as shown beside it, with the engine's status and the field it
@@ -2817,9 +2828,9 @@ export interface components {
              * Format: int32
              * @description The engine's status for this error; 412 marks restricted cover.
              */
-            status?: number | null;
+            status: number | null;
             /** @description The cover field the error is about, named as in JSON (for example `coverAmount`). */
-            field?: string | null;
+            field: string | null;
         };
         /**
          * @description The fields of a cover the adviser chooses, as `MutateCovers` and `upsellcover` send them.
@@ -2912,14 +2923,14 @@ export interface components {
         };
         /** @description What the decision stage owns. */
         DecisionState: {
-            decisionQuote?: components["schemas"]["Quote"] | null;
+            decisionQuote: components["schemas"]["Quote"] | null;
             /** @description True once the decision quote succeeded; false again when anything it was priced on changes. */
             isDecisionValid: boolean;
             /**
              * Format: date-time
              * @description When the adviser chose Proceed: set-up is open from then on.
              */
-            proceededAt?: string | null;
+            proceededAt: string | null;
         };
         /** @description The declaration-of-health questions each client answers to extend the quote's terms. */
         DeclarationOfHealthQuestions: {
@@ -2969,7 +2980,7 @@ export interface components {
              */
             status: string;
             /** @description What to tell the adviser, when there is something to tell. */
-            message?: string | null;
+            message: string | null;
         };
         /**
          * @description A client's underwriting enquiry: the interview's sections and questions with their answers, its
@@ -2978,21 +2989,21 @@ export interface components {
         Enquiry: {
             enquiryId: string;
             applicantId: string;
-            branch?: string | null;
-            tag?: string | null;
-            locale?: string | null;
-            sections?: components["schemas"]["EnquirySection"][];
-            allAnswers?: components["schemas"]["Answer"][];
+            branch: string | null;
+            tag: string | null;
+            locale: string | null;
+            sections: components["schemas"]["EnquirySection"][];
+            allAnswers: components["schemas"]["Answer"][];
             /** @description The conditions disclosed so far, with their names and rulebook categories. */
-            availableConditions?: components["schemas"]["BackedOption"][];
+            availableConditions: components["schemas"]["BackedOption"][];
             /** @description The exclusions the outcome puts on the client's covers. */
-            exclusives?: string[];
+            exclusives: string[];
             isOpen: boolean;
             isCloseable: boolean;
             isSatisfied: boolean;
             /** @description The pre-underwriting declaration was accepted before the interview started. */
             preCheck: boolean;
-            declarations?: components["schemas"]["Declarations"];
+            declarations: components["schemas"]["Declarations"];
             /** @description The rulebook the interview follows. */
             rulebookVersion?: string | null;
             outcome?: components["schemas"]["ApplicantOutcome"] | null;
@@ -3000,20 +3011,20 @@ export interface components {
              * Format: int64
              * @description Raised by every accepted change; a client keeps the response with the highest.
              */
-            version?: number;
+            version: number;
         };
         /** @description A line of an enquiry section: a group of questions with tags such as `OPTIONAL`. */
         EnquiryLine: {
-            id?: string;
-            tags?: string[];
+            id: string;
+            tags: string[];
             isSatisfied: boolean;
-            questions?: components["schemas"]["Question"][];
+            questions: components["schemas"]["Question"][];
         };
         EnquirySection: {
-            id?: string;
+            id: string;
             name: string;
             isSatisfied: boolean;
-            enquiryLines?: components["schemas"]["EnquiryLine"][];
+            enquiryLines: components["schemas"]["EnquiryLine"][];
             /** @description 'There are no questions to display for this section' when no line is asked. */
             message?: string | null;
         };
@@ -3025,8 +3036,8 @@ export interface components {
             /** Format: date-time */
             startedAt: string;
             /** Format: date-time */
-            closedAt?: string | null;
-            outcome?: components["schemas"]["ApplicantOutcome"] | null;
+            closedAt: string | null;
+            outcome: components["schemas"]["ApplicantOutcome"] | null;
             /** @description After a requote: the covers the kept outcome judged, and for which risks. */
             underwrittenCovers: components["schemas"]["UnderwrittenCover"][];
         };
@@ -3081,13 +3092,13 @@ export interface components {
             expectedBy: string;
             status: components["schemas"]["EvidenceStatus"];
             chases: components["schemas"]["EvidenceChase"][];
-            received?: components["schemas"]["ReceivedEvidence"] | null;
+            received: components["schemas"]["ReceivedEvidence"] | null;
             /**
              * Format: date-time
              * @description Why it was withdrawn, and when.
              */
-            withdrawnAt?: string | null;
-            withdrawnBecause?: string | null;
+            withdrawnAt: string | null;
+            withdrawnBecause: string | null;
         };
         /** @description What to ask for, about which client. */
         EvidenceRequestBody: {
@@ -3110,7 +3121,7 @@ export interface components {
              * @description Who provides it when the underwriter names nobody ("the nurse screening service");
              *     none means the client's own doctor, as recorded on the AMRA step.
              */
-            provider?: string | null;
+            provider: string | null;
             /**
              * Format: int32
              * @description Days from the request to the date it is expected by, unless the underwriter gives one.
@@ -3146,10 +3157,10 @@ export interface components {
          *     an address and a phone number.
          */
         Examiner: {
-            title?: string | null;
-            forename?: string | null;
-            surname?: string | null;
-            organisationName?: string | null;
+            title: string | null;
+            forename: string | null;
+            surname: string | null;
+            organisationName: string | null;
             contactDetails: components["schemas"]["ContactDetails"];
             isExaminerDetailsValid: boolean;
         };
@@ -3174,11 +3185,11 @@ export interface components {
             decision: components["schemas"]["Decision"];
             reason: string;
             /** Format: int32 */
-            loading?: number;
+            loading: number;
             exclusion?: string | null;
             evidence?: string | null;
             answers: components["schemas"]["QuotedAnswer"][];
-            table?: string;
+            table: string;
             row?: number | null;
             /**
              * @description The risks the rule applies to; lets the decision page work out what else could be
@@ -3265,9 +3276,9 @@ export interface components {
             decision: components["schemas"]["ManualDecision"];
             /** Format: int32 */
             loading: number;
-            exclusion?: string | null;
+            exclusion: string | null;
             /** Format: int32 */
-            postponeMonths?: number | null;
+            postponeMonths: number | null;
             reason: string;
             decidedBy: components["schemas"]["Underwriter"];
             /** Format: date-time */
@@ -3294,8 +3305,7 @@ export interface components {
         };
         /**
          * Format: double
-         * @description An amount of money: in JSON, pounds to the penny (for example 250000 or 23.45); held in
-         *     pence. Never negative.
+         * @description An amount of money in pounds, to the penny (at most two decimal places), for example 250000 or 23.45. Never negative; at most 1,000,000,000.
          * @example 250000
          */
         Money: number;
@@ -3367,8 +3377,13 @@ export interface components {
             isPayoutPlannerUsed: boolean;
         };
         /**
+         * Format: binary
+         * @description A PDF document.
+         */
+        PdfDocument: string;
+        /**
          * Format: double
-         * @description A percentage from 0 to 100, in hundredths of a percent (99.99 % is 9999).
+         * @description A percentage from 0 to 100, to two decimal places (for example 50 or 33.33).
          * @example 50
          */
         Percentage: number;
@@ -3394,7 +3409,7 @@ export interface components {
              */
             cancellationEndsOn: string;
             /** @description Set by the workflow's timer once the cancellation window has passed. */
-            cancellationWindowClosed?: boolean;
+            cancellationWindowClosed: boolean;
             /** @description The monthly premium on the decision's terms. */
             monthlyPremium: components["schemas"]["Money"];
             status: components["schemas"]["PolicyStatus"];
@@ -3421,14 +3436,14 @@ export interface components {
             applicationId: components["schemas"]["ApplicationId"];
             adviserId: components["schemas"]["AdviserId"];
             policy: components["schemas"]["Policy"];
-            title?: components["schemas"]["Title"] | null;
-            firstName?: string | null;
-            lastName?: string | null;
+            title: components["schemas"]["Title"] | null;
+            firstName: string | null;
+            lastName: string | null;
             /** Format: date */
-            dateOfBirth?: string | null;
+            dateOfBirth: string | null;
             /** @description The Cover Summary: each cover in force on this policy. */
             covers: components["schemas"]["PolicyCover"][];
-            bankDetails?: components["schemas"]["MaskedBankDetails"] | null;
+            bankDetails: components["schemas"]["MaskedBankDetails"] | null;
         };
         /** @description A document issued with a policy, stored so the client's copy never changes. */
         PolicyDocument: {
@@ -3474,7 +3489,7 @@ export interface components {
             holderName: string;
             applicationId: components["schemas"]["ApplicationId"];
             adviserId: components["schemas"]["AdviserId"];
-            adviserName?: string | null;
+            adviserName: string | null;
             status: components["schemas"]["PolicyStatus"];
             /** @description The status as advisers read it, for example "In force". */
             policyStatus: string;
@@ -3534,8 +3549,8 @@ export interface components {
             familyIncomeAmount?: components["schemas"]["AmountLimit"] | null;
             term?: components["schemas"]["TermLimit"] | null;
             expiryAge?: components["schemas"]["AgeLimit"] | null;
-            deferredPeriods?: components["schemas"]["DeferredPeriod"][];
-            paymentPeriods?: components["schemas"]["PaymentPeriod"][];
+            deferredPeriods: components["schemas"]["DeferredPeriod"][];
+            paymentPeriods: components["schemas"]["PaymentPeriod"][];
             riders: components["schemas"]["RiderType"][];
         };
         /**
@@ -3551,13 +3566,13 @@ export interface components {
             text: string;
             questionType: components["schemas"]["QuestionType"];
             isSatisfied: boolean;
-            validationErrors?: string[];
+            validationErrors: string[];
             /** @description The answer as stored (see `answers` for how values are written). */
             answer?: string | null;
             options?: components["schemas"]["OptionDefinition"][];
             /** @description The list an `OPTION_BACKED` question searches (`lookupQuestionOption`). */
             backedBy?: string | null;
-            multiple?: boolean;
+            multiple: boolean;
             /** Format: double */
             min?: number | null;
             /** Format: double */
@@ -3585,27 +3600,27 @@ export interface components {
             quoteCreatedDate: string;
             /** Format: date */
             quoteAgeDate: string;
-            adviserAtFirmLocationId?: string | null;
-            initialIndemnityPercentage?: components["schemas"]["Percentage"] | null;
-            initialCommissionSacrificePercentage?: components["schemas"]["Percentage"] | null;
-            initialCommission?: components["schemas"]["Money"] | null;
+            adviserAtFirmLocationId: string | null;
+            initialIndemnityPercentage: components["schemas"]["Percentage"] | null;
+            initialCommissionSacrificePercentage: components["schemas"]["Percentage"] | null;
+            initialCommission: components["schemas"]["Money"] | null;
             /** @description Total monthly premium. */
             premium: components["schemas"]["Money"];
-            lifetimePremium?: components["schemas"]["Money"] | null;
-            unloadedPremium?: components["schemas"]["Money"] | null;
-            discount?: components["schemas"]["Money"] | null;
+            lifetimePremium: components["schemas"]["Money"] | null;
+            unloadedPremium: components["schemas"]["Money"] | null;
+            discount: components["schemas"]["Money"] | null;
             quoteApplicants: components["schemas"]["QuoteApplicant"][];
         };
         QuoteApplicant: {
             id: string;
             premium: components["schemas"]["Money"];
             quoteCovers: components["schemas"]["QuoteCover"][];
-            quoteDecisionModel?: components["schemas"]["Decision"] | null;
+            quoteDecisionModel: components["schemas"]["Decision"] | null;
         };
         QuoteCover: {
             coverId: string;
             premium: components["schemas"]["Money"];
-            decision?: components["schemas"]["Decision"] | null;
+            decision: components["schemas"]["Decision"] | null;
             riders: components["schemas"]["QuoteRider"][];
             /** @description How the premium was built, line by line, for the quote document. */
             breakdown: components["schemas"]["PremiumLine"][];
@@ -3630,25 +3645,25 @@ export interface components {
              * Format: date
              * @description The date on which ages are taken for pricing; set when a quote is priced.
              */
-            quoteAgeDate?: string | null;
-            quote?: components["schemas"]["Quote"] | null;
+            quoteAgeDate: string | null;
+            quote: components["schemas"]["Quote"] | null;
             /**
              * Format: date
              * @description Set when a quote passed its valid-until date; cleared by the next price.
              */
-            quoteExpiredOn?: string | null;
+            quoteExpiredOn: string | null;
             /**
              * Format: date
              * @description The last day the quote is valid.
              */
-            validUntil?: string | null;
+            validUntil: string | null;
             /**
              * Format: date
              * @description When the quote's terms were extended by a declaration of health; a quote is extended once
              *     only.
              */
-            extendedOnDate?: string | null;
-            declarationOfHealthStatus?: components["schemas"]["DeclarationOfHealthStatus"] | null;
+            extendedOnDate: string | null;
+            declarationOfHealthStatus: components["schemas"]["DeclarationOfHealthStatus"] | null;
             /** @description The changes in health that blocked the extension, as the adviser reads them. */
             termExtensionReasons: string[];
         };
@@ -3668,7 +3683,7 @@ export interface components {
              * Format: date
              * @description The report may be used from this day (the client asked to see it first).
              */
-            heldUntil?: string | null;
+            heldUntil: string | null;
         };
         /** @description What the underwriter's side of the case holds. */
         ReferralState: {
@@ -3677,13 +3692,13 @@ export interface components {
              * @description When the case last went to an underwriter; kept once decided, so the case can still be
              *     read on the workbench.
              */
-            referredAt?: string | null;
+            referredAt: string | null;
             /**
              * Format: date-time
              * @description When every referred cover of that referral was decided.
              */
-            decidedAt?: string | null;
-            claim?: components["schemas"]["Claim"] | null;
+            decidedAt: string | null;
+            claim: components["schemas"]["Claim"] | null;
             /** @description Every claim, take-over and release, oldest first. */
             claims: components["schemas"]["ClaimEvent"][];
             /** @description Every evidence request, oldest first, whatever became of it. */
@@ -3715,10 +3730,10 @@ export interface components {
         };
         /** @description A rider under a parent cover: children's critical illness or total permanent disability. */
         Rider: {
-            id?: string | null;
+            id: string | null;
             riderType: components["schemas"]["RiderType"];
-            coverAmount?: components["schemas"]["Money"] | null;
-            errors?: components["schemas"]["CoverError"][];
+            coverAmount: components["schemas"]["Money"] | null;
+            errors: components["schemas"]["CoverError"][];
         };
         /** @description A rider as the quote builder sends it. */
         RiderInput: {
@@ -3761,18 +3776,18 @@ export interface components {
          */
         Section: {
             id: string;
-            name?: string;
+            name: string;
             isComplete: boolean;
         };
         /** @description Set-up as the API shows it: the bank details with the account number masked. */
         SetUpView: {
-            bankDetails?: components["schemas"]["MaskedBankDetails"] | null;
+            bankDetails: components["schemas"]["MaskedBankDetails"] | null;
             /** @description Where the check of the bank details stands. */
             bankCheck: components["schemas"]["BankCheckStatus"];
             /** @description Set when the policy is put in force. */
             active: boolean;
             /** Format: date-time */
-            activatedAt?: string | null;
+            activatedAt: string | null;
             /** @description One policy per client with cover, with its number, start and documents. */
             policies: components["schemas"]["Policy"][];
         };
@@ -3834,14 +3849,14 @@ export interface components {
              */
             showExtend: boolean;
             /** Format: date */
-            extendedOnDate?: string | null;
+            extendedOnDate: string | null;
             /** Format: date */
-            validUntil?: string | null;
+            validUntil: string | null;
             /**
              * Format: date
              * @description The valid-until date an extension would give.
              */
-            extendedValidUntil?: string | null;
+            extendedValidUntil: string | null;
         };
         TermLimit: {
             /** Format: int32 */
@@ -3879,7 +3894,7 @@ export interface components {
          */
         UnderwriterCase: {
             application: components["schemas"]["Application"];
-            adviser?: components["schemas"]["CaseAdviser"] | null;
+            adviser: components["schemas"]["CaseAdviser"] | null;
             /** @description Each client's interview with its answers by section, as saved. */
             enquiries: components["schemas"]["Enquiry"][];
             /** @description The covers still waiting for the underwriter's decision. */
@@ -3915,7 +3930,7 @@ export interface components {
             /** Format: date-time */
             postedAt: string;
             /** @description "Ruth Ellis, underwriter"; none for an update the portal wrote (a chase, a release). */
-            author?: string | null;
+            author: string | null;
         };
         /** @description The underwriting updates on a case. */
         UnderwritingUpdates: {
@@ -3938,7 +3953,7 @@ export interface components {
         UnenrichedApplicant: {
             id: components["schemas"]["ApplicantId"];
             /** @description The policy number once the policy is set up; none before. */
-            policyReference?: string | null;
+            policyReference: string | null;
         };
         /** @description An update for the adviser. */
         UpdateRequest: {
@@ -3988,8 +4003,8 @@ export interface components {
             /** @description "Alan Turing & Ada Lovelace". */
             clientNames: string;
             adviserId: components["schemas"]["AdviserId"];
-            adviserName?: string | null;
-            firmName?: string | null;
+            adviserName: string | null;
+            firmName: string | null;
             /** Format: date-time */
             referredAt: string;
             /**
@@ -3997,7 +4012,7 @@ export interface components {
              * @description Whole UK days since the referral.
              */
             daysSinceReferral: number;
-            claimedBy?: components["schemas"]["Underwriter"] | null;
+            claimedBy: components["schemas"]["Underwriter"] | null;
             /** @description Claimed by the signed-in underwriter. */
             isMine: boolean;
             /** @description The covers referred, each with the rules that referred it. */
@@ -4030,7 +4045,10 @@ export interface operations {
     add_cover: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4118,7 +4136,10 @@ export interface operations {
     edit_cover: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4206,7 +4227,10 @@ export interface operations {
     remove_cover: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4285,7 +4309,10 @@ export interface operations {
     trigger_decision_quote: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -4301,6 +4328,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description The `Idempotency-Key` header could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No valid access token */
@@ -4353,7 +4389,10 @@ export interface operations {
     accept_uw_declaration: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4431,7 +4470,10 @@ export interface operations {
     activate_application: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -4447,6 +4489,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description The `Idempotency-Key` header could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No valid access token */
@@ -4508,7 +4559,10 @@ export interface operations {
     provide_answers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The client's id, or their enquiry id */
                 applicantId: string;
@@ -4598,7 +4652,10 @@ export interface operations {
     remove_applicant_at_decision: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -4679,7 +4736,10 @@ export interface operations {
     upsell_cover: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4820,7 +4880,10 @@ export interface operations {
                 /** @description The adviser to act for; the caller must be allowed to act for them. */
                 adviserId?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4833,6 +4896,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description The `Idempotency-Key` header could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No valid access token */
@@ -4926,7 +4998,10 @@ export interface operations {
     save_applicant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -5019,7 +5094,10 @@ export interface operations {
     remove_applicant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -5037,6 +5115,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description The `Idempotency-Key` header could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No valid access token */
@@ -5089,7 +5176,10 @@ export interface operations {
     edit_applicant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -5182,7 +5272,10 @@ export interface operations {
     accept_pre_underwriting_declaration: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -5200,6 +5293,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description The `Idempotency-Key` header could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No valid access token */
@@ -5304,7 +5406,10 @@ export interface operations {
     replace_contact: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -5397,7 +5502,10 @@ export interface operations {
     add_allocation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -5491,7 +5599,10 @@ export interface operations {
     edit_allocation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -5587,7 +5698,10 @@ export interface operations {
     remove_allocation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -5609,6 +5723,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description The `Idempotency-Key` header could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No valid access token */
@@ -5711,7 +5834,10 @@ export interface operations {
     save_bank_details: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -5801,7 +5927,10 @@ export interface operations {
     add_beneficiary: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -5891,7 +6020,10 @@ export interface operations {
     edit_beneficiary: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -5983,7 +6115,10 @@ export interface operations {
     add_child: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -6073,7 +6208,10 @@ export interface operations {
     edit_child: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -6165,7 +6303,10 @@ export interface operations {
     remove_child: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -6183,6 +6324,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description The `Idempotency-Key` header could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No valid access token */
@@ -6250,7 +6400,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": number[];
+                    "application/pdf": components["schemas"]["PdfDocument"];
                 };
             };
             /** @description No valid access token */
@@ -6309,7 +6459,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": number[];
+                    "application/pdf": components["schemas"]["PdfDocument"];
                 };
             };
             /** @description No valid access token */
@@ -6353,7 +6503,10 @@ export interface operations {
     set_has_unborn_children: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -6649,7 +6802,10 @@ export interface operations {
     change_contact: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6736,7 +6892,10 @@ export interface operations {
     set_examiner: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6823,7 +6982,10 @@ export interface operations {
     set_amra_consent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6901,7 +7063,10 @@ export interface operations {
     set_view_medical_reports: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6979,7 +7144,10 @@ export interface operations {
     edit_applicant_name: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7066,7 +7234,10 @@ export interface operations {
     set_same_address: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7153,7 +7324,10 @@ export interface operations {
     apply_application: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7240,7 +7414,10 @@ export interface operations {
     set_commission: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7330,7 +7507,10 @@ export interface operations {
                 /** @description The adviser to act for; the caller must be allowed to act for them. */
                 adviserId?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7395,7 +7575,10 @@ export interface operations {
     has_failed_term_extension: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7473,7 +7656,10 @@ export interface operations {
     set_advised_sale: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7560,7 +7746,10 @@ export interface operations {
     set_mortgage_related: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7638,7 +7827,10 @@ export interface operations {
     set_policy_start_date: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7725,7 +7917,10 @@ export interface operations {
     set_quote_date: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7877,7 +8072,10 @@ export interface operations {
     set_third_party_ref: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7964,7 +8162,10 @@ export interface operations {
     unlock_quote_edit: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -7980,6 +8181,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description The `Idempotency-Key` header could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No valid access token */
@@ -8032,7 +8242,10 @@ export interface operations {
     add_applicant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -8123,7 +8336,10 @@ export interface operations {
     complete_term_extension: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -8490,7 +8706,10 @@ export interface operations {
     override_bank_check: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -8506,6 +8725,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description The `Idempotency-Key` header could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No valid access token */
@@ -8558,7 +8786,10 @@ export interface operations {
     reset_bank_check: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -8574,6 +8805,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description The `Idempotency-Key` header could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No valid access token */
@@ -8646,7 +8886,10 @@ export interface operations {
     set_payout_planner_used: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8724,7 +8967,10 @@ export interface operations {
     create_latest_answers_document: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9230,7 +9476,10 @@ export interface operations {
     take_alternative: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -9313,7 +9562,10 @@ export interface operations {
     preview_decision: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -9329,6 +9581,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description The `Idempotency-Key` header could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No valid access token */
@@ -9372,7 +9633,10 @@ export interface operations {
     proceed: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -9388,6 +9652,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description The `Idempotency-Key` header could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No valid access token */
@@ -9449,7 +9722,10 @@ export interface operations {
     preview_without_products: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -9530,7 +9806,10 @@ export interface operations {
     decision_quote: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -9546,6 +9825,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description The `Idempotency-Key` header could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No valid access token */
@@ -9598,7 +9886,10 @@ export interface operations {
     preview_decision_quote: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -9614,6 +9905,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description The `Idempotency-Key` header could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No valid access token */
@@ -9657,7 +9957,10 @@ export interface operations {
     requote: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -9673,6 +9976,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description The `Idempotency-Key` header could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No valid access token */
@@ -9742,7 +10054,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": number[];
+                    "application/pdf": components["schemas"]["PdfDocument"];
                 };
             };
             /** @description No valid access token */
@@ -9794,7 +10106,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": number[];
+                    "application/pdf": components["schemas"]["PdfDocument"];
                 };
             };
             /** @description No valid access token */
@@ -9829,7 +10141,10 @@ export interface operations {
     portal_apply: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -9845,6 +10160,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description The `Idempotency-Key` header could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No valid access token */
@@ -10028,7 +10352,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": number[];
+                    "application/pdf": components["schemas"]["PdfDocument"];
                 };
             };
             /** @description No valid access token */
@@ -10063,7 +10387,10 @@ export interface operations {
     claim: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -10079,6 +10406,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnderwriterCase"];
+                };
+            };
+            /** @description The `Idempotency-Key` header could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No valid access token */
@@ -10131,7 +10467,10 @@ export interface operations {
     decide: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -10221,7 +10560,10 @@ export interface operations {
     request_evidence: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -10328,7 +10670,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": number[];
+                    "application/pdf": components["schemas"]["PdfDocument"];
                 };
             };
             /** @description No valid access token */
@@ -10372,7 +10714,10 @@ export interface operations {
     receive_evidence: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -10473,7 +10818,10 @@ export interface operations {
     release: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -10489,6 +10837,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnderwriterCase"];
+                };
+            };
+            /** @description The `Idempotency-Key` header could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No valid access token */
@@ -10541,7 +10898,10 @@ export interface operations {
     post_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -10738,7 +11098,10 @@ export interface operations {
     answer_enquiry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The client's id, or their enquiry id */
                 applicantId: string;
@@ -10828,7 +11191,10 @@ export interface operations {
     close_enquiry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The client's id, or their enquiry id */
                 applicantId: string;
@@ -10844,6 +11210,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Enquiry"];
+                };
+            };
+            /** @description The `Idempotency-Key` header could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No valid access token */
@@ -10905,7 +11280,10 @@ export interface operations {
     start_enquiry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The client's id */
                 applicantId: string;
@@ -10995,7 +11373,10 @@ export interface operations {
     validate_bank_details: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The application reference. */
                 applicationId: number;
@@ -11011,6 +11392,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description The `Idempotency-Key` header could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No valid access token */

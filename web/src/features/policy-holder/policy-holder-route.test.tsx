@@ -5,7 +5,7 @@ import { routePatterns } from '@/app/paths';
 import type { Schemas } from '@/lib/api-client';
 import { saveFile } from '@/lib/save-file';
 import { json, problem, stubApi, type Route } from '@/test/fetch-stub';
-import { adviserFixture, coverFixture } from '@/test/fixtures';
+import { adviserFixture, coverFixture, riderFixture } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
 import { PolicyHolderRoute } from './policy-holder-route';
 
@@ -28,13 +28,14 @@ function details(overrides: Partial<Schemas['PolicyDetails']> = {}): Schemas['Po
       issuedAt: '2026-11-24T12:00:00Z',
       startsOn: '2026-12-01',
       cancellationEndsOn: '2026-12-24',
+      cancellationWindowClosed: false,
       monthlyPremium: 58.18,
       status: 'awaitingStart',
       documents: [{ documentId: 'doc-schedule-1', fileName: 'Policy-schedule-PP0000100111.pdf', title: 'Policy schedule' }],
     },
     covers: [
       {
-        cover: coverFixture({ riders: [{ riderType: 'tpd', coverAmount: 100000 }] }),
+        cover: coverFixture({ riders: [riderFixture({ riderType: 'tpd', coverAmount: 100000 })] }),
         terms: 'Life Protection: non-standard terms: the premium is loaded by 50%.',
         loading: 50,
         exclusions: [],

@@ -170,7 +170,7 @@ function CoverSummary({ details }: { details: PolicyDetails }) {
                 <tr key={cover.id ?? cover.productType}>
                   <th scope="row">
                     {productLabels[cover.productType]}
-                    {(cover.riders ?? []).map((rider) => (
+                    {cover.riders.map((rider) => (
                       <span key={rider.riderType} className="data-table__secondary data-table__block">
                         + {riderLabels[rider.riderType]} {formatMoney(rider.coverAmount)}
                       </span>

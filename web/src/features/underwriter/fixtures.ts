@@ -1,5 +1,5 @@
 import type { Schemas } from '@/lib/api-client';
-import { applicantFixture, applicationFixture, coverFixture, quoteFixture } from '@/test/fixtures';
+import { applicantFixture, applicationFixture, coverFixture, enquiryFixture, quoteFixture, referralFixture, rulebookLimits } from '@/test/fixtures';
 
 /** Alan's life cover referred for his blood pressure; Ruth Ellis holds the case when `mine`. */
 export function referredCase(overrides: Partial<Schemas['UnderwriterCase']> = {}, application: Partial<Schemas['Application']> = {}): Schemas['UnderwriterCase'] {
@@ -32,37 +32,43 @@ export function referredCase(overrides: Partial<Schemas['UnderwriterCase']> = {}
                 evidence: [],
                 summary: 'Life Protection: underwriting required.',
                 explanations: [
-                  { rule: 'HYPERTENSION-UNCONTROLLED', decision: 'manualuw', reason: 'Blood pressure not controlled: an underwriter must review', answers: [{ tag: 'BP', question: 'Is it controlled?', answer: 'No' }], table: 'Medical conditions', risks: ['life'] },
+                  { rule: 'HYPERTENSION-UNCONTROLLED', decision: 'manualuw', reason: 'Blood pressure not controlled: an underwriter must review', loading: 0, answers: [{ tag: 'BP', question: 'Is it controlled?', answer: 'No' }], table: 'Medical conditions', risks: ['life'] },
                 ],
               },
             ],
+            limits: rulebookLimits,
           },
         },
       ],
-      referral: { referredAt: '2026-11-24T10:20:00Z', claims: [], evidence: [] },
+      referral: referralFixture({ referredAt: '2026-11-24T10:20:00Z' }),
       ...application,
     }),
     adviser: { id: 'adviser1', name: 'Priya Shah', email: 'adviser1@example.com', firmName: 'Northfield Financial Planning' },
     enquiries: [
-      {
+      enquiryFixture({
         enquiryId: 'enquiry-applicant-1',
         applicantId: 'applicant-1',
         isOpen: false,
         isCloseable: false,
         isSatisfied: true,
         preCheck: true,
+        declarations: { acceptedPreUnderwriting: true, acceptedPostUnderwriting: true },
+        allAnswers: [
+          { tag: 'ALCOHOL_UNITS', value: '8' },
+          { tag: 'DRUGS', value: 'No' },
+        ],
         sections: [
           {
             id: 'about',
             name: 'About you',
             isSatisfied: true,
             enquiryLines: [
-              { id: 'l1', isSatisfied: true, questions: [{ tag: 'ALCOHOL_UNITS', text: 'Units of alcohol a week', questionType: 'INTEGER', isSatisfied: true, answer: '8' }] },
-              { id: 'l2', isSatisfied: true, questions: [{ tag: 'DRUGS', text: 'Any drugs?', questionType: 'OPTION_GROUP', isSatisfied: true, answer: 'No', options: [{ value: 'No', label: 'No, never' }, { value: 'Yes', label: 'Yes' }] }] },
+              { id: 'l1', tags: [], isSatisfied: true, questions: [{ tag: 'ALCOHOL_UNITS', text: 'Units of alcohol a week', questionType: 'INTEGER', isSatisfied: true, validationErrors: [], answer: '8', multiple: false }] },
+              { id: 'l2', tags: [], isSatisfied: true, questions: [{ tag: 'DRUGS', text: 'Any drugs?', questionType: 'OPTION_GROUP', isSatisfied: true, validationErrors: [], answer: 'No', options: [{ value: 'No', label: 'No, never' }, { value: 'Yes', label: 'Yes' }], multiple: false }] },
             ],
           },
         ],
-      },
+      }),
     ],
     referred: [{ applicantId: 'applicant-1', client: 'Alan Turing', coverId: 'cover-1', productType: 'life', decision: 'manualuw', rules: [{ rule: 'HYPERTENSION-UNCONTROLLED', reason: 'Blood pressure not controlled' }] }],
     isMine: false,

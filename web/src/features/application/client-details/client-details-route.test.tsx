@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routePatterns } from '@/app/paths';
 import { stubApi, json, problem } from '@/test/fetch-stub';
-import { applicantFixture, applicationFixture } from '@/test/fixtures';
+import { applicantFixture, applicationFixture, sectionFixture } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
 import { ClientDetailsRoute } from './client-details-route';
 
@@ -189,7 +189,7 @@ describe('client details page', () => {
   });
 
   it('keeps the quote step closed until the server says client details are complete', async () => {
-    stubApi([{ method: 'GET', path: '/api/v1/application/1001', respond: () => json(applicationFixture({ sections: [{ id: 'planbuilder', isComplete: false }] })) }]);
+    stubApi([{ method: 'GET', path: '/api/v1/application/1001', respond: () => json(applicationFixture({ sections: [sectionFixture('planbuilder', false)] })) }]);
     renderClientDetails();
 
     const journey = await screen.findByRole('navigation', { name: 'Application journey' });
@@ -200,7 +200,7 @@ describe('client details page', () => {
   });
 
   it('opens the quote step once client details are complete, as a link and a “Continue to quote” button', async () => {
-    stubApi([{ method: 'GET', path: '/api/v1/application/1001', respond: () => json(applicationFixture({ sections: [{ id: 'planbuilder', isComplete: true }] })) }]);
+    stubApi([{ method: 'GET', path: '/api/v1/application/1001', respond: () => json(applicationFixture({ sections: [sectionFixture('planbuilder', true)] })) }]);
     const user = userEvent.setup();
     const { router } = renderClientDetails();
 

@@ -24,6 +24,7 @@ function policy(overrides: Partial<Policy> = {}): Policy {
     issuedAt: '2026-11-24T12:00:00Z',
     startsOn: '2026-11-24',
     cancellationEndsOn: '2026-12-24',
+    cancellationWindowClosed: false,
     monthlyPremium: 35.18,
     status: 'inForce',
     documents: [

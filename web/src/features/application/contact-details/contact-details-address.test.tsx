@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { applicantFixture, coverFixture } from '@/test/fixtures';
+import { applicantFixture, contactDetailsFixture, coverFixture } from '@/test/fixtures';
 import { json, problem } from '@/test/fetch-stub';
 import { CONTACT, formItemOf, pricedApplication, renderContactDetails, stubContactDetails } from './contact-details-harness';
 
@@ -10,7 +10,7 @@ const LOOKUP = /^\/api\/v1\/backendforfrontend\/address\/lookup\/(.+)$/;
 /** One client with no address saved yet, so the address lines start hidden. */
 const withoutAddress = () =>
   pricedApplication({
-    applicants: [applicantFixture({ covers: [coverFixture()], contactDetails: { phoneNumber: '07700900123', emailAddress: 'alan@example.com' } })],
+    applicants: [applicantFixture({ covers: [coverFixture()], contactDetails: contactDetailsFixture({ phoneNumber: '07700900123', emailAddress: 'alan@example.com' }) })],
   });
 
 const found = {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, problem } from '@/test/fetch-stub';
 import { errorsNotTiedToTheirField } from '@/test/field-errors';
+import { sectionFixture } from '@/test/fixtures';
 import { formItemOf, pricedApplication, renderContactDetails, secondClient, stubContactDetails } from './contact-details-harness';
 
 const APPLY = '/api/v1/backendforfrontend/application/ApplyApplication';
@@ -107,7 +108,7 @@ describe('contact details page: applying', () => {
       status: 'APPLY' as const,
       applicationStatus: 'Apply',
       isQuoteEditable: false,
-      sections: [...ready.sections, { id: 'plandetails', isComplete: true }],
+      sections: [...ready.sections, sectionFixture('plandetails', true)],
     };
     stubContactDetails(ready, [{ method: 'POST', path: APPLY, respond: () => json(applied) }]);
     const user = userEvent.setup();

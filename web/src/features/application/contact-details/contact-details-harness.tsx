@@ -2,7 +2,7 @@
 import type { Schemas } from '@/lib/api-client';
 import { routePatterns } from '@/app/paths';
 import { json, stubApi, type Route } from '@/test/fetch-stub';
-import { adviserFixture, applicantFixture, applicationFixture, coverFixture, quoteFixture } from '@/test/fixtures';
+import { adviserFixture, applicantFixture, applicationFixture, contactDetailsFixture, coverFixture, quoteFixture, sectionFixture } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
 import { ukToday } from '@/lib/rules/dates';
 import { ContactDetailsRoute } from './contact-details-route';
@@ -16,13 +16,13 @@ export const CONTACT = '/api/v1/backendforfrontend/applicant/contact';
 export const VALIDATE_EMAIL = '/api/v2/backendforfrontend/validate/email';
 export const PRICE = '/api/v1/backendforfrontend/application/1001/quotePrice';
 
-export const savedContact = {
+export const savedContact = contactDetailsFixture({
   address1: '1 River Lane',
   cityName: 'Leeds',
   postcode: 'LS1 4AP',
   phoneNumber: '07700900123',
   emailAddress: 'alan@example.com',
-};
+});
 
 /** A priced application at the Quote stage, its quote created today, with one client (or two). */
 export function pricedApplication(overrides: Partial<Application> = {}): Application {
@@ -34,8 +34,8 @@ export function pricedApplication(overrides: Partial<Application> = {}): Applica
     quote: quoteFixture({ quoteCreatedDate: today, quoteAgeDate: today }),
     validUntil: today,
     sections: [
-      { id: 'planbuilder', isComplete: true },
-      { id: 'planquote', isComplete: true },
+      sectionFixture('planbuilder', true),
+      sectionFixture('planquote', true),
     ],
     ...overrides,
   });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { BLACKLIST_MESSAGE, DISPOSABLE_MESSAGE, SHARED_EMAIL_WARNING } from '@/lib/rules/email';
 import { json, problem } from '@/test/fetch-stub';
+import { contactDetailsFixture } from '@/test/fixtures';
 import {
   CONTACT,
   VALIDATE_EMAIL,
@@ -174,7 +175,7 @@ describe('contact details page: each client’s contact details', () => {
   it('warns when both clients have the same mailbox, and stops warning when one changes', async () => {
     stubContactDetails(
       pricedApplication({
-        applicants: [firstClient(), secondClient({ contactDetails: { emailAddress: 'ada@example.com' } })],
+        applicants: [firstClient(), secondClient({ contactDetails: contactDetailsFixture({ emailAddress: 'ada@example.com' }) })],
       }),
     );
     const user = userEvent.setup();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { contactDetailsFixture } from '@/test/fixtures';
 import {
   addressFromLookup,
   addressLabel,
@@ -12,13 +13,13 @@ import {
   toContactFormValues,
 } from './contact-form-model';
 
-const saved = {
+const saved = contactDetailsFixture({
   address1: '1 River Lane',
   cityName: 'Leeds',
   postcode: 'LS1 4AP',
   phoneNumber: '07700900123',
   emailAddress: 'jane@example.com',
-};
+});
 
 describe('contact form values', () => {
   it('shows the saved details with the phone grouped and the saved email as confirmed', () => {

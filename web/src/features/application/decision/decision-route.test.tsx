@@ -5,7 +5,7 @@ import { saveFile } from '@/lib/save-file';
 import { routePatterns } from '@/app/paths';
 import type { Schemas } from '@/lib/api-client';
 import { json, problem, stubApi, type Route } from '@/test/fetch-stub';
-import { adviserFixture, applicantFixture, applicationFixture, coverFixture, quoteFixture } from '@/test/fixtures';
+import { adviserFixture, applicantFixture, applicationFixture, coverFixture, quoteApplicantFixture, quoteCoverFixture, quoteFixture, rulebookLimits } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
 import { DecisionRoute } from './decision-route';
 
@@ -64,6 +64,7 @@ function atDecision(overrides: Partial<Application> = {}): Application {
               ],
             },
           ],
+          limits: rulebookLimits,
         },
       },
     ],
@@ -80,11 +81,11 @@ function decided(application: Application): Application {
       premium: 35.18,
       unloadedPremium: 23.45,
       quoteApplicants: [
-        {
+        quoteApplicantFixture({
           id: 'applicant-1',
           premium: 35.18,
-          quoteCovers: [{ coverId: 'cover-1', premium: 35.18, decision: 'nonstandardterms', riders: [], breakdown: [] }],
-        },
+          quoteCovers: [quoteCoverFixture({ coverId: 'cover-1', premium: 35.18, decision: 'nonstandardterms' })],
+        }),
       ],
     }),
   };
@@ -145,6 +146,8 @@ describe('decision page', () => {
             manual: {
               decision: 'loading',
               loading: 50,
+              exclusion: null,
+              postponeMonths: null,
               reason: 'Blood pressure controlled for five years',
               decidedBy: { id: 'underwriter1', name: 'Ruth Ellis' },
               decidedAt: '2026-11-26T11:00:00Z',
@@ -175,7 +178,7 @@ describe('decision page', () => {
       decisionQuote: quoteFixture({
         premium: 0,
         quoteApplicants: [
-          { id: 'applicant-1', premium: 0, quoteCovers: [{ coverId: 'cover-1', premium: 0, decision: 'declined', riders: [], breakdown: [] }] },
+          quoteApplicantFixture({ id: 'applicant-1', premium: 0, quoteCovers: [quoteCoverFixture({ coverId: 'cover-1', premium: 0, decision: 'declined' })] }),
         ],
       }),
     };

@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-error';
-import { applicantFixture, applicationFixture, coverFixture } from '@/test/fixtures';
+import { applicantFixture, applicationFixture, coverFixture, riderFixture } from '@/test/fixtures';
 import { checkAmount, checkLength, checkRiderAge, checkRiderAmount, childrenCoverProblem, formNameOf, ridersFor, toCoverInput, toFormValues } from './cover-form-model';
 import { priceProblems, priceReadiness, type OfferedProduct, type ProductOffer, type ProductType, type RiderRules } from '../shared/application-model';
 
@@ -111,7 +111,7 @@ describe('the cover sent to the server', () => {
     expect(input).toMatchObject({ coverType: null, coverAmount: null, term: null, toAge: 65, riders: [{ riderType: 'tpd', coverAmount: null }] });
     expect(toCoverInput({ productType: 'life', riders: { tpd: { selected: false, coverAmount: 5_000 } } }, life, riders).riders).toEqual([]);
 
-    const saved = coverFixture({ toAge: 70, term: null, riders: [{ id: 'cover-1-tpd', riderType: 'tpd', coverAmount: 50_000, errors: [] }] });
+    const saved = coverFixture({ toAge: 70, term: null, riders: [riderFixture({ riderType: 'tpd', coverAmount: 50_000 })] });
     const values = toFormValues(saved);
     expect(values.lengthBy).toBe('toAge');
     expect(toCoverInput(values, life, riders)).toEqual({
@@ -148,7 +148,7 @@ describe('server errors and pricing', () => {
     );
     expect(priceReadiness(applicationFixture({ applicants: [applicantFixture({ covers: [coverFixture()] })] }))).toBe('ready');
     expect(priceReadiness(applicationFixture({ applicants: [applicantFixture({ covers: [coverFixture({ errors: [error] })] })] }))).toBe('needsFixes');
-    const riderError = coverFixture({ riders: [{ riderType: 'tpd', coverAmount: 1, errors: [error] }] });
+    const riderError = coverFixture({ riders: [riderFixture({ riderType: 'tpd', coverAmount: 1, errors: [error] })] });
     expect(priceReadiness(applicationFixture({ applicants: [applicantFixture({ covers: [riderError] })] }))).toBe('needsFixes');
   });
 

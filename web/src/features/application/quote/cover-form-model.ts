@@ -78,8 +78,8 @@ export function toCoverInput(values: CoverFormValues, product: OfferedProduct, r
     monthlyBenefit: monthly ? amount : null,
     term: length && lengthBy === 'term' ? blankToNull(values.term) : null,
     toAge: length && lengthBy === 'toAge' ? blankToNull(values.toAge) : null,
-    deferredPeriod: (product.deferredPeriods ?? []).length > 0 ? blankToNull(values.deferredPeriod) : null,
-    paymentPeriod: (product.paymentPeriods ?? []).length > 0 ? blankToNull(values.paymentPeriod) : null,
+    deferredPeriod: product.deferredPeriods.length > 0 ? blankToNull(values.deferredPeriod) : null,
+    paymentPeriod: product.paymentPeriods.length > 0 ? blankToNull(values.paymentPeriod) : null,
     riders: selectedRiders(values, riders).map((riderType) => ({
       riderType,
       coverAmount: blankToNull(values.riders?.[riderType]?.coverAmount),
@@ -90,8 +90,8 @@ export function toCoverInput(values: CoverFormValues, product: OfferedProduct, r
 /** A saved cover as the form shows it for editing. */
 export function toFormValues(cover: Cover): CoverFormValues {
   const riders: Partial<Record<RiderType, RiderFormValues>> = {};
-  for (const rider of cover.riders ?? []) riders[rider.riderType] = { selected: true, coverAmount: rider.coverAmount ?? null };
-  const byAge = cover.toAge !== null && cover.toAge !== undefined && (cover.term === null || cover.term === undefined);
+  for (const rider of cover.riders) riders[rider.riderType] = { selected: true, coverAmount: rider.coverAmount ?? null };
+  const byAge = cover.toAge !== null && cover.term === null;
   return {
     productType: cover.productType,
     coverType: cover.coverType ?? null,

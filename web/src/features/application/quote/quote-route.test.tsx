@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { routePatterns } from '@/app/paths';
 import type { Schemas } from '@/lib/api-client';
 import { json, problem, stubApi, type Route } from '@/test/fetch-stub';
-import { applicantFixture, applicationFixture, coverFixture, productOfferFixture, quoteFixture } from '@/test/fixtures';
+import { applicantFixture, applicationFixture, coverFixture, productOfferFixture, quoteApplicantFixture, quoteCoverFixture, quoteFixture, sectionFixture } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
 import { QuoteRoute } from './quote-route';
 
@@ -65,8 +65,8 @@ describe('quote page', () => {
     priced.quote = quoteFixture({
       premium: 61.2,
       quoteApplicants: [
-        { id: 'applicant-1', premium: 23.45, quoteCovers: [{ coverId: 'cover-1', premium: 23.45, riders: [], breakdown: [] }] },
-        { id: 'applicant-2', premium: 37.75, quoteCovers: [{ coverId: 'cover-2', premium: 37.75, riders: [], breakdown: [] }] },
+        quoteApplicantFixture({ id: 'applicant-1', premium: 23.45, quoteCovers: [quoteCoverFixture({ coverId: 'cover-1', premium: 23.45 })] }),
+        quoteApplicantFixture({ id: 'applicant-2', premium: 37.75, quoteCovers: [quoteCoverFixture({ coverId: 'cover-2', premium: 37.75 })] }),
       ],
     });
     stubQuote(priced);
@@ -422,7 +422,7 @@ describe('quote page', () => {
   });
 
   it('marks the quote step current, and links the steps the server’s sections open', async () => {
-    stubQuote(applicationFixture({ sections: [{ id: 'planbuilder', isComplete: true }, { id: 'planquote', isComplete: false }] }));
+    stubQuote(applicationFixture({ sections: [sectionFixture('planbuilder', true), sectionFixture('planquote', false)] }));
     renderQuote();
 
     const journey = await screen.findByRole('navigation', { name: 'Application journey' });
@@ -433,7 +433,7 @@ describe('quote page', () => {
   });
 
   it('opens contact details from the quote once the contact step is open, as a link and a “Continue to contact details” button', async () => {
-    stubQuote(applicationFixture({ sections: [{ id: 'planbuilder', isComplete: true }, { id: 'planquote', isComplete: true }] }));
+    stubQuote(applicationFixture({ sections: [sectionFixture('planbuilder', true), sectionFixture('planquote', true)] }));
     const user = userEvent.setup();
     const { router } = renderQuote();
 
@@ -445,7 +445,7 @@ describe('quote page', () => {
   });
 
   it('offers no way to contact details while client details are incomplete', async () => {
-    stubQuote(applicationFixture({ sections: [{ id: 'planbuilder', isComplete: false }] }));
+    stubQuote(applicationFixture({ sections: [sectionFixture('planbuilder', false)] }));
     renderQuote();
 
     await screen.findByRole('region', { name: 'Alan Turing' });

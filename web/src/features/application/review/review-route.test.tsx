@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { routePatterns } from '@/app/paths';
 import type { Schemas } from '@/lib/api-client';
 import { json, problem, stubApi, type Route } from '@/test/fetch-stub';
-import { adviserFixture, applicantFixture, applicationFixture, coverFixture, quoteFixture } from '@/test/fixtures';
+import { adviserFixture, applicantFixture, applicationFixture, coverFixture, quoteApplicantFixture, quoteCoverFixture, quoteFixture, riderFixture, rulebookLimits, sectionFixture } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
 import { ReviewRoute } from './review-route';
 
@@ -13,7 +13,7 @@ type Application = Schemas['Application'];
 const APPLICATION = '/api/v1/application/1001';
 const ACTIVATE = '/api/v1/actions/activateApplication/1001';
 
-const alan = applicantFixture({ covers: [coverFixture({ decision: 'nonstandardterms', riders: [{ riderType: 'tpd', coverAmount: 100000 }] })] });
+const alan = applicantFixture({ covers: [coverFixture({ decision: 'nonstandardterms', riders: [riderFixture({ riderType: 'tpd', coverAmount: 100000 })] })] });
 const ada = applicantFixture({
   id: 'applicant-2',
   title: 'Mrs',
@@ -49,6 +49,7 @@ function outcome(applicantId: string, coverId: string, loading: number, exclusio
           explanations: [],
         },
       ],
+      limits: rulebookLimits,
     },
   };
 }
@@ -67,15 +68,15 @@ function readyToActivate(overrides: Partial<Application> = {}): Application {
       id: 'quote-1-decision',
       premium: 61.18,
       quoteApplicants: [
-        { id: 'applicant-1', premium: 38.18, quoteCovers: [{ coverId: 'cover-1', premium: 35.18, decision: 'nonstandardterms', riders: [], breakdown: [] }] },
-        {
+        quoteApplicantFixture({ id: 'applicant-1', premium: 38.18, quoteCovers: [quoteCoverFixture({ coverId: 'cover-1', premium: 35.18, decision: 'nonstandardterms' })] }),
+        quoteApplicantFixture({
           id: 'applicant-2',
           premium: 23,
           quoteCovers: [
-            { coverId: 'cover-2', premium: 20, decision: 'standardterms', riders: [], breakdown: [] },
-            { coverId: 'cover-3', premium: 0, decision: 'declined', riders: [], breakdown: [] },
+            quoteCoverFixture({ coverId: 'cover-2', premium: 20, decision: 'standardterms' }),
+            quoteCoverFixture({ coverId: 'cover-3', premium: 0, decision: 'declined' }),
           ],
-        },
+        }),
       ],
     }),
     bankDetails: { name: 'Mr Alan Turing', accountNumber: '••••4958', sortCode: '08-99-99', collectionDay: 15 },
@@ -84,7 +85,7 @@ function readyToActivate(overrides: Partial<Application> = {}): Application {
     policyStartDateOption: 'future',
     policyStartDate: '2026-12-01',
     isAdvisedSale: true,
-    sections: [{ id: 'setup', isComplete: true }],
+    sections: [sectionFixture('setup', true)],
     ...overrides,
   });
 }
@@ -102,6 +103,7 @@ function inForce(application: Application): Application {
         issuedAt: '2026-11-24T12:00:00Z',
         startsOn: '2026-12-01',
         cancellationEndsOn: '2026-12-24',
+        cancellationWindowClosed: false,
         monthlyPremium: 35.18,
         status: 'awaitingStart',
         documents: [],
@@ -161,7 +163,7 @@ describe('review page', () => {
           { field: 'bankCheck', message: 'Please check the bank details, and confirm them with your client if the check could not' },
           { field: 'decision', message: 'The decision has changed since it was priced: please price it again on the decision page' },
         ],
-        sections: [{ id: 'setup', isComplete: false }],
+        sections: [sectionFixture('setup', false)],
       }),
     );
     render();

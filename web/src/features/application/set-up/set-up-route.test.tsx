@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { routePatterns } from '@/app/paths';
 import type { Schemas } from '@/lib/api-client';
 import { json, stubApi, type Route } from '@/test/fetch-stub';
-import { adviserFixture, applicationFixture } from '@/test/fixtures';
+import { adviserFixture, applicationFixture, sectionFixture } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
 import { latestPolicyStart, ukToday } from '@/lib/rules/dates';
 import { SetUpRoute } from './set-up-route';
@@ -117,7 +117,7 @@ describe('set-up page', () => {
       isBankCheckConfirmed: true,
       policyStartDateOption: 'now',
       isAdvisedSale: true,
-      sections: [{ id: 'setup', isComplete: true }],
+      sections: [sectionFixture('setup', true)],
     });
     stub(done);
     const user = userEvent.setup();
@@ -134,7 +134,7 @@ describe('set-up page', () => {
   });
 
   it('keeps "Continue to review" disabled while set-up is not complete', async () => {
-    stub(proceeded({ sections: [{ id: 'setup', isComplete: false }] }));
+    stub(proceeded({ sections: [sectionFixture('setup', false)] }));
     render();
     expect(await screen.findByRole('button', { name: /Continue to review/ })).toBeDisabled();
     expect(screen.getByText('Save and confirm the bank details and choose the start date to continue.')).toBeInTheDocument();

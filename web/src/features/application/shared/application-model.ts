@@ -26,7 +26,7 @@ export type AmountLimit = Schemas['AmountLimit'];
 
 /** A cover's errors and its riders'. */
 export function coverErrors(cover: Cover): CoverError[] {
-  return [...(cover.errors ?? []), ...(cover.riders ?? []).flatMap((rider) => rider.errors ?? [])];
+  return [...cover.errors, ...cover.riders.flatMap((rider) => rider.errors)];
 }
 
 export type PriceReadiness = 'ready' | 'needsCovers' | 'needsFixes';

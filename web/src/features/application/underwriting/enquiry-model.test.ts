@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { enquiryFixture } from '@/test/fixtures';
 import { AnswerSequence, isSectionEnabled, nextSection, sectionStatus, selectAfterFetch, valuesOf, withAnswers, type Enquiry, type Question, type Section } from './enquiry-model';
 
 function question(tag: string, satisfied: boolean, errors: string[] = []): Question {
-  return { tag, text: tag, questionType: 'OPTION_GROUP', isSatisfied: satisfied, validationErrors: errors, answer: satisfied ? 'Yes' : null };
+  return { tag, text: tag, questionType: 'OPTION_GROUP', isSatisfied: satisfied, validationErrors: errors, answer: satisfied ? 'Yes' : null, multiple: false };
 }
 
 function section(id: string, satisfied: boolean, questions: Question[]): Section {
@@ -10,10 +11,10 @@ function section(id: string, satisfied: boolean, questions: Question[]): Section
 }
 
 function enquiry(sections: Section[], extra: Partial<Enquiry> = {}): Enquiry {
-  return {
+  return enquiryFixture({
     enquiryId: 'enquiry-a1', applicantId: 'a1', sections, allAnswers: [], availableConditions: [], exclusives: [],
     isOpen: true, isCloseable: false, isSatisfied: false, preCheck: true, version: 1, ...extra,
-  };
+  });
 }
 
 describe('section status (§4)', () => {
@@ -54,7 +55,7 @@ describe('answers', () => {
     const e = enquiry([section('a', false, [question('Q', false, ['Please choose']), question('R', true)])], { allAnswers: [{ tag: 'R', value: 'Yes' }] });
     const next = withAnswers(e, [{ tag: 'Q', value: 'No' }, { tag: 'R', value: '' }]);
     expect(next.allAnswers).toEqual([{ tag: 'Q', value: 'No' }]);
-    const [q, r] = next.sections?.[0]?.enquiryLines?.[0]?.questions ?? [];
+    const [q, r] = next.sections[0]?.enquiryLines[0]?.questions ?? [];
     expect(q?.answer).toBe('No');
     expect(q?.validationErrors).toEqual([]);
     expect(r?.answer).toBeNull();

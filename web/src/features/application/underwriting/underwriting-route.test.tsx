@@ -3,7 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { routePatterns } from '@/app/paths';
 import type { Schemas } from '@/lib/api-client';
 import { json, stubApi } from '@/test/fetch-stub';
-import { adviserFixture, applicantFixture, applicationFixture, coverFixture, quoteFixture } from '@/test/fixtures';
+import {
+  adviserFixture,
+  applicantFixture,
+  applicationFixture,
+  coverFixture,
+  enquiryFixture,
+  evidenceRequestFixture,
+  quoteFixture,
+  referralFixture,
+  rulebookLimits,
+} from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
 import { UnderwritingRoute } from './underwriting-route';
 
@@ -38,18 +48,18 @@ function withUnderwriter(): Schemas['Application'] {
               exclusions: [],
               evidence: ['GP report'],
               summary: 'Life Protection: underwriting required: the insurer needs GP report before it can offer terms.',
-              explanations: [{ rule: 'ALCOHOL-51-70', decision: 'additionalevidence', reason: '60 units of alcohol a week (51 to 70): a GP report is needed', answers: [], table: 'Alcohol', risks: ['life'] }],
+              explanations: [{ rule: 'ALCOHOL-51-70', decision: 'additionalevidence', reason: '60 units of alcohol a week (51 to 70): a GP report is needed', loading: 0, answers: [], table: 'Alcohol', risks: ['life'] }],
             },
           ],
+          limits: rulebookLimits,
         },
       },
     ],
-    referral: {
+    referral: referralFixture({
       referredAt: '2026-11-24T10:20:00Z',
       claim: { underwriter: { id: 'underwriter1', name: 'Ruth Ellis' }, claimedAt: '2026-11-25T09:00:00Z' },
-      claims: [],
       evidence: [
-        {
+        evidenceRequestFixture({
           id: 'e1',
           applicantId: 'applicant-1',
           kind: 'gpReport',
@@ -63,9 +73,9 @@ function withUnderwriter(): Schemas['Application'] {
           expectedBy: '2026-12-31',
           status: 'requested',
           chases: [{ chasedOn: '2026-12-24', at: '2026-12-24T00:00:00Z', expectedBy: '2026-12-31' }],
-        },
+        }),
       ],
-    },
+    }),
   });
 }
 
@@ -76,7 +86,11 @@ describe('the underwriting page while the case is with an underwriter', () => {
       { method: 'GET', path: '/api/v1/application/1001', respond: () => json(withUnderwriter()) },
       { method: 'GET', path: '/api/v1/backendforfrontend/adviser', respond: () => json(adviserFixture()) },
       { method: 'GET', path: UPDATES, respond: () => json({ updates: [update] }) },
-      { method: 'GET', path: /\/api\/v1\/underwriting\//, respond: () => json({}) },
+      {
+        method: 'GET',
+        path: /\/api\/v1\/underwriting\//,
+        respond: () => json(enquiryFixture({ isOpen: false, isSatisfied: true, declarations: { acceptedPreUnderwriting: true, acceptedPostUnderwriting: true } })),
+      },
     ]);
     renderRoute(<UnderwritingRoute />, { path: routePatterns.underwriting, url: '/application/1001/application' });
 

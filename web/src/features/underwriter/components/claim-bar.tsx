@@ -14,7 +14,8 @@ function handover(event: ClaimEvent): string {
     case 'claimed':
       return t.claimedOn(event.underwriter.name, when);
     case 'takenOver':
-      return t.takenOverOn(event.underwriter.name, event.from.name, when);
+      // `from` comes with every take-over; a take-over without it reads as a claim.
+      return event.from ? t.takenOverOn(event.underwriter.name, event.from.name, when) : t.claimedOn(event.underwriter.name, when);
     case 'released':
       return t.releasedOn(event.underwriter.name, when);
     case 'ended':

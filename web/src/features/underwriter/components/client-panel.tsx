@@ -191,10 +191,10 @@ function Answers({ applicationId, applicantId, enquiry }: { applicationId: numbe
             {t.answers.download}
           </Button>
           {download.isError && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={isApiError(download.error) ? download.error.message : t.answers.downloadFailed} />}
-          {(enquiry.sections ?? []).map((section) => {
-            const answered = (section.enquiryLines ?? []).flatMap((line) => line.questions ?? []).filter((q) => q.answer);
+          {enquiry.sections.map((section) => {
+            const answered = section.enquiryLines.flatMap((line) => line.questions).filter((q) => q.answer);
             return (
-              <div key={section.id ?? section.name} style={{ marginBottom: 12 }}>
+              <div key={section.id} style={{ marginBottom: 12 }}>
                 <Typography.Title level={4} style={{ fontSize: 16 }}>
                   {section.name}
                 </Typography.Title>

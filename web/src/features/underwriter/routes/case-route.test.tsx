@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { routePatterns } from '@/app/paths';
 import type { Schemas } from '@/lib/api-client';
 import { json, problem, stubApi } from '@/test/fetch-stub';
+import { evidenceRequestFixture, referralFixture } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
 import { claimedBy, referredCase } from '../fixtures';
 import { CaseRoute } from './case-route';
@@ -62,7 +63,7 @@ describe('a referred case on the workbench', () => {
           if (attempts === 1) {
             return problem(422, { title: 'Unprocessable Entity', detail: 'The loading must be from 1% to 300%, the most the insurer offers', errors: [{ field: 'loadingPercent', message: 'The loading must be from 1% to 300%, the most the insurer offers' }] });
           }
-          return json(claimedBy(referredCase({ referred: [] }, { status: 'DECISION', referral: { referredAt: '2026-11-24T10:20:00Z', decidedAt: '2026-11-26T10:00:00Z', claims: [], evidence: [] } })));
+          return json(claimedBy(referredCase({ referred: [] }, { status: 'DECISION', referral: referralFixture({ referredAt: '2026-11-24T10:20:00Z', decidedAt: '2026-11-26T10:00:00Z' }) })));
         },
       },
     ]);
@@ -89,7 +90,7 @@ describe('a referred case on the workbench', () => {
   });
 
   it('asks for evidence with the kind’s defaults shown, and records it received with its PDF', async () => {
-    const gp: Schemas['EvidenceRequest'] = {
+    const gp = evidenceRequestFixture({
       id: 'e1',
       applicantId: 'applicant-1',
       kind: 'gpReport',
@@ -103,10 +104,10 @@ describe('a referred case on the workbench', () => {
       expectedBy: '2026-12-31',
       status: 'requested',
       chases: [{ chasedOn: '2026-12-25', at: '2026-12-25T00:00:00Z', expectedBy: '2026-12-31' }],
-    };
-    const asked = claimedBy(referredCase({}, { referral: { referredAt: '2026-11-24T10:20:00Z', claims: [], evidence: [gp] } }));
+    });
+    const asked = claimedBy(referredCase({}, { referral: referralFixture({ referredAt: '2026-11-24T10:20:00Z', evidence: [gp] }) }));
     const received = claimedBy(
-      referredCase({}, { referral: { referredAt: '2026-11-24T10:20:00Z', claims: [], evidence: [{ ...gp, status: 'received', received: { at: '2027-01-02T09:00:00Z', by: { id: 'underwriter1', name: 'Ruth Ellis' }, document: { id: 'd1', fileName: 'gp.pdf' } } }] } }),
+      referredCase({}, { referral: referralFixture({ referredAt: '2026-11-24T10:20:00Z', evidence: [{ ...gp, status: 'received', received: { at: '2027-01-02T09:00:00Z', by: { id: 'underwriter1', name: 'Ruth Ellis' }, document: { id: 'd1', fileName: 'gp.pdf' }, heldUntil: null } }] }) }),
     );
     const { requests } = stubApi([
       { method: 'GET', path: CASE, respond: () => json(claimedBy(referredCase())) },

@@ -124,7 +124,7 @@ function CoverItem({ application, applicant, cover, label, premium, payoutPlanne
   if (length) facts.push([t.columns.length, length]);
   if (typeof cover.deferredPeriod === 'number') facts.push([t.columns.deferredPeriod, formatWeeks(cover.deferredPeriod)]);
   if (cover.paymentPeriod) facts.push([t.columns.paymentPeriod, formatPaymentPeriod(cover.paymentPeriod)]);
-  for (const rider of cover.riders ?? []) {
+  for (const rider of cover.riders) {
     facts.push([t.riderLabels[rider.riderType], typeof rider.coverAmount === 'number' ? formatMoney(rider.coverAmount) : '']);
   }
 

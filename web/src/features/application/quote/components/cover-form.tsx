@@ -164,8 +164,8 @@ function ProductFields({ product, riders, applicant, coverType, lengthBy, chosen
   const age = applicant.age;
   const label = amountLabel(product);
   const limit = amountLimit(product, coverType);
-  const deferredPeriods = product.deferredPeriods ?? [];
-  const paymentPeriods = product.paymentPeriods ?? [];
+  const deferredPeriods = product.deferredPeriods;
+  const paymentPeriods = product.paymentPeriods;
   const labelId = (field: string) => `${FORM_NAME}-${field}-label`;
 
   return (

@@ -94,7 +94,7 @@ export function PayoutPlanner({ applicationId, application, applicant, cover, co
   const toggle = useSetPayoutPlannerUsed();
   const message = useMessage();
   const switchId = useId();
-  const used = toggle.isPending ? toggle.variables.isPayoutPlannerUsed : cover.isPayoutPlannerUsed === true;
+  const used = toggle.isPending ? toggle.variables.isPayoutPlannerUsed : cover.isPayoutPlannerUsed;
 
   const change = async (value: boolean) => {
     try {
@@ -119,7 +119,7 @@ export function PayoutPlanner({ applicationId, application, applicant, cover, co
           applicant={applicant}
           coverId={coverId}
           label={label}
-          allocations={cover.benefitAllocations ?? []}
+          allocations={cover.benefitAllocations}
           editable={editable}
           busy={busy}
         />

@@ -18,7 +18,7 @@ const headingId = 'quote-documents-heading';
 export function QuoteDocuments({ application }: { application: Application }) {
   const download = useDownloadDocument(application.id);
   const message = useMessage();
-  const priced = application.quote !== null && application.quote !== undefined;
+  const priced = application.quote !== null;
 
   const get = async (kind: DocumentKind) => {
     try {

@@ -22,7 +22,7 @@ function termsText(outcome: CoverOutcome | undefined): string {
 }
 
 function detailsText(cover: Cover): string {
-  const riders = (cover.riders ?? []).map((rider) =>
+  const riders = cover.riders.map((rider) =>
     t.rider(applicationStrings.quote.riderLabels[rider.riderType], formatMoney(rider.coverAmount)),
   );
   return [coverStructureText(cover), coverAmountText(cover), coverLengthText(cover), ...riders].filter((part) => part !== null).join(' · ');

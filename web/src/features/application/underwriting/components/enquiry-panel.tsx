@@ -61,7 +61,7 @@ function Interview({ applicationId, applicantId, client, enquiry }: InterviewPro
   const selection: Selection = enquiry.isOpen ? chosen : { kind: 'summary' };
   const [refused, setRefused] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const sections = enquiry.sections ?? [];
+  const sections = enquiry.sections;
 
   const answer = (tag: string, value: string) => {
     setFailure(null);
@@ -75,7 +75,7 @@ function Interview({ applicationId, applicantId, client, enquiry }: InterviewPro
     });
   };
 
-  const answerOf = (tag: string) => enquiry.allAnswers?.find((a) => a.tag === tag)?.value;
+  const answerOf = (tag: string) => enquiry.allAnswers.find((a) => a.tag === tag)?.value;
 
   if (sections.length === 0) return <Alert type="info" showIcon message={t.noSections} />;
 
@@ -137,9 +137,9 @@ function Interview({ applicationId, applicantId, client, enquiry }: InterviewPro
             {current.message ? (
               <Typography.Paragraph>{t.noQuestions}</Typography.Paragraph>
             ) : (
-              (current.enquiryLines ?? []).map((line) => {
-                const optional = (line.tags ?? []).includes('OPTIONAL');
-                const fromClientDetails = (line.tags ?? []).includes('CLIENT_DETAILS');
+              current.enquiryLines.map((line) => {
+                const optional = line.tags.includes('OPTIONAL');
+                const fromClientDetails = line.tags.includes('CLIENT_DETAILS');
                 return (
                   <fieldset key={line.id} className="enquiry-line" style={{ border: 0, padding: 0, margin: '0 0 8px' }}>
                     {fromClientDetails && (
@@ -147,7 +147,7 @@ function Interview({ applicationId, applicantId, client, enquiry }: InterviewPro
                         {t.clientDetailsNote}
                       </Typography.Paragraph>
                     )}
-                    {(line.questions ?? []).map((question) => (
+                    {line.questions.map((question) => (
                       <QuestionField
                         // A typed field starts again from a new stored answer; a choice keeps focus.
                         key={question.questionType.startsWith('OPTION_') ? question.tag : `${question.tag}:${question.answer ?? ''}`}
@@ -187,8 +187,8 @@ function Interview({ applicationId, applicantId, client, enquiry }: InterviewPro
                 </Typography.Title>
                 <Typography.Paragraph>{t.declaration.text}</Typography.Paragraph>
                 <Checkbox
-                  checked={enquiry.declarations?.acceptedPostUnderwriting ?? false}
-                  disabled={(enquiry.declarations?.acceptedPostUnderwriting ?? false) || declare.isPending}
+                  checked={enquiry.declarations.acceptedPostUnderwriting}
+                  disabled={enquiry.declarations.acceptedPostUnderwriting || declare.isPending}
                   onChange={(event) => event.target.checked && declare.mutate()}
                 >
                   {t.declaration.accept(client)}

@@ -52,7 +52,7 @@ export function QuestionField({ question, branch, units, serverError, disabled, 
   // The parent remounts the field when the stored answer changes, so what is typed starts from it.
   const [typed, setTyped] = useState(stored);
   const [localError, setLocalError] = useState<string | undefined>();
-  const error = localError ?? serverError ?? question.validationErrors?.[0];
+  const error = localError ?? serverError ?? question.validationErrors[0];
   const described = error ? { 'aria-describedby': errorId, 'aria-invalid': true } : {};
 
   const saveTyped = (value: string) => {
