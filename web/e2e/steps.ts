@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { screenshot, visible } from './browser';
 
 const downloadDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'downloads');
@@ -19,6 +20,25 @@ export async function download(page: Page, button: Locator): Promise<{ fileName:
 }
 
 export const ADVISER = { email: 'adviser1@example.com', password: 'Passw0rd!' };
+
+/** An access token for a development user, as an integrator gets one (the password grant). */
+export async function tokenFor(email: string): Promise<string> {
+  const form = new URLSearchParams({ grant_type: 'password', client_id: 'portal-web', username: email, password: 'Passw0rd!' });
+  const answer = (await (await fetch(`${inject('baseUrl')}/dev-idp/token`, { method: 'POST', body: form })).json()) as { access_token: string };
+  return answer.access_token;
+}
+
+/** The API as an integrator (or the earlier pages) drives it, to reach a later stage quickly. */
+export async function apiCall(token: string, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(`${inject('baseUrl')}/api/v1/${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json()) as Record<string, unknown>;
+  if (!response.ok) throw new Error(`${method} ${path}: ${String(response.status)} ${JSON.stringify(json)}`);
+  return json;
+}
 export const UNDERWRITER = { email: 'underwriter1@example.com', password: 'Passw0rd!' };
 
 export async function signInAtDevIdp(page: Page, shotName?: string, user: { email: string; password: string } = ADVISER): Promise<void> {

@@ -1,28 +1,10 @@
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eventually, launchBrowser, screenshot, visible, type Browser } from './browser';
-import { ADVISER, pick, signInAtDevIdp, UNDERWRITER } from './steps';
+import { ADVISER, apiCall, pick, signInAtDevIdp, tokenFor, UNDERWRITER } from './steps';
 
 const baseUrl = inject('baseUrl');
 const temporalHttp = inject('temporalHttp');
-
-async function tokenFor(email: string): Promise<string> {
-  const form = new URLSearchParams({ grant_type: 'password', client_id: 'portal-web', username: email, password: 'Passw0rd!' });
-  const answer = (await (await fetch(`${baseUrl}/dev-idp/token`, { method: 'POST', body: form })).json()) as { access_token: string };
-  return answer.access_token;
-}
-
-/** The API as the earlier pages (or an integrator) drive it, to reach a referred case quickly. */
-async function apiCall(token: string, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(`${baseUrl}/api/v1/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`${method} ${path}: ${String(response.status)} ${JSON.stringify(json)}`);
-  return json;
-}
 
 /** What the sample interview asks of a client; 60 units of alcohol a week refers him for a GP report. */
 const ANSWERS: [string, string][] = [

@@ -1,25 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { eventually, launchBrowser, screenshot, visible, type Browser } from './browser';
-import { ADVISER, download, pick, signInAtDevIdp } from './steps';
+import { ADVISER, apiCall, download, pick, signInAtDevIdp, tokenFor } from './steps';
 
 const baseUrl = inject('baseUrl');
 
-/** The API as an integrator (or the earlier pages) would drive it, to reach Apply quickly. */
-async function apiCall(token: string, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(`${baseUrl}/api/v1/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`${method} ${path}: ${String(response.status)} ${JSON.stringify(json)}`);
-  return json;
-}
-
 async function appliedApplication(): Promise<number> {
-  const form = new URLSearchParams({ grant_type: 'password', client_id: 'portal-web', username: ADVISER.email, password: ADVISER.password });
-  const token = ((await (await fetch(`${baseUrl}/dev-idp/token`, { method: 'POST', body: form })).json()) as { access_token: string }).access_token;
+  const token = await tokenFor(ADVISER.email);
   const created = await apiCall(token, 'POST', 'backendforfrontend/application/create');
   const id = created.id as number;
   const clients = [
