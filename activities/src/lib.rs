@@ -28,3 +28,13 @@ pub use pricing::{PriceRequest, PricingActivities, check_covers};
 pub use product::{Product, ProductError};
 pub use projection::{ApplicationActivities, QuoteAndSave};
 pub use underwriting::{DecideRequest, Rulebook, SaveEnquiry, UnderwritingActivities};
+
+/// How a store failure ends an activity: a database that is down or busy is worth retrying; a
+/// document that cannot be read or encoded (corrupt) is not. The one mapping every activity uses.
+pub(crate) fn store_failure(error: store::StoreError) -> temporalio_sdk::activities::ActivityError {
+    use temporalio_common::error::ApplicationFailure;
+    match error {
+        store::StoreError::Corrupt(_) => ApplicationFailure::non_retryable(error).into(),
+        other => ApplicationFailure::new(other).into(),
+    }
+}

@@ -80,25 +80,17 @@ impl PolicyActivities {
                     schedule,
                 )
                 .await
-                .map_err(retryable)?;
+                .map_err(crate::store_failure)?;
             issued.schedules.push((policy.applicant_id.clone(), stored));
         }
         if let Some(decision) = decision_document(application, uk_date(application.updated_at)) {
             issued.decision = Some(
                 self.store(application, "decision", "Underwriting decision", decision)
                     .await
-                    .map_err(retryable)?,
+                    .map_err(crate::store_failure)?,
             );
         }
         Ok(issued)
-    }
-}
-
-/// A database that is down or busy is worth retrying; a corrupt one is not.
-fn retryable(error: StoreError) -> ActivityError {
-    match error {
-        StoreError::Corrupt(_) => ApplicationFailure::non_retryable(error).into(),
-        other => ApplicationFailure::new(other).into(),
     }
 }
 

@@ -14,8 +14,7 @@ use domain::quote::Quote;
 use domain::{Application, Rejection};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-use store::{Store, StoreError};
-use temporalio_common::error::ApplicationFailure;
+use store::Store;
 use temporalio_macros::activities;
 use temporalio_sdk::activities::{ActivityContext, ActivityError};
 
@@ -35,7 +34,7 @@ impl ApplicationActivities {
             .store
             .save_application(application)
             .await
-            .map_err(to_activity_error)?;
+            .map_err(crate::store_failure)?;
         tracing::debug!(id = %application.id, version = application.version, written, "projected application");
         Ok(written)
     }
@@ -99,13 +98,5 @@ impl ApplicationActivities {
                 .await?;
         }
         Ok(priced)
-    }
-}
-
-/// A database that is down or busy is worth retrying; a document that cannot be encoded is not.
-fn to_activity_error(error: StoreError) -> ActivityError {
-    match error {
-        StoreError::Corrupt(_) => ApplicationFailure::non_retryable(error).into(),
-        other => ApplicationFailure::new(other).into(),
     }
 }

@@ -15,7 +15,7 @@ use domain::underwriting::outcome::ApplicantOutcome;
 use domain::underwriting::record::EnquiryRecord;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-use store::{Store, StoreError};
+use store::Store;
 use temporalio_common::error::ApplicationFailure;
 use temporalio_macros::activities;
 use temporalio_sdk::activities::{ActivityContext, ActivityError};
@@ -88,10 +88,7 @@ impl UnderwritingActivities {
             .find_enquiry(&applicant_id)
             .await
             .map(|found| found.map_or(0, |e| e.version))
-            .map_err(|error| match error {
-                StoreError::Corrupt(_) => ApplicationFailure::non_retryable(error).into(),
-                other => ApplicationFailure::new(other).into(),
-            })
+            .map_err(crate::store_failure)
     }
 
     /// Saves the enquiry keyed by `(applicant, version)`; an older version is ignored.
@@ -104,10 +101,7 @@ impl UnderwritingActivities {
         self.store
             .save_enquiry(request.application_id, &request.enquiry, request.updated_at)
             .await
-            .map_err(|error| match error {
-                StoreError::Corrupt(_) => ApplicationFailure::non_retryable(error).into(),
-                other => ApplicationFailure::new(other).into(),
-            })
+            .map_err(crate::store_failure)
     }
 }
 
