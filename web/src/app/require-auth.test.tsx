@@ -74,7 +74,8 @@ describe('route guard', () => {
 
     renderApp(userManager, '/dashboard/policyholders');
 
-    expect(await screen.findByText('Policyholders will appear here once a policy is in force.')).toBeInTheDocument();
+    // The dashboard's route loads lazily, which takes longer than findByText's second on a busy machine.
+    expect(await screen.findByText('Policyholders will appear here once a policy is in force.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(await screen.findByText('Ada Adviser')).toBeInTheDocument();
     expect(signinRedirect).not.toHaveBeenCalled();
   });

@@ -10,7 +10,9 @@ import { priceProblems, priceReadiness, type OfferedProduct, type ProductOffer, 
 // The shipped catalogue, as the server reads it: the instant checks must agree with its limits. The
 // cases and messages below are those of domain/src/catalogue/tests.rs.
 const catalogueFile = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../../product/catalogue.json');
-const catalogue = JSON.parse(readFileSync(catalogueFile, 'utf8')) as { products: Omit<OfferedProduct, 'label'>[]; riders: RiderRules[] };
+// The file leaves out the periods a product does not have; the server offers them as empty lists.
+type CatalogueProduct = Omit<OfferedProduct, 'label' | 'deferredPeriods' | 'paymentPeriods'> & Partial<Pick<OfferedProduct, 'deferredPeriods' | 'paymentPeriods'>>;
+const catalogue = JSON.parse(readFileSync(catalogueFile, 'utf8')) as { products: CatalogueProduct[]; riders: RiderRules[] };
 const labels: Record<ProductType, string> = {
   life: 'Life Protection',
   lifeessentials: 'Life Essentials',
@@ -22,7 +24,12 @@ const labels: Record<ProductType, string> = {
 const offer: ProductOffer = {
   about: 'SAMPLE',
   pricingBasis: 'Sample rates',
-  products: catalogue.products.map((product) => ({ ...product, label: labels[product.productType] })),
+  products: catalogue.products.map((product) => ({
+    ...product,
+    label: labels[product.productType],
+    deferredPeriods: product.deferredPeriods ?? [],
+    paymentPeriods: product.paymentPeriods ?? [],
+  })),
   riders: catalogue.riders,
 };
 
