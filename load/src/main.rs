@@ -160,7 +160,8 @@ const EMAILS: [&str; 4] = [
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let args = Args::parse();
-    api::install_crypto_provider();
+    // TLS for the HTTP client and the Temporal connection uses ring, as the portal's does.
+    let _ = rustls::crypto::ring::default_provider().install_default();
     let http = reqwest::Client::builder()
         .pool_max_idle_per_host(args.clients * 2)
         .build()?;
