@@ -284,3 +284,25 @@ pub fn ready(start: StartDateOption, on: Option<NaiveDate>) -> Application {
         on,
     )
 }
+
+/// Everything the sample interview (`product/underwriting/interview.json`) asks of a client with
+/// nothing to disclose: the rulebook accepts it on standard terms. The one fixture of it for
+/// every crate's tests and the load driver. `OCCUPATION` is a backed answer: over HTTP the
+/// portal finds its option by name; a test of the enquiry record gives the option first.
+pub const PLAIN_ANSWERS: &[(&str, &str)] = &[
+    ("HEIGHT_UNITS", "metric"),
+    ("HEIGHT", "1.78"),
+    ("WEIGHT_UNITS", "metric"),
+    ("WEIGHT", "76"),
+    ("OCCUPATION", "Software developer"),
+    ("EARNINGS", "42000"),
+    ("HAZARDOUS_DUTIES", "No"),
+    ("ALCOHOL_UNITS", "10"),
+    ("DRUGS", "No"),
+    ("HAZARDOUS_PURSUITS", "No"),
+    ("TRAVEL", "No"),
+    ("HAS_CONDITIONS", "No"),
+    ("FAMILY_HISTORY", "No"),
+    ("GP_REGISTERED_SINCE", "2015-06-01"),
+    ("GP_PENDING", "No"),
+];

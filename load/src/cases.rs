@@ -94,25 +94,6 @@ pub async fn set_up_interview(
     Ok((id, applicant))
 }
 
-/// Everything the sample interview asks of a client with nothing to disclose.
-pub const PLAIN_ANSWERS: &[(&str, &str)] = &[
-    ("HEIGHT_UNITS", "metric"),
-    ("HEIGHT", "1.78"),
-    ("WEIGHT_UNITS", "metric"),
-    ("WEIGHT", "76"),
-    ("OCCUPATION", "Software developer"),
-    ("EARNINGS", "42000"),
-    ("HAZARDOUS_DUTIES", "No"),
-    ("ALCOHOL_UNITS", "10"),
-    ("DRUGS", "No"),
-    ("HAZARDOUS_PURSUITS", "No"),
-    ("TRAVEL", "No"),
-    ("HAS_CONDITIONS", "No"),
-    ("FAMILY_HISTORY", "No"),
-    ("GP_REGISTERED_SINCE", "2015-06-01"),
-    ("GP_PENDING", "No"),
-];
-
 /// A case at the end of set-up: bank details checked and confirmed, the start date now.
 pub async fn ready_to_activate(
     http: &reqwest::Client,
@@ -157,7 +138,7 @@ pub async fn set_up_bank(http: &reqwest::Client, base: &str, token: &str) -> any
             .json(&body);
         async move { expect_ok(request.send().await?).await }
     };
-    let answers: Vec<Value> = PLAIN_ANSWERS
+    let answers: Vec<Value> = domain::testkit::PLAIN_ANSWERS
         .iter()
         .map(|(tag, value)| json!({ "tag": tag, "value": value }))
         .collect();
