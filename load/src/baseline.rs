@@ -8,7 +8,8 @@ use anyhow::Context;
 use std::time::{Duration, Instant};
 
 /// A worker for the no-op workflow on a task queue of its own (`name` and this process), with
-/// as many pollers as the portal's, and a client of the same server.
+/// as many pollers as the portal's, and a client of the same server. This is the baseline
+/// worker's composition root: only `BaselineWorkflow` and its no-op activity.
 async fn baseline_worker(
     args: &Args,
     name: &str,
@@ -17,6 +18,7 @@ async fn baseline_worker(
     workflows::worker::RunningWorker,
     temporalio_client::Client,
 )> {
+    use workflows::baseline::{BaselineActivities, BaselineWorkflow};
     use workflows::worker::{RunningWorker, TemporalConfig, connect};
     let config = TemporalConfig {
         address: args.temporal_address.clone(),
@@ -26,7 +28,12 @@ async fn baseline_worker(
         compress: args.grpc_compression == "gzip",
         max_cached_workflows: args.max_cached_workflows,
     };
-    let worker = RunningWorker::start_baseline(config.clone())?;
+    let worker = RunningWorker::start(config.clone(), |options| {
+        options
+            .register_activities(BaselineActivities)
+            .register_workflow::<BaselineWorkflow>()
+            .map_err(|e| anyhow::anyhow!("Failed to register BaselineWorkflow: {e}"))
+    })?;
     let client = connect(&config).await?;
     Ok((config, worker, client))
 }

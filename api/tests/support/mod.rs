@@ -564,7 +564,7 @@ pub fn born_years_ago(age: i32, days_later: i64) -> String {
 }
 
 fn start_worker(services: &Services) -> RunningWorker {
-    api::start_worker(services).unwrap()
+    api::worker::start(services).unwrap()
 }
 
 /// Polls `check` until it returns `Some`, failing after `timeout`.
