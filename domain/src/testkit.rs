@@ -10,10 +10,12 @@ use crate::application::{
 };
 use crate::bank_check::BankCheckResult;
 use crate::bank_details::BankDetailsForm;
+use crate::catalogue::Catalogue;
 use crate::decision::Decision;
 use crate::errors::{FieldError, Rejection};
 use crate::ids::{AdviserId, ApplicantId, ApplicationId};
 use crate::money::Money;
+use crate::pricing::Basis;
 use crate::product::{CoverType, ProductType, StartDateOption};
 use crate::quote::{Quote, QuoteApplicant, QuoteCover};
 use crate::underwriting::outcome::{ApplicantOutcome, CoverOutcome};
@@ -283,6 +285,30 @@ pub fn ready(start: StartDateOption, on: Option<NaiveDate>) -> Application {
         start,
         on,
     )
+}
+
+/// The shipped pricing basis (`product/pricing/basis.json`) as text, for tests that edit it.
+pub const BASIS_JSON: &str = include_str!("../../product/pricing/basis.json");
+
+/// The shipped mortality tables, by the names `basis.json` gives them.
+pub fn read_basis_table(name: &str) -> Result<String, String> {
+    match name {
+        "elt15-males.csv" => Ok(include_str!("../../product/pricing/elt15-males.csv").to_owned()),
+        "elt15-females.csv" => {
+            Ok(include_str!("../../product/pricing/elt15-females.csv").to_owned())
+        }
+        other => Err(format!("no such table {other}")),
+    }
+}
+
+/// The shipped pricing basis.
+pub fn basis() -> Basis {
+    Basis::parse(BASIS_JSON, read_basis_table).unwrap()
+}
+
+/// The shipped product catalogue (`product/catalogue.json`).
+pub fn catalogue() -> Catalogue {
+    Catalogue::parse(include_str!("../../product/catalogue.json")).unwrap()
 }
 
 /// Everything the sample interview (`product/underwriting/interview.json`) asks of a client with
