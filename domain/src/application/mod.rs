@@ -76,9 +76,10 @@ pub use set_up_stage::{
 };
 pub use underwriter::{
     CLAIM_FIRST, Claim, ClaimCase, ClaimEvent, ClaimEventKind, DecideReferredCover, EvidenceChase,
-    EvidenceDocument, EvidenceRequest, EvidenceStatus, MAX_UPDATE_CHARS, NOT_WITH_UNDERWRITING,
-    OutstandingEvidence, PostUnderwritingUpdate, ReceiveEvidence, ReceivedEvidence, ReferralState,
-    ReferredCover, ReferringRule, ReleaseCase, RequestEvidence, WorkbenchEntry,
+    EvidenceDocument, EvidenceRequest, EvidenceStatus, MAX_UPDATE_CHARS, MEDICAL_REPORT_HELD_DAYS,
+    NOT_WITH_UNDERWRITING, OutstandingEvidence, PostUnderwritingUpdate, ReceiveEvidence,
+    ReceivedEvidence, ReferralState, ReferredCover, ReferringRule, ReleaseCase, RequestEvidence,
+    WorkbenchEntry,
 };
 pub use underwriting_stage::{
     DECLARATION_FIRST, EnquirySummary, NOT_APPLIED, RecordEnquiryOutcome, StartUnderwriting,

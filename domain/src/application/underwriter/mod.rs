@@ -21,8 +21,8 @@ mod workbench;
 pub use claim::{ClaimCase, ClaimEvent, ClaimEventKind, ReleaseCase};
 pub use decision::DecideReferredCover;
 pub use evidence::{
-    EvidenceChase, EvidenceDocument, EvidenceRequest, EvidenceStatus, ReceiveEvidence,
-    ReceivedEvidence, RequestEvidence,
+    EvidenceChase, EvidenceDocument, EvidenceRequest, EvidenceStatus, MEDICAL_REPORT_HELD_DAYS,
+    ReceiveEvidence, ReceivedEvidence, RequestEvidence,
 };
 pub use notes::{MAX_UPDATE_CHARS, PostUnderwritingUpdate};
 pub use workbench::{OutstandingEvidence, ReferredCover, ReferringRule, WorkbenchEntry};
