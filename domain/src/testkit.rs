@@ -5,8 +5,8 @@
 
 use crate::applicant::{ApplicantDetails, Gender, Title};
 use crate::application::{
-    AddApplicant, AddCover, Application, ApplicationStage, CoverInput, EnquirySummary,
-    RecordBankCheck, RecordEnquiryOutcome, SaveBankDetails, SetPolicyStartDate,
+    AddApplicant, AddCover, Application, CoverInput, EnquirySummary, RecordBankCheck,
+    RecordEnquiryOutcome, SaveBankDetails, SetPolicyStartDate,
 };
 use crate::bank_check::BankCheckResult;
 use crate::bank_details::BankDetailsForm;
@@ -18,6 +18,7 @@ use crate::money::Money;
 use crate::pricing::Basis;
 use crate::product::{CoverType, ProductType, StartDateOption};
 use crate::quote::{Quote, QuoteApplicant, QuoteCover};
+use crate::stage::ApplicationStage;
 use crate::underwriting::outcome::{ApplicantOutcome, CoverOutcome};
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 

@@ -9,7 +9,7 @@ use axum::Json;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use chrono::Utc;
-use domain::application::ApplicationStage;
+use domain::ApplicationStage;
 use domain::journey::Section;
 use domain::{ApplicantId, ApplicationId, ApplicationView};
 use serde::{Deserialize, Serialize};

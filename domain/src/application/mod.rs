@@ -98,6 +98,7 @@ use crate::ids::{AdviserId, ApplicantId, ApplicationId};
 use crate::money::Percentage;
 use crate::product::StartDateOption;
 use crate::quote::Quote;
+use crate::stage::ApplicationStage;
 use crate::term_extension::DeclarationOfHealthStatus;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
@@ -109,59 +110,6 @@ pub const TOO_MANY_APPLICANTS: &str = "An application can have at most 2 clients
 pub const APPLICANT_NOT_FOUND: &str = "Applicant not found";
 pub const QUOTE_NOT_EDITABLE: &str =
     "The quote can no longer be edited. Unlock quote editing to make changes.";
-
-/// Stages of an application (§2), in journey order.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema,
-)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum ApplicationStage {
-    CreateQuote,
-    Quote,
-    Apply,
-    Underwriting,
-    Decision,
-    WentOnRisk,
-}
-
-impl ApplicationStage {
-    pub const ALL: [ApplicationStage; 6] = [
-        ApplicationStage::CreateQuote,
-        ApplicationStage::Quote,
-        ApplicationStage::Apply,
-        ApplicationStage::Underwriting,
-        ApplicationStage::Decision,
-        ApplicationStage::WentOnRisk,
-    ];
-
-    /// The wire name, as in JSON and the `status` search filter.
-    pub fn code(self) -> &'static str {
-        match self {
-            ApplicationStage::CreateQuote => "CREATE_QUOTE",
-            ApplicationStage::Quote => "QUOTE",
-            ApplicationStage::Apply => "APPLY",
-            ApplicationStage::Underwriting => "UNDERWRITING",
-            ApplicationStage::Decision => "DECISION",
-            ApplicationStage::WentOnRisk => "WENT_ON_RISK",
-        }
-    }
-
-    pub fn parse(code: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|s| s.code() == code)
-    }
-
-    /// The label advisers see on the dashboard (§2: pre-quote, quote, underwriting, decision).
-    pub fn label(self) -> &'static str {
-        match self {
-            ApplicationStage::CreateQuote => "Pre-quote",
-            ApplicationStage::Quote => "Quote",
-            ApplicationStage::Apply => "Apply",
-            ApplicationStage::Underwriting => "Underwriting",
-            ApplicationStage::Decision => "Decision",
-            ApplicationStage::WentOnRisk => "Went on risk",
-        }
-    }
-}
 
 /// A child on the application (§3), for children's critical illness cover.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]

@@ -10,16 +10,16 @@
 use crate::cluster::{Binaries, Cluster};
 use anyhow::Context;
 use chrono::{Duration as Days, TimeZone, Utc};
-use domain::application::{
-    ApplicationStage, EnquirySummary, EvidenceChase, EvidenceRequest, EvidenceStatus,
-};
+use domain::application::{EnquirySummary, EvidenceChase, EvidenceRequest, EvidenceStatus};
 use domain::cover::Cover;
 use domain::decision::Decision;
 use domain::product::ProductType;
 use domain::underwriting::evidence::EvidenceKind;
 use domain::underwriting::manual::Underwriter;
 use domain::underwriting::outcome::{ApplicantOutcome, CoverOutcome, Explanation, Risk};
-use domain::{AddApplicant, AdviserId, ApplicantDetails, ApplicantId, Application, Gender};
+use domain::{
+    AddApplicant, AdviserId, ApplicantDetails, ApplicantId, Application, ApplicationStage, Gender,
+};
 use std::time::{Duration, Instant};
 
 const SURNAMES: [&str; 40] = [

@@ -27,9 +27,10 @@ pub use evidence::{
 pub use notes::{MAX_UPDATE_CHARS, PostUnderwritingUpdate};
 pub use workbench::{OutstandingEvidence, ReferredCover, ReferringRule, WorkbenchEntry};
 
-use super::{APPLICANT_NOT_FOUND, Application, ApplicationStage};
+use super::{APPLICANT_NOT_FOUND, Application};
 use crate::errors::Rejection;
 use crate::ids::ApplicantId;
+use crate::stage::ApplicationStage;
 use crate::underwriting::manual::Underwriter;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};

@@ -1,0 +1,59 @@
+//! The stages of an application (§2). The application's rules move a case between them and the
+//! journey's page rules read them (`journey`), so the stage is a value of its own that
+//! both use, and neither module needs the other for it.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// Stages of an application (§2), in journey order.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema,
+)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum ApplicationStage {
+    CreateQuote,
+    Quote,
+    Apply,
+    Underwriting,
+    Decision,
+    WentOnRisk,
+}
+
+impl ApplicationStage {
+    pub const ALL: [ApplicationStage; 6] = [
+        ApplicationStage::CreateQuote,
+        ApplicationStage::Quote,
+        ApplicationStage::Apply,
+        ApplicationStage::Underwriting,
+        ApplicationStage::Decision,
+        ApplicationStage::WentOnRisk,
+    ];
+
+    /// The wire name, as in JSON and the `status` search filter.
+    pub fn code(self) -> &'static str {
+        match self {
+            ApplicationStage::CreateQuote => "CREATE_QUOTE",
+            ApplicationStage::Quote => "QUOTE",
+            ApplicationStage::Apply => "APPLY",
+            ApplicationStage::Underwriting => "UNDERWRITING",
+            ApplicationStage::Decision => "DECISION",
+            ApplicationStage::WentOnRisk => "WENT_ON_RISK",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|s| s.code() == code)
+    }
+
+    /// The label advisers see on the dashboard (§2: pre-quote, quote, underwriting, decision).
+    pub fn label(self) -> &'static str {
+        match self {
+            ApplicationStage::CreateQuote => "Pre-quote",
+            ApplicationStage::Quote => "Quote",
+            ApplicationStage::Apply => "Apply",
+            ApplicationStage::Underwriting => "Underwriting",
+            ApplicationStage::Decision => "Decision",
+            ApplicationStage::WentOnRisk => "Went on risk",
+        }
+    }
+}
