@@ -4,8 +4,9 @@
 
 use serde::Deserialize;
 
-/// The mortality tables give rates up to this age; no cover may run beyond it.
-pub const OLDEST_TABLE_AGE: u32 = 100;
+/// The mortality tables give a rate at every age up to this one: the oldest a cover may run to
+/// (the catalogue's limit on every expiry age).
+pub const OLDEST_TABLE_AGE: u32 = crate::catalogue::OLDEST_EXPIRY_AGE;
 /// Population tables show an "accident hump" in young adults; from this age the rate used is
 /// never lower than at any younger adult age (see SOURCES.md).
 const SMOOTH_FROM_AGE: u32 = 18;
