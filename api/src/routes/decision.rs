@@ -60,9 +60,9 @@ pub async fn alternatives(
     CaseInPath(case): CaseInPath,
 ) -> Result<Json<Vec<Alternative>>, ApiError> {
     let application = case.application(&state).await?;
-    Ok(Json(application.alternatives(
-        &state.product.basis,
+    Ok(Json(state.product.basis.alternatives(
         &state.product.catalogue,
+        &application,
         uk_date(Utc::now()),
     )))
 }
@@ -103,12 +103,10 @@ pub async fn take_alternative(
     if request.based_on_version != application.version {
         return Err(ApiError::Rejected(Rejection::conflict(ALTERNATIVE_STALE)));
     }
-    let alternative = application
-        .alternatives(
-            &state.product.basis,
-            &state.product.catalogue,
-            uk_date(Utc::now()),
-        )
+    let alternative = state
+        .product
+        .basis
+        .alternatives(&state.product.catalogue, &application, uk_date(Utc::now()))
         .into_iter()
         .find(|a| a.id == alternative_id)
         .ok_or_else(|| ApiError::NotFound(ALTERNATIVE_NOT_OFFERED.into()))?;

@@ -6,9 +6,9 @@
 
 use super::Application;
 use crate::decision::Decision;
+use crate::decision::UnderwritingTerms;
 use crate::errors::Rejection;
 use crate::ids::ApplicantId;
-use crate::pricing::UnderwritingTerms;
 use crate::product::ProductType;
 use crate::quote::Quote;
 use crate::stage::ApplicationStage;

@@ -8,21 +8,13 @@ use super::premium::{CommissionTerms, Life, pounds};
 use crate::application::Application;
 use crate::catalogue::Catalogue;
 use crate::dates::age_on;
-use crate::decision::Decision;
+use crate::decision::{Decision, UnderwritingTerms};
 use crate::errors::{Errors, Rejection};
 use crate::ids::ApplicantId;
 use crate::money::Money;
 use crate::product::ProductType;
 use crate::quote::{PremiumLine, Quote, QuoteApplicant, QuoteCover, QuoteRider};
 use chrono::NaiveDate;
-
-/// The terms underwriting gave one cover: its decision and any loading in percent. A quote
-/// before underwriting prices every cover on the default: no decision, no loading.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct UnderwritingTerms {
-    pub decision: Option<Decision>,
-    pub loading: u32,
-}
 
 impl Basis {
     /// Prices every cover of every applicant at the quote age date: covers must be complete

@@ -9,8 +9,10 @@
 //! - `mortality`: the tables and the claim rates by age built from them;
 //! - `basis`: `basis.json`, read and checked, with `income_protection`'s part apart;
 //! - `premium`: the premium arithmetic, one cover for one life;
-//! - `application`: pricing a whole application, and the decision quote.
+//! - `application`: pricing a whole application, and the decision quote;
+//! - `alternatives`: the priced alternatives at the decision.
 
+mod alternatives;
 mod application;
 mod basis;
 #[cfg(test)]
@@ -19,7 +21,6 @@ mod income_protection;
 mod mortality;
 mod premium;
 
-pub use application::UnderwritingTerms;
 pub use basis::Basis;
 pub use mortality::{MortalityTable, OLDEST_TABLE_AGE};
 pub use premium::{CommissionTerms, CoverPrice, Life};
