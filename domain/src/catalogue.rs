@@ -8,7 +8,7 @@ use crate::adviser::UxSettings;
 use crate::cover::{Cover, CoverError, Rider};
 use crate::formats;
 use crate::money::Money;
-use crate::product::{CoverType, DeferredPeriod, PaymentPeriod, ProductType, RiderType};
+use crate::product_codes::{CoverType, DeferredPeriod, PaymentPeriod, ProductType, RiderType};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 

@@ -31,7 +31,7 @@ pub mod money;
 pub mod patch;
 pub mod policy;
 pub mod pricing;
-pub mod product;
+pub mod product_codes;
 pub mod quote;
 pub mod sign_in;
 pub mod stage;

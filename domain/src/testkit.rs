@@ -16,7 +16,7 @@ use crate::errors::{FieldError, Rejection};
 use crate::ids::{AdviserId, ApplicantId, ApplicationId};
 use crate::money::Money;
 use crate::pricing::Basis;
-use crate::product::{CoverType, ProductType, StartDateOption};
+use crate::product_codes::{CoverType, ProductType, StartDateOption};
 use crate::quote::{Quote, QuoteApplicant, QuoteCover};
 use crate::stage::ApplicationStage;
 use crate::underwriting::outcome::{ApplicantOutcome, CoverOutcome};

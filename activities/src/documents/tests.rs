@@ -6,7 +6,7 @@ use crate::product::Product;
 use chrono::{NaiveDate, TimeZone, Utc};
 use domain::application::{AddCover, CoverInput};
 use domain::money::Money;
-use domain::product::{CoverType, DeferredPeriod, PaymentPeriod, ProductType};
+use domain::product_codes::{CoverType, DeferredPeriod, PaymentPeriod, ProductType};
 use domain::{AddApplicant, AdviserId, ApplicantDetails, ApplicantId, ApplicationId, Gender};
 use std::path::Path;
 use std::process::Command;

@@ -21,7 +21,7 @@ use domain::application::{
     RemoveApplicantAtDecision, Requote, TakeAlternative, TriggerDecisionQuote,
 };
 use domain::dates::uk_date;
-use domain::product::ProductType;
+use domain::product_codes::ProductType;
 use domain::quote::Quote;
 use serde::Deserialize;
 use utoipa::ToSchema;

@@ -18,7 +18,7 @@ use crate::dates::uk_date;
 use crate::errors::{Errors, FieldError, Rejection};
 use crate::ids::ApplicantId;
 use crate::patch::Patch;
-use crate::product::StartDateOption;
+use crate::product_codes::StartDateOption;
 use crate::quote::{check_policy_start, check_valid_until};
 use crate::stage::ApplicationStage;
 use chrono::{DateTime, NaiveDate, Utc};

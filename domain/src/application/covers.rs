@@ -8,7 +8,7 @@ use crate::cover::{Cover, CoverError, Rider, remove_cover, sort_covers};
 use crate::errors::{Errors, Rejection};
 use crate::ids::ApplicantId;
 use crate::money::Money;
-use crate::product::{CoverType, DeferredPeriod, PaymentPeriod, ProductType, RiderType};
+use crate::product_codes::{CoverType, DeferredPeriod, PaymentPeriod, ProductType, RiderType};
 use crate::quote::{Quote, default_valid_until};
 use crate::stage::ApplicationStage;
 use chrono::{DateTime, NaiveDate, Utc};

@@ -9,7 +9,7 @@ use crate::decision::Decision;
 use crate::decision::UnderwritingTerms;
 use crate::errors::Rejection;
 use crate::ids::ApplicantId;
-use crate::product::ProductType;
+use crate::product_codes::ProductType;
 use crate::quote::Quote;
 use crate::stage::ApplicationStage;
 use chrono::{DateTime, Utc};

@@ -11,7 +11,7 @@ use crate::errors::{Errors, FieldError, Rejection};
 use crate::formats;
 use crate::money::Money;
 use crate::policy::{Policy, PolicyDocument, PolicyStatus, cancellation_ends_on, policy_reference};
-use crate::product::StartDateOption;
+use crate::product_codes::StartDateOption;
 use crate::stage::ApplicationStage;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};

@@ -96,7 +96,7 @@ use crate::children::ChildDetails;
 use crate::errors::Rejection;
 use crate::ids::{AdviserId, ApplicantId, ApplicationId};
 use crate::money::Percentage;
-use crate::product::StartDateOption;
+use crate::product_codes::StartDateOption;
 use crate::quote::Quote;
 use crate::stage::ApplicationStage;
 use crate::term_extension::DeclarationOfHealthStatus;

@@ -198,7 +198,7 @@ mod tests {
     use crate::decision::Decision;
     use crate::ids::{AdviserId, ApplicantId, ApplicationId};
     use crate::money::Money;
-    use crate::product::{CoverType, ProductType};
+    use crate::product_codes::{CoverType, ProductType};
     use crate::stage::ApplicationStage;
     use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 

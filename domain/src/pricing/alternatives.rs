@@ -22,7 +22,7 @@ use crate::dates::age_on;
 use crate::decision::Decision;
 use crate::ids::ApplicantId;
 use crate::money::Money;
-use crate::product::{ProductType, RiderType};
+use crate::product_codes::{ProductType, RiderType};
 use crate::quote::Quote;
 use crate::underwriting::outcome::{
     CoverOutcome, Explanation, Finding, QuotedAnswer, Risk, decide, severity,

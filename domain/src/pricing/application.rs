@@ -12,7 +12,7 @@ use crate::decision::{Decision, UnderwritingTerms};
 use crate::errors::{Errors, Rejection};
 use crate::ids::ApplicantId;
 use crate::money::Money;
-use crate::product::ProductType;
+use crate::product_codes::ProductType;
 use crate::quote::{PremiumLine, Quote, QuoteApplicant, QuoteCover, QuoteRider};
 use chrono::NaiveDate;
 

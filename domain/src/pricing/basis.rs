@@ -9,7 +9,7 @@ use super::mortality::{AgePoint, ClaimRates, MortalityTable, OLDEST_TABLE_AGE, c
 use super::premium::{Life, pounds};
 use crate::applicant::{Gender, Smoking};
 use crate::money::Money;
-use crate::product::ProductType;
+use crate::product_codes::ProductType;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 

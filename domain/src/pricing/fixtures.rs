@@ -5,7 +5,7 @@ use super::{CommissionTerms, Life};
 use crate::applicant::{Gender, Smoking};
 use crate::cover::Cover;
 use crate::money::Money;
-use crate::product::{CoverType, DeferredPeriod, PaymentPeriod, ProductType};
+use crate::product_codes::{CoverType, DeferredPeriod, PaymentPeriod, ProductType};
 use crate::testkit::basis;
 
 pub(super) fn life(age: u32) -> Life {

@@ -4,7 +4,7 @@
 
 use super::basis::positive;
 use super::mortality::{AgePoint, check_points};
-use crate::product::{DeferredPeriod, PaymentPeriod};
+use crate::product_codes::{DeferredPeriod, PaymentPeriod};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 

@@ -6,7 +6,7 @@ use super::basis::Basis;
 use crate::applicant::{Gender, Smoking};
 use crate::cover::Cover;
 use crate::money::{Money, Percentage};
-use crate::product::{CoverType, DeferredPeriod, PaymentPeriod, ProductType, RiderType};
+use crate::product_codes::{CoverType, DeferredPeriod, PaymentPeriod, ProductType, RiderType};
 use crate::quote::PremiumLine;
 
 /// Who is being priced.

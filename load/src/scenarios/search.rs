@@ -13,7 +13,7 @@ use chrono::{Duration as Days, TimeZone, Utc};
 use domain::application::{EnquirySummary, EvidenceChase, EvidenceRequest, EvidenceStatus};
 use domain::cover::Cover;
 use domain::decision::Decision;
-use domain::product::ProductType;
+use domain::product_codes::ProductType;
 use domain::underwriting::evidence::EvidenceKind;
 use domain::underwriting::manual::Underwriter;
 use domain::underwriting::outcome::{ApplicantOutcome, CoverOutcome, Explanation, Risk};

@@ -6,7 +6,7 @@ use super::super::Application;
 use super::EvidenceStatus;
 use crate::decision::Decision;
 use crate::ids::ApplicantId;
-use crate::product::ProductType;
+use crate::product_codes::ProductType;
 use crate::stage::ApplicationStage;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};

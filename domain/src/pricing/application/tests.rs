@@ -2,7 +2,7 @@ use super::*;
 use crate::applicant::{Gender, Smoking};
 use crate::cover::Cover;
 use crate::pricing::fixtures::cover;
-use crate::product::CoverType;
+use crate::product_codes::CoverType;
 use crate::testkit::{basis, catalogue};
 
 mod whole_application {
