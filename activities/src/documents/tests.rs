@@ -2,7 +2,7 @@
 //! the shipped template, read back with `pdftotext` as a client's PDF reader would.
 
 use super::*;
-use crate::product::Product;
+use crate::product_definition::Product;
 use chrono::{NaiveDate, TimeZone, Utc};
 use domain::application::{AddCover, CoverInput};
 use domain::money::Money;
