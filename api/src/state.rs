@@ -3,7 +3,7 @@
 use crate::auth::TokenVerifier;
 use crate::config::Config;
 use crate::journeys::Journeys;
-use crate::product::PortalSettings;
+use crate::portal_settings::PortalSettings;
 use std::sync::Arc;
 use store::Store;
 
