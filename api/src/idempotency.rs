@@ -4,7 +4,7 @@
 //! carries the command, and Temporal applies an Update id once per workflow run.
 //!
 //! The key is read once here, for every route, and kept for the request's task, so the one
-//! place that sends Updates ([`crate::journeys`]) uses it without each of the many command
+//! place that sends Updates ([`crate::workflow_client`]) uses it without each of the many command
 //! handlers passing it along.
 
 use crate::error::ApiError;

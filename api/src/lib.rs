@@ -11,22 +11,22 @@ pub mod config;
 pub mod dev_idp;
 pub mod error;
 pub mod idempotency;
-pub mod journeys;
 pub mod owners;
 pub mod portal_settings;
 mod routes;
 pub mod spa;
 pub mod state;
 pub mod worker;
+pub mod workflow_client;
 
 use crate::auth::TokenVerifier;
 use crate::config::{AddressLookupConfig, Config, EmailDnsConfig};
 use crate::dev_idp::users::DevDirectory;
 use crate::dev_idp::{DevIdp, DevIdpSettings};
 use crate::error::problem;
-use crate::journeys::Journeys;
 use crate::portal_settings::PortalSettings;
 use crate::state::AppState;
+use crate::workflow_client::WorkflowClient;
 use anyhow::Context;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -124,7 +124,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<Services> {
     let payee = payee_check(&config)?;
     let emails = email_checker(&config).await?;
     let state = AppState {
-        journeys: Journeys::new(client, config.temporal.task_queue.clone()),
+        workflow_client: WorkflowClient::new(client, config.temporal.task_queue.clone()),
         config: Arc::new(config),
         settings: Arc::new(settings),
         store,

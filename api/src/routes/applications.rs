@@ -70,7 +70,10 @@ async fn create(
             allocation.id
         }
     };
-    state.journeys.create(id, owner, firm_id, now).await?;
+    state
+        .workflow_client
+        .create(id, owner, firm_id, now)
+        .await?;
     let application = state
         .store
         .find_application(id)
