@@ -37,7 +37,7 @@ web/dist/index.html: $(WEB_SOURCES)
 build-web: deps web/dist/index.html
 
 build-release: deps
-	cargo build --release --locked --bin portal --bin portal-load
+	cargo build --release --locked -p api -p portal-load --bin portal --bin portal-load
 
 run: build-web build-release
 	@scripts/run.sh
@@ -60,7 +60,7 @@ load: build-release
 # Fault injection, the long run (make test runs a short one): its own Temporal server, API and
 # two workers; CHAOS_ARGS adds to or overrides the options (see portal-load --help).
 chaos: deps
-	cargo build --release --locked --bin portal --bin portal-load
+	cargo build --release --locked -p api -p portal-load --bin portal --bin portal-load
 	$(CARGO_TARGET_DIR)/release/portal-load --scenario chaos --clients 20 --seconds 600 --kills 40 --long-cases 2 \
 		--server-restarts 1 $(CHAOS_ARGS)
 

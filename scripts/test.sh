@@ -40,7 +40,7 @@ step "Rust integration tests on PostgreSQL (store and API, a database each, on a
 rust_tests rust-tests-postgres scripts/postgres.sh cargo test --locked -p store -p api
 
 step "Fault injection (advisers at work while workers and the Temporal server are killed; make chaos runs it longer)"
-cargo build --quiet --locked -p api --bin portal --bin portal-load
+cargo build --quiet --locked -p api -p portal-load --bin portal --bin portal-load
 "${CARGO_TARGET_DIR:-target}/debug/portal-load" --scenario chaos --clients 3 --seconds 30 --kills 3 --server-restarts 1
 
 step "API schema conformance (schemathesis over /api/openapi.json, against a real portal)"

@@ -12,7 +12,7 @@
 use activities::underwriting::Rulebook;
 use chrono::{Datelike, NaiveDate, TimeZone, Utc};
 use domain::cover::{Cover, Rider};
-use domain::product::{ProductType, RiderType};
+use domain::product_codes::{ProductType, RiderType};
 use domain::underwriting::Answer;
 use domain::underwriting::record::{EnquiryKind, EnquiryRecord, ProvideAnswers};
 use rand::rngs::StdRng;

@@ -9,7 +9,7 @@ mod documents;
 pub mod email;
 mod policies;
 mod pricing;
-mod product;
+mod product_definition;
 mod projection;
 pub mod surgeries;
 pub mod underwriting;
@@ -25,7 +25,7 @@ pub use documents::{
 pub use email::{DnsConfig, EmailChecker};
 pub use policies::{PolicyActivities, schedule_kind};
 pub use pricing::{PriceRequest, PricingActivities, check_covers};
-pub use product::{Product, ProductError};
+pub use product_definition::{Product, ProductError};
 pub use projection::{ApplicationActivities, QuoteAndSave};
 pub use underwriting::{DecideRequest, Rulebook, SaveEnquiry, UnderwritingActivities};
 

@@ -5,7 +5,7 @@
 //! or a replay returns the documents first stored.
 
 use crate::documents::{Document, decision_document, schedule_document};
-use crate::product::Product;
+use crate::product_definition::Product;
 use chrono::Utc;
 use domain::Application;
 use domain::application::IssuedDocuments;

@@ -3,7 +3,7 @@
 //! workflow's history, so a replay (even on a worker with a newer catalogue) reproduces the
 //! quote the adviser saw.
 
-use crate::product::Product;
+use crate::product_definition::Product;
 use domain::application::CoverChecks;
 use domain::dates::age_on;
 use domain::quote::Quote;

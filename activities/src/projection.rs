@@ -7,7 +7,7 @@
 //! (docs/decisions.md RS18).
 
 use crate::pricing::{PriceRequest, check_covers};
-use crate::product::Product;
+use crate::product_definition::Product;
 use chrono::{DateTime, Utc};
 use domain::application::CoverChecks;
 use domain::quote::Quote;

@@ -117,7 +117,7 @@ pub async fn send_command<C: ApplicationUpdate>(
     id: ApplicationId,
     command: C,
 ) -> Result<(), ApiError> {
-    match state.journeys.send(id, command).await {
+    match state.workflow_client.send(id, command).await {
         Ok(_saved) => Ok(()),
         // A journey whose policies are in force and past their cancellation window has ended:
         // its workflow takes no more commands, and the case says why.

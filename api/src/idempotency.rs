@@ -4,7 +4,7 @@
 //! carries the command, and Temporal applies an Update id once per workflow run.
 //!
 //! The key is read once here, for every route, and kept for the request's task, so the one
-//! place that sends Updates ([`crate::journeys`]) uses it without each of the many command
+//! place that sends Updates ([`crate::workflow_client`]) uses it without each of the many command
 //! handlers passing it along.
 //!
 //! The key names one request: the Update id also carries a digest of the request's path and

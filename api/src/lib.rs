@@ -1,6 +1,8 @@
 //! The portal's HTTP side: the §7 API under `/api`, its OpenAPI document and Swagger UI, the
-//! development identity provider, and the built SPA under `/v2`. `main.rs` wires it into the
-//! `portal` binary; tests build the same router with [`build_app`].
+//! development identity provider, and the built SPA under `/v2`; and the process's composition:
+//! [`prepare`] connects what both parts use, [`worker`] composes the Temporal worker.
+//! `main.rs` wires them into the `portal` binary; tests build the same router with
+//! [`build_app`] and the same worker with [`worker::start`].
 
 pub mod auth;
 pub mod body;
@@ -9,20 +11,22 @@ pub mod config;
 pub mod dev_idp;
 pub mod error;
 pub mod idempotency;
-pub mod journeys;
 pub mod owners;
-pub mod product;
+pub mod portal_settings;
 mod routes;
 pub mod spa;
 pub mod state;
+pub mod worker;
+pub mod workflow_client;
 
 use crate::auth::TokenVerifier;
 use crate::config::{AddressLookupConfig, Config, EmailDnsConfig};
+use crate::dev_idp::users::DevDirectory;
 use crate::dev_idp::{DevIdp, DevIdpSettings};
 use crate::error::{ProblemType, problem};
-use crate::journeys::Journeys;
-use crate::product::{DevDirectory, PortalSettings};
+use crate::portal_settings::PortalSettings;
 use crate::state::AppState;
+use crate::workflow_client::WorkflowClient;
 use anyhow::Context;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -53,20 +57,6 @@ pub struct Services {
     pub state: AppState,
     pub dev_idp: Option<Arc<DevIdp>>,
     pub dev_directory: Option<DevDirectory>,
-}
-
-/// Starts a worker for the application and enquiry workflows with this process's product,
-/// rulebook and store.
-pub fn start_worker(services: &Services) -> anyhow::Result<workflows::worker::RunningWorker> {
-    let state = &services.state;
-    workflows::worker::RunningWorker::start(
-        state.config.temporal.clone(),
-        activities::ApplicationActivities::new(state.store.clone(), state.product.clone()),
-        activities::PricingActivities::new(state.product.clone()),
-        activities::UnderwritingActivities::new(state.rulebook.clone(), state.store.clone()),
-        activities::BankActivities::new(state.product.clone(), state.payee.clone()),
-        activities::PolicyActivities::new(state.store.clone(), state.product.clone()),
-    )
 }
 
 /// Connects to the database (migrating it) and Temporal, seeds the development users when the
@@ -134,7 +124,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<Services> {
     let payee = payee_check(&config)?;
     let emails = email_checker(&config).await?;
     let state = AppState {
-        journeys: Journeys::new(client, config.temporal.task_queue.clone()),
+        workflow_client: WorkflowClient::new(client, config.temporal.task_queue.clone()),
         config: Arc::new(config),
         settings: Arc::new(settings),
         store,

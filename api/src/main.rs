@@ -7,7 +7,7 @@
 
 use anyhow::Context;
 use api::config::{self, Config};
-use api::{Services, build_app, prepare, start_worker};
+use api::{Services, build_app, prepare};
 use clap::{Parser, Subcommand};
 use tokio::net::TcpListener;
 
@@ -84,7 +84,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
         Command::Api => serve(config, false).await,
         Command::Worker => {
             let services = prepare(config).await?;
-            let worker = start_worker(&services)?;
+            let worker = api::worker::start(&services)?;
             tracing::info!("worker running; press Ctrl-C to stop");
             shutdown_signal().await;
             worker.stop()
@@ -127,7 +127,7 @@ async fn serve(config: Config, with_worker: bool) -> anyhow::Result<()> {
         .with_context(|| format!("Failed to listen on {} (is PORT in use?)", config.bind))?;
     let services = prepare(config).await?;
     let worker = if with_worker {
-        Some(start_worker(&services)?)
+        Some(api::worker::start(&services)?)
     } else {
         None
     };

@@ -2,8 +2,8 @@
 
 use crate::auth::TokenVerifier;
 use crate::config::Config;
-use crate::journeys::Journeys;
-use crate::product::PortalSettings;
+use crate::portal_settings::PortalSettings;
+use crate::workflow_client::WorkflowClient;
 use std::sync::Arc;
 use store::Store;
 
@@ -12,7 +12,7 @@ pub struct AppState {
     pub config: Arc<Config>,
     pub settings: Arc<PortalSettings>,
     pub store: Store,
-    pub journeys: Journeys,
+    pub workflow_client: WorkflowClient,
     pub tokens: Arc<TokenVerifier>,
     /// The catalogue and pricing basis from `product/`.
     pub product: Arc<activities::Product>,

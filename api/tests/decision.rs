@@ -4,15 +4,16 @@
 
 mod support;
 
+use domain::testkit::PLAIN_ANSWERS;
 use reqwest::{Method, StatusCode};
 use serde_json::Value;
 use std::time::Duration;
-use support::interview::{PLAIN, underwrite};
+use support::interview::underwrite;
 use support::{TestApp, eventually, pdf_text};
 
 /// Alan weighs 114 kg at 1.78 m (a body mass index of 36).
 fn heavy() -> Vec<(&'static str, &'static str)> {
-    PLAIN
+    PLAIN_ANSWERS
         .iter()
         .map(|&(tag, value)| {
             if tag == "WEIGHT" {
@@ -66,7 +67,7 @@ async fn the_decision_quote_prices_each_cover_on_its_terms_and_proceed_opens_set
     );
 
     underwrite(&app, &token, &id, alan, &heavy()).await;
-    underwrite(&app, &token, &id, ada, PLAIN).await;
+    underwrite(&app, &token, &id, ada, PLAIN_ANSWERS).await;
     let application = eventually(Duration::from_secs(20), || async {
         let (_, application) = app.get_application(&token, &id).await;
         (application["status"] == "DECISION").then_some(application)
@@ -203,7 +204,7 @@ async fn a_declined_client_is_removed_at_the_decision_and_the_other_proceeds() {
     let (alan, ada) = (&clients[0], &clients[1]);
     let key = id.as_i64().unwrap();
     // Ada weighs 150 kg at 1.78 m: a body mass index of 47 declines every cover.
-    let heavier: Vec<(&str, &str)> = PLAIN
+    let heavier: Vec<(&str, &str)> = PLAIN_ANSWERS
         .iter()
         .map(|&(tag, value)| {
             if tag == "WEIGHT" {
@@ -213,7 +214,7 @@ async fn a_declined_client_is_removed_at_the_decision_and_the_other_proceeds() {
             }
         })
         .collect();
-    underwrite(&app, &token, &id, alan, PLAIN).await;
+    underwrite(&app, &token, &id, alan, PLAIN_ANSWERS).await;
     underwrite(&app, &token, &id, ada, &heavier).await;
     eventually(Duration::from_secs(20), || async {
         let (_, application) = app.get_application(&token, &id).await;
@@ -273,7 +274,7 @@ async fn previews_price_the_decision_without_recording_it_and_requote_goes_back_
     let (id, clients) = app.applied_application(&token, true).await;
     let key = id.as_i64().unwrap();
     underwrite(&app, &token, &id, &clients[0], &heavy()).await;
-    underwrite(&app, &token, &id, &clients[1], PLAIN).await;
+    underwrite(&app, &token, &id, &clients[1], PLAIN_ANSWERS).await;
     eventually(Duration::from_secs(20), || async {
         let (_, application) = app.get_application(&token, &id).await;
         (application["status"] == "DECISION").then_some(())
@@ -368,7 +369,7 @@ async fn previews_price_the_decision_without_recording_it_and_requote_goes_back_
 
 /// Ada races cars: her life cover excludes motor racing, or takes a loading instead.
 fn racing() -> Vec<(&'static str, &'static str)> {
-    let mut answers: Vec<(&str, &str)> = PLAIN
+    let mut answers: Vec<(&str, &str)> = PLAIN_ANSWERS
         .iter()
         .map(|&(tag, value)| {
             if tag == "HAZARDOUS_PURSUITS" {

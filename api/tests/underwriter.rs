@@ -6,15 +6,16 @@
 
 mod support;
 
+use domain::testkit::PLAIN_ANSWERS;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use std::time::Duration;
-use support::interview::{PLAIN, underwrite};
+use support::interview::underwrite;
 use support::{TestApp, eventually};
 
 /// The sample interview's plain answers with `units` of alcohol a week.
 fn drinking(units: &'static str) -> Vec<(&'static str, &'static str)> {
-    PLAIN
+    PLAIN_ANSWERS
         .iter()
         .map(|&(tag, value)| {
             if tag == "ALCOHOL_UNITS" {
@@ -31,7 +32,7 @@ fn drinking(units: &'static str) -> Vec<(&'static str, &'static str)> {
 async fn referred_case(app: &TestApp, token: &str) -> (Value, Vec<Value>) {
     let (id, clients) = app.applied_application(token, true).await;
     underwrite(app, token, &id, &clients[0], &drinking("60")).await;
-    underwrite(app, token, &id, &clients[1], PLAIN).await;
+    underwrite(app, token, &id, &clients[1], PLAIN_ANSWERS).await;
     eventually(Duration::from_secs(20), || async {
         let (_, application) = app.get_application(token, &id).await;
         (application["status"] == "UNDERWRITING").then_some(())

@@ -6,10 +6,11 @@
 
 mod support;
 
+use domain::testkit::PLAIN_ANSWERS;
 use reqwest::{Method, StatusCode};
 use serde_json::json;
 use std::time::Duration;
-use support::interview::{PLAIN, answer, answer_of, declare_and_close, get, start};
+use support::interview::{answer, answer_of, declare_and_close, get, start};
 use support::{TestApp, errors, eventually, pdf_text};
 
 #[tokio::test(flavor = "multi_thread")]
@@ -90,7 +91,7 @@ async fn two_clients_are_underwritten_and_the_case_moves_to_the_decision() {
         (condition["name"].as_str(), condition["category"].as_str()),
         (Some("High blood pressure"), Some("hypertension"))
     );
-    let mut answers: Vec<(&str, &str)> = PLAIN
+    let mut answers: Vec<(&str, &str)> = PLAIN_ANSWERS
         .iter()
         .filter(|(t, _)| !matches!(*t, "WEIGHT" | "HAS_CONDITIONS"))
         .copied()
@@ -161,7 +162,7 @@ async fn two_clients_are_underwritten_and_the_case_moves_to_the_decision() {
     assert_eq!(application["status"], "APPLY");
     let (status, _) = start(&app, &token, ada).await;
     assert_eq!(status, StatusCode::OK);
-    let (status, body) = answer(&app, &token, ada, PLAIN).await;
+    let (status, body) = answer(&app, &token, ada, PLAIN_ANSWERS).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let closed = declare_and_close(&app, &token, &id, ada).await;
     assert_eq!(closed["outcome"]["covers"][0]["decision"], "standardterms");
@@ -260,7 +261,7 @@ async fn every_accepted_answer_survives_the_worker_dying_between_answers() {
     let (_, clients) = app.applied_application(&token, false).await;
     let alan = &clients[0];
     assert_eq!(start(&app, &token, alan).await.0, StatusCode::OK);
-    for (i, pair) in PLAIN.chunks(3).enumerate() {
+    for (i, pair) in PLAIN_ANSWERS.chunks(3).enumerate() {
         let (status, body) = answer(&app, &token, alan, pair).await;
         assert_eq!(status, StatusCode::OK, "batch {i}: {body}");
         // A new worker, with nothing cached, picks the enquiry up from its history.
@@ -268,7 +269,7 @@ async fn every_accepted_answer_survives_the_worker_dying_between_answers() {
         app.start_worker();
     }
     let (_, enquiry) = get(&app, &token, alan).await;
-    for (tag, value) in PLAIN {
+    for (tag, value) in PLAIN_ANSWERS {
         assert_eq!(answer_of(&enquiry, tag), Some(*value), "{tag}");
     }
     assert_eq!(enquiry["isSatisfied"], true);
@@ -328,7 +329,10 @@ async fn the_answers_are_on_record_as_a_pdf_and_the_updates_start_empty() {
     let (status, _) = app.call(Method::GET, &path, Some(&token), None).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "no interview yet");
     assert_eq!(start(&app, &token, alan).await.0, StatusCode::OK);
-    assert_eq!(answer(&app, &token, alan, PLAIN).await.0, StatusCode::OK);
+    assert_eq!(
+        answer(&app, &token, alan, PLAIN_ANSWERS).await.0,
+        StatusCode::OK
+    );
 
     let response = app
         .http

@@ -8,9 +8,13 @@ use crate::adviser::UxSettings;
 use crate::cover::{Cover, CoverError, Rider};
 use crate::formats;
 use crate::money::Money;
-use crate::product::{CoverType, DeferredPeriod, PaymentPeriod, ProductType, RiderType};
+use crate::product_codes::{CoverType, DeferredPeriod, PaymentPeriod, ProductType, RiderType};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+
+/// No cover may run beyond this age: every product's `expiryAge` is at most it, and the pricing
+/// basis's mortality tables give a rate at every age up to it.
+pub const OLDEST_EXPIRY_AGE: u32 = 100;
 
 /// The whole catalogue: every product once, and the riders.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -187,10 +191,9 @@ impl Catalogue {
                     if term.min_years == 0 || term.min_years > term.max_years {
                         return Err(format!("{name}: term must have 1 <= minYears <= maxYears"));
                     }
-                    if ages.min > ages.max || ages.max > crate::pricing::OLDEST_TABLE_AGE {
+                    if ages.min > ages.max || ages.max > OLDEST_EXPIRY_AGE {
                         return Err(format!(
-                            "{name}: expiryAge must have min <= max <= {}",
-                            crate::pricing::OLDEST_TABLE_AGE
+                            "{name}: expiryAge must have min <= max <= {OLDEST_EXPIRY_AGE}"
                         ));
                     }
                 }

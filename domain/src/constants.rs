@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::amra::CONSENT_VALID_MONTHS as AMRA_CONSENT_VALID_MONTHS;
 pub use crate::applicant::{MAX_AGE, MIN_AGE, NAME_MAX_CHARS};
-pub use crate::application::MAX_APPLICANTS;
+pub use crate::application::{MAX_APPLICANTS, MEDICAL_REPORT_HELD_DAYS};
 pub use crate::beneficiaries::MAX_BENEFICIARIES;
 pub use crate::children::CHILD_AGE_LIMIT as MAX_CHILD_AGE;
 pub use crate::contact::address::ADDRESS_LINE_MAX_CHARS;
@@ -33,8 +33,6 @@ pub use crate::term_extension::EXTENSION_DAYS as TERM_EXTENSION_DAYS;
 /// A term may be extended once only.
 pub const TERM_EXTENSIONS_ALLOWED: u32 = 1;
 
-/// A medical report is held for 21 days so the client can see it before it is sent.
-pub const MEDICAL_REPORT_HELD_DAYS: u32 = 21;
 /// The insurer may ask for information up to 6 months after cover starts.
 pub const INFORMATION_REQUEST_MONTHS_AFTER_COVER: u32 = 6;
 /// A client who cancels within 30 days has their premiums refunded.

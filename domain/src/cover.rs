@@ -7,7 +7,7 @@ use crate::beneficiaries::{BenefitAllocation, check_allocations};
 use crate::decision::Decision;
 use crate::errors::FieldError;
 use crate::money::Money;
-use crate::product::{CoverType, DeferredPeriod, PaymentPeriod, ProductType, RiderType};
+use crate::product_codes::{CoverType, DeferredPeriod, PaymentPeriod, ProductType, RiderType};
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 use utoipa::ToSchema;

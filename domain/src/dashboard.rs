@@ -1,10 +1,10 @@
 //! The lists of cases (§3 "Dashboard lists"): the adviser's application and policy searches,
 //! the underwriters' workbench, and their paging.
 
-use crate::application::ApplicationStage;
 use crate::ids::{AdviserId, ApplicantId, ApplicationId};
 use crate::money::Money;
 use crate::policy::PolicyStatus;
+use crate::stage::ApplicationStage;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;

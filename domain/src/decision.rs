@@ -17,6 +17,14 @@ pub enum Decision {
     ReferredToUw,
 }
 
+/// The terms underwriting gave one cover: its decision and any loading in percent. A quote
+/// before underwriting prices every cover on the default: no decision, no loading.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct UnderwritingTerms {
+    pub decision: Option<Decision>,
+    pub loading: u32,
+}
+
 // §4 decision values.
 /// The class a decision falls in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]

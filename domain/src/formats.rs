@@ -8,7 +8,7 @@
 //! the adviser sees never disagree. Nothing here reads a clock or a locale: en-GB is fixed.
 
 use crate::money::{Money, group_thousands};
-use crate::product::{CoverType, DeferredPeriod, PaymentPeriod, ProductType};
+use crate::product_codes::{CoverType, DeferredPeriod, PaymentPeriod, ProductType};
 use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
 use serde::{Deserialize, Serialize};
 

@@ -8,8 +8,8 @@
 //! has a copy (`web/src/lib/rules/journey.ts`) checked against the same vectors
 //! (the "journey" topic of `domain/vectors.json`). Readings of the spec are in docs/decisions.md J22 to J30.
 
-use crate::application::ApplicationStage;
 use crate::ids::ApplicationId;
+use crate::stage::ApplicationStage;
 use serde::{Deserialize, Serialize};
 
 // §2 "default /v2".

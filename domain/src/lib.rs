@@ -31,9 +31,10 @@ pub mod money;
 pub mod patch;
 pub mod policy;
 pub mod pricing;
-pub mod product;
+pub mod product_codes;
 pub mod quote;
 pub mod sign_in;
+pub mod stage;
 pub mod term_extension;
 #[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
@@ -41,9 +42,8 @@ pub mod underwriting;
 
 pub use adviser::{AdviserProfile, Role, Roles, UxSettings};
 pub use applicant::{Applicant, ApplicantDetails, ApplicantPatch, Gender, Smoking, Title};
-pub use application::{
-    AddApplicant, Application, ApplicationStage, ApplicationView, EditApplicant,
-};
+pub use application::{AddApplicant, Application, ApplicationView, EditApplicant};
 pub use errors::{FieldError, Rejection};
 pub use ids::{AdviserId, ApplicantId, ApplicationId};
 pub use patch::Patch;
+pub use stage::ApplicationStage;

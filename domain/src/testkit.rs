@@ -5,17 +5,20 @@
 
 use crate::applicant::{ApplicantDetails, Gender, Title};
 use crate::application::{
-    AddApplicant, AddCover, Application, ApplicationStage, CoverInput, EnquirySummary,
-    RecordBankCheck, RecordEnquiryOutcome, SaveBankDetails, SetPolicyStartDate,
+    AddApplicant, AddCover, Application, CoverInput, EnquirySummary, RecordBankCheck,
+    RecordEnquiryOutcome, SaveBankDetails, SetPolicyStartDate,
 };
 use crate::bank_check::BankCheckResult;
 use crate::bank_details::BankDetailsForm;
+use crate::catalogue::Catalogue;
 use crate::decision::Decision;
 use crate::errors::{FieldError, Rejection};
 use crate::ids::{AdviserId, ApplicantId, ApplicationId};
 use crate::money::Money;
-use crate::product::{CoverType, ProductType, StartDateOption};
+use crate::pricing::Basis;
+use crate::product_codes::{CoverType, ProductType, StartDateOption};
 use crate::quote::{Quote, QuoteApplicant, QuoteCover};
+use crate::stage::ApplicationStage;
 use crate::underwriting::outcome::{ApplicantOutcome, CoverOutcome};
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 
@@ -284,3 +287,49 @@ pub fn ready(start: StartDateOption, on: Option<NaiveDate>) -> Application {
         on,
     )
 }
+
+/// The shipped pricing basis (`product/pricing/basis.json`) as text, for tests that edit it.
+pub const BASIS_JSON: &str = include_str!("../../product/pricing/basis.json");
+
+/// The shipped mortality tables, by the names `basis.json` gives them.
+pub fn read_basis_table(name: &str) -> Result<String, String> {
+    match name {
+        "elt15-males.csv" => Ok(include_str!("../../product/pricing/elt15-males.csv").to_owned()),
+        "elt15-females.csv" => {
+            Ok(include_str!("../../product/pricing/elt15-females.csv").to_owned())
+        }
+        other => Err(format!("no such table {other}")),
+    }
+}
+
+/// The shipped pricing basis.
+pub fn basis() -> Basis {
+    Basis::parse(BASIS_JSON, read_basis_table).unwrap()
+}
+
+/// The shipped product catalogue (`product/catalogue.json`).
+pub fn catalogue() -> Catalogue {
+    Catalogue::parse(include_str!("../../product/catalogue.json")).unwrap()
+}
+
+/// Everything the sample interview (`product/underwriting/interview.json`) asks of a client with
+/// nothing to disclose: the rulebook accepts it on standard terms. The one fixture of it for
+/// every crate's tests and the load driver. `OCCUPATION` is a backed answer: over HTTP the
+/// portal finds its option by name; a test of the enquiry record gives the option first.
+pub const PLAIN_ANSWERS: &[(&str, &str)] = &[
+    ("HEIGHT_UNITS", "metric"),
+    ("HEIGHT", "1.78"),
+    ("WEIGHT_UNITS", "metric"),
+    ("WEIGHT", "76"),
+    ("OCCUPATION", "Software developer"),
+    ("EARNINGS", "42000"),
+    ("HAZARDOUS_DUTIES", "No"),
+    ("ALCOHOL_UNITS", "10"),
+    ("DRUGS", "No"),
+    ("HAZARDOUS_PURSUITS", "No"),
+    ("TRAVEL", "No"),
+    ("HAS_CONDITIONS", "No"),
+    ("FAMILY_HISTORY", "No"),
+    ("GP_REGISTERED_SINCE", "2015-06-01"),
+    ("GP_PENDING", "No"),
+];

@@ -1,14 +1,15 @@
-//! Runs the portal's Temporal worker and prepares the namespace for it.
+//! The pieces a process needs to run a Temporal worker and to prepare the namespace for it: the
+//! connection ([`connect`]), the search attributes, the health check, and [`RunningWorker`],
+//! which runs the workflows and activities a binary registers with the portal's tuning. Which
+//! workflows and activities, with which adapters, is the binary's choice (its composition
+//! root: `api::worker` for the portal, the load driver's baseline for `portal-load`); this
+//! module knows none of them.
 //!
 //! The SDK's worker future is not `Send`, so the worker runs on a thread of its own with its
-//! own Tokio runtime; [`RunningWorker::stop`] shuts it down gracefully (in-flight tasks finish).
+//! own Tokio runtime, where it also connects; [`RunningWorker::stop`] shuts it down gracefully
+//! (in-flight tasks finish).
 
-use crate::baseline::BaselineWorkflow;
-use crate::{ApplicationWorkflow, EnquiryWorkflow};
-use activities::{
-    ApplicationActivities, BankActivities, PolicyActivities, PricingActivities,
-    UnderwritingActivities,
-};
+use crate::ApplicationWorkflow;
 use anyhow::{Context, anyhow};
 use std::collections::HashMap;
 use std::sync::mpsc;
@@ -214,41 +215,9 @@ impl std::fmt::Debug for RunningWorker {
 }
 
 impl RunningWorker {
-    /// Runs the application and enquiry workflows on `config.task_queue`; returns once the
-    /// worker is connected and polling.
+    /// Runs the workflows and activities `register` adds to the worker's options on
+    /// `config.task_queue`; returns once the worker is connected and polling.
     pub fn start(
-        config: TemporalConfig,
-        activities: ApplicationActivities,
-        pricing: PricingActivities,
-        underwriting: UnderwritingActivities,
-        bank: BankActivities,
-        policies: PolicyActivities,
-    ) -> anyhow::Result<Self> {
-        Self::spawn(config, move |options| {
-            options
-                .register_activities(activities)
-                .register_activities(pricing)
-                .register_activities(underwriting)
-                .register_activities(bank)
-                .register_activities(policies)
-                .register_workflow::<ApplicationWorkflow>()
-                .map_err(|e| anyhow!("Failed to register ApplicationWorkflow: {e}"))?
-                .register_workflow::<EnquiryWorkflow>()
-                .map_err(|e| anyhow!("Failed to register EnquiryWorkflow: {e}"))
-        })
-    }
-
-    /// Runs only [`BaselineWorkflow`], for the load driver's baseline measurement.
-    pub fn start_baseline(config: TemporalConfig) -> anyhow::Result<Self> {
-        Self::spawn(config, |options| {
-            options
-                .register_activities(crate::baseline::BaselineActivities)
-                .register_workflow::<BaselineWorkflow>()
-                .map_err(|e| anyhow!("Failed to register BaselineWorkflow: {e}"))
-        })
-    }
-
-    fn spawn(
         config: TemporalConfig,
         register: impl FnOnce(WorkerOptionsBuilder) -> anyhow::Result<WorkerOptionsBuilder>
         + Send

@@ -6,7 +6,7 @@ mod payee;
 
 pub use payee::{HttpPayeeCheck, NoPayeeCheck, PayeeCheck};
 
-use crate::product::Product;
+use crate::product_definition::Product;
 use domain::bank_check::BankCheckResult;
 use domain::bank_details::BankDetails;
 use domain::modulus::ModulusOutcome;

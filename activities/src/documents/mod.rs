@@ -71,8 +71,8 @@ impl CoverWords {
         }
         for rider in &cover.riders {
             let label = match rider.rider_type {
-                domain::product::RiderType::Tpd => "total permanent disability",
-                domain::product::RiderType::Ccic => "children's critical illness",
+                domain::product_codes::RiderType::Tpd => "total permanent disability",
+                domain::product_codes::RiderType::Ccic => "children's critical illness",
             };
             let amount = rider.cover_amount.map(formats::money).unwrap_or_default();
             extra.push_str(&format!(", with {label} {amount}"));
@@ -196,7 +196,7 @@ pub fn quote_document(
 /// The values a key facts or terms template may use: the reference, today's date and each
 /// product on the application with the structures chosen.
 pub fn application_data(application: &Application, today: chrono::NaiveDate) -> Value {
-    let mut products: Vec<domain::product::ProductType> = application
+    let mut products: Vec<domain::product_codes::ProductType> = application
         .applicants
         .iter()
         .flat_map(|a| a.covers.iter().map(|c| c.product_type))

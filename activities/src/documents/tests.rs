@@ -2,11 +2,11 @@
 //! the shipped template, read back with `pdftotext` as a client's PDF reader would.
 
 use super::*;
-use crate::product::Product;
+use crate::product_definition::Product;
 use chrono::{NaiveDate, TimeZone, Utc};
 use domain::application::{AddCover, CoverInput};
 use domain::money::Money;
-use domain::product::{CoverType, DeferredPeriod, PaymentPeriod, ProductType};
+use domain::product_codes::{CoverType, DeferredPeriod, PaymentPeriod, ProductType};
 use domain::{AddApplicant, AdviserId, ApplicantDetails, ApplicantId, ApplicationId, Gender};
 use std::path::Path;
 use std::process::Command;

@@ -4,7 +4,7 @@
 //! decision or cover, repeat a rule id, or give an answer the portal cannot read stops the
 //! process with the file and the problem, instead of reaching an adviser.
 
-use crate::product::ProductError;
+use crate::product_definition::ProductError;
 use chrono::{DateTime, NaiveDate, Utc};
 use domain::cover::Cover;
 use domain::decision::Decision;

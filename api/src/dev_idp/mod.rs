@@ -7,8 +7,8 @@
 
 mod keys;
 mod page;
+pub mod users;
 
-use crate::product::{DevDirectory, DevUser};
 use axum::extract::{Form, Query, State};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Redirect, Response};
@@ -26,6 +26,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use users::{DevDirectory, DevUser};
 
 /// Short-lived access tokens exercise the SPA's silent renewal.
 const ACCESS_TOKEN_LIFETIME: Duration = Duration::from_secs(15 * 60);
@@ -387,7 +388,7 @@ fn redeem_code(idp: &DevIdp, form: &HashMap<String, String>) -> Result<TokenResp
         ));
     }
     let challenge = URL_SAFE_NO_PAD.encode(Sha256::digest(param(form, "code_verifier").as_bytes()));
-    if !crate::product::constant_time_eq(challenge.as_bytes(), pending.code_challenge.as_bytes()) {
+    if !users::constant_time_eq(challenge.as_bytes(), pending.code_challenge.as_bytes()) {
         return Err(OAuthError::new(
             "invalid_grant",
             "The code_verifier does not match the code_challenge",

@@ -1,7 +1,7 @@
 //! The development sign-in page: a plain HTML form, escaped carefully because it echoes the
 //! OAuth parameters back as hidden fields.
 
-use crate::product::DevUser;
+use super::users::DevUser;
 
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());

@@ -9,7 +9,7 @@ use axum::Json;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use chrono::Utc;
-use domain::application::ApplicationStage;
+use domain::ApplicationStage;
 use domain::journey::Section;
 use domain::{ApplicantId, ApplicationId, ApplicationView};
 use serde::{Deserialize, Serialize};
@@ -71,7 +71,10 @@ async fn create(
             allocation.id
         }
     };
-    state.journeys.create(id, owner, firm_id, now).await?;
+    state
+        .workflow_client
+        .create(id, owner, firm_id, now)
+        .await?;
     let application = state
         .store
         .find_application(id)

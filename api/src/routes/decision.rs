@@ -22,7 +22,7 @@ use domain::application::{
     RemoveApplicantAtDecision, Requote, TakeAlternative, TriggerDecisionQuote,
 };
 use domain::dates::uk_date;
-use domain::product::ProductType;
+use domain::product_codes::ProductType;
 use domain::quote::Quote;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -68,9 +68,9 @@ pub async fn alternatives(
     CaseInPath(case): CaseInPath,
 ) -> Result<Json<Vec<Alternative>>, ApiError> {
     let application = case.application(&state).await?;
-    Ok(Json(application.alternatives(
-        &state.product.basis,
+    Ok(Json(state.product.basis.alternatives(
         &state.product.catalogue,
+        &application,
         uk_date(Utc::now()),
     )))
 }
@@ -116,12 +116,10 @@ pub async fn take_alternative(
     if request.based_on_version != application.version {
         return Err(ApiError::Rejected(Rejection::conflict(ALTERNATIVE_STALE)));
     }
-    let alternative = application
-        .alternatives(
-            &state.product.basis,
-            &state.product.catalogue,
-            uk_date(Utc::now()),
-        )
+    let alternative = state
+        .product
+        .basis
+        .alternatives(&state.product.catalogue, &application, uk_date(Utc::now()))
         .into_iter()
         .find(|a| a.id == alternative_id)
         .ok_or_else(|| ApiError::NotFound(ALTERNATIVE_NOT_OFFERED.into()))?;

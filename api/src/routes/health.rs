@@ -35,7 +35,11 @@ pub struct Health {
 )]
 pub async fn healthz(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
     let database = state.store.ping().await.is_ok();
-    let mut service = state.journeys.client().connection().workflow_service();
+    let mut service = state
+        .workflow_client
+        .client()
+        .connection()
+        .workflow_service();
     let temporal = service
         .get_system_info(temporalio_client::tonic::Request::new(
             GetSystemInfoRequest::default(),

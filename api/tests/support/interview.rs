@@ -1,7 +1,9 @@
 //! Driving a client's underwriting interview over HTTP: start, answer, declare and close, and
-//! the answers of a client with nothing to disclose.
+//! a whole interview with given answers (`domain::testkit::PLAIN_ANSWERS` for a client with
+//! nothing to disclose).
 
 use super::TestApp;
+use domain::testkit::PLAIN_ANSWERS;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
@@ -70,25 +72,6 @@ pub fn answer_of<'a>(enquiry: &'a Value, tag: &str) -> Option<&'a str> {
         .and_then(|a| a["value"].as_str())
 }
 
-/// Everything the sample interview asks of a client with nothing to disclose.
-pub const PLAIN: &[(&str, &str)] = &[
-    ("HEIGHT_UNITS", "metric"),
-    ("HEIGHT", "1.78"),
-    ("WEIGHT_UNITS", "metric"),
-    ("WEIGHT", "76"),
-    ("OCCUPATION", "Software developer"),
-    ("EARNINGS", "42000"),
-    ("HAZARDOUS_DUTIES", "No"),
-    ("ALCOHOL_UNITS", "10"),
-    ("DRUGS", "No"),
-    ("HAZARDOUS_PURSUITS", "No"),
-    ("TRAVEL", "No"),
-    ("HAS_CONDITIONS", "No"),
-    ("FAMILY_HISTORY", "No"),
-    ("GP_REGISTERED_SINCE", "2015-06-01"),
-    ("GP_PENDING", "No"),
-];
-
 /// Starts, answers, declares and closes a client's interview.
 pub async fn underwrite(
     app: &TestApp,
@@ -108,7 +91,7 @@ pub async fn underwrite(
 pub async fn proceeded_application(app: &TestApp, token: &str) -> i64 {
     let (id, clients) = app.applied_application(token, true).await;
     for client in &clients {
-        underwrite(app, token, &id, client, PLAIN).await;
+        underwrite(app, token, &id, client, PLAIN_ANSWERS).await;
     }
     super::eventually(std::time::Duration::from_secs(20), || async {
         let (_, application) = app.get_application(token, &id).await;

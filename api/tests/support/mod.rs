@@ -290,7 +290,7 @@ impl TestApp {
         let handle = self
             .services
             .state
-            .journeys
+            .workflow_client
             .client()
             .get_workflow_handle::<workflows::ApplicationWorkflow>(
                 workflows::application_workflow_id(id),
@@ -354,7 +354,7 @@ impl TestApp {
 
     /// The portal's Temporal client, to drive or inspect workflows directly.
     pub fn temporal_client(&self) -> &temporalio_client::Client {
-        self.services.state.journeys.client()
+        self.services.state.workflow_client.client()
     }
 
     /// The application as the workflow last projected it to the store.
@@ -373,7 +373,7 @@ impl TestApp {
     /// way continue-as-new does: lets a test put a case where only the passing of days would.
     pub async fn restart_workflow_from(&self, application: domain::Application) {
         use temporalio_client::{WorkflowStartOptions, WorkflowTerminateOptions};
-        let client = self.services.state.journeys.client();
+        let client = self.services.state.workflow_client.client();
         let workflow_id = workflows::application_workflow_id(application.id);
         let attributes = workflows::search_attributes::Findable::at_start(&application);
         client
@@ -564,7 +564,7 @@ pub fn born_years_ago(age: i32, days_later: i64) -> String {
 }
 
 fn start_worker(services: &Services) -> RunningWorker {
-    api::start_worker(services).unwrap()
+    api::worker::start(services).unwrap()
 }
 
 /// Polls `check` until it returns `Some`, failing after `timeout`.

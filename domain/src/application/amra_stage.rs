@@ -8,12 +8,13 @@
 //! the underwriter asks for needs the client's consent (§4), which the adviser may only then be
 //! asked for; withdrawing consent withdraws the reports that needed it (docs/decisions.md W3).
 
-use super::{APPLICANT_NOT_FOUND, Application, ApplicationStage};
+use super::{APPLICANT_NOT_FOUND, Application};
 use crate::amra::consent_expires;
 use crate::contact::examiner::{Examiner, ExaminerForm, check_examiner, surgery_message};
 use crate::dates::{start_of_uk_day, uk_date};
 use crate::errors::Rejection;
 use crate::ids::ApplicantId;
+use crate::stage::ApplicationStage;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 

@@ -164,10 +164,11 @@ impl Application {
 mod tests {
     use super::*;
     use crate::applicant::{AGE_MESSAGE, Gender, Smoking, Title};
-    use crate::application::{APPLICANT_NOT_FOUND, ApplicationStage, QUOTE_NOT_EDITABLE};
+    use crate::application::{APPLICANT_NOT_FOUND, QUOTE_NOT_EDITABLE};
     use crate::errors::RejectionKind;
     use crate::ids::{AdviserId, ApplicationId};
     use crate::patch::Patch;
+    use crate::stage::ApplicationStage;
     use chrono::NaiveDate;
     use chrono::TimeZone;
 

@@ -6,7 +6,7 @@
 //! Commands that depend on the adviser's flags (§6) carry what the API read from the owning
 //! adviser's settings, so the workflow decides on the same facts on every replay.
 
-use super::{APPLICANT_NOT_FOUND, Application, ApplicationStage};
+use super::{APPLICANT_NOT_FOUND, Application};
 use crate::commission::{CommissionInput, CommissionRules};
 use crate::contact::address::{
     ApplicantAddress, SAME_ADDRESS_SELF, SAME_ADDRESS_UNKNOWN, check_applicants_addresses,
@@ -18,8 +18,9 @@ use crate::dates::uk_date;
 use crate::errors::{Errors, FieldError, Rejection};
 use crate::ids::ApplicantId;
 use crate::patch::Patch;
-use crate::product::StartDateOption;
+use crate::product_codes::StartDateOption;
 use crate::quote::{check_policy_start, check_valid_until};
+use crate::stage::ApplicationStage;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;

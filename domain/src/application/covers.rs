@@ -3,13 +3,14 @@
 //! checked by the activity that reads it and attached to the cover as errors (§8), so a cover
 //! the adviser typed is always kept, with its problems shown beside it.
 
-use super::{APPLICANT_NOT_FOUND, Application, ApplicationStage};
+use super::{APPLICANT_NOT_FOUND, Application};
 use crate::cover::{Cover, CoverError, Rider, remove_cover, sort_covers};
 use crate::errors::{Errors, Rejection};
 use crate::ids::ApplicantId;
 use crate::money::Money;
-use crate::product::{CoverType, DeferredPeriod, PaymentPeriod, ProductType, RiderType};
+use crate::product_codes::{CoverType, DeferredPeriod, PaymentPeriod, ProductType, RiderType};
 use crate::quote::{Quote, default_valid_until};
+use crate::stage::ApplicationStage;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;

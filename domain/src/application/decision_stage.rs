@@ -4,13 +4,14 @@
 //! set-up. A client with no cover left (every cover declined or postponed) stops Proceed until
 //! they are removed from the application.
 
-use super::{Application, ApplicationStage};
+use super::Application;
 use crate::decision::Decision;
+use crate::decision::UnderwritingTerms;
 use crate::errors::Rejection;
 use crate::ids::ApplicantId;
-use crate::pricing::UnderwritingTerms;
-use crate::product::ProductType;
+use crate::product_codes::ProductType;
 use crate::quote::Quote;
+use crate::stage::ApplicationStage;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;

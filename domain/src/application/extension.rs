@@ -3,9 +3,10 @@
 //! date, M12) that has not been extended; once only, by 90 days. A disclosed change in health
 //! is recorded and blocks it, with the reasons; a failed attempt is recorded as an error.
 
-use super::{Application, ApplicationStage};
+use super::Application;
 use crate::dates::uk_date;
 use crate::errors::Rejection;
+use crate::stage::ApplicationStage;
 use crate::term_extension::{
     ALREADY_EXTENDED, ApplicantDeclaration, DeclarationOfHealthStatus, NOT_EXTENSIBLE, complete,
     is_offered, within_window,

@@ -4,14 +4,15 @@
 //! workflow's durable timer. The 30-day cancellation window (§9) runs from issue, also kept by
 //! the timer. Activating again changes nothing, so a double click never issues two policies.
 
-use super::{Application, ApplicationStage};
+use super::Application;
 use crate::dates::uk_date;
 use crate::decision::Decision;
 use crate::errors::{Errors, FieldError, Rejection};
 use crate::formats;
 use crate::money::Money;
 use crate::policy::{Policy, PolicyDocument, PolicyStatus, cancellation_ends_on, policy_reference};
-use crate::product::StartDateOption;
+use crate::product_codes::StartDateOption;
+use crate::stage::ApplicationStage;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;

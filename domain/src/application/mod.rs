@@ -76,9 +76,10 @@ pub use set_up_stage::{
 };
 pub use underwriter::{
     CLAIM_FIRST, Claim, ClaimCase, ClaimEvent, ClaimEventKind, DecideReferredCover, EvidenceChase,
-    EvidenceDocument, EvidenceRequest, EvidenceStatus, MAX_UPDATE_CHARS, NOT_WITH_UNDERWRITING,
-    OutstandingEvidence, PostUnderwritingUpdate, ReceiveEvidence, ReceivedEvidence, ReferralState,
-    ReferredCover, ReferringRule, ReleaseCase, RequestEvidence, WorkbenchEntry,
+    EvidenceDocument, EvidenceRequest, EvidenceStatus, MAX_UPDATE_CHARS, MEDICAL_REPORT_HELD_DAYS,
+    NOT_WITH_UNDERWRITING, OutstandingEvidence, PostUnderwritingUpdate, ReceiveEvidence,
+    ReceivedEvidence, ReferralState, ReferredCover, ReferringRule, ReleaseCase, RequestEvidence,
+    WorkbenchEntry,
 };
 pub use underwriting_stage::{
     DECLARATION_FIRST, EnquirySummary, NOT_APPLIED, RecordEnquiryOutcome, StartUnderwriting,
@@ -95,8 +96,9 @@ use crate::children::ChildDetails;
 use crate::errors::Rejection;
 use crate::ids::{AdviserId, ApplicantId, ApplicationId};
 use crate::money::Percentage;
-use crate::product::StartDateOption;
+use crate::product_codes::StartDateOption;
 use crate::quote::Quote;
+use crate::stage::ApplicationStage;
 use crate::term_extension::DeclarationOfHealthStatus;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
@@ -109,60 +111,6 @@ pub const TOO_MANY_APPLICANTS: &str = "An application can have at most 2 clients
 pub const APPLICANT_NOT_FOUND: &str = "Applicant not found";
 pub const QUOTE_NOT_EDITABLE: &str =
     "The quote can no longer be edited. Unlock quote editing to make changes.";
-
-/// Stages of an application, in journey order.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema,
-)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum ApplicationStage {
-    CreateQuote,
-    Quote,
-    Apply,
-    Underwriting,
-    Decision,
-    WentOnRisk,
-}
-
-impl ApplicationStage {
-    pub const ALL: [ApplicationStage; 6] = [
-        ApplicationStage::CreateQuote,
-        ApplicationStage::Quote,
-        ApplicationStage::Apply,
-        ApplicationStage::Underwriting,
-        ApplicationStage::Decision,
-        ApplicationStage::WentOnRisk,
-    ];
-
-    /// The wire name, as in JSON and the `status` search filter.
-    pub fn code(self) -> &'static str {
-        match self {
-            ApplicationStage::CreateQuote => "CREATE_QUOTE",
-            ApplicationStage::Quote => "QUOTE",
-            ApplicationStage::Apply => "APPLY",
-            ApplicationStage::Underwriting => "UNDERWRITING",
-            ApplicationStage::Decision => "DECISION",
-            ApplicationStage::WentOnRisk => "WENT_ON_RISK",
-        }
-    }
-
-    pub fn parse(code: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|s| s.code() == code)
-    }
-
-    // §2 dashboard statuses.
-    /// The label advisers see on the dashboard.
-    pub fn label(self) -> &'static str {
-        match self {
-            ApplicationStage::CreateQuote => "Pre-quote",
-            ApplicationStage::Quote => "Quote",
-            ApplicationStage::Apply => "Apply",
-            ApplicationStage::Underwriting => "Underwriting",
-            ApplicationStage::Decision => "Decision",
-            ApplicationStage::WentOnRisk => "Went on risk",
-        }
-    }
-}
 
 /// A child on the application, for children's critical illness cover.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]

@@ -2,11 +2,12 @@
 //! priced, applied for, or proceed after the decision, restricted cover, requoting, unlocking
 //! the quote, and activation.
 
-use super::{Application, ApplicationStage};
+use super::Application;
 use crate::applicant::{Requirement, check_details};
 use crate::cover::{Cover, is_restricted_cover};
 use crate::errors::{Errors, Rejection};
 use crate::journey::{PageKey, PageStatuses, Section};
+use crate::stage::ApplicationStage;
 use chrono::{DateTime, NaiveDate, Utc};
 
 pub const PRICE_NEEDS_COVERS: &str = "Price needs at least one cover for both applicants";
@@ -201,12 +202,12 @@ mod tests {
     use super::UNLOCK_TOO_LATE;
     use crate::applicant::{Applicant, ApplicantDetails, Gender, Smoking, Title};
     use crate::application::Application;
-    use crate::application::ApplicationStage;
     use crate::cover::{Cover, CoverError};
     use crate::decision::Decision;
     use crate::ids::{AdviserId, ApplicantId, ApplicationId};
     use crate::money::Money;
-    use crate::product::{CoverType, ProductType};
+    use crate::product_codes::{CoverType, ProductType};
+    use crate::stage::ApplicationStage;
     use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 
     fn now() -> DateTime<Utc> {

@@ -5,10 +5,10 @@
 //! clears the check.
 
 use super::Application;
-use crate::application::ApplicationStage;
 use crate::bank_check::{BankCheckResult, BankCheckStatus};
 use crate::bank_details::BankDetailsForm;
 use crate::errors::Rejection;
+use crate::stage::ApplicationStage;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 

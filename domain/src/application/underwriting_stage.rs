@@ -9,10 +9,11 @@
 //! "during underwriting", which would shut the adviser out of the interview they are filling
 //! in; Underwriting is the stage where the case waits for an underwriter (docs/decisions.md U3).
 
-use super::{APPLICANT_NOT_FOUND, Application, ApplicationStage};
+use super::{APPLICANT_NOT_FOUND, Application};
 use crate::dates::uk_date;
 use crate::errors::Rejection;
 use crate::ids::ApplicantId;
+use crate::stage::ApplicationStage;
 use crate::underwriting::outcome::ApplicantOutcome;
 use crate::underwriting::record::EnquiryKind;
 use crate::underwriting::{Answer, check_underwriting_prerequisites, client_details_answers};

@@ -1,10 +1,7 @@
 //! The application as the API shows it: the stored aggregate plus what is derived on
 //! reading (ages on the quote age date, restricted cover).
 
-use super::{
-    Application, ApplicationStage, Child, ContactState, DecisionState, QuoteState,
-    UnderwritingState,
-};
+use super::{Application, Child, ContactState, DecisionState, QuoteState, UnderwritingState};
 use crate::applicant::Applicant;
 use crate::bank_check::{BankCheckResult, BankCheckStatus, Severity};
 use crate::bank_details::{BankDetails, MaskedBankDetails};
@@ -13,6 +10,7 @@ use crate::dates::age_on;
 use crate::errors::FieldError;
 use crate::ids::{AdviserId, ApplicationId};
 use crate::journey::Section;
+use crate::stage::ApplicationStage;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;

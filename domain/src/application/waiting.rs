@@ -2,10 +2,11 @@
 //! the Temporal Web UI (the `WaitingFor` search attribute) and read in the case's summary line.
 //! Derived from the application alone, so the workflow, the read model and the tests agree.
 
-use super::{Application, ApplicationStage};
+use super::Application;
 use crate::decision::Decision;
 use crate::formats;
 use crate::policy::PolicyStatus;
+use crate::stage::ApplicationStage;
 use chrono::NaiveDate;
 
 /// Who or what must act next for the case to move on.

@@ -1,6 +1,6 @@
 use super::*;
 use crate::money::Money;
-use crate::product::{DeferredPeriod, PaymentPeriod, ProductType, RiderType};
+use crate::product_codes::{DeferredPeriod, PaymentPeriod, ProductType, RiderType};
 
 pub(crate) const SHIPPED: &str = include_str!("../../../product/catalogue.json");
 

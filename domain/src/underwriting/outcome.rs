@@ -11,8 +11,8 @@
 use super::interview::Limits;
 use crate::cover::Cover;
 use crate::decision::{Decision, DisplayedOutcome};
-use crate::product::ProductType;
-use crate::product::RiderType;
+use crate::product_codes::ProductType;
+use crate::product_codes::RiderType;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;

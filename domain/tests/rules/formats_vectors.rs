@@ -5,7 +5,7 @@ use crate::common;
 use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
 use domain::formats;
 use domain::money::Money;
-use domain::product::{CoverType, DeferredPeriod, PaymentPeriod, ProductType};
+use domain::product_codes::{CoverType, DeferredPeriod, PaymentPeriod, ProductType};
 use serde_json::Value;
 
 fn u32_of(value: &Value) -> u32 {

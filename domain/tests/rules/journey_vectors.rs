@@ -2,7 +2,7 @@
 
 use crate::common;
 
-use domain::application::ApplicationStage;
+use domain::ApplicationStage;
 use domain::ids::ApplicationId;
 use domain::journey::{JourneyState, PageKey, PageStatuses, Route, Section, Step, route};
 use serde_json::{Map, Value, json};

@@ -18,7 +18,7 @@ use domain::application::{
     SetThirdPartyRef,
 };
 use domain::commission::{CommissionInput, CommissionRules};
-use domain::product::StartDateOption;
+use domain::product_codes::StartDateOption;
 use domain::{ApplicationId, ApplicationView};
 use serde::Deserialize;
 use utoipa::ToSchema;

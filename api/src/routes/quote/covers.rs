@@ -14,7 +14,7 @@ use domain::application::{
     AddCover, CoverInput, EditCover, RemoveCover, SetPayoutPlannerUsed, UpsellCover,
 };
 use domain::cover::Cover;
-use domain::product::ProductType;
+use domain::product_codes::ProductType;
 use domain::{ApplicantId, ApplicationId, ApplicationView};
 use serde::Deserialize;
 use utoipa::ToSchema;

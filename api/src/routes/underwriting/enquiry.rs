@@ -94,7 +94,7 @@ where
     U::Input: Send + 'static,
 {
     match state
-        .journeys
+        .workflow_client
         .send_to_enquiry(applicant_id, update, input)
         .await
     {
@@ -144,7 +144,7 @@ pub async fn start_enquiry(
     let kind = kind(&request.answers)?;
     let case = Case::of_applicant(&state, &me, &applicant_id).await?;
     state
-        .journeys
+        .workflow_client
         .send(
             case.id,
             StartUnderwriting {
@@ -154,7 +154,7 @@ pub async fn start_enquiry(
         )
         .await?;
     let enquiry = state
-        .journeys
+        .workflow_client
         .send_to_enquiry(&applicant_id, EnquiryWorkflow::open, Utc::now())
         .await?;
     Ok(Json(enquiry))

@@ -187,7 +187,8 @@ fn a_cover_underwritten_for_other_risks_sends_its_client_back_to_underwriting() 
         .requote_decision(now())
         .unwrap();
     let mut changed = requoted.clone();
-    changed.applicants[1].covers[0].product_type = crate::product::ProductType::CriticalIllness;
+    changed.applicants[1].covers[0].product_type =
+        crate::product_codes::ProductType::CriticalIllness;
     let again = applied_again(&changed);
     assert_eq!(
         again.status,
@@ -238,20 +239,20 @@ fn requote_is_refused_before_a_decision_and_once_in_force() {
 fn opting_products_out_leaves_their_covers_out_and_keeps_at_least_one() {
     let app = at_decision(Decision::StandardTerms, Decision::StandardTerms);
     let refused = app
-        .without_products(&[crate::product::ProductType::IncomeProtection])
+        .without_products(&[crate::product_codes::ProductType::IncomeProtection])
         .unwrap_err();
     assert_eq!(crate::testkit::fields(&refused.errors), ["productTypes[0]"]);
     let refused = app
-        .without_products(&[crate::product::ProductType::Life])
+        .without_products(&[crate::product_codes::ProductType::Life])
         .unwrap_err();
     assert_eq!(
         refused.message, "At least one cover must stay on the application",
         "both clients only have life cover"
     );
     let mut mixed = app.clone();
-    mixed.applicants[1].covers[0].product_type = crate::product::ProductType::CriticalIllness;
+    mixed.applicants[1].covers[0].product_type = crate::product_codes::ProductType::CriticalIllness;
     let without = mixed
-        .without_products(&[crate::product::ProductType::CriticalIllness])
+        .without_products(&[crate::product_codes::ProductType::CriticalIllness])
         .unwrap();
     assert!(without.applicants[1].covers.is_empty());
     assert_eq!(without.applicants[0].covers.len(), 1);

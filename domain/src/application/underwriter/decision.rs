@@ -3,10 +3,11 @@
 //! told to the adviser as an update. When no cover of any client is still referred, the case
 //! moves to the decision, where it is priced on these terms as on the rulebook's.
 
-use super::super::{APPLICANT_NOT_FOUND, Application, ApplicationStage, COVER_NOT_FOUND};
+use super::super::{APPLICANT_NOT_FOUND, Application, COVER_NOT_FOUND};
 use crate::errors::Rejection;
 use crate::formats;
 use crate::ids::ApplicantId;
+use crate::stage::ApplicationStage;
 use crate::underwriting::interview::Limits;
 use crate::underwriting::manual::{ManualDecisionInput, Underwriter};
 use chrono::{DateTime, Utc};

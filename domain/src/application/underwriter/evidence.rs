@@ -9,7 +9,6 @@
 //! requests that needed it are withdrawn too.
 
 use super::super::Application;
-use crate::constants::MEDICAL_REPORT_HELD_DAYS;
 use crate::dates::{start_of_uk_day, uk_date};
 use crate::errors::Rejection;
 use crate::formats;
@@ -21,6 +20,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 pub const EVIDENCE_NOT_FOUND: &str = "Evidence request not found";
+/// A medical report is held for 21 days so the client can see it before it is sent (§9).
+pub const MEDICAL_REPORT_HELD_DAYS: u32 = 21;
 /// An expected date may be at most this far ahead.
 pub const MAX_EXPECTED_DAYS_AHEAD: u64 = 365;
 

@@ -21,15 +21,16 @@ mod workbench;
 pub use claim::{ClaimCase, ClaimEvent, ClaimEventKind, ReleaseCase};
 pub use decision::DecideReferredCover;
 pub use evidence::{
-    EvidenceChase, EvidenceDocument, EvidenceRequest, EvidenceStatus, ReceiveEvidence,
-    ReceivedEvidence, RequestEvidence,
+    EvidenceChase, EvidenceDocument, EvidenceRequest, EvidenceStatus, MEDICAL_REPORT_HELD_DAYS,
+    ReceiveEvidence, ReceivedEvidence, RequestEvidence,
 };
 pub use notes::{MAX_UPDATE_CHARS, PostUnderwritingUpdate};
 pub use workbench::{OutstandingEvidence, ReferredCover, ReferringRule, WorkbenchEntry};
 
-use super::{APPLICANT_NOT_FOUND, Application, ApplicationStage};
+use super::{APPLICANT_NOT_FOUND, Application};
 use crate::errors::Rejection;
 use crate::ids::ApplicantId;
+use crate::stage::ApplicationStage;
 use crate::underwriting::manual::Underwriter;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};

@@ -3,11 +3,12 @@
 //! The underwriter writes some; each evidence request, chase, receipt and decision writes one
 //! too, so the adviser never has to ask where the case is.
 
+use super::super::Application;
 use super::super::underwriting_stage::UnderwritingUpdate;
-use super::super::{Application, ApplicationStage};
 use crate::dates::uk_local;
 use crate::errors::Rejection;
 use crate::formats;
+use crate::stage::ApplicationStage;
 use crate::underwriting::manual::Underwriter;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};

@@ -2,11 +2,12 @@
 //! referred with the rules that referred them, and the evidence outstanding with its expected
 //! date. Written with the read model, so the list is read without opening each case.
 
-use super::super::{Application, ApplicationStage};
+use super::super::Application;
 use super::EvidenceStatus;
 use crate::decision::Decision;
 use crate::ids::ApplicantId;
-use crate::product::ProductType;
+use crate::product_codes::ProductType;
+use crate::stage::ApplicationStage;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;

@@ -2,7 +2,7 @@ use super::*;
 use crate::applicant::Smoking;
 use crate::decision::Decision;
 use crate::errors::RejectionKind;
-use crate::product::ProductType;
+use crate::product_codes::ProductType;
 use crate::testkit::{applicant_id, now, quoted_couple};
 use crate::underwriting::outcome::CoverOutcome;
 

@@ -1,6 +1,6 @@
 use super::*;
 use crate::application::ActivateApplication;
-use crate::product::StartDateOption;
+use crate::product_codes::StartDateOption;
 use crate::testkit::{
     decided, new_application, now, proceeded, quoted_couple, ready, today, with_life_cover,
 };

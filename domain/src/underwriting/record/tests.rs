@@ -67,26 +67,6 @@ fn errors(rejection: &Rejection) -> Vec<(String, String)> {
         .collect()
 }
 
-/// Every question of the standard interview answered with nothing to disclose.
-pub(crate) fn plain_answers() -> Vec<(&'static str, &'static str)> {
-    vec![
-        ("HEIGHT_UNITS", "metric"),
-        ("HEIGHT", "1.78"),
-        ("WEIGHT_UNITS", "metric"),
-        ("WEIGHT", "76"),
-        ("EARNINGS", "42000"),
-        ("HAZARDOUS_DUTIES", "No"),
-        ("ALCOHOL_UNITS", "10"),
-        ("DRUGS", "No"),
-        ("HAZARDOUS_PURSUITS", "No"),
-        ("TRAVEL", "No"),
-        ("HAS_CONDITIONS", "No"),
-        ("FAMILY_HISTORY", "No"),
-        ("GP_REGISTERED_SINCE", "2015-06-01"),
-        ("GP_PENDING", "No"),
-    ]
-}
-
 pub(crate) fn software_developer() -> BackedOption {
     BackedOption {
         id: "Software developer".into(),
@@ -478,7 +458,7 @@ fn closing_needs_every_required_answer_and_the_post_declaration() {
         errors(&early).iter().any(|(tag, _)| tag == "HEIGHT"),
         "{early:?}"
     );
-    let answered = provide(&record, &interview, &plain_answers()).unwrap();
+    let answered = provide(&record, &interview, crate::testkit::PLAIN_ANSWERS).unwrap();
     let view = answered.view(&interview, today());
     assert!(view.is_satisfied, "the optional waist line is not needed");
     assert!(!view.is_closeable);

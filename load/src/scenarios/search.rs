@@ -10,16 +10,16 @@
 use crate::cluster::{Binaries, Cluster};
 use anyhow::Context;
 use chrono::{Duration as Days, TimeZone, Utc};
-use domain::application::{
-    ApplicationStage, EnquirySummary, EvidenceChase, EvidenceRequest, EvidenceStatus,
-};
+use domain::application::{EnquirySummary, EvidenceChase, EvidenceRequest, EvidenceStatus};
 use domain::cover::Cover;
 use domain::decision::Decision;
-use domain::product::ProductType;
+use domain::product_codes::ProductType;
 use domain::underwriting::evidence::EvidenceKind;
 use domain::underwriting::manual::Underwriter;
 use domain::underwriting::outcome::{ApplicantOutcome, CoverOutcome, Explanation, Risk};
-use domain::{AddApplicant, AdviserId, ApplicantDetails, ApplicantId, Application, Gender};
+use domain::{
+    AddApplicant, AdviserId, ApplicantDetails, ApplicantId, Application, ApplicationStage, Gender,
+};
 use std::time::{Duration, Instant};
 
 const SURNAMES: [&str; 40] = [
@@ -68,8 +68,8 @@ async fn measure(cluster: &Cluster, options: &Options) -> anyhow::Result<()> {
     );
     let http = reqwest::Client::new();
     let token =
-        crate::sign_in_at(&http, &cluster.base_url, &options.user, &options.password).await?;
-    let underwriter = crate::sign_in_at(
+        crate::http::sign_in(&http, &cluster.base_url, &options.user, &options.password).await?;
+    let underwriter = crate::http::sign_in(
         &http,
         &cluster.base_url,
         "underwriter1@example.com",
@@ -117,7 +117,8 @@ async fn measure(cluster: &Cluster, options: &Options) -> anyhow::Result<()> {
                         .chain(workbench.iter().map(|url| (url, &underwriter)));
                     for (i, (url, token)) in calls.enumerate() {
                         let at = Instant::now();
-                        crate::expect_ok(http.get(url).bearer_auth(token).send().await?).await?;
+                        crate::http::expect_ok(http.get(url).bearer_auth(token).send().await?)
+                            .await?;
                         samples[i].push(at.elapsed());
                     }
                 }
@@ -160,7 +161,7 @@ async fn measure(cluster: &Cluster, options: &Options) -> anyhow::Result<()> {
     let figures: Vec<(f64, f64)> = names
         .iter()
         .zip(all.iter_mut())
-        .map(|(name, samples)| crate::report(name, samples, elapsed))
+        .map(|(name, samples)| crate::measure::report(name, samples, elapsed))
         .collect();
     let single = figures[SINGLE_CASE].1;
     println!("p95 as a multiple of one case's p95 ({single:.1} ms):");

@@ -119,16 +119,24 @@ mod tests {
     #[test]
     fn the_driver_reads_its_own_cpu_time() {
         let meter = CpuMeter::parse(&[]).unwrap();
-        let before = meter.read();
-        // Burn a little CPU so the reading moves.
+        let before = meter.read().0[0].unwrap();
+        // Burn CPU until the reading moves (a tick is 10 ms of CPU; on a busy machine that takes
+        // longer than 10 ms of wall time), or fail after a deadline.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
         let mut x = 0u64;
-        let started = std::time::Instant::now();
-        while started.elapsed() < std::time::Duration::from_millis(50) {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1);
+        loop {
+            for _ in 0..100_000 {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1);
+            }
+            if meter.read().0[0].unwrap() > before {
+                break;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "no CPU time counted in 10 s"
+            );
         }
         assert!(x != 1);
-        let after = meter.read();
-        assert!(after.0[0].unwrap() > before.0[0].unwrap());
     }
 
     #[test]

@@ -26,21 +26,23 @@ use workflows::{
 /// (Temporal keeps it), so the answer says so rather than claiming failure.
 const UPDATE_TIMEOUT: Duration = Duration::from_secs(15);
 
+/// The portal's Temporal client for its workflows, on the portal's task queue: starts an
+/// application's workflow and sends commands to it and to its clients' enquiry workflows.
 #[derive(Clone)]
-pub struct Journeys {
+pub struct WorkflowClient {
     client: Client,
     task_queue: String,
 }
 
-impl std::fmt::Debug for Journeys {
+impl std::fmt::Debug for WorkflowClient {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Journeys")
+        f.debug_struct("WorkflowClient")
             .field("task_queue", &self.task_queue)
             .finish_non_exhaustive()
     }
 }
 
-impl Journeys {
+impl WorkflowClient {
     pub fn new(client: Client, task_queue: String) -> Self {
         Self { client, task_queue }
     }
@@ -176,7 +178,7 @@ fn update_error(error: WorkflowUpdateError) -> ApiError {
 }
 
 /// A client's underwriting enquiry: the answers and declarations go to its own workflow.
-impl Journeys {
+impl WorkflowClient {
     /// Sends `input` to the enquiry's `update` and returns the enquiry it answers with. An
     /// enquiry that has not started is "Enquiry not found".
     pub async fn send_to_enquiry<U>(

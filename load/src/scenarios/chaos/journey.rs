@@ -383,7 +383,7 @@ impl Adviser {
         // report, so she gives AMRA consent (and her surgery) for the underwriter to ask for it.
         j.referred = (self.number + j.number) % 2 == 1;
         let answers = |referred: bool| -> Vec<Value> {
-            crate::PLAIN_ANSWERS
+            domain::testkit::PLAIN_ANSWERS
                 .iter()
                 .map(|(tag, value)| {
                     let value = if referred && *tag == "ALCOHOL_UNITS" {

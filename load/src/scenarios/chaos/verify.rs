@@ -241,7 +241,7 @@ fn check_one(journey: &Journey, name: &str, view: &Value, findings: &mut Finding
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chaos::journey::Client;
+    use crate::scenarios::chaos::journey::Client;
     use serde_json::json;
 
     fn journey() -> Journey {

@@ -1,29 +1,13 @@
 use super::*;
-use crate::application::{CoverInput, RecordEnquiryOutcome};
+use crate::application::{
+    ALTERNATIVE_STALE, CoverInput, DecisionState, RecordEnquiryOutcome, TakeAlternative,
+};
 use crate::errors::RejectionKind;
-use crate::testkit::{add_cover, applicant_id, new_application, now, today, with_client};
+use crate::testkit::{
+    add_cover, applicant_id, basis, catalogue, new_application, now, today, with_client,
+};
 use crate::underwriting::interview::Limits;
 use crate::underwriting::outcome::ApplicantOutcome;
-
-const BASIS: &str = include_str!("../../../../product/pricing/basis.json");
-const CATALOGUE: &str = include_str!("../../../../product/catalogue.json");
-
-fn basis() -> Basis {
-    Basis::parse(BASIS, |name| match name {
-        "elt15-males.csv" => {
-            Ok(include_str!("../../../../product/pricing/elt15-males.csv").to_owned())
-        }
-        "elt15-females.csv" => {
-            Ok(include_str!("../../../../product/pricing/elt15-females.csv").to_owned())
-        }
-        other => Err(format!("no such table {other}")),
-    })
-    .unwrap()
-}
-
-fn catalogue() -> Catalogue {
-    Catalogue::parse(CATALOGUE).unwrap()
-}
 
 const LIMITS: Limits = Limits {
     instant_loading_max: 150,
@@ -62,7 +46,7 @@ fn decided(input: CoverInput, findings: &[Finding]) -> Application {
         .price_application(&catalogue(), &app, today(), "q".into())
         .unwrap();
     let mut app = app.record_quote(quote, now());
-    app.status = crate::application::ApplicationStage::Apply;
+    app.status = crate::stage::ApplicationStage::Apply;
     app.underwriting
         .applicants_enquiries
         .push(crate::application::EnquirySummary {
@@ -127,7 +111,7 @@ fn a_loaded_cover_is_offered_less_cover_at_the_price_quoted_before_underwriting(
             None,
         )],
     );
-    let offers = app.alternatives(&basis(), &catalogue(), today());
+    let offers = basis().alternatives(&catalogue(), &app, today());
     assert_eq!(kinds(&offers), [AlternativeKind::QuotedPriceLessCover]);
     let offer = &offers[0];
     let budget = cover_premium(app.quote_stage.quote.as_ref().unwrap(), "c1").unwrap();
@@ -165,7 +149,7 @@ fn a_combined_cover_rated_for_critical_illness_is_offered_as_life_cover_on_stand
         cover(ProductType::AcceleratedCriticalIllness, 150_000),
         &[finding("ASTHMA-CI", &[Risk::Ci], 50, None, None)],
     );
-    let offers = app.alternatives(&basis(), &catalogue(), today());
+    let offers = basis().alternatives(&catalogue(), &app, today());
     let life = offers
         .iter()
         .find(|o| o.kind == AlternativeKind::WithoutRatedBenefit)
@@ -189,7 +173,7 @@ fn a_rating_on_every_risk_offers_nothing_better_without_a_benefit() {
             None,
         )],
     );
-    let offers = app.alternatives(&basis(), &catalogue(), today());
+    let offers = basis().alternatives(&catalogue(), &app, today());
     assert!(!kinds(&offers).contains(&AlternativeKind::WithoutRatedBenefit));
 }
 
@@ -213,7 +197,7 @@ fn an_exclusion_is_offered_as_the_loading_the_rulebook_takes_instead() {
         .unwrap()
         .covers[0];
     assert_eq!(outcome.exclusions, ["Motor racing"]);
-    let offers = app.alternatives(&basis(), &catalogue(), today());
+    let offers = basis().alternatives(&catalogue(), &app, today());
     assert_eq!(kinds(&offers), [AlternativeKind::LoadingInsteadOfExclusion]);
     let offer = &offers[0];
     assert!(offer.outcome.exclusions.is_empty());
@@ -238,7 +222,7 @@ fn an_exclusion_without_a_loading_instead_offers_nothing() {
             None,
         )],
     );
-    assert!(app.alternatives(&basis(), &catalogue(), today()).is_empty());
+    assert!(basis().alternatives(&catalogue(), &app, today()).is_empty());
 }
 
 #[test]
@@ -247,8 +231,8 @@ fn taking_an_alternative_changes_the_cover_and_its_terms_and_the_decision_is_pri
         cover(ProductType::AcceleratedCriticalIllness, 150_000),
         &[finding("ASTHMA-CI", &[Risk::Ci], 50, None, None)],
     );
-    let offer = app
-        .alternatives(&basis(), &catalogue(), today())
+    let offer = basis()
+        .alternatives(&catalogue(), &app, today())
         .into_iter()
         .find(|o| o.kind == AlternativeKind::WithoutRatedBenefit)
         .unwrap();
@@ -298,15 +282,15 @@ fn nothing_is_offered_before_the_decision_is_priced_or_once_in_force() {
     let mut unpriced = app.clone();
     unpriced.decision = DecisionState::default();
     assert!(
-        unpriced
-            .alternatives(&basis(), &catalogue(), today())
+        basis()
+            .alternatives(&catalogue(), &unpriced, today())
             .is_empty()
     );
     let mut active = app;
     active.set_up.active = true;
     assert!(
-        active
-            .alternatives(&basis(), &catalogue(), today())
+        basis()
+            .alternatives(&catalogue(), &active, today())
             .is_empty()
     );
 }

@@ -1,77 +1,13 @@
-//! The insurer's data under `product/` that the API serves: portal settings (help contacts,
-//! external links) and the development users. Each file is validated when loaded, with an
-//! error that names the file and the problem.
+//! The development users (`product/dev-users.json`) the development identity provider signs in,
+//! with the firms they belong to: checked for consistency when loaded, and seeded as advisers.
 
+use crate::portal_settings::read_json;
 use anyhow::{Context, bail};
 use domain::{AdviserId, UxSettings};
 use serde::Deserialize;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::HashSet;
 use std::path::Path;
 use store::{FirmRecord, LocationRecord, SeedAdviser};
-
-#[derive(Debug, Clone, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct PortalSettings {
-    #[serde(rename = "_about")]
-    pub about: Option<String>,
-    pub help: HelpContacts,
-    pub links: Links,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct HelpContacts {
-    pub telephone: String,
-    pub email: String,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct Links {
-    pub literature: String,
-    // §2 navigation menu.
-    /// Differs between the production and staging identity tenants.
-    pub cover_upgrade_promise: BTreeMap<String, String>,
-}
-
-impl PortalSettings {
-    pub fn load(product_dir: &Path) -> anyhow::Result<Self> {
-        let path = product_dir.join("portal.json");
-        let settings: PortalSettings = read_json(&path)?;
-        for (name, url) in [("links.literature", &settings.links.literature)]
-            .into_iter()
-            .chain(
-                settings
-                    .links
-                    .cover_upgrade_promise
-                    .iter()
-                    .map(|(k, v)| (k.as_str(), v)),
-            )
-        {
-            if !url.starts_with("https://") {
-                bail!(
-                    "{}: {name} must be an https:// address, not {url:?}",
-                    path.display()
-                );
-            }
-        }
-        for tenant in ["production", "staging"] {
-            if !settings.links.cover_upgrade_promise.contains_key(tenant) {
-                bail!(
-                    "{}: links.coverUpgradePromise needs a {tenant} address",
-                    path.display()
-                );
-            }
-        }
-        if settings.help.telephone.trim().is_empty() || !settings.help.email.contains('@') {
-            bail!(
-                "{}: help needs a telephone number and an email address",
-                path.display()
-            );
-        }
-        Ok(settings)
-    }
-}
 
 /// A development user of the built-in identity provider.
 #[derive(Debug, Clone, Deserialize)]
@@ -239,12 +175,6 @@ fn seed_adviser(
     })
 }
 
-fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> anyhow::Result<T> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("Failed to read {}", path.display()))?;
-    serde_json::from_str(&text).with_context(|| format!("{} is not valid", path.display()))
-}
-
 /// Compares secrets without leaking, through timing, how much of them matched.
 pub fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     let mut difference = a.len() ^ b.len();
@@ -315,12 +245,6 @@ mod tests {
                 .authenticate("ADVISER1@example.com", "Passw0rd!")
                 .is_some()
         );
-    }
-
-    #[test]
-    fn the_shipped_portal_settings_load() {
-        let settings = PortalSettings::load(&product_dir()).unwrap();
-        assert!(settings.links.cover_upgrade_promise.contains_key("staging"));
     }
 
     #[test]

@@ -77,7 +77,7 @@ pub async fn run(options: Options) -> anyhow::Result<()> {
 async fn drive(cluster: &mut Cluster, options: &Options) -> anyhow::Result<()> {
     let http = reqwest::Client::new();
     let token =
-        crate::sign_in_at(&http, &cluster.base_url, &options.user, &options.password).await?;
+        crate::http::sign_in(&http, &cluster.base_url, &options.user, &options.password).await?;
     let started = Instant::now();
     let stop_at = started + options.duration;
     let advisers: Vec<_> = (0..options.advisers)
@@ -119,7 +119,7 @@ async fn drive(cluster: &mut Cluster, options: &Options) -> anyhow::Result<()> {
         let underwriter = underwriter::Underwriter {
             http: http.clone(),
             base: cluster.base_url.clone(),
-            token: crate::sign_in_at(&http, &cluster.base_url, email, &options.password).await?,
+            token: crate::http::sign_in(&http, &cluster.base_url, email, &options.password).await?,
             name,
         };
         let done = done.clone();
@@ -404,6 +404,6 @@ fn timings(journeys: &[&Journey], elapsed: Duration) {
             .filter(|(n, _)| *n == name)
             .map(|(_, took)| *took)
             .collect();
-        crate::report(name, &mut samples, elapsed);
+        crate::measure::report(name, &mut samples, elapsed);
     }
 }

@@ -1,0 +1,61 @@
+//! The stages of an application (§2). The application's rules move a case between them and the
+//! journey's page rules read them (`journey`), so the stage is a value of its own that
+//! both use, and neither module needs the other for it.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+// §2.
+/// Stages of an application, in journey order.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema,
+)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum ApplicationStage {
+    CreateQuote,
+    Quote,
+    Apply,
+    Underwriting,
+    Decision,
+    WentOnRisk,
+}
+
+impl ApplicationStage {
+    pub const ALL: [ApplicationStage; 6] = [
+        ApplicationStage::CreateQuote,
+        ApplicationStage::Quote,
+        ApplicationStage::Apply,
+        ApplicationStage::Underwriting,
+        ApplicationStage::Decision,
+        ApplicationStage::WentOnRisk,
+    ];
+
+    /// The wire name, as in JSON and the `status` search filter.
+    pub fn code(self) -> &'static str {
+        match self {
+            ApplicationStage::CreateQuote => "CREATE_QUOTE",
+            ApplicationStage::Quote => "QUOTE",
+            ApplicationStage::Apply => "APPLY",
+            ApplicationStage::Underwriting => "UNDERWRITING",
+            ApplicationStage::Decision => "DECISION",
+            ApplicationStage::WentOnRisk => "WENT_ON_RISK",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|s| s.code() == code)
+    }
+
+    // §2: pre-quote, quote, underwriting, decision.
+    /// The label advisers see on the dashboard.
+    pub fn label(self) -> &'static str {
+        match self {
+            ApplicationStage::CreateQuote => "Pre-quote",
+            ApplicationStage::Quote => "Quote",
+            ApplicationStage::Apply => "Apply",
+            ApplicationStage::Underwriting => "Underwriting",
+            ApplicationStage::Decision => "Decision",
+            ApplicationStage::WentOnRisk => "Went on risk",
+        }
+    }
+}
