@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routePatterns } from '@/app/paths';
 import type { Schemas } from '@/lib/api-client';
@@ -87,5 +88,51 @@ describe('the underwriting page while the case is with an underwriter', () => {
     expect(await within(referral).findByText(update.update)).toBeInTheDocument();
     expect(within(referral).getByRole('button', { name: 'Requote' })).toBeInTheDocument();
     expect(requests.filter((r) => r.url.pathname === UPDATES)).toHaveLength(1);
+  });
+});
+
+/** Alan's interview answered and declared, ready to close. */
+function closeableEnquiry(isOpen: boolean): Schemas['Enquiry'] {
+  return {
+    enquiryId: 'enquiry-applicant-1',
+    applicantId: 'applicant-1',
+    isOpen,
+    isCloseable: isOpen,
+    isSatisfied: true,
+    preCheck: true,
+    declarations: { acceptedPreUnderwriting: true, acceptedPostUnderwriting: true },
+    sections: [{ id: 'lifestyle', name: 'Lifestyle', isSatisfied: true, enquiryLines: [] }],
+  };
+}
+
+function applied(enquiryOpen: boolean): Schemas['Application'] {
+  return applicationFixture({
+    status: 'APPLY',
+    applicationStatus: 'Apply',
+    quote: quoteFixture(),
+    isUnderwritingComplete: !enquiryOpen,
+    applicantsEnquiries: [
+      { applicantId: 'applicant-1', enquiryId: 'enquiry-applicant-1', isOpen: enquiryOpen, startedAt: '2026-11-24T10:00:00Z', underwrittenCovers: [] },
+    ],
+  });
+}
+
+describe('closing a client’s interview', () => {
+  it('shows the enquiry closed at once, and every interview closed once the application has recorded it', async () => {
+    // The application records the close a moment after the enquiry answers: it reads open once more.
+    const reads = [applied(true), applied(true), applied(false)];
+    const { requests } = stubApi([
+      { method: 'GET', path: '/api/v1/application/1001', respond: () => json(reads.length > 1 ? reads.shift() : reads[0]) },
+      { method: 'GET', path: '/api/v1/backendforfrontend/adviser', respond: () => json(adviserFixture()) },
+      { method: 'GET', path: '/api/v1/underwriting/applicant-1', respond: () => json(closeableEnquiry(true)) },
+      { method: 'POST', path: '/api/v1/underwriting/applicant-1/close', respond: () => json(closeableEnquiry(false)) },
+    ]);
+    renderRoute(<UnderwritingRoute />, { path: routePatterns.underwriting, url: '/application/1001/application' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Close enquiry' }));
+
+    expect(await screen.findByText('Enquiry closed')).toBeInTheDocument();
+    expect(await screen.findByText('Every client’s interview is closed.')).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'GET' && r.url.pathname === '/api/v1/application/1001')).toHaveLength(3);
   });
 });

@@ -1,6 +1,6 @@
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { useApplicationChange } from '../../shared/api/application-change';
+import { useApplicationChange } from '@/lib/application-change';
 import type { Schemas } from '@/lib/api-client';
 
 /** POST /api/v1/backendforfrontend/applicant/isAmraConsentGranted */

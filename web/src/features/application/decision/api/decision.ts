@@ -2,7 +2,7 @@ import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
 import { useMutation } from '@tanstack/react-query';
 import { fileNameFromContentDisposition } from '@/lib/content-disposition';
-import { useApplicationChange } from '../../shared/api/application-change';
+import { useApplicationChange } from '@/lib/application-change';
 
 /** POST /api/v1/actions/TriggerDecisionQuote/{applicationId}: prices each cover on its terms. */
 export function useDecisionQuote(applicationId: number) {
