@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routePatterns } from '@/app/paths';
 import type { Schemas } from '@/lib/api-client';
-import { json, stubApi } from '@/test/fetch-stub';
+import { json, problem, stubApi } from '@/test/fetch-stub';
 import { adviserFixture, applicantFixture, applicationFixture, coverFixture, quoteFixture } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
 import { UnderwritingRoute } from './underwriting-route';
@@ -134,5 +134,18 @@ describe('closing a client’s interview', () => {
     expect(await screen.findByText('Enquiry closed')).toBeInTheDocument();
     expect(await screen.findByText('Every client’s interview is closed.')).toBeInTheDocument();
     expect(requests.filter((r) => r.method === 'GET' && r.url.pathname === '/api/v1/application/1001')).toHaveLength(3);
+  });
+});
+
+describe('a client whose interview has not started', () => {
+  it('offers to start it when the API answers 404 for the enquiry, whatever the problem says', async () => {
+    stubApi([
+      { method: 'GET', path: '/api/v1/application/1001', respond: () => json(applicationFixture({ status: 'APPLY', applicationStatus: 'Apply', quote: quoteFixture() })) },
+      { method: 'GET', path: '/api/v1/backendforfrontend/adviser', respond: () => json(adviserFixture()) },
+      { method: 'GET', path: '/api/v1/underwriting/applicant-1', respond: () => problem(404, { title: 'Not Found', detail: 'No interview yet' }) },
+    ]);
+    renderRoute(<UnderwritingRoute />, { path: routePatterns.underwriting, url: '/application/1001/application' });
+
+    expect(await screen.findByRole('button', { name: 'Start the interview' })).toBeInTheDocument();
   });
 });

@@ -6,7 +6,12 @@ import { applicationKeys, enquiryKeys } from '@/lib/query-keys';
 import type { Application } from '../../shared/application-model';
 import { withAnswers, type Answer, type Enquiry } from '../enquiry-model';
 
-/** GET /api/v1/underwriting/{applicantId}; `null` while the client's interview has not started. */
+/**
+ * GET /api/v1/underwriting/{applicantId}; `null` while the client's interview has not started.
+ * The API answers 404 for "Enquiry not found (not started)" or "Applicant not found"; the client
+ * comes from the application the page shows, so a 404 here means not started. Keyed on the status,
+ * never the wording (the Problem's `type` is always `about:blank`).
+ */
 export function useEnquiry(applicantId: string) {
   return useQuery({
     queryKey: enquiryKeys.detail(applicantId),
@@ -14,7 +19,7 @@ export function useEnquiry(applicantId: string) {
       try {
         return unwrap(await api.GET('/api/v1/underwriting/{applicantId}', { params: { path: { applicantId } } }));
       } catch (error) {
-        if (isApiError(error) && error.status === 404 && error.message === 'Enquiry not found') return null;
+        if (isApiError(error) && error.status === 404) return null;
         throw error;
       }
     },
