@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
 import { useApplicationChange } from '@/lib/application-change';
@@ -24,7 +25,12 @@ export function useSetExaminer() {
   );
 }
 
-/** GET /api/v1/backendforfrontend/examiner/lookup?search= */
-export async function lookupSurgeries(search: string) {
-  return unwrap(await api.GET('/api/v1/backendforfrontend/examiner/lookup', { params: { query: { search } } }));
+/** GET /api/v1/backendforfrontend/examiner/lookup?search=: the surgeries matching what was typed; nothing asked for an empty search. */
+export function useSurgeries(search: string) {
+  const typed = search.trim();
+  return useQuery({
+    queryKey: ['surgeries', typed],
+    queryFn: async () => unwrap(await api.GET('/api/v1/backendforfrontend/examiner/lookup', { params: { query: { search: typed } } })),
+    enabled: typed !== '',
+  });
 }

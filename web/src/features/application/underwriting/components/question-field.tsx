@@ -1,10 +1,9 @@
 import { Checkbox, Input, Radio, Spin, Typography } from 'antd';
 import { FormSelect } from '@/components/form-select';
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { isIntegerInput } from '@/lib/rules/measurements';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { lookupOptions } from '../api/enquiry';
+import { useQuestionOptions } from '../api/enquiry';
 import { valuesOf, VALUE_SEPARATOR, type Question } from '../enquiry-model';
 import { underwritingStrings as t } from '../strings';
 
@@ -190,11 +189,7 @@ function BackedField({ question, branch, labelId, disabled, described, onAnswer 
   const chosenIds = valuesOf(question.answer);
   const [stem, setStem] = useState('');
   const debounced = useDebouncedValue(stem, 150);
-  const lookup = useQuery({
-    queryKey: ['question-options', branch, question.tag, chosenIds.join('|'), debounced.trim()],
-    queryFn: () => lookupOptions(branch, question.tag, chosenIds, debounced.trim()),
-    enabled: debounced.trim() !== '',
-  });
+  const lookup = useQuestionOptions(branch, question.tag, chosenIds, debounced);
   const found = (lookup.data?.options ?? []).map((o) => ({ value: o.id, label: o.code && o.code !== o.id ? `${o.name} (${o.code})` : o.name }));
   const sample = lookup.data?.isSample ?? false;
   const busy = lookup.isFetching;
