@@ -11,7 +11,7 @@ import { ApplicantCard } from './components/applicant-card';
 import { ApplicationHeader, ApplicationLoadFailed, ApplicationNotFound, parseApplicationId } from '../shared/components/application-page';
 import { ChildrenCard } from './components/children-card';
 import { JourneySteps, journeyState } from '../shared/components/journey-steps';
-import { applicationStrings as t } from '../shared/strings';
+import { clientDetailsStrings as t } from './strings';
 
 const MAX_APPLICANTS = 2;
 

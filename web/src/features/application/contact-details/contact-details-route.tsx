@@ -17,9 +17,7 @@ import { JourneySteps } from '../shared/components/journey-steps';
 import { TermExtensionCard } from './components/term-extension-card';
 import { applicationProblem, applyProblems, clientProblems } from './contact-form-model';
 import type { Application } from '../shared/application-model';
-import { applicationStrings } from '../shared/strings';
-
-const t = applicationStrings.contact;
+import { contactDetailsStrings as t } from './strings';
 
 /** Whether the application has reached a stage. */
 function reached(application: Application, stage: Application['status']): boolean {

@@ -11,7 +11,7 @@ import { JourneySteps } from '../shared/components/journey-steps';
 import { OutcomeSummary } from '../shared/components/outcome-summary';
 import { RequoteButton } from '../shared/components/requote-button';
 import { UnderwritingUpdates } from '../shared/components/underwriting-updates';
-import { applicationStrings } from '../shared/strings';
+import { productLabels } from '@/lib/cover-text';
 import { saveFile } from '@/lib/save-file';
 import { useDecisionDocument, useDecisionQuote, useProceed, useRemoveAtDecision } from './api/decision';
 import { Alternatives } from './components/alternatives';
@@ -177,7 +177,7 @@ function DecisionPrice({ application }: { application: Application }) {
       const quoted = application.quote?.quoteApplicants
         .flatMap((a) => a.quoteCovers)
         .find((c) => c.coverId === quoteCover.coverId)?.premium;
-      const product = cover ? applicationStrings.quote.productLabels[cover.productType] : quoteCover.coverId;
+      const product = cover ? productLabels[cover.productType] : quoteCover.coverId;
       return {
         key: quoteCover.coverId,
         cover: applicant ? `${clientName(applicant, index)}: ${product}` : product,

@@ -19,10 +19,8 @@ import { QuoteDocuments } from './components/quote-documents';
 import { QuoteSummary } from './components/quote-summary';
 import { quotePremiums } from './cover-form-model';
 import { coverErrors, priceProblems, priceReadiness, type Application, type Cover } from '../shared/application-model';
-import { applicationStrings } from '../shared/strings';
+import { quoteStrings as t } from './strings';
 import { useMessage } from '@/components/feedback';
-
-const t = applicationStrings.quote;
 
 /** The adviser's uxSettings.displayPayoutPlanner (on unless the firm turns it off). */
 function payoutPlannerOffer(adviser: ReturnType<typeof useAdviser>): PayoutPlannerOffer {
@@ -123,7 +121,7 @@ function QuoteBuilder({ applicationId }: { applicationId: number }) {
       {data && contactOpen && (
         <Flex justify="flex-end" style={{ marginTop: 24 }}>
           <Button type="primary" size="large" onClick={() => void navigate(paths.contactDetails(data.id))}>
-            {applicationStrings.continueToContactDetails} <ArrowRightOutlined aria-hidden="true" />
+            {t.continueToContactDetails} <ArrowRightOutlined aria-hidden="true" />
           </Button>
         </Flex>
       )}

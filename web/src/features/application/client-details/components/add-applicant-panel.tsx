@@ -3,7 +3,8 @@ import { Button, Card, Typography } from 'antd';
 import { useState } from 'react';
 import { useAddApplicant } from '../api/add-applicant';
 import { filledFields, type ApplicantFormValues } from '../../shared/applicant-form-model';
-import { applicationStrings as t } from '../../shared/strings';
+import { clientDetailsStrings as t } from '../strings';
+import { applicationStrings } from '../../shared/strings';
 import { ApplicantForm } from './applicant-form';
 import { useMessage } from '@/components/feedback';
 
@@ -49,7 +50,7 @@ export function AddApplicantPanel({ applicationId, index, onAdded }: AddApplican
         className="applicant-card"
         title={
           <h2 id={headingId} className="card-heading">
-            {t.clientTitle(index)}
+            {applicationStrings.clientTitle(index)}
           </h2>
         }
       >

@@ -6,7 +6,8 @@ import { formatAge } from '@/lib/format';
 import { useRemoveApplicant } from '../api/remove-applicant';
 import { useUpdateApplicant } from '../api/update-applicant';
 import { changedFields, toFormValues, type Applicant, type ApplicantFormValues } from '../../shared/applicant-form-model';
-import { applicationStrings as t } from '../../shared/strings';
+import { clientDetailsStrings as t } from '../strings';
+import { applicationStrings } from '../../shared/strings';
 import { ApplicantForm } from './applicant-form';
 import { useMessage } from '@/components/feedback';
 
@@ -33,7 +34,7 @@ export function ApplicantCard({ applicationId, applicant, index, locked, removab
   const update = useUpdateApplicant(applicationId);
   const remove = useRemoveApplicant(applicationId);
   const message = useMessage();
-  const title = t.clientTitle(index);
+  const title = applicationStrings.clientTitle(index);
   const headingId = `client-${String(index + 1)}-heading`;
 
   const save = async (values: ApplicantFormValues) => {

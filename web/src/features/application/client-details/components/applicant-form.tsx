@@ -14,10 +14,10 @@ import {
   titles,
   type ApplicantFormValues,
 } from '../../shared/applicant-form-model';
-import { applicationStrings } from '../../shared/strings';
+import { clientDetailsStrings } from '../strings';
 import { DateOfBirthPicker } from '../../shared/components/date-of-birth-picker';
 
-const t = applicationStrings.form;
+const t = clientDetailsStrings.form;
 
 const titleOptions = titles.map((title) => ({ value: title, label: title }));
 

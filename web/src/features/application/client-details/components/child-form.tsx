@@ -6,10 +6,10 @@ import { toIsoDate, type Dayjs } from '@/lib/dayjs';
 import { checkChildDateOfBirth } from '@/lib/rules/children';
 import { ukToday } from '@/lib/rules/dates';
 import { CHILD_NAME_MAX_LENGTH, childTitles, splitChildErrors, type ChildFormValues } from '../../shared/children-model';
-import { applicationStrings } from '../../shared/strings';
+import { clientDetailsStrings } from '../strings';
 import { DateOfBirthPicker } from '../../shared/components/date-of-birth-picker';
 
-const t = applicationStrings.children;
+const t = clientDetailsStrings.children;
 
 const titleOptions = childTitles.map((title) => ({ value: title, label: title }));
 

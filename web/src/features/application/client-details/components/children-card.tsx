@@ -10,11 +10,11 @@ import { useRemoveChild } from '../api/remove-child';
 import { useSetUnbornChildren } from '../api/set-unborn-children';
 import { childAge, childName, toChildDetails, toChildFormValues, type Child, type ChildFormValues } from '../../shared/children-model';
 import type { Application } from '../../shared/application-model';
-import { applicationStrings } from '../../shared/strings';
+import { clientDetailsStrings } from '../strings';
 import { ChildForm } from './child-form';
 import { useMessage } from '@/components/feedback';
 
-const t = applicationStrings.children;
+const t = clientDetailsStrings.children;
 const headingId = 'children-heading';
 
 interface ChildrenCardProps {

@@ -9,9 +9,9 @@ import { parsePostcode, POSTCODE_MESSAGES } from '@/lib/rules/postcode';
 import { given } from '@/lib/rules/text';
 import { useLookupAddresses } from '../api/lookup-addresses';
 import { addressFields, addressFromLookup, addressLabel, type AddressField, type ContactFormValues } from '../contact-form-model';
-import { applicationStrings } from '../../shared/strings';
+import { contactDetailsStrings } from '../strings';
 
-const t = applicationStrings.contact.form;
+const t = contactDetailsStrings.form;
 
 /** A result's key in the list: its id, or its place when the provider gave none. */
 function keyOf(address: AddressLookupResult, index: number): string {

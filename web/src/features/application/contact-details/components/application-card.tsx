@@ -3,13 +3,13 @@ import type { Adviser } from '@/lib/adviser';
 import { isApiError } from '@/lib/api-error';
 import { usePriceQuote } from '../../shared/api/price-quote';
 import { priceProblems, priceReadiness, type Application } from '../../shared/application-model';
-import { applicationStrings } from '../../shared/strings';
+import { contactDetailsStrings } from '../strings';
 import { CommissionForm } from './commission-form';
 import { QuoteValidity } from './quote-validity';
 import { SaleQuestions } from './sale-questions';
 import { YourReferenceForm } from './your-reference-form';
 
-const t = applicationStrings.contact.application;
+const t = contactDetailsStrings.application;
 const headingId = 'contact-application-heading';
 
 interface ApplicationCardProps {

@@ -6,8 +6,9 @@ import { ProblemLink, ProblemSummary } from '@/components/problem-summary';
 import { problemFieldId, type ApplyProblem } from '../contact-form-model';
 import type { Application } from '../../shared/application-model';
 import { applicationStrings } from '../../shared/strings';
+import { contactDetailsStrings } from '../strings';
 
-const t = applicationStrings.contact.apply;
+const t = contactDetailsStrings.apply;
 
 interface ApplyPanelProps {
   application: Application;

@@ -7,10 +7,11 @@ import { useSetSameAddress } from '../api/set-same-address';
 import { contactChanges, contactFormName, problemFieldIds, toContactFormValues, type ContactFormValues } from '../contact-form-model';
 import { clientName, type Applicant } from '../../shared/application-model';
 import { applicationStrings } from '../../shared/strings';
+import { contactDetailsStrings } from '../strings';
 import { ContactForm } from './contact-form';
 import { useMessage } from '@/components/feedback';
 
-const t = applicationStrings.contact.form;
+const t = contactDetailsStrings.form;
 
 interface ClientContactCardProps {
   applicant: Applicant;

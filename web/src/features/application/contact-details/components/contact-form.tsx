@@ -9,10 +9,10 @@ import { given } from '@/lib/rules/text';
 import { useCheckEmail } from '../api/check-email';
 import { addressFields, contactFields, type ContactFormValues } from '../contact-form-model';
 import { splitFormErrors } from '../../shared/form-errors';
-import { applicationStrings } from '../../shared/strings';
+import { contactDetailsStrings } from '../strings';
 import { AddressFields } from './address-fields';
 
-const t = applicationStrings.contact.form;
+const t = contactDetailsStrings.form;
 
 function check(message: string | null | undefined): Promise<void> {
   return message ? Promise.reject(new Error(message)) : Promise.resolve();

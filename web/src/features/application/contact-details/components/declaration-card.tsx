@@ -4,9 +4,10 @@ import { useAcceptDeclaration } from '../api/accept-declaration';
 import { DECLARATION_FIELD, problemFieldIds, type ApplyProblem } from '../contact-form-model';
 import type { Application } from '../../shared/application-model';
 import { applicationStrings } from '../../shared/strings';
+import { contactDetailsStrings } from '../strings';
 import { useMessage } from '@/components/feedback';
 
-const t = applicationStrings.contact.declaration;
+const t = contactDetailsStrings.declaration;
 const headingId = 'declaration-heading';
 
 interface DeclarationCardProps {

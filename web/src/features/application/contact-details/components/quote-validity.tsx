@@ -7,12 +7,12 @@ import { formatDate, formatMoneyWithPence } from '@/lib/format';
 import { INVALID_DATE, ukToday, validUntilBounds } from '@/lib/rules/dates';
 import { useSetQuoteDate } from '../api/set-quote-date';
 import { priceReadiness, type Application } from '../../shared/application-model';
-import { applicationStrings } from '../../shared/strings';
+import { contactDetailsStrings } from '../strings';
 import { DATE_FORMATS } from '../../shared/components/date-of-birth-picker';
 import { useMessage } from '@/components/feedback';
 import { useFieldMessage } from '@/components/field-message';
 
-const t = applicationStrings.contact.application;
+const t = contactDetailsStrings.application;
 
 /** The text in the picker's box (the event's target is its input). */
 function typedText(target: EventTarget): string {

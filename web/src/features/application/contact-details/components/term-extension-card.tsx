@@ -7,9 +7,10 @@ import { formatDate } from '@/lib/format';
 import { useCompleteTermExtension, useDeclarationOfHealthQuestions, type HealthQuestions } from '../api/term-extension';
 import type { Application } from '../../shared/application-model';
 import { applicationStrings } from '../../shared/strings';
+import { contactDetailsStrings } from '../strings';
 import { useMessage } from '@/components/feedback';
 
-const t = applicationStrings.contact.termExtension;
+const t = contactDetailsStrings.termExtension;
 const EXTENSION_DAYS = 90;
 const headingId = 'term-extension-heading';
 

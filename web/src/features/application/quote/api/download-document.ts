@@ -2,9 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
 import { fileNameFromContentDisposition } from '@/lib/content-disposition';
-import { applicationStrings } from '../../shared/strings';
+import { quoteStrings } from '../strings';
 
-const t = applicationStrings.quote.documents;
+const t = quoteStrings.documents;
 
 export type DocumentKind = 'quote' | 'keyFacts' | 'terms';
 

@@ -8,11 +8,10 @@ import { displayedColumns } from '@/lib/rules/formats';
 import { useRemoveCover } from '../api/remove-cover';
 import { clientName, coverErrors, productLabel, type Applicant, type Application, type Cover, type ProductOffer } from '../../shared/application-model';
 import { offersPayoutPlanner } from '../payout-model';
-import { applicationStrings } from '../../shared/strings';
+import { quoteStrings as t } from '../strings';
+import { riderLabels } from '@/lib/cover-text';
 import { PayoutPlanner } from './payout-planner';
 import { useMessage } from '@/components/feedback';
-
-const t = applicationStrings.quote;
 
 /** Whether the adviser's firm offers the payout planner (uxSettings.displayPayoutPlanner); unknown until the adviser has loaded. */
 export type PayoutPlannerOffer = 'offered' | 'notOffered' | 'unknown';
@@ -125,7 +124,7 @@ function CoverItem({ application, applicant, cover, label, premium, payoutPlanne
   if (typeof cover.deferredPeriod === 'number') facts.push([t.columns.deferredPeriod, formatWeeks(cover.deferredPeriod)]);
   if (cover.paymentPeriod) facts.push([t.columns.paymentPeriod, formatPaymentPeriod(cover.paymentPeriod)]);
   for (const rider of cover.riders ?? []) {
-    facts.push([t.riderLabels[rider.riderType], typeof rider.coverAmount === 'number' ? formatMoney(rider.coverAmount) : '']);
+    facts.push([riderLabels[rider.riderType], typeof rider.coverAmount === 'number' ? formatMoney(rider.coverAmount) : '']);
   }
 
   const confirmRemove = async () => {

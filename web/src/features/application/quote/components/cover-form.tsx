@@ -7,9 +7,9 @@ import { isApiError } from '@/lib/api-error';
 import { formatCoverType, formatMoney, formatPaymentPeriod, formatWeeks } from '@/lib/format';
 import { amountLabel, amountLimit, checkAmount, checkLength, checkRiderAge, checkRiderAmount, childrenCoverProblem, lengthInYears, limitHelp, paysMonthlyBenefit, ridersFor, selectedRiders, splitCoverErrors, takesLength, toCoverInput, toFormValues, type CoverFormValues, type LengthBy } from '../cover-form-model';
 import { coverErrors, type Applicant, type Cover, type CoverInput, type OfferedProduct, type ProductOffer, type RiderRules } from '../../shared/application-model';
-import { applicationStrings } from '../../shared/strings';
+import { quoteStrings } from '../strings';
 
-const t = applicationStrings.quote.form;
+const t = quoteStrings.form;
 const FORM_NAME = 'cover-form';
 
 /** Thousands separators while typing: 250000 reads as 250,000 (InputNumber's own parser drops them). */

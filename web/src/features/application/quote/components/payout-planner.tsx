@@ -32,11 +32,11 @@ import {
   type PartyType,
   type ShareFormValues,
 } from '../payout-model';
-import { applicationStrings } from '../../shared/strings';
+import { quoteStrings } from '../strings';
 import { DateOfBirthPicker } from '../../shared/components/date-of-birth-picker';
 import { useMessage } from '@/components/feedback';
 
-const t = applicationStrings.quote.payout;
+const t = quoteStrings.payout;
 
 /** Messages from a refused request: beside the fields they name, the rest (or the problem's detail) above the form. */
 function showProblems<F extends string>(

@@ -4,10 +4,10 @@ import { isApiError } from '@/lib/api-error';
 import { saveFile } from '@/lib/save-file';
 import { MissingFileNameError, UnreadableDocumentLinkError, useDownloadDocument, type DocumentKind } from '../api/download-document';
 import type { Application } from '../../shared/application-model';
-import { applicationStrings } from '../../shared/strings';
+import { quoteStrings } from '../strings';
 import { useMessage } from '@/components/feedback';
 
-const t = applicationStrings.quote.documents;
+const t = quoteStrings.documents;
 const headingId = 'quote-documents-heading';
 
 /**

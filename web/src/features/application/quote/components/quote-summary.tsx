@@ -3,9 +3,9 @@ import { Alert, Button, Card, Flex, Spin, Tag, Typography } from 'antd';
 import { formatDate, formatMoneyWithPence } from '@/lib/format';
 import { quotePremiums } from '../cover-form-model';
 import { clientName, priceReadiness, type Application } from '../../shared/application-model';
-import { applicationStrings } from '../../shared/strings';
+import { quoteStrings } from '../strings';
 
-const t = applicationStrings.quote.summary;
+const t = quoteStrings.summary;
 
 interface QuoteSummaryProps {
   application: Application;
