@@ -1,5 +1,5 @@
 /** Server field errors (422 problem `errors`) placed on a form. */
-import type { FieldError } from '@/lib/api-error';
+import { isApiError, type FieldError } from '@/lib/api-error';
 
 export interface SplitFormErrors<F extends string> {
   byField: { name: F; errors: string[] }[];
@@ -17,4 +17,28 @@ export function splitFormErrors<F extends string>(errors: readonly FieldError[],
     else byField.set(name, [...(byField.get(name) ?? []), message]);
   }
   return { byField: [...byField].map(([name, messages]) => ({ name, errors: messages })), other };
+}
+
+/** Field errors split from the rest: `N` a field's name (a string, or a path for a nested field). */
+interface Split<N> {
+  byField: { name: N; errors: string[] }[];
+  other: string[];
+}
+
+export interface FormRefusal<N> {
+  /** For the form's `setFields`: each message beside the field it names. */
+  byField: Split<N>['byField'];
+  /** For above the form. */
+  problems: string[];
+}
+
+/**
+ * What a refused save shows: the field errors beside their fields, and above the form those that
+ * name none of them, or the problem's own message when it named no field at all. A failure that
+ * is not an answer from the API shows `fallback`.
+ */
+export function formRefusal<N>(error: unknown, split: (errors: readonly FieldError[]) => Split<N>, fallback: string): FormRefusal<N> {
+  if (!isApiError(error)) return { byField: [], problems: [fallback] };
+  const { byField, other } = split(error.fieldErrors);
+  return { byField, problems: other.length > 0 || byField.length > 0 ? other : [error.message] };
 }

@@ -1,8 +1,8 @@
-import { Alert, Button, Col, Flex, Form, Input, Radio, Row } from 'antd';
+import { Button, Col, Flex, Form, Input, Radio, Row } from 'antd';
 import { FormSelect } from '@/components/form-select';
 import { useState } from 'react';
 import { LabelledRadioGroup } from '@/components/labelled-radio-group';
-import { isApiError } from '@/lib/api-error';
+import { ProblemList } from '@/components/problem-list';
 import { toIsoDate, type Dayjs } from '@/lib/dayjs';
 import { checkApplicantAge } from '@/lib/rules/age';
 import { ukToday } from '@/lib/rules/dates';
@@ -16,6 +16,7 @@ import {
 } from '../../shared/applicant-form-model';
 import { clientDetailsStrings } from '../strings';
 import { DateOfBirthPicker } from '../../shared/components/date-of-birth-picker';
+import { formRefusal } from '../../shared/form-errors';
 
 const t = clientDetailsStrings.form;
 
@@ -60,14 +61,9 @@ export function ApplicantForm({
     try {
       await onSubmit(values);
     } catch (error) {
-      if (!isApiError(error)) {
-        setProblems([t.genericError]);
-        return;
-      }
-      const { byField, other } = splitFieldErrors(error.fieldErrors);
-      const fieldErrors = Object.entries(byField).map(([name, errors]) => ({ name: name as keyof ApplicantFormValues, errors }));
-      form.setFields(fieldErrors);
-      setProblems(other.length > 0 || fieldErrors.length > 0 ? other : [error.message]);
+      const { byField, problems } = formRefusal(error, splitFieldErrors, t.genericError);
+      form.setFields(byField);
+      setProblems(problems);
     }
   };
 
@@ -83,26 +79,7 @@ export function ApplicantForm({
       onFinish={(values) => void handleFinish(values)}
       scrollToFirstError
     >
-      {problems.length > 0 && (
-        <Alert
-          type="error"
-          showIcon
-          className="form-alert"
-          style={{ marginBottom: 16 }}
-          message={t.problemTitle}
-          description={
-            problems.length === 1 ? (
-              problems[0]
-            ) : (
-              <ul style={{ margin: 0, paddingLeft: 20 }}>
-                {problems.map((problem) => (
-                  <li key={problem}>{problem}</li>
-                ))}
-              </ul>
-            )
-          }
-        />
-      )}
+      <ProblemList title={t.problemTitle} problems={problems} one="plain" className="form-alert" style={{ marginBottom: 16 }} />
       <Row gutter={16}>
         <Col xs={24} sm={6}>
           <Form.Item name="title" label={t.title}>

@@ -1,13 +1,14 @@
-import { Alert, Button, Col, Flex, Form, Input, Row } from 'antd';
+import { Button, Col, Flex, Form, Input, Row } from 'antd';
 import { FormSelect } from '@/components/form-select';
+import { ProblemList } from '@/components/problem-list';
 import { useState } from 'react';
-import { isApiError } from '@/lib/api-error';
 import { toIsoDate, type Dayjs } from '@/lib/dayjs';
 import { checkChildDateOfBirth } from '@/lib/rules/children';
 import { ukToday } from '@/lib/rules/dates';
 import { CHILD_NAME_MAX_LENGTH, childTitles, splitChildErrors, type ChildFormValues } from '../../shared/children-model';
 import { clientDetailsStrings } from '../strings';
 import { DateOfBirthPicker } from '../../shared/components/date-of-birth-picker';
+import { formRefusal } from '../../shared/form-errors';
 
 const t = clientDetailsStrings.children;
 
@@ -38,13 +39,9 @@ export function ChildForm({ formName, initialValues, submitLabel, submitting, on
     try {
       await onSubmit(values);
     } catch (error) {
-      if (!isApiError(error)) {
-        setProblems([t.genericError]);
-        return;
-      }
-      const { byField, other } = splitChildErrors(error.fieldErrors);
+      const { byField, problems } = formRefusal(error, splitChildErrors, t.genericError);
       form.setFields(byField);
-      setProblems(other.length > 0 || byField.length > 0 ? other : [error.message]);
+      setProblems(problems);
     }
   };
 
@@ -63,21 +60,7 @@ export function ChildForm({ formName, initialValues, submitLabel, submitting, on
       scrollToFirstError
       className="child-form"
     >
-      {problems.length > 0 && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={t.problemTitle}
-          description={
-            <ul style={{ margin: 0, paddingLeft: 20 }}>
-              {problems.map((problem) => (
-                <li key={problem}>{problem}</li>
-              ))}
-            </ul>
-          }
-        />
-      )}
+      <ProblemList title={t.problemTitle} problems={problems} style={{ marginBottom: 16 }} />
       <Row gutter={16}>
         <Col xs={24} sm={6}>
           <Form.Item name="title" label={t.title}>

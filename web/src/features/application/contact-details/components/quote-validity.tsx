@@ -11,6 +11,7 @@ import { contactDetailsStrings } from '../strings';
 import { DATE_FORMATS } from '../../shared/components/date-of-birth-picker';
 import { useMessage } from '@/components/feedback';
 import { useFieldMessage } from '@/components/field-message';
+import { ProblemList } from '@/components/problem-list';
 
 const t = contactDetailsStrings.application;
 
@@ -102,21 +103,7 @@ export function QuoteValidity({ application, mayOverride, locked, pricing, price
           }
         />
       )}
-      {priceProblems && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={t.cannotPrice}
-          description={
-            <ul style={{ margin: 0, paddingLeft: 20 }}>
-              {priceProblems.map((problem) => (
-                <li key={problem}>{problem}</li>
-              ))}
-            </ul>
-          }
-        />
-      )}
+      {priceProblems && <ProblemList title={t.cannotPrice} problems={priceProblems} style={{ marginBottom: 16 }} />}
       {!quote && !application.isQuoteExpired && canPrice && (
         <Button type="primary" onClick={onPrice} style={{ marginBottom: 16 }}>
           {t.priceNow}

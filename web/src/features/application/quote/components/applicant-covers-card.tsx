@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, InfoCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Popconfirm, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Popconfirm, Tag, Typography } from 'antd';
 import { useId } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { formatAge, formatCoverType, formatMoney, formatMoneyWithPence, formatPaymentPeriod, formatWeeks, formatYears } from '@/lib/format';
@@ -12,6 +12,7 @@ import { quoteStrings as t } from '../strings';
 import { riderLabels } from '@/lib/cover-text';
 import { PayoutPlanner } from './payout-planner';
 import { useMessage } from '@/components/feedback';
+import { ProblemList } from '@/components/problem-list';
 
 /** Whether the adviser's firm offers the payout planner (uxSettings.displayPayoutPlanner); unknown until the adviser has loaded. */
 export type PayoutPlannerOffer = 'offered' | 'notOffered' | 'unknown';
@@ -161,21 +162,7 @@ function CoverItem({ application, applicant, cover, label, premium, payoutPlanne
           ))}
         </dl>
       )}
-      {errors.length > 0 && (
-        <Alert
-          type="error"
-          showIcon
-          className="cover-item__errors"
-          message={t.coverProblems(label)}
-          description={
-            <ul style={{ margin: 0, paddingLeft: 20 }}>
-              {errors.map((error) => (
-                <li key={`${error.field ?? ''}:${error.message}`}>{error.message}</li>
-              ))}
-            </ul>
-          }
-        />
-      )}
+      <ProblemList title={t.coverProblems(label)} problems={errors.map((error) => error.message)} className="cover-item__errors" />
       {missing.length > 0 && (
         <Typography.Paragraph type="warning" className="cover-item__missing">
           {t.incomplete(missing.join(', '))}

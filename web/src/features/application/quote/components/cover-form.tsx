@@ -3,10 +3,11 @@ import { FormSelect } from '@/components/form-select';
 import type { Rule } from 'antd/es/form';
 import { useEffect, useState } from 'react';
 import { LabelledRadioGroup } from '@/components/labelled-radio-group';
-import { isApiError } from '@/lib/api-error';
+import { ProblemList } from '@/components/problem-list';
 import { formatCoverType, formatMoney, formatPaymentPeriod, formatWeeks } from '@/lib/format';
 import { amountLabel, amountLimit, checkAmount, checkLength, checkRiderAge, checkRiderAmount, childrenCoverProblem, lengthInYears, limitHelp, paysMonthlyBenefit, ridersFor, selectedRiders, splitCoverErrors, takesLength, toCoverInput, toFormValues, type CoverFormValues, type LengthBy } from '../cover-form-model';
 import { coverErrors, type Applicant, type Cover, type CoverInput, type OfferedProduct, type ProductOffer, type RiderRules } from '../../shared/application-model';
+import { formRefusal } from '../../shared/form-errors';
 import { quoteStrings } from '../strings';
 
 const t = quoteStrings.form;
@@ -68,13 +69,9 @@ export function CoverForm({ offer, applicant, cover, submitting, onSubmit, onCan
     try {
       await onSubmit(toCoverInput(values, product, riders));
     } catch (error) {
-      if (!isApiError(error)) {
-        setProblems([t.genericError]);
-        return;
-      }
-      const { byField, other } = splitCoverErrors(error.fieldErrors, selectedRiders(values, riders));
+      const { byField, problems } = formRefusal(error, (errors) => splitCoverErrors(errors, selectedRiders(values, riders)), t.genericError);
       form.setFields(byField);
-      setProblems(other.length > 0 || byField.length > 0 ? other : [error.message]);
+      setProblems(problems);
     }
   };
 
@@ -100,21 +97,7 @@ export function CoverForm({ offer, applicant, cover, submitting, onSubmit, onCan
       }}
       scrollToFirstError
     >
-      {problems.length > 0 && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={t.problemTitle}
-          description={
-            <ul style={{ margin: 0, paddingLeft: 20 }}>
-              {problems.map((problem) => (
-                <li key={problem}>{problem}</li>
-              ))}
-            </ul>
-          }
-        />
-      )}
+      <ProblemList title={t.problemTitle} problems={problems} style={{ marginBottom: 16 }} />
       <Form.Item
         name="productType"
         label={t.product}

@@ -1,6 +1,7 @@
 import { CheckCircleFilled, DeleteOutlined, EditOutlined, ExclamationCircleFilled, UserAddOutlined } from '@ant-design/icons';
-import { Alert, Button, Col, Flex, Form, Input, InputNumber, Progress, Row, Switch, Tag, Typography, type FormInstance } from 'antd';
+import { Button, Col, Flex, Form, Input, InputNumber, Progress, Row, Switch, Tag, Typography, type FormInstance } from 'antd';
 import { FormSelect } from '@/components/form-select';
+import { ProblemList } from '@/components/problem-list';
 import { useId, useState } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { useAddAllocation } from '../api/add-allocation';
@@ -10,7 +11,7 @@ import { useRemoveAllocation } from '../api/remove-allocation';
 import { useSetPayoutPlannerUsed } from '../api/set-payout-planner-used';
 import { titles } from '../../shared/applicant-form-model';
 import type { Applicant, Application, Cover } from '../../shared/application-model';
-import { splitFormErrors } from '../../shared/form-errors';
+import { formRefusal, splitFormErrors } from '../../shared/form-errors';
 import {
   BENEFICIARY_NAME_MAX_LENGTH,
   RELATIONSHIP_MAX_LENGTH,
@@ -37,42 +38,6 @@ import { DateOfBirthPicker } from '../../shared/components/date-of-birth-picker'
 import { useMessage } from '@/components/feedback';
 
 const t = quoteStrings.payout;
-
-/** Messages from a refused request: beside the fields they name, the rest (or the problem's detail) above the form. */
-function showProblems<F extends string>(
-  error: unknown,
-  form: FormInstance,
-  fields: readonly F[],
-  aliases: Partial<Record<string, F>>,
-  setProblems: (problems: string[]) => void,
-) {
-  if (!isApiError(error)) {
-    setProblems([t.genericError]);
-    return;
-  }
-  const { byField, other } = splitFormErrors(error.fieldErrors, fields, aliases);
-  form.setFields(byField);
-  setProblems(other.length > 0 || byField.length > 0 ? other : [error.message]);
-}
-
-function Problems({ title, problems }: { title: string; problems: string[] }) {
-  if (problems.length === 0) return null;
-  return (
-    <Alert
-      type="error"
-      showIcon
-      style={{ marginBottom: 12 }}
-      message={title}
-      description={
-        <ul style={{ margin: 0, paddingLeft: 20 }}>
-          {problems.map((problem) => (
-            <li key={problem}>{problem}</li>
-          ))}
-        </ul>
-      }
-    />
-  );
-}
 
 interface PayoutPlannerProps {
   applicationId: number;
@@ -345,13 +310,15 @@ function EditShare({ applicationId, applicantId, coverId, allocation, allocation
       void message.success(t.saved);
       onDone();
     } catch (error) {
-      showProblems(error, form, ['percent'] as const, {}, setProblems);
+      const refused = formRefusal(error, (errors) => splitFormErrors(errors, ['percent'] as const), t.genericError);
+      form.setFields(refused.byField);
+      setProblems(refused.problems);
     }
   };
 
   return (
     <li className="share-item" aria-label={t.editShare(name)}>
-      <Problems title={t.problemTitle} problems={problems} />
+      <ProblemList title={t.problemTitle} problems={problems} style={{ marginBottom: 12 }} />
       <Form<ShareFormValues>
         form={form}
         name={`share-edit-${allocation.id ?? ''}`}
@@ -420,13 +387,15 @@ function AddShare({ form, applicationId, applicantId, coverId, allocations, avai
       form.setFieldsValue({ who: null, percent: left > 0 ? left / 100 : null });
       void message.success(t.added);
     } catch (error) {
-      showProblems(error, form, ['who', 'percent'] as const, { referenceId: 'who', type: 'who' }, setProblems);
+      const refused = formRefusal(error, (errors) => splitFormErrors<'who' | 'percent'>(errors, ['who', 'percent'], { referenceId: 'who', type: 'who' }), t.genericError);
+      form.setFields(refused.byField);
+      setProblems(refused.problems);
     }
   };
 
   return (
     <div className="share-add">
-      <Problems title={t.problemTitle} problems={problems} />
+      <ProblemList title={t.problemTitle} problems={problems} style={{ marginBottom: 12 }} />
       <Form<ShareFormValues>
         form={form}
         name={`share-${coverId}`}
@@ -499,7 +468,9 @@ function AddBeneficiary({ applicationId, coverId, before, busy, onAdded }: AddBe
       setOpen(false);
       if (added) onAdded(added);
     } catch (error) {
-      showProblems(error, form, beneficiaryFields, {}, setProblems);
+      const refused = formRefusal(error, (errors) => splitFormErrors(errors, beneficiaryFields), t.genericError);
+      form.setFields(refused.byField);
+      setProblems(refused.problems);
     }
   };
 
@@ -513,7 +484,7 @@ function AddBeneficiary({ applicationId, coverId, before, busy, onAdded }: AddBe
       <Typography.Text strong style={{ display: 'block', marginBottom: 8 }}>
         {t.beneficiaryTitle}
       </Typography.Text>
-      <Problems title={t.beneficiaryProblemTitle} problems={problems} />
+      <ProblemList title={t.beneficiaryProblemTitle} problems={problems} style={{ marginBottom: 12 }} />
       <Form<BeneficiaryFormValues> form={form} name={`beneficiary-${coverId}`} layout="vertical" onFinish={(values) => void submit(values)}>
         <Row gutter={12}>
           <Col xs={24} sm={6}>

@@ -1,6 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Spin, Tag, Typography } from 'antd';
 import { formatDate, formatMoneyWithPence } from '@/lib/format';
+import { ProblemList } from '@/components/problem-list';
 import { quotePremiums } from '../cover-form-model';
 import { clientName, priceReadiness, type Application } from '../../shared/application-model';
 import { quoteStrings } from '../strings';
@@ -77,18 +78,7 @@ export function QuoteSummary({ application, pricingBasis, editable, pricing, pri
             <>
               <Typography.Paragraph strong>{t.notPriced}</Typography.Paragraph>
               {priceProblems ? (
-                <Alert
-                  type="error"
-                  showIcon
-                  message={t.cannotPrice}
-                  description={
-                    <ul style={{ margin: 0, paddingLeft: 20 }}>
-                      {priceProblems.map((problem) => (
-                        <li key={problem}>{problem}</li>
-                      ))}
-                    </ul>
-                  }
-                />
+                <ProblemList title={t.cannotPrice} problems={priceProblems} />
               ) : (
                 readiness !== 'ready' && (
                   <Typography.Paragraph type="secondary">{readiness === 'needsCovers' ? t.needsCovers : t.needsFixes}</Typography.Paragraph>
