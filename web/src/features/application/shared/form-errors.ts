@@ -25,6 +25,11 @@ interface Split<N> {
   other: string[];
 }
 
+/** A form rule's validator answer: rejected with the message a check found, resolved when it found none. */
+export function checked(message: string | null | undefined): Promise<void> {
+  return message ? Promise.reject(new Error(message)) : Promise.resolve();
+}
+
 export interface FormRefusal<N> {
   /** For the form's `setFields`: each message beside the field it names. */
   byField: Split<N>['byField'];

@@ -16,7 +16,7 @@ import {
 } from '../../shared/applicant-form-model';
 import { clientDetailsStrings } from '../strings';
 import { DateOfBirthPicker } from '../../shared/components/date-of-birth-picker';
-import { formRefusal } from '../../shared/form-errors';
+import { checked, formRefusal } from '../../shared/form-errors';
 
 const t = clientDetailsStrings.form;
 
@@ -119,12 +119,7 @@ export function ApplicantForm({
             label={t.dateOfBirth}
             rules={[
               { required: true, message: t.dateOfBirthRequired },
-              {
-                validator: (_rule, value: Dayjs | null | undefined) => {
-                  const message = value ? checkApplicantAge(toIsoDate(value), ageDate ?? ukToday()) : null;
-                  return message ? Promise.reject(new Error(message)) : Promise.resolve();
-                },
-              },
+              { validator: (_rule, value: Dayjs | null | undefined) => checked(value ? checkApplicantAge(toIsoDate(value), ageDate ?? ukToday()) : null) },
             ]}
           >
             <DateOfBirthPicker />

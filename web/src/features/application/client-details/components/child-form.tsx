@@ -8,7 +8,7 @@ import { ukToday } from '@/lib/rules/dates';
 import { CHILD_NAME_MAX_LENGTH, childTitles, splitChildErrors, type ChildFormValues } from '../../shared/children-model';
 import { clientDetailsStrings } from '../strings';
 import { DateOfBirthPicker } from '../../shared/components/date-of-birth-picker';
-import { formRefusal } from '../../shared/form-errors';
+import { checked, formRefusal } from '../../shared/form-errors';
 
 const t = clientDetailsStrings.children;
 
@@ -85,12 +85,7 @@ export function ChildForm({ formName, initialValues, submitLabel, submitting, on
             label={t.dateOfBirth}
             rules={[
               { required: true, message: t.dateOfBirthRequired },
-              {
-                validator: (_rule, value: Dayjs | null | undefined) => {
-                  const message = value ? checkChildDateOfBirth(toIsoDate(value), ukToday()) : null;
-                  return message ? Promise.reject(new Error(message)) : Promise.resolve();
-                },
-              },
+              { validator: (_rule, value: Dayjs | null | undefined) => checked(value ? checkChildDateOfBirth(toIsoDate(value), ukToday()) : null) },
             ]}
           >
             <DateOfBirthPicker />

@@ -9,15 +9,11 @@ import { groupPhoneNumber, parsePhoneNumber } from '@/lib/rules/phone';
 import { given } from '@/lib/rules/text';
 import { useCheckEmail } from '../api/check-email';
 import { addressFields, contactFields, type ContactFormValues } from '../contact-form-model';
-import { formRefusal, splitFormErrors } from '../../shared/form-errors';
+import { checked, formRefusal, splitFormErrors } from '../../shared/form-errors';
 import { contactDetailsStrings } from '../strings';
 import { AddressFields } from './address-fields';
 
 const t = contactDetailsStrings.form;
-
-function check(message: string | null | undefined): Promise<void> {
-  return message ? Promise.reject(new Error(message)) : Promise.resolve();
-}
 
 interface ContactFormProps {
   /** Unique on the page: prefixes the ids that labels point at. */
@@ -88,7 +84,7 @@ export function ContactForm({
       validator: (_rule, value: string | null | undefined) => {
         const text = given(value);
         const parsed = text === null ? null : parseEmailAddress(text);
-        return check(parsed && !parsed.ok ? parsed.message : null);
+        return checked(parsed && !parsed.ok ? parsed.message : null);
       },
     },
     {
@@ -113,14 +109,14 @@ export function ContactForm({
 
   const confirmRule: Rule = ({ getFieldValue }) => ({
     validator: (_rule, value: string | null | undefined) =>
-      check(checkConfirmation((getFieldValue('emailAddress') as string | null | undefined) ?? '', value ?? '')),
+      checked(checkConfirmation((getFieldValue('emailAddress') as string | null | undefined) ?? '', value ?? '')),
   });
 
   const phoneRule: Rule = {
     validator: (_rule, value: string | null | undefined) => {
       const text = given(value);
       const parsed = text === null ? null : parsePhoneNumber(text);
-      return check(parsed && !parsed.ok ? parsed.message : null);
+      return checked(parsed && !parsed.ok ? parsed.message : null);
     },
   };
 

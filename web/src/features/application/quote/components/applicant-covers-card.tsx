@@ -10,7 +10,7 @@ import { clientName, coverErrors, productLabel, type Applicant, type Application
 import { offersPayoutPlanner } from '../payout-model';
 import { quoteStrings as t } from '../strings';
 import { riderLabels } from '@/lib/cover-text';
-import { PayoutPlanner } from './payout-planner';
+import { PayoutPlanner } from './payout-planner/payout-planner';
 import { useMessage } from '@/components/feedback';
 import { ProblemList } from '@/components/problem-list';
 

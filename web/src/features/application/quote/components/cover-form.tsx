@@ -7,7 +7,7 @@ import { ProblemList } from '@/components/problem-list';
 import { formatCoverType, formatMoney, formatPaymentPeriod, formatWeeks } from '@/lib/format';
 import { amountLabel, amountLimit, checkAmount, checkLength, checkRiderAge, checkRiderAmount, childrenCoverProblem, lengthInYears, limitHelp, paysMonthlyBenefit, ridersFor, selectedRiders, splitCoverErrors, takesLength, toCoverInput, toFormValues, type CoverFormValues, type LengthBy } from '../cover-form-model';
 import { coverErrors, type Applicant, type Cover, type CoverInput, type OfferedProduct, type ProductOffer, type RiderRules } from '../../shared/application-model';
-import { formRefusal } from '../../shared/form-errors';
+import { checked, formRefusal } from '../../shared/form-errors';
 import { quoteStrings } from '../strings';
 
 const t = quoteStrings.form;
@@ -20,10 +20,6 @@ const wholeNumber: Rule = {
   validator: (_rule, value: number | null | undefined) =>
     value === null || value === undefined || Number.isInteger(value) ? Promise.resolve() : Promise.reject(new Error(t.wholeNumber)),
 };
-
-function check(message: string | null): Promise<void> {
-  return message ? Promise.reject(new Error(message)) : Promise.resolve();
-}
 
 interface CoverFormProps {
   offer: ProductOffer;
@@ -104,7 +100,7 @@ export function CoverForm({ offer, applicant, cover, submitting, onSubmit, onCan
         rules={[
           { required: true, message: t.productRequired },
           // §4: children's cover needs another cover first (checked when adding; editing cannot change the product).
-          { validator: (_rule, value) => check(!editing && value === 'ccic' ? childrenCoverProblem(applicant) : null) },
+          { validator: (_rule, value) => checked(!editing && value === 'ccic' ? childrenCoverProblem(applicant) : null) },
         ]}
       >
         <FormSelect
@@ -168,7 +164,7 @@ function ProductFields({ product, riders, applicant, coverType, lengthBy, chosen
           { required: true, message: t.amountRequired(label) },
           ({ getFieldValue }) => ({
             validator: (_rule, value: number | null | undefined) =>
-              check(typeof value === 'number' ? checkAmount(product, getFieldValue('coverType') as CoverFormValues['coverType'], value) : null),
+              checked(typeof value === 'number' ? checkAmount(product, getFieldValue('coverType') as CoverFormValues['coverType'], value) : null),
           }),
         ]}
       >
@@ -200,7 +196,7 @@ function ProductFields({ product, riders, applicant, coverType, lengthBy, chosen
                 rules={[
                   { required: true, message: t.termRequired },
                   wholeNumber,
-                  { validator: (_rule, value: number | null | undefined) => check(typeof value === 'number' ? checkLength(product, age, 'term', value) : null) },
+                  { validator: (_rule, value: number | null | undefined) => checked(typeof value === 'number' ? checkLength(product, age, 'term', value) : null) },
                 ]}
               >
                 <InputNumber<number> controls={false} style={{ width: '100%' }} inputMode="numeric" />
@@ -213,7 +209,7 @@ function ProductFields({ product, riders, applicant, coverType, lengthBy, chosen
                 rules={[
                   { required: true, message: t.toAgeRequired },
                   wholeNumber,
-                  { validator: (_rule, value: number | null | undefined) => check(typeof value === 'number' ? checkLength(product, age, 'toAge', value) : null) },
+                  { validator: (_rule, value: number | null | undefined) => checked(typeof value === 'number' ? checkLength(product, age, 'toAge', value) : null) },
                 ]}
               >
                 <InputNumber<number> controls={false} style={{ width: '100%' }} inputMode="numeric" />
@@ -275,7 +271,7 @@ function RiderFields({ rider, product, age, chosen }: RiderFieldsProps) {
               if (selected !== true) return Promise.resolve();
               const by = (getFieldValue('lengthBy') as LengthBy | undefined) ?? 'term';
               const years = lengthInYears(by, getFieldValue(by) as number | null | undefined, age);
-              return check(checkRiderAge(rider, age, years));
+              return checked(checkRiderAge(rider, age, years));
             },
           }),
         ]}
@@ -294,7 +290,7 @@ function RiderFields({ rider, product, age, chosen }: RiderFieldsProps) {
             ({ getFieldValue }) => ({
               validator: (_rule, value: number | null | undefined) => {
                 const parent = parentIsLumpSum ? (getFieldValue('amount') as number | null | undefined) : null;
-                return check(typeof value === 'number' ? checkRiderAmount(rider, value, parent) : null);
+                return checked(typeof value === 'number' ? checkRiderAmount(rider, value, parent) : null);
               },
             }),
           ]}
