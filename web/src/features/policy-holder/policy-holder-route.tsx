@@ -1,8 +1,9 @@
-import { Breadcrumb, Button, Card, Col, Result, Row, Skeleton, Space, Tag, Typography } from 'antd';
+import { Breadcrumb, Card, Col, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '@/app/paths';
 import { DocumentDownloads } from '@/components/document-downloads';
 import { PageHeading } from '@/components/page-heading';
+import { PageResult } from '@/components/page-result';
 import type { Schemas } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { coverAmountText, coverLengthText, coverStructureText, productLabels, riderLabels } from '@/lib/cover-text';
@@ -211,30 +212,16 @@ function CoverSummary({ details }: { details: PolicyDetails }) {
 function PolicyNotFound() {
   const navigate = useNavigate();
   return (
-    <Result
+    <PageResult
       status="404"
-      title={<PageHeading>{t.notFoundTitle}</PageHeading>}
-      subTitle={t.notFoundDescription}
-      extra={
-        <Button type="primary" onClick={() => void navigate(paths.dashboard('policyholders'))}>
-          {t.backToPolicyholders}
-        </Button>
-      }
+      title={t.notFoundTitle}
+      description={t.notFoundDescription}
+      action={t.backToPolicyholders}
+      onAction={() => void navigate(paths.dashboard('policyholders'))}
     />
   );
 }
 
 function PolicyLoadFailed({ onRetry }: { onRetry: () => void }) {
-  return (
-    <Result
-      status="error"
-      title={<PageHeading>{t.loadFailedTitle}</PageHeading>}
-      subTitle={t.loadFailedDescription}
-      extra={
-        <Button type="primary" onClick={onRetry}>
-          {t.retry}
-        </Button>
-      }
-    />
-  );
+  return <PageResult status="error" title={t.loadFailedTitle} description={t.loadFailedDescription} action={t.retry} onAction={onRetry} />;
 }

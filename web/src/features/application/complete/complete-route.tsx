@@ -1,12 +1,10 @@
 import { Alert, Button, Card, Col, Flex, Row, Skeleton, Tag, Typography } from 'antd';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
 import { DocumentDownloads } from '@/components/document-downloads';
 import type { Schemas } from '@/lib/api-client';
-import { isApiError } from '@/lib/api-error';
 import { formatDate, formatMoneyWithPence } from '@/lib/format';
-import { useApplication } from '../shared/api/get-application';
-import { ApplicationHeader, ApplicationLoadFailed, ApplicationNotFound, parseApplicationId } from '../shared/components/application-page';
+import { ApplicationHeader, ApplicationRoute, type ApplicationPageProps } from '../shared/components/application-page';
 import { JourneySteps } from '../shared/components/journey-steps';
 import { completeStrings as t } from './strings';
 
@@ -14,19 +12,11 @@ type Policy = Schemas['Policy'];
 
 /** /v2/application/:applicationId/complete */
 export function CompleteRoute() {
-  const id = parseApplicationId(useParams().applicationId);
-  if (id === null) return <ApplicationNotFound />;
-  return <Complete applicationId={id} />;
+  return <ApplicationRoute page={Complete} />;
 }
 
-function Complete({ applicationId }: { applicationId: number }) {
-  const application = useApplication(applicationId);
+function Complete({ applicationId, application: data }: ApplicationPageProps) {
   const navigate = useNavigate();
-  if (application.isError) {
-    if (isApiError(application.error) && application.error.status === 404) return <ApplicationNotFound />;
-    return <ApplicationLoadFailed onRetry={() => void application.refetch()} />;
-  }
-  const data = application.data;
   return (
     <>
       <ApplicationHeader applicationId={applicationId} application={data} heading={t.heading} />
