@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Col, Flex, Row, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Col, Flex, Row, Skeleton, Tag, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
 import { DocumentDownloads } from '@/components/document-downloads';
@@ -7,6 +7,7 @@ import { formatDate, formatMoneyWithPence } from '@/lib/format';
 import { ApplicationHeader, ApplicationRoute, type ApplicationPageProps } from '../shared/components/application-page';
 import { JourneySteps } from '../shared/components/journey-steps';
 import { completeStrings as t } from './strings';
+import { SectionCard } from '@/components/section-card';
 
 type Policy = Schemas['Policy'];
 
@@ -49,43 +50,39 @@ function PolicyCard({ policy }: { policy: Policy }) {
   const headingId = `policy-${policy.policyReference}`;
   const inForce = policy.status === 'inForce';
   return (
-    <section aria-labelledby={headingId} style={{ height: '100%' }}>
-      <Card
-        title={
-          <h2 id={headingId} className="card-heading">
-            {policy.holderName}
-          </h2>
-        }
-        extra={<Link to={paths.policyHolder(policy.applicantId)}>{t.viewPolicy(policy.holderName)}</Link>}
-        style={{ height: '100%' }}
-      >
-        <dl className="fact-list">
-          <dt>{t.policyNumber}</dt>
-          <dd>{policy.policyReference}</dd>
-          <dt>{t.status}</dt>
-          <dd>
-            <Tag color={inForce ? 'green' : 'blue'} bordered={false}>
-              {inForce ? t.inForce : t.startsOn(formatDate(policy.startsOn))}
-            </Tag>
-          </dd>
-          <dt>{t.monthlyPremium}</dt>
-          <dd>{formatMoneyWithPence(policy.monthlyPremium)}</dd>
-          <dt>{t.cancellation}</dt>
-          <dd>
-            {policy.cancellationWindowClosed
-              ? t.cancellationEnded(formatDate(policy.cancellationEndsOn))
-              : t.cancelUntil(formatDate(policy.cancellationEndsOn))}
-          </dd>
-        </dl>
-        <Typography.Title level={3} style={{ fontSize: 15, marginTop: 20 }}>
-          {t.documentsHeading(policy.holderName)}
-        </Typography.Title>
-        {policy.documents.length === 0 ? (
-          <Typography.Text type="secondary">{t.noDocuments}</Typography.Text>
-        ) : (
-          <DocumentDownloads documents={policy.documents} label={(document) => t.download(document.title)} failed={t.downloadFailed} />
-        )}
-      </Card>
-    </section>
+    <SectionCard
+      heading={policy.holderName}
+      headingId={headingId}
+      landmarkStyle={{ height: '100%' }}
+      extra={<Link to={paths.policyHolder(policy.applicantId)}>{t.viewPolicy(policy.holderName)}</Link>}
+      style={{ height: '100%' }}
+    >
+      <dl className="fact-list">
+        <dt>{t.policyNumber}</dt>
+        <dd>{policy.policyReference}</dd>
+        <dt>{t.status}</dt>
+        <dd>
+          <Tag color={inForce ? 'green' : 'blue'} bordered={false}>
+            {inForce ? t.inForce : t.startsOn(formatDate(policy.startsOn))}
+          </Tag>
+        </dd>
+        <dt>{t.monthlyPremium}</dt>
+        <dd>{formatMoneyWithPence(policy.monthlyPremium)}</dd>
+        <dt>{t.cancellation}</dt>
+        <dd>
+          {policy.cancellationWindowClosed
+            ? t.cancellationEnded(formatDate(policy.cancellationEndsOn))
+            : t.cancelUntil(formatDate(policy.cancellationEndsOn))}
+        </dd>
+      </dl>
+      <Typography.Title level={3} style={{ fontSize: 15, marginTop: 20 }}>
+        {t.documentsHeading(policy.holderName)}
+      </Typography.Title>
+      {policy.documents.length === 0 ? (
+        <Typography.Text type="secondary">{t.noDocuments}</Typography.Text>
+      ) : (
+        <DocumentDownloads documents={policy.documents} label={(document) => t.download(document.title)} failed={t.downloadFailed} />
+      )}
+    </SectionCard>
   );
 }

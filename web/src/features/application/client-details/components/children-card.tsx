@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Checkbox, Flex, Popconfirm, Typography } from 'antd';
+import { Button, Checkbox, Flex, Popconfirm, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { formatAge, formatDate } from '@/lib/format';
@@ -13,6 +13,7 @@ import type { Application } from '../../shared/application-model';
 import { clientDetailsStrings } from '../strings';
 import { ChildForm } from './child-form';
 import { useMessage } from '@/components/feedback';
+import { SectionCard } from '@/components/section-card';
 
 const t = clientDetailsStrings.children;
 const headingId = 'children-heading';
@@ -51,75 +52,70 @@ export function ChildrenCard({ application, locked }: ChildrenCardProps) {
   const hasUnbornChildren = unborn.isPending ? unborn.variables : application.hasUnbornChildren;
 
   return (
-    <section aria-labelledby={headingId}>
-      <Card
-        className="applicant-card"
-        title={
-          <h2 id={headingId} className="card-heading">
-            {t.heading}
-          </h2>
-        }
-      >
-        <Typography.Paragraph type="secondary">{t.intro}</Typography.Paragraph>
-        {application.children.length === 0 ? (
-          <Typography.Paragraph>{t.none}</Typography.Paragraph>
+    <SectionCard
+      heading={t.heading}
+      headingId={headingId}
+      className="applicant-card"
+    >
+      <Typography.Paragraph type="secondary">{t.intro}</Typography.Paragraph>
+      {application.children.length === 0 ? (
+        <Typography.Paragraph>{t.none}</Typography.Paragraph>
+      ) : (
+        <ul className="child-list" aria-label={t.listLabel}>
+          {application.children.map((child, index) =>
+            editingId === child.id ? (
+              <li key={child.id} className="child-item" aria-label={t.editTitle(childName(child, index))}>
+                <EditChild applicationId={application.id} child={child} index={index} onDone={() => setEditingId(null)} />
+              </li>
+            ) : (
+              <ChildItem
+                key={child.id}
+                applicationId={application.id}
+                child={child}
+                index={index}
+                age={childAge(child, today)}
+                locked={locked}
+                onEdit={() => {
+                  setAdding(false);
+                  setEditingId(child.id);
+                }}
+              />
+            ),
+          )}
+        </ul>
+      )}
+      {!locked &&
+        (adding ? (
+          <section aria-label={t.addTitle} className="child-item">
+            <ChildForm formName="new-child" submitLabel={t.add} submitting={add.isPending} onSubmit={submitNew} onCancel={() => setAdding(false)} />
+          </section>
         ) : (
-          <ul className="child-list" aria-label={t.listLabel}>
-            {application.children.map((child, index) =>
-              editingId === child.id ? (
-                <li key={child.id} className="child-item" aria-label={t.editTitle(childName(child, index))}>
-                  <EditChild applicationId={application.id} child={child} index={index} onDone={() => setEditingId(null)} />
-                </li>
-              ) : (
-                <ChildItem
-                  key={child.id}
-                  applicationId={application.id}
-                  child={child}
-                  index={index}
-                  age={childAge(child, today)}
-                  locked={locked}
-                  onEdit={() => {
-                    setAdding(false);
-                    setEditingId(child.id);
-                  }}
-                />
-              ),
-            )}
-          </ul>
-        )}
-        {!locked &&
-          (adding ? (
-            <section aria-label={t.addTitle} className="child-item">
-              <ChildForm formName="new-child" submitLabel={t.add} submitting={add.isPending} onSubmit={submitNew} onCancel={() => setAdding(false)} />
-            </section>
-          ) : (
-            <Button
-              type="dashed"
-              block
-              icon={<PlusOutlined aria-hidden="true" />}
-              onClick={() => {
-                setEditingId(null);
-                setAdding(true);
-              }}
-            >
-              {t.addChild}
-            </Button>
-          ))}
-        <div className="children-unborn">
-          <Checkbox
-            checked={hasUnbornChildren}
-            disabled={locked || unborn.isPending}
-            aria-describedby={unbornHelpId}
-            onChange={(event) => void setUnborn(event.target.checked)}
+          <Button
+            type="dashed"
+            block
+            icon={<PlusOutlined aria-hidden="true" />}
+            onClick={() => {
+              setEditingId(null);
+              setAdding(true);
+            }}
           >
-            {t.unborn}
-          </Checkbox>
-          <Typography.Text type="secondary" id={unbornHelpId} className="children-unborn__help">
-            {t.unbornHelp}
-          </Typography.Text>
-        </div>
-      </Card>
-    </section>
+            {t.addChild}
+          </Button>
+        ))}
+      <div className="children-unborn">
+        <Checkbox
+          checked={hasUnbornChildren}
+          disabled={locked || unborn.isPending}
+          aria-describedby={unbornHelpId}
+          onChange={(event) => void setUnborn(event.target.checked)}
+        >
+          {t.unborn}
+        </Checkbox>
+        <Typography.Text type="secondary" id={unbornHelpId} className="children-unborn__help">
+          {t.unbornHelp}
+        </Typography.Text>
+      </div>
+    </SectionCard>
   );
 }
 

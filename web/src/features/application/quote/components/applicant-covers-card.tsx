@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, InfoCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Popconfirm, Tag, Typography } from 'antd';
+import { Button, Flex, Popconfirm, Tag, Typography } from 'antd';
 import { useId } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { formatAge, formatCoverType, formatMoney, formatMoneyWithPence, formatPaymentPeriod, formatWeeks, formatYears } from '@/lib/format';
@@ -13,6 +13,7 @@ import { riderLabels } from '@/lib/cover-text';
 import { PayoutPlanner } from './payout-planner/payout-planner';
 import { useMessage } from '@/components/feedback';
 import { ProblemList } from '@/components/problem-list';
+import { SectionCard } from '@/components/section-card';
 
 /** Whether the adviser's firm offers the payout planner (uxSettings.displayPayoutPlanner); unknown until the adviser has loaded. */
 export type PayoutPlannerOffer = 'offered' | 'notOffered' | 'unknown';
@@ -40,50 +41,45 @@ export function ApplicantCoversCard({ application, applicant, index, offer, prem
   const covers = applicant.covers ?? [];
 
   return (
-    <section aria-labelledby={headingId}>
-      <Card
-        className="applicant-card"
-        title={
-          <h2 id={headingId} className="card-heading">
-            {name}
-          </h2>
-        }
-        extra={
-          typeof applicant.age === 'number' && (
-            <Tag color="cyan" bordered={false} className="age-tag">
-              {formatAge(applicant.age)}
-            </Tag>
-          )
-        }
-      >
-        {covers.length === 0 ? (
-          <Typography.Paragraph type="secondary">{t.noCovers}</Typography.Paragraph>
-        ) : (
-          <ul className="cover-list" aria-label={t.coversOf(name)}>
-            {covers.map((cover, position) => (
-              <CoverItem
-                key={cover.id ?? `unsaved-${String(position)}`}
-                application={application}
-                applicant={applicant}
-                cover={cover}
-                label={productLabel(offer, cover.productType)}
-                premium={cover.id ? premiums.get(cover.id) : undefined}
-                payoutPlanner={payoutPlanner}
-                editable={editable}
-                busy={busy}
-                onEdit={() => onEdit(cover)}
-                onRemoved={onRemoved}
-              />
-            ))}
-          </ul>
-        )}
-        {editable && (
-          <Button type="dashed" block icon={<PlusOutlined aria-hidden="true" />} aria-label={t.addCoverFor(name)} disabled={busy} onClick={onAdd}>
-            {t.addCover}
-          </Button>
-        )}
-      </Card>
-    </section>
+    <SectionCard
+      heading={name}
+      headingId={headingId}
+      className="applicant-card"
+      extra={
+        typeof applicant.age === 'number' && (
+          <Tag color="cyan" bordered={false} className="age-tag">
+            {formatAge(applicant.age)}
+          </Tag>
+        )
+      }
+    >
+      {covers.length === 0 ? (
+        <Typography.Paragraph type="secondary">{t.noCovers}</Typography.Paragraph>
+      ) : (
+        <ul className="cover-list" aria-label={t.coversOf(name)}>
+          {covers.map((cover, position) => (
+            <CoverItem
+              key={cover.id ?? `unsaved-${String(position)}`}
+              application={application}
+              applicant={applicant}
+              cover={cover}
+              label={productLabel(offer, cover.productType)}
+              premium={cover.id ? premiums.get(cover.id) : undefined}
+              payoutPlanner={payoutPlanner}
+              editable={editable}
+              busy={busy}
+              onEdit={() => onEdit(cover)}
+              onRemoved={onRemoved}
+            />
+          ))}
+        </ul>
+      )}
+      {editable && (
+        <Button type="dashed" block icon={<PlusOutlined aria-hidden="true" />} aria-label={t.addCoverFor(name)} disabled={busy} onClick={onAdd}>
+          {t.addCover}
+        </Button>
+      )}
+    </SectionCard>
   );
 }
 
