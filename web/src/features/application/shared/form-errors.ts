@@ -1,4 +1,5 @@
 /** Server field errors (422 problem `errors`) placed on a form. */
+import { useState } from 'react';
 import { isApiError, type FieldError } from '@/lib/api-error';
 
 export interface SplitFormErrors<F extends string> {
@@ -46,4 +47,31 @@ export function formRefusal<N>(error: unknown, split: (errors: readonly FieldErr
   if (!isApiError(error)) return { byField: [], problems: [fallback] };
   const { byField, other } = split(error.fieldErrors);
   return { byField, problems: other.length > 0 || byField.length > 0 ? other : [error.message] };
+}
+
+/** The form whose fields a refusal's messages go beside (an antd FormInstance). */
+interface RefusedForm<N> {
+  setFields: (fields: FormRefusal<N>['byField']) => void;
+}
+
+/**
+ * A form's save and what a refused one shows: `attempt` clears the last problems and runs `save`;
+ * a refusal puts its field errors beside their fields (split by `split`) and the rest in
+ * `problems`, for above the form, and is returned for anything more the form does with it.
+ */
+export function useSaveProblems<N>(form: RefusedForm<N>, fallback: string, initial: readonly string[] = []) {
+  const [problems, setProblems] = useState<readonly string[]>(initial);
+  const attempt = async (save: () => Promise<unknown>, split: (errors: readonly FieldError[]) => Split<N>): Promise<FormRefusal<N> | null> => {
+    setProblems([]);
+    try {
+      await save();
+      return null;
+    } catch (error) {
+      const refused = formRefusal(error, split, fallback);
+      form.setFields(refused.byField);
+      setProblems(refused.problems);
+      return refused;
+    }
+  };
+  return { problems, attempt };
 }

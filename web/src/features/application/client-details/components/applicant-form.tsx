@@ -1,6 +1,4 @@
-import { Button, Col, Flex, Form, Input, Radio, Row } from 'antd';
-import { FormSelect } from '@/components/form-select';
-import { useState } from 'react';
+import { Button, Col, Flex, Form, Radio, Row } from 'antd';
 import { LabelledRadioGroup } from '@/components/labelled-radio-group';
 import { ProblemList } from '@/components/problem-list';
 import { toIsoDate, type Dayjs } from '@/lib/dayjs';
@@ -16,11 +14,11 @@ import {
 } from '../../shared/applicant-form-model';
 import { clientDetailsStrings } from '../strings';
 import { DateOfBirthPicker } from '../../shared/components/date-of-birth-picker';
-import { checked, formRefusal } from '../../shared/form-errors';
+import { NameFields } from '../../shared/components/name-fields';
+import { checked, useSaveProblems } from '../../shared/form-errors';
 
 const t = clientDetailsStrings.form;
 
-const titleOptions = titles.map((title) => ({ value: title, label: title }));
 
 interface ApplicantFormProps {
   /** Unique on the page: prefixes the ids that labels point at. */
@@ -54,18 +52,9 @@ export function ApplicantForm({
   ageDate,
 }: ApplicantFormProps) {
   const [form] = Form.useForm<ApplicantFormValues>();
-  const [problems, setProblems] = useState<string[]>([]);
+  const { problems, attempt } = useSaveProblems(form, t.genericError);
 
-  const handleFinish = async (values: ApplicantFormValues) => {
-    setProblems([]);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      const { byField, problems } = formRefusal(error, splitFieldErrors, t.genericError);
-      form.setFields(byField);
-      setProblems(problems);
-    }
-  };
+  const handleFinish = (values: ApplicantFormValues) => attempt(() => onSubmit(values), splitFieldErrors);
 
   const labelId = (field: string) => `${formName}-${field}-label`;
 
@@ -80,23 +69,12 @@ export function ApplicantForm({
       scrollToFirstError
     >
       <ProblemList title={t.problemTitle} problems={problems} one="plain" className="form-alert" style={{ marginBottom: 16 }} />
-      <Row gutter={16}>
-        <Col xs={24} sm={6}>
-          <Form.Item name="title" label={t.title}>
-            <FormSelect options={titleOptions} allowClear placeholder={t.titlePlaceholder} autoFocus={autoFocus} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={9}>
-          <Form.Item name="firstName" label={t.firstName} rules={[{ max: NAME_MAX_LENGTH, message: t.nameTooLong(t.firstName) }]}>
-            <Input autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={9}>
-          <Form.Item name="lastName" label={t.lastName} rules={[{ max: NAME_MAX_LENGTH, message: t.nameTooLong(t.lastName) }]}>
-            <Input autoComplete="off" />
-          </Form.Item>
-        </Col>
-      </Row>
+      <NameFields
+        gutter={16}
+        title={{ label: t.title, placeholder: t.titlePlaceholder, titles, autoFocus }}
+        first={{ name: 'firstName', label: t.firstName, rules: [{ max: NAME_MAX_LENGTH, message: t.nameTooLong(t.firstName) }] }}
+        last={{ name: 'lastName', label: t.lastName, rules: [{ max: NAME_MAX_LENGTH, message: t.nameTooLong(t.lastName) }] }}
+      />
       <Row gutter={16}>
         <Col xs={24} sm={12}>
           <Form.Item

@@ -1,18 +1,15 @@
-import { Button, Col, Flex, Form, Input, Row } from 'antd';
-import { FormSelect } from '@/components/form-select';
+import { Button, Col, Flex, Form, Row } from 'antd';
 import { ProblemList } from '@/components/problem-list';
-import { useState } from 'react';
 import { toIsoDate, type Dayjs } from '@/lib/dayjs';
 import { checkChildDateOfBirth } from '@/lib/rules/children';
 import { ukToday } from '@/lib/rules/dates';
 import { CHILD_NAME_MAX_LENGTH, childTitles, splitChildErrors, type ChildFormValues } from '../../shared/children-model';
 import { clientDetailsStrings } from '../strings';
 import { DateOfBirthPicker } from '../../shared/components/date-of-birth-picker';
-import { checked, formRefusal } from '../../shared/form-errors';
+import { NameFields } from '../../shared/components/name-fields';
+import { checked, useSaveProblems } from '../../shared/form-errors';
 
 const t = clientDetailsStrings.children;
-
-const titleOptions = childTitles.map((title) => ({ value: title, label: title }));
 
 interface ChildFormProps {
   /** Unique on the page: prefixes the ids that labels point at. */
@@ -32,18 +29,9 @@ interface ChildFormProps {
  */
 export function ChildForm({ formName, initialValues, submitLabel, submitting, onSubmit, onCancel }: ChildFormProps) {
   const [form] = Form.useForm<ChildFormValues>();
-  const [problems, setProblems] = useState<string[]>([]);
+  const { problems, attempt } = useSaveProblems(form, t.genericError);
 
-  const handleFinish = async (values: ChildFormValues) => {
-    setProblems([]);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      const { byField, problems } = formRefusal(error, splitChildErrors, t.genericError);
-      form.setFields(byField);
-      setProblems(problems);
-    }
-  };
+  const handleFinish = (values: ChildFormValues) => attempt(() => onSubmit(values), splitChildErrors);
 
   const nameRules = (label: string, requiredMessage: string) => [
     { required: true, whitespace: true, message: requiredMessage },
@@ -61,23 +49,12 @@ export function ChildForm({ formName, initialValues, submitLabel, submitting, on
       className="child-form"
     >
       <ProblemList title={t.problemTitle} problems={problems} style={{ marginBottom: 16 }} />
-      <Row gutter={16}>
-        <Col xs={24} sm={6}>
-          <Form.Item name="title" label={t.title}>
-            <FormSelect options={titleOptions} allowClear placeholder={t.titlePlaceholder} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={9}>
-          <Form.Item name="firstName" label={t.firstName} rules={nameRules(t.firstName, t.firstNameRequired)}>
-            <Input autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={9}>
-          <Form.Item name="surname" label={t.surname} rules={nameRules(t.surname, t.surnameRequired)}>
-            <Input autoComplete="off" />
-          </Form.Item>
-        </Col>
-      </Row>
+      <NameFields
+        gutter={16}
+        title={{ label: t.title, placeholder: t.titlePlaceholder, titles: childTitles }}
+        first={{ name: 'firstName', label: t.firstName, rules: nameRules(t.firstName, t.firstNameRequired) }}
+        last={{ name: 'surname', label: t.surname, rules: nameRules(t.surname, t.surnameRequired) }}
+      />
       <Row gutter={16} align="bottom">
         <Col xs={24} sm={12}>
           <Form.Item

@@ -7,7 +7,7 @@ import { ProblemList } from '@/components/problem-list';
 import { formatCoverType, formatMoney, formatPaymentPeriod, formatWeeks } from '@/lib/format';
 import { amountLabel, amountLimit, checkAmount, checkLength, checkRiderAge, checkRiderAmount, childrenCoverProblem, lengthInYears, limitHelp, paysMonthlyBenefit, ridersFor, selectedRiders, splitCoverErrors, takesLength, toCoverInput, toFormValues, type CoverFormValues, type LengthBy } from '../cover-form-model';
 import { coverErrors, type Applicant, type Cover, type CoverInput, type OfferedProduct, type ProductOffer, type RiderRules } from '../../shared/application-model';
-import { checked, formRefusal } from '../../shared/form-errors';
+import { checked, useSaveProblems } from '../../shared/form-errors';
 import { quoteStrings } from '../strings';
 
 const t = quoteStrings.form;
@@ -42,7 +42,7 @@ export function CoverForm({ offer, applicant, cover, submitting, onSubmit, onCan
   const [form] = Form.useForm<CoverFormValues>();
   // A saved cover's errors: beside the fields they name as soon as the form opens, the rest above it.
   const [savedErrors] = useState(() => splitCoverErrors(cover ? coverErrors(cover) : [], (cover?.riders ?? []).map((rider) => rider.riderType)));
-  const [problems, setProblems] = useState<string[]>(savedErrors.other);
+  const { problems, attempt } = useSaveProblems(form, t.genericError, savedErrors.other);
   const editing = cover !== undefined;
 
   const [initialValues] = useState<CoverFormValues>(() => (cover ? toFormValues(cover) : { lengthBy: 'term', riders: {} }));
@@ -61,14 +61,10 @@ export function CoverForm({ offer, applicant, cover, submitting, onSubmit, onCan
 
   const handleFinish = async (values: CoverFormValues) => {
     if (!product) return;
-    setProblems([]);
-    try {
-      await onSubmit(toCoverInput(values, product, riders));
-    } catch (error) {
-      const { byField, problems } = formRefusal(error, (errors) => splitCoverErrors(errors, selectedRiders(values, riders)), t.genericError);
-      form.setFields(byField);
-      setProblems(problems);
-    }
+    await attempt(
+      () => onSubmit(toCoverInput(values, product, riders)),
+      (errors) => splitCoverErrors(errors, selectedRiders(values, riders)),
+    );
   };
 
   const changeProduct = (next: OfferedProduct | undefined) => {

@@ -2,12 +2,12 @@ import { UserAddOutlined } from '@ant-design/icons';
 import { Button, Col, Flex, Form, Input, Row, Typography } from 'antd';
 import { useState } from 'react';
 import { useMessage } from '@/components/feedback';
-import { FormSelect } from '@/components/form-select';
 import { ProblemList } from '@/components/problem-list';
 import { useAddBeneficiary } from '../../api/add-beneficiary';
 import { titles } from '../../../shared/applicant-form-model';
 import { DateOfBirthPicker } from '../../../shared/components/date-of-birth-picker';
-import { formRefusal, splitFormErrors } from '../../../shared/form-errors';
+import { NameFields } from '../../../shared/components/name-fields';
+import { splitFormErrors, useSaveProblems } from '../../../shared/form-errors';
 import {
   BENEFICIARY_NAME_MAX_LENGTH,
   RELATIONSHIP_MAX_LENGTH,
@@ -28,7 +28,6 @@ interface AddBeneficiaryProps {
   onAdded: (beneficiary: CandidateBeneficiary) => void;
 }
 
-const titleOptions = titles.map((title) => ({ value: title, label: title }));
 const beneficiaryFields = ['title', 'firstName', 'lastName', 'relationship', 'dateOfBirth'] as const;
 
 /** A small form for someone outside the application who should receive a share. */
@@ -37,7 +36,7 @@ export function AddBeneficiary({ applicationId, coverId, before, busy, onAdded }
   const message = useMessage();
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<BeneficiaryFormValues>();
-  const [problems, setProblems] = useState<string[]>([]);
+  const { problems, attempt } = useSaveProblems(form, t.genericError);
 
   if (!open) {
     return (
@@ -48,18 +47,16 @@ export function AddBeneficiary({ applicationId, coverId, before, busy, onAdded }
   }
 
   const submit = async (values: BeneficiaryFormValues) => {
-    setProblems([]);
-    try {
-      const application = await add.mutateAsync(toBeneficiaryDetails(values));
-      const added = addedBeneficiary(before, application.candidateBeneficiaries);
-      void message.success(t.beneficiaryAdded);
-      setOpen(false);
-      if (added) onAdded(added);
-    } catch (error) {
-      const refused = formRefusal(error, (errors) => splitFormErrors(errors, beneficiaryFields), t.genericError);
-      form.setFields(refused.byField);
-      setProblems(refused.problems);
-    }
+    await attempt(
+      async () => {
+        const application = await add.mutateAsync(toBeneficiaryDetails(values));
+        const added = addedBeneficiary(before, application.candidateBeneficiaries);
+        void message.success(t.beneficiaryAdded);
+        setOpen(false);
+        if (added) onAdded(added);
+      },
+      (errors) => splitFormErrors(errors, beneficiaryFields),
+    );
   };
 
   const nameRules = (label: string, required: string) => [
@@ -74,23 +71,12 @@ export function AddBeneficiary({ applicationId, coverId, before, busy, onAdded }
       </Typography.Text>
       <ProblemList title={t.beneficiaryProblemTitle} problems={problems} style={{ marginBottom: 12 }} />
       <Form<BeneficiaryFormValues> form={form} name={`beneficiary-${coverId}`} layout="vertical" onFinish={(values) => void submit(values)}>
-        <Row gutter={12}>
-          <Col xs={24} sm={6}>
-            <Form.Item name="title" label={t.title}>
-              <FormSelect options={titleOptions} allowClear placeholder={t.titlePlaceholder} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={9}>
-            <Form.Item name="firstName" label={t.firstName} rules={nameRules(t.firstName, t.firstNameRequired)}>
-              <Input autoComplete="off" autoFocus />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={9}>
-            <Form.Item name="lastName" label={t.lastName} rules={nameRules(t.lastName, t.lastNameRequired)}>
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-        </Row>
+        <NameFields
+          gutter={12}
+          title={{ label: t.title, placeholder: t.titlePlaceholder, titles }}
+          first={{ name: 'firstName', label: t.firstName, rules: nameRules(t.firstName, t.firstNameRequired), autoFocus: true }}
+          last={{ name: 'lastName', label: t.lastName, rules: nameRules(t.lastName, t.lastNameRequired) }}
+        />
         <Row gutter={12}>
           <Col xs={24} sm={12}>
             <Form.Item name="relationship" label={t.relationship} rules={[{ max: RELATIONSHIP_MAX_LENGTH, message: t.relationshipTooLong }]}>

@@ -1,10 +1,9 @@
 import { Button, Col, Form, InputNumber, Row, Typography, type FormInstance } from 'antd';
-import { useState } from 'react';
 import { useMessage } from '@/components/feedback';
 import { FormSelect } from '@/components/form-select';
 import { ProblemList } from '@/components/problem-list';
 import { useAddAllocation } from '../../api/add-allocation';
-import { checked, formRefusal, splitFormErrors } from '../../../shared/form-errors';
+import { checked, splitFormErrors, useSaveProblems } from '../../../shared/form-errors';
 import { checkShare, partyKey, remainingHundredths, toAllocationInput, type BenefitAllocation, type Party, type PartyType, type ShareFormValues } from '../../payout-model';
 import { quoteStrings } from '../../strings';
 
@@ -26,7 +25,7 @@ const groups: readonly PartyType[] = ['child', 'applicant', 'beneficiary'];
 export function AddShare({ form, applicationId, applicantId, coverId, allocations, available, busy }: AddShareProps) {
   const add = useAddAllocation(applicationId);
   const message = useMessage();
-  const [problems, setProblems] = useState<string[]>([]);
+  const { problems, attempt } = useSaveProblems(form, t.genericError);
   const remaining = remainingHundredths(allocations);
 
   const options = groups
@@ -40,18 +39,16 @@ export function AddShare({ form, applicationId, applicantId, coverId, allocation
   const submit = async ({ who, percent }: ShareFormValues) => {
     const party = available.find((candidate) => partyKey(candidate) === who);
     if (!party || typeof percent !== 'number') return;
-    setProblems([]);
-    try {
-      const application = await add.mutateAsync({ applicantId, coverId, allocation: toAllocationInput(party, percent) });
-      const cover = application.applicants.find((applicant) => applicant.id === applicantId)?.covers?.find((candidate) => candidate.id === coverId);
-      const left = remainingHundredths(cover?.benefitAllocations ?? []);
-      form.setFieldsValue({ who: null, percent: left > 0 ? left / 100 : null });
-      void message.success(t.added);
-    } catch (error) {
-      const refused = formRefusal(error, (errors) => splitFormErrors<'who' | 'percent'>(errors, ['who', 'percent'], { referenceId: 'who', type: 'who' }), t.genericError);
-      form.setFields(refused.byField);
-      setProblems(refused.problems);
-    }
+    await attempt(
+      async () => {
+        const application = await add.mutateAsync({ applicantId, coverId, allocation: toAllocationInput(party, percent) });
+        const cover = application.applicants.find((applicant) => applicant.id === applicantId)?.covers?.find((candidate) => candidate.id === coverId);
+        const left = remainingHundredths(cover?.benefitAllocations ?? []);
+        form.setFieldsValue({ who: null, percent: left > 0 ? left / 100 : null });
+        void message.success(t.added);
+      },
+      (errors) => splitFormErrors<'who' | 'percent'>(errors, ['who', 'percent'], { referenceId: 'who', type: 'who' }),
+    );
   };
 
   return (

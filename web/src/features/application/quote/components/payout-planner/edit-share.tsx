@@ -1,9 +1,8 @@
 import { Button, Flex, Form, InputNumber, Typography } from 'antd';
-import { useState } from 'react';
 import { useMessage } from '@/components/feedback';
 import { ProblemList } from '@/components/problem-list';
 import { useEditAllocation } from '../../api/edit-allocation';
-import { checked, formRefusal, splitFormErrors } from '../../../shared/form-errors';
+import { checked, splitFormErrors, useSaveProblems } from '../../../shared/form-errors';
 import { checkShare, toAllocationInput, type BenefitAllocation, type ShareFormValues } from '../../payout-model';
 import { quoteStrings } from '../../strings';
 
@@ -23,22 +22,20 @@ export function EditShare({ applicationId, applicantId, coverId, allocation, all
   const edit = useEditAllocation(applicationId);
   const message = useMessage();
   const [form] = Form.useForm<ShareFormValues>();
-  const [problems, setProblems] = useState<string[]>([]);
+  const { problems, attempt } = useSaveProblems(form, t.genericError);
   const name = allocation.beneficiary ?? '';
 
   const save = async ({ percent }: ShareFormValues) => {
     const { id, referenceId, type } = allocation;
     if (!id || !referenceId || !type || typeof percent !== 'number') return;
-    setProblems([]);
-    try {
-      await edit.mutateAsync({ applicantId, coverId, allocationId: id, allocation: toAllocationInput({ type, referenceId }, percent) });
-      void message.success(t.saved);
-      onDone();
-    } catch (error) {
-      const refused = formRefusal(error, (errors) => splitFormErrors(errors, ['percent'] as const), t.genericError);
-      form.setFields(refused.byField);
-      setProblems(refused.problems);
-    }
+    await attempt(
+      async () => {
+        await edit.mutateAsync({ applicantId, coverId, allocationId: id, allocation: toAllocationInput({ type, referenceId }, percent) });
+        void message.success(t.saved);
+        onDone();
+      },
+      (errors) => splitFormErrors(errors, ['percent'] as const),
+    );
   };
 
   return (
