@@ -212,3 +212,19 @@ export function productOfferFixture(overrides: Partial<Schemas['ProductOffer']> 
     ...overrides,
   };
 }
+
+type EnquirySummary = Schemas['EnquirySummary'];
+type CoverOutcome = NonNullable<EnquirySummary['outcome']>['covers'][number];
+
+/** A client's enquiry as the application lists it once closed: each cover's outcome as given. */
+export function closedEnquiryFixture(covers: CoverOutcome[], { applicantId = 'applicant-1', rulebookVersion = 'sample-2026.11.1' } = {}): EnquirySummary {
+  return {
+    applicantId,
+    enquiryId: `enquiry-${applicantId}`,
+    isOpen: false,
+    startedAt: '2026-11-24T10:00:00Z',
+    closedAt: '2026-11-24T10:20:00Z',
+    underwrittenCovers: [],
+    outcome: { rulebookVersion, decidedAt: '2026-11-24T10:20:00Z', covers },
+  };
+}

@@ -1,8 +1,9 @@
 /** What the contact-details page tests share: the page rendered at its route, with the network stubbed. */
 import type { Schemas } from '@/lib/api-client';
 import { routePatterns } from '@/app/paths';
-import { json, stubApi, type Route } from '@/test/fetch-stub';
+import { type Route } from '@/test/fetch-stub';
 import { adviserFixture, applicantFixture, applicationFixture, coverFixture, quoteFixture } from '@/test/fixtures';
+import { stubApplication } from '@/test/application-stub';
 import { renderRoute } from '@/test/render';
 import { ukToday } from '@/lib/rules/dates';
 import { ContactDetailsRoute } from './contact-details-route';
@@ -58,11 +59,7 @@ export function secondClient(overrides: Partial<Application['applicants'][number
 
 /** The application, the adviser, and whatever else the test needs. */
 export function stubContactDetails(application: Application, more: Route[] = [], adviser: Adviser = adviserFixture()) {
-  return stubApi([
-    { method: 'GET', path: APPLICATION, respond: () => json(application) },
-    { method: 'GET', path: ADVISER, respond: () => json(adviser) },
-    ...more,
-  ]);
+  return stubApplication(application, more, adviser);
 }
 
 export function renderContactDetails() {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { routePatterns } from '@/app/paths';
 import type { Schemas } from '@/lib/api-client';
 import { json, problem, stubApi } from '@/test/fetch-stub';
-import { adviserFixture, applicantFixture, applicationFixture, coverFixture, quoteFixture } from '@/test/fixtures';
+import { adviserFixture, applicantFixture, applicationFixture, closedEnquiryFixture, coverFixture, quoteFixture } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
 import { UnderwritingRoute } from './underwriting-route';
 
@@ -19,31 +19,22 @@ function withUnderwriter(): Schemas['Application'] {
     quote: quoteFixture(),
     applicants: [applicantFixture({ covers: [coverFixture({ decision: 'additionalevidence' })] })],
     applicantsEnquiries: [
-      {
-        applicantId: 'applicant-1',
-        enquiryId: 'enquiry-applicant-1',
-        isOpen: false,
-        startedAt: '2026-11-24T10:00:00Z',
-        closedAt: '2026-11-24T10:20:00Z',
-        underwrittenCovers: [],
-        outcome: {
-          rulebookVersion: 'sample',
-          decidedAt: '2026-11-24T10:20:00Z',
-          covers: [
-            {
-              coverId: 'cover-1',
-              productType: 'life',
-              decision: 'additionalevidence',
-              displayed: 'underwritingRequired',
-              loading: 0,
-              exclusions: [],
-              evidence: ['GP report'],
-              summary: 'Life Protection: underwriting required: the insurer needs GP report before it can offer terms.',
-              explanations: [{ rule: 'ALCOHOL-51-70', decision: 'additionalevidence', reason: '60 units of alcohol a week (51 to 70): a GP report is needed', answers: [], table: 'Alcohol', risks: ['life'] }],
-            },
-          ],
-        },
-      },
+      closedEnquiryFixture(
+        [
+          {
+            coverId: 'cover-1',
+            productType: 'life',
+            decision: 'additionalevidence',
+            displayed: 'underwritingRequired',
+            loading: 0,
+            exclusions: [],
+            evidence: ['GP report'],
+            summary: 'Life Protection: underwriting required: the insurer needs GP report before it can offer terms.',
+            explanations: [{ rule: 'ALCOHOL-51-70', decision: 'additionalevidence', reason: '60 units of alcohol a week (51 to 70): a GP report is needed', answers: [], table: 'Alcohol', risks: ['life'] }],
+          },
+        ],
+        { rulebookVersion: 'sample' },
+      ),
     ],
     referral: {
       referredAt: '2026-11-24T10:20:00Z',
