@@ -1,4 +1,5 @@
 import { Button, Result } from 'antd';
+import { useNavigate } from 'react-router';
 import { PageHeading } from './page-heading';
 
 interface PageResultProps {
@@ -6,20 +7,26 @@ interface PageResultProps {
   status: '404' | 'error';
   title: string;
   description: string;
-  /** The one way on: back to a list, or try again. */
+  /** The one way on: back to a page (`to`), or try again (`onAction`). */
   action: string;
-  onAction: () => void;
+  to?: string;
+  onAction?: () => void;
 }
 
 /** A whole page that says why it cannot show what was asked for, with its heading as the page's h1. */
-export function PageResult({ status, title, description, action, onAction }: PageResultProps) {
+export function PageResult({ status, title, description, action, to, onAction }: PageResultProps) {
+  const navigate = useNavigate();
+  const act = () => {
+    if (to !== undefined) void navigate(to);
+    else onAction?.();
+  };
   return (
     <Result
       status={status}
       title={<PageHeading>{title}</PageHeading>}
       subTitle={description}
       extra={
-        <Button type="primary" onClick={onAction}>
+        <Button type="primary" onClick={act}>
           {action}
         </Button>
       }

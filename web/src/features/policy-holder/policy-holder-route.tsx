@@ -1,5 +1,5 @@
 import { Breadcrumb, Card, Col, Row, Skeleton, Space, Tag, Typography } from 'antd';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { paths } from '@/app/paths';
 import { DocumentDownloads } from '@/components/document-downloads';
 import { PageHeading } from '@/components/page-heading';
@@ -210,16 +210,7 @@ function CoverSummary({ details }: { details: PolicyDetails }) {
 }
 
 function PolicyNotFound() {
-  const navigate = useNavigate();
-  return (
-    <PageResult
-      status="404"
-      title={t.notFoundTitle}
-      description={t.notFoundDescription}
-      action={t.backToPolicyholders}
-      onAction={() => void navigate(paths.dashboard('policyholders'))}
-    />
-  );
+  return <PageResult status="404" title={t.notFoundTitle} description={t.notFoundDescription} action={t.backToPolicyholders} to={paths.dashboard('policyholders')} />;
 }
 
 function PolicyLoadFailed({ onRetry }: { onRetry: () => void }) {

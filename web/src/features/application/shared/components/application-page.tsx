@@ -1,6 +1,6 @@
 import { Breadcrumb, Space, Tag, Typography } from 'antd';
 import type { ComponentType, ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { paths } from '@/app/paths';
 import { PageHeading } from '@/components/page-heading';
 import { PageResult } from '@/components/page-result';
@@ -18,16 +18,7 @@ export function parseApplicationId(param: string | undefined): number | null {
 }
 
 export function ApplicationNotFound() {
-  const navigate = useNavigate();
-  return (
-    <PageResult
-      status="404"
-      title={t.notFoundTitle}
-      description={t.notFoundDescription}
-      action={t.backToDashboard}
-      onAction={() => void navigate(paths.dashboard())}
-    />
-  );
+  return <PageResult status="404" title={t.notFoundTitle} description={t.notFoundDescription} action={t.backToDashboard} to={paths.dashboard()} />;
 }
 
 export function ApplicationLoadFailed({ onRetry }: { onRetry: () => void }) {
