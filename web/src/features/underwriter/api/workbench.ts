@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack
 import { api, type Schemas } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
 import { useApplicationChange } from '@/lib/application-change';
-import { fileNameFromContentDisposition } from '@/lib/content-disposition';
+import { downloadedFile, type DownloadedFile } from '@/lib/content-disposition';
 import { workbenchKeys, type WorkbenchFilter } from '@/lib/query-keys';
 
 export type UnderwriterCase = Schemas['UnderwriterCase'];
@@ -109,21 +109,15 @@ export function usePostUpdate(applicationId: number) {
   );
 }
 
-/** A file from the workbench, named as the server names it. */
-export interface Download {
-  blob: Blob;
-  fileName: string;
-}
-
 /** GET .../evidence/{evidenceId}/document: a received report; never cached, so a mutation. */
 export function useEvidenceDocument(applicationId: number) {
   return useMutation({
-    mutationFn: async ({ evidenceId, fileName }: { evidenceId: string; fileName: string }): Promise<Download> => {
+    mutationFn: async ({ evidenceId, fileName }: { evidenceId: string; fileName: string }): Promise<DownloadedFile> => {
       const result = await api.GET('/api/v1/underwriter/cases/{applicationId}/evidence/{evidenceId}/document', {
         params: { path: { applicationId, evidenceId } },
         parseAs: 'blob',
       });
-      return { blob: unwrap(result), fileName: fileNameFromContentDisposition(result.response.headers.get('content-disposition')) ?? fileName };
+      return downloadedFile(result, () => fileName);
     },
   });
 }
@@ -131,12 +125,12 @@ export function useEvidenceDocument(applicationId: number) {
 /** GET .../applicants/{applicantId}/answers: a client's interview answers as a PDF. */
 export function useAnswersDocument(applicationId: number) {
   return useMutation({
-    mutationFn: async (applicantId: string): Promise<Download> => {
+    mutationFn: async (applicantId: string): Promise<DownloadedFile> => {
       const result = await api.GET('/api/v1/underwriter/cases/{applicationId}/applicants/{applicantId}/answers', {
         params: { path: { applicationId, applicantId } },
         parseAs: 'blob',
       });
-      return { blob: unwrap(result), fileName: fileNameFromContentDisposition(result.response.headers.get('content-disposition')) ?? 'answers.pdf' };
+      return downloadedFile(result, () => 'answers.pdf');
     },
   });
 }
