@@ -1,5 +1,5 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Flex, Popconfirm, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Flex, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { formatAge, formatDate } from '@/lib/format';
@@ -10,6 +10,7 @@ import { useRemoveChild } from '../api/remove-child';
 import { useSetUnbornChildren } from '../api/set-unborn-children';
 import { childAge, childName, toChildDetails, toChildFormValues, type Child, type ChildFormValues } from '../../shared/children-model';
 import type { Application } from '../../shared/application-model';
+import { EditRemoveActions } from '../../shared/components/edit-remove-actions';
 import { clientDetailsStrings } from '../strings';
 import { ChildForm } from './child-form';
 import { useMessage } from '@/components/feedback';
@@ -158,23 +159,14 @@ function ChildItem({ applicationId, child, index, age, locked, onEdit }: ChildIt
           )}
         </div>
         {!locked && (
-          <Flex gap="small">
-            <Button size="small" icon={<EditOutlined aria-hidden="true" />} aria-label={t.editChild(name)} onClick={onEdit}>
-              {t.edit}
-            </Button>
-            <Popconfirm
-              title={t.removeConfirmTitle(name)}
-              description={t.removeConfirmDescription}
-              okText={t.removeConfirm}
-              cancelText={t.keep}
-              okButtonProps={{ danger: true, loading: remove.isPending }}
-              onConfirm={() => void confirmRemove()}
-            >
-              <Button size="small" danger icon={<DeleteOutlined aria-hidden="true" />} aria-label={t.removeChild(name)}>
-                {t.remove}
-              </Button>
-            </Popconfirm>
-          </Flex>
+          <EditRemoveActions
+            edit={{ text: t.edit, label: t.editChild(name) }}
+            remove={{ text: t.remove, label: t.removeChild(name) }}
+            confirm={{ title: t.removeConfirmTitle(name), description: t.removeConfirmDescription, ok: t.removeConfirm, cancel: t.keep }}
+            removing={remove.isPending}
+            onEdit={onEdit}
+            onRemove={() => void confirmRemove()}
+          />
         )}
       </Flex>
     </li>

@@ -1,5 +1,5 @@
-import { DeleteOutlined, EditOutlined, InfoCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Flex, Popconfirm, Tag, Typography } from 'antd';
+import { InfoCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Flex, Tag, Typography } from 'antd';
 import { useId } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { formatAge, formatCoverType, formatMoney, formatMoneyWithPence, formatPaymentPeriod, formatWeeks, formatYears } from '@/lib/format';
@@ -7,6 +7,7 @@ import { missingFields } from '@/lib/rules/covers';
 import { displayedColumns } from '@/lib/rules/formats';
 import { useRemoveCover } from '../api/remove-cover';
 import { clientName, coverErrors, productLabel, type Applicant, type Application, type Cover, type ProductOffer } from '../../shared/application-model';
+import { EditRemoveActions } from '../../shared/components/edit-remove-actions';
 import { offersPayoutPlanner } from '../payout-model';
 import { quoteStrings as t } from '../strings';
 import { riderLabels } from '@/lib/cover-text';
@@ -165,23 +166,16 @@ function CoverItem({ application, applicant, cover, label, premium, payoutPlanne
         </Typography.Paragraph>
       )}
       {editable && cover.id && (
-        <Flex gap="small" className="cover-item__actions">
-          <Button size="small" icon={<EditOutlined aria-hidden="true" />} aria-label={t.editCover(label)} disabled={busy} onClick={onEdit}>
-            {t.edit}
-          </Button>
-          <Popconfirm
-            title={t.removeConfirmTitle(label)}
-            description={t.removeConfirmDescription}
-            okText={t.removeConfirm}
-            cancelText={t.keep}
-            okButtonProps={{ danger: true, loading: remove.isPending }}
-            onConfirm={() => void confirmRemove()}
-          >
-            <Button size="small" danger icon={<DeleteOutlined aria-hidden="true" />} aria-label={t.removeCover(label)} disabled={busy}>
-              {t.remove}
-            </Button>
-          </Popconfirm>
-        </Flex>
+        <EditRemoveActions
+          className="cover-item__actions"
+          edit={{ text: t.edit, label: t.editCover(label) }}
+          remove={{ text: t.remove, label: t.removeCover(label) }}
+          confirm={{ title: t.removeConfirmTitle(label), description: t.removeConfirmDescription, ok: t.removeConfirm, cancel: t.keep }}
+          removing={remove.isPending}
+          disabled={busy}
+          onEdit={onEdit}
+          onRemove={() => void confirmRemove()}
+        />
       )}
       {cover.id && offersPayoutPlanner(cover.productType) && payoutPlanner === 'offered' && (
         <PayoutPlanner
