@@ -51,6 +51,20 @@ export function applicantFixture(overrides: Partial<Applicant> = {}): Applicant 
   };
 }
 
+/** Ada Lovelace, the second client, before she has any cover. */
+export function secondApplicantFixture(overrides: Partial<Applicant> = {}): Applicant {
+  return applicantFixture({
+    id: 'applicant-2',
+    title: 'Ms',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    gender: 'female',
+    dateOfBirth: '1985-12-10',
+    age: 39,
+    ...overrides,
+  });
+}
+
 export function applicationFixture(overrides: Partial<Schemas['Application']> = {}): Schemas['Application'] {
   return {
     id: 1001,

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, problem } from '@/test/fetch-stub';
 import { errorsNotTiedToTheirField } from '@/test/field-errors';
-import { formItemOf, pricedApplication, renderContactDetails, secondClient, stubContactDetails } from './contact-details-harness';
+import { formItemOf } from '@/test/antd';
+import { pricedApplication, renderContactDetails, secondClient, stubContactDetails } from './contact-details-harness';
 
 const APPLY = '/api/v1/backendforfrontend/application/ApplyApplication';
 

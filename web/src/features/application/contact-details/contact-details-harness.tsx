@@ -2,7 +2,7 @@
 import type { Schemas } from '@/lib/api-client';
 import { routePatterns } from '@/app/paths';
 import { type Route } from '@/test/fetch-stub';
-import { adviserFixture, applicantFixture, applicationFixture, coverFixture, quoteFixture } from '@/test/fixtures';
+import { adviserFixture, applicantFixture, applicationFixture, coverFixture, quoteFixture, secondApplicantFixture } from '@/test/fixtures';
 import { stubApplication } from '@/test/application-stub';
 import { renderRoute } from '@/test/render';
 import { ukToday } from '@/lib/rules/dates';
@@ -43,14 +43,7 @@ export function pricedApplication(overrides: Partial<Application> = {}): Applica
 }
 
 export function secondClient(overrides: Partial<Application['applicants'][number]> = {}) {
-  return applicantFixture({
-    id: 'applicant-2',
-    title: 'Ms',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    gender: 'female',
-    dateOfBirth: '1985-12-10',
-    age: 39,
+  return secondApplicantFixture({
     covers: [coverFixture({ id: 'cover-2' })],
     contactDetails: null,
     ...overrides,
@@ -66,8 +59,3 @@ export function renderContactDetails() {
   return renderRoute(<ContactDetailsRoute />, { path: routePatterns.contactDetails, url: '/application/1001/contact-details' });
 }
 
-export function formItemOf(element: HTMLElement): HTMLElement {
-  const item = element.closest<HTMLElement>('.ant-form-item');
-  if (!item) throw new Error('not inside an antd Form.Item');
-  return item;
-}
