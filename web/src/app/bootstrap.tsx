@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import type { User } from 'oidc-client-ts';
 import { AuthProvider } from 'react-oidc-context';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
@@ -6,7 +5,7 @@ import { PageStatus } from '@/components/page-status';
 import { ProblemPanel } from '@/components/problem-panel';
 import { getUserManager } from '@/lib/auth/session';
 import { returnToFrom } from '@/lib/auth/user-manager';
-import { BootstrapConfigContext, bootstrapConfigQueryOptions, type BootstrapConfig } from '@/lib/config';
+import { BootstrapConfigContext, useLoadBootstrapConfig, type BootstrapConfig } from '@/lib/config';
 import { basename, paths } from './paths';
 import { appStrings } from './strings';
 
@@ -14,7 +13,7 @@ type Router = ReturnType<typeof createBrowserRouter>;
 
 /** Start-up: load the bootstrap configuration, then sign-in and routes configured from it. */
 export function Bootstrap({ router }: { router: Router }) {
-  const config = useQuery(bootstrapConfigQueryOptions);
+  const config = useLoadBootstrapConfig();
 
   if (config.isPending) return <PageStatus message={appStrings.startingUp} />;
   if (config.isError) {

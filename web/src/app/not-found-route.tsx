@@ -1,21 +1,7 @@
-import { Button, Result } from 'antd';
-import { useNavigate } from 'react-router';
-import { PageHeading } from '@/components/page-heading';
+import { PageResult } from '@/components/page-result';
 import { paths } from './paths';
 import { appStrings } from './strings';
 
 export function NotFoundRoute() {
-  const navigate = useNavigate();
-  return (
-    <Result
-      status="404"
-      title={<PageHeading>{appStrings.notFoundTitle}</PageHeading>}
-      subTitle={appStrings.notFoundDescription}
-      extra={
-        <Button type="primary" onClick={() => void navigate(paths.dashboard())}>
-          {appStrings.goToDashboard}
-        </Button>
-      }
-    />
-  );
+  return <PageResult status="404" title={appStrings.notFoundTitle} description={appStrings.notFoundDescription} action={appStrings.goToDashboard} to={paths.dashboard()} />;
 }

@@ -54,6 +54,11 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** Whether `error` is the API refusing with this kind of problem. */
+export function isProblem(error: unknown, kind: ProblemKind): error is ApiError {
+  return isApiError(error) && error.is(kind);
+}
+
 function isFieldError(value: unknown): value is FieldError {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as Record<string, unknown>;

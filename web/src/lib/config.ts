@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import { api, type Schemas } from './api-client';
 import { unwrap } from './api-error';
@@ -12,6 +12,11 @@ export const bootstrapConfigQueryOptions = queryOptions({
   queryFn: async () => unwrap(await api.GET('/api/v1/backendforfrontend/config')),
   staleTime: Number.POSITIVE_INFINITY,
 });
+
+/** Loads the bootstrap configuration: the start-up gate waits on it before sign-in. */
+export function useLoadBootstrapConfig() {
+  return useQuery(bootstrapConfigQueryOptions);
+}
 
 export const BootstrapConfigContext = createContext<BootstrapConfig | undefined>(undefined);
 

@@ -1,3 +1,21 @@
+import { unwrap } from './api-error';
+
+/** A file as the API sent it, under the name its `content-disposition` header gave. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/**
+ * A file answer (openapi-fetch with `parseAs: 'blob'`) as the file and the name the server gave
+ * it; `fallback` says what to call it, or throws, when the server gave none. Throws an ApiError for
+ * a refusal.
+ */
+export function downloadedFile(result: { data?: Blob; error?: unknown; response: Response }, fallback: () => string): DownloadedFile {
+  const blob = unwrap(result);
+  return { blob, fileName: fileNameFromContentDisposition(result.response.headers.get('content-disposition')) ?? fallback() };
+}
+
 /**
  * The file name in a `content-disposition` header (RFC 6266): `filename*=UTF-8''…` (percent-encoded)
  * when given, else `filename="…"` or an unquoted `filename=…`. Only the last part of a path is

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from './api-client';
-import { unwrap } from './api-error';
-import { fileNameFromContentDisposition } from './content-disposition';
+import { downloadedFile } from './content-disposition';
 
 /** A document stored when it was issued (a policy schedule, the decision), as the API lists it. */
 export interface StoredDocumentRef {
@@ -18,12 +17,8 @@ export interface StoredDocumentRef {
 export function useStoredDocument() {
   return useMutation({
     mutationFn: async ({ documentId, fileName }: StoredDocumentRef) => {
-      const result = await api.GET('/api/v1/document/{documentId}/{fileName}', {
-        params: { path: { documentId, fileName } },
-        parseAs: 'blob',
-      });
-      const blob = unwrap(result);
-      return { blob, fileName: fileNameFromContentDisposition(result.response.headers.get('content-disposition')) ?? fileName };
+      const result = await api.GET('/api/v1/document/{documentId}/{fileName}', { params: { path: { documentId, fileName } }, parseAs: 'blob' });
+      return downloadedFile(result, () => fileName);
     },
   });
 }

@@ -52,6 +52,20 @@ export function applicantFixture(overrides: Partial<Applicant> = {}): Applicant 
   };
 }
 
+/** Ada Lovelace, the second client, before she has any cover. */
+export function secondApplicantFixture(overrides: Partial<Applicant> = {}): Applicant {
+  return applicantFixture({
+    id: 'applicant-2',
+    title: 'Ms',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    gender: 'female',
+    dateOfBirth: '1985-12-10',
+    age: 39,
+    ...overrides,
+  });
+}
+
 export function applicationFixture(overrides: Partial<Schemas['Application']> = {}): Schemas['Application'] {
   return {
     id: 1001,
@@ -374,5 +388,21 @@ export function productOfferFixture(overrides: Partial<Schemas['ProductOffer']> 
       },
     ],
     ...overrides,
+  };
+}
+
+type EnquirySummary = Schemas['EnquirySummary'];
+type CoverOutcome = NonNullable<EnquirySummary['outcome']>['covers'][number];
+
+/** A client's enquiry as the application lists it once closed: each cover's outcome as given. */
+export function closedEnquiryFixture(covers: CoverOutcome[], { applicantId = 'applicant-1', rulebookVersion = 'sample-2026.11.1' } = {}): EnquirySummary {
+  return {
+    applicantId,
+    enquiryId: `enquiry-${applicantId}`,
+    isOpen: false,
+    startedAt: '2026-11-24T10:00:00Z',
+    closedAt: '2026-11-24T10:20:00Z',
+    underwrittenCovers: [],
+    outcome: { rulebookVersion, decidedAt: '2026-11-24T10:20:00Z', covers, limits: rulebookLimits },
   };
 }

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routePatterns } from '@/app/paths';
 import { axeViolations, describeViolations } from '@/test/axe';
@@ -7,17 +7,9 @@ import { json, stubApi } from '@/test/fetch-stub';
 import { errorsNotTiedToTheirField } from '@/test/field-errors';
 import { applicationFixture, productOfferFixture } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
+import { choose } from '@/test/antd';
 import { ClientDetailsRoute } from './client-details/client-details-route';
 import { QuoteRoute } from './quote/quote-route';
-
-/** Opens an antd Select by its label and picks the option with this text. */
-async function choose(user: UserEvent, scope: HTMLElement, label: string, option: string) {
-  await user.click(within(scope).getByLabelText(label));
-  const options = await screen.findAllByTitle(option);
-  const visible = options.find((element) => element.classList.contains('ant-select-item-option'));
-  if (!visible) throw new Error(`no option ${option}`);
-  await user.click(visible);
-}
 
 describe('client and cover forms: axe-core WCAG 2.2 A/AA (issue #15)', () => {
   it('the client details form has no violations, before and after its field errors show', async () => {

@@ -1,10 +1,11 @@
-import { Breadcrumb, Button, Card, Col, Result, Row, Skeleton, Space, Tag, Typography } from 'antd';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Breadcrumb, Card, Col, Row, Skeleton, Space, Tag, Typography } from 'antd';
+import { Link, useParams } from 'react-router';
 import { paths } from '@/app/paths';
 import { DocumentDownloads } from '@/components/document-downloads';
 import { PageHeading } from '@/components/page-heading';
+import { PageResult } from '@/components/page-result';
 import type { Schemas } from '@/lib/api-client';
-import { isApiError } from '@/lib/api-error';
+import { isProblem } from '@/lib/api-error';
 import { coverAmountText, coverLengthText, coverStructureText, productLabels, riderLabels } from '@/lib/cover-text';
 import { formatDate, formatMoney, formatMoneyWithPence } from '@/lib/format';
 import { ordinal } from '@/lib/ordinal';
@@ -23,7 +24,7 @@ export function PolicyHolderRoute() {
 function PolicyView({ policyHolderId }: { policyHolderId: string }) {
   const details = usePolicyDetails(policyHolderId);
   if (details.isError) {
-    if (isApiError(details.error) && details.error.status === 404) return <PolicyNotFound />;
+    if (isProblem(details.error, 'not-found')) return <PolicyNotFound />;
     return <PolicyLoadFailed onRetry={() => void details.refetch()} />;
   }
   const data = details.data;
@@ -209,32 +210,9 @@ function CoverSummary({ details }: { details: PolicyDetails }) {
 }
 
 function PolicyNotFound() {
-  const navigate = useNavigate();
-  return (
-    <Result
-      status="404"
-      title={<PageHeading>{t.notFoundTitle}</PageHeading>}
-      subTitle={t.notFoundDescription}
-      extra={
-        <Button type="primary" onClick={() => void navigate(paths.dashboard('policyholders'))}>
-          {t.backToPolicyholders}
-        </Button>
-      }
-    />
-  );
+  return <PageResult status="404" title={t.notFoundTitle} description={t.notFoundDescription} action={t.backToPolicyholders} to={paths.dashboard('policyholders')} />;
 }
 
 function PolicyLoadFailed({ onRetry }: { onRetry: () => void }) {
-  return (
-    <Result
-      status="error"
-      title={<PageHeading>{t.loadFailedTitle}</PageHeading>}
-      subTitle={t.loadFailedDescription}
-      extra={
-        <Button type="primary" onClick={onRetry}>
-          {t.retry}
-        </Button>
-      }
-    />
-  );
+  return <PageResult status="error" title={t.loadFailedTitle} description={t.loadFailedDescription} action={t.retry} onAction={onRetry} />;
 }

@@ -1,5 +1,5 @@
 import type { Schemas } from '@/lib/api-client';
-import { applicantFixture, applicationFixture, coverFixture, enquiryFixture, quoteFixture, referralFixture, rulebookLimits } from '@/test/fixtures';
+import { applicantFixture, applicationFixture, coverFixture, enquiryFixture, quoteFixture, referralFixture, closedEnquiryFixture } from '@/test/fixtures';
 
 /** Alan's life cover referred for his blood pressure; Ruth Ellis holds the case when `mine`. */
 export function referredCase(overrides: Partial<Schemas['UnderwriterCase']> = {}, application: Partial<Schemas['Application']> = {}): Schemas['UnderwriterCase'] {
@@ -11,34 +11,21 @@ export function referredCase(overrides: Partial<Schemas['UnderwriterCase']> = {}
       quote: quoteFixture(),
       applicants: [applicantFixture({ covers: [coverFixture({ decision: 'manualuw' })], isAmraConsentGranted: true, amraConsentGrantedOn: '2026-11-20', isViewMedicalReportsRequested: false })],
       applicantsEnquiries: [
-        {
-          applicantId: 'applicant-1',
-          enquiryId: 'enquiry-applicant-1',
-          isOpen: false,
-          startedAt: '2026-11-24T10:00:00Z',
-          closedAt: '2026-11-24T10:20:00Z',
-          underwrittenCovers: [],
-          outcome: {
-            rulebookVersion: 'sample-2026.11.1',
-            decidedAt: '2026-11-24T10:20:00Z',
-            covers: [
-              {
-                coverId: 'cover-1',
-                productType: 'life',
-                decision: 'manualuw',
-                displayed: 'underwritingRequired',
-                loading: 0,
-                exclusions: [],
-                evidence: [],
-                summary: 'Life Protection: underwriting required.',
-                explanations: [
-                  { rule: 'HYPERTENSION-UNCONTROLLED', decision: 'manualuw', reason: 'Blood pressure not controlled: an underwriter must review', loading: 0, answers: [{ tag: 'BP', question: 'Is it controlled?', answer: 'No' }], table: 'Medical conditions', risks: ['life'] },
-                ],
-              },
+        closedEnquiryFixture([
+          {
+            coverId: 'cover-1',
+            productType: 'life',
+            decision: 'manualuw',
+            displayed: 'underwritingRequired',
+            loading: 0,
+            exclusions: [],
+            evidence: [],
+            summary: 'Life Protection: underwriting required.',
+            explanations: [
+              { rule: 'HYPERTENSION-UNCONTROLLED', decision: 'manualuw', reason: 'Blood pressure not controlled: an underwriter must review', loading: 0, answers: [{ tag: 'BP', question: 'Is it controlled?', answer: 'No' }], table: 'Medical conditions', risks: ['life'] },
             ],
-            limits: rulebookLimits,
           },
-        },
+        ]),
       ],
       referral: referralFixture({ referredAt: '2026-11-24T10:20:00Z' }),
       ...application,

@@ -1,27 +1,16 @@
 import { Alert, Col, Row, Skeleton, Typography } from 'antd';
-import { useParams } from 'react-router';
-import { isApiError } from '@/lib/api-error';
-import { useApplication } from '../shared/api/get-application';
 import { clientName } from '../shared/application-model';
-import { ApplicationHeader, ApplicationLoadFailed, ApplicationNotFound, parseApplicationId } from '../shared/components/application-page';
+import { ApplicationHeader, ApplicationRoute, type ApplicationPageProps } from '../shared/components/application-page';
 import { JourneySteps } from '../shared/components/journey-steps';
 import { ClientAmraCard } from './components/client-amra-card';
 import { amraStrings as t } from './strings';
 
 /** /v2/application/:applicationId/amra */
 export function AmraRoute() {
-  const id = parseApplicationId(useParams().applicationId);
-  if (id === null) return <ApplicationNotFound />;
-  return <Amra applicationId={id} />;
+  return <ApplicationRoute page={Amra} />;
 }
 
-function Amra({ applicationId }: { applicationId: number }) {
-  const application = useApplication(applicationId);
-  if (application.isError) {
-    if (isApiError(application.error) && application.error.status === 404) return <ApplicationNotFound />;
-    return <ApplicationLoadFailed onRetry={() => void application.refetch()} />;
-  }
-  const data = application.data;
+function Amra({ applicationId, application: data }: ApplicationPageProps) {
   // §2: AMRA is locked in underwriting (with an underwriter) and once the policy is in force.
   const locked = data ? data.status === 'UNDERWRITING' || data.status === 'WENT_ON_RISK' : true;
   const unpriced = data ? !data.quote : false;

@@ -6,6 +6,7 @@ import type { Schemas } from '@/lib/api-client';
 import { json, problem, stubApi, type RecordedRequest, type Route } from '@/test/fetch-stub';
 import { applicationFixture } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
+import { formItemOf } from '@/test/antd';
 import { ClientDetailsRoute } from './client-details-route';
 
 type Application = Schemas['Application'];
@@ -16,12 +17,6 @@ const CHILDREN = '/api/v1/application/1001/children';
 const TOO_OLD = "Children's cover is for children up to age 23";
 
 const grace: Child = { id: 'child-1', title: 'Miss', firstName: 'Grace', surname: 'Turing', dateOfBirth: '2016-03-14' };
-
-function formItemOf(element: HTMLElement): HTMLElement {
-  const item = element.closest<HTMLElement>('.ant-form-item');
-  if (!item) throw new Error('not inside an antd Form.Item');
-  return item;
-}
 
 function stubDetails(application: Application, more: Route[] = []) {
   return stubApi([{ method: 'GET', path: APPLICATION, respond: () => json(application) }, ...more]);

@@ -5,16 +5,11 @@ import { routePatterns } from '@/app/paths';
 import { stubApi, json, problem } from '@/test/fetch-stub';
 import { applicantFixture, applicationFixture, sectionFixture } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
+import { formItemOf } from '@/test/antd';
 import { ClientDetailsRoute } from './client-details-route';
 
 const AGE_MESSAGE = 'To qualify, the client must be between 18 and 64.';
 const TOO_MANY_MESSAGE = 'An application can have at most 2 clients.';
-
-function formItemOf(element: HTMLElement): HTMLElement {
-  const item = element.closest<HTMLElement>('.ant-form-item');
-  if (!item) throw new Error('not inside an antd Form.Item');
-  return item;
-}
 
 function renderClientDetails(applicationId = 1001) {
   return renderRoute(<ClientDetailsRoute />, {

@@ -1,38 +1,27 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
 import { Alert, Button, Col, Flex, Row, Skeleton } from 'antd';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
-import { isApiError } from '@/lib/api-error';
 import { stepState } from '@/lib/rules/journey';
-import { useApplication } from '../shared/api/get-application';
 import { AddApplicantPanel } from './components/add-applicant-panel';
 import { ApplicantCard } from './components/applicant-card';
-import { ApplicationHeader, ApplicationLoadFailed, ApplicationNotFound, parseApplicationId } from '../shared/components/application-page';
+import { ApplicationHeader, ApplicationRoute, type ApplicationPageProps } from '../shared/components/application-page';
 import { ChildrenCard } from './components/children-card';
 import { JourneySteps, journeyState } from '../shared/components/journey-steps';
-import { applicationStrings as t } from '../shared/strings';
+import { clientDetailsStrings as t } from './strings';
 
 const MAX_APPLICANTS = 2;
 
 /** /v2/application/:applicationId/client-details */
 export function ClientDetailsRoute() {
-  const id = parseApplicationId(useParams().applicationId);
-  if (id === null) return <ApplicationNotFound />;
-  return <ClientDetails applicationId={id} />;
+  return <ApplicationRoute page={ClientDetails} />;
 }
 
-function ClientDetails({ applicationId }: { applicationId: number }) {
-  const application = useApplication(applicationId);
+function ClientDetails({ applicationId, application: data }: ApplicationPageProps) {
   const navigate = useNavigate();
   const [addedId, setAddedId] = useState<string | null>(null);
 
-  if (application.isError) {
-    if (isApiError(application.error) && application.error.status === 404) return <ApplicationNotFound />;
-    return <ApplicationLoadFailed onRetry={() => void application.refetch()} />;
-  }
-
-  const data = application.data;
   // Spec §2: client details are locked during underwriting or when the quote is not editable.
   const locked = data ? !data.isQuoteEditable || data.status === 'UNDERWRITING' : false;
   const quoteOpen = data ? stepState(journeyState(data), 'quote').enabled : false;

@@ -4,8 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { routePatterns } from '@/app/paths';
 import type { Schemas } from '@/lib/api-client';
 import { saveFile } from '@/lib/save-file';
-import { json, problem, stubApi, type Route } from '@/test/fetch-stub';
-import { adviserFixture, applicantFixture, applicationFixture } from '@/test/fixtures';
+import { problem } from '@/test/fetch-stub';
+import { applicantFixture, applicationFixture } from '@/test/fixtures';
+import { stubApplication } from '@/test/application-stub';
 import { renderRoute } from '@/test/render';
 import { CompleteRoute } from './complete-route';
 
@@ -14,7 +15,6 @@ vi.mock('@/lib/save-file', () => ({ saveFile: vi.fn() }));
 type Application = Schemas['Application'];
 type Policy = Schemas['Policy'];
 
-const APPLICATION = '/api/v1/application/1001';
 
 function policy(overrides: Partial<Policy> = {}): Policy {
   return {
@@ -61,21 +61,13 @@ function inForce(overrides: Partial<Application> = {}): Application {
   });
 }
 
-function stub(application: Application, more: Route[] = []) {
-  return stubApi([
-    { method: 'GET', path: APPLICATION, respond: () => json(application) },
-    { method: 'GET', path: '/api/v1/backendforfrontend/adviser', respond: () => json(adviserFixture()) },
-    ...more,
-  ]);
-}
-
 function render() {
   return renderRoute(<CompleteRoute />, { path: routePatterns.complete, url: '/application/1001/complete' });
 }
 
 describe('Complete page', () => {
   it('shows each client’s policy number, status, premium and the date until which they may cancel for a full refund', async () => {
-    stub(inForce());
+    stubApplication(inForce());
     render();
     expect(await screen.findByRole('heading', { level: 1, name: 'Complete' })).toBeInTheDocument();
 
@@ -93,7 +85,7 @@ describe('Complete page', () => {
   });
 
   it('downloads a document under the name the server gives it', async () => {
-    const { requests } = stub(inForce(), [
+    const { requests } = stubApplication(inForce(), [
       {
         method: 'GET',
         path: /^\/api\/v1\/document\//,
@@ -114,7 +106,7 @@ describe('Complete page', () => {
   });
 
   it('says so when a document cannot be downloaded', async () => {
-    stub(inForce(), [{ method: 'GET', path: /^\/api\/v1\/document\//, respond: () => problem(404, { title: 'Not Found' }) }]);
+    stubApplication(inForce(), [{ method: 'GET', path: /^\/api\/v1\/document\//, respond: () => problem(404, { title: 'Not Found' }) }]);
     const user = userEvent.setup();
     render();
     const ada = await screen.findByRole('region', { name: 'Ada Turing' });
@@ -123,7 +115,7 @@ describe('Complete page', () => {
   });
 
   it('sends the adviser to the review while the policy is not in force', async () => {
-    stub(applicationFixture({ status: 'DECISION', applicationStatus: 'Decision', proceededAt: '2026-11-24T11:00:00Z' }));
+    stubApplication(applicationFixture({ status: 'DECISION', applicationStatus: 'Decision', proceededAt: '2026-11-24T11:00:00Z' }));
     render();
     expect(await screen.findByText('The policy is not in force yet. Review the application and put it in force first.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the review' })).toHaveAttribute('href', '/application/1001/review');

@@ -1,32 +1,23 @@
-import { Alert, Button, Card, Col, Flex, Row, Skeleton, Tag, Typography } from 'antd';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Alert, Button, Col, Flex, Row, Skeleton, Tag, Typography } from 'antd';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
 import { DocumentDownloads } from '@/components/document-downloads';
 import type { Schemas } from '@/lib/api-client';
-import { isApiError } from '@/lib/api-error';
 import { formatDate, formatMoneyWithPence } from '@/lib/format';
-import { useApplication } from '../shared/api/get-application';
-import { ApplicationHeader, ApplicationLoadFailed, ApplicationNotFound, parseApplicationId } from '../shared/components/application-page';
+import { ApplicationHeader, ApplicationRoute, type ApplicationPageProps } from '../shared/components/application-page';
 import { JourneySteps } from '../shared/components/journey-steps';
 import { completeStrings as t } from './strings';
+import { SectionCard } from '@/components/section-card';
 
 type Policy = Schemas['Policy'];
 
 /** /v2/application/:applicationId/complete */
 export function CompleteRoute() {
-  const id = parseApplicationId(useParams().applicationId);
-  if (id === null) return <ApplicationNotFound />;
-  return <Complete applicationId={id} />;
+  return <ApplicationRoute page={Complete} />;
 }
 
-function Complete({ applicationId }: { applicationId: number }) {
-  const application = useApplication(applicationId);
+function Complete({ applicationId, application: data }: ApplicationPageProps) {
   const navigate = useNavigate();
-  if (application.isError) {
-    if (isApiError(application.error) && application.error.status === 404) return <ApplicationNotFound />;
-    return <ApplicationLoadFailed onRetry={() => void application.refetch()} />;
-  }
-  const data = application.data;
   return (
     <>
       <ApplicationHeader applicationId={applicationId} application={data} heading={t.heading} />
@@ -59,43 +50,39 @@ function PolicyCard({ policy }: { policy: Policy }) {
   const headingId = `policy-${policy.policyReference}`;
   const inForce = policy.status === 'inForce';
   return (
-    <section aria-labelledby={headingId} style={{ height: '100%' }}>
-      <Card
-        title={
-          <h2 id={headingId} className="card-heading">
-            {policy.holderName}
-          </h2>
-        }
-        extra={<Link to={paths.policyHolder(policy.applicantId)}>{t.viewPolicy(policy.holderName)}</Link>}
-        style={{ height: '100%' }}
-      >
-        <dl className="fact-list">
-          <dt>{t.policyNumber}</dt>
-          <dd>{policy.policyReference}</dd>
-          <dt>{t.status}</dt>
-          <dd>
-            <Tag color={inForce ? 'green' : 'blue'} bordered={false}>
-              {inForce ? t.inForce : t.startsOn(formatDate(policy.startsOn))}
-            </Tag>
-          </dd>
-          <dt>{t.monthlyPremium}</dt>
-          <dd>{formatMoneyWithPence(policy.monthlyPremium)}</dd>
-          <dt>{t.cancellation}</dt>
-          <dd>
-            {policy.cancellationWindowClosed
-              ? t.cancellationEnded(formatDate(policy.cancellationEndsOn))
-              : t.cancelUntil(formatDate(policy.cancellationEndsOn))}
-          </dd>
-        </dl>
-        <Typography.Title level={3} style={{ fontSize: 15, marginTop: 20 }}>
-          {t.documentsHeading(policy.holderName)}
-        </Typography.Title>
-        {policy.documents.length === 0 ? (
-          <Typography.Text type="secondary">{t.noDocuments}</Typography.Text>
-        ) : (
-          <DocumentDownloads documents={policy.documents} label={(document) => t.download(document.title)} failed={t.downloadFailed} />
-        )}
-      </Card>
-    </section>
+    <SectionCard
+      heading={policy.holderName}
+      headingId={headingId}
+      landmarkStyle={{ height: '100%' }}
+      extra={<Link to={paths.policyHolder(policy.applicantId)}>{t.viewPolicy(policy.holderName)}</Link>}
+      style={{ height: '100%' }}
+    >
+      <dl className="fact-list">
+        <dt>{t.policyNumber}</dt>
+        <dd>{policy.policyReference}</dd>
+        <dt>{t.status}</dt>
+        <dd>
+          <Tag color={inForce ? 'green' : 'blue'} bordered={false}>
+            {inForce ? t.inForce : t.startsOn(formatDate(policy.startsOn))}
+          </Tag>
+        </dd>
+        <dt>{t.monthlyPremium}</dt>
+        <dd>{formatMoneyWithPence(policy.monthlyPremium)}</dd>
+        <dt>{t.cancellation}</dt>
+        <dd>
+          {policy.cancellationWindowClosed
+            ? t.cancellationEnded(formatDate(policy.cancellationEndsOn))
+            : t.cancelUntil(formatDate(policy.cancellationEndsOn))}
+        </dd>
+      </dl>
+      <Typography.Title level={3} style={{ fontSize: 15, marginTop: 20 }}>
+        {t.documentsHeading(policy.holderName)}
+      </Typography.Title>
+      {policy.documents.length === 0 ? (
+        <Typography.Text type="secondary">{t.noDocuments}</Typography.Text>
+      ) : (
+        <DocumentDownloads documents={policy.documents} label={(document) => t.download(document.title)} failed={t.downloadFailed} />
+      )}
+    </SectionCard>
   );
 }

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { applicantFixture, contactDetailsFixture, coverFixture } from '@/test/fixtures';
 import { json, problem } from '@/test/fetch-stub';
-import { CONTACT, formItemOf, pricedApplication, renderContactDetails, stubContactDetails } from './contact-details-harness';
+import { formItemOf } from '@/test/antd';
+import { CONTACT, pricedApplication, renderContactDetails, stubContactDetails } from './contact-details-harness';
 
 const LOOKUP = /^\/api\/v1\/backendforfrontend\/address\/lookup\/(.+)$/;
 

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { json, problem } from '@/test/fetch-stub';
 import { errorsNotTiedToTheirField } from '@/test/field-errors';
 import { sectionFixture } from '@/test/fixtures';
-import { formItemOf, pricedApplication, renderContactDetails, secondClient, stubContactDetails } from './contact-details-harness';
+import { pricedApplication, renderContactDetails, secondClient, stubContactDetails } from './contact-details-harness';
+import { formItemOf } from '@/test/antd';
 
 const APPLY = '/api/v1/backendforfrontend/application/ApplyApplication';
 

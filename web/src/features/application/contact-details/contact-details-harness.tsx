@@ -1,8 +1,9 @@
 /** What the contact-details page tests share: the page rendered at its route, with the network stubbed. */
 import type { Schemas } from '@/lib/api-client';
 import { routePatterns } from '@/app/paths';
-import { json, stubApi, type Route } from '@/test/fetch-stub';
-import { adviserFixture, applicantFixture, applicationFixture, contactDetailsFixture, coverFixture, quoteFixture, sectionFixture } from '@/test/fixtures';
+import { type Route } from '@/test/fetch-stub';
+import { adviserFixture, applicantFixture, applicationFixture, contactDetailsFixture, coverFixture, quoteFixture, sectionFixture, secondApplicantFixture } from '@/test/fixtures';
+import { stubApplication } from '@/test/application-stub';
 import { renderRoute } from '@/test/render';
 import { ukToday } from '@/lib/rules/dates';
 import { ContactDetailsRoute } from './contact-details-route';
@@ -42,14 +43,7 @@ export function pricedApplication(overrides: Partial<Application> = {}): Applica
 }
 
 export function secondClient(overrides: Partial<Application['applicants'][number]> = {}) {
-  return applicantFixture({
-    id: 'applicant-2',
-    title: 'Ms',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    gender: 'female',
-    dateOfBirth: '1985-12-10',
-    age: 39,
+  return secondApplicantFixture({
     covers: [coverFixture({ id: 'cover-2' })],
     contactDetails: null,
     ...overrides,
@@ -58,19 +52,10 @@ export function secondClient(overrides: Partial<Application['applicants'][number
 
 /** The application, the adviser, and whatever else the test needs. */
 export function stubContactDetails(application: Application, more: Route[] = [], adviser: Adviser = adviserFixture()) {
-  return stubApi([
-    { method: 'GET', path: APPLICATION, respond: () => json(application) },
-    { method: 'GET', path: ADVISER, respond: () => json(adviser) },
-    ...more,
-  ]);
+  return stubApplication(application, more, adviser);
 }
 
 export function renderContactDetails() {
   return renderRoute(<ContactDetailsRoute />, { path: routePatterns.contactDetails, url: '/application/1001/contact-details' });
 }
 
-export function formItemOf(element: HTMLElement): HTMLElement {
-  const item = element.closest<HTMLElement>('.ant-form-item');
-  if (!item) throw new Error('not inside an antd Form.Item');
-  return item;
-}

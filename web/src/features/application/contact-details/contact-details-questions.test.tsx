@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { dayjs } from '@/lib/dayjs';
 import { adviserFixture, quoteFixture } from '@/test/fixtures';
 import { json } from '@/test/fetch-stub';
-import { PRICE, formItemOf, pricedApplication, renderContactDetails, stubContactDetails } from './contact-details-harness';
+import { formItemOf } from '@/test/antd';
+import { PRICE, pricedApplication, renderContactDetails, stubContactDetails } from './contact-details-harness';
 
 const ADVISED = '/api/v1/backendforfrontend/application/isAdvisedSale';
 const MORTGAGE = '/api/v1/backendforfrontend/application/isMortgageRelated';

@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { BLACKLIST_MESSAGE, DISPOSABLE_MESSAGE, SHARED_EMAIL_WARNING } from '@/lib/rules/email';
+import { formItemOf } from '@/test/antd';
 import { json, problem } from '@/test/fetch-stub';
 import { contactDetailsFixture } from '@/test/fixtures';
 import {
   CONTACT,
   VALIDATE_EMAIL,
-  formItemOf,
   pricedApplication,
   renderContactDetails,
   savedContact,

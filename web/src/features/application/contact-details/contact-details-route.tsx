@@ -1,15 +1,13 @@
 import { Alert, Card, Col, Row, Skeleton } from 'antd';
 import { useMemo, useState } from 'react';
-import { useParams } from 'react-router';
 import { useAdviser } from '@/lib/adviser';
-import { isApiError } from '@/lib/api-error';
+import { isApiError, isProblem } from '@/lib/api-error';
 import { parseEmailAddress, sharedEmailWarning } from '@/lib/rules/email';
 import { stageOrder } from '@/lib/rules/journey';
 import { given } from '@/lib/rules/text';
 import { useApplyApplication } from './api/apply-application';
-import { useApplication } from '../shared/api/get-application';
 import { ApplicationCard } from './components/application-card';
-import { ApplicationHeader, ApplicationLoadFailed, ApplicationNotFound, parseApplicationId } from '../shared/components/application-page';
+import { ApplicationHeader, ApplicationRoute, type ApplicationPageProps } from '../shared/components/application-page';
 import { ApplyPanel } from './components/apply-panel';
 import { ClientContactCard } from './components/client-contact-card';
 import { DeclarationCard } from './components/declaration-card';
@@ -17,9 +15,7 @@ import { JourneySteps } from '../shared/components/journey-steps';
 import { TermExtensionCard } from './components/term-extension-card';
 import { applicationProblem, applyProblems, clientProblems } from './contact-form-model';
 import type { Application } from '../shared/application-model';
-import { applicationStrings } from '../shared/strings';
-
-const t = applicationStrings.contact;
+import { contactDetailsStrings as t } from './strings';
 
 /** Whether the application has reached a stage. */
 function reached(application: Application, stage: Application['status']): boolean {
@@ -35,13 +31,10 @@ function parsedEmail(text: string | null | undefined): string | null {
 
 /** /v2/application/:applicationId/contact-details */
 export function ContactDetailsRoute() {
-  const id = parseApplicationId(useParams().applicationId);
-  if (id === null) return <ApplicationNotFound />;
-  return <ContactDetails applicationId={id} />;
+  return <ApplicationRoute page={ContactDetails} />;
 }
 
-function ContactDetails({ applicationId }: { applicationId: number }) {
-  const application = useApplication(applicationId);
+function ContactDetails({ applicationId, application: data }: ApplicationPageProps) {
   const adviser = useAdviser();
   const apply = useApplyApplication(applicationId);
   // Each client's email as typed, by applicant id, until it is saved (for the shared-account warning).
@@ -50,20 +43,14 @@ function ContactDetails({ applicationId }: { applicationId: number }) {
   // Once Apply has been refused for what is missing, the list follows the application: each
   // change the adviser makes returns the application with what still stops it (`applyProblems`),
   // so a fixed item leaves the list at once and the list goes when nothing is left.
-  const refusedForProblems = isApiError(apply.error) && apply.error.status === 422;
-  const currentProblems = application.data?.applyProblems;
+  const refusedForProblems = isProblem(apply.error, 'invalid');
+  const currentProblems = data?.applyProblems;
   const problems = useMemo(
     () => (refusedForProblems && currentProblems ? applyProblems(currentProblems) : []),
     [refusedForProblems, currentProblems],
   );
   const byClient = useMemo(() => [clientProblems(problems, 0), clientProblems(problems, 1)], [problems]);
 
-  if (application.isError) {
-    if (isApiError(application.error) && application.error.status === 404) return <ApplicationNotFound />;
-    return <ApplicationLoadFailed onRetry={() => void application.refetch()} />;
-  }
-
-  const data = application.data;
   // §2, M2: contact details lock once underwriting starts; the page's questions once applied for.
   const contactLocked = data ? reached(data, 'UNDERWRITING') : false;
   const questionsLocked = data ? reached(data, 'APPLY') : false;

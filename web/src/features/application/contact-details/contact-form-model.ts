@@ -14,6 +14,7 @@ import { groupPhoneNumber, parsePhoneNumber } from '@/lib/rules/phone';
 import { parsePostcode } from '@/lib/rules/postcode';
 import { given } from '@/lib/rules/text';
 import { applicationStrings } from '../shared/strings';
+import { contactDetailsStrings } from './strings';
 
 export type ContactDetails = Schemas['ContactDetails'];
 export type AddressLookup = Schemas['AddressLookup'];
@@ -103,7 +104,7 @@ export interface ApplyProblem extends ProblemTarget {
   text: string;
 }
 
-const fieldNames = applicationStrings.contact.apply.fieldNames;
+const fieldNames = contactDetailsStrings.apply.fieldNames;
 
 /** Every problem an Apply 422 names, each with its client and field, in the server's order. */
 export function applyProblems(errors: readonly FieldError[]): ApplyProblem[] {
@@ -112,7 +113,7 @@ export function applyProblems(errors: readonly FieldError[]): ApplyProblem[] {
     if (target.client === null) return { ...target, message, text: message };
     const who = applicationStrings.clientTitle(target.client);
     const name = fieldNames[target.field] ?? target.field;
-    const text = name === '' ? `${who}: ${message}` : applicationStrings.contact.apply.problem(who, name, message);
+    const text = name === '' ? `${who}: ${message}` : contactDetailsStrings.apply.problem(who, name, message);
     return { ...target, message, text };
   });
 }

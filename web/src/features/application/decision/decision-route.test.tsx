@@ -4,14 +4,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { saveFile } from '@/lib/save-file';
 import { routePatterns } from '@/app/paths';
 import type { Schemas } from '@/lib/api-client';
-import { json, problem, stubApi, type Route } from '@/test/fetch-stub';
-import { adviserFixture, applicantFixture, applicationFixture, coverFixture, quoteApplicantFixture, quoteCoverFixture, quoteFixture, rulebookLimits } from '@/test/fixtures';
+import { json, problem, type Route } from '@/test/fetch-stub';
+import { applicantFixture, applicationFixture, coverFixture, quoteApplicantFixture, quoteCoverFixture, quoteFixture, closedEnquiryFixture } from '@/test/fixtures';
+import { stubApplication } from '@/test/application-stub';
 import { renderRoute } from '@/test/render';
 import { DecisionRoute } from './decision-route';
 
 type Application = Schemas['Application'];
 
-const APPLICATION = '/api/v1/application/1001';
 const TRIGGER = '/api/v1/actions/TriggerDecisionQuote/1001';
 const PROCEED = '/api/v1/decision/1001/proceed';
 const REMOVE = '/api/v1/actions/removeApplicantAtDecision/1001';
@@ -31,42 +31,29 @@ function atDecision(overrides: Partial<Application> = {}): Application {
     applicants: [applicantFixture({ covers: [coverFixture({ decision: 'nonstandardterms' })] })],
     quote: quoteFixture(),
     applicantsEnquiries: [
-      {
-        applicantId: 'applicant-1',
-        enquiryId: 'enquiry-applicant-1',
-        isOpen: false,
-        startedAt: '2026-11-24T10:00:00Z',
-        closedAt: '2026-11-24T10:20:00Z',
-        underwrittenCovers: [],
-        outcome: {
-          rulebookVersion: 'sample-2026.11.1',
-          decidedAt: '2026-11-24T10:20:00Z',
-          covers: [
+      closedEnquiryFixture([
+        {
+          coverId: 'cover-1',
+          productType: 'life',
+          decision: 'nonstandardterms',
+          displayed: 'nonStandardTerms',
+          loading: 50,
+          exclusions: [],
+          evidence: [],
+          summary: 'Premium loaded by 50%',
+          explanations: [
             {
-              coverId: 'cover-1',
-              productType: 'life',
+              rule: 'BMI-35-40',
               decision: 'nonstandardterms',
-              displayed: 'nonStandardTerms',
+              reason: 'Body mass index of 36 is in the 35 to 39.9 band',
               loading: 50,
-              exclusions: [],
-              evidence: [],
-              summary: 'Premium loaded by 50%',
-              explanations: [
-                {
-                  rule: 'BMI-35-40',
-                  decision: 'nonstandardterms',
-                  reason: 'Body mass index of 36 is in the 35 to 39.9 band',
-                  loading: 50,
-                  answers: [{ tag: 'WEIGHT', question: 'Weight', answer: '114 kg' }],
-                  table: 'Build (body mass index)',
-                  risks: ['life'],
-                },
-              ],
+              answers: [{ tag: 'WEIGHT', question: 'Weight', answer: '114 kg' }],
+              table: 'Build (body mass index)',
+              risks: ['life'],
             },
           ],
-          limits: rulebookLimits,
         },
-      },
+      ]),
     ],
     ...overrides,
   });
@@ -99,9 +86,7 @@ function loadedOutcome(application: Application): Schemas['CoverOutcome'] {
 }
 
 function stub(application: Application, more: Route[] = []) {
-  return stubApi([
-    { method: 'GET', path: APPLICATION, respond: () => json(application) },
-    { method: 'GET', path: '/api/v1/backendforfrontend/adviser', respond: () => json(adviserFixture()) },
+  return stubApplication(application, [
     ...more,
     { method: 'GET', path: ALTERNATIVES, respond: () => json([]) },
     { method: 'GET', path: UPDATES, respond: () => json({ updates: application.underwritingUpdates }) },

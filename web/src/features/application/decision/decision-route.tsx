@@ -1,17 +1,15 @@
 import { Alert, Button, Card, Col, Row, Skeleton, Typography } from 'antd';
 import { useEffect } from 'react';
-import { useParams } from 'react-router';
 import type { Schemas } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { formatMoneyWithPence } from '@/lib/format';
-import { useApplication } from '../shared/api/get-application';
 import { clientName } from '../shared/application-model';
-import { ApplicationHeader, ApplicationLoadFailed, ApplicationNotFound, parseApplicationId } from '../shared/components/application-page';
+import { ApplicationHeader, ApplicationRoute, type ApplicationPageProps } from '../shared/components/application-page';
 import { JourneySteps } from '../shared/components/journey-steps';
 import { OutcomeSummary } from '../shared/components/outcome-summary';
 import { RequoteButton } from '../shared/components/requote-button';
 import { UnderwritingUpdates } from '../shared/components/underwriting-updates';
-import { applicationStrings } from '../shared/strings';
+import { productLabels } from '@/lib/cover-text';
 import { saveFile } from '@/lib/save-file';
 import { useDecisionDocument, useDecisionQuote, useProceed, useRemoveAtDecision } from './api/decision';
 import { Alternatives } from './components/alternatives';
@@ -21,18 +19,14 @@ type Application = Schemas['Application'];
 
 /** /v2/application/:applicationId/decision */
 export function DecisionRoute() {
-  const id = parseApplicationId(useParams().applicationId);
-  if (id === null) return <ApplicationNotFound />;
-  return <Decision applicationId={id} />;
+  return <ApplicationRoute page={Decision} />;
 }
 
-function Decision({ applicationId }: { applicationId: number }) {
-  const application = useApplication(applicationId);
+function Decision({ applicationId, application: data }: ApplicationPageProps) {
   const quote = useDecisionQuote(applicationId);
   const proceed = useProceed(applicationId);
   const remove = useRemoveAtDecision(applicationId);
   const download = useDecisionDocument(applicationId);
-  const data = application.data;
   const atDecision = data?.status === 'DECISION';
   const needsQuote = atDecision && !data.isDecisionValid;
   const { mutate: priceDecision, isIdle: notAskedYet } = quote;
@@ -41,11 +35,6 @@ function Decision({ applicationId }: { applicationId: number }) {
   useEffect(() => {
     if (needsQuote && notAskedYet) priceDecision();
   }, [needsQuote, notAskedYet, priceDecision]);
-
-  if (application.isError) {
-    if (isApiError(application.error) && application.error.status === 404) return <ApplicationNotFound />;
-    return <ApplicationLoadFailed onRetry={() => void application.refetch()} />;
-  }
 
   return (
     <>
@@ -177,7 +166,7 @@ function DecisionPrice({ application }: { application: Application }) {
       const quoted = application.quote?.quoteApplicants
         .flatMap((a) => a.quoteCovers)
         .find((c) => c.coverId === quoteCover.coverId)?.premium;
-      const product = cover ? applicationStrings.quote.productLabels[cover.productType] : quoteCover.coverId;
+      const product = cover ? productLabels[cover.productType] : quoteCover.coverId;
       return {
         key: quoteCover.coverId,
         cover: applicant ? `${clientName(applicant, index)}: ${product}` : product,

@@ -5,7 +5,7 @@
  * beside which field, and when the quote is ready to price.
  */
 import { formatMoney, formatYears } from '@/lib/format';
-import { applicationStrings } from '../shared/strings';
+import { quoteStrings as t } from './strings';
 import { type Application, type Applicant, type Cover, type CoverInput, type ProductOffer, type OfferedProduct, type RiderRules, type ProductType, type CoverType, type RiderType, type DeferredPeriod, type PaymentPeriod, type AmountLimit } from '../shared/application-model';
 
 /** A cover lasts a term in years or runs to an age, never both. */
@@ -28,8 +28,6 @@ export interface CoverFormValues {
   paymentPeriod?: PaymentPeriod | null;
   riders?: Partial<Record<RiderType, RiderFormValues>>;
 }
-
-const t = applicationStrings.quote;
 
 /** An empty answer, however the control gives it ('' from a text box, undefined, null), is null. */
 export function blankToNull<T>(value: T | '' | null | undefined): T | null {

@@ -11,8 +11,9 @@ import { given } from '@/lib/rules/text';
 import type { Application, ProductType } from '../shared/application-model';
 import { childName } from '../shared/children-model';
 import { applicationStrings } from '../shared/strings';
+import { quoteStrings } from './strings';
 
-const t = applicationStrings.quote.payout;
+const t = quoteStrings.payout;
 
 export type BenefitAllocation = Schemas['BenefitAllocation'];
 export type AllocationInput = Schemas['AllocationInput'];

@@ -6,6 +6,7 @@ import type { Schemas } from '@/lib/api-client';
 import { json, problem, stubApi, type Route } from '@/test/fetch-stub';
 import { adviserFixture, applicantFixture, applicationFixture, coverFixture, productOfferFixture } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
+import { formItemOf } from '@/test/antd';
 import { QuoteRoute } from './quote-route';
 
 type Application = Schemas['Application'];
@@ -15,12 +16,6 @@ const NOT_OFFERED = 'Payout Planner is not available for your firm. To direct th
 const PLANNER = '/api/v1/backendforfrontend/cover/isPayoutPlannerUsed';
 const SHARES = '/api/v1/application/1001/applicant/applicant-1/cover/cover-1/benefit-allocations';
 const BENEFICIARIES = '/api/v1/application/1001/candidateBeneficiaries';
-
-function formItemOf(element: HTMLElement): HTMLElement {
-  const item = element.closest<HTMLElement>('.ant-form-item');
-  if (!item) throw new Error('not inside an antd Form.Item');
-  return item;
-}
 
 function share(overrides: Partial<BenefitAllocation>): BenefitAllocation {
   return { id: 'share-1', beneficiary: 'Grace Turing', percent: 60, referenceId: 'child-1', type: 'child', applicantId: 'applicant-1', coverId: 'cover-1', ...overrides };

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routePatterns } from '@/app/paths';
 import type { Schemas } from '@/lib/api-client';
 import { json, problem, stubApi, type Route } from '@/test/fetch-stub';
-import { applicantFixture, applicationFixture, coverFixture, productOfferFixture, quoteApplicantFixture, quoteCoverFixture, quoteFixture, sectionFixture } from '@/test/fixtures';
+import { applicantFixture, applicationFixture, coverFixture, productOfferFixture, quoteApplicantFixture, quoteCoverFixture, quoteFixture, sectionFixture, secondApplicantFixture } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
+import { choose, formItemOf } from '@/test/antd';
 import { QuoteRoute } from './quote-route';
 
 type Application = Schemas['Application'];
@@ -27,33 +28,11 @@ function stubQuote(application: Application, more: Route[] = []) {
   ]);
 }
 
-function formItemOf(element: HTMLElement): HTMLElement {
-  const item = element.closest<HTMLElement>('.ant-form-item');
-  if (!item) throw new Error('not inside an antd Form.Item');
-  return item;
-}
-
-/** Opens an antd Select by its label and picks the option with this text. */
-async function choose(user: UserEvent, scope: HTMLElement, label: string, option: string) {
-  await user.click(within(scope).getByLabelText(label));
-  const options = await screen.findAllByTitle(option);
-  const visible = options.find((element) => element.classList.contains('ant-select-item-option'));
-  if (!visible) throw new Error(`no option ${option}`);
-  await user.click(visible);
-}
-
 const twoClients = () =>
   applicationFixture({
     applicants: [
       applicantFixture({ covers: [coverFixture()] }),
-      applicantFixture({
-        id: 'applicant-2',
-        title: 'Ms',
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        gender: 'female',
-        dateOfBirth: '1985-12-10',
-        age: 39,
+      secondApplicantFixture({
         covers: [coverFixture({ id: 'cover-2', productType: 'ip', coverType: 'level', coverAmount: null, monthlyBenefit: 1500, term: null, toAge: 65, deferredPeriod: 13, paymentPeriod: 'full' })],
       }),
     ],

@@ -2,27 +2,24 @@ import { ArrowRightOutlined } from '@ant-design/icons';
 import { useIsMutating } from '@tanstack/react-query';
 import { Alert, Button, Col, Flex, Row, Skeleton } from 'antd';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
 import { useAdviser } from '@/lib/adviser';
-import { isApiError } from '@/lib/api-error';
+import { isApiError, isProblem } from '@/lib/api-error';
 import { stepState } from '@/lib/rules/journey';
-import { useApplication } from '../shared/api/get-application';
 import { useProducts } from './api/get-products';
 import { documentsMutationKey } from './api/download-document';
 import { usePriceQuote } from '../shared/api/price-quote';
 import { ApplicantCoversCard, type PayoutPlannerOffer } from './components/applicant-covers-card';
-import { ApplicationHeader, ApplicationLoadFailed, ApplicationNotFound, parseApplicationId } from '../shared/components/application-page';
+import { ApplicationHeader, ApplicationRoute, type ApplicationPageProps } from '../shared/components/application-page';
 import { CoverDrawer, type CoverTarget } from './components/cover-drawer';
 import { JourneySteps, journeyState } from '../shared/components/journey-steps';
 import { QuoteDocuments } from './components/quote-documents';
 import { QuoteSummary } from './components/quote-summary';
 import { quotePremiums } from './cover-form-model';
 import { coverErrors, priceProblems, priceReadiness, type Application, type Cover } from '../shared/application-model';
-import { applicationStrings } from '../shared/strings';
+import { quoteStrings as t } from './strings';
 import { useMessage } from '@/components/feedback';
-
-const t = applicationStrings.quote;
 
 /** The adviser's uxSettings.displayPayoutPlanner (on unless the firm turns it off). */
 function payoutPlannerOffer(adviser: ReturnType<typeof useAdviser>): PayoutPlannerOffer {
@@ -32,13 +29,10 @@ function payoutPlannerOffer(adviser: ReturnType<typeof useAdviser>): PayoutPlann
 
 /** /v2/application/:applicationId/quote: the quote builder. */
 export function QuoteRoute() {
-  const id = parseApplicationId(useParams().applicationId);
-  if (id === null) return <ApplicationNotFound />;
-  return <QuoteBuilder applicationId={id} />;
+  return <ApplicationRoute page={QuoteBuilder} />;
 }
 
-function QuoteBuilder({ applicationId }: { applicationId: number }) {
-  const application = useApplication(applicationId);
+function QuoteBuilder({ applicationId, application: data }: ApplicationPageProps) {
   const products = useProducts();
   const price = usePriceQuote(applicationId);
   const adviser = useAdviser();
@@ -48,12 +42,6 @@ function QuoteBuilder({ applicationId }: { applicationId: number }) {
   const message = useMessage();
   const navigate = useNavigate();
 
-  if (application.isError) {
-    if (isApiError(application.error) && application.error.status === 404) return <ApplicationNotFound />;
-    return <ApplicationLoadFailed onRetry={() => void application.refetch()} />;
-  }
-
-  const data = application.data;
   const editable = data?.isQuoteEditable === true;
 
   /** After every change the server accepted: price again as soon as the quote can be priced. */
@@ -70,7 +58,7 @@ function QuoteBuilder({ applicationId }: { applicationId: number }) {
     afterChange(next);
   };
 
-  const problems = data && isApiError(price.error) && price.error.status === 422 ? priceProblems(price.error, data, products.data) : null;
+  const problems = data && isProblem(price.error, 'invalid') ? priceProblems(price.error, data, products.data) : null;
   const failed = price.isError && !problems ? [isApiError(price.error) ? price.error.message : t.summary.priceFailed] : null;
   const premiums = data ? quotePremiums(data).byCover : new Map<string, number>();
   const contactOpen = data ? stepState(journeyState(data), 'contactDetails').enabled : false;
@@ -123,7 +111,7 @@ function QuoteBuilder({ applicationId }: { applicationId: number }) {
       {data && contactOpen && (
         <Flex justify="flex-end" style={{ marginTop: 24 }}>
           <Button type="primary" size="large" onClick={() => void navigate(paths.contactDetails(data.id))}>
-            {applicationStrings.continueToContactDetails} <ArrowRightOutlined aria-hidden="true" />
+            {t.continueToContactDetails} <ArrowRightOutlined aria-hidden="true" />
           </Button>
         </Flex>
       )}

@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routePatterns } from '@/app/paths';
 import type { Schemas } from '@/lib/api-client';
-import { json, problem, stubApi, type Route } from '@/test/fetch-stub';
-import { adviserFixture, applicantFixture, applicationFixture, coverFixture, quoteApplicantFixture, quoteCoverFixture, quoteFixture, riderFixture, rulebookLimits, sectionFixture } from '@/test/fixtures';
+import { json, problem } from '@/test/fetch-stub';
+import { applicantFixture, applicationFixture, coverFixture, quoteApplicantFixture, quoteCoverFixture, quoteFixture, riderFixture, sectionFixture, closedEnquiryFixture } from '@/test/fixtures';
+import { stubApplication } from '@/test/application-stub';
 import { renderRoute } from '@/test/render';
 import { ReviewRoute } from './review-route';
 
 type Application = Schemas['Application'];
 
-const APPLICATION = '/api/v1/application/1001';
 const ACTIVATE = '/api/v1/actions/activateApplication/1001';
 
 const alan = applicantFixture({ covers: [coverFixture({ decision: 'nonstandardterms', riders: [riderFixture({ riderType: 'tpd', coverAmount: 100000 })] })] });
@@ -26,32 +26,23 @@ const ada = applicantFixture({
 });
 
 function outcome(applicantId: string, coverId: string, loading: number, exclusions: string[] = []): Application['applicantsEnquiries'][number] {
-  return {
-    applicantId,
-    enquiryId: `enquiry-${applicantId}`,
-    isOpen: false,
-    startedAt: '2026-11-24T10:00:00Z',
-    closedAt: '2026-11-24T10:20:00Z',
-    underwrittenCovers: [],
-    outcome: {
-      rulebookVersion: 'sample-2026.11.1',
-      decidedAt: '2026-11-24T10:20:00Z',
-      covers: [
-        {
-          coverId,
-          productType: 'life',
-          decision: loading > 0 || exclusions.length > 0 ? 'nonstandardterms' : 'standardterms',
-          displayed: loading > 0 || exclusions.length > 0 ? 'nonStandardTerms' : 'standardTerms',
-          loading,
-          exclusions,
-          evidence: [],
-          summary: '',
-          explanations: [],
-        },
-      ],
-      limits: rulebookLimits,
-    },
-  };
+  const nonStandard = loading > 0 || exclusions.length > 0;
+  return closedEnquiryFixture(
+    [
+      {
+        coverId,
+        productType: 'life',
+        decision: nonStandard ? 'nonstandardterms' : 'standardterms',
+        displayed: nonStandard ? 'nonStandardTerms' : 'standardTerms',
+        loading,
+        exclusions,
+        evidence: [],
+        summary: '',
+        explanations: [],
+      },
+    ],
+    { applicantId },
+  );
 }
 
 /** Alan's life cover loaded by 50% (£35.18), Ada's income protection on standard terms (£20.00) and her declined critical illness cover; a £3 policy fee each. */
@@ -112,21 +103,13 @@ function inForce(application: Application): Application {
   };
 }
 
-function stub(application: Application, more: Route[] = []) {
-  return stubApi([
-    { method: 'GET', path: APPLICATION, respond: () => json(application) },
-    { method: 'GET', path: '/api/v1/backendforfrontend/adviser', respond: () => json(adviserFixture()) },
-    ...more,
-  ]);
-}
-
 function render() {
   return renderRoute(<ReviewRoute />, { path: routePatterns.review, url: '/application/1001/review' });
 }
 
 describe('review page', () => {
   it('lists each client’s covers on the decision’s terms with their premiums, the start date, the Direct Debit and the advice', async () => {
-    stub(readyToActivate());
+    stubApplication(readyToActivate());
     render();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Review' })).toBeInTheDocument();
@@ -157,7 +140,7 @@ describe('review page', () => {
   });
 
   it('names what stops the policy going in force, each linked to the page that fixes it, and keeps the button disabled', async () => {
-    const { requests } = stub(
+    const { requests } = stubApplication(
       readyToActivate({
         activationProblems: [
           { field: 'bankCheck', message: 'Please check the bank details, and confirm them with your client if the check could not' },
@@ -182,7 +165,7 @@ describe('review page', () => {
 
   it('puts the policy in force and opens the Complete page', async () => {
     const ready = readyToActivate();
-    const { requests } = stub(ready, [{ method: 'POST', path: ACTIVATE, respond: () => json(inForce(ready)) }]);
+    const { requests } = stubApplication(ready, [{ method: 'POST', path: ACTIVATE, respond: () => json(inForce(ready)) }]);
     const user = userEvent.setup();
     const { router } = render();
     await user.click(await screen.findByRole('button', { name: 'Put policy in force' }));
@@ -197,7 +180,7 @@ describe('review page', () => {
         detail: 'The application can’t be put in force yet',
         errors: [{ field: 'policyStartDate', message: 'The start date 01/12/2026 has passed: please choose the start date again' }],
       });
-    stub(readyToActivate(), [{ method: 'POST', path: ACTIVATE, respond: () => answer() }]);
+    stubApplication(readyToActivate(), [{ method: 'POST', path: ACTIVATE, respond: () => answer() }]);
     const user = userEvent.setup();
     const { router } = render();
     const button = await screen.findByRole('button', { name: 'Put policy in force' });
@@ -224,7 +207,7 @@ describe('review page', () => {
 
   it('says once in force that it is, and links to Complete instead of offering the button', async () => {
     // A later start date: in force, with its policies issued, while the stage stays Decision until that day.
-    stub(inForce(readyToActivate()));
+    stubApplication(inForce(readyToActivate()));
     render();
     expect(await screen.findByText('The policy is in force.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See the policies' })).toHaveAttribute('href', '/application/1001/complete');
@@ -235,7 +218,7 @@ describe('review page', () => {
   });
 
   it('stays closed until the adviser proceeds from the decision', async () => {
-    stub(readyToActivate({ proceededAt: null }));
+    stubApplication(readyToActivate({ proceededAt: null }));
     render();
     expect(await screen.findByText('Review opens once you proceed from the decision and finish set-up.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Put policy in force' })).not.toBeInTheDocument();

@@ -1,13 +1,12 @@
 import { Alert, Button, Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
 import { ProblemSummary } from '@/components/problem-summary';
 import { isApiError, type FieldError } from '@/lib/api-error';
 import { formatDate, formatMoneyWithPence } from '@/lib/format';
 import { ordinal } from '@/lib/ordinal';
-import { useApplication } from '../shared/api/get-application';
 import type { Application } from '../shared/application-model';
-import { ApplicationHeader, ApplicationLoadFailed, ApplicationNotFound, parseApplicationId } from '../shared/components/application-page';
+import { ApplicationHeader, ApplicationRoute, type ApplicationPageProps } from '../shared/components/application-page';
 import { JourneySteps } from '../shared/components/journey-steps';
 import { useActivateApplication } from './api/activate-application';
 import { ActivationProblems } from './components/activation-problems';
@@ -16,18 +15,10 @@ import { reviewStrings as t } from './strings';
 
 /** /v2/application/:applicationId/review */
 export function ReviewRoute() {
-  const id = parseApplicationId(useParams().applicationId);
-  if (id === null) return <ApplicationNotFound />;
-  return <Review applicationId={id} />;
+  return <ApplicationRoute page={Review} />;
 }
 
-function Review({ applicationId }: { applicationId: number }) {
-  const application = useApplication(applicationId);
-  if (application.isError) {
-    if (isApiError(application.error) && application.error.status === 404) return <ApplicationNotFound />;
-    return <ApplicationLoadFailed onRetry={() => void application.refetch()} />;
-  }
-  const data = application.data;
+function Review({ applicationId, application: data }: ApplicationPageProps) {
   const open = data?.status === 'DECISION' && Boolean(data.proceededAt);
   return (
     <>

@@ -3,15 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routePatterns } from '@/app/paths';
 import type { Schemas } from '@/lib/api-client';
-import { json, stubApi, type Route } from '@/test/fetch-stub';
-import { adviserFixture, applicationFixture, sectionFixture } from '@/test/fixtures';
+import { json } from '@/test/fetch-stub';
+import { applicationFixture, sectionFixture } from '@/test/fixtures';
+import { stubApplication } from '@/test/application-stub';
 import { renderRoute } from '@/test/render';
 import { latestPolicyStart, ukToday } from '@/lib/rules/dates';
 import { SetUpRoute } from './set-up-route';
 
 type Application = Schemas['Application'];
 
-const APPLICATION = '/api/v1/application/1001';
 const BANK = '/api/v1/application/1001/bankDetails';
 const CHECK = '/api/v2/backendforfrontend/bankvalidation/1001';
 const OVERRIDE = '/api/v1/backendforfrontend/bankValidation/1001/override';
@@ -23,14 +23,6 @@ function proceeded(overrides: Partial<Application> = {}): Application {
 
 const masked = { name: 'Mr Alan Turing', accountNumber: '••••4958', sortCode: '08-99-99', collectionDay: 15 };
 const notChecked = "The sort code and account number are consistent, but the account holder's name could not be checked: no Confirmation of Payee service is set up. Please check the name with your client before you continue.";
-
-function stub(application: Application, more: Route[] = []) {
-  return stubApi([
-    { method: 'GET', path: APPLICATION, respond: () => json(application) },
-    { method: 'GET', path: '/api/v1/backendforfrontend/adviser', respond: () => json(adviserFixture()) },
-    ...more,
-  ]);
-}
 
 function render() {
   return renderRoute(<SetUpRoute />, { path: routePatterns.setUp, url: '/application/1001/set-up' });
@@ -45,7 +37,7 @@ async function chooseDay(user: ReturnType<typeof userEvent.setup>, label: string
 
 describe('set-up page', () => {
   it('stays closed until the adviser proceeds from the decision', async () => {
-    stub(proceeded({ proceededAt: null }));
+    stubApplication(proceeded({ proceededAt: null }));
     render();
     expect(await screen.findByText('Set-up opens once you proceed from the decision.')).toBeInTheDocument();
     expect(screen.queryByLabelText('Account number')).not.toBeInTheDocument();
@@ -64,7 +56,7 @@ describe('set-up page', () => {
       bankCheck: { status: 'manuallyVerified' as const, result: 'NameNotChecked' as const },
       isBankCheckConfirmed: true,
     };
-    const { requests } = stub(proceeded(), [
+    const { requests } = stubApplication(proceeded(), [
       { method: 'POST', path: BANK, respond: () => json(saved) },
       { method: 'POST', path: CHECK, respond: () => json(warned) },
       { method: 'POST', path: OVERRIDE, respond: () => json(confirmed) },
@@ -96,7 +88,7 @@ describe('set-up page', () => {
   });
 
   it('offers no override when the details are wrong', async () => {
-    stub(
+    stubApplication(
       proceeded({
         bankDetails: masked,
         bankCheck: { status: 'checked', result: 'FailedModulusCheck' },
@@ -119,7 +111,7 @@ describe('set-up page', () => {
       isAdvisedSale: true,
       sections: [sectionFixture('setup', true)],
     });
-    stub(done);
+    stubApplication(done);
     const user = userEvent.setup();
     const { router } = render();
     const advice = await screen.findByText('Is this an advised sale?');
@@ -134,7 +126,7 @@ describe('set-up page', () => {
   });
 
   it('keeps "Continue to review" disabled while set-up is not complete', async () => {
-    stub(proceeded({ sections: [sectionFixture('setup', false)] }));
+    stubApplication(proceeded({ sections: [sectionFixture('setup', false)] }));
     render();
     expect(await screen.findByRole('button', { name: /Continue to review/ })).toBeDisabled();
     expect(screen.getByText('Save and confirm the bank details and choose the start date to continue.')).toBeInTheDocument();
@@ -142,7 +134,7 @@ describe('set-up page', () => {
   });
 
   it('says set-up can no longer change once the policy is in force', async () => {
-    stub(proceeded({ status: 'WENT_ON_RISK', applicationStatus: 'Went on risk', active: true, bankDetails: masked }));
+    stubApplication(proceeded({ status: 'WENT_ON_RISK', applicationStatus: 'Went on risk', active: true, bankDetails: masked }));
     render();
     expect(await screen.findByText('The policy is in force, so set-up can no longer change.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See the policies' })).toHaveAttribute('href', '/application/1001/complete');
@@ -150,7 +142,7 @@ describe('set-up page', () => {
   });
 
   it('saves a start date within the allowed window, or none when it is not known yet', async () => {
-    const { requests } = stub(proceeded(), [{ method: 'POST', path: START, respond: () => json(proceeded()) }]);
+    const { requests } = stubApplication(proceeded(), [{ method: 'POST', path: START, respond: () => json(proceeded()) }]);
     const user = userEvent.setup();
     render();
     await user.click(await screen.findByRole('radio', { name: 'On a later date' }));

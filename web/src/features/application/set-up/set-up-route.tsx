@@ -2,14 +2,13 @@ import { ArrowRightOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Flex, Form, Input, Row, Skeleton, Space, Typography } from 'antd';
 import { FormSelect } from '@/components/form-select';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
 import type { Schemas } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { checkBankDetails, COLLECTION_DAYS } from '@/lib/rules/bank-details';
 import { pageStatusesFromSections } from '@/lib/rules/journey';
-import { useApplication } from '../shared/api/get-application';
-import { ApplicationHeader, ApplicationLoadFailed, ApplicationNotFound, parseApplicationId } from '../shared/components/application-page';
+import { ApplicationHeader, ApplicationRoute, type ApplicationPageProps } from '../shared/components/application-page';
 import { JourneySteps } from '../shared/components/journey-steps';
 import { splitFormErrors } from '../shared/form-errors';
 import { StartDateCard } from './components/start-date-card';
@@ -29,18 +28,10 @@ interface BankFormValues {
 
 /** /v2/application/:applicationId/set-up */
 export function SetUpRoute() {
-  const id = parseApplicationId(useParams().applicationId);
-  if (id === null) return <ApplicationNotFound />;
-  return <SetUp applicationId={id} />;
+  return <ApplicationRoute page={SetUp} />;
 }
 
-function SetUp({ applicationId }: { applicationId: number }) {
-  const application = useApplication(applicationId);
-  if (application.isError) {
-    if (isApiError(application.error) && application.error.status === 404) return <ApplicationNotFound />;
-    return <ApplicationLoadFailed onRetry={() => void application.refetch()} />;
-  }
-  const data = application.data;
+function SetUp({ applicationId, application: data }: ApplicationPageProps) {
   const open = data?.status === 'DECISION' && Boolean(data.proceededAt) && !data.active;
   return (
     <>

@@ -31,6 +31,12 @@ describe('applicant form model', () => {
         { field: 'applicants', message: 'At most 2' },
         { field: 'dateOfBirth', message: 'Not a date' },
       ]),
-    ).toEqual({ byField: { dateOfBirth: ['Too young', 'Not a date'], firstName: ['Too long'] }, other: ['At most 2'] });
+    ).toEqual({
+      byField: [
+        { name: 'dateOfBirth', errors: ['Too young', 'Not a date'] },
+        { name: 'firstName', errors: ['Too long'] },
+      ],
+      other: ['At most 2'],
+    });
   });
 });

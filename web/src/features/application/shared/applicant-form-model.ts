@@ -5,6 +5,7 @@
 import type { Schemas } from '@/lib/api-client';
 import type { FieldError } from '@/lib/api-error';
 import { parseIsoDate, toIsoDate, type Dayjs } from '@/lib/dayjs';
+import { splitFormErrors, type SplitFormErrors } from './form-errors';
 
 /** An applicant as the application shows it (with the computed age). */
 export type Applicant = Schemas['Application']['applicants'][number];
@@ -86,29 +87,7 @@ export function changedFields(applicant: Applicant, values: ApplicantFormValues)
   };
 }
 
-function isFormField(name: string): name is ApplicantFormField {
-  return (applicantFormFields as readonly string[]).includes(name);
-}
-
-/** The form field a server error names: `dateOfBirth`, or the last part of `applicants[1].dateOfBirth`. */
-export function formFieldOf(field: string): ApplicantFormField | undefined {
-  if (isFormField(field)) return field;
-  const last = field.split('.').at(-1) ?? '';
-  return isFormField(last) ? last : undefined;
-}
-
-export interface SplitErrors {
-  byField: Partial<Record<ApplicantFormField, string[]>>;
-  other: string[];
-}
-
-/** Server field errors: those naming a form field go beside it; the rest (e.g. `applicants`) above the form. */
-export function splitFieldErrors(errors: readonly FieldError[]): SplitErrors {
-  const result: SplitErrors = { byField: {}, other: [] };
-  for (const error of errors) {
-    const field = formFieldOf(error.field);
-    if (field) (result.byField[field] ??= []).push(error.message);
-    else result.other.push(error.message);
-  }
-  return result;
+/** Server field errors: those naming a form field (`dateOfBirth`, `applicants[1].dateOfBirth`) go beside it; the rest (e.g. `applicants`) above the form. */
+export function splitFieldErrors(errors: readonly FieldError[]): SplitFormErrors<ApplicantFormField> {
+  return splitFormErrors(errors, applicantFormFields);
 }

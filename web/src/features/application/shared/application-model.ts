@@ -5,9 +5,7 @@
 import type { Schemas } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-error';
 import { clientName } from '@/lib/client-name';
-import { applicationStrings } from './strings';
-
-const t = applicationStrings.quote;
+import { productLabels } from '@/lib/cover-text';
 
 export type Application = Schemas['Application'];
 export type Applicant = Application['applicants'][number];
@@ -42,7 +40,7 @@ export function priceReadiness(application: Application): PriceReadiness {
 export { clientName };
 
 export function productLabel(offer: ProductOffer | undefined, productType: ProductType): string {
-  return offer?.products.find((product) => product.productType === productType)?.label ?? t.productLabels[productType];
+  return offer?.products.find((product) => product.productType === productType)?.label ?? productLabels[productType];
 }
 
 /**

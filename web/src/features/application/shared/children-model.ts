@@ -48,7 +48,7 @@ export function toChildDetails(values: ChildFormValues): Required<ChildDetails> 
 /** "Grace Turing", or "Child 1" until the child has a name. */
 export function childName(child: Pick<Child, 'firstName' | 'surname'>, index: number): string {
   const name = [child.firstName, child.surname].map((part) => given(part)).filter((part) => part !== null).join(' ');
-  return name === '' ? applicationStrings.children.childTitle(index) : name;
+  return name === '' ? applicationStrings.childTitle(index) : name;
 }
 
 /** The child's age in completed years on `today` (ISO), or null without a date of birth. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { enquiryFixture } from '@/test/fixtures';
-import { AnswerSequence, isSectionEnabled, nextSection, sectionStatus, selectAfterFetch, valuesOf, withAnswers, type Enquiry, type Question, type Section } from './enquiry-model';
+import { isSectionEnabled, nextSection, sectionStatus, selectAfterFetch, valuesOf, withAnswers, type Enquiry, type Question, type Section } from './enquiry-model';
 
 function question(tag: string, satisfied: boolean, errors: string[] = []): Question {
   return { tag, text: tag, questionType: 'OPTION_GROUP', isSatisfied: satisfied, validationErrors: errors, answer: satisfied ? 'Yes' : null, multiple: false };
@@ -59,14 +59,6 @@ describe('answers', () => {
     expect(q?.answer).toBe('No');
     expect(q?.validationErrors).toEqual([]);
     expect(r?.answer).toBeNull();
-  });
-
-  it('uses only the response to the latest post', () => {
-    const sequence = new AnswerSequence();
-    const first = sequence.next();
-    const second = sequence.next();
-    expect(sequence.isLatest(first)).toBe(false);
-    expect(sequence.isLatest(second)).toBe(true);
   });
 
   it('reads several choices joined by a bar', () => {

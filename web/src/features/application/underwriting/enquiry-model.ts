@@ -1,7 +1,7 @@
 /**
  * The interview as the page reads it (spec §3 "Underwriting enquiry", §4): section status,
- * which sections are open, what is selected after a fetch, answers applied optimistically and
- * responses that arrive out of order. The server decides what is asked and what is valid; these
+ * which sections are open, what is selected after a fetch, answers applied optimistically (the
+ * change hook keeps only the latest post's response). The server decides what is asked and what is valid; these
  * rules only say how the page shows it, mirroring `domain::underwriting`.
  */
 import type { Schemas } from '@/lib/api-client';
@@ -82,19 +82,3 @@ export function withAnswers(enquiry: Enquiry, answers: readonly Answer[]): Enqui
   };
 }
 
-/**
- * §4 "A response is ignored if its answer is no longer the one last sent": each post takes a
- * number; only the response to the latest post replaces what the page shows.
- */
-export class AnswerSequence {
-  private last = 0;
-
-  next(): number {
-    this.last += 1;
-    return this.last;
-  }
-
-  isLatest(sequence: number): boolean {
-    return sequence === this.last;
-  }
-}

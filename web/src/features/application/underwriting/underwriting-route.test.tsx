@@ -1,19 +1,10 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routePatterns } from '@/app/paths';
 import type { Schemas } from '@/lib/api-client';
-import { json, stubApi } from '@/test/fetch-stub';
-import {
-  adviserFixture,
-  applicantFixture,
-  applicationFixture,
-  coverFixture,
-  enquiryFixture,
-  evidenceRequestFixture,
-  quoteFixture,
-  referralFixture,
-  rulebookLimits,
-} from '@/test/fixtures';
+import { json, stubApi, problem } from '@/test/fetch-stub';
+import { adviserFixture, applicantFixture, applicationFixture, coverFixture, enquiryFixture, evidenceRequestFixture, quoteFixture, referralFixture, closedEnquiryFixture } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
 import { UnderwritingRoute } from './underwriting-route';
 
@@ -28,32 +19,22 @@ function withUnderwriter(): Schemas['Application'] {
     quote: quoteFixture(),
     applicants: [applicantFixture({ covers: [coverFixture({ decision: 'additionalevidence' })] })],
     applicantsEnquiries: [
-      {
-        applicantId: 'applicant-1',
-        enquiryId: 'enquiry-applicant-1',
-        isOpen: false,
-        startedAt: '2026-11-24T10:00:00Z',
-        closedAt: '2026-11-24T10:20:00Z',
-        underwrittenCovers: [],
-        outcome: {
-          rulebookVersion: 'sample',
-          decidedAt: '2026-11-24T10:20:00Z',
-          covers: [
-            {
-              coverId: 'cover-1',
-              productType: 'life',
-              decision: 'additionalevidence',
-              displayed: 'underwritingRequired',
-              loading: 0,
-              exclusions: [],
-              evidence: ['GP report'],
-              summary: 'Life Protection: underwriting required: the insurer needs GP report before it can offer terms.',
-              explanations: [{ rule: 'ALCOHOL-51-70', decision: 'additionalevidence', reason: '60 units of alcohol a week (51 to 70): a GP report is needed', loading: 0, answers: [], table: 'Alcohol', risks: ['life'] }],
-            },
-          ],
-          limits: rulebookLimits,
-        },
-      },
+      closedEnquiryFixture(
+        [
+          {
+            coverId: 'cover-1',
+            productType: 'life',
+            decision: 'additionalevidence',
+            displayed: 'underwritingRequired',
+            loading: 0,
+            exclusions: [],
+            evidence: ['GP report'],
+            summary: 'Life Protection: underwriting required: the insurer needs GP report before it can offer terms.',
+            explanations: [{ rule: 'ALCOHOL-51-70', decision: 'additionalevidence', reason: '60 units of alcohol a week (51 to 70): a GP report is needed', loading: 0, answers: [], table: 'Alcohol', risks: ['life'] }],
+          },
+        ],
+        { rulebookVersion: 'sample' },
+      ),
     ],
     referral: referralFixture({
       referredAt: '2026-11-24T10:20:00Z',
@@ -101,5 +82,61 @@ describe('the underwriting page while the case is with an underwriter', () => {
     expect(await within(referral).findByText(update.update)).toBeInTheDocument();
     expect(within(referral).getByRole('button', { name: 'Requote' })).toBeInTheDocument();
     expect(requests.filter((r) => r.url.pathname === UPDATES)).toHaveLength(1);
+  });
+});
+
+/** Alan's interview answered and declared, ready to close. */
+function closeableEnquiry(isOpen: boolean): Schemas['Enquiry'] {
+  return enquiryFixture({
+    isOpen,
+    isCloseable: isOpen,
+    isSatisfied: true,
+    declarations: { acceptedPreUnderwriting: true, acceptedPostUnderwriting: true },
+    sections: [{ id: 'lifestyle', name: 'Lifestyle', isSatisfied: true, enquiryLines: [] }],
+  });
+}
+
+function applied(enquiryOpen: boolean): Schemas['Application'] {
+  return applicationFixture({
+    status: 'APPLY',
+    applicationStatus: 'Apply',
+    quote: quoteFixture(),
+    isUnderwritingComplete: !enquiryOpen,
+    applicantsEnquiries: [
+      { applicantId: 'applicant-1', enquiryId: 'enquiry-applicant-1', isOpen: enquiryOpen, startedAt: '2026-11-24T10:00:00Z', closedAt: null, outcome: null, underwrittenCovers: [] },
+    ],
+  });
+}
+
+describe('closing a client’s interview', () => {
+  it('shows the enquiry closed at once, and every interview closed once the application has recorded it', async () => {
+    // The application records the close a moment after the enquiry answers: it reads open once more.
+    const reads = [applied(true), applied(true), applied(false)];
+    const { requests } = stubApi([
+      { method: 'GET', path: '/api/v1/application/1001', respond: () => json(reads.length > 1 ? reads.shift() : reads[0]) },
+      { method: 'GET', path: '/api/v1/backendforfrontend/adviser', respond: () => json(adviserFixture()) },
+      { method: 'GET', path: '/api/v1/underwriting/applicant-1', respond: () => json(closeableEnquiry(true)) },
+      { method: 'POST', path: '/api/v1/underwriting/applicant-1/close', respond: () => json(closeableEnquiry(false)) },
+    ]);
+    renderRoute(<UnderwritingRoute />, { path: routePatterns.underwriting, url: '/application/1001/application' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Close enquiry' }));
+
+    expect(await screen.findByText('Enquiry closed')).toBeInTheDocument();
+    expect(await screen.findByText('Every client’s interview is closed.')).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'GET' && r.url.pathname === '/api/v1/application/1001')).toHaveLength(3);
+  });
+});
+
+describe('a client whose interview has not started', () => {
+  it('offers to start it when the API answers 404 for the enquiry, whatever the problem says', async () => {
+    stubApi([
+      { method: 'GET', path: '/api/v1/application/1001', respond: () => json(applicationFixture({ status: 'APPLY', applicationStatus: 'Apply', quote: quoteFixture() })) },
+      { method: 'GET', path: '/api/v1/backendforfrontend/adviser', respond: () => json(adviserFixture()) },
+      { method: 'GET', path: '/api/v1/underwriting/applicant-1', respond: () => problem(404, { title: 'Not Found', detail: 'No interview yet' }) },
+    ]);
+    renderRoute(<UnderwritingRoute />, { path: routePatterns.underwriting, url: '/application/1001/application' });
+
+    expect(await screen.findByRole('button', { name: 'Start the interview' })).toBeInTheDocument();
   });
 });

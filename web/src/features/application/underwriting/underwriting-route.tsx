@@ -1,13 +1,11 @@
 import { Alert, Button, Skeleton } from 'antd';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { Tabs } from '@/components/tabs';
-import { isApiError } from '@/lib/api-error';
 import { stageOrder } from '@/lib/rules/journey';
-import { useApplication } from '../shared/api/get-application';
 import { clientName } from '../shared/application-model';
-import { ApplicationHeader, ApplicationLoadFailed, ApplicationNotFound, parseApplicationId } from '../shared/components/application-page';
+import { ApplicationHeader, ApplicationRoute, type ApplicationPageProps } from '../shared/components/application-page';
 import { JourneySteps } from '../shared/components/journey-steps';
 import { EnquiryPanel } from './components/enquiry-panel';
 import { ReferralStatus } from './components/referral-status';
@@ -15,20 +13,12 @@ import { underwritingStrings as t } from './strings';
 
 /** /v2/application/:applicationId/application */
 export function UnderwritingRoute() {
-  const id = parseApplicationId(useParams().applicationId);
-  if (id === null) return <ApplicationNotFound />;
-  return <Underwriting applicationId={id} />;
+  return <ApplicationRoute page={Underwriting} />;
 }
 
-function Underwriting({ applicationId }: { applicationId: number }) {
-  const application = useApplication(applicationId);
+function Underwriting({ applicationId, application: data }: ApplicationPageProps) {
   const [active, setActive] = useState<string | null>(null);
 
-  if (application.isError) {
-    if (isApiError(application.error) && application.error.status === 404) return <ApplicationNotFound />;
-    return <ApplicationLoadFailed onRetry={() => void application.refetch()} />;
-  }
-  const data = application.data;
   const applicants = data?.applicants ?? [];
   const activeId = active ?? applicants[0]?.id ?? '';
   const applied = data ? stageOrder.indexOf(data.status) >= stageOrder.indexOf('APPLY') : false;

@@ -3,6 +3,7 @@ import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
 import type { ApplicationStage } from '@/lib/application-stage';
 import { applicationKeys } from '@/lib/query-keys';
+import { listQuery } from './search-query';
 
 export interface SearchApplicationsParams {
   searchTerm: string;
@@ -16,21 +17,12 @@ export interface SearchApplicationsParams {
 export function searchApplicationsQueryOptions(params: SearchApplicationsParams) {
   return queryOptions({
     queryKey: applicationKeys.search(params),
-    queryFn: async () => {
-      const searchTerm = params.searchTerm.trim();
-      return unwrap(
+    queryFn: async () =>
+      unwrap(
         await api.GET('/api/v1/backendforfrontend/application/search', {
-          params: {
-            query: {
-              ...(searchTerm ? { searchTerm } : {}),
-              ...(params.stages.length > 0 ? { status: params.stages } : {}),
-              page: params.page,
-              ...(params.adviserId ? { adviserId: params.adviserId } : {}),
-            },
-          },
+          params: { query: listQuery({ searchTerm: params.searchTerm, status: params.stages, page: params.page, adviserId: params.adviserId }) },
         }),
-      );
-    },
+      ),
     placeholderData: keepPreviousData,
   });
 }

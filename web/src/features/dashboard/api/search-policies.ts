@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api, type Schemas } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
 import { policyKeys } from '@/lib/query-keys';
+import { listQuery } from './search-query';
 
 export type PolicyStatus = Schemas['PolicyStatus'];
 
@@ -17,21 +18,12 @@ export interface SearchPoliciesParams {
 export function searchPoliciesQueryOptions(params: SearchPoliciesParams) {
   return queryOptions({
     queryKey: policyKeys.search(params),
-    queryFn: async () => {
-      const searchTerm = params.searchTerm.trim();
-      return unwrap(
+    queryFn: async () =>
+      unwrap(
         await api.GET('/api/v1/backendforfrontend/policy/search', {
-          params: {
-            query: {
-              ...(searchTerm ? { searchTerm } : {}),
-              ...(params.statuses.length > 0 ? { status: params.statuses } : {}),
-              page: params.page,
-              ...(params.adviserId ? { adviserId: params.adviserId } : {}),
-            },
-          },
+          params: { query: listQuery({ searchTerm: params.searchTerm, status: params.statuses, page: params.page, adviserId: params.adviserId }) },
         }),
-      );
-    },
+      ),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,29 +1,21 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox } from 'antd';
-import { useState } from 'react';
+import { Button } from 'antd';
 import { useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
 import { useAdviser } from '@/lib/adviser';
-import { applicationStages, stageLabels, type ApplicationStage } from '@/lib/application-stage';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { applicationStages, stageLabels } from '@/lib/application-stage';
 import { useMessage } from '@/components/feedback';
-import { useActingFor } from '../acting-for';
 import { useCreateApplication } from '../api/create-application';
 import { useSearchApplications } from '../api/search-applications';
 import { dashboardStrings as t } from '../strings';
 import { ApplicationsTable } from './applications-table';
-import { SEARCH_DEBOUNCE_MS, SearchToolbar } from './search-toolbar';
+import { SearchList, useListSearch } from './search-list';
 
 const stageOptions = applicationStages.map((stage) => ({ value: stage, label: stageLabels[stage] }));
 
 export function InProgressTab() {
-  const [searchText, setSearchText] = useState('');
-  const [stages, setStages] = useState<ApplicationStage[]>([]);
-  const [page, setPage] = useState(1);
-  const searchTerm = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-
-  const [actingFor, setActingFor] = useActingFor();
-  const search = useSearchApplications({ searchTerm, stages, page, adviserId: actingFor });
+  const search = useListSearch(applicationStages);
+  const applications = useSearchApplications({ searchTerm: search.searchTerm, stages: search.filter, page: search.page, adviserId: search.actingFor });
   const adviser = useAdviser();
   const createApplication = useCreateApplication();
   const navigate = useNavigate();
@@ -33,65 +25,35 @@ export function InProgressTab() {
   const canCreate = adviser.isSuccess && adviser.data.uxSettings.displayNewQuoteButton;
 
   const create = () => {
-    createApplication.mutate(actingFor, {
+    createApplication.mutate(search.actingFor, {
       onSuccess: (application) => void navigate(paths.clientDetails(application.id)),
       onError: () => void message.error(t.createFailed),
     });
   };
 
   return (
-    <>
-      <SearchToolbar
-        label={t.search.label}
-        searchText={searchText}
-        onSearchTextChange={(text) => {
-          setSearchText(text);
-          setPage(1);
-        }}
-        actingFor={actingFor}
-        onActingForChange={(adviserId) => {
-          setActingFor(adviserId);
-          setPage(1);
-        }}
-      >
-        {canCreate && (
+    <SearchList
+      search={search}
+      searchLabel={t.search.label}
+      filterLabel={t.stageFilter.label}
+      filterOptions={stageOptions}
+      action={
+        canCreate && (
           <Button type="primary" size="large" icon={<PlusOutlined aria-hidden="true" />} loading={createApplication.isPending} onClick={create}>
             {t.createApplication}
           </Button>
-        )}
-      </SearchToolbar>
-      <fieldset className="stage-filter">
-        <legend className="stage-filter__legend">{t.stageFilter.label}</legend>
-        <Checkbox.Group<ApplicationStage>
-          options={stageOptions}
-          value={stages}
-          onChange={(value) => {
-            setStages(applicationStages.filter((stage) => value.includes(stage)));
-            setPage(1);
-          }}
-        />
-      </fieldset>
-      {search.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          message={t.loadFailed}
-          action={
-            <Button size="small" onClick={() => void search.refetch()}>
-              {t.retry}
-            </Button>
-          }
-        />
-      ) : (
-        <ApplicationsTable
-          results={search.data?.results ?? []}
-          currentPage={search.data?.currentPage ?? page}
-          totalRecordCount={search.data?.totalRecordCount ?? 0}
-          loading={search.isPending || search.isPlaceholderData}
-          filtered={searchTerm !== '' || stages.length > 0}
-          onPageChange={setPage}
-        />
-      )}
-    </>
+        )
+      }
+      failed={applications.isError ? { message: t.loadFailed, onRetry: () => void applications.refetch() } : null}
+    >
+      <ApplicationsTable
+        results={applications.data?.results ?? []}
+        currentPage={applications.data?.currentPage ?? search.page}
+        totalRecordCount={applications.data?.totalRecordCount ?? 0}
+        loading={applications.isPending || applications.isPlaceholderData}
+        filtered={search.filtered}
+        onPageChange={search.setPage}
+      />
+    </SearchList>
   );
 }

@@ -1,10 +1,9 @@
-import { Empty, Spin, Tag } from 'antd';
-import { Link, useNavigate } from 'react-router';
+import { Tag } from 'antd';
 import { paths } from '@/app/paths';
+import { PagedTable, RowLink, type PagedTableColumn } from '@/components/paged-table';
 import type { Schemas } from '@/lib/api-client';
 import { formatDate, formatMoneyWithPence } from '@/lib/format';
 import { dashboardStrings as t } from '../strings';
-import { TablePager } from '@/components/table-pager';
 
 type PolicySummary = Schemas['PolicySummary'];
 
@@ -17,61 +16,49 @@ interface PoliciesTableProps {
   onPageChange: (page: number) => void;
 }
 
-/** The Policyholders list: a server-paged table; a row, or its policy number, opens the policy view. */
+const pageOf = (row: PolicySummary) => paths.policyHolder(row.policyHolderId);
+
+const columns: PagedTableColumn<PolicySummary>[] = [
+  {
+    key: 'policyNumber',
+    header: t.policyColumns.policyNumber,
+    cell: (row) => (
+      <RowLink to={pageOf(row)} label={t.openPolicy(row.policyReference)}>
+        {row.policyReference}
+      </RowLink>
+    ),
+  },
+  { key: 'policyholder', header: t.policyColumns.policyholder, cell: (row) => row.holderName },
+  { key: 'startDate', header: t.policyColumns.startDate, cell: (row) => formatDate(row.startsOn) },
+  { key: 'monthlyPremium', header: t.policyColumns.monthlyPremium, align: 'right', cell: (row) => formatMoneyWithPence(row.monthlyPremium) },
+  {
+    key: 'status',
+    header: t.policyColumns.status,
+    cell: (row) => (
+      <Tag color={row.status === 'inForce' ? 'green' : 'blue'} bordered={false}>
+        {t.policyStatuses[row.status]}
+      </Tag>
+    ),
+  },
+  { key: 'adviser', header: t.policyColumns.adviser, cell: (row) => row.adviserName ?? '' },
+];
+
+/** The Policyholders list: a row, or its policy number, opens the policy view. */
 export function PoliciesTable({ results, currentPage, totalRecordCount, loading, filtered, onPageChange }: PoliciesTableProps) {
-  const navigate = useNavigate();
   return (
-    <div className="data-table" aria-busy={loading}>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">{t.policyColumns.policyNumber}</th>
-            <th scope="col">{t.policyColumns.policyholder}</th>
-            <th scope="col">{t.policyColumns.startDate}</th>
-            <th scope="col" style={{ textAlign: 'right' }}>{t.policyColumns.monthlyPremium}</th>
-            <th scope="col">{t.policyColumns.status}</th>
-            <th scope="col">{t.policyColumns.adviser}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {results.map((row) => {
-            const page = paths.policyHolder(row.policyHolderId);
-            return (
-              <tr key={row.policyHolderId} className="clickable-row" onClick={() => void navigate(page)}>
-                <td>
-                  <Link to={page} aria-label={t.openPolicy(row.policyReference)} onClick={(event) => event.stopPropagation()}>
-                    {row.policyReference}
-                  </Link>
-                </td>
-                <td>{row.holderName}</td>
-                <td>{formatDate(row.startsOn)}</td>
-                <td style={{ textAlign: 'right' }}>{formatMoneyWithPence(row.monthlyPremium)}</td>
-                <td>
-                  <Tag color={row.status === 'inForce' ? 'green' : 'blue'} bordered={false}>
-                    {t.policyStatuses[row.status]}
-                  </Tag>
-                </td>
-                <td>{row.adviserName ?? ''}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      {results.length === 0 && !loading && (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? t.policyholdersNoMatches : t.policyholdersEmpty} />
-      )}
-      {loading && results.length === 0 && (
-        <div className="data-table__loading">
-          <Spin aria-label={t.policyholdersLoading} />
-        </div>
-      )}
-      <TablePager
-        currentPage={currentPage}
-        totalRecordCount={totalRecordCount}
-        label={t.policyholdersPagination}
-        total={t.policyholdersTotal(totalRecordCount)}
-        onPageChange={onPageChange}
-      />
-    </div>
+    <PagedTable
+      columns={columns}
+      rows={results}
+      rowKey={(row) => row.policyHolderId}
+      rowPath={pageOf}
+      loading={loading}
+      empty={filtered ? t.policyholdersNoMatches : t.policyholdersEmpty}
+      loadingLabel={t.policyholdersLoading}
+      currentPage={currentPage}
+      totalRecordCount={totalRecordCount}
+      pagerLabel={t.policyholdersPagination}
+      total={t.policyholdersTotal(totalRecordCount)}
+      onPageChange={onPageChange}
+    />
   );
 }

@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api, type Schemas } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { fileNameFromContentDisposition } from '@/lib/content-disposition';
+import { useApplicationChange } from '@/lib/application-change';
+import { downloadedFile, type DownloadedFile } from '@/lib/content-disposition';
 import { workbenchKeys, type WorkbenchFilter } from '@/lib/query-keys';
 
 export type UnderwriterCase = Schemas['UnderwriterCase'];
@@ -35,88 +36,88 @@ export function useUnderwriterCase(applicationId: number) {
 }
 
 /**
- * A workbench command: it answers with the case as the underwriter now reads it, which replaces
- * the cached case (the page reads its own write); the lists are fetched again when next shown,
- * since a claim, a request or a decision moves the case between them.
+ * Where a workbench command's answer goes: it answers with the case as the underwriter now reads
+ * it, which replaces the cached case (the page reads its own write); the lists are fetched again
+ * when next shown, since a claim, a request or a decision moves the case between them.
  */
-function useCaseChange<V = void>(applicationId: number, change: (variables: V) => Promise<UnderwriterCase>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: change,
-    onSuccess: (updated) => {
-      queryClient.setQueryData(workbenchKeys.case(applicationId), updated);
-      void queryClient.invalidateQueries({ queryKey: workbenchKeys.lists() });
-    },
-  });
+function caseChange(applicationId: number) {
+  return { cacheKey: workbenchKeys.case(applicationId), invalidates: [workbenchKeys.lists()] };
 }
 
 const path = (applicationId: number) => ({ params: { path: { applicationId } } });
 
 /** POST .../claim: the case becomes the caller's, taken over from whoever held it. */
 export function useClaim(applicationId: number) {
-  return useCaseChange(applicationId, async () =>
-    unwrap(await api.POST('/api/v1/underwriter/cases/{applicationId}/claim', path(applicationId))),
+  return useApplicationChange(
+    async () =>
+      unwrap(await api.POST('/api/v1/underwriter/cases/{applicationId}/claim', path(applicationId))),
+    caseChange(applicationId),
   );
 }
 
 /** POST .../release: back to the workbench, unclaimed. */
 export function useRelease(applicationId: number) {
-  return useCaseChange(applicationId, async () =>
-    unwrap(await api.POST('/api/v1/underwriter/cases/{applicationId}/release', path(applicationId))),
+  return useApplicationChange(
+    async () =>
+      unwrap(await api.POST('/api/v1/underwriter/cases/{applicationId}/release', path(applicationId))),
+    caseChange(applicationId),
   );
 }
 
 /** POST .../evidence: ask for evidence about a client. */
 export function useRequestEvidence(applicationId: number) {
-  return useCaseChange(applicationId, async (body: Schemas['EvidenceRequestBody']) =>
-    unwrap(await api.POST('/api/v1/underwriter/cases/{applicationId}/evidence', { ...path(applicationId), body })),
+  return useApplicationChange(
+    async (body: Schemas['EvidenceRequestBody']) =>
+      unwrap(await api.POST('/api/v1/underwriter/cases/{applicationId}/evidence', { ...path(applicationId), body })),
+    caseChange(applicationId),
   );
 }
 
 /** POST .../evidence/{evidenceId}/received: the evidence's document, as a PDF, in a form. */
 export function useReceiveEvidence(applicationId: number) {
-  return useCaseChange(applicationId, async ({ evidenceId, file }: { evidenceId: string; file: File }) => {
-    const form = new FormData();
-    form.append('document', file, file.name);
-    return unwrap(
-      await api.POST('/api/v1/underwriter/cases/{applicationId}/evidence/{evidenceId}/received', {
-        params: { path: { applicationId, evidenceId } },
-        // openapi-fetch sends FormData as it is, and the browser writes its boundary.
-        body: form as unknown as Schemas['EvidenceUpload'],
-      }),
-    );
-  });
+  return useApplicationChange(
+    async ({ evidenceId, file }: { evidenceId: string; file: File }) => {
+      const form = new FormData();
+      form.append('document', file, file.name);
+      return unwrap(
+        await api.POST('/api/v1/underwriter/cases/{applicationId}/evidence/{evidenceId}/received', {
+          params: { path: { applicationId, evidenceId } },
+          // openapi-fetch sends FormData as it is, and the browser writes its boundary.
+          body: form as unknown as Schemas['EvidenceUpload'],
+        }),
+      );
+    },
+    caseChange(applicationId),
+  );
 }
 
 /** POST .../decision: the underwriter's terms on a referred cover. */
 export function useDecide(applicationId: number) {
-  return useCaseChange(applicationId, async (body: Schemas['DecisionRequest']) =>
-    unwrap(await api.POST('/api/v1/underwriter/cases/{applicationId}/decision', { ...path(applicationId), body })),
+  return useApplicationChange(
+    async (body: Schemas['DecisionRequest']) =>
+      unwrap(await api.POST('/api/v1/underwriter/cases/{applicationId}/decision', { ...path(applicationId), body })),
+    caseChange(applicationId),
   );
 }
 
 /** POST .../updates: an update for the adviser. */
 export function usePostUpdate(applicationId: number) {
-  return useCaseChange(applicationId, async (text: string) =>
-    unwrap(await api.POST('/api/v1/underwriter/cases/{applicationId}/updates', { ...path(applicationId), body: { text } })),
+  return useApplicationChange(
+    async (text: string) =>
+      unwrap(await api.POST('/api/v1/underwriter/cases/{applicationId}/updates', { ...path(applicationId), body: { text } })),
+    caseChange(applicationId),
   );
-}
-
-/** A file from the workbench, named as the server names it. */
-export interface Download {
-  blob: Blob;
-  fileName: string;
 }
 
 /** GET .../evidence/{evidenceId}/document: a received report; never cached, so a mutation. */
 export function useEvidenceDocument(applicationId: number) {
   return useMutation({
-    mutationFn: async ({ evidenceId, fileName }: { evidenceId: string; fileName: string }): Promise<Download> => {
+    mutationFn: async ({ evidenceId, fileName }: { evidenceId: string; fileName: string }): Promise<DownloadedFile> => {
       const result = await api.GET('/api/v1/underwriter/cases/{applicationId}/evidence/{evidenceId}/document', {
         params: { path: { applicationId, evidenceId } },
         parseAs: 'blob',
       });
-      return { blob: unwrap(result), fileName: fileNameFromContentDisposition(result.response.headers.get('content-disposition')) ?? fileName };
+      return downloadedFile(result, () => fileName);
     },
   });
 }
@@ -124,12 +125,12 @@ export function useEvidenceDocument(applicationId: number) {
 /** GET .../applicants/{applicantId}/answers: a client's interview answers as a PDF. */
 export function useAnswersDocument(applicationId: number) {
   return useMutation({
-    mutationFn: async (applicantId: string): Promise<Download> => {
+    mutationFn: async (applicantId: string): Promise<DownloadedFile> => {
       const result = await api.GET('/api/v1/underwriter/cases/{applicationId}/applicants/{applicantId}/answers', {
         params: { path: { applicationId, applicantId } },
         parseAs: 'blob',
       });
-      return { blob: unwrap(result), fileName: fileNameFromContentDisposition(result.response.headers.get('content-disposition')) ?? 'answers.pdf' };
+      return downloadedFile(result, () => 'answers.pdf');
     },
   });
 }

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { paths } from '@/app/paths';
 import { PageHeading } from '@/components/page-heading';
 import { Tabs } from '@/components/tabs';
-import { isApiError } from '@/lib/api-error';
+import { isProblem } from '@/lib/api-error';
 import { clientName } from '@/lib/client-name';
 import { useUnderwriterCase } from '../api/workbench';
 import { ClaimBar } from '../components/claim-bar';
@@ -37,7 +37,7 @@ function Case({ applicationId }: { applicationId: number }) {
         <PageHeading>{t.heading(applicationId, clients)}</PageHeading>
       </header>
       {found.isError ? (
-        isApiError(found.error) && found.error.status === 404 ? (
+        isProblem(found.error, 'not-found') ? (
           <Alert type="warning" showIcon message={t.notFound} />
         ) : (
           <Alert type="error" showIcon message={t.loadFailed} action={<Button onClick={() => void found.refetch()}>{t.retry}</Button>} />

@@ -1,6 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { useApplicationChange } from '../../shared/api/application-change';
+import { useApplicationChange } from '@/lib/application-change';
 import type { Schemas } from '@/lib/api-client';
 
 /** POST /api/v1/backendforfrontend/applicant/isAmraConsentGranted */
@@ -24,7 +25,12 @@ export function useSetExaminer() {
   );
 }
 
-/** GET /api/v1/backendforfrontend/examiner/lookup?search= */
-export async function lookupSurgeries(search: string) {
-  return unwrap(await api.GET('/api/v1/backendforfrontend/examiner/lookup', { params: { query: { search } } }));
+/** GET /api/v1/backendforfrontend/examiner/lookup?search=: the surgeries matching what was typed; nothing asked for an empty search. */
+export function useSurgeries(search: string) {
+  const typed = search.trim();
+  return useQuery({
+    queryKey: ['surgeries', typed],
+    queryFn: async () => unwrap(await api.GET('/api/v1/backendforfrontend/examiner/lookup', { params: { query: { search: typed } } })),
+    enabled: typed !== '',
+  });
 }

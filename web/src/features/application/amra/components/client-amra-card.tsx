@@ -1,13 +1,12 @@
 import { Alert, Button, Card, Col, Input, Radio, Row, Tag, Typography } from 'antd';
 import { FormSelect } from '@/components/form-select';
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { Schemas } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { formatDate } from '@/lib/format';
 import { checkExaminer } from '@/lib/rules/examiner';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { lookupSurgeries, useSetConsent, useSetExaminer, useSetViewReports } from '../api/amra';
+import { useSetConsent, useSetExaminer, useSetViewReports, useSurgeries } from '../api/amra';
 import { amraStrings as t } from '../strings';
 
 type Applicant = Schemas['ApplicantView'];
@@ -66,11 +65,7 @@ export function ClientAmraCard({ applicant, title, locked }: { applicant: Applic
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const headingId = useId();
 
-  const lookup = useQuery({
-    queryKey: ['surgeries', debounced.trim()],
-    queryFn: () => lookupSurgeries(debounced.trim()),
-    enabled: debounced.trim() !== '',
-  });
+  const lookup = useSurgeries(debounced);
   const found: Surgery[] = lookup.data?.surgeries ?? [];
   const sample = lookup.data?.isSample ?? false;
 

@@ -1,20 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { applicationKeys } from '@/lib/query-keys';
+import { useApplicationChange } from '@/lib/application-change';
 
 /** DELETE /api/v1/application/{applicationId}/children/{childId}; answers the application without the child or their payout shares. */
 export function useRemoveChild(applicationId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (childId: string) =>
-      unwrap(
-        await api.DELETE('/api/v1/application/{applicationId}/children/{childId}', {
-          params: { path: { applicationId, childId } },
-        }),
-      ),
-    onSuccess: (application) => {
-      queryClient.setQueryData(applicationKeys.detail(application.id), application);
-    },
-  });
+  return useApplicationChange(async (childId: string) =>
+    unwrap(await api.DELETE('/api/v1/application/{applicationId}/children/{childId}', { params: { path: { applicationId, childId } } })),
+  );
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
+import { useApplicationChange } from '@/lib/application-change';
 import { applicationKeys } from '@/lib/query-keys';
 import type { ApplicantInput } from '../../shared/applicant-form-model';
 
@@ -12,18 +12,15 @@ interface UpdateApplicantVariables {
 
 /** PATCH /api/v1/application/{applicationId}/applicant/{applicantId}; answers the updated application. */
 export function useUpdateApplicant(applicationId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ applicantId, changes }: UpdateApplicantVariables) =>
+  return useApplicationChange(
+    async ({ applicantId, changes }: UpdateApplicantVariables) =>
       unwrap(
         await api.PATCH('/api/v1/application/{applicationId}/applicant/{applicantId}', {
           params: { path: { applicationId, applicantId } },
           body: changes,
         }),
       ),
-    onSuccess: (application) => {
-      queryClient.setQueryData(applicationKeys.detail(application.id), application);
-      void queryClient.invalidateQueries({ queryKey: applicationKeys.searches() });
-    },
-  });
+    // The dashboard lists the clients' names.
+    { invalidates: [applicationKeys.searches()] },
+  );
 }

@@ -1,11 +1,13 @@
 import { UserAddOutlined } from '@ant-design/icons';
-import { Button, Card, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { useState } from 'react';
 import { useAddApplicant } from '../api/add-applicant';
 import { filledFields, type ApplicantFormValues } from '../../shared/applicant-form-model';
-import { applicationStrings as t } from '../../shared/strings';
+import { clientDetailsStrings as t } from '../strings';
+import { applicationStrings } from '../../shared/strings';
 import { ApplicantForm } from './applicant-form';
 import { useMessage } from '@/components/feedback';
+import { SectionCard } from '@/components/section-card';
 
 interface AddApplicantPanelProps {
   applicationId: number;
@@ -44,24 +46,19 @@ export function AddApplicantPanel({ applicationId, index, onAdded }: AddApplican
   };
 
   return (
-    <section aria-labelledby={headingId}>
-      <Card
-        className="applicant-card"
-        title={
-          <h2 id={headingId} className="card-heading">
-            {t.clientTitle(index)}
-          </h2>
-        }
-      >
-        <ApplicantForm
-          formName="new-applicant"
-          submitLabel={t.form.add}
-          submitting={add.isPending}
-          autoFocus={index > 0}
-          onSubmit={submit}
-          onCancel={index > 0 ? () => setOpen(false) : undefined}
-        />
-      </Card>
-    </section>
+    <SectionCard
+      heading={applicationStrings.clientTitle(index)}
+      headingId={headingId}
+      className="applicant-card"
+    >
+      <ApplicantForm
+        formName="new-applicant"
+        submitLabel={t.form.add}
+        submitting={add.isPending}
+        autoFocus={index > 0}
+        onSubmit={submit}
+        onCancel={index > 0 ? () => setOpen(false) : undefined}
+      />
+    </SectionCard>
   );
 }

@@ -1,14 +1,16 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Popconfirm, Tag } from 'antd';
+import { Button, Flex, Popconfirm, Tag } from 'antd';
 import { useEffect, useRef } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { formatAge } from '@/lib/format';
 import { useRemoveApplicant } from '../api/remove-applicant';
 import { useUpdateApplicant } from '../api/update-applicant';
 import { changedFields, toFormValues, type Applicant, type ApplicantFormValues } from '../../shared/applicant-form-model';
-import { applicationStrings as t } from '../../shared/strings';
+import { clientDetailsStrings as t } from '../strings';
+import { applicationStrings } from '../../shared/strings';
 import { ApplicantForm } from './applicant-form';
 import { useMessage } from '@/components/feedback';
+import { SectionCard } from '@/components/section-card';
 
 interface ApplicantCardProps {
   applicationId: number;
@@ -33,7 +35,7 @@ export function ApplicantCard({ applicationId, applicant, index, locked, removab
   const update = useUpdateApplicant(applicationId);
   const remove = useRemoveApplicant(applicationId);
   const message = useMessage();
-  const title = t.clientTitle(index);
+  const title = applicationStrings.clientTitle(index);
   const headingId = `client-${String(index + 1)}-heading`;
 
   const save = async (values: ApplicantFormValues) => {
@@ -56,47 +58,43 @@ export function ApplicantCard({ applicationId, applicant, index, locked, removab
   };
 
   return (
-    <section aria-labelledby={headingId}>
-      <Card
-        className="applicant-card"
-        title={
-          <h2 id={headingId} ref={headingRef} className="card-heading" tabIndex={-1}>
-            {title}
-          </h2>
-        }
-        extra={
-          <Flex gap="small" align="center">
-            {typeof applicant.age === 'number' && (
-              <Tag color="cyan" bordered={false} className="age-tag">
-                {formatAge(applicant.age)}
-              </Tag>
-            )}
-            {removable && !locked && (
-              <Popconfirm
-                title={t.removeClient.confirmTitle(title)}
-                description={t.removeClient.confirmDescription}
-                okText={t.removeClient.confirm}
-                cancelText={t.removeClient.keep}
-                okButtonProps={{ danger: true, loading: remove.isPending }}
-                onConfirm={() => void confirmRemove()}
-              >
-                <Button size="small" danger icon={<DeleteOutlined aria-hidden="true" />} aria-label={t.removeClient.button(title)}>
-                  {t.removeClient.remove}
-                </Button>
-              </Popconfirm>
-            )}
-          </Flex>
-        }
-      >
-        <ApplicantForm
-          formName={`applicant-${applicant.id}`}
-          initialValues={toFormValues(applicant)}
-          submitLabel={t.form.save}
-          submitting={update.isPending}
-          disabled={locked}
-          onSubmit={save}
-        />
-      </Card>
-    </section>
+    <SectionCard
+      heading={title}
+      headingId={headingId}
+      headingRef={headingRef}
+      className="applicant-card"
+      extra={
+        <Flex gap="small" align="center">
+          {typeof applicant.age === 'number' && (
+            <Tag color="cyan" bordered={false} className="age-tag">
+              {formatAge(applicant.age)}
+            </Tag>
+          )}
+          {removable && !locked && (
+            <Popconfirm
+              title={t.removeClient.confirmTitle(title)}
+              description={t.removeClient.confirmDescription}
+              okText={t.removeClient.confirm}
+              cancelText={t.removeClient.keep}
+              okButtonProps={{ danger: true, loading: remove.isPending }}
+              onConfirm={() => void confirmRemove()}
+            >
+              <Button size="small" danger icon={<DeleteOutlined aria-hidden="true" />} aria-label={t.removeClient.button(title)}>
+                {t.removeClient.remove}
+              </Button>
+            </Popconfirm>
+          )}
+        </Flex>
+      }
+    >
+      <ApplicantForm
+        formName={`applicant-${applicant.id}`}
+        initialValues={toFormValues(applicant)}
+        submitLabel={t.form.save}
+        submitting={update.isPending}
+        disabled={locked}
+        onSubmit={save}
+      />
+    </SectionCard>
   );
 }

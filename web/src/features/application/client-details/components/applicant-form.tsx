@@ -1,8 +1,6 @@
-import { Alert, Button, Col, Flex, Form, Input, Radio, Row } from 'antd';
-import { FormSelect } from '@/components/form-select';
-import { useState } from 'react';
+import { Button, Col, Flex, Form, Radio, Row } from 'antd';
 import { LabelledRadioGroup } from '@/components/labelled-radio-group';
-import { isApiError } from '@/lib/api-error';
+import { ProblemList } from '@/components/problem-list';
 import { toIsoDate, type Dayjs } from '@/lib/dayjs';
 import { checkApplicantAge } from '@/lib/rules/age';
 import { ukToday } from '@/lib/rules/dates';
@@ -14,12 +12,13 @@ import {
   titles,
   type ApplicantFormValues,
 } from '../../shared/applicant-form-model';
-import { applicationStrings } from '../../shared/strings';
+import { clientDetailsStrings } from '../strings';
 import { DateOfBirthPicker } from '../../shared/components/date-of-birth-picker';
+import { NameFields } from '../../shared/components/name-fields';
+import { checked, useSaveProblems } from '../../shared/form-errors';
 
-const t = applicationStrings.form;
+const t = clientDetailsStrings.form;
 
-const titleOptions = titles.map((title) => ({ value: title, label: title }));
 
 interface ApplicantFormProps {
   /** Unique on the page: prefixes the ids that labels point at. */
@@ -53,23 +52,9 @@ export function ApplicantForm({
   ageDate,
 }: ApplicantFormProps) {
   const [form] = Form.useForm<ApplicantFormValues>();
-  const [problems, setProblems] = useState<string[]>([]);
+  const { problems, attempt } = useSaveProblems(form, t.genericError);
 
-  const handleFinish = async (values: ApplicantFormValues) => {
-    setProblems([]);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      if (!isApiError(error)) {
-        setProblems([t.genericError]);
-        return;
-      }
-      const { byField, other } = splitFieldErrors(error.fieldErrors);
-      const fieldErrors = Object.entries(byField).map(([name, errors]) => ({ name: name as keyof ApplicantFormValues, errors }));
-      form.setFields(fieldErrors);
-      setProblems(other.length > 0 || fieldErrors.length > 0 ? other : [error.message]);
-    }
-  };
+  const handleFinish = (values: ApplicantFormValues) => attempt(() => onSubmit(values), splitFieldErrors);
 
   const labelId = (field: string) => `${formName}-${field}-label`;
 
@@ -83,43 +68,13 @@ export function ApplicantForm({
       onFinish={(values) => void handleFinish(values)}
       scrollToFirstError
     >
-      {problems.length > 0 && (
-        <Alert
-          type="error"
-          showIcon
-          className="form-alert"
-          style={{ marginBottom: 16 }}
-          message={t.problemTitle}
-          description={
-            problems.length === 1 ? (
-              problems[0]
-            ) : (
-              <ul style={{ margin: 0, paddingLeft: 20 }}>
-                {problems.map((problem) => (
-                  <li key={problem}>{problem}</li>
-                ))}
-              </ul>
-            )
-          }
-        />
-      )}
-      <Row gutter={16}>
-        <Col xs={24} sm={6}>
-          <Form.Item name="title" label={t.title}>
-            <FormSelect options={titleOptions} allowClear placeholder={t.titlePlaceholder} autoFocus={autoFocus} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={9}>
-          <Form.Item name="firstName" label={t.firstName} rules={[{ max: NAME_MAX_LENGTH, message: t.nameTooLong(t.firstName) }]}>
-            <Input autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={9}>
-          <Form.Item name="lastName" label={t.lastName} rules={[{ max: NAME_MAX_LENGTH, message: t.nameTooLong(t.lastName) }]}>
-            <Input autoComplete="off" />
-          </Form.Item>
-        </Col>
-      </Row>
+      <ProblemList title={t.problemTitle} problems={problems} one="plain" className="form-alert" style={{ marginBottom: 16 }} />
+      <NameFields
+        gutter={16}
+        title={{ label: t.title, placeholder: t.titlePlaceholder, titles, autoFocus }}
+        first={{ name: 'firstName', label: t.firstName, rules: [{ max: NAME_MAX_LENGTH, message: t.nameTooLong(t.firstName) }] }}
+        last={{ name: 'lastName', label: t.lastName, rules: [{ max: NAME_MAX_LENGTH, message: t.nameTooLong(t.lastName) }] }}
+      />
       <Row gutter={16}>
         <Col xs={24} sm={12}>
           <Form.Item
@@ -142,12 +97,7 @@ export function ApplicantForm({
             label={t.dateOfBirth}
             rules={[
               { required: true, message: t.dateOfBirthRequired },
-              {
-                validator: (_rule, value: Dayjs | null | undefined) => {
-                  const message = value ? checkApplicantAge(toIsoDate(value), ageDate ?? ukToday()) : null;
-                  return message ? Promise.reject(new Error(message)) : Promise.resolve();
-                },
-              },
+              { validator: (_rule, value: Dayjs | null | undefined) => checked(value ? checkApplicantAge(toIsoDate(value), ageDate ?? ukToday()) : null) },
             ]}
           >
             <DateOfBirthPicker />

@@ -1,17 +1,15 @@
-import { Alert, Button, Col, Flex, Form, Input, Row } from 'antd';
-import { FormSelect } from '@/components/form-select';
-import { useState } from 'react';
-import { isApiError } from '@/lib/api-error';
+import { Button, Col, Flex, Form, Row } from 'antd';
+import { ProblemList } from '@/components/problem-list';
 import { toIsoDate, type Dayjs } from '@/lib/dayjs';
 import { checkChildDateOfBirth } from '@/lib/rules/children';
 import { ukToday } from '@/lib/rules/dates';
 import { CHILD_NAME_MAX_LENGTH, childTitles, splitChildErrors, type ChildFormValues } from '../../shared/children-model';
-import { applicationStrings } from '../../shared/strings';
+import { clientDetailsStrings } from '../strings';
 import { DateOfBirthPicker } from '../../shared/components/date-of-birth-picker';
+import { NameFields } from '../../shared/components/name-fields';
+import { checked, useSaveProblems } from '../../shared/form-errors';
 
-const t = applicationStrings.children;
-
-const titleOptions = childTitles.map((title) => ({ value: title, label: title }));
+const t = clientDetailsStrings.children;
 
 interface ChildFormProps {
   /** Unique on the page: prefixes the ids that labels point at. */
@@ -31,22 +29,9 @@ interface ChildFormProps {
  */
 export function ChildForm({ formName, initialValues, submitLabel, submitting, onSubmit, onCancel }: ChildFormProps) {
   const [form] = Form.useForm<ChildFormValues>();
-  const [problems, setProblems] = useState<string[]>([]);
+  const { problems, attempt } = useSaveProblems(form, t.genericError);
 
-  const handleFinish = async (values: ChildFormValues) => {
-    setProblems([]);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      if (!isApiError(error)) {
-        setProblems([t.genericError]);
-        return;
-      }
-      const { byField, other } = splitChildErrors(error.fieldErrors);
-      form.setFields(byField);
-      setProblems(other.length > 0 || byField.length > 0 ? other : [error.message]);
-    }
-  };
+  const handleFinish = (values: ChildFormValues) => attempt(() => onSubmit(values), splitChildErrors);
 
   const nameRules = (label: string, requiredMessage: string) => [
     { required: true, whitespace: true, message: requiredMessage },
@@ -63,38 +48,13 @@ export function ChildForm({ formName, initialValues, submitLabel, submitting, on
       scrollToFirstError
       className="child-form"
     >
-      {problems.length > 0 && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={t.problemTitle}
-          description={
-            <ul style={{ margin: 0, paddingLeft: 20 }}>
-              {problems.map((problem) => (
-                <li key={problem}>{problem}</li>
-              ))}
-            </ul>
-          }
-        />
-      )}
-      <Row gutter={16}>
-        <Col xs={24} sm={6}>
-          <Form.Item name="title" label={t.title}>
-            <FormSelect options={titleOptions} allowClear placeholder={t.titlePlaceholder} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={9}>
-          <Form.Item name="firstName" label={t.firstName} rules={nameRules(t.firstName, t.firstNameRequired)}>
-            <Input autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={9}>
-          <Form.Item name="surname" label={t.surname} rules={nameRules(t.surname, t.surnameRequired)}>
-            <Input autoComplete="off" />
-          </Form.Item>
-        </Col>
-      </Row>
+      <ProblemList title={t.problemTitle} problems={problems} style={{ marginBottom: 16 }} />
+      <NameFields
+        gutter={16}
+        title={{ label: t.title, placeholder: t.titlePlaceholder, titles: childTitles }}
+        first={{ name: 'firstName', label: t.firstName, rules: nameRules(t.firstName, t.firstNameRequired) }}
+        last={{ name: 'surname', label: t.surname, rules: nameRules(t.surname, t.surnameRequired) }}
+      />
       <Row gutter={16} align="bottom">
         <Col xs={24} sm={12}>
           <Form.Item
@@ -102,12 +62,7 @@ export function ChildForm({ formName, initialValues, submitLabel, submitting, on
             label={t.dateOfBirth}
             rules={[
               { required: true, message: t.dateOfBirthRequired },
-              {
-                validator: (_rule, value: Dayjs | null | undefined) => {
-                  const message = value ? checkChildDateOfBirth(toIsoDate(value), ukToday()) : null;
-                  return message ? Promise.reject(new Error(message)) : Promise.resolve();
-                },
-              },
+              { validator: (_rule, value: Dayjs | null | undefined) => checked(value ? checkChildDateOfBirth(toIsoDate(value), ukToday()) : null) },
             ]}
           >
             <DateOfBirthPicker />

@@ -1,5 +1,5 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Checkbox, Flex, Popconfirm, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Flex, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { formatAge, formatDate } from '@/lib/format';
@@ -10,11 +10,13 @@ import { useRemoveChild } from '../api/remove-child';
 import { useSetUnbornChildren } from '../api/set-unborn-children';
 import { childAge, childName, toChildDetails, toChildFormValues, type Child, type ChildFormValues } from '../../shared/children-model';
 import type { Application } from '../../shared/application-model';
-import { applicationStrings } from '../../shared/strings';
+import { EditRemoveActions } from '../../shared/components/edit-remove-actions';
+import { clientDetailsStrings } from '../strings';
 import { ChildForm } from './child-form';
 import { useMessage } from '@/components/feedback';
+import { SectionCard } from '@/components/section-card';
 
-const t = applicationStrings.children;
+const t = clientDetailsStrings.children;
 const headingId = 'children-heading';
 
 interface ChildrenCardProps {
@@ -51,75 +53,70 @@ export function ChildrenCard({ application, locked }: ChildrenCardProps) {
   const hasUnbornChildren = unborn.isPending ? unborn.variables : application.hasUnbornChildren;
 
   return (
-    <section aria-labelledby={headingId}>
-      <Card
-        className="applicant-card"
-        title={
-          <h2 id={headingId} className="card-heading">
-            {t.heading}
-          </h2>
-        }
-      >
-        <Typography.Paragraph type="secondary">{t.intro}</Typography.Paragraph>
-        {application.children.length === 0 ? (
-          <Typography.Paragraph>{t.none}</Typography.Paragraph>
+    <SectionCard
+      heading={t.heading}
+      headingId={headingId}
+      className="applicant-card"
+    >
+      <Typography.Paragraph type="secondary">{t.intro}</Typography.Paragraph>
+      {application.children.length === 0 ? (
+        <Typography.Paragraph>{t.none}</Typography.Paragraph>
+      ) : (
+        <ul className="child-list" aria-label={t.listLabel}>
+          {application.children.map((child, index) =>
+            editingId === child.id ? (
+              <li key={child.id} className="child-item" aria-label={t.editTitle(childName(child, index))}>
+                <EditChild applicationId={application.id} child={child} index={index} onDone={() => setEditingId(null)} />
+              </li>
+            ) : (
+              <ChildItem
+                key={child.id}
+                applicationId={application.id}
+                child={child}
+                index={index}
+                age={childAge(child, today)}
+                locked={locked}
+                onEdit={() => {
+                  setAdding(false);
+                  setEditingId(child.id);
+                }}
+              />
+            ),
+          )}
+        </ul>
+      )}
+      {!locked &&
+        (adding ? (
+          <section aria-label={t.addTitle} className="child-item">
+            <ChildForm formName="new-child" submitLabel={t.add} submitting={add.isPending} onSubmit={submitNew} onCancel={() => setAdding(false)} />
+          </section>
         ) : (
-          <ul className="child-list" aria-label={t.listLabel}>
-            {application.children.map((child, index) =>
-              editingId === child.id ? (
-                <li key={child.id} className="child-item" aria-label={t.editTitle(childName(child, index))}>
-                  <EditChild applicationId={application.id} child={child} index={index} onDone={() => setEditingId(null)} />
-                </li>
-              ) : (
-                <ChildItem
-                  key={child.id}
-                  applicationId={application.id}
-                  child={child}
-                  index={index}
-                  age={childAge(child, today)}
-                  locked={locked}
-                  onEdit={() => {
-                    setAdding(false);
-                    setEditingId(child.id);
-                  }}
-                />
-              ),
-            )}
-          </ul>
-        )}
-        {!locked &&
-          (adding ? (
-            <section aria-label={t.addTitle} className="child-item">
-              <ChildForm formName="new-child" submitLabel={t.add} submitting={add.isPending} onSubmit={submitNew} onCancel={() => setAdding(false)} />
-            </section>
-          ) : (
-            <Button
-              type="dashed"
-              block
-              icon={<PlusOutlined aria-hidden="true" />}
-              onClick={() => {
-                setEditingId(null);
-                setAdding(true);
-              }}
-            >
-              {t.addChild}
-            </Button>
-          ))}
-        <div className="children-unborn">
-          <Checkbox
-            checked={hasUnbornChildren}
-            disabled={locked || unborn.isPending}
-            aria-describedby={unbornHelpId}
-            onChange={(event) => void setUnborn(event.target.checked)}
+          <Button
+            type="dashed"
+            block
+            icon={<PlusOutlined aria-hidden="true" />}
+            onClick={() => {
+              setEditingId(null);
+              setAdding(true);
+            }}
           >
-            {t.unborn}
-          </Checkbox>
-          <Typography.Text type="secondary" id={unbornHelpId} className="children-unborn__help">
-            {t.unbornHelp}
-          </Typography.Text>
-        </div>
-      </Card>
-    </section>
+            {t.addChild}
+          </Button>
+        ))}
+      <div className="children-unborn">
+        <Checkbox
+          checked={hasUnbornChildren}
+          disabled={locked || unborn.isPending}
+          aria-describedby={unbornHelpId}
+          onChange={(event) => void setUnborn(event.target.checked)}
+        >
+          {t.unborn}
+        </Checkbox>
+        <Typography.Text type="secondary" id={unbornHelpId} className="children-unborn__help">
+          {t.unbornHelp}
+        </Typography.Text>
+      </div>
+    </SectionCard>
   );
 }
 
@@ -162,23 +159,14 @@ function ChildItem({ applicationId, child, index, age, locked, onEdit }: ChildIt
           )}
         </div>
         {!locked && (
-          <Flex gap="small">
-            <Button size="small" icon={<EditOutlined aria-hidden="true" />} aria-label={t.editChild(name)} onClick={onEdit}>
-              {t.edit}
-            </Button>
-            <Popconfirm
-              title={t.removeConfirmTitle(name)}
-              description={t.removeConfirmDescription}
-              okText={t.removeConfirm}
-              cancelText={t.keep}
-              okButtonProps={{ danger: true, loading: remove.isPending }}
-              onConfirm={() => void confirmRemove()}
-            >
-              <Button size="small" danger icon={<DeleteOutlined aria-hidden="true" />} aria-label={t.removeChild(name)}>
-                {t.remove}
-              </Button>
-            </Popconfirm>
-          </Flex>
+          <EditRemoveActions
+            edit={{ text: t.edit, label: t.editChild(name) }}
+            remove={{ text: t.remove, label: t.removeChild(name) }}
+            confirm={{ title: t.removeConfirmTitle(name), description: t.removeConfirmDescription, ok: t.removeConfirm, cancel: t.keep }}
+            removing={remove.isPending}
+            onEdit={onEdit}
+            onRemove={() => void confirmRemove()}
+          />
         )}
       </Flex>
     </li>

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
+import { useApplicationChange } from '@/lib/application-change';
 import { applicationKeys } from '@/lib/query-keys';
 
 /**
@@ -9,14 +9,9 @@ import { applicationKeys } from '@/lib/query-keys';
  * missing (`applicants[1].postcode`, `isMortgageRelated`, `quote`, …).
  */
 export function useApplyApplication(applicationId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async () =>
-      unwrap(await api.POST('/api/v1/backendforfrontend/application/ApplyApplication', { body: { applicationId } })),
-    onSuccess: (application) => {
-      queryClient.setQueryData(applicationKeys.detail(application.id), application);
-      // The stage changes, which the dashboard lists.
-      void queryClient.invalidateQueries({ queryKey: applicationKeys.searches() });
-    },
-  });
+  return useApplicationChange(
+    async () => unwrap(await api.POST('/api/v1/backendforfrontend/application/ApplyApplication', { body: { applicationId } })),
+    // The stage changes, which the dashboard lists.
+    { invalidates: [applicationKeys.searches()] },
+  );
 }

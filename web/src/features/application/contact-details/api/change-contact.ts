@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { applicationKeys } from '@/lib/query-keys';
+import { useApplicationChange } from '@/lib/application-change';
 import type { ContactChange } from '../contact-form-model';
 
 interface ChangeContactVariables {
@@ -15,12 +14,7 @@ interface ChangeContactVariables {
  * bare fields at fault (`postcode`, `emailAddress`: the server asks the email service on save).
  */
 export function useChangeContact() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ applicantId, changes }: ChangeContactVariables) =>
-      unwrap(await api.PATCH('/api/v1/backendforfrontend/applicant/contact', { body: { applicantId, ...changes } })),
-    onSuccess: (application) => {
-      queryClient.setQueryData(applicationKeys.detail(application.id), application);
-    },
-  });
+  return useApplicationChange(async ({ applicantId, changes }: ChangeContactVariables) =>
+    unwrap(await api.PATCH('/api/v1/backendforfrontend/applicant/contact', { body: { applicantId, ...changes } })),
+  );
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { applicationKeys } from '@/lib/query-keys';
+import { useApplicationChange } from '@/lib/application-change';
 import type { Commission } from '@/lib/rules/commission';
 
 /**
@@ -10,12 +9,7 @@ import type { Commission } from '@/lib/rules/commission';
  * the percentage at fault, or the style the adviser's flags do not allow.
  */
 export function useSetCommission(applicationId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (commission: Commission) =>
-      unwrap(await api.POST('/api/v1/backendforfrontend/application/commission', { body: { id: applicationId, ...commission } })),
-    onSuccess: (application) => {
-      queryClient.setQueryData(applicationKeys.detail(application.id), application);
-    },
-  });
+  return useApplicationChange(async (commission: Commission) =>
+    unwrap(await api.POST('/api/v1/backendforfrontend/application/commission', { body: { id: applicationId, ...commission } })),
+  );
 }

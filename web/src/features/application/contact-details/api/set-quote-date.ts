@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { applicationKeys } from '@/lib/query-keys';
+import { useApplicationChange } from '@/lib/application-change';
 
 /**
  * POST /api/v1/backendforfrontend/application/quoteDate: the quote's new last valid day
@@ -9,12 +8,7 @@ import { applicationKeys } from '@/lib/query-keys';
  * overrideQuoteDate); 409 before the quote is priced.
  */
 export function useSetQuoteDate(applicationId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (quoteValidUntilDate: string) =>
-      unwrap(await api.POST('/api/v1/backendforfrontend/application/quoteDate', { body: { applicationId, quoteValidUntilDate } })),
-    onSuccess: (application) => {
-      queryClient.setQueryData(applicationKeys.detail(application.id), application);
-    },
-  });
+  return useApplicationChange(async (quoteValidUntilDate: string) =>
+    unwrap(await api.POST('/api/v1/backendforfrontend/application/quoteDate', { body: { applicationId, quoteValidUntilDate } })),
+  );
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { applicationKeys } from '@/lib/query-keys';
+import { useApplicationChange } from '@/lib/application-change';
 
 interface SetSameAddressVariables {
   applicantId: string;
@@ -11,12 +10,7 @@ interface SetSameAddressVariables {
 
 /** POST /api/v1/backendforfrontend/applicant/sameAddressApplicantId; answers the application with the link set or cleared. */
 export function useSetSameAddress() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: SetSameAddressVariables) =>
-      unwrap(await api.POST('/api/v1/backendforfrontend/applicant/sameAddressApplicantId', { body })),
-    onSuccess: (application) => {
-      queryClient.setQueryData(applicationKeys.detail(application.id), application);
-    },
-  });
+  return useApplicationChange(async (body: SetSameAddressVariables) =>
+    unwrap(await api.POST('/api/v1/backendforfrontend/applicant/sameAddressApplicantId', { body })),
+  );
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api, type Schemas } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { applicationKeys } from '@/lib/query-keys';
+import { useApplicationChange } from '@/lib/application-change';
 
 export type HealthQuestions = Schemas['DeclarationOfHealthQuestions'];
 export type ApplicantDeclaration = Schemas['ApplicantDeclaration'];
@@ -18,30 +18,32 @@ export function useDeclarationOfHealthQuestions(applicationId: number) {
   });
 }
 
+/** POST …/application/hasFailedTermExtension: records that the extension failed outright (§4: the status becomes Error). */
+function useRecordFailedTermExtension(applicationId: number) {
+  return useApplicationChange(async () =>
+    unwrap(await api.POST('/api/v1/backendforfrontend/application/hasFailedTermExtension', { body: { id: applicationId } })),
+  );
+}
+
 /**
  * POST …/application/{id}/completeTermExtension: records the declaration and answers the application,
  * extended (passed) or not (failed, with the reasons). A call that fails outright is recorded with
  * hasFailedTermExtension (§4: the status becomes Error) before the error reaches the page.
  */
 export function useCompleteTermExtension(applicationId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (applicants: ApplicantDeclaration[]) => {
-      try {
-        return unwrap(
-          await api.POST('/api/v1/backendforfrontend/application/{applicationId}/completeTermExtension', {
-            params: { path: { applicationId } },
-            body: { applicationId, applicants },
-          }),
-        );
-      } catch (error) {
-        const failed = await api.POST('/api/v1/backendforfrontend/application/hasFailedTermExtension', { body: { id: applicationId } });
-        if (failed.data) queryClient.setQueryData(applicationKeys.detail(failed.data.id), failed.data);
-        throw error;
-      }
-    },
-    onSuccess: (application) => {
-      queryClient.setQueryData(applicationKeys.detail(application.id), application);
-    },
+  const recordFailure = useRecordFailedTermExtension(applicationId);
+  return useApplicationChange(async (applicants: ApplicantDeclaration[]) => {
+    try {
+      return unwrap(
+        await api.POST('/api/v1/backendforfrontend/application/{applicationId}/completeTermExtension', {
+          params: { path: { applicationId } },
+          body: { applicationId, applicants },
+        }),
+      );
+    } catch (error) {
+      // The page reports the extension's own failure, not whether recording it worked.
+      await recordFailure.mutateAsync().catch(() => undefined);
+      throw error;
+    }
   });
 }

@@ -9,17 +9,14 @@ import { parsePostcode, POSTCODE_MESSAGES } from '@/lib/rules/postcode';
 import { given } from '@/lib/rules/text';
 import { useLookupAddresses } from '../api/lookup-addresses';
 import { addressFields, addressFromLookup, addressLabel, type AddressField, type ContactFormValues } from '../contact-form-model';
-import { applicationStrings } from '../../shared/strings';
+import { checked } from '../../shared/form-errors';
+import { contactDetailsStrings } from '../strings';
 
-const t = applicationStrings.contact.form;
+const t = contactDetailsStrings.form;
 
 /** A result's key in the list: its id, or its place when the provider gave none. */
 function keyOf(address: AddressLookupResult, index: number): string {
   return address.id ?? `#${String(index)}`;
-}
-
-function check(message: string | null | undefined): Promise<void> {
-  return message ? Promise.reject(new Error(message)) : Promise.resolve();
 }
 
 interface PostcodeInputProps {
@@ -128,9 +125,9 @@ export function AddressFields({ open, onOpen, disabled }: AddressFieldsProps) {
         const postcode = given(values.postcode);
         if (field !== 'postcode' || postcode === null) return Promise.resolve();
         const parsed = parsePostcode(postcode);
-        return check(parsed.ok ? null : parsed.message);
+        return checked(parsed.ok ? null : parsed.message);
       }
-      return check(addressErrors(values).find((error) => error.field === field)?.message);
+      return checked(addressErrors(values).find((error) => error.field === field)?.message);
     },
   });
 

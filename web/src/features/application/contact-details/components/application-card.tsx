@@ -1,15 +1,16 @@
-import { Card, Col, Divider, Row } from 'antd';
+import { Col, Divider, Row } from 'antd';
 import type { Adviser } from '@/lib/adviser';
-import { isApiError } from '@/lib/api-error';
+import { isApiError, isProblem } from '@/lib/api-error';
 import { usePriceQuote } from '../../shared/api/price-quote';
 import { priceProblems, priceReadiness, type Application } from '../../shared/application-model';
-import { applicationStrings } from '../../shared/strings';
+import { contactDetailsStrings } from '../strings';
 import { CommissionForm } from './commission-form';
 import { QuoteValidity } from './quote-validity';
 import { SaleQuestions } from './sale-questions';
 import { YourReferenceForm } from './your-reference-form';
+import { SectionCard } from '@/components/section-card';
 
-const t = applicationStrings.contact.application;
+const t = contactDetailsStrings.application;
 const headingId = 'contact-application-heading';
 
 interface ApplicationCardProps {
@@ -37,46 +38,41 @@ export function ApplicationCard({ application, settings, contactLocked, question
   };
 
   let problemsPricing: string[] | null = null;
-  if (isApiError(price.error) && price.error.status === 422) problemsPricing = priceProblems(price.error, application, undefined);
+  if (isProblem(price.error, 'invalid')) problemsPricing = priceProblems(price.error, application, undefined);
   else if (price.isError) problemsPricing = [isApiError(price.error) ? price.error.message : t.priceFailed];
 
   return (
-    <section aria-labelledby={headingId}>
-      <Card
-        className="applicant-card"
-        title={
-          <h2 id={headingId} className="card-heading">
-            {t.heading}
-          </h2>
-        }
-      >
-        <Row gutter={[32, 8]}>
-          <Col xs={24} md={12}>
-            <h3 className="section-heading">{t.questionsHeading}</h3>
-            <SaleQuestions application={application} alwaysAdvised={settings.isAlwaysAdvised} locked={questionsLocked} problems={problems} />
-            {!settings.hideYourRef && (
-              <>
-                <h3 className="section-heading">{t.yourRefHeading}</h3>
-                <YourReferenceForm application={application} readOnly={settings.isYourRefReadOnly} locked={contactLocked} />
-              </>
-            )}
-          </Col>
-          <Col xs={24} md={12}>
-            <h3 className="section-heading">{t.quoteHeading}</h3>
-            <QuoteValidity
-              application={application}
-              mayOverride={settings.overrideQuoteDate}
-              locked={questionsLocked}
-              pricing={price.isPending}
-              priceProblems={problemsPricing}
-              onPrice={() => priceAgain(application)}
-            />
-          </Col>
-        </Row>
-        <Divider />
-        <h3 className="section-heading">{t.commissionHeading}</h3>
-        <CommissionForm application={application} settings={settings} locked={questionsLocked} onSaved={priceAgain} pricing={price.isPending} />
-      </Card>
-    </section>
+    <SectionCard
+      heading={t.heading}
+      headingId={headingId}
+      className="applicant-card"
+    >
+      <Row gutter={[32, 8]}>
+        <Col xs={24} md={12}>
+          <h3 className="section-heading">{t.questionsHeading}</h3>
+          <SaleQuestions application={application} alwaysAdvised={settings.isAlwaysAdvised} locked={questionsLocked} problems={problems} />
+          {!settings.hideYourRef && (
+            <>
+              <h3 className="section-heading">{t.yourRefHeading}</h3>
+              <YourReferenceForm application={application} readOnly={settings.isYourRefReadOnly} locked={contactLocked} />
+            </>
+          )}
+        </Col>
+        <Col xs={24} md={12}>
+          <h3 className="section-heading">{t.quoteHeading}</h3>
+          <QuoteValidity
+            application={application}
+            mayOverride={settings.overrideQuoteDate}
+            locked={questionsLocked}
+            pricing={price.isPending}
+            priceProblems={problemsPricing}
+            onPrice={() => priceAgain(application)}
+          />
+        </Col>
+      </Row>
+      <Divider />
+      <h3 className="section-heading">{t.commissionHeading}</h3>
+      <CommissionForm application={application} settings={settings} locked={questionsLocked} onSaved={priceAgain} pricing={price.isPending} />
+    </SectionCard>
   );
 }

@@ -6,8 +6,9 @@ import { ProblemLink, ProblemSummary } from '@/components/problem-summary';
 import { problemFieldId, type ApplyProblem } from '../contact-form-model';
 import type { Application } from '../../shared/application-model';
 import { applicationStrings } from '../../shared/strings';
+import { contactDetailsStrings } from '../strings';
 
-const t = applicationStrings.contact.apply;
+const t = contactDetailsStrings.apply;
 
 interface ApplyPanelProps {
   application: Application;
@@ -29,11 +30,13 @@ export function ApplyPanel({ application, problems, refusedAt, failure, applying
   const titleRef = useRef<HTMLHeadingElement>(null);
   const applicantIds = application.applicants.map((applicant) => applicant.id);
 
+  const submitted = application.status === 'APPLY';
+  // The answer and the application it moved on may arrive in either order: focus once both have.
   useEffect(() => {
-    if (justApplied) titleRef.current?.focus();
-  }, [justApplied]);
+    if (justApplied && submitted) titleRef.current?.focus();
+  }, [justApplied, submitted]);
 
-  if (application.status === 'APPLY') {
+  if (submitted) {
     return (
       <Result
         status="success"

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, Checkbox, Typography } from 'antd';
+import { Checkbox, Typography } from 'antd';
 import type { FieldError } from '@/lib/api-error';
 import { isApiError } from '@/lib/api-error';
 import { useChangeContact } from '../api/change-contact';
@@ -7,10 +7,12 @@ import { useSetSameAddress } from '../api/set-same-address';
 import { contactChanges, contactFormName, problemFieldIds, toContactFormValues, type ContactFormValues } from '../contact-form-model';
 import { clientName, type Applicant } from '../../shared/application-model';
 import { applicationStrings } from '../../shared/strings';
+import { contactDetailsStrings } from '../strings';
 import { ContactForm } from './contact-form';
 import { useMessage } from '@/components/feedback';
+import { SectionCard } from '@/components/section-card';
 
-const t = applicationStrings.contact.form;
+const t = contactDetailsStrings.form;
 
 interface ClientContactCardProps {
   applicant: Applicant;
@@ -75,29 +77,24 @@ export function ClientContactCard({ applicant, index, firstClient, locked, probl
   );
 
   return (
-    <section aria-labelledby={headingId}>
-      <Card
-        className="applicant-card"
-        title={
-          <h2 id={headingId} className="card-heading">
-            {title}
-          </h2>
-        }
-        extra={name !== title && <Typography.Text strong>{name}</Typography.Text>}
-      >
-        <ContactForm
-          formName={contactFormName(applicant.id)}
-          initialValues={toContactFormValues(applicant.contactDetails)}
-          savedEmail={applicant.contactDetails?.emailAddress ?? null}
-          sharesAddress={sharesAddress}
-          addressQuestion={addressQuestion}
-          problems={problems}
-          submitting={change.isPending}
-          disabled={locked}
-          onSubmit={save}
-          onEmailChange={(email) => onEmailChange(applicant.id, email)}
-        />
-      </Card>
-    </section>
+    <SectionCard
+      heading={title}
+      headingId={headingId}
+      className="applicant-card"
+      extra={name !== title && <Typography.Text strong>{name}</Typography.Text>}
+    >
+      <ContactForm
+        formName={contactFormName(applicant.id)}
+        initialValues={toContactFormValues(applicant.contactDetails)}
+        savedEmail={applicant.contactDetails?.emailAddress ?? null}
+        sharesAddress={sharesAddress}
+        addressQuestion={addressQuestion}
+        problems={problems}
+        submitting={change.isPending}
+        disabled={locked}
+        onSubmit={save}
+        onEmailChange={(email) => onEmailChange(applicant.id, email)}
+      />
+    </SectionCard>
   );
 }

@@ -20,9 +20,9 @@ import { useSetCommission } from '../api/set-commission';
 import { fixedIndemnity, toCommissionFormValues, toCommissionInput, type CommissionFormValues } from '../commission-form-model';
 import type { Application } from '../../shared/application-model';
 import { splitFormErrors } from '../../shared/form-errors';
-import { applicationStrings } from '../../shared/strings';
+import { contactDetailsStrings } from '../strings';
 
-const t = applicationStrings.contact.application;
+const t = contactDetailsStrings.application;
 
 type CommissionFormField = 'style' | 'indemnity' | 'sacrifice';
 

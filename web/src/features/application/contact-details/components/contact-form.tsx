@@ -1,4 +1,5 @@
-import { Alert, Button, Flex, Form, Input } from 'antd';
+import { Button, Flex, Form, Input } from 'antd';
+import { ProblemList } from '@/components/problem-list';
 import type { Rule } from 'antd/es/form';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { FieldError } from '@/lib/api-error';
@@ -8,15 +9,11 @@ import { groupPhoneNumber, parsePhoneNumber } from '@/lib/rules/phone';
 import { given } from '@/lib/rules/text';
 import { useCheckEmail } from '../api/check-email';
 import { addressFields, contactFields, type ContactFormValues } from '../contact-form-model';
-import { splitFormErrors } from '../../shared/form-errors';
-import { applicationStrings } from '../../shared/strings';
+import { checked, formRefusal, splitFormErrors } from '../../shared/form-errors';
+import { contactDetailsStrings } from '../strings';
 import { AddressFields } from './address-fields';
 
-const t = applicationStrings.contact.form;
-
-function check(message: string | null | undefined): Promise<void> {
-  return message ? Promise.reject(new Error(message)) : Promise.resolve();
-}
+const t = contactDetailsStrings.form;
 
 interface ContactFormProps {
   /** Unique on the page: prefixes the ids that labels point at. */
@@ -87,7 +84,7 @@ export function ContactForm({
       validator: (_rule, value: string | null | undefined) => {
         const text = given(value);
         const parsed = text === null ? null : parseEmailAddress(text);
-        return check(parsed && !parsed.ok ? parsed.message : null);
+        return checked(parsed && !parsed.ok ? parsed.message : null);
       },
     },
     {
@@ -112,14 +109,14 @@ export function ContactForm({
 
   const confirmRule: Rule = ({ getFieldValue }) => ({
     validator: (_rule, value: string | null | undefined) =>
-      check(checkConfirmation((getFieldValue('emailAddress') as string | null | undefined) ?? '', value ?? '')),
+      checked(checkConfirmation((getFieldValue('emailAddress') as string | null | undefined) ?? '', value ?? '')),
   });
 
   const phoneRule: Rule = {
     validator: (_rule, value: string | null | undefined) => {
       const text = given(value);
       const parsed = text === null ? null : parsePhoneNumber(text);
-      return check(parsed && !parsed.ok ? parsed.message : null);
+      return checked(parsed && !parsed.ok ? parsed.message : null);
     },
   };
 
@@ -137,14 +134,10 @@ export function ContactForm({
     try {
       await onSubmit(form.getFieldsValue(true) as ContactFormValues);
     } catch (error) {
-      if (!isApiError(error)) {
-        setAlerts([t.genericError]);
-        return;
-      }
-      const { byField, other } = splitFormErrors(error.fieldErrors, contactFields);
-      if (byField.some(({ name }) => (addressFields as readonly string[]).includes(name))) setOpened(true);
-      form.setFields(byField);
-      setAlerts(other.length > 0 || byField.length > 0 ? other : [error.message]);
+      const refused = formRefusal(error, (errors) => splitFormErrors(errors, contactFields), t.genericError);
+      if (refused.byField.some(({ name }) => (addressFields as readonly string[]).includes(name))) setOpened(true);
+      form.setFields(refused.byField);
+      setAlerts(refused.problems);
     }
   };
 
@@ -161,25 +154,7 @@ export function ContactForm({
       }}
       scrollToFirstError
     >
-      {alerts.length > 0 && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={t.problemTitle}
-          description={
-            alerts.length === 1 ? (
-              alerts[0]
-            ) : (
-              <ul style={{ margin: 0, paddingLeft: 20 }}>
-                {alerts.map((alert) => (
-                  <li key={alert}>{alert}</li>
-                ))}
-              </ul>
-            )
-          }
-        />
-      )}
+      <ProblemList title={t.problemTitle} problems={alerts} one="plain" style={{ marginBottom: 16 }} />
       <Form.Item name="emailAddress" label={t.emailAddress} hasFeedback validateTrigger="onBlur" validateFirst rules={emailRules}>
         <Input type="email" autoComplete="off" />
       </Form.Item>

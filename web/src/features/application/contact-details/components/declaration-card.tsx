@@ -1,12 +1,14 @@
-import { Card, Checkbox, Typography } from 'antd';
+import { Checkbox, Typography } from 'antd';
 import { isApiError } from '@/lib/api-error';
 import { useAcceptDeclaration } from '../api/accept-declaration';
 import { DECLARATION_FIELD, problemFieldIds, type ApplyProblem } from '../contact-form-model';
 import type { Application } from '../../shared/application-model';
 import { applicationStrings } from '../../shared/strings';
+import { contactDetailsStrings } from '../strings';
 import { useMessage } from '@/components/feedback';
+import { SectionCard } from '@/components/section-card';
 
-const t = applicationStrings.contact.declaration;
+const t = contactDetailsStrings.declaration;
 const headingId = 'declaration-heading';
 
 interface DeclarationCardProps {
@@ -34,51 +36,46 @@ export function DeclarationCard({ application, locked, problems }: DeclarationCa
   };
 
   return (
-    <section aria-labelledby={headingId}>
-      <Card
-        className="applicant-card"
-        title={
-          <h2 id={headingId} className="card-heading">
-            {t.heading}
-          </h2>
-        }
-      >
-        <Typography.Paragraph type="secondary">{t.intro}</Typography.Paragraph>
-        <blockquote className="declaration-text">
-          {t.text.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
-        </blockquote>
-        <ul className="declaration-list">
-          {application.applicants.map((applicant, index) => {
-            const client = applicationStrings.clientTitle(index);
-            const recording = accept.isPending && accept.variables === applicant.id;
-            const accepted = applicant.isAcceptedPreUnderwritingDeclaration === true;
-            const missing = problems.find((problem) => problem.client === index && problem.field === DECLARATION_FIELD);
-            const errorId = `declaration-${String(index + 1)}-error`;
-            return (
-              <li key={applicant.id}>
-                <Checkbox
-                  id={problemFieldIds.declaration(index)}
-                  checked={accepted || recording}
-                  disabled={accepted || locked || accept.isPending}
-                  aria-describedby={!accepted && missing ? errorId : undefined}
-                  onChange={(event) => {
-                    if (event.target.checked) void record(applicant.id);
-                  }}
-                >
-                  {t.accept(client)}
-                </Checkbox>
-                {!accepted && missing && (
-                  <Typography.Text type="danger" id={errorId} className="declaration-list__error">
-                    {missing.message}
-                  </Typography.Text>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      </Card>
-    </section>
+    <SectionCard
+      heading={t.heading}
+      headingId={headingId}
+      className="applicant-card"
+    >
+      <Typography.Paragraph type="secondary">{t.intro}</Typography.Paragraph>
+      <blockquote className="declaration-text">
+        {t.text.map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
+      </blockquote>
+      <ul className="declaration-list">
+        {application.applicants.map((applicant, index) => {
+          const client = applicationStrings.clientTitle(index);
+          const recording = accept.isPending && accept.variables === applicant.id;
+          const accepted = applicant.isAcceptedPreUnderwritingDeclaration === true;
+          const missing = problems.find((problem) => problem.client === index && problem.field === DECLARATION_FIELD);
+          const errorId = `declaration-${String(index + 1)}-error`;
+          return (
+            <li key={applicant.id}>
+              <Checkbox
+                id={problemFieldIds.declaration(index)}
+                checked={accepted || recording}
+                disabled={accepted || locked || accept.isPending}
+                aria-describedby={!accepted && missing ? errorId : undefined}
+                onChange={(event) => {
+                  if (event.target.checked) void record(applicant.id);
+                }}
+              >
+                {t.accept(client)}
+              </Checkbox>
+              {!accepted && missing && (
+                <Typography.Text type="danger" id={errorId} className="declaration-list__error">
+                  {missing.message}
+                </Typography.Text>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </SectionCard>
   );
 }

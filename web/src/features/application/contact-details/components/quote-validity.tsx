@@ -7,12 +7,13 @@ import { formatDate, formatMoneyWithPence } from '@/lib/format';
 import { INVALID_DATE, ukToday, validUntilBounds } from '@/lib/rules/dates';
 import { useSetQuoteDate } from '../api/set-quote-date';
 import { priceReadiness, type Application } from '../../shared/application-model';
-import { applicationStrings } from '../../shared/strings';
+import { contactDetailsStrings } from '../strings';
 import { DATE_FORMATS } from '../../shared/components/date-of-birth-picker';
 import { useMessage } from '@/components/feedback';
 import { useFieldMessage } from '@/components/field-message';
+import { ProblemList } from '@/components/problem-list';
 
-const t = applicationStrings.contact.application;
+const t = contactDetailsStrings.application;
 
 /** The text in the picker's box (the event's target is its input). */
 function typedText(target: EventTarget): string {
@@ -102,21 +103,7 @@ export function QuoteValidity({ application, mayOverride, locked, pricing, price
           }
         />
       )}
-      {priceProblems && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={t.cannotPrice}
-          description={
-            <ul style={{ margin: 0, paddingLeft: 20 }}>
-              {priceProblems.map((problem) => (
-                <li key={problem}>{problem}</li>
-              ))}
-            </ul>
-          }
-        />
-      )}
+      {priceProblems && <ProblemList title={t.cannotPrice} problems={priceProblems} style={{ marginBottom: 16 }} />}
       {!quote && !application.isQuoteExpired && canPrice && (
         <Button type="primary" onClick={onPrice} style={{ marginBottom: 16 }}>
           {t.priceNow}

@@ -7,10 +7,10 @@ import { useSetAdvisedSale } from '../api/set-advised-sale';
 import { useSetMortgageRelated } from '../api/set-mortgage-related';
 import { problemFieldIds } from '../contact-form-model';
 import type { Application } from '../../shared/application-model';
-import { applicationStrings } from '../../shared/strings';
+import { contactDetailsStrings } from '../strings';
 import { useMessage } from '@/components/feedback';
 
-const t = applicationStrings.contact.application;
+const t = contactDetailsStrings.application;
 
 interface YesNoProps {
   /** The group's id, for the links to it from the summary of problems at Apply. */

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Form, Radio, Space, Typography } from 'antd';
+import { Alert, Button, Form, Radio, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useId, useState } from 'react';
 import { LabelledRadioGroup } from '@/components/labelled-radio-group';
@@ -7,9 +7,11 @@ import { formatDate } from '@/lib/format';
 import { useCompleteTermExtension, useDeclarationOfHealthQuestions, type HealthQuestions } from '../api/term-extension';
 import type { Application } from '../../shared/application-model';
 import { applicationStrings } from '../../shared/strings';
+import { contactDetailsStrings } from '../strings';
 import { useMessage } from '@/components/feedback';
+import { SectionCard } from '@/components/section-card';
 
-const t = applicationStrings.contact.termExtension;
+const t = contactDetailsStrings.termExtension;
 const EXTENSION_DAYS = 90;
 const headingId = 'term-extension-heading';
 
@@ -49,68 +51,63 @@ export function TermExtensionCard({ application }: { application: Application })
   };
 
   return (
-    <section aria-labelledby={headingId}>
-      <Card
-        title={
-          <h2 id={headingId} className="card-heading">
-            {t.heading}
-          </h2>
-        }
-      >
-        {refused ? (
-          <Alert
-            type="error"
-            showIcon
-            message={t.refusedTitle}
-            description={
-              <ul className="term-extension-reasons">
-                {application.termExtensionReasons.map((reason) => (
-                  <li key={reason}>{reason}</li>
-                ))}
-              </ul>
-            }
-          />
-        ) : (
-          <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-            {until && (
-              <Typography.Paragraph style={{ marginBottom: 0 }}>
-                {t.offer(formatDate(until), formatDate(dayjs(until).add(EXTENSION_DAYS, 'day').format('YYYY-MM-DD')))}
-              </Typography.Paragraph>
-            )}
-            {!questions.data && (
-              <Button onClick={() => questions.mutate()} loading={questions.isPending}>
-                {t.start}
-              </Button>
-            )}
-            {questions.isError && <Alert type="error" showIcon message={isApiError(questions.error) ? questions.error.message : t.submitFailed} />}
-            {enquiries.map((enquiry) => (
-              <Form key={enquiry.applicantId} layout="vertical" component="div">
-                <h3 className="section-heading">{t.questionsFor(clientName(enquiry.applicantId))}</h3>
-                {enquiry.questions.map((question) => (
-                  <HealthQuestion
-                    key={question.tag}
-                    text={question.text}
-                    value={answers[enquiry.applicantId]?.[question.tag]}
-                    onChange={(value) =>
-                      setAnswers((all) => ({ ...all, [enquiry.applicantId]: { ...all[enquiry.applicantId], [question.tag]: value } }))
-                    }
-                  />
-                ))}
-              </Form>
-            ))}
-            {unanswered && <Alert type="warning" showIcon message={t.unanswered} />}
-            {complete.isError && (
-              <Alert type="error" showIcon message={isApiError(complete.error) ? complete.error.message : t.submitFailed} />
-            )}
-            {enquiries.length > 0 && (
-              <Button type="primary" loading={complete.isPending} onClick={() => void submit()}>
-                {t.submit}
-              </Button>
-            )}
-          </Space>
-        )}
-      </Card>
-    </section>
+    <SectionCard
+      heading={t.heading}
+      headingId={headingId}
+    >
+      {refused ? (
+        <Alert
+          type="error"
+          showIcon
+          message={t.refusedTitle}
+          description={
+            <ul className="term-extension-reasons">
+              {application.termExtensionReasons.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </ul>
+          }
+        />
+      ) : (
+        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+          {until && (
+            <Typography.Paragraph style={{ marginBottom: 0 }}>
+              {t.offer(formatDate(until), formatDate(dayjs(until).add(EXTENSION_DAYS, 'day').format('YYYY-MM-DD')))}
+            </Typography.Paragraph>
+          )}
+          {!questions.data && (
+            <Button onClick={() => questions.mutate()} loading={questions.isPending}>
+              {t.start}
+            </Button>
+          )}
+          {questions.isError && <Alert type="error" showIcon message={isApiError(questions.error) ? questions.error.message : t.submitFailed} />}
+          {enquiries.map((enquiry) => (
+            <Form key={enquiry.applicantId} layout="vertical" component="div">
+              <h3 className="section-heading">{t.questionsFor(clientName(enquiry.applicantId))}</h3>
+              {enquiry.questions.map((question) => (
+                <HealthQuestion
+                  key={question.tag}
+                  text={question.text}
+                  value={answers[enquiry.applicantId]?.[question.tag]}
+                  onChange={(value) =>
+                    setAnswers((all) => ({ ...all, [enquiry.applicantId]: { ...all[enquiry.applicantId], [question.tag]: value } }))
+                  }
+                />
+              ))}
+            </Form>
+          ))}
+          {unanswered && <Alert type="warning" showIcon message={t.unanswered} />}
+          {complete.isError && (
+            <Alert type="error" showIcon message={isApiError(complete.error) ? complete.error.message : t.submitFailed} />
+          )}
+          {enquiries.length > 0 && (
+            <Button type="primary" loading={complete.isPending} onClick={() => void submit()}>
+              {t.submit}
+            </Button>
+          )}
+        </Space>
+      )}
+    </SectionCard>
   );
 }
 

@@ -4,10 +4,10 @@ import { charCount, given } from '@/lib/rules/text';
 import { useSetThirdPartyRef } from '../api/set-third-party-ref';
 import type { Application } from '../../shared/application-model';
 import { splitFormErrors } from '../../shared/form-errors';
-import { applicationStrings } from '../../shared/strings';
+import { contactDetailsStrings } from '../strings';
 import { useMessage } from '@/components/feedback';
 
-const t = applicationStrings.contact.application;
+const t = contactDetailsStrings.application;
 
 /** The longest own reference the server keeps (domain YOUR_REF_MAX_CHARS). */
 export const YOUR_REF_MAX_CHARS = 50;
@@ -33,7 +33,7 @@ export function YourReferenceForm({ application, readOnly, locked }: YourReferen
   const submit = async ({ thirdPartyRef }: YourReferenceFormValues) => {
     const value = given(thirdPartyRef);
     if (value === (application.thirdPartyRef ?? null)) {
-      void message.info(applicationStrings.contact.form.noChanges);
+      void message.info(contactDetailsStrings.form.noChanges);
       return;
     }
     try {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
 import { applicationKeys } from '@/lib/query-keys';
-import { useApplicationChange } from '../../shared/api/application-change';
+import { useApplicationChange } from '@/lib/application-change';
 
 /**
  * GET /api/v1/decision/{applicationId}/alternatives: what else the insurer could offer where a

@@ -1,8 +1,8 @@
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
 import { useMutation } from '@tanstack/react-query';
-import { fileNameFromContentDisposition } from '@/lib/content-disposition';
-import { useApplicationChange } from '../../shared/api/application-change';
+import { downloadedFile } from '@/lib/content-disposition';
+import { useApplicationChange } from '@/lib/application-change';
 
 /** POST /api/v1/actions/TriggerDecisionQuote/{applicationId}: prices each cover on its terms. */
 export function useDecisionQuote(applicationId: number) {
@@ -38,9 +38,7 @@ export function useDecisionDocument(applicationId: number) {
         params: { path: { applicationId } },
         parseAs: 'blob',
       });
-      const blob = unwrap(result);
-      const fileName = fileNameFromContentDisposition(result.response.headers.get('content-disposition')) ?? `Decision-${String(applicationId)}.pdf`;
-      return { blob, fileName };
+      return downloadedFile(result, () => `Decision-${String(applicationId)}.pdf`);
     },
   });
 }

@@ -3,7 +3,7 @@ import type { Schemas } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { formatMoneyWithPence } from '@/lib/format';
 import { clientName } from '../../shared/application-model';
-import { applicationStrings } from '../../shared/strings';
+import { productLabels } from '@/lib/cover-text';
 import { useAlternatives, useTakeAlternative } from '../api/alternatives';
 import { decisionStrings as t } from '../strings';
 
@@ -51,7 +51,7 @@ export function Alternatives({ application }: { application: Application }) {
               const index = application.applicants.findIndex((a) => a.id === offer.applicantId);
               const applicant = application.applicants[index];
               const current = applicant?.covers?.find((c) => c.id === offer.coverId);
-              const product = applicationStrings.quote.productLabels[current?.productType ?? offer.cover.productType];
+              const product = productLabels[current?.productType ?? offer.cover.productType];
               const who = applicant ? `${clientName(applicant, index)}: ${product}` : product;
               return (
                 <tr key={offer.id}>

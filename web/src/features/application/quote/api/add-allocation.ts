@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { applicationKeys } from '@/lib/query-keys';
+import { useApplicationChange } from '@/lib/application-change';
 import type { AllocationInput } from '../payout-model';
 
 interface AddAllocationVariables {
@@ -12,17 +11,12 @@ interface AddAllocationVariables {
 
 /** POST …/applicant/{applicantId}/cover/{coverId}/benefit-allocations: a share of the cover's payout. */
 export function useAddAllocation(applicationId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ applicantId, coverId, allocation }: AddAllocationVariables) =>
-      unwrap(
-        await api.POST('/api/v1/application/{applicationId}/applicant/{applicantId}/cover/{coverId}/benefit-allocations', {
-          params: { path: { applicationId, applicantId, coverId } },
-          body: allocation,
-        }),
-      ),
-    onSuccess: (application) => {
-      queryClient.setQueryData(applicationKeys.detail(application.id), application);
-    },
-  });
+  return useApplicationChange(async ({ applicantId, coverId, allocation }: AddAllocationVariables) =>
+    unwrap(
+      await api.POST('/api/v1/application/{applicationId}/applicant/{applicantId}/cover/{coverId}/benefit-allocations', {
+        params: { path: { applicationId, applicantId, coverId } },
+        body: allocation,
+      }),
+    ),
+  );
 }

@@ -1,21 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { fileNameFromContentDisposition } from '@/lib/content-disposition';
-import { applicationStrings } from '../../shared/strings';
+import { downloadedFile, type DownloadedFile } from '@/lib/content-disposition';
+import { quoteStrings } from '../strings';
 
-const t = applicationStrings.quote.documents;
+const t = quoteStrings.documents;
 
 export type DocumentKind = 'quote' | 'keyFacts' | 'terms';
 
 /** Downloads change nothing: the quote page does not wait for them before allowing changes. */
 export const documentsMutationKey = ['documents'] as const;
-
-/** A file as the API sent it, with the name its `content-disposition` header gave. */
-export interface DownloadedFile {
-  blob: Blob;
-  fileName: string;
-}
 
 /** The answer had no usable file name in its `content-disposition` header (§8). */
 export class MissingFileNameError extends Error {
@@ -33,11 +27,11 @@ export class UnreadableDocumentLinkError extends Error {
   }
 }
 
+/** The file under the name the server gave it; §8: no name is an error, not a made-up one. */
 function named(result: { data?: Blob; error?: unknown; response: Response }): DownloadedFile {
-  const blob = unwrap(result);
-  const fileName = fileNameFromContentDisposition(result.response.headers.get('content-disposition'));
-  if (!fileName) throw new MissingFileNameError();
-  return { blob, fileName };
+  return downloadedFile(result, () => {
+    throw new MissingFileNameError();
+  });
 }
 
 /** The parts of a stored document's address, `/api/v1/document/{documentId}/{fileName}`, or null. */

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { applicationKeys } from '@/lib/query-keys';
+import { useApplicationChange } from '@/lib/application-change';
 import type { CoverInput } from '../../shared/application-model';
 
 interface EditCoverVariables {
@@ -13,16 +12,7 @@ interface EditCoverVariables {
 
 /** PATCH /api/v1/actions/MutateCovers/edit; answers the application, limits broken in the cover's `errors`. */
 export function useEditCover(applicationId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ applicantId, coverId, cover }: EditCoverVariables) =>
-      unwrap(
-        await api.PATCH('/api/v1/actions/MutateCovers/edit', {
-          body: { applicationId, applicantId, cover: { ...cover, id: coverId } },
-        }),
-      ),
-    onSuccess: (application) => {
-      queryClient.setQueryData(applicationKeys.detail(application.id), application);
-    },
-  });
+  return useApplicationChange(async ({ applicantId, coverId, cover }: EditCoverVariables) =>
+    unwrap(await api.PATCH('/api/v1/actions/MutateCovers/edit', { body: { applicationId, applicantId, cover: { ...cover, id: coverId } } })),
+  );
 }

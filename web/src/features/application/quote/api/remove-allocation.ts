@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { applicationKeys } from '@/lib/query-keys';
+import { useApplicationChange } from '@/lib/application-change';
 
 interface RemoveAllocationVariables {
   applicantId: string;
@@ -11,16 +10,11 @@ interface RemoveAllocationVariables {
 
 /** DELETE …/cover/{coverId}/benefit-allocations/{allocationId}: removes a share of the cover's payout. */
 export function useRemoveAllocation(applicationId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ applicantId, coverId, allocationId }: RemoveAllocationVariables) =>
-      unwrap(
-        await api.DELETE('/api/v1/application/{applicationId}/applicant/{applicantId}/cover/{coverId}/benefit-allocations/{allocationId}', {
-          params: { path: { applicationId, applicantId, coverId, allocationId } },
-        }),
-      ),
-    onSuccess: (application) => {
-      queryClient.setQueryData(applicationKeys.detail(application.id), application);
-    },
-  });
+  return useApplicationChange(async ({ applicantId, coverId, allocationId }: RemoveAllocationVariables) =>
+    unwrap(
+      await api.DELETE('/api/v1/application/{applicationId}/applicant/{applicantId}/cover/{coverId}/benefit-allocations/{allocationId}', {
+        params: { path: { applicationId, applicantId, coverId, allocationId } },
+      }),
+    ),
+  );
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { applicationKeys } from '@/lib/query-keys';
+import { useApplicationChange } from '@/lib/application-change';
 
 interface SetPayoutPlannerUsedVariables {
   applicantId: string;
@@ -14,12 +13,7 @@ interface SetPayoutPlannerUsedVariables {
  * the planner off keeps the cover's shares, so turning it on again brings them back.
  */
 export function useSetPayoutPlannerUsed() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: SetPayoutPlannerUsedVariables) =>
-      unwrap(await api.POST('/api/v1/backendforfrontend/cover/isPayoutPlannerUsed', { body })),
-    onSuccess: (application) => {
-      queryClient.setQueryData(applicationKeys.detail(application.id), application);
-    },
-  });
+  return useApplicationChange(async (body: SetPayoutPlannerUsedVariables) =>
+    unwrap(await api.POST('/api/v1/backendforfrontend/cover/isPayoutPlannerUsed', { body })),
+  );
 }

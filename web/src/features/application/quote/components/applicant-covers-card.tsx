@@ -1,5 +1,5 @@
-import { DeleteOutlined, EditOutlined, InfoCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Popconfirm, Tag, Typography } from 'antd';
+import { InfoCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Flex, Tag, Typography } from 'antd';
 import { useId } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { formatAge, formatCoverType, formatMoney, formatMoneyWithPence, formatPaymentPeriod, formatWeeks, formatYears } from '@/lib/format';
@@ -7,12 +7,14 @@ import { missingFields } from '@/lib/rules/covers';
 import { displayedColumns } from '@/lib/rules/formats';
 import { useRemoveCover } from '../api/remove-cover';
 import { clientName, coverErrors, productLabel, type Applicant, type Application, type Cover, type ProductOffer } from '../../shared/application-model';
+import { EditRemoveActions } from '../../shared/components/edit-remove-actions';
 import { offersPayoutPlanner } from '../payout-model';
-import { applicationStrings } from '../../shared/strings';
-import { PayoutPlanner } from './payout-planner';
+import { quoteStrings as t } from '../strings';
+import { riderLabels } from '@/lib/cover-text';
+import { PayoutPlanner } from './payout-planner/payout-planner';
 import { useMessage } from '@/components/feedback';
-
-const t = applicationStrings.quote;
+import { ProblemList } from '@/components/problem-list';
+import { SectionCard } from '@/components/section-card';
 
 /** Whether the adviser's firm offers the payout planner (uxSettings.displayPayoutPlanner); unknown until the adviser has loaded. */
 export type PayoutPlannerOffer = 'offered' | 'notOffered' | 'unknown';
@@ -40,50 +42,45 @@ export function ApplicantCoversCard({ application, applicant, index, offer, prem
   const covers = applicant.covers ?? [];
 
   return (
-    <section aria-labelledby={headingId}>
-      <Card
-        className="applicant-card"
-        title={
-          <h2 id={headingId} className="card-heading">
-            {name}
-          </h2>
-        }
-        extra={
-          typeof applicant.age === 'number' && (
-            <Tag color="cyan" bordered={false} className="age-tag">
-              {formatAge(applicant.age)}
-            </Tag>
-          )
-        }
-      >
-        {covers.length === 0 ? (
-          <Typography.Paragraph type="secondary">{t.noCovers}</Typography.Paragraph>
-        ) : (
-          <ul className="cover-list" aria-label={t.coversOf(name)}>
-            {covers.map((cover, position) => (
-              <CoverItem
-                key={cover.id ?? `unsaved-${String(position)}`}
-                application={application}
-                applicant={applicant}
-                cover={cover}
-                label={productLabel(offer, cover.productType)}
-                premium={cover.id ? premiums.get(cover.id) : undefined}
-                payoutPlanner={payoutPlanner}
-                editable={editable}
-                busy={busy}
-                onEdit={() => onEdit(cover)}
-                onRemoved={onRemoved}
-              />
-            ))}
-          </ul>
-        )}
-        {editable && (
-          <Button type="dashed" block icon={<PlusOutlined aria-hidden="true" />} aria-label={t.addCoverFor(name)} disabled={busy} onClick={onAdd}>
-            {t.addCover}
-          </Button>
-        )}
-      </Card>
-    </section>
+    <SectionCard
+      heading={name}
+      headingId={headingId}
+      className="applicant-card"
+      extra={
+        typeof applicant.age === 'number' && (
+          <Tag color="cyan" bordered={false} className="age-tag">
+            {formatAge(applicant.age)}
+          </Tag>
+        )
+      }
+    >
+      {covers.length === 0 ? (
+        <Typography.Paragraph type="secondary">{t.noCovers}</Typography.Paragraph>
+      ) : (
+        <ul className="cover-list" aria-label={t.coversOf(name)}>
+          {covers.map((cover, position) => (
+            <CoverItem
+              key={cover.id ?? `unsaved-${String(position)}`}
+              application={application}
+              applicant={applicant}
+              cover={cover}
+              label={productLabel(offer, cover.productType)}
+              premium={cover.id ? premiums.get(cover.id) : undefined}
+              payoutPlanner={payoutPlanner}
+              editable={editable}
+              busy={busy}
+              onEdit={() => onEdit(cover)}
+              onRemoved={onRemoved}
+            />
+          ))}
+        </ul>
+      )}
+      {editable && (
+        <Button type="dashed" block icon={<PlusOutlined aria-hidden="true" />} aria-label={t.addCoverFor(name)} disabled={busy} onClick={onAdd}>
+          {t.addCover}
+        </Button>
+      )}
+    </SectionCard>
   );
 }
 
@@ -125,7 +122,7 @@ function CoverItem({ application, applicant, cover, label, premium, payoutPlanne
   if (typeof cover.deferredPeriod === 'number') facts.push([t.columns.deferredPeriod, formatWeeks(cover.deferredPeriod)]);
   if (cover.paymentPeriod) facts.push([t.columns.paymentPeriod, formatPaymentPeriod(cover.paymentPeriod)]);
   for (const rider of cover.riders) {
-    facts.push([t.riderLabels[rider.riderType], typeof rider.coverAmount === 'number' ? formatMoney(rider.coverAmount) : '']);
+    facts.push([riderLabels[rider.riderType], typeof rider.coverAmount === 'number' ? formatMoney(rider.coverAmount) : '']);
   }
 
   const confirmRemove = async () => {
@@ -162,44 +159,23 @@ function CoverItem({ application, applicant, cover, label, premium, payoutPlanne
           ))}
         </dl>
       )}
-      {errors.length > 0 && (
-        <Alert
-          type="error"
-          showIcon
-          className="cover-item__errors"
-          message={t.coverProblems(label)}
-          description={
-            <ul style={{ margin: 0, paddingLeft: 20 }}>
-              {errors.map((error) => (
-                <li key={`${error.field ?? ''}:${error.message}`}>{error.message}</li>
-              ))}
-            </ul>
-          }
-        />
-      )}
+      <ProblemList title={t.coverProblems(label)} problems={errors.map((error) => error.message)} className="cover-item__errors" />
       {missing.length > 0 && (
         <Typography.Paragraph type="warning" className="cover-item__missing">
           {t.incomplete(missing.join(', '))}
         </Typography.Paragraph>
       )}
       {editable && cover.id && (
-        <Flex gap="small" className="cover-item__actions">
-          <Button size="small" icon={<EditOutlined aria-hidden="true" />} aria-label={t.editCover(label)} disabled={busy} onClick={onEdit}>
-            {t.edit}
-          </Button>
-          <Popconfirm
-            title={t.removeConfirmTitle(label)}
-            description={t.removeConfirmDescription}
-            okText={t.removeConfirm}
-            cancelText={t.keep}
-            okButtonProps={{ danger: true, loading: remove.isPending }}
-            onConfirm={() => void confirmRemove()}
-          >
-            <Button size="small" danger icon={<DeleteOutlined aria-hidden="true" />} aria-label={t.removeCover(label)} disabled={busy}>
-              {t.remove}
-            </Button>
-          </Popconfirm>
-        </Flex>
+        <EditRemoveActions
+          className="cover-item__actions"
+          edit={{ text: t.edit, label: t.editCover(label) }}
+          remove={{ text: t.remove, label: t.removeCover(label) }}
+          confirm={{ title: t.removeConfirmTitle(label), description: t.removeConfirmDescription, ok: t.removeConfirm, cancel: t.keep }}
+          removing={remove.isPending}
+          disabled={busy}
+          onEdit={onEdit}
+          onRemove={() => void confirmRemove()}
+        />
       )}
       {cover.id && offersPayoutPlanner(cover.productType) && payoutPlanner === 'offered' && (
         <PayoutPlanner

@@ -6,9 +6,10 @@ import { useEditCover } from '../api/edit-cover';
 import { useProducts } from '../api/get-products';
 import { clientName, productLabel, type Applicant, type Application, type Cover, type CoverInput } from '../../shared/application-model';
 import { applicationStrings } from '../../shared/strings';
+import { quoteStrings } from '../strings';
 import { CoverForm } from './cover-form';
 
-const t = applicationStrings.quote.form;
+const t = quoteStrings.form;
 
 export interface CoverTarget {
   applicant: Applicant;

@@ -3,13 +3,14 @@ import { FormSelect } from '@/components/form-select';
 import type { Rule } from 'antd/es/form';
 import { useEffect, useState } from 'react';
 import { LabelledRadioGroup } from '@/components/labelled-radio-group';
-import { isApiError } from '@/lib/api-error';
+import { ProblemList } from '@/components/problem-list';
 import { formatCoverType, formatMoney, formatPaymentPeriod, formatWeeks } from '@/lib/format';
 import { amountLabel, amountLimit, checkAmount, checkLength, checkRiderAge, checkRiderAmount, childrenCoverProblem, lengthInYears, limitHelp, paysMonthlyBenefit, ridersFor, selectedRiders, splitCoverErrors, takesLength, toCoverInput, toFormValues, type CoverFormValues, type LengthBy } from '../cover-form-model';
 import { coverErrors, type Applicant, type Cover, type CoverInput, type OfferedProduct, type ProductOffer, type RiderRules } from '../../shared/application-model';
-import { applicationStrings } from '../../shared/strings';
+import { checked, useSaveProblems } from '../../shared/form-errors';
+import { quoteStrings } from '../strings';
 
-const t = applicationStrings.quote.form;
+const t = quoteStrings.form;
 const FORM_NAME = 'cover-form';
 
 /** Thousands separators while typing: 250000 reads as 250,000 (InputNumber's own parser drops them). */
@@ -19,10 +20,6 @@ const wholeNumber: Rule = {
   validator: (_rule, value: number | null | undefined) =>
     value === null || value === undefined || Number.isInteger(value) ? Promise.resolve() : Promise.reject(new Error(t.wholeNumber)),
 };
-
-function check(message: string | null): Promise<void> {
-  return message ? Promise.reject(new Error(message)) : Promise.resolve();
-}
 
 interface CoverFormProps {
   offer: ProductOffer;
@@ -45,7 +42,7 @@ export function CoverForm({ offer, applicant, cover, submitting, onSubmit, onCan
   const [form] = Form.useForm<CoverFormValues>();
   // A saved cover's errors: beside the fields they name as soon as the form opens, the rest above it.
   const [savedErrors] = useState(() => splitCoverErrors(cover ? coverErrors(cover) : [], (cover?.riders ?? []).map((rider) => rider.riderType)));
-  const [problems, setProblems] = useState<string[]>(savedErrors.other);
+  const { problems, attempt } = useSaveProblems(form, t.genericError, savedErrors.other);
   const editing = cover !== undefined;
 
   const [initialValues] = useState<CoverFormValues>(() => (cover ? toFormValues(cover) : { lengthBy: 'term', riders: {} }));
@@ -64,18 +61,10 @@ export function CoverForm({ offer, applicant, cover, submitting, onSubmit, onCan
 
   const handleFinish = async (values: CoverFormValues) => {
     if (!product) return;
-    setProblems([]);
-    try {
-      await onSubmit(toCoverInput(values, product, riders));
-    } catch (error) {
-      if (!isApiError(error)) {
-        setProblems([t.genericError]);
-        return;
-      }
-      const { byField, other } = splitCoverErrors(error.fieldErrors, selectedRiders(values, riders));
-      form.setFields(byField);
-      setProblems(other.length > 0 || byField.length > 0 ? other : [error.message]);
-    }
+    await attempt(
+      () => onSubmit(toCoverInput(values, product, riders)),
+      (errors) => splitCoverErrors(errors, selectedRiders(values, riders)),
+    );
   };
 
   const changeProduct = (next: OfferedProduct | undefined) => {
@@ -100,28 +89,14 @@ export function CoverForm({ offer, applicant, cover, submitting, onSubmit, onCan
       }}
       scrollToFirstError
     >
-      {problems.length > 0 && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={t.problemTitle}
-          description={
-            <ul style={{ margin: 0, paddingLeft: 20 }}>
-              {problems.map((problem) => (
-                <li key={problem}>{problem}</li>
-              ))}
-            </ul>
-          }
-        />
-      )}
+      <ProblemList title={t.problemTitle} problems={problems} style={{ marginBottom: 16 }} />
       <Form.Item
         name="productType"
         label={t.product}
         rules={[
           { required: true, message: t.productRequired },
           // §4: children's cover needs another cover first (checked when adding; editing cannot change the product).
-          { validator: (_rule, value) => check(!editing && value === 'ccic' ? childrenCoverProblem(applicant) : null) },
+          { validator: (_rule, value) => checked(!editing && value === 'ccic' ? childrenCoverProblem(applicant) : null) },
         ]}
       >
         <FormSelect
@@ -185,7 +160,7 @@ function ProductFields({ product, riders, applicant, coverType, lengthBy, chosen
           { required: true, message: t.amountRequired(label) },
           ({ getFieldValue }) => ({
             validator: (_rule, value: number | null | undefined) =>
-              check(typeof value === 'number' ? checkAmount(product, getFieldValue('coverType') as CoverFormValues['coverType'], value) : null),
+              checked(typeof value === 'number' ? checkAmount(product, getFieldValue('coverType') as CoverFormValues['coverType'], value) : null),
           }),
         ]}
       >
@@ -217,7 +192,7 @@ function ProductFields({ product, riders, applicant, coverType, lengthBy, chosen
                 rules={[
                   { required: true, message: t.termRequired },
                   wholeNumber,
-                  { validator: (_rule, value: number | null | undefined) => check(typeof value === 'number' ? checkLength(product, age, 'term', value) : null) },
+                  { validator: (_rule, value: number | null | undefined) => checked(typeof value === 'number' ? checkLength(product, age, 'term', value) : null) },
                 ]}
               >
                 <InputNumber<number> controls={false} style={{ width: '100%' }} inputMode="numeric" />
@@ -230,7 +205,7 @@ function ProductFields({ product, riders, applicant, coverType, lengthBy, chosen
                 rules={[
                   { required: true, message: t.toAgeRequired },
                   wholeNumber,
-                  { validator: (_rule, value: number | null | undefined) => check(typeof value === 'number' ? checkLength(product, age, 'toAge', value) : null) },
+                  { validator: (_rule, value: number | null | undefined) => checked(typeof value === 'number' ? checkLength(product, age, 'toAge', value) : null) },
                 ]}
               >
                 <InputNumber<number> controls={false} style={{ width: '100%' }} inputMode="numeric" />
@@ -292,7 +267,7 @@ function RiderFields({ rider, product, age, chosen }: RiderFieldsProps) {
               if (selected !== true) return Promise.resolve();
               const by = (getFieldValue('lengthBy') as LengthBy | undefined) ?? 'term';
               const years = lengthInYears(by, getFieldValue(by) as number | null | undefined, age);
-              return check(checkRiderAge(rider, age, years));
+              return checked(checkRiderAge(rider, age, years));
             },
           }),
         ]}
@@ -311,7 +286,7 @@ function RiderFields({ rider, product, age, chosen }: RiderFieldsProps) {
             ({ getFieldValue }) => ({
               validator: (_rule, value: number | null | undefined) => {
                 const parent = parentIsLumpSum ? (getFieldValue('amount') as number | null | undefined) : null;
-                return check(typeof value === 'number' ? checkRiderAmount(rider, value, parent) : null);
+                return checked(typeof value === 'number' ? checkRiderAmount(rider, value, parent) : null);
               },
             }),
           ]}

@@ -1,13 +1,14 @@
 import { DownloadOutlined, FilePdfOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import { isApiError } from '@/lib/api-error';
 import { saveFile } from '@/lib/save-file';
 import { MissingFileNameError, UnreadableDocumentLinkError, useDownloadDocument, type DocumentKind } from '../api/download-document';
 import type { Application } from '../../shared/application-model';
-import { applicationStrings } from '../../shared/strings';
+import { quoteStrings } from '../strings';
 import { useMessage } from '@/components/feedback';
+import { SectionCard } from '@/components/section-card';
 
-const t = applicationStrings.quote.documents;
+const t = quoteStrings.documents;
 const headingId = 'quote-documents-heading';
 
 /**
@@ -33,38 +34,33 @@ export function QuoteDocuments({ application }: { application: Application }) {
   const loading = (kind: DocumentKind) => download.isPending && download.variables === kind;
 
   return (
-    <section aria-labelledby={headingId}>
-      <Card
-        title={
-          <h2 id={headingId} className="card-heading">
-            {t.heading}
-          </h2>
-        }
+    <SectionCard
+      heading={t.heading}
+      headingId={headingId}
+    >
+      <Button
+        type="primary"
+        block
+        icon={<FilePdfOutlined aria-hidden="true" />}
+        disabled={!priced}
+        loading={loading('quote')}
+        onClick={() => void get('quote')}
       >
-        <Button
-          type="primary"
-          block
-          icon={<FilePdfOutlined aria-hidden="true" />}
-          disabled={!priced}
-          loading={loading('quote')}
-          onClick={() => void get('quote')}
-        >
-          {t.downloadQuote}
+        {t.downloadQuote}
+      </Button>
+      {!priced && (
+        <Typography.Text type="secondary" style={{ display: 'block', marginTop: 6, fontSize: 13 }}>
+          {t.priceFirst}
+        </Typography.Text>
+      )}
+      <Flex vertical align="flex-start" className="quote-documents__links">
+        <Button type="link" icon={<DownloadOutlined aria-hidden="true" />} loading={loading('keyFacts')} onClick={() => void get('keyFacts')}>
+          {t.keyFacts}
         </Button>
-        {!priced && (
-          <Typography.Text type="secondary" style={{ display: 'block', marginTop: 6, fontSize: 13 }}>
-            {t.priceFirst}
-          </Typography.Text>
-        )}
-        <Flex vertical align="flex-start" className="quote-documents__links">
-          <Button type="link" icon={<DownloadOutlined aria-hidden="true" />} loading={loading('keyFacts')} onClick={() => void get('keyFacts')}>
-            {t.keyFacts}
-          </Button>
-          <Button type="link" icon={<DownloadOutlined aria-hidden="true" />} loading={loading('terms')} onClick={() => void get('terms')}>
-            {t.terms}
-          </Button>
-        </Flex>
-      </Card>
-    </section>
+        <Button type="link" icon={<DownloadOutlined aria-hidden="true" />} loading={loading('terms')} onClick={() => void get('terms')}>
+          {t.terms}
+        </Button>
+      </Flex>
+    </SectionCard>
   );
 }

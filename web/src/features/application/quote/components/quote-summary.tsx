@@ -1,11 +1,13 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, Spin, Tag, Typography } from 'antd';
 import { formatDate, formatMoneyWithPence } from '@/lib/format';
+import { ProblemList } from '@/components/problem-list';
 import { quotePremiums } from '../cover-form-model';
 import { clientName, priceReadiness, type Application } from '../../shared/application-model';
-import { applicationStrings } from '../../shared/strings';
+import { quoteStrings } from '../strings';
+import { SectionCard } from '@/components/section-card';
 
-const t = applicationStrings.quote.summary;
+const t = quoteStrings.summary;
 
 interface QuoteSummaryProps {
   application: Application;
@@ -28,91 +30,77 @@ export function QuoteSummary({ application, pricingBasis, editable, pricing, pri
   const canPrice = editable && readiness === 'ready' && !pricing;
 
   return (
-    <aside aria-labelledby={headingId} className="quote-summary">
-      <Card
-        title={
-          <h2 id={headingId} className="card-heading">
-            {t.heading}
-          </h2>
-        }
-      >
-        {application.isQuoteExpired && (
-          <Alert
-            type="warning"
-            showIcon
-            style={{ marginBottom: 16 }}
-            message={t.expiredTitle}
-            description={t.expired(formatDate(application.quoteExpiredOn))}
-            action={
-              editable && (
-                <Button size="small" icon={<ReloadOutlined aria-hidden="true" />} onClick={onPrice} disabled={!canPrice}>
-                  {t.priceAgain}
-                </Button>
+    <SectionCard
+      heading={t.heading}
+      headingId={headingId}
+      landmark="aside"
+      landmarkClassName="quote-summary"
+    >
+      {application.isQuoteExpired && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t.expiredTitle}
+          description={t.expired(formatDate(application.quoteExpiredOn))}
+          action={
+            editable && (
+              <Button size="small" icon={<ReloadOutlined aria-hidden="true" />} onClick={onPrice} disabled={!canPrice}>
+                {t.priceAgain}
+              </Button>
+            )
+          }
+        />
+      )}
+      <div aria-live="polite" aria-busy={pricing}>
+        {pricing ? (
+          <Flex align="center" gap="small" role="status">
+            <Spin />
+            <Typography.Text>{t.pricing}</Typography.Text>
+          </Flex>
+        ) : quote ? (
+          <>
+            <Typography.Paragraph className="quote-summary__total">{t.total(formatMoneyWithPence(quote.premium))}</Typography.Paragraph>
+            {application.applicants.length > 1 && (
+              <dl className="cover-facts" aria-label={t.perClient}>
+                {application.applicants.map((applicant, index) => (
+                  <div key={applicant.id} className="cover-facts__row">
+                    <dt>{clientName(applicant, index)}</dt>
+                    <dd>{t.total(formatMoneyWithPence(byApplicant.get(applicant.id) ?? 0))}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+            {application.validUntil && <Typography.Paragraph type="secondary">{t.validUntil(formatDate(application.validUntil))}</Typography.Paragraph>}
+          </>
+        ) : (
+          <>
+            <Typography.Paragraph strong>{t.notPriced}</Typography.Paragraph>
+            {priceProblems ? (
+              <ProblemList title={t.cannotPrice} problems={priceProblems} />
+            ) : (
+              readiness !== 'ready' && (
+                <Typography.Paragraph type="secondary">{readiness === 'needsCovers' ? t.needsCovers : t.needsFixes}</Typography.Paragraph>
               )
-            }
-          />
+            )}
+            {editable && !application.isQuoteExpired && readiness === 'ready' && (
+              <Button type="primary" onClick={onPrice} disabled={!canPrice} style={{ marginTop: 12 }}>
+                {t.priceNow}
+              </Button>
+            )}
+          </>
         )}
-        <div aria-live="polite" aria-busy={pricing}>
-          {pricing ? (
-            <Flex align="center" gap="small" role="status">
-              <Spin />
-              <Typography.Text>{t.pricing}</Typography.Text>
-            </Flex>
-          ) : quote ? (
-            <>
-              <Typography.Paragraph className="quote-summary__total">{t.total(formatMoneyWithPence(quote.premium))}</Typography.Paragraph>
-              {application.applicants.length > 1 && (
-                <dl className="cover-facts" aria-label={t.perClient}>
-                  {application.applicants.map((applicant, index) => (
-                    <div key={applicant.id} className="cover-facts__row">
-                      <dt>{clientName(applicant, index)}</dt>
-                      <dd>{t.total(formatMoneyWithPence(byApplicant.get(applicant.id) ?? 0))}</dd>
-                    </div>
-                  ))}
-                </dl>
-              )}
-              {application.validUntil && <Typography.Paragraph type="secondary">{t.validUntil(formatDate(application.validUntil))}</Typography.Paragraph>}
-            </>
-          ) : (
-            <>
-              <Typography.Paragraph strong>{t.notPriced}</Typography.Paragraph>
-              {priceProblems ? (
-                <Alert
-                  type="error"
-                  showIcon
-                  message={t.cannotPrice}
-                  description={
-                    <ul style={{ margin: 0, paddingLeft: 20 }}>
-                      {priceProblems.map((problem) => (
-                        <li key={problem}>{problem}</li>
-                      ))}
-                    </ul>
-                  }
-                />
-              ) : (
-                readiness !== 'ready' && (
-                  <Typography.Paragraph type="secondary">{readiness === 'needsCovers' ? t.needsCovers : t.needsFixes}</Typography.Paragraph>
-                )
-              )}
-              {editable && !application.isQuoteExpired && readiness === 'ready' && (
-                <Button type="primary" onClick={onPrice} disabled={!canPrice} style={{ marginTop: 12 }}>
-                  {t.priceNow}
-                </Button>
-              )}
-            </>
-          )}
+      </div>
+      {pricingBasis && (
+        <div className="quote-summary__basis">
+          <Tag color="gold" bordered={false}>
+            {t.basis}: {pricingBasis}
+          </Tag>
+          <Typography.Text type="secondary" style={{ display: 'block', fontSize: 13, marginTop: 4 }}>
+            {t.basisNote}
+          </Typography.Text>
         </div>
-        {pricingBasis && (
-          <div className="quote-summary__basis">
-            <Tag color="gold" bordered={false}>
-              {t.basis}: {pricingBasis}
-            </Tag>
-            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 13, marginTop: 4 }}>
-              {t.basisNote}
-            </Typography.Text>
-          </div>
-        )}
-      </Card>
-    </aside>
+      )}
+    </SectionCard>
   );
 }

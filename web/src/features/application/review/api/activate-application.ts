@@ -1,7 +1,7 @@
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
 import { applicationKeys, policyKeys } from '@/lib/query-keys';
-import { useApplicationChange } from '../../shared/api/application-change';
+import { useApplicationChange } from '@/lib/application-change';
 
 /**
  * POST /api/v1/actions/activateApplication/{applicationId}: puts the policy in force, a policy per
@@ -12,6 +12,6 @@ export function useActivateApplication(applicationId: number) {
   return useApplicationChange(
     async () => unwrap(await api.POST('/api/v1/actions/activateApplication/{applicationId}', { params: { path: { applicationId } } })),
     // The stage may move to Went on Risk, and the policies join the Policyholders tab.
-    [applicationKeys.searches(), policyKeys.searches()],
+    { invalidates: [applicationKeys.searches(), policyKeys.searches()] },
   );
 }

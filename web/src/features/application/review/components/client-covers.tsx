@@ -1,9 +1,8 @@
 import { Typography } from 'antd';
 import type { Schemas } from '@/lib/api-client';
-import { coverAmountText, coverLengthText, coverStructureText } from '@/lib/cover-text';
+import { coverAmountText, coverLengthText, coverStructureText, productLabels, riderLabels } from '@/lib/cover-text';
 import { formatMoney, formatMoneyWithPence } from '@/lib/format';
 import { clientName, type Applicant, type Application, type Cover } from '../../shared/application-model';
-import { applicationStrings } from '../../shared/strings';
 import { reviewStrings as t } from '../strings';
 
 type CoverOutcome = Schemas['CoverOutcome'];
@@ -23,7 +22,7 @@ function termsText(outcome: CoverOutcome | undefined): string {
 
 function detailsText(cover: Cover): string {
   const riders = cover.riders.map((rider) =>
-    t.rider(applicationStrings.quote.riderLabels[rider.riderType], formatMoney(rider.coverAmount)),
+    t.rider(riderLabels[rider.riderType], formatMoney(rider.coverAmount)),
   );
   return [coverStructureText(cover), coverAmountText(cover), coverLengthText(cover), ...riders].filter((part) => part !== null).join(' · ');
 }
@@ -68,7 +67,7 @@ export function ClientCovers({ application, applicant, index }: { application: A
               return (
                 <tr key={cover.id ?? cover.productType}>
                   <th scope="row" style={{ background: 'none', fontWeight: 500 }}>
-                    {applicationStrings.quote.productLabels[cover.productType]}
+                    {productLabels[cover.productType]}
                   </th>
                   <td>{detailsText(cover)}</td>
                   <td>{leftOut ? t.notOffered : termsText(outcomes.find((o) => o.coverId === cover.id))}</td>

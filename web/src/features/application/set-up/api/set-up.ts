@@ -1,7 +1,7 @@
 import { api } from '@/lib/api-client';
 import type { Schemas } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { useApplicationChange } from '../../shared/api/application-change';
+import { useApplicationChange } from '@/lib/application-change';
 
 /** POST /api/v1/application/{applicationId}/bankDetails */
 export function useSaveBankDetails(applicationId: number) {

@@ -1,7 +1,7 @@
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
+import { useApplicationChange } from '@/lib/application-change';
 import { applicationKeys } from '@/lib/query-keys';
-import { useApplicationChange } from './application-change';
 
 /**
  * POST /api/v1/decision/{applicationId}/requote: the decision removed and the case back at Quote,
@@ -11,6 +11,6 @@ export function useRequote(applicationId: number) {
   return useApplicationChange(
     async () => unwrap(await api.POST('/api/v1/decision/{applicationId}/requote', { params: { path: { applicationId } } })),
     // The case moves back to the Quote stage on the dashboard.
-    [applicationKeys.searches()],
+    { invalidates: [applicationKeys.searches()] },
   );
 }

@@ -1,11 +1,14 @@
-import { Breadcrumb, Button, Result, Space, Tag, Typography } from 'antd';
-import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Breadcrumb, Space, Tag, Typography } from 'antd';
+import type { ComponentType, ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
 import { paths } from '@/app/paths';
 import { PageHeading } from '@/components/page-heading';
-import type { Schemas } from '@/lib/api-client';
+import { PageResult } from '@/components/page-result';
+import { isProblem } from '@/lib/api-error';
 import { stageColours, stageLabel } from '@/lib/application-stage';
 import { formatDateTime } from '@/lib/format';
+import { useApplication } from '../api/get-application';
+import type { Application } from '../application-model';
 import { applicationStrings as t } from '../strings';
 
 /** The `:applicationId` of a route, or null when it is no application reference. */
@@ -15,39 +18,42 @@ export function parseApplicationId(param: string | undefined): number | null {
 }
 
 export function ApplicationNotFound() {
-  const navigate = useNavigate();
-  return (
-    <Result
-      status="404"
-      title={<PageHeading>{t.notFoundTitle}</PageHeading>}
-      subTitle={t.notFoundDescription}
-      extra={
-        <Button type="primary" onClick={() => void navigate(paths.dashboard())}>
-          {t.backToDashboard}
-        </Button>
-      }
-    />
-  );
+  return <PageResult status="404" title={t.notFoundTitle} description={t.notFoundDescription} action={t.backToDashboard} to={paths.dashboard()} />;
 }
 
 export function ApplicationLoadFailed({ onRetry }: { onRetry: () => void }) {
-  return (
-    <Result
-      status="error"
-      title={<PageHeading>{t.loadFailedTitle}</PageHeading>}
-      subTitle={t.loadFailedDescription}
-      extra={
-        <Button type="primary" onClick={onRetry}>
-          {t.retry}
-        </Button>
-      }
-    />
-  );
+  return <PageResult status="error" title={t.loadFailedTitle} description={t.loadFailedDescription} action={t.retry} onAction={onRetry} />;
+}
+
+/** What an application page is given: the route's application, undefined while it loads. */
+export interface ApplicationPageProps {
+  applicationId: number;
+  application: Application | undefined;
+}
+
+/**
+ * The route of an application page: reads `:applicationId`, loads the application and shows
+ * `page` with it; for no such application (or one the adviser may not see) the not-found panel,
+ * and when it could not be loaded, a panel to try again.
+ */
+export function ApplicationRoute({ page }: { page: ComponentType<ApplicationPageProps> }) {
+  const id = parseApplicationId(useParams().applicationId);
+  if (id === null) return <ApplicationNotFound />;
+  return <LoadedApplication applicationId={id} page={page} />;
+}
+
+function LoadedApplication({ applicationId, page: Page }: { applicationId: number; page: ComponentType<ApplicationPageProps> }) {
+  const application = useApplication(applicationId);
+  if (application.isError) {
+    if (isProblem(application.error, 'not-found')) return <ApplicationNotFound />;
+    return <ApplicationLoadFailed onRetry={() => void application.refetch()} />;
+  }
+  return <Page applicationId={applicationId} application={application.data} />;
 }
 
 interface ApplicationHeaderProps {
   applicationId: number;
-  application: Schemas['Application'] | undefined;
+  application: Application | undefined;
   heading: string;
   /** Beside the heading, e.g. the page's main action. */
   extra?: ReactNode;

@@ -17,7 +17,7 @@ export function DateOfBirthPicker(props: DatePickerProps) {
   return (
     <DatePicker
       format={DATE_FORMATS}
-      placeholder={applicationStrings.form.dateOfBirthPlaceholder}
+      placeholder={applicationStrings.dateOfBirthPlaceholder}
       disabledDate={isFutureDate}
       // Enter confirms a typed date; it should not also submit a half-filled form.
       onKeyDown={(event) => {

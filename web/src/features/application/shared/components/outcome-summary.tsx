@@ -2,7 +2,8 @@ import { Card, Tag, Typography } from 'antd';
 import { OutcomeReasons } from '@/components/outcome-reasons';
 import type { Schemas } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
-import { applicationStrings, applicationStrings as t } from '../strings';
+import { productLabels } from '@/lib/cover-text';
+import { applicationStrings as t } from '../strings';
 
 type Outcome = Schemas['ApplicantOutcome'];
 
@@ -26,7 +27,7 @@ export function OutcomeSummary({ outcome }: { outcome: Outcome }) {
       {outcome.covers.map((cover) => (
         <Card key={cover.coverId} size="small" style={{ marginBottom: 12 }} className="cover-outcome">
           <Typography.Paragraph style={{ marginBottom: 8 }}>
-            <Typography.Text strong>{applicationStrings.quote.productLabels[cover.productType]}</Typography.Text>{' '}
+            <Typography.Text strong>{productLabels[cover.productType]}</Typography.Text>{' '}
             <Tag color={colours[cover.displayed]} bordered={false}>
               {t.displayed[cover.displayed]}
             </Tag>

@@ -3,16 +3,9 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
 import { isApiError } from '@/lib/api-error';
 import { useRequote } from '../api/requote';
+import { applicationStrings } from '../strings';
 
-const t = {
-  requote: 'Requote',
-  confirmTitle: 'Requote this application?',
-  confirmDescription: 'The decision will be removed and the quote reopened for changes. The covers are decided again when you apply.',
-  confirmWithUnderwriter: 'The case leaves the underwriter and the quote reopens for changes. Evidence still awaited is no longer asked for; a referred client is underwritten again when you apply.',
-  confirm: 'Yes, requote',
-  keep: 'Keep it as it is',
-  failed: 'I’m sorry, there has been an error.',
-} as const;
+const t = applicationStrings.requote;
 
 /**
  * §4 Requote: the decision removed (or the case taken back from the underwriter) and the quote

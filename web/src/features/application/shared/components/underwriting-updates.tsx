@@ -1,12 +1,9 @@
 import { Alert, Typography } from 'antd';
 import { UpdatesTable } from '@/components/updates-table';
 import { useUnderwritingUpdates } from '../api/underwriting-updates';
+import { applicationStrings } from '../strings';
 
-const t = {
-  heading: 'Underwriting updates',
-  none: 'No updates from underwriting yet.',
-  failed: 'The underwriting updates could not be loaded.',
-} as const;
+const t = applicationStrings.underwritingUpdates;
 
 /**
  * §2 "Underwriting updates (date, time, update)": what underwriting has said about the case,

@@ -1,11 +1,17 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { isApiError, unwrap } from '@/lib/api-error';
+import { unwrap, isProblem } from '@/lib/api-error';
+import { useApplicationChange } from '@/lib/application-change';
 import { applicationKeys, enquiryKeys } from '@/lib/query-keys';
-import { AnswerSequence, withAnswers, type Answer, type Enquiry } from '../enquiry-model';
+import type { Application } from '../../shared/application-model';
+import { withAnswers, type Answer, type Enquiry } from '../enquiry-model';
 
-/** GET /api/v1/underwriting/{applicantId}; `null` while the client's interview has not started. */
+/**
+ * GET /api/v1/underwriting/{applicantId}; `null` while the client's interview has not started.
+ * The API answers 404 for "Enquiry not found (not started)" or "Applicant not found"; the client
+ * comes from the application the page shows, so a 404 here means not started. Keyed on the status,
+ * never the wording (the Problem's `type` is always `about:blank`).
+ */
 export function useEnquiry(applicantId: string) {
   return useQuery({
     queryKey: enquiryKeys.detail(applicantId),
@@ -13,7 +19,7 @@ export function useEnquiry(applicantId: string) {
       try {
         return unwrap(await api.GET('/api/v1/underwriting/{applicantId}', { params: { path: { applicantId } } }));
       } catch (error) {
-        if (isApiError(error) && error.status === 404 && error.message === 'Enquiry not found') return null;
+        if (isProblem(error, 'not-found')) return null;
         throw error;
       }
     },
@@ -22,83 +28,74 @@ export function useEnquiry(applicantId: string) {
 
 /** POST /api/v1/underwriting/{applicantId}/start with ENQUIRY_TYPE Full. */
 export function useStartEnquiry(applicationId: number, applicantId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async () =>
+  return useApplicationChange(
+    async () =>
       unwrap(
         await api.POST('/api/v1/underwriting/{applicantId}/start', {
           params: { path: { applicantId } },
           body: { answers: [{ tag: 'ENQUIRY_TYPE', value: 'Full' }] },
         }),
       ),
-    onSuccess: (enquiry) => {
-      queryClient.setQueryData(enquiryKeys.detail(applicantId), enquiry);
-      void queryClient.invalidateQueries({ queryKey: applicationKeys.detail(applicationId) });
-    },
-  });
+    { cacheKey: enquiryKeys.detail(applicantId), invalidates: [applicationKeys.detail(applicationId)] },
+  );
 }
 
 /**
  * POST /api/v1/actions/provideanswers/{applicantId}. The answers show at once (§4); the
- * response replaces sections, answers and flags unless a later post has been sent since; a
- * refused post puts back what the page showed before it (the refusal names each question).
+ * response replaces sections, answers and flags unless a later post has been sent since (§4 "a
+ * response is ignored if its answer is no longer the one last sent"); a refused post puts back
+ * what the page showed before it (the refusal names each question).
  */
 export function useAnswers(applicantId: string) {
-  const queryClient = useQueryClient();
-  const sequence = useRef(new AnswerSequence());
-  const key = enquiryKeys.detail(applicantId);
-  const mutation = useMutation({
-    mutationFn: async ({ answers }: { answers: Answer[]; sequence: number }) =>
+  return useApplicationChange(
+    async (answers: Answer[]) =>
       unwrap(await api.POST('/api/v1/actions/provideanswers/{applicantId}', { params: { path: { applicantId } }, body: { answers } })),
-    onMutate: ({ answers }) => {
-      const before = queryClient.getQueryData<Enquiry | null>(key);
-      if (before) queryClient.setQueryData(key, withAnswers(before, answers));
-      return { before };
-    },
-    onSuccess: (enquiry, variables) => {
-      if (sequence.current.isLatest(variables.sequence)) queryClient.setQueryData(key, enquiry);
-    },
-    onError: (_error, variables, context) => {
-      if (sequence.current.isLatest(variables.sequence) && context?.before) queryClient.setQueryData(key, context.before);
-    },
-  });
-  return {
-    send: (answers: Answer[]) => mutation.mutateAsync({ answers, sequence: sequence.current.next() }),
-    isPending: mutation.isPending,
-  };
+    { cacheKey: enquiryKeys.detail(applicantId), optimistic: withAnswers },
+  );
 }
 
 /** POST /api/v1/actions/acceptuwdeclaration. */
 export function useAcceptUwDeclaration(applicationId: number, applicantId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async () =>
-      unwrap(await api.POST('/api/v1/actions/acceptuwdeclaration', { body: { applicationId, applicantId } })),
-    onSuccess: (enquiry) => queryClient.setQueryData(enquiryKeys.detail(applicantId), enquiry),
-  });
-}
-
-/** POST /api/v1/underwriting/{applicantId}/close: the outcome per cover comes back with it. */
-export function useCloseEnquiry(applicationId: number, applicantId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async () =>
-      unwrap(await api.POST('/api/v1/underwriting/{applicantId}/close', { params: { path: { applicantId } } })),
-    onSuccess: (enquiry) => {
-      queryClient.setQueryData(enquiryKeys.detail(applicantId), enquiry);
-      // The application records the outcome a moment later (the enquiry tells it).
-      setTimeout(() => void queryClient.invalidateQueries({ queryKey: applicationKeys.detail(applicationId) }), 500);
-    },
-  });
-}
-
-/** GET /api/v1/underwriting/lookupQuestionOption/{branch}/{tag}/{answer}?stem= */
-export async function lookupOptions(branch: string, tag: string, chosen: readonly string[], stem: string) {
-  const answer = chosen.length > 0 ? chosen.join('|') : '-';
-  return unwrap(
-    await api.GET('/api/v1/underwriting/lookupQuestionOption/{branch}/{tag}/{answer}', {
-      params: { path: { branch, tag, answer }, query: { stem } },
-    }),
+  return useApplicationChange(
+    async () => unwrap(await api.POST('/api/v1/actions/acceptuwdeclaration', { body: { applicationId, applicantId } })),
+    { cacheKey: enquiryKeys.detail(applicantId) },
   );
 }
 
+/**
+ * POST /api/v1/underwriting/{applicantId}/close: the outcome per cover comes back with it. The
+ * application records the outcome a moment later (the enquiry tells it), so the page reads it
+ * again until it shows this client's enquiry closed.
+ */
+export function useCloseEnquiry(applicationId: number, applicantId: string) {
+  return useApplicationChange(
+    async () => unwrap(await api.POST('/api/v1/underwriting/{applicantId}/close', { params: { path: { applicantId } } })),
+    {
+      cacheKey: enquiryKeys.detail(applicantId),
+      awaits: {
+        queryKey: applicationKeys.detail(applicationId),
+        until: (application: Application) => application.applicantsEnquiries.some((e) => e.applicantId === applicantId && !e.isOpen),
+      },
+    },
+  );
+}
+
+/**
+ * GET /api/v1/underwriting/lookupQuestionOption/{branch}/{tag}/{answer}?stem=: the conditions or
+ * occupations matching what was typed (`answer`: the ids already chosen, `-` for none). Nothing is
+ * asked for an empty search.
+ */
+export function useQuestionOptions(branch: string, tag: string, chosen: readonly string[], stem: string) {
+  const answer = chosen.length > 0 ? chosen.join('|') : '-';
+  const typed = stem.trim();
+  return useQuery({
+    queryKey: ['question-options', branch, tag, answer, typed],
+    queryFn: async () =>
+      unwrap(
+        await api.GET('/api/v1/underwriting/lookupQuestionOption/{branch}/{tag}/{answer}', {
+          params: { path: { branch, tag, answer }, query: { stem: typed } },
+        }),
+      ),
+    enabled: typed !== '',
+  });
+}

@@ -66,7 +66,7 @@ function Interview({ applicationId, applicantId, client, enquiry }: InterviewPro
   const answer = (tag: string, value: string) => {
     setFailure(null);
     setRefused((current) => Object.fromEntries(Object.entries(current).filter(([field]) => field !== tag)));
-    answers.send([{ tag, value }]).catch((error: unknown) => {
+    answers.mutateAsync([{ tag, value }]).catch((error: unknown) => {
       if (isApiError(error) && error.fieldErrors.length > 0) {
         setRefused((current) => ({ ...current, ...Object.fromEntries(error.fieldErrors.map((e) => [e.field, e.message])) }));
       } else {

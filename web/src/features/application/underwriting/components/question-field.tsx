@@ -1,10 +1,9 @@
 import { Checkbox, Input, Radio, Spin, Typography } from 'antd';
 import { FormSelect } from '@/components/form-select';
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { isIntegerInput } from '@/lib/rules/measurements';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { lookupOptions } from '../api/enquiry';
+import { useQuestionOptions } from '../api/enquiry';
 import { valuesOf, VALUE_SEPARATOR, type Question } from '../enquiry-model';
 import { underwritingStrings as t } from '../strings';
 
@@ -62,6 +61,17 @@ export function QuestionField({ question, branch, units, serverError, disabled, 
     if (!problem && trimmed !== stored) onAnswer(question.tag, trimmed);
   };
 
+  const options = (question.options ?? []).map((o) => ({ value: o.value, label: o.label }));
+  // A typed answer is kept as typed and sent when the field is left.
+  const typedField = {
+    'aria-labelledby': labelId,
+    ...described,
+    value: typed,
+    disabled,
+    onChange: (event: { target: { value: string } }) => setTyped(event.target.value),
+    onBlur: () => saveTyped(typed),
+  };
+
   let control: React.ReactNode;
   switch (question.questionType) {
     case 'OPTION_GROUP':
@@ -71,7 +81,7 @@ export function QuestionField({ question, branch, units, serverError, disabled, 
             value={stored || undefined}
             disabled={disabled}
             onChange={(event) => onAnswer(question.tag, String(event.target.value))}
-            options={(question.options ?? []).map((o) => ({ value: o.value, label: o.label }))}
+            options={options}
           />
         </div>
       );
@@ -83,7 +93,7 @@ export function QuestionField({ question, branch, units, serverError, disabled, 
             value={valuesOf(stored)}
             disabled={disabled}
             onChange={(values) => onAnswer(question.tag, values.map(String).join(VALUE_SEPARATOR))}
-            options={(question.options ?? []).map((o) => ({ value: o.value, label: o.label }))}
+            options={options}
           />
         </div>
       ) : (
@@ -94,7 +104,7 @@ export function QuestionField({ question, branch, units, serverError, disabled, 
           disabled={disabled}
           style={{ minWidth: 240 }}
           onChange={(value: string) => onAnswer(question.tag, value)}
-          options={(question.options ?? []).map((o) => ({ value: o.value, label: o.label }))}
+          options={options}
         />
       );
       break;
@@ -102,48 +112,22 @@ export function QuestionField({ question, branch, units, serverError, disabled, 
       control = <BackedField question={question} branch={branch} labelId={labelId} disabled={disabled} described={described} onAnswer={onAnswer} />;
       break;
     case 'STRING':
-      control = (
-        <Input.TextArea
-          aria-labelledby={labelId}
-          {...described}
-          value={typed}
-          disabled={disabled}
-          autoSize={{ minRows: 2, maxRows: 6 }}
-          onChange={(event) => setTyped(event.target.value)}
-          onBlur={() => saveTyped(typed)}
-        />
-      );
+      control = <Input.TextArea {...typedField} autoSize={{ minRows: 2, maxRows: 6 }} />;
       break;
     case 'DATE':
     case 'PAST_DATE':
     case 'FUTURE_DATE':
-      control = (
-        <Input
-          type="date"
-          aria-labelledby={labelId}
-          {...described}
-          value={typed}
-          disabled={disabled}
-          style={{ maxWidth: 200 }}
-          onChange={(event) => setTyped(event.target.value)}
-          onBlur={() => saveTyped(typed)}
-        />
-      );
+      control = <Input type="date" {...typedField} style={{ maxWidth: 200 }} />;
       break;
     case 'NUMBER':
     case 'INTEGER':
     case 'EARNINGS':
       control = (
         <Input
-          aria-labelledby={labelId}
-          {...described}
+          {...typedField}
           inputMode={question.questionType === 'NUMBER' ? 'decimal' : 'numeric'}
           prefix={question.questionType === 'EARNINGS' ? '£' : undefined}
-          value={typed}
-          disabled={disabled}
           style={{ maxWidth: 200 }}
-          onChange={(event) => setTyped(event.target.value)}
-          onBlur={() => saveTyped(typed)}
         />
       );
       break;
@@ -190,11 +174,7 @@ function BackedField({ question, branch, labelId, disabled, described, onAnswer 
   const chosenIds = valuesOf(question.answer);
   const [stem, setStem] = useState('');
   const debounced = useDebouncedValue(stem, 150);
-  const lookup = useQuery({
-    queryKey: ['question-options', branch, question.tag, chosenIds.join('|'), debounced.trim()],
-    queryFn: () => lookupOptions(branch, question.tag, chosenIds, debounced.trim()),
-    enabled: debounced.trim() !== '',
-  });
+  const lookup = useQuestionOptions(branch, question.tag, chosenIds, debounced);
   const found = (lookup.data?.options ?? []).map((o) => ({ value: o.id, label: o.code && o.code !== o.id ? `${o.name} (${o.code})` : o.name }));
   const sample = lookup.data?.isSample ?? false;
   const busy = lookup.isFetching;
