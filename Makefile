@@ -11,12 +11,13 @@ VENV := .venv
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 export TEMPORAL_CLI ?= $(CURDIR)/$(VENV)/bin/temporal
 
-.PHONY: help deps run test lint openapi build-web build-release load chaos fuzz mutants clean
+.PHONY: help deps run test lint openapi record-histories build-web build-release load chaos fuzz mutants clean
 
 help:
 	@echo "make run    - run the portal on http://127.0.0.1:$${PORT:-8080} (installs and builds what it needs)"
 	@echo "make test   - run every test suite (lint, Rust, web unit, browser)"
 	@echo "make openapi - regenerate openapi/openapi.json and the web client from the code"
+	@echo "make record-histories - record the workflow histories the replay test keeps (after a workflow change that is patched)"
 	@echo "make load   - measure API latency against a running portal (see README)"
 	@echo "make chaos  - 20 advisers for 10 minutes while workers and Temporal are killed; checks nothing is lost"
 	@echo "make fuzz   - schema-conformance fuzzing of the API (FUZZ_EXAMPLES=200 for a long run)"
@@ -53,6 +54,13 @@ lint: deps
 openapi:
 	cargo run --quiet --locked --bin portal -- openapi > openapi/openapi.json
 	cd web && npm run gen:api
+
+# The API tests that keep a history (`keep_history`) write it to workflows/tests/histories,
+# which the workflows crate's replay test replays and checks for every Update. Record again only
+# for a change made compatible with `ctx.patched`: old histories must keep replaying.
+record-histories: deps
+	PORTAL_RECORD_HISTORY_DIR=$(CURDIR)/workflows/tests/histories cargo test --locked -p api --tests
+	cargo test --locked -p workflows --test replay
 
 load: build-release
 	$(CARGO_TARGET_DIR)/release/portal-load $(LOAD_ARGS)

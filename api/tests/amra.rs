@@ -27,7 +27,7 @@ async fn bff(
 async fn consent_the_report_question_and_a_surgery_from_the_look_up_make_amra_ready() {
     let app = TestApp::spawn().await;
     let token = app.token("adviser1@example.com").await;
-    let (_, clients) = app.applied_application(&token, false).await;
+    let (id, clients) = app.applied_application(&token, false).await;
     let alan = &clients[0];
 
     let (status, body) = bff(
@@ -138,4 +138,7 @@ async fn consent_the_report_question_and_a_surgery_from_the_look_up_make_amra_re
     )
     .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
+
+    app.keep_history(&id, "amra-consent-reports-and-surgery")
+        .await;
 }

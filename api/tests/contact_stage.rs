@@ -343,6 +343,11 @@ async fn the_page_questions_follow_the_advisers_flags() {
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["policyStartDateOption"], "dontKnow");
+
+    app.keep_history(&id, "contact-reference-and-commission")
+        .await;
+    app.keep_history(&id1, "contact-valid-until-and-reference")
+        .await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -494,6 +499,8 @@ async fn applying_names_everything_missing_then_moves_to_the_apply_stage() {
     )
     .await;
     assert_eq!(status, StatusCode::OK);
+
+    app.keep_history(&id, "contact-details-and-applying").await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -768,6 +775,8 @@ async fn terms_running_out_are_extended_once_by_ninety_days_after_a_clean_declar
         .await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(again["detail"], "Terms have already been extended once");
+
+    app.keep_history(&id, "contact-terms-extended").await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -813,6 +822,8 @@ async fn a_disclosed_change_in_health_blocks_the_extension_with_its_reasons() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(errored["declarationOfHealthStatus"], "error");
     assert_eq!(errored["showExtend"], true);
+
+    app.keep_history(&id2, "contact-extension-failed").await;
 }
 
 /// A local stand-in for Ideal Postcodes' API: one postcode found, any other not found, and

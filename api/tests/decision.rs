@@ -194,6 +194,8 @@ async fn the_decision_quote_prices_each_cover_on_its_terms_and_proceed_opens_set
         proceeded["sections"]
     );
     assert_eq!(proceeded["status"], "DECISION");
+
+    app.keep_history(&id, "decision-priced-and-proceeded").await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -265,6 +267,9 @@ async fn a_declined_client_is_removed_at_the_decision_and_the_other_proceeds() {
     );
     let (status, proceeded) = post(&app, &token, format!("/api/v1/decision/{key}/proceed")).await;
     assert_eq!(status, StatusCode::OK, "{proceeded}");
+
+    app.keep_history(&id, "decision-a-declined-client-removed")
+        .await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -365,6 +370,8 @@ async fn previews_price_the_decision_without_recording_it_and_requote_goes_back_
             .0,
         StatusCode::NOT_FOUND
     );
+
+    app.keep_history(&id, "decision-requoted").await;
 }
 
 /// Ada races cars: her life cover excludes motor racing, or takes a loading instead.
@@ -490,4 +497,6 @@ async fn priced_alternatives_are_offered_for_loaded_and_excluded_covers_and_one_
         app.call(Method::GET, &path, Some(&outsider), None).await.0,
         StatusCode::NOT_FOUND
     );
+
+    app.keep_history(&id, "decision-an-alternative-taken").await;
 }

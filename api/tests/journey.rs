@@ -67,12 +67,8 @@ async fn an_adviser_builds_an_application_with_two_clients_and_finds_it_again() 
 
     // The journey's history replays with the current code (and can be recorded for the
     // workflows crate's replay test).
-    let json = app.workflow_history_json(&created["id"]).await;
-    if let Ok(folder) = std::env::var("PORTAL_RECORD_HISTORY_DIR") {
-        std::fs::write(format!("{folder}/two-clients-and-a-refusal.json"), &json).unwrap();
-    }
-    let history = temporalio_client::WorkflowHistory::from_json(&json).unwrap();
-    workflows::worker::replay(history).await.unwrap();
+    app.keep_history(&created["id"], "two-clients-and-a-refusal")
+        .await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -205,6 +201,9 @@ async fn editing_a_client_changes_only_the_fields_sent() {
         read["applicants"][0]["dateOfBirth"], "1980-06-23",
         "refused edits left the client as they were"
     );
+
+    app.keep_history(&created["id"], "quote-a-client-edited")
+        .await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -553,14 +552,6 @@ async fn changes_sent_at_the_same_moment_are_all_kept() {
 
     // The history of commands that took turns replays with the current code (and can be
     // recorded for the workflows crate's replay test).
-    let json = app.workflow_history_json(&id).await;
-    if let Ok(folder) = std::env::var("PORTAL_RECORD_HISTORY_DIR") {
-        std::fs::write(
-            format!("{folder}/covers-children-and-a-price-at-once.json"),
-            &json,
-        )
-        .unwrap();
-    }
-    let history = temporalio_client::WorkflowHistory::from_json(&json).unwrap();
-    workflows::worker::replay(history).await.unwrap();
+    app.keep_history(&id, "covers-children-and-a-price-at-once")
+        .await;
 }

@@ -275,6 +275,9 @@ async fn the_policy_goes_in_force_with_a_numbered_policy_and_documents_for_each_
         .0,
         StatusCode::NOT_FOUND
     );
+
+    app.keep_history(&serde_json::json!(key), "went-on-risk")
+        .await;
 }
 
 #[tokio::test(flavor = "multi_thread")]

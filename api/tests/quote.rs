@@ -155,6 +155,9 @@ async fn covers_are_added_checked_priced_and_a_change_makes_the_price_stale() {
         .await;
     assert_eq!(status, StatusCode::OK, "{removed}");
     assert_eq!(removed["applicants"][0]["covers"], json!([]));
+
+    app.keep_history(&id, "quote-covers-priced-changed-and-removed")
+        .await;
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -211,6 +211,35 @@ async fn children_beneficiaries_and_payout_shares_through_the_api() {
         "{validation}"
     );
 
+    // A child's and a beneficiary's details corrected; the share naming the child follows.
+    let (status, corrected) = app
+        .call(
+            Method::PUT,
+            &format!("{children}/{child_id}"),
+            t,
+            Some(json!({ "firstName": "Grace", "surname": "Hopper", "dateOfBirth": "2016-04-01" })),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{corrected}");
+    assert_eq!(corrected["children"][0]["surname"], "Hopper");
+    assert_eq!(
+        corrected["applicants"][0]["covers"][0]["benefitAllocations"][1]["beneficiary"],
+        "Grace Hopper"
+    );
+    let (status, corrected) = app
+        .call(
+            Method::PUT,
+            &format!("/api/v1/application/{id}/candidateBeneficiary/{beneficiary}"),
+            t,
+            Some(json!({ "firstName": "Charles", "lastName": "Babbage", "relationship": "Godparent" })),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{corrected}");
+    assert_eq!(
+        corrected["candidateBeneficiaries"][0]["relationship"],
+        "Godparent"
+    );
+
     // Removing the child removes their share too.
     let (status, without_child) = app
         .call(Method::DELETE, &format!("{children}/{child_id}"), t, None)
@@ -222,6 +251,25 @@ async fn children_beneficiaries_and_payout_shares_through_the_api() {
             .unwrap()
             .len(),
         1
+    );
+
+    // The last share taken away, and the cover increased without reopening anything.
+    let (status, unshared) = app
+        .call(Method::DELETE, &format!("{shares}/{share_id}"), t, None)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{unshared}");
+    assert_eq!(
+        unshared["applicants"][0]["covers"][0]["benefitAllocations"],
+        json!([])
+    );
+    let (status, increased) = app
+        .call(Method::PATCH, "/api/v1/actions/upsellcover", t, Some(json!({ "applicationId": id, "applicantId": alan,
+            "cover": { "id": cover, "productType": "life", "coverType": "level", "coverAmount": 250000, "term": 20 } })))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{increased}");
+    assert_eq!(
+        increased["applicants"][0]["covers"][0]["coverAmount"],
+        250_000
     );
 
     // Renaming a client through the name call; other fields are refused there.
@@ -294,4 +342,7 @@ async fn children_beneficiaries_and_payout_shares_through_the_api() {
         )
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
+
+    app.keep_history(&id, "quote-children-beneficiaries-and-payout-shares")
+        .await;
 }

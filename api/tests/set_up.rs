@@ -134,6 +134,9 @@ async fn bank_details_are_saved_masked_checked_overridden_and_reset() {
         call(&app, &outsider, Method::POST, validate, None).await.0,
         StatusCode::NOT_FOUND
     );
+
+    app.keep_history(&serde_json::json!(key), "set-up-bank-details")
+        .await;
 }
 
 #[tokio::test(flavor = "multi_thread")]

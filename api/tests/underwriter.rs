@@ -508,6 +508,9 @@ async fn a_referred_case_goes_from_claim_through_a_chased_gp_report_to_the_decis
     );
     assert!(text.contains("stable for ten years"), "{text}");
     assert!(text.contains("ALCOHOL-51-70"), "{text}");
+
+    app.keep_history(&id, "underwriter-claims-chases-and-decides")
+        .await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -689,6 +692,22 @@ async fn the_adviser_may_requote_while_the_case_is_with_underwriting() {
         Some(json!({ "applicantId": clients[0], "kind": "bloodTests" })),
     )
     .await;
+    // Ruth tells the adviser where things stand, and leaves the case for a colleague.
+    let said = "Waiting for the blood test results before deciding";
+    let (status, case) = workbench(
+        &app,
+        &ruth,
+        Method::POST,
+        &id,
+        "/updates",
+        Some(json!({ "text": said })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{case}");
+    assert_eq!(updates(&case["application"]).last().unwrap(), said);
+    let (status, case) = workbench(&app, &ruth, Method::POST, &id, "/release", None).await;
+    assert_eq!(status, StatusCode::OK, "{case}");
+    assert_eq!(case["application"]["referral"]["claim"], Value::Null);
     let (status, application) = app
         .call(
             Method::POST,
@@ -711,4 +730,7 @@ async fn the_adviser_may_requote_while_the_case_is_with_underwriting() {
     );
     let (status, _) = workbench(&app, &ruth, Method::POST, &id, "/claim", None).await;
     assert_eq!(status, StatusCode::CONFLICT, "no longer with underwriting");
+
+    app.keep_history(&id, "underwriter-requoted-by-the-adviser")
+        .await;
 }

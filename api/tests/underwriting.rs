@@ -176,6 +176,10 @@ async fn two_clients_are_underwritten_and_the_case_moves_to_the_decision() {
         application["applicantsEnquiries"].as_array().unwrap().len(),
         2
     );
+
+    app.keep_history(&id, "underwriting-two-clients").await;
+    app.keep_enquiry_history(alan, "underwriting-an-interview")
+        .await;
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -155,12 +155,6 @@ impl Applicant {
         }
     }
 
-    // §5 "Cannot proceed while an applicant is declined"; docs/decisions.md D5.
-    /// Any of the client's covers is declined or postponed.
-    pub fn is_declined(&self) -> bool {
-        self.covers.iter().any(Cover::is_unable_to_offer_terms)
-    }
-
     /// "First Last", leaving out whichever part is missing.
     pub fn full_name(&self) -> String {
         [&self.details.first_name, &self.details.last_name]

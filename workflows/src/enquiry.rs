@@ -68,6 +68,16 @@ pub struct EnquiryWorkflow {
     failing: Option<Failing>,
 }
 
+impl EnquiryWorkflow {
+    /// Its Updates, by name: the replay test checks that recorded histories exercise each.
+    pub const UPDATES: &[&str] = &[
+        "open",
+        "provide_answers",
+        "accept_post_declaration",
+        "close",
+    ];
+}
+
 impl ShowsFailingSteps for EnquiryWorkflow {
     fn failing_step(&mut self) -> &mut Option<Failing> {
         &mut self.failing

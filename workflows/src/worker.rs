@@ -9,7 +9,7 @@
 //! own Tokio runtime, where it also connects; [`RunningWorker::stop`] shuts it down gracefully
 //! (in-flight tasks finish).
 
-use crate::ApplicationWorkflow;
+use crate::{ApplicationWorkflow, EnquiryWorkflow};
 use anyhow::{Context, anyhow};
 use std::collections::HashMap;
 use std::sync::mpsc;
@@ -324,6 +324,8 @@ pub async fn replay(history: temporalio_client::WorkflowHistory) -> anyhow::Resu
     let options = WorkflowReplayerOptions::new()
         .register_workflow::<ApplicationWorkflow>()
         .map_err(|e| anyhow!("Failed to register ApplicationWorkflow: {e}"))?
+        .register_workflow::<EnquiryWorkflow>()
+        .map_err(|e| anyhow!("Failed to register EnquiryWorkflow: {e}"))?
         .build();
     let replayer = WorkflowReplayer::new(options)
         .map_err(|e| anyhow!("Failed to create the replayer: {e}"))?;

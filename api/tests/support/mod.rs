@@ -287,19 +287,42 @@ impl TestApp {
     /// The application workflow's history as JSON, as the Temporal CLI would export it.
     pub async fn workflow_history_json(&self, id: &Value) -> Vec<u8> {
         let id = domain::ApplicationId::new(id.as_i64().unwrap()).unwrap();
-        let handle = self
-            .services
+        self.history_json::<workflows::ApplicationWorkflow>(workflows::application_workflow_id(id))
+            .await
+    }
+
+    async fn history_json<W: temporalio_common::HasWorkflowDefinition>(
+        &self,
+        workflow_id: String,
+    ) -> Vec<u8> {
+        self.services
             .state
             .workflow_client
             .client()
-            .get_workflow_handle::<workflows::ApplicationWorkflow>(
-                workflows::application_workflow_id(id),
-            );
-        handle
+            .get_workflow_handle::<W>(workflow_id)
             .fetch_history(Default::default())
             .to_json()
             .await
             .unwrap()
+    }
+
+    /// Replays the application's history with the current code and, when
+    /// `PORTAL_RECORD_HISTORY_DIR` is set, keeps it there as `{name}.json` for the workflows
+    /// crate's replay test (`make record-histories`).
+    pub async fn keep_history(&self, id: &Value, name: &str) {
+        let json = self.workflow_history_json(id).await;
+        keep(&json, name).await;
+    }
+
+    /// The same for a client's underwriting enquiry (the child workflow `enquiry-{applicantId}`).
+    pub async fn keep_enquiry_history(&self, applicant_id: &Value, name: &str) {
+        let applicant_id = applicant_id.as_str().unwrap().to_string();
+        let json = self
+            .history_json::<workflows::EnquiryWorkflow>(domain::application::enquiry_id(
+                &domain::ApplicantId::parse(&applicant_id).unwrap(),
+            ))
+            .await;
+        keep(&json, name).await;
     }
 
     /// Turns on Temporal's time skipping for the application's workflow: whenever it waits only
@@ -599,4 +622,14 @@ pub fn pdf_text(pdf: &[u8]) -> String {
         .unwrap();
     std::fs::remove_file(&path).unwrap();
     String::from_utf8(output.stdout).unwrap()
+}
+
+async fn keep(json: &[u8], name: &str) {
+    if let Ok(folder) = std::env::var("PORTAL_RECORD_HISTORY_DIR") {
+        std::fs::write(format!("{folder}/{name}.json"), json).unwrap();
+    }
+    let history = temporalio_client::WorkflowHistory::from_json(json).unwrap();
+    workflows::worker::replay(history)
+        .await
+        .unwrap_or_else(|e| panic!("{name}: {e:#}"));
 }

@@ -104,6 +104,7 @@ impl Application {
             id: command.child_id.clone(),
             details: command.details.clone(),
         };
+        rename_shares(&mut next, PartyType::Child, &command.child_id);
         Ok(next.touched(now))
     }
 
@@ -170,16 +171,7 @@ impl Application {
             Some(index) => next.candidate_beneficiaries[index] = beneficiary,
             None => next.candidate_beneficiaries.push(beneficiary),
         }
-        let name = self_display_name(&next, PartyType::Beneficiary, &command.beneficiary_id);
-        for allocation in next
-            .applicants
-            .iter_mut()
-            .flat_map(|a| &mut a.covers)
-            .flat_map(|c| &mut c.benefit_allocations)
-            .filter(|a| a.reference_id.as_deref() == Some(command.beneficiary_id.as_str()))
-        {
-            allocation.beneficiary = name.clone();
-        }
+        rename_shares(&mut next, PartyType::Beneficiary, &command.beneficiary_id);
         Ok(next.touched(now))
     }
 
@@ -374,6 +366,21 @@ fn check_beneficiary(
         date_of_birth: details.date_of_birth,
         relationship: relationship.map(str::to_owned),
     })
+}
+
+/// Puts the person's name as it now stands on every payout share that names them, so a
+/// corrected child's or beneficiary's name shows wherever their share does.
+fn rename_shares(next: &mut Application, party: PartyType, id: &str) {
+    let name = self_display_name(next, party, id);
+    for allocation in next
+        .applicants
+        .iter_mut()
+        .flat_map(|a| &mut a.covers)
+        .flat_map(|c| &mut c.benefit_allocations)
+        .filter(|a| a.reference_id.as_deref() == Some(id))
+    {
+        allocation.beneficiary = name.clone();
+    }
 }
 
 #[cfg(test)]

@@ -15,8 +15,6 @@ pub const UNABLE_TO_OFFER_TERMS: &str =
     "We are unable to offer terms on at least one cover. Remove it or requote before applying.";
 pub const DECLARATION_NOT_ACCEPTED: &str =
     "Please accept the pre-underwriting declaration before applying";
-pub const APPLICANT_DECLINED: &str =
-    "An applicant has been declined. Remove them or their declined cover before proceeding.";
 pub const NO_APPLICANTS: &str = "Add a client before continuing";
 pub const UNLOCK_TOO_LATE: &str =
     "Underwriting has started: requote from the decision to change the quote";
@@ -130,18 +128,6 @@ impl Application {
         }
         if errors.is_empty() && !self.is_complete() {
             errors.push("covers", "Complete every cover before applying");
-        }
-        errors.into_result(())
-    }
-
-    // §5 "Cannot proceed while an applicant is declined."
-    /// No client may have a declined or postponed cover when the adviser proceeds.
-    pub fn check_can_proceed(&self) -> Result<(), Rejection> {
-        let mut errors = Errors::default();
-        for (i, applicant) in self.applicants.iter().enumerate() {
-            if applicant.is_declined() {
-                errors.push(&format!("applicants[{i}]"), APPLICANT_DECLINED);
-            }
         }
         errors.into_result(())
     }
@@ -341,26 +327,6 @@ mod tests {
             app(vec![applicant("a", vec![broken])])
                 .check_can_apply(today())
                 .is_err()
-        );
-    }
-
-    #[test]
-    fn a_declined_client_stops_the_case_proceeding() {
-        let mut declined = cover("1");
-        declined.decision = Some(Decision::Declined);
-        let refused = app(vec![
-            applicant("a", vec![cover("2")]),
-            applicant("b", vec![declined]),
-        ])
-        .check_can_proceed()
-        .unwrap_err();
-        assert_eq!(refused.errors[0].field, "applicants[1]");
-        let mut accepted = cover("1");
-        accepted.decision = Some(Decision::NonStandardTerms);
-        assert!(
-            app(vec![applicant("a", vec![accepted])])
-                .check_can_proceed()
-                .is_ok()
         );
     }
 

@@ -121,6 +121,12 @@ macro_rules! command_updates {
             )*
         }
 
+        impl ApplicationWorkflow {
+            /// The Updates the table writes, by name: the replay test checks that recorded
+            /// histories exercise each.
+            pub const TABLE_UPDATES: &[&str] = &[$(stringify!($update)),*];
+        }
+
         $(
             impl ApplicationUpdate for $command {
                 fn update() -> impl UpdateDefinition<
@@ -418,7 +424,12 @@ command_updates! {
 /// `quote_decision` ask the pricing activity, `check_bank` asks the bank-check activity,
 /// `activate_application` issues the policy documents.
 macro_rules! hand_written_updates {
-    ($($command:ty => $update:ident;)*) => {$(
+    ($($command:ty => $update:ident;)*) => {
+        impl ApplicationWorkflow {
+            /// The Updates written out above, by name (`open` too, which carries no command).
+            pub const HAND_WRITTEN_UPDATES: &[&str] = &["open", $(stringify!($update)),*];
+        }
+        $(
         impl ApplicationUpdate for $command {
             fn update() -> impl UpdateDefinition<
                 Workflow = <ApplicationWorkflow as HasWorkflowDefinition>::Run,

@@ -106,6 +106,29 @@ fn children_are_edited_and_removed_by_id_with_the_spec_message_when_missing() {
 }
 
 #[test]
+fn a_childs_corrected_name_shows_on_their_share_of_a_payout() {
+    let planned = add_share(&app(), share("s1", PartyType::Child, "k1", 60)).unwrap();
+    let before = planned.applicants[0].covers[0].benefit_allocations[0]
+        .beneficiary
+        .clone();
+    let edited = planned
+        .apply(
+            &EditChild {
+                child_id: "k1".into(),
+                details: child("Gracie"),
+            },
+            now(),
+        )
+        .unwrap();
+    let after = &edited.applicants[0].covers[0].benefit_allocations[0].beneficiary;
+    assert_ne!(after, &before);
+    assert!(
+        after.as_deref().unwrap_or_default().starts_with("Gracie"),
+        "{after:?}"
+    );
+}
+
+#[test]
 fn removing_a_child_removes_their_share_of_any_payout() {
     let planned = add_share(&app(), share("s1", PartyType::Child, "k1", 60)).unwrap();
     assert_eq!(
