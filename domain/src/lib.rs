@@ -40,6 +40,9 @@ pub mod term_extension;
 pub mod testkit;
 pub mod underwriting;
 
+#[cfg(test)]
+mod golden;
+
 pub use adviser::{AdviserProfile, Role, Roles, UxSettings};
 pub use applicant::{Applicant, ApplicantDetails, ApplicantPatch, Gender, Smoking, Title};
 pub use application::{AddApplicant, Application, ApplicationView, EditApplicant};
