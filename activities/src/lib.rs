@@ -26,7 +26,7 @@ pub use email::{DnsConfig, EmailChecker};
 pub use policies::{PolicyActivities, schedule_kind};
 pub use pricing::{PriceRequest, PricingActivities, check_covers};
 pub use product_definition::{Product, ProductError};
-pub use projection::{ApplicationActivities, QuoteAndSave};
+pub use projection::{ApplicationActivities, CheckedCoverChange, QuoteAndSave};
 pub use underwriting::{DecideRequest, Rulebook, SaveEnquiry, UnderwritingActivities};
 
 /// How a store failure ends an activity: a database that is down or busy is worth retrying; a

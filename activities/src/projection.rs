@@ -48,6 +48,14 @@ pub struct QuoteAndSave {
     pub priced_at: DateTime<Utc>,
 }
 
+/// What `check_price_and_save` found: each cover's findings, and the quote when it priced one.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CheckedCoverChange {
+    pub checks: CoverChecks,
+    pub quote: Option<Quote>,
+}
+
 #[activities]
 impl ApplicationActivities {
     /// Saves the application document keyed by `(id, version)`: an older or repeated version
@@ -74,6 +82,42 @@ impl ApplicationActivities {
         self.save(&request.application.with_cover_checks(&checks))
             .await?;
         Ok(checks)
+    }
+
+    /// A cover change's one step: checks each cover against the catalogue, prices the quote when
+    /// it can be priced (`Application::prices_with_cover_change`), and saves the application with
+    /// both; returns them for the workflow to put on its own copy the same way. A quote the
+    /// basis refuses leaves the change unpriced: the Price button then says why.
+    #[activity]
+    pub async fn check_price_and_save(
+        self: Arc<Self>,
+        _ctx: ActivityContext,
+        request: QuoteAndSave,
+    ) -> Result<CheckedCoverChange, ActivityError> {
+        let QuoteAndSave { price, priced_at } = request;
+        let checks = check_covers(&self.product, &price.application, price.quote_age_date);
+        let checked = price.application.with_cover_checks(&checks);
+        let quote = checked
+            .prices_with_cover_change()
+            .then(|| {
+                self.product
+                    .basis
+                    .price_application(
+                        &self.product.catalogue,
+                        &checked,
+                        price.quote_age_date,
+                        price.quote_id,
+                    )
+                    .ok()
+            })
+            .flatten();
+        self.save(
+            &price
+                .application
+                .with_cover_change_checked(&checks, quote.clone(), priced_at),
+        )
+        .await?;
+        Ok(CheckedCoverChange { checks, quote })
     }
 
     /// Prices the application and, when it is priced, saves it with the quote recorded at

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use support::{TestApp, client, fields, life_cover, pdf_text};
 
 #[tokio::test(flavor = "multi_thread")]
-async fn covers_are_added_checked_priced_and_a_change_makes_the_price_stale() {
+async fn covers_are_added_checked_and_each_change_comes_back_priced_when_it_can_be() {
     let app = TestApp::spawn().await;
     let token = app.token("adviser1@example.com").await;
     let created = app.create_application(&token).await;
@@ -69,6 +69,12 @@ async fn covers_are_added_checked_priced_and_a_change_makes_the_price_stale() {
         "Monthly benefit must be between £300 and £20,000"
     );
     let ip_id = ip_cover["id"].as_str().unwrap().to_owned();
+    assert_eq!(with_ip["priceReadiness"], "needsFixes");
+    assert_eq!(
+        with_ip["quote"],
+        Value::Null,
+        "a cover breaking a limit is not priced"
+    );
 
     let validate_path = format!("/api/v1/backendforfrontend/application/{id}/validatecovers");
     let (_, validation) = app
@@ -96,6 +102,12 @@ async fn covers_are_added_checked_priced_and_a_change_makes_the_price_stale() {
         .await;
     assert_eq!(status, StatusCode::OK, "{edited}");
     assert_eq!(edited["applicants"][1]["covers"][0]["errors"], json!([]));
+    assert_eq!(edited["priceReadiness"], "ready");
+    assert!(
+        edited["quote"]["premium"].as_f64().unwrap() > 0.0,
+        "the fix comes back priced, in the same answer: {}",
+        edited["quote"]
+    );
 
     let (status, priced) = app.call(Method::GET, &price_path, Some(&token), None).await;
     assert_eq!(status, StatusCode::OK, "{priced}");
@@ -123,14 +135,13 @@ async fn covers_are_added_checked_priced_and_a_change_makes_the_price_stale() {
     let (_, stored) = app.get_application(&token, &id).await;
     assert_eq!(stored["quote"]["premium"], quote["premium"]);
 
-    // Any change to the covers makes the price stale until priced again.
+    // A change to the covers comes back priced again: one change, one version, one request.
     let (status, bigger) = app.mutate_cover( &token, Method::PATCH, "edit",
         json!({ "applicationId": id, "applicantId": alan, "cover": { "id": life_id, "productType": "life", "coverType": "level", "coverAmount": 500_000, "term": 25 } })).await;
     assert_eq!(status, StatusCode::OK, "{bigger}");
-    assert_eq!(bigger["quote"], Value::Null);
-    let (_, repriced) = app.call(Method::GET, &price_path, Some(&token), None).await;
+    assert_eq!(bigger["version"], stored["version"].as_u64().unwrap() + 1);
     assert!(
-        repriced["quote"]["premium"].as_f64().unwrap() > total,
+        bigger["quote"]["premium"].as_f64().unwrap() > total,
         "more cover costs more"
     );
 
@@ -155,8 +166,14 @@ async fn covers_are_added_checked_priced_and_a_change_makes_the_price_stale() {
         .await;
     assert_eq!(status, StatusCode::OK, "{removed}");
     assert_eq!(removed["applicants"][0]["covers"], json!([]));
+    assert_eq!(removed["priceReadiness"], "needsCovers");
+    assert_eq!(
+        removed["quote"],
+        Value::Null,
+        "a client without cover cannot be priced"
+    );
 
-    app.keep_history(&id, "quote-covers-priced-changed-and-removed")
+    app.keep_history(&id, "quote-a-cover-change-priced-at-once")
         .await;
 }
 

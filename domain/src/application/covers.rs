@@ -290,6 +290,24 @@ impl Application {
         next
     }
 
+    /// A cover change as it is saved: the catalogue's findings on each cover and, when the quote
+    /// could be priced ([`Application::prices_with_cover_change`]), its price, recorded as the
+    /// same change (one version for the adviser's one click).
+    pub fn with_cover_change_checked(
+        &self,
+        checks: &CoverChecks,
+        quote: Option<Quote>,
+        now: DateTime<Utc>,
+    ) -> Self {
+        let checked = self.with_cover_checks(checks);
+        let Some(quote) = quote else {
+            return checked;
+        };
+        let mut priced = checked.record_quote(quote, now);
+        priced.version = checked.version;
+        priced
+    }
+
     // §4 "Quote validity": valid after a successful price.
     /// Records a successful price. The first price fixes the quote age date and the valid-until
     /// date, and moves a new application to the Quote stage.

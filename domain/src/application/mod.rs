@@ -30,6 +30,7 @@ mod extension;
 mod in_force;
 mod quote_stage;
 mod rules;
+pub use rules::PriceReadiness;
 mod set_up_stage;
 mod underwriter;
 mod underwriting_stage;

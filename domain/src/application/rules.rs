@@ -9,6 +9,18 @@ use crate::errors::{Errors, Rejection};
 use crate::journey::{PageKey, PageStatuses, Section};
 use crate::stage::ApplicationStage;
 use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// Whether the quote can be priced: `ready`, `needsCovers` (a client without a cover) or
+/// `needsFixes` (a cover or rider breaking a catalogue limit, named in its `errors`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum PriceReadiness {
+    Ready,
+    NeedsCovers,
+    NeedsFixes,
+}
 
 pub const PRICE_NEEDS_COVERS: &str = "Price needs at least one cover for both applicants";
 pub const UNABLE_TO_OFFER_TERMS: &str =
@@ -103,6 +115,31 @@ impl Application {
             }
         }
         errors.into_result(())
+    }
+
+    // §5 "Price needs at least one cover for every applicant"; a cover breaking a limit cannot be
+    // priced.
+    /// Whether the quote can be priced as it stands, and if not, what the adviser must do first.
+    pub fn price_readiness(&self) -> PriceReadiness {
+        if self.check_can_price().is_err() {
+            return PriceReadiness::NeedsCovers;
+        }
+        let broken = self
+            .applicants
+            .iter()
+            .flat_map(|a| &a.covers)
+            .any(|c| !c.errors.is_empty() || c.riders.iter().any(|r| !r.errors.is_empty()));
+        if broken {
+            PriceReadiness::NeedsFixes
+        } else {
+            PriceReadiness::Ready
+        }
+    }
+
+    /// A cover change is priced in the same step when the quote is open for changes and can be
+    /// priced: the adviser's one click gives the cover and its price.
+    pub fn prices_with_cover_change(&self) -> bool {
+        self.quote_stage.is_quote_editable && self.price_readiness() == PriceReadiness::Ready
     }
 
     // §5.
@@ -327,6 +364,48 @@ mod tests {
             app(vec![applicant("a", vec![broken])])
                 .check_can_apply(today())
                 .is_err()
+        );
+    }
+
+    #[test]
+    fn a_quote_is_ready_to_price_when_every_client_has_a_cover_and_none_breaks_a_limit() {
+        use super::PriceReadiness::{NeedsCovers, NeedsFixes, Ready};
+        let error = CoverError {
+            field: Some("coverAmount".into()),
+            message: "too much".into(),
+            status: None,
+        };
+        assert_eq!(app(vec![]).price_readiness(), NeedsCovers);
+        let one_without = app(vec![
+            applicant("a", vec![cover("1")]),
+            applicant("b", vec![]),
+        ]);
+        assert_eq!(one_without.price_readiness(), NeedsCovers);
+        let ready = app(vec![applicant("a", vec![cover("1")])]);
+        assert_eq!(ready.price_readiness(), Ready);
+        assert!(ready.prices_with_cover_change());
+        let mut broken = cover("1");
+        broken.errors = vec![error.clone()];
+        assert_eq!(
+            app(vec![applicant("a", vec![broken])]).price_readiness(),
+            NeedsFixes
+        );
+        let mut rider_broken = cover("1");
+        rider_broken.riders = vec![crate::cover::Rider {
+            id: None,
+            rider_type: crate::product_codes::RiderType::Tpd,
+            cover_amount: None,
+            errors: vec![error],
+        }];
+        assert_eq!(
+            app(vec![applicant("a", vec![rider_broken])]).price_readiness(),
+            NeedsFixes
+        );
+        let mut locked = ready.clone();
+        locked.quote_stage.is_quote_editable = false;
+        assert!(
+            !locked.prices_with_cover_change(),
+            "applying locked the quote"
         );
     }
 

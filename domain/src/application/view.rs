@@ -57,6 +57,7 @@ impl Application {
             },
             activation_problems: self.activation_problems(today),
             is_complete: self.is_complete(),
+            price_readiness: self.price_readiness(),
             is_restricted_cover: self.is_restricted_cover(),
             is_quote_expired: self.is_quote_expired(today),
             is_term_extensible: self.is_term_extensible(today),
@@ -142,6 +143,9 @@ pub struct ApplicationView {
     // §4 "Application completeness".
     /// Every client has cover and every cover is complete.
     pub is_complete: bool,
+    /// Whether the quote can be priced as it stands; a cover change is priced in the same step
+    /// when it is `ready` and the quote is open for changes.
+    pub price_readiness: super::PriceReadiness,
     // §4 restricted cover.
     /// Some cover or rider carries an error with status 412: it can be offered only on restricted
     /// terms.

@@ -31,6 +31,8 @@ export interface ChangeOptions<R, V, S = never> {
    * answer is (`applicationKeys.detail(answer.id)`).
    */
   cacheKey?: QueryKey | ((answer: R) => QueryKey);
+  /** What of the answer is cached there, when it carries more than that (a new cover's id). */
+  cached?: (answer: R) => unknown;
   /** What else the change makes out of date (the dashboard's searches, the workbench's lists), by prefix. */
   invalidates?: readonly QueryKey[];
   /**
@@ -88,7 +90,7 @@ export function useApplicationChange<V, R, S>(change: (variables: V) => Promise<
   return useChange(change, options);
 }
 
-function useChange<R, V, S>(change: (variables: V) => Promise<R>, { cacheKey, invalidates = [], optimistic, awaits }: ChangeOptions<R, V, S>) {
+function useChange<R, V, S>(change: (variables: V) => Promise<R>, { cacheKey, cached, invalidates = [], optimistic, awaits }: ChangeOptions<R, V, S>) {
   const queryClient = useQueryClient();
   // Numbers each call, so an answer (or a refusal) overtaken by a later call leaves the page alone.
   const latest = useRef(0);
@@ -108,7 +110,7 @@ function useChange<R, V, S>(change: (variables: V) => Promise<R>, { cacheKey, in
     },
     onSuccess: (answer, _variables, context) => {
       if (optimistic && context.call !== latest.current) return;
-      queryClient.setQueryData(keyOf(answer), answer);
+      queryClient.setQueryData(keyOf(answer), cached ? cached(answer) : answer);
       for (const queryKey of invalidates) void queryClient.invalidateQueries({ queryKey });
       if (awaits) void refetchUntil(queryClient, awaits);
     },

@@ -73,6 +73,7 @@ export function applicationFixture(overrides: Partial<Schemas['Application']> = 
     status: 'CREATE_QUOTE',
     applicationStatus: 'Pre-quote',
     isQuoteEditable: true,
+    priceReadiness: 'ready',
     applicants: [applicantFixture()],
     children: [],
     hasUnbornChildren: false,

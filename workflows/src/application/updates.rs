@@ -539,8 +539,13 @@ async fn commit<C>(
     Ok(projection::save(ctx, next).await?)
 }
 
+/// Cases whose cover changes were recorded before a change priced itself replay the old step
+/// (check and save, then a separate `price_quote`); new ones check, price and save in one.
+const COVER_CHANGE_PRICES: &str = "cover-change-prices";
+
 /// Like [`commit`], with the catalogue's findings put on the covers (§8) so each cover shows
-/// the limits it breaks as soon as it is saved: the check and the save are one local activity.
+/// the limits it breaks as soon as it is saved, and the quote priced in the same step when it
+/// can be: the check, the price and the save are one local activity.
 async fn commit_checked<C>(
     ctx: &mut WorkflowContext<ApplicationWorkflow>,
     next: Result<Application, Rejection>,
@@ -549,6 +554,21 @@ async fn commit_checked<C>(
     let next = next.map_err(refuse)?;
     if ctx.state(|s| s.application.version) == next.version {
         return Ok(Saved::of(&next));
+    }
+    if ctx.patched(COVER_CHANGE_PRICES) {
+        let at = ctx.state(|s| s.time_of(command));
+        let found = steps::run(
+            ctx,
+            || ApplicationActivities::check_price_and_save,
+            QuoteAndSave {
+                price: price_request(&next, at, ""),
+                priced_at: at,
+            },
+            PRICING_TIMEOUT,
+        )
+        .await?;
+        let saved = next.with_cover_change_checked(&found.checks, found.quote, at);
+        return Ok(adopt_saved(ctx, saved));
     }
     let request = PriceRequest {
         quote_id: String::new(),

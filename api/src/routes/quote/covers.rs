@@ -10,6 +10,7 @@ use crate::error::{
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
+use axum::http::{HeaderName, HeaderValue};
 use domain::application::{
     AddCover, CoverInput, EditCover, RemoveCover, SetPayoutPlannerUsed, UpsellCover,
 };
@@ -72,17 +73,20 @@ impl MutateCoverRequest {
 /// Add a cover for a client
 ///
 /// Adds a cover while the quote can be edited (Create Quote or Quote stage, not locked by
-/// applying); the API gives it its id. A children's critical illness cover needs an adult cover
-/// on the same client first, and a client has at most one. Limits from the product catalogue
-/// (amounts, terms, ages) do not refuse the cover: they are kept beside it in its `errors`. The
-/// price is withdrawn until the quote is priced again.
+/// applying); the API gives it its id, sent back in the `Cover-Id` header. A children's critical
+/// illness cover needs an adult cover on the same client first, and a client has at most one.
+/// Limits from the product catalogue (amounts, terms, ages) do not refuse the cover: they are
+/// kept beside it in its `errors`. When every client then has a cover and none breaks a limit
+/// (`priceReadiness` is `ready`), the quote is priced in the same step and the answer carries
+/// it; otherwise the price is withdrawn until the quote can be priced.
 #[utoipa::path(
     post,
     path = "/api/v1/actions/MutateCovers/add",
     tag = "covers",
     request_body(content = MutateCoverRequest, description = "The client and the new cover"),
     responses(
-        (status = OK, description = "The application with the cover added; limits it breaks are in the cover's errors", body = ApplicationView),
+        (status = OK, description = "The application with the cover added and, when it could be priced, the new quote; limits the cover breaks are in its errors", body = ApplicationView,
+            headers(("Cover-Id" = String, description = "The new cover's id"))),
         NotFound,
         Conflict,
         Invalid,
@@ -95,22 +99,28 @@ pub async fn add_cover(
     State(state): State<AppState>,
     me: AdviserCaller,
     Body(request): Body<MutateCoverRequest>,
-) -> Result<Json<ApplicationView>, ApiError> {
+) -> Result<([(HeaderName, HeaderValue); 1], Json<ApplicationView>), ApiError> {
     let case = request.case(&state, &me).await?;
+    let cover_id = super::new_id();
+    let header = HeaderValue::from_str(&cover_id).map_err(|e| ApiError::Internal(e.into()))?;
     let command = AddCover {
         applicant_id: request.applicant_id,
-        cover_id: super::new_id(),
+        cover_id,
         cover: request.cover,
     };
-    case.send(&state, command).await
+    let application = case.send(&state, command).await?;
+    Ok(([(COVER_ID, header)], application))
 }
+
+/// The header that names a new cover.
+const COVER_ID: HeaderName = HeaderName::from_static("cover-id");
 
 /// Change a cover
 ///
 /// Replaces the adviser's fields of the cover named by `cover.id`, keeping its payout shares.
 /// Allowed while the quote can be edited; the product cannot change (remove the cover and add
-/// another). Catalogue limits it breaks are kept in the cover's `errors`, and the price is
-/// withdrawn until the quote is priced again.
+/// another). Catalogue limits it breaks are kept in the cover's `errors`; the quote is priced again
+/// in the same step when it can be (`priceReadiness` is `ready`), and withdrawn otherwise.
 #[utoipa::path(
     patch,
     path = "/api/v1/actions/MutateCovers/edit",
@@ -189,8 +199,8 @@ pub struct CoverToRemove {
 ///
 /// Removes the cover named by `cover.id` while the quote can be edited. Removing a children's
 /// critical illness cover removes the children's riders from the client's other covers; removing
-/// the client's last adult cover removes their children's cover too. The price is withdrawn until
-/// the quote is priced again.
+/// the client's last adult cover removes their children's cover too. The quote is priced again in
+/// the same step when it can be, and withdrawn otherwise.
 #[utoipa::path(
     delete,
     path = "/api/v1/actions/MutateCovers/remove",

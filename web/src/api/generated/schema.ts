@@ -16,10 +16,12 @@ export interface paths {
         /**
          * Add a cover for a client
          * @description Adds a cover while the quote can be edited (Create Quote or Quote stage, not locked by
-         *     applying); the API gives it its id. A children's critical illness cover needs an adult cover
-         *     on the same client first, and a client has at most one. Limits from the product catalogue
-         *     (amounts, terms, ages) do not refuse the cover: they are kept beside it in its `errors`. The
-         *     price is withdrawn until the quote is priced again.
+         *     applying); the API gives it its id, sent back in the `Cover-Id` header. A children's critical
+         *     illness cover needs an adult cover on the same client first, and a client has at most one.
+         *     Limits from the product catalogue (amounts, terms, ages) do not refuse the cover: they are
+         *     kept beside it in its `errors`. When every client then has a cover and none breaks a limit
+         *     (`priceReadiness` is `ready`), the quote is priced in the same step and the answer carries
+         *     it; otherwise the price is withdrawn until the quote can be priced.
          */
         post: operations["add_cover"];
         delete?: never;
@@ -45,8 +47,8 @@ export interface paths {
          * Change a cover
          * @description Replaces the adviser's fields of the cover named by `cover.id`, keeping its payout shares.
          *     Allowed while the quote can be edited; the product cannot change (remove the cover and add
-         *     another). Catalogue limits it breaks are kept in the cover's `errors`, and the price is
-         *     withdrawn until the quote is priced again.
+         *     another). Catalogue limits it breaks are kept in the cover's `errors`; the quote is priced again
+         *     in the same step when it can be (`priceReadiness` is `ready`), and withdrawn otherwise.
          */
         patch: operations["edit_cover"];
         trace?: never;
@@ -65,8 +67,8 @@ export interface paths {
          * Remove a cover
          * @description Removes the cover named by `cover.id` while the quote can be edited. Removing a children's
          *     critical illness cover removes the children's riders from the client's other covers; removing
-         *     the client's last adult cover removes their children's cover too. The price is withdrawn until
-         *     the quote is priced again.
+         *     the client's last adult cover removes their children's cover too. The quote is priced again in
+         *     the same step when it can be, and withdrawn otherwise.
          */
         delete: operations["remove_cover"];
         options?: never;
@@ -2428,6 +2430,11 @@ export interface components {
             /** @description Every client has cover and every cover is complete. */
             isComplete: boolean;
             /**
+             * @description Whether the quote can be priced as it stands; a cover change is priced in the same step
+             *     when it is `ready` and the quote is open for changes.
+             */
+            priceReadiness: components["schemas"]["PriceReadiness"];
+            /**
              * @description Some cover or rider carries an error with status 412: it can be offered only on restricted
              *     terms.
              */
@@ -3508,6 +3515,12 @@ export interface components {
             label: string;
             amount: components["schemas"]["Money"];
         };
+        /**
+         * @description Whether the quote can be priced: `ready`, `needsCovers` (a client without a cover) or
+         *     `needsFixes` (a cover or rider breaking a catalogue limit, named in its `errors`).
+         * @enum {string}
+         */
+        PriceReadiness: "ready" | "needsCovers" | "needsFixes";
         /** @description A problem details document, as every error response carries. */
         Problem: {
             /** @description What kind of refusal this is; decide on this, not on `detail`. */
@@ -4059,9 +4072,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The application with the cover added; limits it breaks are in the cover's errors */
+            /** @description The application with the cover added and, when it could be priced, the new quote; limits the cover breaks are in its errors */
             200: {
                 headers: {
+                    /** @description The new cover's id */
+                    "Cover-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {

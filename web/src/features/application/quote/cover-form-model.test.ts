@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-error';
 import { applicantFixture, applicationFixture, coverFixture, riderFixture } from '@/test/fixtures';
 import { checkAmount, checkLength, checkRiderAge, checkRiderAmount, childrenCoverProblem, formNameOf, ridersFor, toCoverInput, toFormValues } from './cover-form-model';
-import { priceProblems, priceReadiness, type OfferedProduct, type ProductOffer, type ProductType, type RiderRules } from '../shared/application-model';
+import { priceProblems, type OfferedProduct, type ProductOffer, type ProductType, type RiderRules } from '../shared/application-model';
 
 // The shipped catalogue, as the server reads it: the instant checks must agree with its limits. The
 // cases and messages below are those of domain/src/catalogue/tests.rs.
@@ -145,18 +145,6 @@ describe('server errors and pricing', () => {
     // With two riders the field cannot say which: the message goes above the form.
     expect(formNameOf('riders.coverAmount', ['ccic', 'tpd'])).toBeUndefined();
     expect(formNameOf('cover', [])).toBeUndefined();
-  });
-
-  it('is ready to price when every client has a cover and no cover or rider breaks a limit', () => {
-    const error = { field: 'coverAmount', message: 'too much', status: null };
-    expect(priceReadiness(applicationFixture({ applicants: [] }))).toBe('needsCovers');
-    expect(priceReadiness(applicationFixture({ applicants: [applicantFixture({ covers: [coverFixture()] }), applicantFixture({ id: 'a2', covers: [] })] }))).toBe(
-      'needsCovers',
-    );
-    expect(priceReadiness(applicationFixture({ applicants: [applicantFixture({ covers: [coverFixture()] })] }))).toBe('ready');
-    expect(priceReadiness(applicationFixture({ applicants: [applicantFixture({ covers: [coverFixture({ errors: [error] })] })] }))).toBe('needsFixes');
-    const riderError = coverFixture({ riders: [riderFixture({ riderType: 'tpd', coverAmount: 1, errors: [error] })] });
-    expect(priceReadiness(applicationFixture({ applicants: [applicantFixture({ covers: [riderError] })] }))).toBe('needsFixes');
   });
 
   it('says which client and cover each pricing problem is about', () => {

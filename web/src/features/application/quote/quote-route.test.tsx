@@ -76,12 +76,11 @@ describe('quote page', () => {
     expect(await within(summary).findByText(/Sample rates \(ELT15 basis\)/)).toBeInTheDocument();
   });
 
-  it('adds a cover with every field (empty ones as null), then prices the quote and shows the total a month', async () => {
+  it('adds a cover with every field (empty ones as null) and shows the price the same answer carries, in one request', async () => {
     const added = applicationFixture({ applicants: [applicantFixture({ covers: [coverFixture()] })] });
     const priced = { ...added, status: 'QUOTE' as const, quote: quoteFixture() };
-    const { requests } = stubQuote(applicationFixture(), [
-      { method: 'POST', path: '/api/v1/actions/MutateCovers/add', respond: () => json(added) },
-      { method: 'GET', path: PRICE, respond: () => json(priced) },
+    const { requests } = stubQuote(applicationFixture({ priceReadiness: 'needsCovers' }), [
+      { method: 'POST', path: '/api/v1/actions/MutateCovers/add', respond: () => json(priced, 200, { 'Cover-Id': 'cover-1' }) },
     ]);
     const user = userEvent.setup();
     renderQuote();
@@ -116,19 +115,20 @@ describe('quote page', () => {
         riders: [],
       },
     });
-    const order = requests.map((request) => `${request.method} ${request.url.pathname}`);
-    expect(order.indexOf(`GET ${PRICE}`)).toBeGreaterThan(order.indexOf('POST /api/v1/actions/MutateCovers/add'));
+    expect(requests.some((request) => request.url.pathname === PRICE)).toBe(false);
     expect(within(card).getByRole('listitem', { name: 'Life Protection' })).toHaveTextContent('£23.45 a month');
+    expect(await screen.findByText('Cover added')).toBeInTheDocument();
   });
 
   it('shows limits the server found under the saved cover and beside its field, and does not price', async () => {
     // The server is the authority: its catalogue may be stricter than the limits the page was given.
     const LIMIT = 'Cover amount must be between £5,000 and £200,000';
     const saved = applicationFixture({
+      priceReadiness: 'needsFixes',
       applicants: [applicantFixture({ covers: [coverFixture({ errors: [{ field: 'coverAmount', message: LIMIT, status: null }] })] })],
     });
-    const { requests } = stubQuote(applicationFixture(), [
-      { method: 'POST', path: '/api/v1/actions/MutateCovers/add', respond: () => json(saved) },
+    const { requests } = stubQuote(applicationFixture({ priceReadiness: 'needsCovers' }), [
+      { method: 'POST', path: '/api/v1/actions/MutateCovers/add', respond: () => json(saved, 200, { 'Cover-Id': 'cover-1' }) },
     ]);
     const user = userEvent.setup();
     renderQuote();
@@ -343,6 +343,7 @@ describe('quote page', () => {
   it('asks before removing a cover, then sends the DELETE and shows the client without it', async () => {
     const withoutLife = twoClients();
     withoutLife.applicants[0] = applicantFixture({ covers: [] });
+    withoutLife.priceReadiness = 'needsCovers';
     const { requests } = stubQuote(twoClients(), [
       { method: 'DELETE', path: '/api/v1/actions/MutateCovers/remove', respond: () => json(withoutLife) },
     ]);

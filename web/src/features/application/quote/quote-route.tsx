@@ -17,7 +17,7 @@ import { JourneySteps, journeyState } from '../shared/components/journey-steps';
 import { QuoteDocuments } from './components/quote-documents';
 import { QuoteSummary } from './components/quote-summary';
 import { quotePremiums } from './cover-form-model';
-import { coverErrors, priceProblems, priceReadiness, type Application, type Cover } from '../shared/application-model';
+import { coverErrors, priceProblems, type Cover } from '../shared/application-model';
 import { quoteStrings as t } from './strings';
 import { useMessage } from '@/components/feedback';
 
@@ -44,18 +44,17 @@ function QuoteBuilder({ applicationId, application: data }: ApplicationPageProps
 
   const editable = data?.isQuoteEditable === true;
 
-  /** After every change the server accepted: price again as soon as the quote can be priced. */
-  const afterChange = (next: Application) => {
+  /** A cover change comes back priced when the quote can be priced: an earlier refusal to price no longer stands. */
+  const afterChange = () => {
     price.reset();
-    if (next.isQuoteEditable && priceReadiness(next) === 'ready') price.mutate();
   };
 
-  const afterSave = (next: Application, saved: Cover | undefined) => {
+  const afterSave = (saved: Cover | undefined) => {
     const wasEdit = target?.cover !== undefined;
     setTarget(null);
     if (saved && coverErrors(saved).length > 0) void message.warning(t.savedWithProblems);
     else void message.success(wasEdit ? t.saved : t.added);
-    afterChange(next);
+    afterChange();
   };
 
   const problems = data && isProblem(price.error, 'invalid') ? priceProblems(price.error, data, products.data) : null;

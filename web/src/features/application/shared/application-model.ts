@@ -27,16 +27,6 @@ export function coverErrors(cover: Cover): CoverError[] {
   return [...cover.errors, ...cover.riders.flatMap((rider) => rider.errors)];
 }
 
-export type PriceReadiness = 'ready' | 'needsCovers' | 'needsFixes';
-
-/** §5: a price needs at least one cover for every client, and no cover breaking a limit. */
-export function priceReadiness(application: Application): PriceReadiness {
-  const applicants = application.applicants;
-  if (applicants.length === 0 || applicants.some((applicant) => (applicant.covers ?? []).length === 0)) return 'needsCovers';
-  const covers = applicants.flatMap((applicant) => applicant.covers ?? []);
-  return covers.some((cover) => coverErrors(cover).length > 0) ? 'needsFixes' : 'ready';
-}
-
 export { clientName };
 
 export function productLabel(offer: ProductOffer | undefined, productType: ProductType): string {

@@ -2,7 +2,7 @@ import { Col, Divider, Row } from 'antd';
 import type { Adviser } from '@/lib/adviser';
 import { isApiError, isProblem } from '@/lib/api-error';
 import { usePriceQuote } from '../../shared/api/price-quote';
-import { priceProblems, priceReadiness, type Application } from '../../shared/application-model';
+import { priceProblems, type Application } from '../../shared/application-model';
 import { contactDetailsStrings } from '../strings';
 import { CommissionForm } from './commission-form';
 import { QuoteValidity } from './quote-validity';
@@ -34,7 +34,7 @@ export function ApplicationCard({ application, settings, contactLocked, question
 
   const priceAgain = (next: Application) => {
     price.reset();
-    if (next.isQuoteEditable && priceReadiness(next) === 'ready') price.mutate();
+    if (next.isQuoteEditable && next.priceReadiness === 'ready') price.mutate();
   };
 
   let problemsPricing: string[] | null = null;

@@ -6,7 +6,7 @@ import { dayjs, parseIsoDate, toIsoDate, type Dayjs } from '@/lib/dayjs';
 import { formatDate, formatMoneyWithPence } from '@/lib/format';
 import { INVALID_DATE, ukToday, validUntilBounds } from '@/lib/rules/dates';
 import { useSetQuoteDate } from '../api/set-quote-date';
-import { priceReadiness, type Application } from '../../shared/application-model';
+import type { Application } from '../../shared/application-model';
 import { contactDetailsStrings } from '../strings';
 import { DATE_FORMATS } from '../../shared/components/date-of-birth-picker';
 import { useMessage } from '@/components/feedback';
@@ -72,7 +72,7 @@ export function QuoteValidity({ application, mayOverride, locked, pricing, price
   else if (setDate.isError) serverError = t.genericError;
   const error = typedError ?? serverError;
   const shown = setDate.isPending ? parseIsoDate(setDate.variables) : parseIsoDate(application.validUntil);
-  const canPrice = !locked && !pricing && application.isQuoteEditable && priceReadiness(application) === 'ready';
+  const canPrice = !locked && !pricing && application.isQuoteEditable && application.priceReadiness === 'ready';
   const validUntilMessage = useFieldMessage(
     error ?? (locked || !bounds ? undefined : t.validUntilHelp(formatDate(bounds[0]), formatDate(bounds[1]))),
     error !== null,

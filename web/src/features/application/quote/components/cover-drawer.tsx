@@ -23,15 +23,13 @@ interface CoverDrawerProps {
   target: CoverTarget | null;
   onClose: () => void;
   /** After the server saved the cover: the application it answered, and the cover as saved. */
-  onSaved: (application: Application, saved: Cover | undefined) => void;
+  onSaved: (saved: Cover | undefined) => void;
 }
 
 /** The cover you find after saving: the one with the edited id, or the one id that is new. */
-function savedCover(application: Application, target: CoverTarget): Cover | undefined {
+function savedCover(application: Application, target: CoverTarget, coverId: string | null | undefined): Cover | undefined {
   const covers = application.applicants.find((applicant) => applicant.id === target.applicant.id)?.covers ?? [];
-  if (target.cover?.id) return covers.find((cover) => cover.id === target.cover?.id);
-  const before = new Set((target.applicant.covers ?? []).map((cover) => cover.id));
-  return covers.find((cover) => !before.has(cover.id));
+  return covers.find((cover) => cover.id === coverId);
 }
 
 /** Adds or edits one client's cover, in a drawer over the quote. */
@@ -56,11 +54,11 @@ export function CoverDrawer({ applicationId, target, onClose, onSaved }: CoverDr
 
   const submit = async (cover: CoverInput) => {
     if (!target) return;
-    const coverId = target.cover?.id;
-    const application = coverId
-      ? await edit.mutateAsync({ applicantId: target.applicant.id, coverId, cover })
+    const editing = target.cover?.id;
+    const { application, coverId } = editing
+      ? { application: await edit.mutateAsync({ applicantId: target.applicant.id, coverId: editing, cover }), coverId: editing }
       : await add.mutateAsync({ applicantId: target.applicant.id, cover });
-    onSaved(application, savedCover(application, target));
+    onSaved(savedCover(application, target, coverId));
   };
 
   return (

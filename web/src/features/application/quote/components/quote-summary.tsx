@@ -3,7 +3,7 @@ import { Alert, Button, Flex, Spin, Tag, Typography } from 'antd';
 import { formatDate, formatMoneyWithPence } from '@/lib/format';
 import { ProblemList } from '@/components/problem-list';
 import { quotePremiums } from '../cover-form-model';
-import { clientName, priceReadiness, type Application } from '../../shared/application-model';
+import { clientName, type Application } from '../../shared/application-model';
 import { quoteStrings } from '../strings';
 import { SectionCard } from '@/components/section-card';
 
@@ -26,7 +26,7 @@ const headingId = 'quote-total-heading';
 export function QuoteSummary({ application, pricingBasis, editable, pricing, priceProblems, onPrice }: QuoteSummaryProps) {
   const quote = application.quote;
   const { byApplicant } = quotePremiums(application);
-  const readiness = priceReadiness(application);
+  const readiness = application.priceReadiness;
   const canPrice = editable && readiness === 'ready' && !pricing;
 
   return (
