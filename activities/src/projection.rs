@@ -71,7 +71,8 @@ impl ApplicationActivities {
 
     /// Checks each cover against the catalogue's limits at the quote age date, saves the
     /// application with those findings on its covers, and returns them for the workflow to
-    /// put on its own copy (the same pure step, so both copies are the same document).
+    /// put on its own copy (the same pure step, so both copies are the same document). Kept
+    /// for cases whose history took this step before `check_price_and_save` (decision OW1).
     #[activity]
     pub async fn check_covers_and_save(
         self: Arc<Self>,
