@@ -6,7 +6,6 @@
 use crate::error::ApiError;
 use chrono::{DateTime, Utc};
 use domain::application::enquiry_id;
-use domain::underwriting::Enquiry;
 use domain::{AdviserId, ApplicantId, Application, ApplicationId};
 use std::future::Future;
 use std::time::Duration;
@@ -179,18 +178,18 @@ fn update_error(error: WorkflowUpdateError) -> ApiError {
 
 /// A client's underwriting enquiry: the answers and declarations go to its own workflow.
 impl WorkflowClient {
-    /// Sends `input` to the enquiry's `update` and returns the enquiry it answers with. An
-    /// enquiry that has not started is "Enquiry not found".
+    /// Sends `input` to the enquiry's `update` and returns the version it saved (the API then
+    /// reads the enquiry from the store). An enquiry that has not started is "Enquiry not found".
     pub async fn send_to_enquiry<U>(
         &self,
         applicant_id: &ApplicantId,
         update: U,
         input: U::Input,
-    ) -> Result<Enquiry, ApiError>
+    ) -> Result<Saved, ApiError>
     where
         U: UpdateDefinition<
                 Workflow = <EnquiryWorkflow as HasWorkflowDefinition>::Run,
-                Output = Enquiry,
+                Output = Saved,
             > + Send
             + Sync
             + 'static,

@@ -123,6 +123,24 @@ async fn two_clients_are_underwritten_and_the_case_moves_to_the_decision() {
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["isSatisfied"], true);
+    // The same answers again change nothing: the enquiry keeps its version.
+    let (status, same) = answer(
+        &app,
+        &token,
+        alan,
+        &[
+            ("HYPERTENSION_CONTROLLED", "Yes"),
+            ("HYPERTENSION_DIAGNOSED", "2020-03-01"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{same}");
+    assert_eq!(same["version"], body["version"]);
+    assert_eq!(
+        get(&app, &token, alan).await.1,
+        same,
+        "the answer is what is stored"
+    );
     // Closing needs the post-underwriting declaration.
     let path = format!("/api/v1/underwriting/{}/close", alan.as_str().unwrap());
     let (status, body) = app.call(Method::POST, &path, Some(&token), None).await;
@@ -178,7 +196,7 @@ async fn two_clients_are_underwritten_and_the_case_moves_to_the_decision() {
     );
 
     app.keep_history(&id, "underwriting-two-clients").await;
-    app.keep_enquiry_history(alan, "underwriting-an-interview")
+    app.keep_enquiry_history(alan, "underwriting-an-interview-read-back")
         .await;
 }
 

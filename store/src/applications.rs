@@ -1,8 +1,9 @@
 //! The application read model: one row per application holding the full document its
 //! workflow last wrote, plus the columns the dashboard searches and sorts on.
 
-use crate::sql::{Arg, Sql, parse_timestamp, push_word_filters, timestamp};
-use crate::{Backend, Store, StoreError};
+use crate::search::{Listing, SearchQuery};
+use crate::sql::{Arg, Sql, parse_timestamp, timestamp};
+use crate::{Store, StoreError};
 use chrono::{DateTime, Utc};
 use domain::dashboard::{ApplicationSearchResults, ApplicationSummary, total_pages};
 use domain::{AdviserId, ApplicantId, Application, ApplicationId, ApplicationStage, UxSettings};
@@ -51,20 +52,6 @@ pub struct Allocation {
     pub owner: AdviserId,
     /// Whether this request allocated it (false: an earlier request with the key did).
     pub fresh: bool,
-}
-
-/// What the dashboard asks for. `advisers` must already be limited to those the caller may see.
-#[derive(Debug, Clone, Default)]
-pub struct SearchQuery {
-    pub advisers: Vec<AdviserId>,
-    /// Lower-case words that must all appear in the client names or references.
-    pub words: Vec<String>,
-    /// Stages to include; empty means every stage.
-    pub stages: Vec<ApplicationStage>,
-    /// 1-based page number.
-    pub page: u32,
-    /// Whose reading of underwriting updates marks a case as having a new one.
-    pub reader: String,
 }
 
 impl Store {
@@ -251,21 +238,9 @@ impl Store {
     /// One page of the dashboard's In Progress list, newest change first.
     pub async fn search_applications(
         &self,
-        query: &SearchQuery,
+        query: &SearchQuery<ApplicationStage>,
+        reader: &str,
     ) -> Result<ApplicationSearchResults, StoreError> {
-        let page = query.page.max(1);
-        if query.advisers.is_empty() {
-            return Ok(ApplicationSearchResults {
-                results: Vec::new(),
-                current_page: page,
-                total_pages: 1,
-                total_record_count: 0,
-            });
-        }
-        let mut count = Sql::new("SELECT COUNT(*) AS total FROM applications a");
-        push_filters(&mut count, query, self.backend);
-        let total = count.count(&self.pool).await?;
-
         let mut select = Sql::new(
             "SELECT a.id, a.adviser_id, v.name AS adviser_name, a.stage, a.client_names, \
              a.third_party_ref, a.created_at, a.updated_at, \
@@ -274,34 +249,28 @@ impl Store {
              CAST(CASE WHEN a.latest_update_at > COALESCE((SELECT r.seen_up_to \
              FROM underwriting_update_reads r WHERE r.application_id = a.id AND r.reader_id = ",
         );
-        select.bind(Arg::Text(query.reader.clone())).push(
+        select.bind(Arg::Text(reader.to_owned())).push(
             "), '') THEN 1 ELSE 0 END AS BIGINT) AS new_update \
              FROM applications a LEFT JOIN advisers v ON v.id = a.adviser_id",
         );
-        push_filters(&mut select, query, self.backend);
-        select
-            .push(" ORDER BY a.updated_at DESC, a.id DESC")
-            .page(page);
-        let rows = select.query().fetch_all(&self.pool).await?;
-        let results = rows.iter().map(summary).collect::<Result<Vec<_>, _>>()?;
+        let found = self.search(query, &APPLICATIONS, select, summary).await?;
         Ok(ApplicationSearchResults {
-            results,
-            current_page: page,
-            total_pages: total_pages(total),
-            total_record_count: total,
+            results: found.rows,
+            current_page: found.page,
+            total_pages: total_pages(found.total),
+            total_record_count: found.total,
         })
     }
 }
 
-fn push_filters(sql: &mut Sql, query: &SearchQuery, backend: Backend) {
-    sql.push(" WHERE a.adviser_id IN ")
-        .bind_list(query.advisers.iter().map(|a| Arg::Text(a.to_string())));
-    if !query.stages.is_empty() {
-        sql.push(" AND a.stage IN ")
-            .bind_list(query.stages.iter().map(|s| Arg::Text(s.code().to_owned())));
-    }
-    push_word_filters(sql, &query.words, "a", "applications_search", backend);
-}
+/// The In Progress tab's listing: applications, kept by stage, most recently changed first.
+const APPLICATIONS: Listing = Listing {
+    from: "applications a",
+    alias: "a",
+    index: "applications_search",
+    filter_column: "stage",
+    order_by: "a.updated_at DESC, a.id DESC",
+};
 
 fn summary(row: &sqlx::any::AnyRow) -> Result<ApplicationSummary, StoreError> {
     let id: i64 = row.try_get("id")?;

@@ -10,16 +10,18 @@ mod advisers;
 mod applications;
 mod documents;
 mod enquiries;
+pub use enquiries::StoredEnquiry;
 mod policies;
+mod search;
 mod sql;
 #[cfg(feature = "testing")]
 pub mod testing;
 mod workbench;
 
 pub use advisers::{FirmRecord, LocationRecord, SeedAdviser};
-pub use applications::{Allocation, CaseOwner, SearchQuery};
+pub use applications::{Allocation, CaseOwner};
 pub use documents::{NewDocument, StoredDocument};
-pub use policies::PolicyQuery;
+pub use search::{SearchFilter, SearchQuery};
 pub use workbench::WorkbenchQuery;
 
 use sqlx::any::{AnyPoolOptions, install_default_drivers};

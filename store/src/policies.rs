@@ -2,26 +2,14 @@
 //! holder, written in the same transaction as the application's read model, so a policy is
 //! listed exactly when its application says it is in force.
 
-use crate::sql::{Arg, Sql, parse_timestamp, push_word_filters, timestamp};
-use crate::{Backend, Store, StoreError};
+use crate::search::{Listing, SearchQuery};
+use crate::sql::{Arg, Sql, parse_timestamp, timestamp};
+use crate::{Store, StoreError};
 use domain::dashboard::{PolicySearchResults, PolicySummary, total_pages};
 use domain::money::Money;
 use domain::policy::PolicyStatus;
 use domain::{AdviserId, ApplicantId, Application, ApplicationId};
 use sqlx::Row;
-
-/// What the Policyholders tab asks for. `advisers` must already be limited to those the caller
-/// may see.
-#[derive(Debug, Clone, Default)]
-pub struct PolicyQuery {
-    pub advisers: Vec<AdviserId>,
-    /// Lower-case words that must all appear in the holder's name or the references.
-    pub words: Vec<String>,
-    /// Statuses to include; empty means every status.
-    pub statuses: Vec<PolicyStatus>,
-    /// 1-based page number.
-    pub page: u32,
-}
 
 /// Writes the application's policies (inside the read model's transaction).
 pub(crate) async fn save_policies(
@@ -75,36 +63,20 @@ impl Store {
     /// One page of the Policyholders tab, most recently issued first.
     pub async fn search_policies(
         &self,
-        query: &PolicyQuery,
+        query: &SearchQuery<PolicyStatus>,
     ) -> Result<PolicySearchResults, StoreError> {
-        let page = query.page.max(1);
-        if query.advisers.is_empty() {
-            return Ok(PolicySearchResults {
-                policy_details: Vec::new(),
-                current_page: page,
-                total_pages: 1,
-                total_record_count: 0,
-            });
-        }
-        let mut count = Sql::new("SELECT COUNT(*) AS total FROM policies p");
-        push_filters(&mut count, query, self.backend);
-        let total = count.count(&self.pool).await?;
-        let mut select = Sql::new(
+        let select = Sql::new(
             "SELECT p.policy_holder_id, p.policy_reference, p.application_id, p.adviser_id, \
              v.name AS adviser_name, p.holder_name, p.status, p.starts_on, \
              p.monthly_premium_pence, p.issued_at \
              FROM policies p LEFT JOIN advisers v ON v.id = p.adviser_id",
         );
-        push_filters(&mut select, query, self.backend);
-        select
-            .push(" ORDER BY p.issued_at DESC, p.policy_reference DESC")
-            .page(page);
-        let rows = select.query().fetch_all(&self.pool).await?;
+        let found = self.search(query, &POLICIES, select, summary).await?;
         Ok(PolicySearchResults {
-            policy_details: rows.iter().map(summary).collect::<Result<Vec<_>, _>>()?,
-            current_page: page,
-            total_pages: total_pages(total),
-            total_record_count: total,
+            policy_details: found.rows,
+            current_page: found.page,
+            total_pages: total_pages(found.total),
+            total_record_count: found.total,
         })
     }
 
@@ -129,19 +101,14 @@ impl Store {
     }
 }
 
-fn push_filters(sql: &mut Sql, query: &PolicyQuery, backend: Backend) {
-    sql.push(" WHERE p.adviser_id IN ")
-        .bind_list(query.advisers.iter().map(|a| Arg::Text(a.to_string())));
-    if !query.statuses.is_empty() {
-        sql.push(" AND p.status IN ").bind_list(
-            query
-                .statuses
-                .iter()
-                .map(|s| Arg::Text(s.code().to_owned())),
-        );
-    }
-    push_word_filters(sql, &query.words, "p", "policies_search", backend);
-}
+/// The Policyholders tab's listing: policies, kept by status, most recently issued first.
+const POLICIES: Listing = Listing {
+    from: "policies p",
+    alias: "p",
+    index: "policies_search",
+    filter_column: "status",
+    order_by: "p.issued_at DESC, p.policy_reference DESC",
+};
 
 fn summary(row: &sqlx::any::AnyRow) -> Result<PolicySummary, StoreError> {
     let holder: String = row.try_get("policy_holder_id")?;

@@ -7,7 +7,7 @@ use domain::{
     UxSettings,
 };
 use store::testing::TestDatabase;
-use store::{FirmRecord, LocationRecord, PolicyQuery, SearchQuery, SeedAdviser, Store};
+use store::{FirmRecord, LocationRecord, SearchQuery, SeedAdviser, Store};
 
 /// A migrated store on a fresh database, and the database, to keep until the test ends.
 async fn store() -> (Store, TestDatabase) {
@@ -158,24 +158,26 @@ async fn search_finds_by_name_or_reference_within_the_advisers_given() {
     let query = |term: &str| SearchQuery {
         advisers: vec![adviser("adviser1")],
         words: domain::dashboard::search_words(term),
-        stages: vec![],
+        filters: vec![],
         page: 1,
-        reader: "adviser1".into(),
     };
-    let by_name = store.search_applications(&query("ada")).await.unwrap();
+    let by_name = store
+        .search_applications(&query("ada"), "adviser1")
+        .await
+        .unwrap();
     assert_eq!(
         by_name.total_record_count, 1,
         "another adviser's case must not be listed"
     );
     assert_eq!(by_name.results[0].client_names, "Ada Lovelace");
     let by_ref = store
-        .search_applications(&query(&mine.id.to_string()))
+        .search_applications(&query(&mine.id.to_string()), "adviser1")
         .await
         .unwrap();
     assert_eq!(by_ref.results[0].id, mine.id);
     assert_eq!(
         store
-            .search_applications(&query("lovelace zz"))
+            .search_applications(&query("lovelace zz"), "adviser1")
             .await
             .unwrap()
             .total_record_count,
@@ -183,7 +185,7 @@ async fn search_finds_by_name_or_reference_within_the_advisers_given() {
     );
     assert_eq!(
         store
-            .search_applications(&query("%"))
+            .search_applications(&query("%"), "adviser1")
             .await
             .unwrap()
             .total_record_count,
@@ -205,12 +207,11 @@ async fn search_matches_any_part_of_a_word_and_follows_each_change() {
             let query = SearchQuery {
                 advisers: vec![adviser("adviser1")],
                 words: domain::dashboard::search_words(term),
-                stages: vec![],
+                filters: vec![],
                 page: 1,
-                reader: "adviser1".into(),
             };
             store
-                .search_applications(&query)
+                .search_applications(&query, "adviser1")
                 .await
                 .unwrap()
                 .total_record_count
@@ -270,10 +271,10 @@ async fn policy_search_matches_any_part_of_a_name_and_follows_each_change() {
     let holders = |term: &'static str| {
         let store = store.clone();
         async move {
-            let query = PolicyQuery {
+            let query = SearchQuery {
                 advisers: vec![adviser("adviser1")],
                 words: domain::dashboard::search_words(term),
-                statuses: vec![],
+                filters: vec![],
                 page: 1,
             };
             let found = store.search_policies(&query).await.unwrap();
@@ -343,7 +344,7 @@ async fn search_filters_by_stage_and_pages_by_ten() {
         page: 2,
         ..Default::default()
     };
-    let page2 = store.search_applications(&query).await.unwrap();
+    let page2 = store.search_applications(&query, "adviser1").await.unwrap();
     assert_eq!(
         (
             page2.results.len(),
@@ -352,10 +353,10 @@ async fn search_filters_by_stage_and_pages_by_ten() {
         ),
         (2, 2, 12)
     );
-    query.stages = vec![ApplicationStage::Quote];
+    query.filters = vec![ApplicationStage::Quote];
     assert_eq!(
         store
-            .search_applications(&query)
+            .search_applications(&query, "adviser1")
             .await
             .unwrap()
             .total_record_count,
@@ -476,53 +477,71 @@ async fn a_document_is_kept_as_first_sent_for_its_application_version() {
 }
 
 #[tokio::test]
-async fn an_enquiry_is_kept_at_its_newest_version_and_found_by_client() {
-    use domain::underwriting::{Declarations, Enquiry};
+async fn an_enquiry_is_kept_at_its_newest_version_with_the_interview_it_follows() {
+    use domain::underwriting::interview::{Interview, Limits};
+    use domain::underwriting::record::{EnquiryKind, EnquiryRecord};
     let (store, _dir) = store().await;
     let app = new_application(&store, "adviser1").await;
-    let enquiry = |version: u64, open: bool| Enquiry {
-        enquiry_id: "enquiry-a1".into(),
-        applicant_id: "a1".into(),
-        branch: Some("adviser".into()),
-        tag: Some("Full".into()),
-        locale: Some("en-GB".into()),
+    let interview = |version: &str| Interview {
+        version: version.into(),
+        branch: "adviser".into(),
+        locale: "en-GB".into(),
         sections: vec![],
-        all_answers: vec![],
-        available_conditions: vec![],
-        exclusives: vec![],
-        is_open: open,
-        is_closeable: false,
-        is_satisfied: false,
-        pre_check: true,
-        declarations: Declarations::default(),
-        rulebook_version: Some("sample".into()),
-        outcome: None,
-        version,
+        limits: Limits {
+            instant_loading_max: 150,
+            decline_loading_above: 300,
+        },
+    };
+    let record = |version: u64, open: bool, rulebook: &str| {
+        let mut record = EnquiryRecord::start(
+            &interview(rulebook),
+            "enquiry-a1".into(),
+            "a1".into(),
+            EnquiryKind::Full,
+            vec![],
+            true,
+            Utc::now(),
+        );
+        record.version = version;
+        record.is_open = open;
+        record
     };
     let a1 = ApplicantId::parse("a1").unwrap();
     assert_eq!(store.find_enquiry(&a1).await.unwrap(), None);
-    let at = Utc::now();
+    store.save_interview(&interview("sample")).await.unwrap();
+    store.save_interview(&interview("sample")).await.unwrap();
     assert!(
         store
-            .save_enquiry(app.id, &enquiry(2, true), at)
+            .save_enquiry(app.id, &record(2, true, "sample"))
             .await
             .unwrap()
     );
     assert!(
         store
-            .save_enquiry(app.id, &enquiry(3, false), at)
+            .save_enquiry(app.id, &record(3, false, "sample"))
             .await
             .unwrap()
     );
     assert!(
         !store
-            .save_enquiry(app.id, &enquiry(2, true), at)
+            .save_enquiry(app.id, &record(2, true, "sample"))
             .await
             .unwrap(),
         "a late older version is ignored"
     );
     let found = store.find_enquiry(&a1).await.unwrap().unwrap();
-    assert_eq!((found.version, found.is_open), (3, false));
+    assert_eq!((found.version(), found.is_open()), (3, false));
+    let view = found.view(Utc::now().date_naive());
+    assert_eq!((view.version, view.is_open), (3, false));
+    assert_eq!(view.rulebook_version.as_deref(), Some("sample"));
+
+    // A record whose interview was never kept cannot be shown: said plainly, not guessed.
+    store
+        .save_enquiry(app.id, &record(4, true, "unknown"))
+        .await
+        .unwrap();
+    let error = store.find_enquiry(&a1).await.unwrap_err().to_string();
+    assert!(error.contains("its interview is not kept"), "{error}");
 }
 
 /// Workers save many cases at once: every save waits its turn rather than failing with
@@ -548,13 +567,12 @@ async fn many_cases_saved_at_once_are_all_saved() {
     let all = SearchQuery {
         advisers: vec![adviser("adviser1")],
         words: domain::dashboard::search_words("lovelace"),
-        stages: vec![],
+        filters: vec![],
         page: 1,
-        reader: "adviser1".into(),
     };
     assert_eq!(
         store
-            .search_applications(&all)
+            .search_applications(&all, "adviser1")
             .await
             .unwrap()
             .total_record_count,

@@ -206,17 +206,17 @@ async fn the_dashboard_marks_a_case_with_an_update_its_reader_has_not_read() {
     let mut app = claimed(&referred(100001, 2), "underwriter1");
     app.adviser_id = adviser_id("adviser1");
     store.save_application(&app).await.unwrap();
-    let search = |reader: &str| SearchQuery {
+    let search = SearchQuery {
         advisers: vec![adviser_id("adviser1")],
         page: 1,
-        reader: reader.into(),
         ..Default::default()
     };
     let flag = |store: &Store, reader: &'static str| {
         let store = store.clone();
+        let search = search.clone();
         async move {
             store
-                .search_applications(&search(reader))
+                .search_applications(&search, reader)
                 .await
                 .unwrap()
                 .results[0]

@@ -3,13 +3,14 @@
 //! writer of the client's answers.
 //!
 //! Every answer arrives as an Update whose validator runs the interview's own check before
-//! anything reaches history; the handler keeps the answers, saves the enquiry for the API and
-//! answers with it, so an answer the API confirmed survives any process being killed. Closing
+//! anything reaches history; the handler keeps the answers, saves the enquiry's record for the
+//! API when it changed and answers with the version saved (the API reads the enquiry back, as
+//! for the application), so an answer the API confirmed survives any process being killed. Closing
 //! runs the rulebook (a local activity recorded in history, so a replay keeps the outcome the
 //! adviser saw) and tells the application, which moves to the decision when every client's
 //! enquiry is closed.
 
-use crate::application::{ApplicationWorkflow, Timed};
+use crate::application::{ApplicationWorkflow, Saved, Timed};
 use crate::ids::application_workflow_id;
 use crate::one_at_a_time::{TakesTurns, one_at_a_time};
 use crate::refusal::{HandlerError, refuse};
@@ -20,7 +21,6 @@ use domain::ApplicationId;
 use domain::application::RecordEnquiryOutcome;
 use domain::cover::Cover;
 use domain::dates::uk_date;
-use domain::underwriting::Enquiry;
 use domain::underwriting::interview::Interview;
 use domain::underwriting::record::{EnquiryRecord, ProvideAnswers};
 use serde::{Deserialize, Serialize};
@@ -117,10 +117,6 @@ impl EnquiryWorkflow {
         command.requested_at.max(self.record.updated_at)
     }
 
-    fn view(&self, at: DateTime<Utc>) -> Enquiry {
-        self.record.view(&self.interview, uk_date(at))
-    }
-
     fn input(&self) -> EnquiryWorkflowInput {
         EnquiryWorkflowInput {
             application_id: self.application_id,
@@ -192,14 +188,15 @@ impl EnquiryWorkflow {
         Ok(())
     }
 
-    /// Saves the enquiry as it stands and answers with it: sent when the API starts an
-    /// enquiry, so the adviser lands on a page that is already readable.
+    /// Saves the enquiry as it stands: sent when the API starts an enquiry, so the adviser
+    /// lands on a page that is already readable. (`_at`, when it was sent, keeps the Update's
+    /// recorded input.)
     #[update]
     pub async fn open(
         ctx: &mut WorkflowContext<Self>,
-        at: DateTime<Utc>,
-    ) -> Result<Enquiry, HandlerError> {
-        one_at_a_time(ctx, async |ctx| save(ctx, at).await).await
+        _at: DateTime<Utc>,
+    ) -> Result<Saved, HandlerError> {
+        one_at_a_time(ctx, async |ctx| save(ctx).await).await
     }
 
     #[update_validator(provide_answers)]
@@ -221,7 +218,7 @@ impl EnquiryWorkflow {
     pub async fn provide_answers(
         ctx: &mut WorkflowContext<Self>,
         command: Timed<ProvideAnswers>,
-    ) -> Result<Enquiry, HandlerError> {
+    ) -> Result<Saved, HandlerError> {
         one_at_a_time(ctx, async |ctx| {
             let at = ctx.state(|s| s.time_of(&command));
             let next = ctx
@@ -230,7 +227,7 @@ impl EnquiryWorkflow {
                         .provide(&s.interview, &command.body, uk_date(at), at)
                 })
                 .map_err(refuse)?;
-            commit(ctx, next, at).await
+            commit(ctx, next).await
         })
         .await
     }
@@ -252,13 +249,13 @@ impl EnquiryWorkflow {
     pub async fn accept_post_declaration(
         ctx: &mut WorkflowContext<Self>,
         command: Timed<AcceptPostDeclaration>,
-    ) -> Result<Enquiry, HandlerError> {
+    ) -> Result<Saved, HandlerError> {
         one_at_a_time(ctx, async |ctx| {
             let at = ctx.state(|s| s.time_of(&command));
             let next = ctx
                 .state(|s| s.record.accept_post_declaration(at))
                 .map_err(refuse)?;
-            commit(ctx, next, at).await
+            commit(ctx, next).await
         })
         .await
     }
@@ -280,7 +277,7 @@ impl EnquiryWorkflow {
     pub async fn close(
         ctx: &mut WorkflowContext<Self>,
         command: Timed<CloseEnquiry>,
-    ) -> Result<Enquiry, HandlerError> {
+    ) -> Result<Saved, HandlerError> {
         one_at_a_time(ctx, async |ctx| {
             let at = ctx.state(|s| s.time_of(&command));
             let today = uk_date(at);
@@ -302,41 +299,47 @@ impl EnquiryWorkflow {
             let next = ctx
                 .state(|s| s.record.close(&s.interview, outcome, today, at))
                 .map_err(refuse)?;
-            commit(ctx, next, at).await
+            commit(ctx, next).await
         })
         .await
     }
 }
 
-/// Makes `next` the enquiry (when it changed), saves it for the API and answers with it.
+/// Enquiries whose history was recorded before an unchanged answer stopped being saved replay
+/// the save they made then.
+const SAVES_ONLY_CHANGES: &str = "enquiry-saves-only-changes";
+
+/// Makes `next` the enquiry and saves it for the API when it changed, and answers with the
+/// version saved; the API reads the enquiry back from the store (the application's convention).
 async fn commit(
     ctx: &mut WorkflowContext<EnquiryWorkflow>,
     next: EnquiryRecord,
-    at: DateTime<Utc>,
-) -> Result<Enquiry, HandlerError> {
-    ctx.state_mut(|s| {
-        if next.version != s.record.version {
+) -> Result<Saved, HandlerError> {
+    let changed = ctx.state_mut(|s| {
+        let changed = next.version != s.record.version;
+        if changed {
             s.record = next;
             s.commands_this_run += 1;
         }
+        changed
     });
-    save(ctx, at).await
+    if !changed && ctx.patched(SAVES_ONLY_CHANGES) {
+        return Ok(Saved {
+            version: ctx.state(|s| s.record.version),
+        });
+    }
+    save(ctx).await
 }
 
-/// Saves the enquiry as it stands (a local activity: no extra task round trip) and returns it.
-async fn save(
-    ctx: &mut WorkflowContext<EnquiryWorkflow>,
-    at: DateTime<Utc>,
-) -> Result<Enquiry, HandlerError> {
-    let (request, enquiry) = ctx.state(|s| {
-        let enquiry = s.view(at);
+/// Saves the enquiry's record as it stands (a local activity: no extra task round trip).
+async fn save(ctx: &mut WorkflowContext<EnquiryWorkflow>) -> Result<Saved, HandlerError> {
+    let (request, version) = ctx.state(|s| {
         (
             SaveEnquiry {
                 application_id: s.application_id,
-                enquiry: enquiry.clone(),
-                updated_at: s.record.updated_at,
+                record: s.record.clone(),
             },
-            enquiry,
+            s.record.version,
         )
     });
     EnquiryWorkflow::redraw(ctx);
@@ -347,5 +350,5 @@ async fn save(
         LOCAL_TIMEOUT,
     )
     .await?;
-    Ok(enquiry)
+    Ok(Saved { version })
 }

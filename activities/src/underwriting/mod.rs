@@ -9,12 +9,12 @@ pub use rulebook::Rulebook;
 use chrono::{DateTime, NaiveDate, Utc};
 use domain::ApplicationId;
 use domain::cover::Cover;
-use domain::underwriting::Enquiry;
 use domain::underwriting::interview::Interview;
 use domain::underwriting::outcome::ApplicantOutcome;
 use domain::underwriting::record::EnquiryRecord;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use store::Store;
 use temporalio_common::error::ApplicationFailure;
 use temporalio_macros::activities;
@@ -30,23 +30,42 @@ pub struct DecideRequest {
     pub at: DateTime<Utc>,
 }
 
-/// An enquiry to save for the API.
+/// An enquiry to save for the API: its record, which the API shows with the day's checks.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SaveEnquiry {
     pub application_id: ApplicationId,
-    pub enquiry: Enquiry,
-    pub updated_at: DateTime<Utc>,
+    pub record: EnquiryRecord,
 }
 
 pub struct UnderwritingActivities {
     rulebook: Arc<Rulebook>,
     store: Store,
+    /// Whether this process has kept the rulebook's interview in the store.
+    interview_kept: AtomicBool,
 }
 
 impl UnderwritingActivities {
     pub fn new(rulebook: Arc<Rulebook>, store: Store) -> Self {
-        Self { rulebook, store }
+        Self {
+            rulebook,
+            store,
+            interview_kept: AtomicBool::new(false),
+        }
+    }
+
+    /// Keeps the rulebook's interview in the store once per process, so every enquiry
+    /// following it can be shown.
+    async fn keep_interview(&self) -> Result<(), ActivityError> {
+        if self.interview_kept.load(Ordering::Acquire) {
+            return Ok(());
+        }
+        self.store
+            .save_interview(&self.rulebook.interview)
+            .await
+            .map_err(crate::store_failure)?;
+        self.interview_kept.store(true, Ordering::Release);
+        Ok(())
     }
 }
 
@@ -60,6 +79,7 @@ impl UnderwritingActivities {
         _ctx: ActivityContext,
         _request: (),
     ) -> Result<Interview, ActivityError> {
+        self.keep_interview().await?;
         Ok(self.rulebook.interview.clone())
     }
 
@@ -87,19 +107,24 @@ impl UnderwritingActivities {
         self.store
             .find_enquiry(&applicant_id)
             .await
-            .map(|found| found.map_or(0, |e| e.version))
+            .map(|found| found.map_or(0, |e| e.version()))
             .map_err(crate::store_failure)
     }
 
-    /// Saves the enquiry keyed by `(applicant, version)`; an older version is ignored.
+    /// Saves the enquiry's record keyed by `(applicant, version)`; an older version is ignored.
+    /// The interview it follows is kept when the enquiry starts (`interview`); it is kept here
+    /// too for enquiries started before interviews were kept.
     #[activity]
     pub async fn save_enquiry(
         self: Arc<Self>,
         _ctx: ActivityContext,
         request: SaveEnquiry,
     ) -> Result<bool, ActivityError> {
+        if request.record.rulebook_version == self.rulebook.interview.version {
+            self.keep_interview().await?;
+        }
         self.store
-            .save_enquiry(request.application_id, &request.enquiry, request.updated_at)
+            .save_enquiry(request.application_id, &request.record)
             .await
             .map_err(crate::store_failure)
     }

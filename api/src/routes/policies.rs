@@ -6,7 +6,7 @@ use crate::case::{ApplicationPath, CaseInPath};
 use crate::error::{
     ApiError, BadParameter, Conflict, Invalid, NotFound, SignInProblems, Unconfirmed,
 };
-use crate::routes::search::{SearchParams, SearchRequest};
+use crate::routes::search::{SearchParams, read_search};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, Query as PathQuery, State};
@@ -16,7 +16,6 @@ use domain::dashboard::PolicySearchResults;
 use domain::policy::PolicyStatus;
 use domain::{ApplicantId, ApplicationView};
 use serde::Deserialize;
-use store::PolicyQuery;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -99,35 +98,22 @@ pub async fn search_policies(
     me: AdviserCaller,
     params: Result<Query<PolicySearchParams>, QueryRejection>,
 ) -> Result<Json<PolicySearchResults>, ApiError> {
-    let Query(params) = params.map_err(|e| ApiError::BadRequest {
-        detail: format!("The search parameters could not be read: {e}"),
-        errors: Vec::new(),
-    })?;
-    let request = SearchRequest::read(
-        &me,
+    let params = params.map(|Query(p)| Query(p.into()));
+    let query = read_search::<PolicyStatus>(&me, params)?;
+    Ok(Json(state.store.search_policies(&query).await?))
+}
+
+/// The policy search's parameters are the application search's, with policy statuses in
+/// `status`; they are declared apart only so the document names the statuses.
+impl From<PolicySearchParams> for SearchParams {
+    fn from(params: PolicySearchParams) -> Self {
         SearchParams {
             search_term: params.search_term,
-            status: Vec::new(),
+            status: params.status,
             page: params.page,
             adviser_id: params.adviser_id,
-        },
-    )?;
-    let statuses = params
-        .status
-        .iter()
-        .map(|code| {
-            PolicyStatus::parse(code.trim()).ok_or_else(|| {
-                ApiError::bad_field("status", &format!("{code:?} is not a policy status"))
-            })
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let query = PolicyQuery {
-        advisers: request.advisers,
-        words: request.words,
-        statuses,
-        page: request.page,
-    };
-    Ok(Json(state.store.search_policies(&query).await?))
+        }
+    }
 }
 
 /// `adviserId`: the adviser whose policy it is, for a caller acting for that adviser.

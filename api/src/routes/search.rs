@@ -8,10 +8,11 @@ use axum::Json;
 use axum::extract::State;
 use axum_extra::extract::Query;
 use axum_extra::extract::QueryRejection;
+use domain::ApplicationStage;
 use domain::dashboard::{ApplicationSearchResults, SEARCH_TERM_MAX_CHARS, search_words};
-use domain::{AdviserId, ApplicationStage};
+use domain::policy::PolicyStatus;
 use serde::Deserialize;
-use store::SearchQuery;
+use store::{SearchFilter, SearchQuery};
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -61,58 +62,73 @@ pub async fn search_applications(
     me: AdviserCaller,
     params: Result<Query<SearchParams>, QueryRejection>,
 ) -> Result<Json<ApplicationSearchResults>, ApiError> {
+    let query = read_search::<ApplicationStage>(&me, params)?;
+    let reader = me.caller.subject.to_string();
+    Ok(Json(
+        state.store.search_applications(&query, &reader).await?,
+    ))
+}
+
+/// What a dashboard search keeps, read from `status`: an application's stage or a policy's
+/// status.
+pub trait StatusFilter: SearchFilter + Sized {
+    /// How a refusal names what the code should have been: "a stage", "a policy status".
+    const WHAT: &'static str;
+    fn parse(code: &str) -> Option<Self>;
+}
+
+impl StatusFilter for ApplicationStage {
+    const WHAT: &'static str = "a stage";
+    fn parse(code: &str) -> Option<Self> {
+        ApplicationStage::parse(code)
+    }
+}
+
+impl StatusFilter for PolicyStatus {
+    const WHAT: &'static str = "a policy status";
+    fn parse(code: &str) -> Option<Self> {
+        PolicyStatus::parse(code)
+    }
+}
+
+/// Reads a dashboard search the one way both searches read it: `adviserId` (one the caller may
+/// act for, or everyone they may see), the search term (at most 100 characters), the stages or
+/// statuses in `status`, and the page (from 1).
+pub fn read_search<F: StatusFilter>(
+    me: &AdviserCaller,
+    params: Result<Query<SearchParams>, QueryRejection>,
+) -> Result<SearchQuery<F>, ApiError> {
     let Query(params) = params.map_err(|e| ApiError::BadRequest {
         detail: format!("The search parameters could not be read: {e}"),
         errors: Vec::new(),
     })?;
-    let stages = params
+    let filters = params
         .status
         .iter()
         .map(|code| {
-            ApplicationStage::parse(code.trim())
-                .ok_or_else(|| ApiError::bad_field("status", &format!("{code:?} is not a stage")))
+            F::parse(code.trim()).ok_or_else(|| {
+                ApiError::bad_field("status", &format!("{code:?} is not {}", F::WHAT))
+            })
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let request = SearchRequest::read(&me, params)?;
-    let query = SearchQuery {
-        advisers: request.advisers,
-        words: request.words,
-        stages,
-        page: request.page,
-        reader: me.caller.subject.to_string(),
+    let advisers = match params.adviser_id.as_deref() {
+        Some(_) => vec![me.acting_for(params.adviser_id.as_deref())?],
+        // Without adviserId: the caller's own cases and those of everyone they act for.
+        None => me.profile.visible_advisers(),
     };
-    Ok(Json(state.store.search_applications(&query).await?))
-}
-
-/// What both dashboard searches read the same way: whose cases, which words, which page.
-pub struct SearchRequest {
-    pub advisers: Vec<AdviserId>,
-    pub words: Vec<String>,
-    pub page: u32,
-}
-
-impl SearchRequest {
-    /// Reads `adviserId` (one the caller may act for, or everyone they may see), the search
-    /// term (at most 100 characters) and the page (from 1).
-    pub fn read(me: &AdviserCaller, params: SearchParams) -> Result<Self, ApiError> {
-        let advisers = match params.adviser_id.as_deref() {
-            Some(_) => vec![me.acting_for(params.adviser_id.as_deref())?],
-            // Without adviserId: the caller's own cases and those of everyone they act for.
-            None => me.profile.visible_advisers(),
-        };
-        let term = params.search_term.unwrap_or_default();
-        if term.chars().count() > SEARCH_TERM_MAX_CHARS {
-            return Err(ApiError::bad_field(
-                "searchTerm",
-                &format!("Search for at most {SEARCH_TERM_MAX_CHARS} characters"),
-            ));
-        }
-        Ok(Self {
-            advisers,
-            words: search_words(&term),
-            page: page(params.page.as_deref())?,
-        })
+    let term = params.search_term.unwrap_or_default();
+    if term.chars().count() > SEARCH_TERM_MAX_CHARS {
+        return Err(ApiError::bad_field(
+            "searchTerm",
+            &format!("Search for at most {SEARCH_TERM_MAX_CHARS} characters"),
+        ));
     }
+    Ok(SearchQuery {
+        advisers,
+        words: search_words(&term),
+        filters,
+        page: page(params.page.as_deref())?,
+    })
 }
 
 /// A list's `page`: a whole number from 1, 1 when absent (every paged list reads it so).

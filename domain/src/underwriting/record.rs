@@ -240,6 +240,10 @@ impl EnquiryRecord {
             .flat_map(|v| values(v).map(str::to_owned).collect::<Vec<_>>())
             .collect();
         next.options.retain(|id, _| named.contains(id));
+        if next.answers == self.answers && next.options == self.options {
+            // The same answers again: nothing changes, nothing is saved.
+            return Ok(self.clone());
+        }
         next.version += 1;
         next.updated_at = at.max(self.updated_at);
         Ok(next)
@@ -250,6 +254,9 @@ impl EnquiryRecord {
     pub fn accept_post_declaration(&self, at: DateTime<Utc>) -> Result<Self, Rejection> {
         if !self.is_open {
             return Err(Rejection::conflict(CLOSED));
+        }
+        if self.declarations.accepted_post_underwriting {
+            return Ok(self.clone());
         }
         let mut next = self.clone();
         next.declarations.accepted_post_underwriting = true;

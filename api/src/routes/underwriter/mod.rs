@@ -138,7 +138,9 @@ async fn underwriter_case(
         });
     let mut enquiries = Vec::new();
     for applicant in &application.applicants {
-        if let Some(enquiry) = state.store.find_enquiry(&applicant.id).await? {
+        if let Some(enquiry) =
+            crate::routes::underwriting::enquiry::stored_enquiry(state, &applicant.id).await?
+        {
             enquiries.push(enquiry);
         }
     }

@@ -13,6 +13,7 @@ use axum::Json;
 use axum::extract::{Path, State};
 use chrono::Utc;
 use domain::application::StartUnderwriting;
+use domain::dates::uk_date;
 use domain::underwriting::record::CLOSED;
 use domain::underwriting::record::{EnquiryKind, ProvideAnswers};
 use domain::underwriting::{Answer, Enquiry};
@@ -21,7 +22,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-use workflows::{AcceptPostDeclaration, CloseEnquiry, EnquiryWorkflow, Timed};
+use workflows::{AcceptPostDeclaration, CloseEnquiry, EnquiryWorkflow, Saved, Timed};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -87,7 +88,7 @@ async fn send<U>(
 where
     U: temporalio_common::UpdateDefinition<
             Workflow = <EnquiryWorkflow as temporalio_common::HasWorkflowDefinition>::Run,
-            Output = Enquiry,
+            Output = Saved,
         > + Send
         + Sync
         + 'static,
@@ -98,14 +99,32 @@ where
         .send_to_enquiry(applicant_id, update, input)
         .await
     {
-        Err(ApiError::NotFound(message)) => match state.store.find_enquiry(applicant_id).await? {
+        Err(ApiError::NotFound(message)) => match stored_enquiry(state, applicant_id).await? {
             Some(enquiry) if !enquiry.is_open => {
                 Err(ApiError::Rejected(Rejection::conflict(CLOSED)))
             }
             _ => Err(ApiError::NotFound(message)),
         },
-        other => other.map(Json),
+        Err(other) => Err(other),
+        // The workflow saved the enquiry before answering: read our own write.
+        Ok(_) => stored_enquiry(state, applicant_id)
+            .await?
+            .map(Json)
+            .ok_or_else(|| ApiError::not_found("Enquiry")),
     }
+}
+
+/// A client's enquiry as last saved, shown with today's checks; `None` when not started.
+pub(crate) async fn stored_enquiry(
+    state: &AppState,
+    applicant_id: &ApplicantId,
+) -> Result<Option<Enquiry>, ApiError> {
+    let today = uk_date(Utc::now());
+    Ok(state
+        .store
+        .find_enquiry(applicant_id)
+        .await?
+        .map(|stored| stored.view(today)))
 }
 
 /// The client an `{id}` names: their enquiry id (`enquiry-{applicantId}`) or their id.
@@ -153,11 +172,14 @@ pub async fn start_enquiry(
             },
         )
         .await?;
-    let enquiry = state
+    state
         .workflow_client
         .send_to_enquiry(&applicant_id, EnquiryWorkflow::open, Utc::now())
         .await?;
-    Ok(Json(enquiry))
+    stored_enquiry(&state, &applicant_id)
+        .await?
+        .map(Json)
+        .ok_or_else(|| ApiError::not_found("Enquiry"))
 }
 
 /// Get a client's underwriting enquiry
@@ -182,9 +204,7 @@ pub async fn get_enquiry(
 ) -> Result<Json<Enquiry>, ApiError> {
     let applicant_id = client_of(&id)?;
     Case::of_applicant(&state, &me, &applicant_id).await?;
-    state
-        .store
-        .find_enquiry(&applicant_id)
+    stored_enquiry(&state, &applicant_id)
         .await?
         .map(Json)
         .ok_or_else(|| ApiError::not_found("Enquiry"))

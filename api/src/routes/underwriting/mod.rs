@@ -2,7 +2,7 @@
 //! client's enquiry, started, answered, declared and closed, and the look-up its backed
 //! questions search as the adviser types.
 
-mod enquiry;
+pub(crate) mod enquiry;
 mod lookup;
 mod records;
 

@@ -44,9 +44,7 @@ pub(crate) async fn latest_answers(
         .enumerate()
         .find(|(_, a)| &a.id == applicant_id)
         .ok_or_else(|| ApiError::not_found("Applicant"))?;
-    let enquiry = state
-        .store
-        .find_enquiry(applicant_id)
+    let enquiry = super::enquiry::stored_enquiry(state, applicant_id)
         .await?
         .ok_or_else(|| ApiError::not_found("Enquiry"))?;
     let kind = format!("applicationanswers:{applicant_id}");

@@ -316,6 +316,24 @@ fn a_stored_answer_that_no_longer_fits_shows_its_error_and_the_section_needs_att
 }
 
 #[test]
+fn the_same_answers_again_or_a_second_acceptance_change_nothing() {
+    let interview = interview();
+    let record = provide(
+        &started(&interview, "Male"),
+        &interview,
+        &[("ALCOHOL_UNITS", "4")],
+    )
+    .unwrap();
+    let again = provide(&record, &interview, &[("ALCOHOL_UNITS", " 4 ")]).unwrap();
+    assert_eq!(again, record, "same answer, same version, nothing to save");
+    let changed = provide(&record, &interview, &[("ALCOHOL_UNITS", "5")]).unwrap();
+    assert_eq!(changed.version, record.version + 1);
+    let accepted = record.accept_post_declaration(at()).unwrap();
+    assert_eq!(accepted.version, record.version + 1);
+    assert_eq!(accepted.accept_post_declaration(at()).unwrap(), accepted);
+}
+
+#[test]
 fn an_empty_answer_clears_it_and_the_question_is_asked_again() {
     let interview = interview();
     let record = provide(
