@@ -154,42 +154,50 @@ impl FromRequestParts<AppState> for CaseInPath {
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
         let me = AdviserCaller::from_request_parts(parts, state).await?;
-        let ApplicationInPath(id) = ApplicationInPath::from_request_parts(parts, state).await?;
+        let InPath(id) = InPath::<ApplicationId>::from_request_parts(parts, state).await?;
         Case::find(state, &me, id).await.map(CaseInPath)
     }
 }
 
-/// The path's `{applicationId}`; a segment that cannot be an application reference is
-/// "Application not found", like one that does not exist. Whether the caller may see it is
-/// [`Case::find`]'s to say ([`CaseInPath`] does both).
+/// An id the path names (`{applicationId}`, `{applicantId}`): a segment that cannot be one is
+/// "... not found", like one that does not exist. Whether the caller may see it is for
+/// [`Case::find`] ([`CaseInPath`] does both) or for the command.
 #[derive(Debug, Clone, Copy)]
-pub struct ApplicationInPath(pub ApplicationId);
+pub struct InPath<T>(pub T);
 
-impl<S: Send + Sync> FromRequestParts<S> for ApplicationInPath {
-    type Rejection = ApiError;
+/// An id a path parameter carries.
+pub trait PathId: Sized {
+    /// The parameter's name: `applicationId`.
+    const PARAM: &'static str;
+    /// What is not found when the segment cannot be read: `Application`.
+    const WHAT: &'static str;
+    fn parse(text: &str) -> Option<Self>;
+}
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        path_param(parts, state, "applicationId", ApplicationId::parse)
-            .await
-            .map(ApplicationInPath)
-            .ok_or_else(|| ApiError::not_found("Application"))
+impl PathId for ApplicationId {
+    const PARAM: &'static str = "applicationId";
+    const WHAT: &'static str = "Application";
+    fn parse(text: &str) -> Option<Self> {
+        ApplicationId::parse(text)
     }
 }
 
-/// The path's `{applicantId}`; a segment that cannot be an applicant id is "Applicant not
-/// found", like one that does not exist. Whether the client is on the case is the command's to
-/// say.
-#[derive(Debug, Clone)]
-pub struct ApplicantInPath(pub ApplicantId);
+impl PathId for ApplicantId {
+    const PARAM: &'static str = "applicantId";
+    const WHAT: &'static str = "Applicant";
+    fn parse(text: &str) -> Option<Self> {
+        ApplicantId::parse(text)
+    }
+}
 
-impl<S: Send + Sync> FromRequestParts<S> for ApplicantInPath {
+impl<S: Send + Sync, T: PathId> FromRequestParts<S> for InPath<T> {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        path_param(parts, state, "applicantId", ApplicantId::parse)
+        path_param(parts, state, T::PARAM, T::parse)
             .await
-            .map(ApplicantInPath)
-            .ok_or_else(|| ApiError::not_found("Applicant"))
+            .map(InPath)
+            .ok_or_else(|| ApiError::not_found(T::WHAT))
     }
 }
 
@@ -224,7 +232,7 @@ pub struct ApplicationPath {
 /// The path of a call about one client on an application.
 #[derive(Debug, utoipa::IntoParams)]
 #[into_params(parameter_in = Path, rename_all = "camelCase")]
-#[allow(dead_code)] // Declares parameters; read by `CaseInPath` and `ApplicantInPath`.
+#[allow(dead_code)] // Declares parameters; read by `CaseInPath` and `InPath`.
 pub struct ApplicantPath {
     /// The application reference.
     application_id: i64,

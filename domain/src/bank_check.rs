@@ -64,29 +64,53 @@ pub enum Severity {
     Error,
 }
 
+/// Every result with nothing more to say, by its wire spelling (the JSON, the OpenAPI enum and
+/// a provider's key), and whether a provider's answer may carry it: the last two are the
+/// portal's own findings.
+const CODED: [(&str, BankCheckResult, bool); 16] = [
+    ("Authenticated", BankCheckResult::Authenticated, true),
+    ("NotAuthenticated", BankCheckResult::NotAuthenticated, true),
+    (
+        "FailedModulusCheck",
+        BankCheckResult::FailedModulusCheck,
+        true,
+    ),
+    ("AC01", BankCheckResult::Ac01, true),
+    ("ANNM", BankCheckResult::Annm, true),
+    ("BAMM", BankCheckResult::Bamm, true),
+    ("BANM", BankCheckResult::Banm, true),
+    ("CASS", BankCheckResult::Cass, true),
+    ("ACNS", BankCheckResult::Acns, true),
+    ("OPTO", BankCheckResult::Opto, true),
+    ("SCNS", BankCheckResult::Scns, true),
+    ("InvalidSortCode", BankCheckResult::InvalidSortCode, true),
+    ("DcrNotPossible", BankCheckResult::DcrNotPossible, true),
+    ("GGH-001", BankCheckResult::Ggh001, true),
+    ("NameNotChecked", BankCheckResult::NameNotChecked, false),
+    (
+        "ProviderUnavailable",
+        BankCheckResult::ProviderUnavailable,
+        false,
+    ),
+];
+
 impl BankCheckResult {
     /// Reads a provider's result key; unknown keys are kept as `Other`.
     pub fn parse(key: &str, returned_account_name: Option<&str>) -> Self {
-        match key {
-            "Authenticated" => Self::Authenticated,
-            "NotAuthenticated" => Self::NotAuthenticated,
-            "FailedModulusCheck" => Self::FailedModulusCheck,
-            "AC01" => Self::Ac01,
-            "ANNM" => Self::Annm,
-            "BAMM" => Self::Bamm,
-            "BANM" => Self::Banm,
-            "CASS" => Self::Cass,
-            "MBAM" => Self::Mbam {
+        let key = match key {
+            "invalid sort" | "INVALID_SORT" => "InvalidSortCode",
+            "DCR not possible" => "DcrNotPossible",
+            other => other,
+        };
+        if key == "MBAM" {
+            return Self::Mbam {
                 account_name: returned_account_name.unwrap_or_default().to_owned(),
-            },
-            "ACNS" => Self::Acns,
-            "OPTO" => Self::Opto,
-            "SCNS" => Self::Scns,
-            "InvalidSortCode" | "invalid sort" | "INVALID_SORT" => Self::InvalidSortCode,
-            "DcrNotPossible" | "DCR not possible" => Self::DcrNotPossible,
-            "GGH-001" => Self::Ggh001,
-            other => Self::Other(other.to_owned()),
+            };
         }
+        CODED
+            .into_iter()
+            .find(|(code, _, from_provider)| *from_provider && *code == key)
+            .map_or_else(|| Self::Other(key.to_owned()), |(_, result, _)| result)
     }
 
     // §8: exact wording is not shown; these follow its meaning.
@@ -214,24 +238,9 @@ mod schema {
     use utoipa::{PartialSchema, ToSchema};
 
     /// The wire spelling of every result without data of its own (a test holds it to the enum).
-    pub(super) const CODES: [&str; 16] = [
-        "Authenticated",
-        "NotAuthenticated",
-        "FailedModulusCheck",
-        "AC01",
-        "ANNM",
-        "BAMM",
-        "BANM",
-        "CASS",
-        "ACNS",
-        "OPTO",
-        "SCNS",
-        "InvalidSortCode",
-        "DcrNotPossible",
-        "GGH-001",
-        "NameNotChecked",
-        "ProviderUnavailable",
-    ];
+    pub(super) fn codes() -> Vec<&'static str> {
+        super::CODED.iter().map(|(code, ..)| *code).collect()
+    }
 
     fn string() -> ObjectBuilder {
         ObjectBuilder::new().schema_type(SchemaType::Type(Type::String))
@@ -239,7 +248,7 @@ mod schema {
 
     fn code() -> Schema {
         string()
-            .enum_values(Some(CODES))
+            .enum_values(Some(codes()))
             .description(Some(
                 "A result with nothing more to say: `Authenticated` (verified); `NotAuthenticated`; \
                  `FailedModulusCheck` and `AC01` (the sort code and account number do not fit \
@@ -373,8 +382,8 @@ mod tests {
     #[test]
     fn the_documented_codes_are_exactly_the_results_without_data() {
         use std::collections::BTreeSet;
-        let documented: BTreeSet<&str> = schema::CODES.into_iter().collect();
-        for code in schema::CODES {
+        let documented: BTreeSet<&str> = schema::codes().into_iter().collect();
+        for code in schema::codes() {
             let result: BankCheckResult = serde_json::from_value(serde_json::json!(code))
                 .unwrap_or_else(|e| panic!("{code} is documented but not read: {e}"));
             assert_eq!(
@@ -384,7 +393,7 @@ mod tests {
         }
         // Every result the provider's keys can produce serialises to a documented code or to
         // one of the two object shapes.
-        for key in ["MBAM", "something new"].into_iter().chain(schema::CODES) {
+        for key in ["MBAM", "something new"].into_iter().chain(schema::codes()) {
             let written =
                 serde_json::to_value(BankCheckResult::parse(key, Some("J SMITH"))).unwrap();
             match written {
@@ -398,7 +407,23 @@ mod tests {
                 other => panic!("{other}"),
             }
         }
-        assert_eq!(documented.len(), schema::CODES.len());
+        assert_eq!(documented.len(), schema::codes().len());
+    }
+
+    #[test]
+    fn a_provider_cannot_claim_the_portals_own_findings_and_its_spellings_are_read() {
+        assert_eq!(
+            BankCheckResult::parse("ProviderUnavailable", None),
+            BankCheckResult::Other("ProviderUnavailable".into())
+        );
+        assert_eq!(
+            BankCheckResult::parse("INVALID_SORT", None),
+            BankCheckResult::InvalidSortCode
+        );
+        assert_eq!(
+            BankCheckResult::parse("DCR not possible", None),
+            BankCheckResult::DcrNotPossible
+        );
     }
 
     #[test]

@@ -26,6 +26,7 @@ from client.models import (
     CoverType,
     Gender,
     MutateCoverRequest,
+    PriceReadiness,
     Problem,
     ProductType,
     RemoveCoverRequest,
@@ -57,27 +58,26 @@ expect(isinstance(created, Application), "creating an application answers with a
 assert isinstance(created, Application)
 application_id = created.id
 
-too_old = add_applicant.sync(
-    application_id,
-    client=adviser,
-    body=AddApplicantRequest(
-        application_id=application_id,
-        applicant=ApplicantInput(first_name="Edith", last_name="Old", gender=Gender.FEMALE, date_of_birth=date(1940, 1, 1)),
-    ),
-)
+
+
+def add_client(first: str, last: str, gender: Gender, born: date):
+    return add_applicant.sync(
+        application_id,
+        client=adviser,
+        body=AddApplicantRequest(
+            application_id=application_id,
+            applicant=ApplicantInput(first_name=first, last_name=last, gender=gender, date_of_birth=born),
+        ),
+    )
+
+
+too_old = add_client("Edith", "Old", Gender.FEMALE, date(1940, 1, 1))
 expect(
     isinstance(too_old, Problem) and problem_kind(too_old) == "invalid" and bool(too_old.errors),
     "a client too old to cover is refused with a typed `invalid` problem naming the field",
 )
 
-with_client = add_applicant.sync(
-    application_id,
-    client=adviser,
-    body=AddApplicantRequest(
-        application_id=application_id,
-        applicant=ApplicantInput(first_name="Alan", last_name="Turing", gender=Gender.MALE, date_of_birth=date(1985, 6, 23)),
-    ),
-)
+with_client = add_client("Alan", "Turing", Gender.MALE, date(1985, 6, 23))
 expect(isinstance(with_client, Application) and len(with_client.applicants) == 1, "adding a client answers with the application")
 assert isinstance(with_client, Application)
 applicant_id = with_client.applicants[0].id
@@ -97,9 +97,19 @@ saved_with_error = (
     and any(c.errors and c.errors[0].field == "term" for c in too_long.applicants[0].covers)
 )
 expect(saved_with_error, "a term outside the limits is kept on the cover with its error (200), not refused")
+expect(
+    isinstance(too_long, Application) and too_long.price_readiness == PriceReadiness("needsFixes") and too_long.quote is None,
+    "a cover breaking a limit leaves the quote unpriced, and says why (`priceReadiness`)",
+)
 
-priced_cover = add_cover.sync(client=adviser, body=cover(20))
-expect(isinstance(priced_cover, Application), "a cover within the limits is added")
+added = add_cover.sync_detailed(client=adviser, body=cover(20))
+expect(isinstance(added.parsed, Application), "a cover within the limits is added")
+new_cover_id = added.headers.get("Cover-Id")
+expect(
+    isinstance(added.parsed, Application)
+    and any(c.id == new_cover_id for c in added.parsed.applicants[0].covers),
+    "the new cover's id comes back in the Cover-Id header",
+)
 
 covers = applicant_covers.sync(applicant_id, client=adviser)
 expect(isinstance(covers, list) and len(covers) == 2, "the client's covers parse")
@@ -118,6 +128,10 @@ removed = remove_cover.sync(
     ),
 )
 expect(isinstance(removed, Application) and len(removed.applicants[0].covers) == 1, "removing the cover in error answers with the application")
+expect(
+    isinstance(removed, Application) and removed.quote is not None and removed.price_readiness == PriceReadiness("ready"),
+    "once no cover breaks a limit, the change comes back priced in the same answer",
+)
 priced = quote_price.sync(application_id, client=adviser)
 expect(
     isinstance(priced, Application) and priced.applicants[0].covers[0].premium is not None,

@@ -3,7 +3,7 @@
 
 use crate::auth::AdviserCaller;
 use crate::body::Body;
-use crate::case::{ApplicantInPath, ApplicantPath, ApplicationPath, Case, CaseInPath};
+use crate::case::{ApplicantPath, ApplicationPath, Case, CaseInPath, InPath};
 use crate::error::{
     ApiError, Conflict, Invalid, NotFound, SignInProblems, Unconfirmed, Unreadable,
 };
@@ -157,7 +157,7 @@ async fn edit(
 pub async fn save_applicant(
     State(state): State<AppState>,
     CaseInPath(case): CaseInPath,
-    ApplicantInPath(applicant_id): ApplicantInPath,
+    InPath(applicant_id): InPath<ApplicantId>,
     Body(patch): Body<ApplicantPatch>,
 ) -> Result<Json<ApplicationView>, ApiError> {
     edit(&state, &case, applicant_id, patch).await
@@ -188,7 +188,7 @@ pub async fn save_applicant(
 pub async fn edit_applicant(
     State(state): State<AppState>,
     CaseInPath(case): CaseInPath,
-    ApplicantInPath(applicant_id): ApplicantInPath,
+    InPath(applicant_id): InPath<ApplicantId>,
     Body(patch): Body<ApplicantPatch>,
 ) -> Result<Json<ApplicationView>, ApiError> {
     edit(&state, &case, applicant_id, patch).await
@@ -215,7 +215,7 @@ pub async fn edit_applicant(
 pub async fn remove_applicant(
     State(state): State<AppState>,
     CaseInPath(case): CaseInPath,
-    ApplicantInPath(applicant_id): ApplicantInPath,
+    InPath(applicant_id): InPath<ApplicantId>,
 ) -> Result<Json<ApplicationView>, ApiError> {
     let command = RemoveApplicant { applicant_id };
     case.send(&state, command).await

@@ -3,7 +3,7 @@
 
 use crate::auth::AdviserCaller;
 use crate::body::Body;
-use crate::case::{ApplicantInPath, ApplicantPath, ApplicationPath, Case, CaseInPath};
+use crate::case::{ApplicantPath, ApplicationPath, Case, CaseInPath, InPath};
 use crate::error::{
     ApiError, Conflict, Invalid, NotFound, SignInProblems, Unconfirmed, Unreadable,
 };
@@ -11,7 +11,7 @@ use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use domain::application::{AcceptPreUnderwritingDeclaration, ApplyForPolicy};
-use domain::{ApplicationId, ApplicationView};
+use domain::{ApplicantId, ApplicationId, ApplicationView};
 use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -45,7 +45,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub async fn accept_pre_underwriting_declaration(
     State(state): State<AppState>,
     CaseInPath(case): CaseInPath,
-    ApplicantInPath(applicant_id): ApplicantInPath,
+    InPath(applicant_id): InPath<ApplicantId>,
 ) -> Result<Json<ApplicationView>, ApiError> {
     let command = AcceptPreUnderwritingDeclaration { applicant_id };
     case.send(&state, command).await

@@ -4,7 +4,7 @@
 
 use crate::auth::AdviserCaller;
 use crate::body::Body;
-use crate::case::{ApplicantInPath, ApplicantPath, Case, CaseInPath};
+use crate::case::{ApplicantPath, Case, CaseInPath, InPath};
 use crate::error::{
     ApiError, Conflict, Invalid, NotFound, SignInProblems, Unconfirmed, Unreadable,
 };
@@ -142,7 +142,7 @@ pub async fn change_contact(
 pub async fn get_contact(
     State(state): State<AppState>,
     CaseInPath(case): CaseInPath,
-    ApplicantInPath(applicant_id): ApplicantInPath,
+    InPath(applicant_id): InPath<ApplicantId>,
 ) -> Result<Json<ContactDetails>, ApiError> {
     let application = case.application(&state).await?;
     let applicant = application
@@ -176,7 +176,7 @@ pub async fn get_contact(
 pub async fn replace_contact(
     State(state): State<AppState>,
     CaseInPath(case): CaseInPath,
-    ApplicantInPath(applicant_id): ApplicantInPath,
+    InPath(applicant_id): InPath<ApplicantId>,
     Body(form): Body<ContactDetailsForm>,
 ) -> Result<Json<ApplicationView>, ApiError> {
     save_contact(

@@ -2,18 +2,18 @@
 //! §5 "Children and beneficiaries", §7 "Beneficiaries").
 
 use crate::body::Body;
-use crate::case::{ApplicantInPath, ApplicantPath, ApplicationPath, CaseInPath};
+use crate::case::{ApplicantPath, ApplicationPath, CaseInPath, InPath};
 use crate::error::{
     ApiError, Conflict, Invalid, NotFound, SignInProblems, Unconfirmed, Unreadable,
 };
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
-use domain::ApplicationView;
 use domain::application::{
     AddAllocation, AddBeneficiary, AllocationInput, BeneficiaryDetails, EditAllocation,
     EditBeneficiary, RemoveAllocation, SaveAllocation, SaveBeneficiary,
 };
+use domain::{ApplicantId, ApplicationView};
 use serde::Deserialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -123,7 +123,7 @@ pub async fn edit_beneficiary(
 pub async fn add_allocation(
     State(state): State<AppState>,
     CaseInPath(case): CaseInPath,
-    ApplicantInPath(applicant_id): ApplicantInPath,
+    InPath(applicant_id): InPath<ApplicantId>,
     Path(CoverInPath { cover_id }): Path<CoverInPath>,
     Body(allocation): Body<AllocationInput>,
 ) -> Result<Json<ApplicationView>, ApiError> {
@@ -163,7 +163,7 @@ pub async fn add_allocation(
 pub async fn edit_allocation(
     State(state): State<AppState>,
     CaseInPath(case): CaseInPath,
-    ApplicantInPath(applicant_id): ApplicantInPath,
+    InPath(applicant_id): InPath<ApplicantId>,
     Path(AllocationInPath {
         cover_id,
         allocation_id,
@@ -202,7 +202,7 @@ pub async fn edit_allocation(
 pub async fn remove_allocation(
     State(state): State<AppState>,
     CaseInPath(case): CaseInPath,
-    ApplicantInPath(applicant_id): ApplicantInPath,
+    InPath(applicant_id): InPath<ApplicantId>,
     Path(AllocationInPath {
         cover_id,
         allocation_id,
@@ -216,7 +216,7 @@ pub async fn remove_allocation(
     case.send(&state, command).await
 }
 
-/// The cover a path names (the client is [`ApplicantInPath`]).
+/// The cover a path names (the client is [`InPath`]`<ApplicantId>`).
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CoverInPath {

@@ -3,7 +3,7 @@
 
 use crate::auth::AdviserCaller;
 use crate::body::Body;
-use crate::case::{ApplicantInPath, Case};
+use crate::case::{Case, InPath};
 use crate::error::{
     ApiError, Conflict, Invalid, NotFound, SignInProblems, Unconfirmed, Unreadable,
 };
@@ -289,7 +289,7 @@ pub async fn set_payout_planner_used(
 pub async fn applicant_covers(
     State(state): State<AppState>,
     me: AdviserCaller,
-    ApplicantInPath(applicant_id): ApplicantInPath,
+    InPath(applicant_id): InPath<ApplicantId>,
 ) -> Result<Json<Vec<Cover>>, ApiError> {
     let case = Case::of_applicant(&state, &me, &applicant_id).await?;
     let application = case.application(&state).await?;

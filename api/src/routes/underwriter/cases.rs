@@ -3,7 +3,7 @@
 
 use super::{ReferredCase, UnderwriterCase, underwriter_case};
 use crate::auth::UnderwriterCaller;
-use crate::case::{ApplicantInPath, ApplicantPath, ApplicationPath};
+use crate::case::{ApplicantPath, ApplicationPath, InPath};
 use crate::error::{ApiError, BadParameter, Conflict, NotFound, StaffSignInProblems, Unconfirmed};
 use crate::routes::documents::PdfDocument;
 use crate::routes::documents::file;
@@ -15,6 +15,7 @@ use axum::extract::State;
 use axum::response::Response;
 use axum_extra::extract::{Query, QueryRejection};
 use chrono::Utc;
+use domain::ApplicantId;
 use domain::application::{ClaimCase, ReleaseCase};
 use domain::dashboard::{WorkbenchFilter, WorkbenchResults};
 use domain::dates::uk_date;
@@ -194,7 +195,7 @@ pub async fn release(
 pub async fn client_answers(
     State(state): State<AppState>,
     referred: ReferredCase,
-    ApplicantInPath(applicant_id): ApplicantInPath,
+    InPath(applicant_id): InPath<ApplicantId>,
 ) -> Result<Response, ApiError> {
     Ok(file(
         latest_answers(&state, &referred.application, &applicant_id).await?,

@@ -15,7 +15,7 @@ mod evidence;
 pub(crate) use evidence::is_evidence_document;
 
 use crate::auth::UnderwriterCaller;
-use crate::case::{ApplicationInPath, send_command};
+use crate::case::{InPath, send_command};
 use crate::error::ApiError;
 use crate::state::AppState;
 use axum::Json;
@@ -26,7 +26,7 @@ use domain::underwriting::Enquiry;
 use domain::underwriting::evidence::EvidenceSettings;
 use domain::underwriting::interview::Limits;
 use domain::underwriting::manual::{MAX_POSTPONE_MONTHS, Underwriter};
-use domain::{AdviserId, Application, ApplicationView};
+use domain::{AdviserId, Application, ApplicationId, ApplicationView};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -54,7 +54,7 @@ impl FromRequestParts<AppState> for ReferredCase {
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
         let me = UnderwriterCaller::from_request_parts(parts, state).await?;
-        let ApplicationInPath(id) = ApplicationInPath::from_request_parts(parts, state).await?;
+        let InPath(id) = InPath::<ApplicationId>::from_request_parts(parts, state).await?;
         let application = state
             .store
             .find_application(id)

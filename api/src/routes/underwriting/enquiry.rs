@@ -4,7 +4,7 @@
 
 use crate::auth::AdviserCaller;
 use crate::body::Body;
-use crate::case::{ApplicantInPath, Case, applicant_in_path};
+use crate::case::{Case, InPath, applicant_in_path};
 use crate::error::{
     ApiError, Conflict, Invalid, NotFound, SignInProblems, Unconfirmed, Unreadable,
 };
@@ -157,7 +157,7 @@ fn client_of(id: &str) -> Result<ApplicantId, ApiError> {
 pub async fn start_enquiry(
     State(state): State<AppState>,
     me: AdviserCaller,
-    ApplicantInPath(applicant_id): ApplicantInPath,
+    InPath(applicant_id): InPath<ApplicantId>,
     Body(request): Body<StartRequest>,
 ) -> Result<Json<Enquiry>, ApiError> {
     let kind = kind(&request.answers)?;

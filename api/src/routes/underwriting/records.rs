@@ -4,9 +4,7 @@
 
 use crate::auth::AdviserCaller;
 use crate::body::Body;
-use crate::case::{
-    ApplicantInPath, ApplicantPath, ApplicationInPath, ApplicationPath, Case, CaseInPath,
-};
+use crate::case::{ApplicantPath, ApplicationPath, Case, CaseInPath, InPath};
 use crate::error::{ApiError, NotFound, SignInProblems, Unreadable};
 use crate::routes::documents::PdfDocument;
 use crate::routes::documents::{DocumentLink, file, stored_or_rendered};
@@ -81,7 +79,7 @@ pub(crate) async fn latest_answers(
 pub async fn answers_document(
     State(state): State<AppState>,
     CaseInPath(case): CaseInPath,
-    ApplicantInPath(applicant_id): ApplicantInPath,
+    InPath(applicant_id): InPath<ApplicantId>,
 ) -> Result<Response, ApiError> {
     let application = case.application(&state).await?;
     Ok(file(
@@ -152,7 +150,7 @@ pub struct UnderwritingUpdates {
 pub async fn underwriting_updates(
     State(state): State<AppState>,
     me: AdviserCaller,
-    ApplicationInPath(id): ApplicationInPath,
+    InPath(id): InPath<ApplicationId>,
 ) -> Result<Json<UnderwritingUpdates>, ApiError> {
     // The caller is read once: they own the case, and their reading is recorded.
     let case = Case::find(&state, &me, id).await?;

@@ -40,19 +40,9 @@ function withUnderwriter(): Schemas['Application'] {
       referredAt: '2026-11-24T10:20:00Z',
       claim: { underwriter: { id: 'underwriter1', name: 'Ruth Ellis' }, claimedAt: '2026-11-25T09:00:00Z' },
       evidence: [
+        // The fixture's GP report, chased once.
         evidenceRequestFixture({
-          id: 'e1',
-          applicantId: 'applicant-1',
-          kind: 'gpReport',
-          label: 'GP report',
-          provider: 'The Surgery',
-          medicalReport: true,
-          chaseEveryDays: 7,
-          requestedAt: '2026-11-25T09:05:00Z',
-          requestedBy: { id: 'underwriter1', name: 'Ruth Ellis' },
-          firstExpectedBy: '2026-12-23',
           expectedBy: '2026-12-31',
-          status: 'requested',
           chases: [{ chasedOn: '2026-12-24', at: '2026-12-24T00:00:00Z', expectedBy: '2026-12-31' }],
         }),
       ],

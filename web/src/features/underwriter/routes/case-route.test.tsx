@@ -90,19 +90,11 @@ describe('a referred case on the workbench', () => {
   });
 
   it('asks for evidence with the kind’s defaults shown, and records it received with its PDF', async () => {
+    // The fixture's GP report, asked for today and chased once.
     const gp = evidenceRequestFixture({
-      id: 'e1',
-      applicantId: 'applicant-1',
-      kind: 'gpReport',
-      label: 'GP report',
-      provider: 'The Surgery',
-      medicalReport: true,
-      chaseEveryDays: 7,
       requestedAt: '2026-11-26T10:00:00Z',
-      requestedBy: { id: 'underwriter1', name: 'Ruth Ellis' },
       firstExpectedBy: '2026-12-24',
       expectedBy: '2026-12-31',
-      status: 'requested',
       chases: [{ chasedOn: '2026-12-25', at: '2026-12-25T00:00:00Z', expectedBy: '2026-12-31' }],
     });
     const asked = claimedBy(referredCase({}, { referral: referralFixture({ referredAt: '2026-11-24T10:20:00Z', evidence: [gp] }) }));
