@@ -10,15 +10,17 @@ VENV := .venv
 # The venv may hold Node.js when the machine's is missing or too old (see scripts/deps.sh).
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 export TEMPORAL_CLI ?= $(CURDIR)/$(VENV)/bin/temporal
+# The build `make run` runs: `quick` (quick to build, see Cargo.toml) or `release` (for `make load`).
+export RUN_PROFILE ?= quick
 
-.PHONY: help deps run test lint openapi record-histories build-web build-release load chaos fuzz mutants clean
+.PHONY: help deps run test lint openapi record-histories build-web build-run build-release load chaos fuzz mutants clean
 
 help:
 	@echo "make run    - run the portal on http://127.0.0.1:$${PORT:-8080} (installs and builds what it needs)"
 	@echo "make test   - run every test suite (lint, Rust, web unit, browser)"
 	@echo "make openapi - regenerate openapi/openapi.json and the web client from the code"
 	@echo "make record-histories - record the workflow histories the replay test keeps (after a workflow change that is patched)"
-	@echo "make load   - measure API latency against a running portal (see README)"
+	@echo "make load   - measure API latency against a running portal (start it with make run RUN_PROFILE=release; see README)"
 	@echo "make chaos  - 20 advisers for 10 minutes while workers and Temporal are killed; checks nothing is lost"
 	@echo "make fuzz   - schema-conformance fuzzing of the API (FUZZ_EXAMPLES=200 for a long run)"
 	@echo "make mutants - mutation-test the domain crate with cargo-mutants (slow; not part of make test)"
@@ -40,7 +42,11 @@ build-web: deps web/dist/index.html
 build-release: deps
 	cargo build --release --locked -p api -p portal-load --bin portal --bin portal-load
 
-run: build-web build-release
+# Only what `make run` starts: the portal, in RUN_PROFILE.
+build-run: deps
+	cargo build --profile $(RUN_PROFILE) --locked -p api --bin portal
+
+run: build-web build-run
 	@scripts/run.sh
 
 test: deps
