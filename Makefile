@@ -10,8 +10,9 @@ VENV := .venv
 # The venv may hold Node.js when the machine's is missing or too old (see scripts/deps.sh).
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 export TEMPORAL_CLI ?= $(CURDIR)/$(VENV)/bin/temporal
-# The build `make run` runs: `quick` (quick to build, see Cargo.toml) or `release` (for `make load`).
-export RUN_PROFILE ?= quick
+# The build `make run` runs: `dev` (the tests' build, quick to build from nothing: decision OW7)
+# or `release` (for `make load` and every measured figure).
+export RUN_PROFILE ?= dev
 
 .PHONY: help deps run test lint openapi record-histories build-web build-run build-release load chaos fuzz mutants clean
 

@@ -10,8 +10,10 @@ export TEMPORAL_ADDRESS=${TEMPORAL_ADDRESS:-http://127.0.0.1:7233}
 export PORTAL_ENV=development DEV_IDP=on
 export DATABASE_URL=${DATABASE_URL:-sqlite://data/portal.db}
 export RUST_LOG=${RUST_LOG:-info,temporalio_sdk_core=warn,temporalio_client=warn,tower_http=warn}
-# The build `make run` made: RUN_PROFILE `quick` (quick to build) or `release` (for `make load`).
-portal=${CARGO_TARGET_DIR:-$HOME/.cache/portal-target}/${RUN_PROFILE:-quick}/portal
+# The build `make run` made: RUN_PROFILE `dev` (in target/debug; the tests' build) or `release`.
+profile=${RUN_PROFILE:-dev}
+[[ $profile == dev ]] && profile=debug
+portal=${CARGO_TARGET_DIR:-$HOME/.cache/portal-target}/$profile/portal
 mkdir -p data
 
 started=()
