@@ -5,8 +5,10 @@
 //! browser reads its own write.
 //!
 //! The validator/handler pairs come from one table ([`command_updates!`] below): a new command
-//! is a line there. `open` and `price_quote` are written out because they do more than apply
-//! a rule.
+//! is a line there, and a command whose handler does more than commit the rule (starting the
+//! enquiry, pricing an alternative, issuing documents) names its step there too. `open`,
+//! `price_quote`, `quote_decision` and `check_bank` are written out because their validators are
+//! not a command's rule.
 
 use super::{ApplicationWorkflow, ApplicationWorkflowInput, Timed, projection};
 use crate::one_at_a_time::one_at_a_time;
@@ -84,13 +86,17 @@ pub trait ApplicationUpdate: Serialize + Send + Sync + Sized + 'static {
     + 'static;
 }
 
-/// Writes the workflow's methods: `{ hand-written methods }` then one line per command,
-/// `update_name, validator_name: Command => how it is committed;`, and says which Update
-/// carries each command ([`ApplicationUpdate`]).
+/// Writes the workflow's methods: `{ hand-written methods }`, then one line per command,
+/// `update_name, validator_name: Command => how it is committed;`, then, after `@steps`, the
+/// commands whose handler does more than commit the rule (`=> step`, an async fn of the context
+/// and the command), and says which Update carries each command
+/// ([`ApplicationUpdate`]). Every validator is the command's own rule.
 macro_rules! command_updates {
     (
         { $($methods:tt)* }
         $($update:ident, $validator:ident: $command:ty => $commit:ident;)*
+        @steps
+        $($s_update:ident, $s_validator:ident: $s_command:ty => $step:ident;)*
     ) => {
         #[workflow_methods]
         impl ApplicationWorkflow {
@@ -119,13 +125,45 @@ macro_rules! command_updates {
                     .await
                 }
             )*
+
+            $(
+                #[update_validator($s_update)]
+                fn $s_validator(
+                    &self,
+                    _ctx: &WorkflowContextView,
+                    command: &Timed<$s_command>,
+                ) -> Result<(), HandlerError> {
+                    let at = self.time_of(command);
+                    command.body.apply(&self.application, at).map(|_| ()).map_err(refuse)
+                }
+
+                #[update]
+                pub async fn $s_update(
+                    ctx: &mut WorkflowContext<Self>,
+                    command: Timed<$s_command>,
+                ) -> Result<Saved, HandlerError> {
+                    one_at_a_time(ctx, async |ctx| $step(ctx, command).await).await
+                }
+            )*
         }
 
         impl ApplicationWorkflow {
             /// The Updates the table writes, by name: the replay test checks that recorded
             /// histories exercise each.
-            pub const TABLE_UPDATES: &[&str] = &[$(stringify!($update)),*];
+            pub const TABLE_UPDATES: &[&str] = &[$(stringify!($update),)* $(stringify!($s_update)),*];
         }
+
+        $(
+            impl ApplicationUpdate for $s_command {
+                fn update() -> impl UpdateDefinition<
+                    Workflow = <ApplicationWorkflow as HasWorkflowDefinition>::Run,
+                    Input = Timed<Self>,
+                    Output = Saved,
+                > + Send + Sync + 'static {
+                    ApplicationWorkflow::$s_update
+                }
+            }
+        )*
 
         $(
             impl ApplicationUpdate for $command {
@@ -186,31 +224,6 @@ command_updates! {
         ) {
             let now = ctx.workflow_time().map(DateTime::<Utc>::from).unwrap_or_default();
             self.outcome_signalled(outcome, now);
-        }
-
-        #[update_validator(start_underwriting)]
-        fn validate_start_underwriting(
-            &self,
-            _ctx: &WorkflowContextView,
-            command: &Timed<StartUnderwriting>,
-        ) -> Result<(), HandlerError> {
-            let at = self.time_of(command);
-            command.body.apply(&self.application, at).map(|_| ()).map_err(refuse)
-        }
-
-        /// §7 `POST /underwriting/{applicantId}/start`: starts the client's enquiry as a child
-        /// workflow (`enquiry-{applicantId}`) with the interview the rulebook has now and the
-        /// client's details as §5 maps them. Starting again answers with the application as it
-        /// is: the enquiry already exists.
-        #[update]
-        pub async fn start_underwriting(
-            ctx: &mut WorkflowContext<Self>,
-            command: Timed<StartUnderwriting>,
-        ) -> Result<Saved, HandlerError> {
-            one_at_a_time(ctx, async |ctx| {
-                super::enquiries::start(ctx, command).await
-            })
-            .await
         }
 
         #[update_validator(price_quote)]
@@ -298,76 +311,6 @@ command_updates! {
             })
             .await
         }
-
-        #[update_validator(take_alternative)]
-        fn validate_take_alternative(
-            &self,
-            _ctx: &WorkflowContextView,
-            command: &Timed<TakeAlternative>,
-        ) -> Result<(), HandlerError> {
-            let at = self.time_of(command);
-            command.body.apply(&self.application, at).map(|_| ()).map_err(refuse)
-        }
-
-        /// The decision page's priced alternative: the cover and its terms change, and the
-        /// decision is priced again in the same step, so the page shows the price it offered.
-        #[update]
-        pub async fn take_alternative(
-            ctx: &mut WorkflowContext<Self>,
-            command: Timed<TakeAlternative>,
-        ) -> Result<Saved, HandlerError> {
-            one_at_a_time(ctx, async |ctx| {
-                let at = ctx.state(|s| s.time_of(&command));
-                let taken = ctx
-                    .state(|s| command.body.apply(&s.application, at))
-                    .map_err(refuse)?;
-                let priced = price_decision(ctx, &taken, at).await?;
-                let next = priced.map(|quote| {
-                    let mut next = taken.record_decision_quote(quote, at);
-                    // One change for the adviser's one click.
-                    next.version = taken.version;
-                    next
-                });
-                commit(ctx, next, &command).await
-            })
-            .await
-        }
-
-        #[update_validator(activate_application)]
-        fn validate_activate_application(
-            &self,
-            _ctx: &WorkflowContextView,
-            command: &Timed<ActivateApplication>,
-        ) -> Result<(), HandlerError> {
-            let at = self.time_of(command);
-            command.body.apply(&self.application, at).map(|_| ()).map_err(refuse)
-        }
-
-        /// §7 `activateApplication`: puts the policy in force (a policy per client, numbered
-        /// from the application, so activating again changes nothing), then issues each
-        /// client's schedule and the decision document (an activity that stores them) before
-        /// answering, so the Complete page lists them at once.
-        #[update]
-        pub async fn activate_application(
-            ctx: &mut WorkflowContext<Self>,
-            command: Timed<ActivateApplication>,
-        ) -> Result<Saved, HandlerError> {
-            one_at_a_time(ctx, async |ctx| {
-                let (before, next) = ctx.state(|s| {
-                    let at = s.time_of(&command);
-                    (s.application.version, command.body.apply(&s.application, at))
-                });
-                let next = next.map_err(refuse)?;
-                if next.version == before {
-                    return Ok(Saved::of(&next));
-                }
-                let issued = steps::run(ctx, || PolicyActivities::issue_policy_documents, next.clone(), ISSUE_DOCUMENTS_TIMEOUT)
-                    .await?;
-                let issued = next.with_policy_documents(&issued);
-                commit(ctx, Ok(issued), &command).await
-            })
-            .await
-        }
     }
 
     add_applicant, validate_add_applicant: AddApplicant => commit;
@@ -417,12 +360,78 @@ command_updates! {
     receive_evidence, validate_receive_evidence: ReceiveEvidence => commit;
     post_underwriting_update, validate_post_underwriting_update: PostUnderwritingUpdate => commit;
     decide_referred_cover, validate_decide_referred_cover: DecideReferredCover => commit;
+
+    // Commands whose handler does more than commit the rule, each with its step.
+    @steps
+    start_underwriting, validate_start_underwriting: StartUnderwriting => start_enquiry;
+    take_alternative, validate_take_alternative: TakeAlternative => take_and_price_alternative;
+    activate_application, validate_activate_application: ActivateApplication => activate_and_issue;
 }
 
-/// Says which Update carries each command whose handler is written out above, because it does
-/// more than apply a rule: `start_underwriting` starts a child workflow, `price_quote` and
-/// `quote_decision` ask the pricing activity, `check_bank` asks the bank-check activity,
-/// `activate_application` issues the policy documents.
+/// §7 `POST /underwriting/{applicantId}/start`: starts the client's enquiry as a child workflow
+/// (`enquiry-{applicantId}`) with the interview the rulebook has now and the client's details as
+/// §5 maps them. Starting again answers with the application as it is: the enquiry already
+/// exists.
+async fn start_enquiry(
+    ctx: &mut WorkflowContext<ApplicationWorkflow>,
+    command: Timed<StartUnderwriting>,
+) -> Result<Saved, HandlerError> {
+    super::enquiries::start(ctx, command).await
+}
+
+/// The decision page's priced alternative: the cover and its terms change, and the decision is
+/// priced again in the same step, so the page shows the price it offered.
+async fn take_and_price_alternative(
+    ctx: &mut WorkflowContext<ApplicationWorkflow>,
+    command: Timed<TakeAlternative>,
+) -> Result<Saved, HandlerError> {
+    let at = ctx.state(|s| s.time_of(&command));
+    let taken = ctx
+        .state(|s| command.body.apply(&s.application, at))
+        .map_err(refuse)?;
+    let priced = price_decision(ctx, &taken, at).await?;
+    let next = priced.map(|quote| {
+        let mut next = taken.record_decision_quote(quote, at);
+        // One change for the adviser's one click.
+        next.version = taken.version;
+        next
+    });
+    commit(ctx, next, &command).await
+}
+
+/// §7 `activateApplication`: puts the policy in force (a policy per client, numbered from the
+/// application, so activating again changes nothing), then issues each client's schedule and the
+/// decision document (an activity that stores them) before answering, so the Complete page lists
+/// them at once.
+async fn activate_and_issue(
+    ctx: &mut WorkflowContext<ApplicationWorkflow>,
+    command: Timed<ActivateApplication>,
+) -> Result<Saved, HandlerError> {
+    let (before, next) = ctx.state(|s| {
+        let at = s.time_of(&command);
+        (
+            s.application.version,
+            command.body.apply(&s.application, at),
+        )
+    });
+    let next = next.map_err(refuse)?;
+    if next.version == before {
+        return Ok(Saved::of(&next));
+    }
+    let issued = steps::run(
+        ctx,
+        || PolicyActivities::issue_policy_documents,
+        next.clone(),
+        ISSUE_DOCUMENTS_TIMEOUT,
+    )
+    .await?;
+    let issued = next.with_policy_documents(&issued);
+    commit(ctx, Ok(issued), &command).await
+}
+
+/// Says which Update carries each command whose validator and handler are written out above,
+/// because its validator is not the command's own rule: `price_quote` and `quote_decision` ask
+/// the pricing activity, `check_bank` asks the bank-check activity.
 macro_rules! hand_written_updates {
     ($($command:ty => $update:ident;)*) => {
         impl ApplicationWorkflow {
@@ -445,12 +454,9 @@ macro_rules! hand_written_updates {
 }
 
 hand_written_updates! {
-    StartUnderwriting => start_underwriting;
     PriceQuote => price_quote;
     TriggerDecisionQuote => quote_decision;
     CheckBankDetails => check_bank;
-    ActivateApplication => activate_application;
-    TakeAlternative => take_alternative;
 }
 
 /// What pricing the application as it stands at `at` asks for; `suffix` tells the decision
