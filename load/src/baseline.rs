@@ -88,8 +88,8 @@ pub async fn baseline(args: &Args) -> anyhow::Result<Vec<Duration>> {
 }
 
 /// The quote scenario's rounds with nothing of the portal in them: each client starts a new
-/// no-op workflow by update-with-start (as `create` does) and sends it three no-op Updates (as
-/// `AddApplicant`, `MutateCovers/add` and `quotePrice` do). Returns the starts' and the
+/// no-op workflow by update-with-start (as `create` does) and sends it two no-op Updates (as
+/// `AddApplicant` and the self-pricing `MutateCovers/add` do). Returns the starts' and the
 /// Updates' times and how long the rounds took; the workflows are finished afterwards, unmeasured.
 pub async fn bare_rounds(args: &Args, cpu: &cpu::CpuMeter) -> anyhow::Result<BareRounds> {
     use temporalio_client::{
@@ -143,7 +143,7 @@ pub async fn bare_rounds(args: &Args, cpu: &cpu::CpuMeter) -> anyhow::Result<Bar
                     starts.push(started.elapsed());
                 }
                 let handle = client.get_workflow_handle::<BaselineWorkflow>(id.clone());
-                for _ in 0..3 {
+                for _ in 0..2 {
                     let started = Instant::now();
                     let options = WorkflowExecuteUpdateOptions::default();
                     if local_activity {

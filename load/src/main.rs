@@ -8,7 +8,7 @@
 //! One module per `--scenario` ([`scenarios`]):
 //! - `quote` (the default): N concurrent clients each repeatedly create an application, add a
 //!   client to it (`AddApplicant`), read it back (`GET /application/{id}`), add a cover
-//!   (`MutateCovers/add`) and price it (`quotePrice`), and it reports p50, p95, p99 and max of
+//!   (`MutateCovers/add`, which comes back priced), and it reports p50, p95, p99 and max of
 //!   each call. Usage: `portal-load [--base-url http://127.0.0.1:8080]
 //!   [--temporal-address http://127.0.0.1:7233] [--clients 20] [--rounds 25]`;
 //! - `underwriting`, `bank`, `activate`, `edit`: one call measured after each client has taken

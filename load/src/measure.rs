@@ -18,7 +18,6 @@ pub struct Samples {
     pub add_applicant: Vec<Duration>,
     pub get_application: Vec<Duration>,
     pub add_cover: Vec<Duration>,
-    pub quote_price: Vec<Duration>,
     pub address_lookup: Vec<Duration>,
     pub email_check: Vec<Duration>,
     pub answer: Vec<Duration>,
