@@ -245,7 +245,41 @@ impl From<store::StoreError> for ApiError {
 
 // What the OpenAPI document says every call of a kind may answer besides its own rules. A
 // signed-in read lists `SignInProblems`; a command adds `Unconfirmed`; a command with a body
-// adds `Unreadable`.
+// adds `Unreadable`. The sets most calls share are named once below (`ReadAnswers`,
+// `CommandAnswers`, `BodyCommandAnswers`), so a route lists its kind and what it adds.
+
+/// A set of the problem responses below, declared as one (`responses(CommandAnswers)`): the
+/// OpenAPI document lists each of its parts, as if the route had named them one by one.
+macro_rules! response_set {
+    ($(#[$doc:meta])* $name:ident = $($part:ty),+) => {
+        $(#[$doc])*
+        pub struct $name;
+
+        impl utoipa::IntoResponses for $name {
+            fn responses() -> std::collections::BTreeMap<
+                String,
+                utoipa::openapi::RefOr<utoipa::openapi::response::Response>,
+            > {
+                let mut all = std::collections::BTreeMap::new();
+                $(all.extend(<$part as utoipa::IntoResponses>::responses());)+
+                all
+            }
+        }
+    };
+}
+
+response_set!(
+    /// A signed-in adviser's read of something of theirs.
+    ReadAnswers = NotFound, SignInProblems
+);
+response_set!(
+    /// A signed-in adviser's command on something of theirs that its stage may not allow now.
+    CommandAnswers = NotFound, Conflict, SignInProblems, Unconfirmed
+);
+response_set!(
+    /// A command with a body: it may also be unreadable, or break a rule.
+    BodyCommandAnswers = NotFound, Conflict, Invalid, Unreadable, SignInProblems, Unconfirmed
+);
 
 /// No valid access token, or a token of someone who is not an adviser.
 #[derive(utoipa::IntoResponses)]

@@ -4,6 +4,7 @@
 use crate::auth::AdviserCaller;
 use crate::body::Body;
 use crate::case::Case;
+use crate::error::CommandAnswers;
 use crate::error::{
     ApiError, BadParameter, Conflict, Invalid, NotFound, SignInProblems, Unconfirmed, Unreadable,
 };
@@ -81,11 +82,7 @@ pub struct ExaminerRequest {
     request_body(content = ConsentRequest),
     responses(
         (status = OK, description = "The application with the client's consent recorded (and dated: it lasts 12 months) or refused", body = ApplicationView),
-        NotFound,
-        Conflict,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        CommandAnswers, Unreadable,
     )
 )]
 pub async fn set_amra_consent(
@@ -113,11 +110,7 @@ pub async fn set_amra_consent(
     request_body(content = ViewReportsRequest),
     responses(
         (status = OK, description = "The application with the client's answer recorded", body = ApplicationView),
-        NotFound,
-        Conflict,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        CommandAnswers, Unreadable,
     )
 )]
 pub async fn set_view_medical_reports(

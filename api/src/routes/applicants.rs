@@ -4,9 +4,8 @@
 use crate::auth::AdviserCaller;
 use crate::body::Body;
 use crate::case::{ApplicantPath, ApplicationPath, Case, CaseInPath, InPath};
-use crate::error::{
-    ApiError, Conflict, Invalid, NotFound, SignInProblems, Unconfirmed, Unreadable,
-};
+use crate::error::ApiError;
+use crate::error::{BodyCommandAnswers, CommandAnswers};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -52,12 +51,7 @@ pub struct AddApplicantRequest {
     request_body(content = AddApplicantRequest, description = "The application and the new client's details"),
     responses(
         (status = OK, description = "The application with the client added", body = ApplicationView),
-        NotFound,
-        Conflict,
-        Invalid,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        BodyCommandAnswers,
     )
 )]
 pub async fn add_applicant(
@@ -146,12 +140,7 @@ async fn edit(
     request_body(content = ApplicantPatch, description = "The fields to change (POST and PATCH both take only the fields that change)"),
     responses(
         (status = OK, description = "The application with the change applied", body = ApplicationView),
-        NotFound,
-        Conflict,
-        Invalid,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        BodyCommandAnswers,
     )
 )]
 pub async fn save_applicant(
@@ -177,12 +166,7 @@ pub async fn save_applicant(
     request_body(content = ApplicantPatch, description = "Only the fields to change"),
     responses(
         (status = OK, description = "The application with the change applied", body = ApplicationView),
-        NotFound,
-        Conflict,
-        Invalid,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        BodyCommandAnswers,
     )
 )]
 pub async fn edit_applicant(
@@ -206,10 +190,7 @@ pub async fn edit_applicant(
     params(ApplicantPath),
     responses(
         (status = OK, description = "The application without the client; the other client takes the first slot", body = ApplicationView),
-        NotFound,
-        Conflict,
-        SignInProblems,
-        Unconfirmed,
+        CommandAnswers,
     )
 )]
 pub async fn remove_applicant(
@@ -249,12 +230,7 @@ pub struct NameRequest {
     request_body(content = NameRequest),
     responses(
         (status = OK, description = "The application with the name changed", body = ApplicationView),
-        NotFound,
-        Conflict,
-        Invalid,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        BodyCommandAnswers,
     )
 )]
 pub async fn edit_applicant_name(

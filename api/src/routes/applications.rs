@@ -3,7 +3,8 @@
 
 use crate::auth::AdviserCaller;
 use crate::case::{ApplicationPath, CaseInPath, view};
-use crate::error::{ApiError, BadParameter, NotFound, SignInProblems, Unconfirmed};
+use crate::error::ReadAnswers;
+use crate::error::{ApiError, BadParameter, Unconfirmed};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Query, State};
@@ -96,10 +97,7 @@ async fn create(
     params(ActingFor),
     responses(
         (status = CREATED, description = "The new, empty application; sent again with the same `Idempotency-Key`, the application that request created", body = ApplicationView),
-        BadParameter,
-        NotFound,
-        SignInProblems,
-        Unconfirmed,
+        ReadAnswers, BadParameter, Unconfirmed,
     )
 )]
 pub async fn create_application(
@@ -121,9 +119,7 @@ pub async fn create_application(
     params(ActingFor),
     responses(
         (status = CREATED, description = "The new, empty application", body = ApplicationView),
-        NotFound,
-        SignInProblems,
-        Unconfirmed,
+        ReadAnswers, Unconfirmed,
     )
 )]
 pub async fn create_empty_application(
@@ -147,8 +143,7 @@ pub async fn create_empty_application(
     params(ApplicationPath),
     responses(
         (status = OK, description = "Success", body = ApplicationView),
-        NotFound,
-        SignInProblems,
+        ReadAnswers,
     )
 )]
 pub async fn get_application(
@@ -180,8 +175,7 @@ pub struct Statuses {
     params(ApplicationPath),
     responses(
         (status = OK, description = "The status of each stage and of each page in it", body = Statuses),
-        NotFound,
-        SignInProblems,
+        ReadAnswers,
     )
 )]
 pub async fn statuses(
@@ -227,8 +221,7 @@ pub struct UnenrichedApplicant {
     params(ApplicationPath),
     responses(
         (status = OK, description = "The stored application's applicants and policy references", body = Unenriched),
-        NotFound,
-        SignInProblems,
+        ReadAnswers,
     )
 )]
 pub async fn unenriched(

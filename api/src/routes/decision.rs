@@ -4,8 +4,9 @@
 
 use crate::body::Body;
 use crate::case::{ApplicationPath, CaseInPath};
-use crate::error::{ApiError, SignInProblems, Unconfirmed};
-use crate::error::{Conflict, Invalid, NotFound, Unreadable};
+use crate::error::ApiError;
+use crate::error::{CommandAnswers, ReadAnswers};
+use crate::error::{Conflict, Invalid, Unreadable};
 use crate::routes::documents::PdfDocument;
 use crate::routes::documents::{file, stored_or_rendered};
 use crate::state::AppState;
@@ -59,8 +60,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     params(ApplicationPath),
     responses(
         (status = OK, description = "What else the insurer could offer where a cover is loaded or has an exclusion, each decided by the same rules and priced on the same basis as the decision quote: the loading instead of an exclusion (where the rulebook offers one), the cover without the benefit that was rated (life cover only, or without total permanent disability) when that gets better terms, and the largest amount that keeps the price quoted before underwriting. Empty before the decision is priced", body = Vec<Alternative>),
-        NotFound,
-        SignInProblems,
+        ReadAnswers,
     )
 )]
 pub async fn alternatives(
@@ -99,11 +99,7 @@ pub struct TakeAlternativeRequest {
     request_body(content = TakeAlternativeRequest),
     responses(
         (status = OK, description = "The application with the alternative taken (the cover and its terms changed) and the decision priced again at the price the alternative showed", body = ApplicationView),
-        NotFound,
-        Conflict,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        CommandAnswers, Unreadable,
     )
 )]
 pub async fn take_alternative(
@@ -141,10 +137,7 @@ pub async fn take_alternative(
     params(ApplicationPath),
     responses(
         (status = OK, description = "The application back at Quote, editable, with every cover's decision and the decision quote removed. A client decided at the point of sale keeps their answers' outcome, which decides their covers again when the case applies with the same kinds of cover; a client with a cover referred to an underwriter is underwritten again", body = ApplicationView),
-        NotFound,
-        Conflict,
-        SignInProblems,
-        Unconfirmed,
+        CommandAnswers,
     )
 )]
 pub async fn requote(
@@ -186,9 +179,7 @@ fn price_decision_unrecorded(
     params(ApplicationPath),
     responses(
         (status = OK, description = "The decision quote as it would be priced now, not recorded: the case, its history and its documents are unchanged", body = Quote),
-        NotFound,
-        Conflict,
-        SignInProblems,
+        ReadAnswers, Conflict,
     )
 )]
 pub async fn preview_decision_quote(
@@ -209,9 +200,7 @@ pub async fn preview_decision_quote(
     params(ApplicationPath),
     responses(
         (status = OK, description = "The decision priced now without being recorded (the same answer as `quote/optoutoflogging`, at the second path the specification names for it)", body = Quote),
-        NotFound,
-        Conflict,
-        SignInProblems,
+        ReadAnswers, Conflict,
     )
 )]
 pub async fn preview_decision(
@@ -242,11 +231,7 @@ pub struct OptOutProducts {
     request_body(content = OptOutProducts),
     responses(
         (status = OK, description = "The decision priced with every cover of the named products left out, not recorded: what the clients would pay without them", body = Quote),
-        NotFound,
-        Conflict,
-        Invalid,
-        Unreadable,
-        SignInProblems,
+        ReadAnswers, Conflict, Invalid, Unreadable,
     )
 )]
 pub async fn preview_without_products(
@@ -278,10 +263,7 @@ pub async fn preview_without_products(
     params(ApplicationPath),
     responses(
         (status = OK, description = "The application with its decision quote (`decisionQuote`): each cover priced on its terms, a loading raising its premium and saying so in its breakdown, a postponed or declined cover left out at no premium; `unloadedPremium` is the price before loadings", body = ApplicationView),
-        NotFound,
-        Conflict,
-        SignInProblems,
-        Unconfirmed,
+        CommandAnswers,
     )
 )]
 pub async fn trigger_decision_quote(
@@ -302,10 +284,7 @@ pub async fn trigger_decision_quote(
     params(ApplicationPath),
     responses(
         (status = OK, description = "The application with its decision quote (the same as TriggerDecisionQuote)", body = ApplicationView),
-        NotFound,
-        Conflict,
-        SignInProblems,
-        Unconfirmed,
+        CommandAnswers,
     )
 )]
 pub async fn decision_quote(
@@ -327,8 +306,7 @@ pub async fn decision_quote(
     params(ApplicationPath),
     responses(
         (status = OK, description = "The application with each cover's decision (`applicants[].covers[].decision`), each client's outcome and its explanation (`applicantsEnquiries[].outcome`) and the decision quote once priced", body = ApplicationView),
-        NotFound,
-        SignInProblems,
+        ReadAnswers,
     )
 )]
 pub async fn application_with_decisions(
@@ -350,11 +328,7 @@ pub async fn application_with_decisions(
     params(ApplicationPath),
     responses(
         (status = OK, description = "The application with `proceededAt` set: set-up is open. Proceeding again changes nothing", body = ApplicationView),
-        NotFound,
-        Conflict,
-        Invalid,
-        SignInProblems,
-        Unconfirmed,
+        CommandAnswers, Invalid,
     )
 )]
 pub async fn proceed(
@@ -384,11 +358,7 @@ pub struct RemoveAtDecisionRequest {
     request_body(content = RemoveAtDecisionRequest),
     responses(
         (status = OK, description = "The application without the client (the other takes the first slot, their enquiry goes with them); the decision must be priced again and proceeded from again", body = ApplicationView),
-        NotFound,
-        Conflict,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        CommandAnswers, Unreadable,
     )
 )]
 pub async fn remove_applicant_at_decision(
@@ -421,9 +391,7 @@ pub const NO_DECISION_DOCUMENT: &str =
     params(ApplicationPath),
     responses(
         (status = OK, description = "The decision as a PDF: each cover's decision with its reasons, its price at the quote and on those terms, and the totals; one copy per version of the application, so a copy once sent never changes", content_type = "application/pdf", body = PdfDocument),
-        NotFound,
-        Conflict,
-        SignInProblems,
+        ReadAnswers, Conflict,
     )
 )]
 pub async fn decision_document(

@@ -4,7 +4,8 @@
 
 use crate::auth::AdviserCaller;
 use crate::case::{ApplicationPath, Case, CaseInPath};
-use crate::error::{ApiError, Conflict, NotFound, SignInProblems};
+use crate::error::ReadAnswers;
+use crate::error::{ApiError, Conflict};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
@@ -178,9 +179,7 @@ pub(crate) fn file(document: StoredDocument) -> Response {
     params(ApplicationPath),
     responses(
         (status = OK, description = "The quote as a PDF, named in content-disposition", content_type = "application/pdf", body = PdfDocument),
-        NotFound,
-        Conflict,
-        SignInProblems,
+        ReadAnswers, Conflict,
     )
 )]
 pub async fn quote_document(
@@ -216,8 +215,7 @@ async fn link(state: &AppState, case: &Case, kind: Kind) -> Result<Json<Document
     params(ApplicationPath),
     responses(
         (status = OK, description = "Where the key facts document for this application is", body = DocumentLink),
-        NotFound,
-        SignInProblems,
+        ReadAnswers,
     )
 )]
 pub async fn key_facts(
@@ -238,8 +236,7 @@ pub async fn key_facts(
     params(ApplicationPath),
     responses(
         (status = OK, description = "Where the terms and conditions for this application are", body = DocumentLink),
-        NotFound,
-        SignInProblems,
+        ReadAnswers,
     )
 )]
 pub async fn terms(
@@ -264,8 +261,7 @@ pub async fn terms(
     ),
     responses(
         (status = OK, description = "The document, named in content-disposition", content_type = "application/pdf", body = PdfDocument),
-        NotFound,
-        SignInProblems,
+        ReadAnswers,
     )
 )]
 pub async fn stored_document(

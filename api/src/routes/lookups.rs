@@ -3,9 +3,8 @@
 //! "External services"); when the adapter cannot answer, the answer says so plainly.
 
 use crate::auth::AdviserCaller;
-use crate::error::{
-    ApiError, BadParameter, NotFound, ProviderUnavailable, RateLimited, SignInProblems,
-};
+use crate::error::ReadAnswers;
+use crate::error::{ApiError, BadParameter, ProviderUnavailable, RateLimited, SignInProblems};
 use crate::state::AppState;
 use activities::AddressLookupError;
 use axum::Json;
@@ -95,9 +94,7 @@ pub async fn lookup_addresses(
     params(("id" = String, Path, description = "An address id from the postcode look-up")),
     responses(
         (status = OK, description = "The address; its `town` is the provider's `cityName`", body = AddressLookupResult),
-        NotFound,
-        ProviderUnavailable,
-        SignInProblems,
+        ReadAnswers, ProviderUnavailable,
     )
 )]
 pub async fn get_address(

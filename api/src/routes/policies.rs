@@ -3,9 +3,8 @@
 
 use crate::auth::AdviserCaller;
 use crate::case::{ApplicationPath, CaseInPath};
-use crate::error::{
-    ApiError, BadParameter, Conflict, Invalid, NotFound, SignInProblems, Unconfirmed,
-};
+use crate::error::{ApiError, BadParameter, Invalid};
+use crate::error::{CommandAnswers, ReadAnswers};
 use crate::routes::search::{SearchParams, read_search};
 use crate::state::AppState;
 use axum::Json;
@@ -41,11 +40,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     params(ApplicationPath),
     responses(
         (status = OK, description = "The application in force (`active`): a policy per client with cover (`policies[]`, each with its `policyReference`, start date, cancellation window and documents: the client's policy schedule and the decision). Starting now, the stage is WENT_ON_RISK; a later start date goes on risk on that day. Activating again changes nothing", body = ApplicationView),
-        NotFound,
-        Conflict,
-        Invalid,
-        SignInProblems,
-        Unconfirmed,
+        CommandAnswers, Invalid,
     )
 )]
 pub async fn activate_application(
@@ -88,9 +83,7 @@ pub struct PolicySearchParams {
     params(PolicySearchParams),
     responses(
         (status = OK, description = "A page of policyholders (`policyDetails`), most recently issued first", body = PolicySearchResults),
-        BadParameter,
-        NotFound,
-        SignInProblems,
+        ReadAnswers, BadParameter,
     )
 )]
 pub async fn search_policies(
@@ -139,8 +132,7 @@ pub struct ActingFor {
     ),
     responses(
         (status = OK, description = "The policy with its Cover Summary (each cover on the terms it was accepted on, with its premium), the Direct Debit masked, and its documents", body = PolicyDetails),
-        NotFound,
-        SignInProblems,
+        ReadAnswers,
     )
 )]
 pub async fn policy_details(

@@ -2,7 +2,8 @@
 //! reading of the query it shares with the policy search.
 
 use crate::auth::AdviserCaller;
-use crate::error::{ApiError, BadParameter, NotFound, SignInProblems};
+use crate::error::ReadAnswers;
+use crate::error::{ApiError, BadParameter};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -52,9 +53,7 @@ pub struct SearchParams {
     params(SearchParams),
     responses(
         (status = OK, description = "A page of applications, most recently changed first", body = ApplicationSearchResults),
-        BadParameter,
-        NotFound,
-        SignInProblems,
+        ReadAnswers, BadParameter,
     )
 )]
 pub async fn search_applications(

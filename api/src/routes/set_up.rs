@@ -4,9 +4,8 @@
 
 use crate::body::Body;
 use crate::case::{ApplicationPath, CaseInPath};
-use crate::error::{
-    ApiError, Conflict, Invalid, NotFound, SignInProblems, Unconfirmed, Unreadable,
-};
+use crate::error::{ApiError, Invalid};
+use crate::error::{BodyCommandAnswers, CommandAnswers, ReadAnswers};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -59,8 +58,7 @@ pub struct BankDetailsView {
     params(ApplicationPath),
     responses(
         (status = OK, description = "The bank details with the account number masked to its last four digits, and the check", body = BankDetailsView),
-        NotFound,
-        SignInProblems,
+        ReadAnswers,
     )
 )]
 pub async fn get_bank_details(
@@ -91,12 +89,7 @@ pub async fn get_bank_details(
     request_body(content = BankDetailsRequest),
     responses(
         (status = OK, description = "The application with the bank details saved (shown masked); new details clear the last check", body = ApplicationView),
-        NotFound,
-        Conflict,
-        Invalid,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        BodyCommandAnswers,
     )
 )]
 pub async fn save_bank_details(
@@ -121,11 +114,7 @@ pub async fn save_bank_details(
     params(ApplicationPath),
     responses(
         (status = OK, description = "The application with the check's result (`bankCheck`, `bankCheckMessage`, `bankCheckSeverity`): FailedModulusCheck when the account number cannot belong to the sort code; otherwise the Confirmation of Payee result, NameNotChecked when no provider is configured, ProviderUnavailable when it did not answer", body = ApplicationView),
-        NotFound,
-        Conflict,
-        Invalid,
-        SignInProblems,
-        Unconfirmed,
+        CommandAnswers, Invalid,
     )
 )]
 pub async fn validate_bank_details(
@@ -147,10 +136,7 @@ pub async fn validate_bank_details(
     params(ApplicationPath),
     responses(
         (status = OK, description = "The check overridden as manually verified; set-up may continue", body = ApplicationView),
-        NotFound,
-        Conflict,
-        SignInProblems,
-        Unconfirmed,
+        CommandAnswers,
     )
 )]
 pub async fn override_bank_check(
@@ -171,10 +157,7 @@ pub async fn override_bank_check(
     params(ApplicationPath),
     responses(
         (status = OK, description = "The check cleared, so the bank details can be checked again", body = ApplicationView),
-        NotFound,
-        Conflict,
-        SignInProblems,
-        Unconfirmed,
+        CommandAnswers,
     )
 )]
 pub async fn reset_bank_check(

@@ -4,9 +4,8 @@
 use crate::auth::AdviserCaller;
 use crate::body::Body;
 use crate::case::{ApplicantPath, ApplicationPath, Case, CaseInPath, InPath};
-use crate::error::{
-    ApiError, Conflict, Invalid, NotFound, SignInProblems, Unconfirmed, Unreadable,
-};
+use crate::error::{ApiError, Invalid};
+use crate::error::{BodyCommandAnswers, CommandAnswers};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -36,10 +35,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     params(ApplicantPath),
     responses(
         (status = OK, description = "The application with the client's declaration accepted", body = ApplicationView),
-        NotFound,
-        Conflict,
-        SignInProblems,
-        Unconfirmed,
+        CommandAnswers,
     )
 )]
 pub async fn accept_pre_underwriting_declaration(
@@ -74,12 +70,7 @@ pub struct ApplyRequest {
     request_body(content = ApplyRequest),
     responses(
         (status = OK, description = "The application at the Apply stage, its quote locked", body = ApplicationView),
-        NotFound,
-        Conflict,
-        Invalid,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        BodyCommandAnswers,
     )
 )]
 pub async fn apply_application(
@@ -103,11 +94,7 @@ pub async fn apply_application(
     params(ApplicationPath),
     responses(
         (status = OK, description = "The application at the Apply stage, its quote locked", body = ApplicationView),
-        NotFound,
-        Conflict,
-        Invalid,
-        SignInProblems,
-        Unconfirmed,
+        CommandAnswers, Invalid,
     )
 )]
 pub async fn portal_apply(

@@ -5,9 +5,8 @@
 use crate::auth::AdviserCaller;
 use crate::body::Body;
 use crate::case::{ApplicantPath, Case, CaseInPath, InPath};
-use crate::error::{
-    ApiError, Conflict, Invalid, NotFound, SignInProblems, Unconfirmed, Unreadable,
-};
+use crate::error::ApiError;
+use crate::error::{BodyCommandAnswers, ReadAnswers};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -98,12 +97,7 @@ pub struct ContactChangeRequest {
     request_body(content = ContactChangeRequest),
     responses(
         (status = OK, description = "The application with the client's contact details changed", body = ApplicationView),
-        NotFound,
-        Conflict,
-        Invalid,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        BodyCommandAnswers,
     )
 )]
 pub async fn change_contact(
@@ -135,8 +129,7 @@ pub async fn change_contact(
     params(ApplicantPath),
     responses(
         (status = OK, description = "The client's contact details (empty when none are saved)", body = ContactDetails),
-        NotFound,
-        SignInProblems,
+        ReadAnswers,
     )
 )]
 pub async fn get_contact(
@@ -165,12 +158,7 @@ pub async fn get_contact(
     request_body(content = ContactDetailsForm, description = "Every contact field; those left out are cleared"),
     responses(
         (status = OK, description = "The application with the client's contact details replaced", body = ApplicationView),
-        NotFound,
-        Conflict,
-        Invalid,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        BodyCommandAnswers,
     )
 )]
 pub async fn replace_contact(
@@ -211,12 +199,7 @@ pub struct SameAddressRequest {
     request_body(content = SameAddressRequest),
     responses(
         (status = OK, description = "The application with the link set or cleared", body = ApplicationView),
-        NotFound,
-        Conflict,
-        Invalid,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        BodyCommandAnswers,
     )
 )]
 pub async fn set_same_address(

@@ -6,9 +6,8 @@
 use crate::auth::AdviserCaller;
 use crate::body::Body;
 use crate::case::Case;
-use crate::error::{
-    ApiError, Conflict, Invalid, NotFound, SignInProblems, Unconfirmed, Unreadable,
-};
+use crate::error::{ApiError, Unreadable};
+use crate::error::{BodyCommandAnswers, CommandAnswers};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -58,12 +57,7 @@ pub struct ThirdPartyRefRequest {
     request_body(content = ThirdPartyRefRequest),
     responses(
         (status = OK, description = "The application with the reference changed", body = ApplicationView),
-        NotFound,
-        Conflict,
-        Invalid,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        BodyCommandAnswers,
     )
 )]
 pub async fn set_third_party_ref(
@@ -111,12 +105,7 @@ pub struct CommissionRequest {
     request_body(content = CommissionRequest),
     responses(
         (status = OK, description = "The application with the commission changed and the price withdrawn until it is priced again", body = ApplicationView),
-        NotFound,
-        Conflict,
-        Invalid,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        BodyCommandAnswers,
     )
 )]
 pub async fn set_commission(
@@ -158,12 +147,7 @@ pub struct QuoteDateRequest {
     request_body(content = QuoteDateRequest),
     responses(
         (status = OK, description = "The application with the new valid-until date; the expiry timer follows it", body = ApplicationView),
-        NotFound,
-        Conflict,
-        Invalid,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        BodyCommandAnswers,
     )
 )]
 pub async fn set_quote_date(
@@ -198,11 +182,7 @@ pub struct MortgageRequest {
     request_body(content = MortgageRequest),
     responses(
         (status = OK, description = "The application with the answer recorded", body = ApplicationView),
-        NotFound,
-        Conflict,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        CommandAnswers, Unreadable,
     )
 )]
 pub async fn set_mortgage_related(
@@ -237,12 +217,7 @@ pub struct AdvisedSaleRequest {
     request_body(content = AdvisedSaleRequest),
     responses(
         (status = OK, description = "The application with the answer recorded", body = ApplicationView),
-        NotFound,
-        Conflict,
-        Invalid,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        BodyCommandAnswers,
     )
 )]
 pub async fn set_advised_sale(
@@ -282,12 +257,7 @@ pub struct PolicyStartRequest {
     request_body(content = PolicyStartRequest),
     responses(
         (status = OK, description = "The application with the start date recorded", body = ApplicationView),
-        NotFound,
-        Conflict,
-        Invalid,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        BodyCommandAnswers,
     )
 )]
 pub async fn set_policy_start_date(

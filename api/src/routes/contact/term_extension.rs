@@ -5,9 +5,8 @@
 use crate::auth::AdviserCaller;
 use crate::body::Body;
 use crate::case::{ApplicationPath, Case, CaseInPath};
-use crate::error::{
-    ApiError, Conflict, Invalid, NotFound, SignInProblems, Unconfirmed, Unreadable,
-};
+use crate::error::{ApiError, Conflict, Unreadable};
+use crate::error::{BodyCommandAnswers, CommandAnswers, ReadAnswers};
 use crate::routes::applicants::same_application;
 use crate::state::AppState;
 use axum::Json;
@@ -65,8 +64,7 @@ pub struct TermExtensibility {
     params(ApplicationPath),
     responses(
         (status = OK, description = "Whether the quote's terms may be extended, and to when", body = TermExtensibility),
-        NotFound,
-        SignInProblems,
+        ReadAnswers,
     )
 )]
 pub async fn is_term_extensible(
@@ -118,9 +116,7 @@ pub struct DeclarationOfHealthQuestions {
     params(ApplicationPath),
     responses(
         (status = OK, description = "The declaration-of-health questions, for each client", body = DeclarationOfHealthQuestions),
-        NotFound,
-        Conflict,
-        SignInProblems,
+        ReadAnswers, Conflict,
     )
 )]
 pub async fn declaration_of_health_questions(
@@ -170,12 +166,7 @@ pub struct CompleteTermExtensionRequest {
     request_body(content = CompleteTermExtensionRequest),
     responses(
         (status = OK, description = "The declaration recorded: with no change in health the valid-until date moves 90 days (declarationOfHealthStatus passed); a disclosed change keeps the terms (failed) and termExtensionReasons says why", body = ApplicationView),
-        NotFound,
-        Conflict,
-        Invalid,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        BodyCommandAnswers,
     )
 )]
 pub async fn complete_term_extension(
@@ -221,11 +212,7 @@ pub struct FailedTermExtensionRequest {
     request_body(content = FailedTermExtensionRequest),
     responses(
         (status = OK, description = "The application with `declarationOfHealthStatus` set to `error`; the extension may be tried again", body = ApplicationView),
-        NotFound,
-        Conflict,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        CommandAnswers, Unreadable,
     )
 )]
 pub async fn has_failed_term_extension(

@@ -3,9 +3,8 @@
 
 use crate::body::Body;
 use crate::case::{ApplicantPath, ApplicationPath, CaseInPath, InPath};
-use crate::error::{
-    ApiError, Conflict, Invalid, NotFound, SignInProblems, Unconfirmed, Unreadable,
-};
+use crate::error::ApiError;
+use crate::error::{BodyCommandAnswers, CommandAnswers};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
@@ -39,12 +38,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     request_body(content = BeneficiaryDetails),
     responses(
         (status = OK, description = "The application with the beneficiary added", body = ApplicationView),
-        NotFound,
-        Conflict,
-        Invalid,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        BodyCommandAnswers,
     )
 )]
 pub async fn add_beneficiary(
@@ -74,12 +68,7 @@ pub async fn add_beneficiary(
     request_body(content = BeneficiaryDetails),
     responses(
         (status = OK, description = "The application with the beneficiary changed (and their shares renamed)", body = ApplicationView),
-        NotFound,
-        Conflict,
-        Invalid,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        BodyCommandAnswers,
     )
 )]
 pub async fn edit_beneficiary(
@@ -112,12 +101,7 @@ pub async fn edit_beneficiary(
     request_body(content = AllocationInput),
     responses(
         (status = OK, description = "The application with the share added", body = ApplicationView),
-        NotFound,
-        Conflict,
-        Invalid,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        BodyCommandAnswers,
     )
 )]
 pub async fn add_allocation(
@@ -152,12 +136,7 @@ pub async fn add_allocation(
     request_body(content = AllocationInput),
     responses(
         (status = OK, description = "The application with the share changed", body = ApplicationView),
-        NotFound,
-        Conflict,
-        Invalid,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        BodyCommandAnswers,
     )
 )]
 pub async fn edit_allocation(
@@ -193,10 +172,7 @@ pub async fn edit_allocation(
     ),
     responses(
         (status = OK, description = "The application without the share", body = ApplicationView),
-        NotFound,
-        Conflict,
-        SignInProblems,
-        Unconfirmed,
+        CommandAnswers,
     )
 )]
 pub async fn remove_allocation(

@@ -3,9 +3,8 @@
 
 use crate::body::Body;
 use crate::case::{ApplicationPath, CaseInPath};
-use crate::error::{
-    ApiError, Conflict, Invalid, NotFound, SignInProblems, Unconfirmed, Unreadable,
-};
+use crate::error::{ApiError, Unreadable};
+use crate::error::{BodyCommandAnswers, CommandAnswers};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
@@ -37,12 +36,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     request_body(content = ChildDetails),
     responses(
         (status = OK, description = "The application with the child added (the unborn-children flag cleared)", body = ApplicationView),
-        NotFound,
-        Conflict,
-        Invalid,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        BodyCommandAnswers,
     )
 )]
 pub async fn add_child(
@@ -72,12 +66,7 @@ pub async fn add_child(
     request_body(content = ChildDetails),
     responses(
         (status = OK, description = "The application with the child changed", body = ApplicationView),
-        NotFound,
-        Conflict,
-        Invalid,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        BodyCommandAnswers,
     )
 )]
 pub async fn edit_child(
@@ -102,10 +91,7 @@ pub async fn edit_child(
     ),
     responses(
         (status = OK, description = "The application without the child (and their payout shares)", body = ApplicationView),
-        NotFound,
-        Conflict,
-        SignInProblems,
-        Unconfirmed,
+        CommandAnswers,
     )
 )]
 pub async fn remove_child(
@@ -134,11 +120,7 @@ pub struct UnbornChildrenRequest {
     request_body(content = UnbornChildrenRequest),
     responses(
         (status = OK, description = "The application with the flag set", body = ApplicationView),
-        NotFound,
-        Conflict,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        CommandAnswers, Unreadable,
     )
 )]
 pub async fn set_has_unborn_children(

@@ -4,9 +4,8 @@
 use crate::auth::AdviserCaller;
 use crate::body::Body;
 use crate::case::{Case, InPath};
-use crate::error::{
-    ApiError, Conflict, Invalid, NotFound, SignInProblems, Unconfirmed, Unreadable,
-};
+use crate::error::{ApiError, Unreadable};
+use crate::error::{BodyCommandAnswers, CommandAnswers, ReadAnswers};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -87,12 +86,7 @@ impl MutateCoverRequest {
     responses(
         (status = OK, description = "The application with the cover added and, when it could be priced, the new quote; limits the cover breaks are in its errors", body = ApplicationView,
             headers(("Cover-Id" = String, description = "The new cover's id"))),
-        NotFound,
-        Conflict,
-        Invalid,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        BodyCommandAnswers,
     )
 )]
 pub async fn add_cover(
@@ -128,12 +122,7 @@ const COVER_ID: HeaderName = HeaderName::from_static("cover-id");
     request_body(content = MutateCoverRequest, description = "The client and the cover, with its id"),
     responses(
         (status = OK, description = "The application with the cover changed", body = ApplicationView),
-        NotFound,
-        Conflict,
-        Invalid,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        BodyCommandAnswers,
     )
 )]
 pub async fn edit_cover(
@@ -158,12 +147,7 @@ pub async fn edit_cover(
     request_body(content = MutateCoverRequest, description = "The client and the cover with its id and the higher amount"),
     responses(
         (status = OK, description = "The application with the cover increased; the price is withdrawn until priced again", body = ApplicationView),
-        NotFound,
-        Conflict,
-        Invalid,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        BodyCommandAnswers,
     )
 )]
 pub async fn upsell_cover(
@@ -208,11 +192,7 @@ pub struct CoverToRemove {
     request_body(content = RemoveCoverRequest, description = "The client and the cover's id"),
     responses(
         (status = OK, description = "The application without the cover (removing the last adult cover also removes children's cover that depends on it)", body = ApplicationView),
-        NotFound,
-        Conflict,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        CommandAnswers, Unreadable,
     )
 )]
 pub async fn remove_cover(
@@ -250,11 +230,7 @@ pub struct PayoutPlannerRequest {
     request_body(content = PayoutPlannerRequest),
     responses(
         (status = OK, description = "The application with the switch set", body = ApplicationView),
-        NotFound,
-        Conflict,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        CommandAnswers, Unreadable,
     )
 )]
 pub async fn set_payout_planner_used(
@@ -282,8 +258,7 @@ pub async fn set_payout_planner_used(
     params(("applicantId" = String, Path, description = "The applicant's id")),
     responses(
         (status = OK, description = "The client's covers, in the catalogue's display order", body = Vec<Cover>),
-        NotFound,
-        SignInProblems,
+        ReadAnswers,
     )
 )]
 pub async fn applicant_covers(

@@ -3,7 +3,8 @@
 
 use crate::auth::AdviserCaller;
 use crate::case::{ApplicationPath, CaseInPath};
-use crate::error::{ApiError, Conflict, Invalid, NotFound, SignInProblems, Unconfirmed};
+use crate::error::{ApiError, Invalid, SignInProblems, Unconfirmed};
+use crate::error::{CommandAnswers, ReadAnswers};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -47,8 +48,7 @@ pub struct CoverValidation {
     params(ApplicationPath),
     responses(
         (status = OK, description = "Whether the covers are complete and within limits, and each problem", body = CoverValidation),
-        NotFound,
-        SignInProblems,
+        ReadAnswers,
     )
 )]
 pub async fn validate_covers(
@@ -104,10 +104,7 @@ pub async fn validate_covers(
     params(ApplicationPath),
     responses(
         (status = OK, description = "The application priced: `quote` holds the premiums, each cover its own", body = ApplicationView),
-        NotFound,
-        Invalid,
-        SignInProblems,
-        Unconfirmed,
+        ReadAnswers, Invalid, Unconfirmed,
     )
 )]
 pub async fn quote_price(
@@ -129,10 +126,7 @@ pub async fn quote_price(
     params(ApplicationPath),
     responses(
         (status = OK, description = "The application with quote editing unlocked", body = ApplicationView),
-        NotFound,
-        Conflict,
-        SignInProblems,
-        Unconfirmed,
+        CommandAnswers,
     )
 )]
 pub async fn unlock_quote_edit(

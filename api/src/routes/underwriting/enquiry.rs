@@ -5,9 +5,8 @@
 use crate::auth::AdviserCaller;
 use crate::body::Body;
 use crate::case::{Case, InPath, applicant_in_path};
-use crate::error::{
-    ApiError, Conflict, Invalid, NotFound, SignInProblems, Unconfirmed, Unreadable,
-};
+use crate::error::{ApiError, Invalid, Unreadable};
+use crate::error::{BodyCommandAnswers, CommandAnswers, ReadAnswers};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
@@ -146,12 +145,7 @@ fn client_of(id: &str) -> Result<ApplicantId, ApiError> {
     request_body(content = StartRequest),
     responses(
         (status = OK, description = "The client's enquiry, with their details already answered; starting again returns the same enquiry", body = Enquiry),
-        NotFound,
-        Conflict,
-        Invalid,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        BodyCommandAnswers,
     )
 )]
 pub async fn start_enquiry(
@@ -193,8 +187,7 @@ pub async fn start_enquiry(
     params(("applicantId" = String, Path, description = "The client's id, or their enquiry id")),
     responses(
         (status = OK, description = "The client's enquiry as last saved", body = Enquiry),
-        NotFound,
-        SignInProblems,
+        ReadAnswers,
     )
 )]
 pub async fn get_enquiry(
@@ -252,12 +245,7 @@ async fn answer(
     request_body(content = AnswersRequest),
     responses(
         (status = OK, description = "The enquiry with the answers kept: its sections, answers and flags", body = Enquiry),
-        NotFound,
-        Conflict,
-        Invalid,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        BodyCommandAnswers,
     )
 )]
 pub async fn answer_enquiry(
@@ -281,12 +269,7 @@ pub async fn answer_enquiry(
     request_body(content = AnswersRequest),
     responses(
         (status = OK, description = "The enquiry with the answers kept (the same as POST /underwriting/{applicantId})", body = Enquiry),
-        NotFound,
-        Conflict,
-        Invalid,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        BodyCommandAnswers,
     )
 )]
 pub async fn provide_answers(
@@ -312,11 +295,7 @@ pub async fn provide_answers(
     params(("applicantId" = String, Path, description = "The client's id, or their enquiry id")),
     responses(
         (status = OK, description = "The closed enquiry with its outcome per cover, each explained by the rules that fired and the answers they read", body = Enquiry),
-        NotFound,
-        Conflict,
-        Invalid,
-        SignInProblems,
-        Unconfirmed,
+        CommandAnswers, Invalid,
     )
 )]
 pub async fn close_enquiry(
@@ -346,11 +325,7 @@ pub async fn close_enquiry(
     request_body(content = DeclarationRequest),
     responses(
         (status = OK, description = "The client's enquiry with the post-underwriting declaration accepted", body = Enquiry),
-        NotFound,
-        Conflict,
-        Unreadable,
-        SignInProblems,
-        Unconfirmed,
+        CommandAnswers, Unreadable,
     )
 )]
 pub async fn accept_uw_declaration(

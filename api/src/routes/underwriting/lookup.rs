@@ -3,7 +3,8 @@
 //! lists in `product/underwriting/`.
 
 use crate::auth::AdviserCaller;
-use crate::error::{ApiError, NotFound, SignInProblems};
+use crate::error::ApiError;
+use crate::error::ReadAnswers;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, Query, State};
@@ -53,8 +54,7 @@ pub struct QuestionOptions {
     ),
     responses(
         (status = OK, description = "Up to 20 options, best first: everyday names before the classification's, then by where and how closely the words match", body = QuestionOptions),
-        NotFound,
-        SignInProblems,
+        ReadAnswers,
     )
 )]
 pub async fn lookup_question_option(

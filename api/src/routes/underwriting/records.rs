@@ -5,7 +5,8 @@
 use crate::auth::AdviserCaller;
 use crate::body::Body;
 use crate::case::{ApplicantPath, ApplicationPath, Case, CaseInPath, InPath};
-use crate::error::{ApiError, NotFound, SignInProblems, Unreadable};
+use crate::error::ReadAnswers;
+use crate::error::{ApiError, Unreadable};
 use crate::routes::documents::PdfDocument;
 use crate::routes::documents::{DocumentLink, file, stored_or_rendered};
 use crate::state::AppState;
@@ -72,8 +73,7 @@ pub(crate) async fn latest_answers(
     params(ApplicantPath),
     responses(
         (status = OK, description = "The client's interview answers as a PDF, named in content-disposition", content_type = "application/pdf", body = PdfDocument),
-        NotFound,
-        SignInProblems,
+        ReadAnswers,
     )
 )]
 pub async fn answers_document(
@@ -106,9 +106,7 @@ pub struct AnswersDocumentRequest {
     request_body(content = AnswersDocumentRequest),
     responses(
         (status = OK, description = "Where the answers document for the client's latest answers is", body = DocumentLink),
-        NotFound,
-        Unreadable,
-        SignInProblems,
+        ReadAnswers, Unreadable,
     )
 )]
 pub async fn create_latest_answers_document(
@@ -143,8 +141,7 @@ pub struct UnderwritingUpdates {
     params(ApplicationPath),
     responses(
         (status = OK, description = "The underwriting updates (date, time, update), oldest first: the underwriter's own, and one for each evidence request, chase, receipt and decision; empty until the case is referred. Reading them marks them read for the caller, so the dashboard no longer shows the case as having a new update", body = UnderwritingUpdates),
-        NotFound,
-        SignInProblems,
+        ReadAnswers,
     )
 )]
 pub async fn underwriting_updates(
