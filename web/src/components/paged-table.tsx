@@ -1,4 +1,5 @@
 import { Empty, Spin } from 'antd';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { TablePager } from './table-pager';
@@ -13,22 +14,54 @@ export interface PagedTableColumn<R> {
   cell: (row: R) => ReactNode;
 }
 
+/** One page of a server-paged list, as its table shows it. */
+export interface Page<R> {
+  rows: readonly R[];
+  currentPage: number;
+  totalRecordCount: number;
+  /** A first load, or a new page or search on its way: the rows shown are not yet the answer. */
+  loading: boolean;
+  onPageChange: (page: number) => void;
+}
+
+/** What a paged list says around its rows. */
+export interface PagedTableTexts {
+  /** What an empty list says. */
+  empty: string;
+  /** The loading spinner's name. */
+  loading: string;
+  /** The pager's name. */
+  pager: string;
+  /** How many rows there are, in words. */
+  total: (count: number) => string;
+}
+
+/**
+ * The page a paged query answers (`currentPage`, `totalRecordCount` and its rows), or the page asked
+ * for, empty, while it loads.
+ */
+export function pageOf<D extends { currentPage: number; totalRecordCount: number }, R>(
+  query: Pick<UseQueryResult<D>, 'data' | 'isPending' | 'isPlaceholderData'>,
+  rows: (data: D) => readonly R[],
+  asked: number,
+  onPageChange: (page: number) => void,
+): Page<R> {
+  return {
+    rows: query.data ? rows(query.data) : [],
+    currentPage: query.data?.currentPage ?? asked,
+    totalRecordCount: query.data?.totalRecordCount ?? 0,
+    loading: query.isPending || query.isPlaceholderData,
+    onPageChange,
+  };
+}
+
 interface PagedTableProps<R> {
   columns: readonly PagedTableColumn<R>[];
-  rows: readonly R[];
+  page: Page<R>;
   rowKey: (row: R) => string | number;
   /** Where a row leads: a click anywhere on it, or its RowLink, goes there. */
   rowPath: (row: R) => string;
-  loading: boolean;
-  /** What an empty list says, and the loading spinner's name. */
-  empty: string;
-  loadingLabel: string;
-  currentPage: number;
-  totalRecordCount: number;
-  /** The pager's name, and how many rows there are in words. */
-  pagerLabel: string;
-  total: string;
-  onPageChange: (page: number) => void;
+  texts: PagedTableTexts;
 }
 
 /** The link in a row to where the row leads; a click on it is the link's, not the row's as well. */
@@ -46,8 +79,9 @@ export function RowLink({ to, label, children }: { to: string; label: string; ch
  * styled like antd's: these lists are on the first screen, and antd's Table would bring its
  * filters' tree and dropdowns with it.
  */
-export function PagedTable<R>({ columns, rows, rowKey, rowPath, loading, empty, loadingLabel, currentPage, totalRecordCount, pagerLabel, total, onPageChange }: PagedTableProps<R>) {
+export function PagedTable<R>({ columns, page, rowKey, rowPath, texts }: PagedTableProps<R>) {
   const navigate = useNavigate();
+  const { rows, loading, currentPage, totalRecordCount, onPageChange } = page;
   return (
     <div className="data-table" aria-busy={loading}>
       <table>
@@ -72,13 +106,13 @@ export function PagedTable<R>({ columns, rows, rowKey, rowPath, loading, empty, 
           ))}
         </tbody>
       </table>
-      {rows.length === 0 && !loading && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />}
+      {rows.length === 0 && !loading && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={texts.empty} />}
       {loading && rows.length === 0 && (
         <div className="data-table__loading">
-          <Spin aria-label={loadingLabel} />
+          <Spin aria-label={texts.loading} />
         </div>
       )}
-      <TablePager currentPage={currentPage} totalRecordCount={totalRecordCount} label={pagerLabel} total={total} onPageChange={onPageChange} />
+      <TablePager currentPage={currentPage} totalRecordCount={totalRecordCount} label={texts.pager} total={texts.total(totalRecordCount)} onPageChange={onPageChange} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { PagedTable, RowLink, type PagedTableColumn } from '@/components/paged-table';
+import { PagedTable, RowLink, type Page, type PagedTableColumn } from '@/components/paged-table';
 import type { Schemas } from '@/lib/api-client';
 import { applicationPagePath } from '@/lib/application-pages';
 import { stageColours, stageLabel } from '@/lib/application-stage';
@@ -9,12 +9,9 @@ import { dashboardStrings as t } from '../strings';
 type ApplicationSummary = Schemas['ApplicationSummary'];
 
 interface ApplicationsTableProps {
-  results: ApplicationSummary[];
-  currentPage: number;
-  totalRecordCount: number;
-  loading: boolean;
+  page: Page<ApplicationSummary>;
+  /** A search or stage filter is applied: an empty list says nothing matches. */
   filtered: boolean;
-  onPageChange: (page: number) => void;
 }
 
 /** Where a row leads: the application, on the page of its stage (§2). */
@@ -64,21 +61,7 @@ const columns: PagedTableColumn<ApplicationSummary>[] = [
 ];
 
 /** The In progress list: a row, or its reference link, opens the application on the page of its stage (§2). */
-export function ApplicationsTable({ results, currentPage, totalRecordCount, loading, filtered, onPageChange }: ApplicationsTableProps) {
-  return (
-    <PagedTable
-      columns={columns}
-      rows={results}
-      rowKey={(row) => row.id}
-      rowPath={pageOf}
-      loading={loading}
-      empty={filtered ? t.emptyNoMatches : t.emptyNoApplications}
-      loadingLabel={t.loading}
-      currentPage={currentPage}
-      totalRecordCount={totalRecordCount}
-      pagerLabel={t.pagination}
-      total={t.total(totalRecordCount)}
-      onPageChange={onPageChange}
-    />
-  );
+export function ApplicationsTable({ page, filtered }: ApplicationsTableProps) {
+  const texts = { empty: filtered ? t.emptyNoMatches : t.emptyNoApplications, loading: t.loading, pager: t.pagination, total: t.total };
+  return <PagedTable columns={columns} page={page} rowKey={(row) => row.id} rowPath={pageOf} texts={texts} />;
 }

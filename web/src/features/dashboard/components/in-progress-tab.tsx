@@ -5,6 +5,7 @@ import { paths } from '@/app/paths';
 import { useAdviser } from '@/lib/adviser';
 import { applicationStages, stageLabels } from '@/lib/application-stage';
 import { useMessage } from '@/components/feedback';
+import { pageOf } from '@/components/paged-table';
 import { useCreateApplication } from '../api/create-application';
 import { useSearchApplications } from '../api/search-applications';
 import { dashboardStrings as t } from '../strings';
@@ -46,14 +47,7 @@ export function InProgressTab() {
       }
       failed={applications.isError ? { message: t.loadFailed, onRetry: () => void applications.refetch() } : null}
     >
-      <ApplicationsTable
-        results={applications.data?.results ?? []}
-        currentPage={applications.data?.currentPage ?? search.page}
-        totalRecordCount={applications.data?.totalRecordCount ?? 0}
-        loading={applications.isPending || applications.isPlaceholderData}
-        filtered={search.filtered}
-        onPageChange={search.setPage}
-      />
+      <ApplicationsTable page={pageOf(applications, (data) => data.results, search.page, search.setPage)} filtered={search.filtered} />
     </SearchList>
   );
 }

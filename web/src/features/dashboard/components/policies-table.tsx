@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { paths } from '@/app/paths';
-import { PagedTable, RowLink, type PagedTableColumn } from '@/components/paged-table';
+import { PagedTable, RowLink, type Page, type PagedTableColumn } from '@/components/paged-table';
 import type { Schemas } from '@/lib/api-client';
 import { formatDate, formatMoneyWithPence } from '@/lib/format';
 import { dashboardStrings as t } from '../strings';
@@ -8,12 +8,9 @@ import { dashboardStrings as t } from '../strings';
 type PolicySummary = Schemas['PolicySummary'];
 
 interface PoliciesTableProps {
-  results: PolicySummary[];
-  currentPage: number;
-  totalRecordCount: number;
-  loading: boolean;
+  page: Page<PolicySummary>;
+  /** A search or status filter is applied: an empty list says nothing matches. */
   filtered: boolean;
-  onPageChange: (page: number) => void;
 }
 
 const pageOf = (row: PolicySummary) => paths.policyHolder(row.policyHolderId);
@@ -44,21 +41,12 @@ const columns: PagedTableColumn<PolicySummary>[] = [
 ];
 
 /** The Policyholders list: a row, or its policy number, opens the policy view. */
-export function PoliciesTable({ results, currentPage, totalRecordCount, loading, filtered, onPageChange }: PoliciesTableProps) {
-  return (
-    <PagedTable
-      columns={columns}
-      rows={results}
-      rowKey={(row) => row.policyHolderId}
-      rowPath={pageOf}
-      loading={loading}
-      empty={filtered ? t.policyholdersNoMatches : t.policyholdersEmpty}
-      loadingLabel={t.policyholdersLoading}
-      currentPage={currentPage}
-      totalRecordCount={totalRecordCount}
-      pagerLabel={t.policyholdersPagination}
-      total={t.policyholdersTotal(totalRecordCount)}
-      onPageChange={onPageChange}
-    />
-  );
+export function PoliciesTable({ page, filtered }: PoliciesTableProps) {
+  const texts = {
+    empty: filtered ? t.policyholdersNoMatches : t.policyholdersEmpty,
+    loading: t.policyholdersLoading,
+    pager: t.policyholdersPagination,
+    total: t.policyholdersTotal,
+  };
+  return <PagedTable columns={columns} page={page} rowKey={(row) => row.policyHolderId} rowPath={pageOf} texts={texts} />;
 }

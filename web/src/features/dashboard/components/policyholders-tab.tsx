@@ -1,3 +1,4 @@
+import { pageOf } from '@/components/paged-table';
 import { useSearchPolicies, type PolicyStatus } from '../api/search-policies';
 import { dashboardStrings as t } from '../strings';
 import { PoliciesTable } from './policies-table';
@@ -19,14 +20,7 @@ export function PolicyholdersTab() {
       filterOptions={statusOptions}
       failed={policies.isError ? { message: t.policyholdersLoadFailed, onRetry: () => void policies.refetch() } : null}
     >
-      <PoliciesTable
-        results={policies.data?.policyDetails ?? []}
-        currentPage={policies.data?.currentPage ?? search.page}
-        totalRecordCount={policies.data?.totalRecordCount ?? 0}
-        loading={policies.isPending || policies.isPlaceholderData}
-        filtered={search.filtered}
-        onPageChange={search.setPage}
-      />
+      <PoliciesTable page={pageOf(policies, (data) => data.policyDetails, search.page, search.setPage)} filtered={search.filtered} />
     </SearchList>
   );
 }

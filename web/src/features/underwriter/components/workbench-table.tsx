@@ -1,17 +1,13 @@
 import { Tag } from 'antd';
 import { paths } from '@/app/paths';
-import { PagedTable, RowLink, type PagedTableColumn } from '@/components/paged-table';
+import { PagedTable, RowLink, type Page, type PagedTableColumn } from '@/components/paged-table';
 import { productLabels } from '@/lib/cover-text';
 import { formatDate } from '@/lib/format';
 import type { WorkbenchCase } from '../api/workbench';
 import { workbenchStrings as t } from '../strings';
 
 interface WorkbenchTableProps {
-  results: WorkbenchCase[];
-  currentPage: number;
-  totalRecordCount: number;
-  loading: boolean;
-  onPageChange: (page: number) => void;
+  page: Page<WorkbenchCase>;
 }
 
 const pageOf = (row: WorkbenchCase) => paths.workbenchCase(row.id);
@@ -82,22 +78,9 @@ const columns: PagedTableColumn<WorkbenchCase>[] = [
   },
 ];
 
+const texts = { empty: t.empty, loading: t.loading, pager: t.pagination, total: t.total };
+
 /** The referred cases, oldest referral first: a row, or its reference link, opens the case. */
-export function WorkbenchTable({ results, currentPage, totalRecordCount, loading, onPageChange }: WorkbenchTableProps) {
-  return (
-    <PagedTable
-      columns={columns}
-      rows={results}
-      rowKey={(row) => row.id}
-      rowPath={pageOf}
-      loading={loading}
-      empty={t.empty}
-      loadingLabel={t.loading}
-      currentPage={currentPage}
-      totalRecordCount={totalRecordCount}
-      pagerLabel={t.pagination}
-      total={t.total(totalRecordCount)}
-      onPageChange={onPageChange}
-    />
-  );
+export function WorkbenchTable({ page }: WorkbenchTableProps) {
+  return <PagedTable columns={columns} page={page} rowKey={(row) => row.id} rowPath={pageOf} texts={texts} />;
 }

@@ -1,6 +1,7 @@
 import { Alert, Button } from 'antd';
 import { useSearchParams } from 'react-router';
 import { PageHeading } from '@/components/page-heading';
+import { pageOf } from '@/components/paged-table';
 import { Tabs } from '@/components/tabs';
 import type { WorkbenchFilter } from '@/lib/query-keys';
 import { useWorkbench } from '../api/workbench';
@@ -40,11 +41,8 @@ export function WorkbenchRoute() {
             <Alert type="error" showIcon message={t.loadFailed} action={<Button onClick={() => void cases.refetch()}>{t.retry}</Button>} />
           ) : (
             <WorkbenchTable
-              results={cases.data?.results ?? []}
-              currentPage={cases.data?.currentPage ?? page}
-              totalRecordCount={cases.data?.totalRecordCount ?? 0}
-              loading={cases.isFetching}
-              onPageChange={(next) => go(filter, next)}
+              // Busy while any fetch is on its way, a refetch of the same page too.
+              page={{ ...pageOf(cases, (data) => data.results, page, (next) => go(filter, next)), loading: cases.isFetching }}
             />
           )}
         </Tabs>
