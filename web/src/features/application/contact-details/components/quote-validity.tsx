@@ -1,5 +1,4 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, DatePicker, Form, Typography } from 'antd';
+import { Button, DatePicker, Form, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { dayjs, parseIsoDate, toIsoDate, type Dayjs } from '@/lib/dayjs';
@@ -12,6 +11,7 @@ import { DATE_FORMATS } from '../../shared/components/date-of-birth-picker';
 import { useMessage } from '@/components/feedback';
 import { useFieldMessage } from '@/components/field-message';
 import { ProblemList } from '@/components/problem-list';
+import { ExpiredQuoteAlert } from '../../shared/components/expired-quote-alert';
 
 const t = contactDetailsStrings.application;
 
@@ -88,19 +88,10 @@ export function QuoteValidity({ application, mayOverride, locked, pricing, price
         {quote && application.validUntil && <Typography.Paragraph>{t.validUntil(formatDate(application.validUntil))}</Typography.Paragraph>}
       </div>
       {application.isQuoteExpired && (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={t.expiredTitle}
-          description={t.expired(formatDate(application.quoteExpiredOn))}
-          action={
-            !locked && (
-              <Button size="small" icon={<ReloadOutlined aria-hidden="true" />} loading={pricing} disabled={!canPrice} onClick={onPrice}>
-                {t.reprice}
-              </Button>
-            )
-          }
+        <ExpiredQuoteAlert
+          expiredOn={application.quoteExpiredOn}
+          texts={{ title: t.expiredTitle, description: t.expired, priceAgain: t.reprice }}
+          priceAgain={locked ? undefined : { disabled: !canPrice, loading: pricing, onClick: onPrice }}
         />
       )}
       {priceProblems && <ProblemList title={t.cannotPrice} problems={priceProblems} style={{ marginBottom: 16 }} />}

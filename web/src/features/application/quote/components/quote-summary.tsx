@@ -1,11 +1,11 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Spin, Tag, Typography } from 'antd';
+import { Button, Flex, Spin, Tag, Typography } from 'antd';
 import { formatDate, formatMoneyWithPence } from '@/lib/format';
 import { ProblemList } from '@/components/problem-list';
 import { quotePremiums } from '../cover-form-model';
 import { clientName, type Application } from '../../shared/application-model';
 import { quoteStrings } from '../strings';
 import { SectionCard } from '@/components/section-card';
+import { ExpiredQuoteAlert } from '../../shared/components/expired-quote-alert';
 
 const t = quoteStrings.summary;
 
@@ -37,19 +37,10 @@ export function QuoteSummary({ application, pricingBasis, editable, pricing, pri
       landmarkClassName="quote-summary"
     >
       {application.isQuoteExpired && (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={t.expiredTitle}
-          description={t.expired(formatDate(application.quoteExpiredOn))}
-          action={
-            editable && (
-              <Button size="small" icon={<ReloadOutlined aria-hidden="true" />} onClick={onPrice} disabled={!canPrice}>
-                {t.priceAgain}
-              </Button>
-            )
-          }
+        <ExpiredQuoteAlert
+          expiredOn={application.quoteExpiredOn}
+          texts={{ title: t.expiredTitle, description: t.expired, priceAgain: t.priceAgain }}
+          priceAgain={editable ? { disabled: !canPrice, onClick: onPrice } : undefined}
         />
       )}
       <div aria-live="polite" aria-busy={pricing}>
