@@ -27,6 +27,17 @@ pub struct Samples {
     pub edit_cover: Vec<Duration>,
 }
 
+/// One concurrent adviser of a scenario measured after set-up: their HTTP client, the portal's
+/// address, their token, how many rounds to make, and the barrier every adviser waits at once
+/// their case is set up.
+pub struct LoadClient {
+    pub http: reqwest::Client,
+    pub base: String,
+    pub token: String,
+    pub rounds: usize,
+    pub ready: Arc<Barrier>,
+}
+
 /// Runs `client` for each of `args.clients` concurrent advisers. Each takes its case to where
 /// the measurement starts, then waits for the others, so that one client's set-up (pricing,
 /// documents, sign-in) does not load the machine while another is being measured. Answers
@@ -38,20 +49,20 @@ pub async fn after_set_up<F, Fut>(
     client: F,
 ) -> anyhow::Result<(Samples, Duration, cpu::CpuUse)>
 where
-    F: Fn(reqwest::Client, String, String, usize, Arc<Barrier>) -> Fut,
+    F: Fn(LoadClient) -> Fut,
     Fut: std::future::Future<Output = anyhow::Result<Samples>> + Send + 'static,
 {
     let cpu = cpu::CpuMeter::parse(&args.cpu_of)?;
     let ready = Arc::new(Barrier::new(args.clients + 1));
     let tasks: Vec<_> = (0..args.clients)
         .map(|_| {
-            tokio::spawn(client(
-                http.clone(),
-                args.base_url.clone(),
-                token.to_owned(),
-                args.rounds,
-                ready.clone(),
-            ))
+            tokio::spawn(client(LoadClient {
+                http: http.clone(),
+                base: args.base_url.clone(),
+                token: token.to_owned(),
+                rounds: args.rounds,
+                ready: ready.clone(),
+            }))
         })
         .collect();
     ready.wait().await;
@@ -89,7 +100,7 @@ impl Measured {
         client: F,
     ) -> anyhow::Result<()>
     where
-        F: Fn(reqwest::Client, String, String, usize, Arc<Barrier>) -> Fut,
+        F: Fn(LoadClient) -> Fut,
         Fut: std::future::Future<Output = anyhow::Result<Samples>> + Send + 'static,
     {
         repeated(args.repeat, || self.once(http, args, token, &client)).await
@@ -103,7 +114,7 @@ impl Measured {
         client: &F,
     ) -> anyhow::Result<Ratios>
     where
-        F: Fn(reqwest::Client, String, String, usize, Arc<Barrier>) -> Fut,
+        F: Fn(LoadClient) -> Fut,
         Fut: std::future::Future<Output = anyhow::Result<Samples>> + Send + 'static,
     {
         let (mut all, elapsed, cpu) = after_set_up(http, args, token, client).await?;

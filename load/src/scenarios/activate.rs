@@ -4,10 +4,9 @@
 use crate::cases::ready_to_activate;
 use crate::cli::Args;
 use crate::http::expect_ok;
-use crate::measure::{Measured, Samples};
+use crate::measure::{LoadClient, Measured, Samples};
 use anyhow::bail;
 use std::time::Instant;
-use tokio::sync::Barrier;
 
 /// The activate scenario: `activateApplication` (a policy per client, each client's schedule
 /// and the decision document rendered and stored by a local activity, the stage Went on Risk)
@@ -20,27 +19,20 @@ pub async fn run(http: &reqwest::Client, args: &Args, token: &str) -> anyhow::Re
         label: "putting a policy in force",
         samples: |all| &mut all.activate,
     };
-    measured
-        .run(
-            http,
-            args,
-            token,
-            |http, base, token, rounds, ready| async move {
-                run_activations(&http, &base, &token, rounds, &ready).await
-            },
-        )
-        .await
+    measured.run(http, args, token, run_activations).await
 }
 
 /// Takes `rounds` cases to the end of set-up (bank details checked and confirmed, the start
 /// date now; not measured), waits for every client, then puts each case in force.
-async fn run_activations(
-    http: &reqwest::Client,
-    base: &str,
-    token: &str,
-    rounds: usize,
-    ready: &Barrier,
-) -> anyhow::Result<Samples> {
+async fn run_activations(client: LoadClient) -> anyhow::Result<Samples> {
+    let LoadClient {
+        http,
+        base,
+        token,
+        rounds,
+        ready,
+    } = &client;
+    let rounds = *rounds;
     let mut cases = Vec::new();
     let mut failed = None;
     for _ in 0..rounds {

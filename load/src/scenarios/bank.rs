@@ -4,9 +4,8 @@
 use crate::cases::set_up_bank;
 use crate::cli::Args;
 use crate::http::expect_ok;
-use crate::measure::{Measured, Samples};
+use crate::measure::{LoadClient, Measured, Samples};
 use std::time::Instant;
-use tokio::sync::Barrier;
 
 /// The bank scenario: `bankvalidation` (the modulus check, then Confirmation of Payee, as an
 /// Update running a local activity) under `clients` concurrent advisers, against the bare no-op
@@ -18,27 +17,20 @@ pub async fn run(http: &reqwest::Client, args: &Args, token: &str) -> anyhow::Re
         label: "the bank check",
         samples: |all| &mut all.bank_check,
     };
-    measured
-        .run(
-            http,
-            args,
-            token,
-            |http, base, token, rounds, ready| async move {
-                run_bank_checks(&http, &base, &token, rounds, &ready).await
-            },
-        )
-        .await
+    measured.run(http, args, token, run_bank_checks).await
 }
 
 /// Takes a case to set-up with bank details saved (not measured), waits for every client,
 /// then checks the bank details `rounds` times.
-async fn run_bank_checks(
-    http: &reqwest::Client,
-    base: &str,
-    token: &str,
-    rounds: usize,
-    ready: &Barrier,
-) -> anyhow::Result<Samples> {
+async fn run_bank_checks(client: LoadClient) -> anyhow::Result<Samples> {
+    let LoadClient {
+        http,
+        base,
+        token,
+        rounds,
+        ready,
+    } = &client;
+    let rounds = *rounds;
     let set_up = set_up_bank(http, base, token).await;
     ready.wait().await;
     let id = set_up?;

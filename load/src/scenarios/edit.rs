@@ -2,10 +2,9 @@
 
 use crate::cli::Args;
 use crate::http::expect_ok;
-use crate::measure::{Measured, Samples};
+use crate::measure::{LoadClient, Measured, Samples};
 use serde_json::json;
 use std::time::Instant;
-use tokio::sync::Barrier;
 
 /// The edit scenario: commands alone, with no creation beside them. Each client takes a case
 /// with one client and one cover (not measured), then edits the cover's amount `rounds` times
@@ -17,27 +16,20 @@ pub async fn run(http: &reqwest::Client, args: &Args, token: &str) -> anyhow::Re
         label: "the cover edit",
         samples: |all| &mut all.edit_cover,
     };
-    measured
-        .run(
-            http,
-            args,
-            token,
-            |http, base, token, rounds, ready| async move {
-                run_edits(&http, &base, &token, rounds, &ready).await
-            },
-        )
-        .await
+    measured.run(http, args, token, run_edits).await
 }
 
 /// Creates a case with one client and a cover (not measured), waits for every client, then
 /// edits the cover `rounds` times.
-async fn run_edits(
-    http: &reqwest::Client,
-    base: &str,
-    token: &str,
-    rounds: usize,
-    ready: &Barrier,
-) -> anyhow::Result<Samples> {
+async fn run_edits(client: LoadClient) -> anyhow::Result<Samples> {
+    let LoadClient {
+        http,
+        base,
+        token,
+        rounds,
+        ready,
+    } = &client;
+    let rounds = *rounds;
     let set_up = async {
         let created = expect_ok(
             http.post(format!("{base}/api/v1/backendforfrontend/application/create"))

@@ -4,11 +4,10 @@
 use crate::cases::set_up_interview;
 use crate::cli::Args;
 use crate::http::expect_ok;
-use crate::measure::{Samples, after_set_up, compare_to_baseline, per_second, report};
+use crate::measure::{LoadClient, Samples, after_set_up, compare_to_baseline, per_second, report};
 use crate::repeats::{Ratios, repeated};
 use serde_json::json;
 use std::time::Instant;
-use tokio::sync::Barrier;
 
 /// The underwriting scenario: answer posts and condition look-ups under `clients` concurrent
 /// advisers, against the bare no-op Update in the same run.
@@ -21,15 +20,7 @@ async fn underwriting_once(
     args: &Args,
     token: &str,
 ) -> anyhow::Result<Ratios> {
-    let (mut all, elapsed, cpu) = after_set_up(
-        http,
-        args,
-        token,
-        |http, base, token, rounds, ready| async move {
-            run_interview(&http, &base, &token, rounds, &ready).await
-        },
-    )
-    .await?;
+    let (mut all, elapsed, cpu) = after_set_up(http, args, token, run_interview).await?;
     println!(
         "{} clients x {} answers and look-ups against {} in {:.1} s (after set-up)",
         args.clients,
@@ -67,13 +58,15 @@ const STEMS: [&str; 8] = [
 /// Takes one case to Apply and starts the interview (not measured), waits for every client to
 /// be ready (even when its own set-up failed, so the others are not left waiting), then answers
 /// and searches.
-async fn run_interview(
-    http: &reqwest::Client,
-    base: &str,
-    token: &str,
-    rounds: usize,
-    ready: &Barrier,
-) -> anyhow::Result<Samples> {
+async fn run_interview(client: LoadClient) -> anyhow::Result<Samples> {
+    let LoadClient {
+        http,
+        base,
+        token,
+        rounds,
+        ready,
+    } = &client;
+    let rounds = *rounds;
     let set_up = set_up_interview(http, base, token).await;
     ready.wait().await;
     let (_, applicant) = set_up?;
