@@ -317,93 +317,69 @@ pub enum StaffSignInProblems {
     NotAnUnderwriter(Problem),
 }
 
-/// A change the workflow could not confirm in time; it may still be applied.
-#[derive(utoipa::IntoResponses)]
-#[response(
-    status = 503,
-    description = "The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again",
-    content_type = "application/problem+json"
-)]
-#[allow(dead_code)] // Describes a response; never built.
-pub struct Unconfirmed(Problem);
+/// A problem response of one status, declared for the OpenAPI document: the routes list it in
+/// their `responses`, and `ApiError` builds the body.
+macro_rules! problem_response {
+    ($(#[$doc:meta])* $name:ident, $status:literal, $description:literal) => {
+        $(#[$doc])*
+        #[derive(utoipa::IntoResponses)]
+        #[response(status = $status, description = $description, content_type = "application/problem+json")]
+        #[allow(dead_code)] // Describes a response; never built.
+        pub struct $name(Problem);
+    };
+}
 
-/// A body that cannot be read: every field at fault (of the wrong type, unknown or missing) is
-/// named by its path in `errors`.
-#[derive(utoipa::IntoResponses)]
-#[response(
-    status = 400,
-    description = "The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing)",
-    content_type = "application/problem+json"
-)]
-#[allow(dead_code)] // Describes a response; never built.
-pub struct Unreadable(Problem);
+problem_response!(
+    /// A change the workflow could not confirm in time; it may still be applied.
+    Unconfirmed, 503,
+    "The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again"
+);
 
-/// Something the request names does not exist, or is not the caller's to see.
-#[derive(utoipa::IntoResponses)]
-#[response(
-    status = 404,
-    description = "Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which",
-    content_type = "application/problem+json"
-)]
-#[allow(dead_code)] // Describes a response; never built.
-pub struct NotFound(Problem);
+problem_response!(
+    /// A body that cannot be read: every field at fault (of the wrong type, unknown or missing) is
+    /// named by its path in `errors`.
+    Unreadable, 400,
+    "The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing)"
+);
 
-/// The application's stage does not allow this now.
-#[derive(utoipa::IntoResponses)]
-#[response(
-    status = 409,
-    description = "Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved",
-    content_type = "application/problem+json"
-)]
-#[allow(dead_code)] // Describes a response; never built.
-pub struct Conflict(Problem);
+problem_response!(
+    /// Something the request names does not exist, or is not the caller's to see.
+    NotFound, 404,
+    "Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which"
+);
 
-/// An insurance rule is broken: every field at fault is named.
-#[derive(utoipa::IntoResponses)]
-#[response(
-    status = 422,
-    description = "A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved",
-    content_type = "application/problem+json"
-)]
-#[allow(dead_code)] // Describes a response; never built.
-pub struct Invalid(Problem);
+problem_response!(
+    /// The application's stage does not allow this now.
+    Conflict, 409,
+    "Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved"
+);
 
-/// A path or query parameter that cannot be read.
-#[derive(utoipa::IntoResponses)]
-#[response(
-    status = 400,
-    description = "A parameter could not be read (`type` ends `unreadable`): `errors` names it",
-    content_type = "application/problem+json"
-)]
-#[allow(dead_code)] // Describes a response; never built.
-pub struct BadParameter(Problem);
+problem_response!(
+    /// An insurance rule is broken: every field at fault is named.
+    Invalid, 422,
+    "A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved"
+);
 
-/// An upload larger than the endpoint takes.
-#[derive(utoipa::IntoResponses)]
-#[response(
-    status = 413,
-    description = "The upload is too large (`type` ends `too-large`); `detail` gives the limit",
-    content_type = "application/problem+json"
-)]
-#[allow(dead_code)] // Describes a response; never built.
-pub struct TooLarge(Problem);
+problem_response!(
+    /// A path or query parameter that cannot be read.
+    BadParameter, 400,
+    "A parameter could not be read (`type` ends `unreadable`): `errors` names it"
+);
 
-/// A provider behind the call is busy.
-#[derive(utoipa::IntoResponses)]
-#[response(
-    status = 429,
-    description = "A provider behind this call is busy (`type` ends `rate-limited`): try again after the `Retry-After` seconds",
-    content_type = "application/problem+json"
-)]
-#[allow(dead_code)] // Describes a response; never built.
-pub struct RateLimited(Problem);
+problem_response!(
+    /// An upload larger than the endpoint takes.
+    TooLarge, 413,
+    "The upload is too large (`type` ends `too-large`); `detail` gives the limit"
+);
 
-/// A provider behind the call could not answer.
-#[derive(utoipa::IntoResponses)]
-#[response(
-    status = 503,
-    description = "A provider behind this call could not answer (`type` ends `unavailable`); nothing was changed",
-    content_type = "application/problem+json"
-)]
-#[allow(dead_code)] // Describes a response; never built.
-pub struct ProviderUnavailable(Problem);
+problem_response!(
+    /// A provider behind the call is busy.
+    RateLimited, 429,
+    "A provider behind this call is busy (`type` ends `rate-limited`): try again after the `Retry-After` seconds"
+);
+
+problem_response!(
+    /// A provider behind the call could not answer.
+    ProviderUnavailable, 503,
+    "A provider behind this call could not answer (`type` ends `unavailable`); nothing was changed"
+);
