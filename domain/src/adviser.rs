@@ -94,12 +94,6 @@ impl Roles {
         self.0.contains(&role)
     }
 
-    // §6: `cca` and `ccaadmin` identify customer care.
-    /// Customer care (`cca` or `ccaadmin`).
-    pub fn is_customer_care(&self) -> bool {
-        self.has(Role::Cca) || self.has(Role::CcaAdmin)
-    }
-
     pub fn iter(&self) -> impl Iterator<Item = Role> + '_ {
         self.0.iter().copied()
     }
@@ -171,8 +165,6 @@ mod tests {
         assert!(roles.has(Role::Cca));
         assert!(roles.has(Role::CcaAdmin));
         assert!(!roles.has(Role::Underwriter));
-        assert!(roles.is_customer_care());
-        assert!(!Roles::parse(["underwriter"]).is_customer_care());
     }
 
     #[test]
@@ -205,12 +197,10 @@ mod tests {
     }
 
     #[test]
-    fn repeated_roles_are_held_once_and_no_roles_is_not_customer_care() {
+    fn repeated_roles_are_held_once_and_admin_does_not_imply_agent() {
         let roles = Roles::parse(["cca", "CCA", "Cca"]);
         assert_eq!(roles.iter().collect::<Vec<_>>(), [Role::Cca]);
-        assert!(roles.is_customer_care());
-        assert!(!Roles::parse([]).is_customer_care());
-        assert!(Roles::parse(["ccaadmin"]).is_customer_care());
+        assert_eq!(Roles::parse([]).iter().count(), 0);
         assert!(
             !Roles::parse(["ccaadmin"]).has(Role::Cca),
             "admin does not imply agent"

@@ -263,7 +263,7 @@ pub struct ApplicantPatch {
 }
 
 impl ApplicantPatch {
-    pub fn apply_to(self, details: &ApplicantDetails) -> ApplicantDetails {
+    pub(crate) fn apply_to(self, details: &ApplicantDetails) -> ApplicantDetails {
         let d = details.clone();
         ApplicantDetails {
             title: self.title.apply_to(d.title),

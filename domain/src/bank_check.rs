@@ -153,7 +153,7 @@ impl BankCheckResult {
         }
     }
 
-    pub fn severity(&self) -> Severity {
+    pub(crate) fn severity(&self) -> Severity {
         match self {
             Self::Authenticated => Severity::Verified,
             Self::FailedModulusCheck | Self::Ac01 | Self::Bamm | Self::Banm | Self::Cass => {
@@ -183,7 +183,7 @@ pub enum BankCheckStatus {
 }
 
 impl BankCheckStatus {
-    pub fn validated(result: BankCheckResult) -> Self {
+    pub(crate) fn validated(result: BankCheckResult) -> Self {
         Self::Checked { result }
     }
 
@@ -216,7 +216,7 @@ impl BankCheckStatus {
 
     // §3 `isBankCheckConfirmed`.
     /// Set-up may continue: the details were verified, or a warning was manually verified.
-    pub fn is_confirmed(&self) -> bool {
+    pub(crate) fn is_confirmed(&self) -> bool {
         match self {
             Self::Checked { result } => result.severity() == Severity::Verified,
             Self::ManuallyVerified { .. } => true,

@@ -12,9 +12,9 @@ use utoipa::ToSchema;
 
 // §9 "Name ... max 100".
 /// Longest account holder's name, in characters.
-pub const ACCOUNT_NAME_MAX_CHARS: usize = 100;
+pub(crate) const ACCOUNT_NAME_MAX_CHARS: usize = 100;
 /// The collection days offered: the 1st to the 28th, which every month has (K22).
-pub const COLLECTION_DAYS: std::ops::RangeInclusive<u8> = 1..=28;
+pub(crate) const COLLECTION_DAYS: std::ops::RangeInclusive<u8> = 1..=28;
 
 /// A sort code: six digits, shown as `12-34-56`, stored as `123456`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
@@ -182,12 +182,12 @@ pub struct BankDetailsForm {
     pub collection_day: Option<i64>,
 }
 
-pub const NAME_REQUIRED: &str = "Please enter the account holder's name";
-pub const NAME_TOO_LONG: &str = "Account holder's name must be 100 characters or fewer";
-pub const NAME_NEEDS_LETTERS: &str = "Account holder's name must contain letters";
-pub const NAME_CONTROL: &str = "Account holder's name cannot contain control characters";
-pub const COLLECTION_DAY_REQUIRED: &str = "Please choose a collection day";
-pub const COLLECTION_DAY_RANGE: &str = "Collection day must be from 1 to 28";
+pub(crate) const NAME_REQUIRED: &str = "Please enter the account holder's name";
+pub(crate) const NAME_TOO_LONG: &str = "Account holder's name must be 100 characters or fewer";
+pub(crate) const NAME_NEEDS_LETTERS: &str = "Account holder's name must contain letters";
+pub(crate) const NAME_CONTROL: &str = "Account holder's name cannot contain control characters";
+pub(crate) const COLLECTION_DAY_REQUIRED: &str = "Please choose a collection day";
+pub(crate) const COLLECTION_DAY_RANGE: &str = "Collection day must be from 1 to 28";
 
 /// The account holder's name: trimmed, required, at most 100 characters, with at least one
 /// letter and no control characters (K20).

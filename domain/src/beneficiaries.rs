@@ -10,11 +10,12 @@ use utoipa::ToSchema;
 // §5, §9.
 /// Most beneficiaries a cover's payout can be split between.
 pub const MAX_BENEFICIARIES: usize = 8;
-pub const TOO_MANY_BENEFICIARIES: &str = "A payout can be shared between at most 8 beneficiaries";
-pub const NO_ALLOCATIONS: &str = "Add at least one beneficiary to use the payout planner";
-pub const NOT_ONE_HUNDRED: &str = "The shares must add up to 100%";
-pub const SHARE_REQUIRED: &str = "Enter a share greater than 0%";
-pub const BENEFICIARY_NOT_FOUND: &str = "Beneficiary not found";
+pub(crate) const TOO_MANY_BENEFICIARIES: &str =
+    "A payout can be shared between at most 8 beneficiaries";
+pub(crate) const NO_ALLOCATIONS: &str = "Add at least one beneficiary to use the payout planner";
+pub(crate) const NOT_ONE_HUNDRED: &str = "The shares must add up to 100%";
+pub(crate) const SHARE_REQUIRED: &str = "Enter a share greater than 0%";
+pub(crate) const BENEFICIARY_NOT_FOUND: &str = "Beneficiary not found";
 
 /// Who an allocation or a beneficiary refers to: a child on the application, the other client, or a
 /// candidate beneficiary.

@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 
 /// No cover may run beyond this age: every product's `expiryAge` is at most it, and the pricing
 /// basis's mortality tables give a rate at every age up to it.
-pub const OLDEST_EXPIRY_AGE: u32 = 100;
+pub(crate) const OLDEST_EXPIRY_AGE: u32 = 100;
 
 /// The whole catalogue: every product once, and the riders.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -35,7 +35,7 @@ pub enum AmountField {
 }
 
 impl AmountField {
-    pub fn json_name(self) -> &'static str {
+    pub(crate) fn json_name(self) -> &'static str {
         match self {
             AmountField::CoverAmount => "coverAmount",
             AmountField::MonthlyBenefit => "monthlyBenefit",

@@ -11,9 +11,9 @@ use utoipa::ToSchema;
 // §5 "up to age 23", §9; docs/decisions.md D7.
 /// A child is eligible until this birthday.
 pub const CHILD_AGE_LIMIT: u32 = 23;
-pub const CHILD_TOO_OLD: &str = "Children's cover is for children up to age 23";
-pub const CHILD_NOT_BORN: &str = "A child's date of birth cannot be in the future";
-pub const CHILD_NOT_FOUND: &str = "Child not found";
+pub(crate) const CHILD_TOO_OLD: &str = "Children's cover is for children up to age 23";
+pub(crate) const CHILD_NOT_BORN: &str = "A child's date of birth cannot be in the future";
+pub(crate) const CHILD_NOT_FOUND: &str = "Child not found";
 pub const NAME_MAX_CHARS: usize = 100;
 
 /// What an adviser enters about a child.
@@ -30,7 +30,7 @@ pub struct ChildDetails {
 // §5 children rules.
 /// A first name, surname and date of birth are needed (the title is optional); the date of birth is
 /// not in the future, and the child is under 23 on `today`.
-pub fn check_child(child: &ChildDetails, today: NaiveDate) -> Vec<FieldError> {
+pub(crate) fn check_child(child: &ChildDetails, today: NaiveDate) -> Vec<FieldError> {
     let mut errors = Errors::default();
     for (field, label, value) in [
         ("firstName", "first name", &child.first_name),
@@ -54,12 +54,6 @@ pub fn check_child(child: &ChildDetails, today: NaiveDate) -> Vec<FieldError> {
         Some(_) => {}
     }
     errors.into_vec()
-}
-
-// §4 "Adding a child clears the unborn-children flag".
-/// The unborn-children flag after adding a child: always cleared.
-pub fn unborn_flag_after_adding_child(_had_unborn_children: bool) -> bool {
-    false
 }
 
 #[cfg(test)]
@@ -112,11 +106,5 @@ mod tests {
         let mut long = child(d(2020, 1, 1));
         long.surname = Some("x".repeat(101));
         assert_eq!(check_child(&long, d(2026, 1, 1))[0].field, "surname");
-    }
-
-    #[test]
-    fn adding_a_child_clears_the_unborn_flag() {
-        assert!(!unborn_flag_after_adding_child(true));
-        assert!(!unborn_flag_after_adding_child(false));
     }
 }

@@ -14,14 +14,15 @@ use crate::errors::{Errors, FieldError};
 use crate::money::Percentage;
 use serde::{Deserialize, Serialize};
 
-pub const SACRIFICE_FIELD: &str = "initialCommissionSacrificePercentage";
-pub const INDEMNITY_FIELD: &str = "initialIndemnityPercentage";
-pub const SACRIFICE_INVALID: &str =
+pub(crate) const SACRIFICE_FIELD: &str = "initialCommissionSacrificePercentage";
+pub(crate) const INDEMNITY_FIELD: &str = "initialIndemnityPercentage";
+pub(crate) const SACRIFICE_INVALID: &str =
     "Commission sacrifice must be from 0% to 100%, to at most two decimal places";
-pub const INDEMNITY_INVALID: &str =
+pub(crate) const INDEMNITY_INVALID: &str =
     "Indemnity must be from 0% to 100%, to at most two decimal places";
-pub const INDEMNITY_NOT_ALLOWED: &str = "Indemnity commission is not available to this adviser";
-pub const HYBRID_NOT_CONFIGURED: &str =
+pub(crate) const INDEMNITY_NOT_ALLOWED: &str =
+    "Indemnity commission is not available to this adviser";
+pub(crate) const HYBRID_NOT_CONFIGURED: &str =
     "Choose 0% or 100% indemnity: hybrid commission is not set up for this adviser";
 
 // §9 commission styles.
@@ -122,7 +123,7 @@ impl CommissionRules {
 
     /// The indemnity percentage used when the adviser leaves it out: none when indemnity is
     /// not allowed, the fixed one when fixed, otherwise all of it (J14).
-    pub fn default_indemnity(&self) -> Percentage {
+    pub(crate) fn default_indemnity(&self) -> Percentage {
         match (self.indemnity_allowed, self.fixed_indemnity) {
             (false, _) => Percentage::ZERO,
             (true, Some(fixed)) => fixed,
@@ -175,7 +176,7 @@ impl CommissionRules {
 }
 
 /// "Indemnity is fixed at 50% for this adviser".
-pub fn fixed_message(fixed: Percentage) -> String {
+pub(crate) fn fixed_message(fixed: Percentage) -> String {
     format!(
         "Indemnity is fixed at {}% for this adviser",
         percent_text(fixed)
@@ -183,7 +184,7 @@ pub fn fixed_message(fixed: Percentage) -> String {
 }
 
 /// A percentage without trailing zeros: "50", "33.5", "0.01".
-pub fn percent_text(percent: Percentage) -> String {
+pub(crate) fn percent_text(percent: Percentage) -> String {
     let hundredths = percent.hundredths();
     let whole = hundredths / 100;
     match hundredths % 100 {

@@ -72,7 +72,7 @@ pub const IDLE_CHECK_INTERVAL_MS: u32 = 1_000;
 pub const IDLE_ACTIVITY_EVENTS: [&str; 4] = ["mousemove", "click", "scroll", "keydown"];
 
 /// The genetic test disclosure threshold as money.
-pub fn genetic_test_disclosure_threshold() -> Money {
+pub(crate) fn genetic_test_disclosure_threshold() -> Money {
     Money::from_pounds(GENETIC_TEST_DISCLOSURE_THRESHOLD_POUNDS)
         .expect("£500,000 is within the money limit")
 }

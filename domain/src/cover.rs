@@ -1,7 +1,7 @@
-//! Covers (§3) and their rules: completeness (§5), the payout planner, errors attached to
-//! covers and riders and de-duplicated by message (§8), restricted cover (status 412), the
-//! removal rules for children's cover (§4), the sort order (§9), and the price, apply and
-//! proceed preconditions (§5).
+//! Covers (§3) and their rules: completeness (§5), the payout planner, errors on covers and
+//! riders, de-duplicated by message (§8), restricted cover (status 412), the removal rules for
+//! children's cover (§4), the sort order (§9), and the price, apply and proceed preconditions
+//! (§5).
 
 use crate::beneficiaries::{BenefitAllocation, check_allocations};
 use crate::decision::Decision;
@@ -13,7 +13,7 @@ use std::cmp::Ordering;
 use utoipa::ToSchema;
 
 /// HTTP status a pricing or rules engine gives a cover it can offer only on restricted terms.
-pub const RESTRICTED_COVER_STATUS: u16 = 412;
+pub(crate) const RESTRICTED_COVER_STATUS: u16 = 412;
 
 /// An error about a cover or rider, as shown beside it, with the engine's status and the field it
 /// is about.
@@ -113,12 +113,6 @@ impl Cover {
         }
     }
 
-    // §3 "increasing flag".
-    /// The cover's structure increases over its term.
-    pub fn is_increasing(&self) -> bool {
-        self.cover_type.is_some_and(CoverType::is_increasing)
-    }
-
     /// The amount the cover is sized by: the lump sum, or the monthly benefit for income protection.
     pub fn amount(&self) -> Option<Money> {
         self.cover_amount.or(self.monthly_benefit)
@@ -182,7 +176,7 @@ impl Cover {
     }
 
     /// Whether this cover, or a rider under it, carries a 412 error.
-    pub fn is_restricted(&self) -> bool {
+    pub(crate) fn is_restricted(&self) -> bool {
         let restricted = |e: &CoverError| e.status == Some(RESTRICTED_COVER_STATUS);
         self.errors.iter().any(restricted)
             || self.riders.iter().flat_map(|r| &r.errors).any(restricted)
@@ -190,7 +184,7 @@ impl Cover {
 
     // §5, §8 "Unable to offer terms blocks applying".
     /// The cover is declined or postponed ("unable to offer terms"), which blocks applying.
-    pub fn is_unable_to_offer_terms(&self) -> bool {
+    pub(crate) fn is_unable_to_offer_terms(&self) -> bool {
         self.decision
             .is_some_and(Decision::is_unable_to_offer_terms)
     }
@@ -204,7 +198,7 @@ pub fn is_restricted_cover<'a>(covers: impl IntoIterator<Item = &'a Cover>) -> b
 
 // §3, §8 "Cover errors are de-duplicated by message".
 /// Keeps the first error of each message.
-pub fn dedupe_errors(errors: Vec<CoverError>) -> Vec<CoverError> {
+pub(crate) fn dedupe_errors(errors: Vec<CoverError>) -> Vec<CoverError> {
     let mut seen: Vec<String> = Vec::new();
     errors
         .into_iter()
@@ -219,66 +213,8 @@ pub fn dedupe_errors(errors: Vec<CoverError>) -> Vec<CoverError> {
         .collect()
 }
 
-/// An error from a pricing or rules engine, naming its cover by id or by index, and perhaps a
-/// rider under it and the field it is about in the engine's own spelling.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct EngineCoverError {
-    pub cover_id: Option<String>,
-    pub cover_index: Option<usize>,
-    pub rider_id: Option<String>,
-    pub field: Option<String>,
-    pub message: String,
-    pub status: Option<u16>,
-}
-
-// §8 "Cover errors attach to the cover by id or index, and to a rider under its parent".
-/// Attaches engine errors to the covers they name (by id, else by index) and to a rider under its
-/// parent when one is named. Errors are de-duplicated by message on each cover and rider; engine
-/// field names are mapped to the attempted JSON field. Returns the errors that named no cover, for
-/// the application-level message.
-pub fn attach_errors(covers: &mut [Cover], errors: Vec<EngineCoverError>) -> Vec<CoverError> {
-    let mut unattached = Vec::new();
-    for error in errors {
-        let index = error
-            .cover_id
-            .as_ref()
-            .and_then(|id| covers.iter().position(|c| c.id.as_ref() == Some(id)))
-            .or(error.cover_index.filter(|i| *i < covers.len()));
-        let cover_error = CoverError {
-            message: error.message,
-            status: error.status,
-            field: error
-                .field
-                .as_deref()
-                .and_then(map_engine_field)
-                .map(str::to_owned),
-        };
-        let Some(index) = index else {
-            unattached.push(cover_error);
-            continue;
-        };
-        let cover = &mut covers[index];
-        let rider = error
-            .rider_id
-            .as_ref()
-            .and_then(|id| cover.riders.iter_mut().find(|r| r.id.as_ref() == Some(id)));
-        match rider {
-            Some(rider) => rider.errors.push(cover_error),
-            None => cover.errors.push(cover_error),
-        }
-    }
-    for cover in covers.iter_mut() {
-        cover.errors = dedupe_errors(std::mem::take(&mut cover.errors));
-        for rider in &mut cover.riders {
-            rider.errors = dedupe_errors(std::mem::take(&mut rider.errors));
-        }
-    }
-    dedupe_errors(unattached)
-}
-
 /// The cover fields an error may name.
-pub const COVER_FIELDS: [&str; 9] = [
+pub(crate) const COVER_FIELDS: [&str; 9] = [
     "productType",
     "coverType",
     "coverAmount",
@@ -309,7 +245,7 @@ pub fn map_engine_field(field: &str) -> Option<&'static str> {
 // §9 "Cover order".
 /// By product type, then cover type, then amount, largest first. Covers without a cover type or
 /// amount sort after those with one.
-pub fn compare_covers(a: &Cover, b: &Cover) -> Ordering {
+pub(crate) fn compare_covers(a: &Cover, b: &Cover) -> Ordering {
     a.product_type
         .cmp(&b.product_type)
         .then_with(|| match (a.cover_type, b.cover_type) {
@@ -505,47 +441,6 @@ mod tests {
     }
 
     #[test]
-    fn engine_errors_attach_by_id_then_index_and_to_riders_under_their_parent() {
-        let mut covers = vec![life("a", 1), life("b", 2)];
-        covers[1].riders.push(Rider {
-            id: Some("tpd".into()),
-            rider_type: RiderType::Tpd,
-            cover_amount: pounds(1),
-            errors: vec![],
-        });
-        let error = |cover_id: Option<&str>,
-                     index: Option<usize>,
-                     rider: Option<&str>,
-                     message: &str| EngineCoverError {
-            cover_id: cover_id.map(str::to_owned),
-            cover_index: index,
-            rider_id: rider.map(str::to_owned),
-            field: Some("Cover.CoverAmount".into()),
-            message: message.into(),
-            status: None,
-        };
-        let unattached = attach_errors(
-            &mut covers,
-            vec![
-                error(Some("b"), Some(0), None, "By id wins over index"),
-                error(None, Some(0), None, "By index"),
-                error(None, Some(0), None, "By index"),
-                error(Some("b"), None, Some("tpd"), "On the rider"),
-                error(Some("zzz"), None, None, "Nowhere"),
-                error(None, Some(9), None, "Nowhere"),
-                error(None, Some(2), None, "One past the last cover"),
-            ],
-        );
-        assert_eq!(covers[0].errors.len(), 1, "de-duplicated by message");
-        assert_eq!(covers[0].errors[0].message, "By index");
-        assert_eq!(covers[0].errors[0].field.as_deref(), Some("coverAmount"));
-        assert_eq!(covers[1].errors[0].message, "By id wins over index");
-        assert_eq!(covers[1].riders[0].errors[0].message, "On the rider");
-        let unattached: Vec<&str> = unattached.iter().map(|e| e.message.as_str()).collect();
-        assert_eq!(unattached, ["Nowhere", "One past the last cover"]);
-    }
-
-    #[test]
     fn engine_field_names_map_to_the_attempted_json_field() {
         assert_eq!(map_engine_field("CoverAmount"), Some("coverAmount"));
         assert_eq!(
@@ -618,15 +513,5 @@ mod tests {
             "children's cover stays while an adult cover remains"
         );
         assert!(!remove_cover(&mut three, "missing"));
-    }
-
-    #[test]
-    fn only_increasing_cover_carries_the_increasing_flag() {
-        let mut cover = Cover::new(ProductType::Life);
-        assert!(!cover.is_increasing(), "no structure chosen yet");
-        cover.cover_type = Some(CoverType::Level);
-        assert!(!cover.is_increasing());
-        cover.cover_type = Some(CoverType::Increasing);
-        assert!(cover.is_increasing());
     }
 }

@@ -49,25 +49,17 @@ pub fn age_on(born: NaiveDate, on: NaiveDate) -> Option<u32> {
 }
 
 /// The date on which someone born on `born` has their birthday in `year`.
-pub fn birthday_in(born: NaiveDate, year: i32) -> NaiveDate {
+pub(crate) fn birthday_in(born: NaiveDate, year: i32) -> NaiveDate {
     NaiveDate::from_ymd_opt(year, born.month(), born.day()).unwrap_or_else(|| {
         // Only 29 February can be missing from a year.
         NaiveDate::from_ymd_opt(year, 3, 1).expect("1 March exists")
     })
 }
 
-/// The date on which someone born on `born` reaches `age`.
-/// `None` when that year is beyond the calendar.
-pub fn date_reaching_age(born: NaiveDate, age: u32) -> Option<NaiveDate> {
-    let year = born.year().checked_add(i32::try_from(age).ok()?)?;
-    NaiveDate::from_ymd_opt(year, born.month(), born.day())
-        .or_else(|| NaiveDate::from_ymd_opt(year, 3, 1))
-}
-
 // §5.
 /// Earliest and latest year the portal accepts in a date.
-pub const MIN_YEAR: i32 = 1900;
-pub const MAX_YEAR: i32 = 2099;
+pub(crate) const MIN_YEAR: i32 = 1900;
+pub(crate) const MAX_YEAR: i32 = 2099;
 
 // §5 "Date parsing returns null for an invalid date".
 /// Parses an ISO `YYYY-MM-DD` date, with a year from 1900 to 2099; any invalid date is `None`.
@@ -240,13 +232,5 @@ mod tests {
         ] {
             assert_eq!(parse_uk_date(bad), None, "{bad:?}");
         }
-    }
-
-    #[test]
-    fn reaching_an_age_lands_on_the_birthday() {
-        assert_eq!(date_reaching_age(d(1990, 6, 15), 18), Some(d(2008, 6, 15)));
-        assert_eq!(date_reaching_age(d(2004, 2, 29), 18), Some(d(2022, 3, 1)));
-        assert_eq!(date_reaching_age(d(2004, 2, 29), 20), Some(d(2024, 2, 29)));
-        assert_eq!(date_reaching_age(d(1990, 6, 15), u32::MAX), None);
     }
 }

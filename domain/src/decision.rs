@@ -20,7 +20,7 @@ pub enum Decision {
 /// The terms underwriting gave one cover: its decision and any loading in percent. A quote
 /// before underwriting prices every cover on the default: no decision, no loading.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct UnderwritingTerms {
+pub(crate) struct UnderwritingTerms {
     pub decision: Option<Decision>,
     pub loading: u32,
 }
@@ -115,13 +115,13 @@ impl Decision {
         self.class() == OutcomeClass::Acceptable
     }
 
-    pub fn is_referral(self) -> bool {
+    pub(crate) fn is_referral(self) -> bool {
         self.class() == OutcomeClass::Referral
     }
 
     // §4 requote.
     /// Whether terms depend on an underwriter's manual review, which a requote must repeat.
-    pub fn was_manually_underwritten(self) -> bool {
+    pub(crate) fn was_manually_underwritten(self) -> bool {
         self.is_referral()
     }
 
@@ -138,46 +138,8 @@ impl Decision {
 
     // §5, §8 "Unable to offer terms blocks applying".
     /// Declined or postponed: unable to offer terms, which blocks applying.
-    pub fn is_unable_to_offer_terms(self) -> bool {
+    pub(crate) fn is_unable_to_offer_terms(self) -> bool {
         self.displayed() == DisplayedOutcome::UnableToOfferTerms
-    }
-}
-
-// §4 "Decision validity".
-/// Whether the decision shown is current: true after the decision quote succeeds; false while
-/// loading or after a failure; may be set explicitly.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct DecisionValidity {
-    pub valid: bool,
-    pub loading: bool,
-}
-
-/// Something that happens to the decision quote.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DecisionEvent {
-    Requested,
-    Succeeded,
-    Failed,
-    SetValid(bool),
-}
-
-impl DecisionValidity {
-    pub fn on(self, event: DecisionEvent) -> Self {
-        match event {
-            DecisionEvent::Requested => DecisionValidity {
-                valid: false,
-                loading: true,
-            },
-            DecisionEvent::Succeeded => DecisionValidity {
-                valid: true,
-                loading: false,
-            },
-            DecisionEvent::Failed => DecisionValidity {
-                valid: false,
-                loading: false,
-            },
-            DecisionEvent::SetValid(valid) => DecisionValidity { valid, ..self },
-        }
     }
 }
 
@@ -257,26 +219,7 @@ mod tests {
     }
 
     #[test]
-    fn decision_validity_follows_the_decision_quote() {
-        let start = DecisionValidity::default();
-        assert!(!start.valid);
-        let loading = start.on(DecisionEvent::Requested);
-        assert_eq!(
-            loading,
-            DecisionValidity {
-                valid: false,
-                loading: true
-            }
-        );
-        let ok = loading.on(DecisionEvent::Succeeded);
-        assert!(ok.valid && !ok.loading);
-        assert!(
-            !ok.on(DecisionEvent::Requested).valid,
-            "invalid while loading"
-        );
-        assert!(!ok.on(DecisionEvent::Failed).valid);
-        assert!(!ok.on(DecisionEvent::SetValid(false)).valid);
-        assert!(start.on(DecisionEvent::SetValid(true)).valid);
+    fn the_four_displayed_outcomes_carry_the_spec_labels() {
         assert_eq!(
             labels(),
             [

@@ -99,7 +99,7 @@ impl Errors {
         self.0.is_empty()
     }
 
-    pub fn into_vec(self) -> Vec<FieldError> {
+    pub(crate) fn into_vec(self) -> Vec<FieldError> {
         self.0
     }
 

@@ -12,10 +12,6 @@ use crate::ids::ApplicationId;
 use crate::stage::ApplicationStage;
 use serde::{Deserialize, Serialize};
 
-// §2 "default /v2".
-/// The portal's root folder; every path below is relative to it.
-pub const ROOT_FOLDER: &str = "/v2";
-
 // §2 "Journey steps".
 /// A journey step, then review and complete, which follow them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -98,7 +94,7 @@ impl Step {
         }
     }
 
-    /// "/application/100001/client-details", under [`ROOT_FOLDER`] (J22).
+    /// "/application/100001/client-details", under the portal's root folder, `/v2` (J22).
     pub fn path(self, application: ApplicationId) -> String {
         format!("/application/{application}/{}", self.segment())
     }
@@ -349,7 +345,7 @@ impl JourneyState {
 
 // §2 "Routes"; docs/decisions.md J22.
 /// The SPA's routes other than the application's sub-pages, with the patterns its router uses under
-/// [`ROOT_FOLDER`].
+/// the portal's root folder, `/v2`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Route {
     Dashboard,
@@ -435,14 +431,6 @@ impl Route {
         )
     }
 }
-
-// §2 "underwriting-qi, with sub-steps client-details, conditions and decision".
-/// The sub-steps of the Qi tool.
-pub const QI_STEPS: [&str; 3] = ["client-details", "conditions", "decision"];
-
-// §2 "In Progress (index 0) and Policyholders (index 1)".
-/// The dashboard's tabs in index order, as the optional `:tab` of its route.
-pub const DASHBOARD_TABS: [&str; 2] = ["in-progress", "policyholders"];
 
 #[cfg(test)]
 mod tests;

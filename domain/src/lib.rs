@@ -4,6 +4,11 @@
 //! This crate must stay pure: no IO, no async, no clocks, no randomness. Callers pass "today"
 //! and identifiers in, so the same functions run unchanged inside deterministic Temporal
 //! workflow code, in the API, and in tests.
+//!
+//! Items nothing outside the crate uses are `pub(crate)`, and `unreachable_pub` keeps it so:
+//! the compiler then sees the crate's dead code.
+
+#![warn(unreachable_pub)]
 
 pub mod adviser;
 pub mod amra;

@@ -20,8 +20,8 @@ pub const KG_PER_STONE: f64 = 6.35029318;
 pub const LB_PER_KG: f64 = 2.204623;
 /// 14 lb per stone.
 pub const LB_PER_STONE: u32 = 14;
-pub const INCHES_PER_FOOT: u32 = 12;
-pub const CM_PER_METRE: u32 = 100;
+pub(crate) const INCHES_PER_FOOT: u32 = 12;
+pub(crate) const CM_PER_METRE: u32 = 100;
 
 // §3 unit questions.
 /// The two answers to a units question.
@@ -56,7 +56,7 @@ pub enum Measurement {
 
 /// An inclusive range in whole centimetres (height, waist) or whole kilograms (weight).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MetricRange {
+pub(crate) struct MetricRange {
     pub min: u32,
     pub max: u32,
 }
@@ -175,15 +175,6 @@ impl Measurement {
         Self::ALL.into_iter().find(|m| m.code() == code)
     }
 
-    /// The units question that says which system this measurement is answered in.
-    pub fn units_question(self) -> &'static str {
-        match self {
-            Measurement::Height => "HEIGHT_UNITS",
-            Measurement::WeightMale | Measurement::WeightFemale => "WEIGHT_UNITS",
-            Measurement::WaistSize => "WAIST_UNITS",
-        }
-    }
-
     /// The `{label}` of the range message.
     pub fn label(self) -> &'static str {
         match self {
@@ -196,7 +187,7 @@ impl Measurement {
     /// The accepted range (J6). Wide enough never to refuse a real adult client, narrow
     /// enough to catch a value typed in the wrong units (pounds in the kilograms box, or
     /// centimetres in the metres box).
-    pub fn metric_range(self) -> MetricRange {
+    pub(crate) fn metric_range(self) -> MetricRange {
         match self {
             Measurement::Height => MetricRange { min: 120, max: 230 },
             Measurement::WeightMale => MetricRange { min: 40, max: 250 },
@@ -224,7 +215,7 @@ impl Measurement {
     /// The lower and upper bound as the range message shows them in `system` (J7): metres to
     /// two places, whole kilograms and centimetres; imperial as "4 ft 0 in", "6 st 5 lb" or
     /// "20 in", being the smallest and largest whole-unit entries the range accepts.
-    pub fn bounds_text(self, system: UnitSystem) -> (String, String) {
+    pub(crate) fn bounds_text(self, system: UnitSystem) -> (String, String) {
         let range = self.metric_range();
         match system {
             UnitSystem::Metric => (self.metric_text(range.min), self.metric_text(range.max)),
@@ -420,40 +411,40 @@ fn nearest_whole(value: f64) -> Option<u32> {
     (value.is_finite() && value >= 0.0 && rounded <= f64::from(u32::MAX)).then_some(rounded as u32)
 }
 
-pub fn inches_to_cm(inches: f64) -> f64 {
+pub(crate) fn inches_to_cm(inches: f64) -> f64 {
     inches * CM_PER_INCH
 }
 
-pub fn cm_to_inches(cm: f64) -> f64 {
+pub(crate) fn cm_to_inches(cm: f64) -> f64 {
     cm / CM_PER_INCH
 }
 
-pub fn feet_inches_to_cm(feet: u32, inches: u32) -> f64 {
+pub(crate) fn feet_inches_to_cm(feet: u32, inches: u32) -> f64 {
     f64::from(feet) * CM_PER_FOOT + f64::from(inches) * CM_PER_INCH
 }
 
 /// To the nearest whole inch, carried into feet ("6 ft 0 in", never "5 ft 12 in").
-pub fn cm_to_feet_inches(cm: f64) -> Option<(u32, u32)> {
+pub(crate) fn cm_to_feet_inches(cm: f64) -> Option<(u32, u32)> {
     nearest_whole(cm_to_inches(cm)).map(|i| (i / INCHES_PER_FOOT, i % INCHES_PER_FOOT))
 }
 
-pub fn kg_to_pounds(kg: f64) -> f64 {
+pub(crate) fn kg_to_pounds(kg: f64) -> f64 {
     kg * LB_PER_KG
 }
 
-pub fn pounds_to_kg(pounds: f64) -> f64 {
+pub(crate) fn pounds_to_kg(pounds: f64) -> f64 {
     pounds / LB_PER_KG
 }
 
 // §9 unit conversions.
 /// Stones by the kilograms-per-stone constant and the odd pounds by the pounds-per-kilogram
 /// constant, exactly as given.
-pub fn stones_pounds_to_kg(stones: u32, pounds: u32) -> f64 {
+pub(crate) fn stones_pounds_to_kg(stones: u32, pounds: u32) -> f64 {
     f64::from(stones) * KG_PER_STONE + pounds_to_kg(f64::from(pounds))
 }
 
 /// To the nearest whole pound, carried into stones.
-pub fn kg_to_stones_pounds(kg: f64) -> Option<(u32, u32)> {
+pub(crate) fn kg_to_stones_pounds(kg: f64) -> Option<(u32, u32)> {
     nearest_whole(kg_to_pounds(kg)).map(|lb| (lb / LB_PER_STONE, lb % LB_PER_STONE))
 }
 

@@ -178,7 +178,7 @@ impl ModulusTables {
     }
 
     /// Checks a six-digit sort code and an eight-digit account number; anything else fails.
-    pub fn check_digits(&self, sort_code: &str, account: &str) -> ModulusOutcome {
+    pub(crate) fn check_digits(&self, sort_code: &str, account: &str) -> ModulusOutcome {
         let Some(number) = digits(sort_code, account) else {
             return ModulusOutcome::Failed;
         };

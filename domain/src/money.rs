@@ -109,7 +109,7 @@ impl Money {
 
     // §9 "Money in pounds with no decimals".
     /// Whole pounds, rounding half a pound up, as money is displayed.
-    pub fn rounded_pounds(self) -> u64 {
+    pub(crate) fn rounded_pounds(self) -> u64 {
         (self.0 + 50) / 100
     }
 }
@@ -165,7 +165,7 @@ fn is_whole_hundredths(value: f64, hundredths: f64) -> bool {
 }
 
 /// "1234567" → "1,234,567".
-pub fn group_thousands(value: u64) -> String {
+pub(crate) fn group_thousands(value: u64) -> String {
     let digits = value.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, c) in digits.chars().enumerate() {
@@ -195,7 +195,7 @@ impl ToSchema for Percentage {}
 
 impl Percentage {
     pub const ZERO: Percentage = Percentage(0);
-    pub const HUNDRED: Percentage = Percentage(10_000);
+    pub(crate) const HUNDRED: Percentage = Percentage(10_000);
 
     pub fn from_hundredths(hundredths: u32) -> Option<Self> {
         (hundredths <= 10_000).then_some(Percentage(hundredths))
@@ -227,13 +227,13 @@ impl Percentage {
 
     // §6 hybrid commission.
     /// Strictly between 0 and 100.
-    pub fn is_partial(self) -> bool {
+    pub(crate) fn is_partial(self) -> bool {
         self.0 > 0 && self.0 < 10_000
     }
 }
 
 /// Sum of percentages in hundredths, which may exceed 100 % (allocations that over-allocate).
-pub fn total_hundredths(percentages: impl IntoIterator<Item = Percentage>) -> u64 {
+pub(crate) fn total_hundredths(percentages: impl IntoIterator<Item = Percentage>) -> u64 {
     percentages.into_iter().map(|p| u64::from(p.0)).sum()
 }
 

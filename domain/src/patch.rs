@@ -13,12 +13,12 @@ pub enum Patch<T> {
 }
 
 impl<T> Patch<T> {
-    pub fn is_absent(&self) -> bool {
+    pub(crate) fn is_absent(&self) -> bool {
         matches!(self, Patch::Absent)
     }
 
     /// The field's value after the patch is applied to `current`.
-    pub fn apply_to(self, current: Option<T>) -> Option<T> {
+    pub(crate) fn apply_to(self, current: Option<T>) -> Option<T> {
         match self {
             Patch::Absent => current,
             Patch::Clear => None,

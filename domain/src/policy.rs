@@ -13,7 +13,7 @@ use utoipa::ToSchema;
 // contract is concluded and the terms are received, which is when the portal issues them.
 /// Days after the policy documents are issued in which a client may cancel and have every premium
 /// refunded.
-pub const CANCELLATION_DAYS: u64 = 30;
+pub(crate) const CANCELLATION_DAYS: u64 = 30;
 
 /// Where a policy stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
@@ -87,12 +87,12 @@ pub struct Policy {
 
 impl Policy {
     /// The moment the policy goes on risk: the start of its start date, UK time.
-    pub fn on_risk_at(&self) -> DateTime<Utc> {
+    pub(crate) fn on_risk_at(&self) -> DateTime<Utc> {
         start_of_uk_day(self.starts_on)
     }
 
     /// The moment the cancellation window closes: the end of its last day, UK time.
-    pub fn cancellation_closes_at(&self) -> DateTime<Utc> {
+    pub(crate) fn cancellation_closes_at(&self) -> DateTime<Utc> {
         start_of_uk_day(
             self.cancellation_ends_on
                 .succ_opt()

@@ -63,15 +63,6 @@ impl ProductType {
         }
     }
 
-    // §9 "Quote cover types: life, lifeEssentials, ci, aci, ip, ccic".
-    /// The quote cover type.
-    pub fn quote_cover_type(self) -> &'static str {
-        match self {
-            ProductType::LifeEssentials => "lifeEssentials",
-            other => other.code(),
-        }
-    }
-
     // §2 "Quote builder".
     /// The name the quote builder shows.
     pub fn label(self) -> &'static str {
@@ -85,35 +76,10 @@ impl ProductType {
         }
     }
 
-    // §9 "Cover kinds: life, ci, tpd".
-    /// What the product pays out on; income protection pays a monthly benefit instead of a lump sum
-    /// on any of these.
-    pub fn cover_kinds(self) -> &'static [CoverKind] {
-        match self {
-            ProductType::Life | ProductType::LifeEssentials => &[CoverKind::Life],
-            ProductType::CriticalIllness | ProductType::ChildrensCriticalIllness => {
-                &[CoverKind::Ci]
-            }
-            ProductType::AcceleratedCriticalIllness => &[CoverKind::Life, CoverKind::Ci],
-            ProductType::IncomeProtection => &[],
-        }
-    }
-
     /// Income protection is priced on a monthly benefit, every other product on a lump sum.
-    pub fn pays_monthly_benefit(self) -> bool {
+    pub(crate) fn pays_monthly_benefit(self) -> bool {
         self == ProductType::IncomeProtection
     }
-}
-
-// §9 "Cover kinds".
-/// What a lump sum is paid on: death (`life`), critical illness (`ci`), or total permanent
-/// disability (`tpd`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum CoverKind {
-    Life,
-    Ci,
-    Tpd,
 }
 
 // §9 "Cover structure".
@@ -148,12 +114,6 @@ impl CoverType {
 
     pub fn parse(code: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|c| c.code() == code)
-    }
-
-    // §3 "increasing flag".
-    /// The structure increases over the term.
-    pub fn is_increasing(self) -> bool {
-        self == CoverType::Increasing
     }
 }
 
@@ -281,12 +241,12 @@ mod tests {
     fn product_codes_round_trip_and_accept_the_quote_cover_type_spelling() {
         for product in ProductType::ALL {
             assert_eq!(ProductType::parse(product.code()), Some(product));
-            assert_eq!(
-                ProductType::parse(product.quote_cover_type()),
-                Some(product)
-            );
             assert_eq!(serde_json::to_value(product).unwrap(), product.code());
         }
+        assert_eq!(
+            ProductType::parse("lifeEssentials"),
+            Some(ProductType::LifeEssentials)
+        );
         assert_eq!(
             ProductType::parse("tpd"),
             None,
@@ -296,12 +256,7 @@ mod tests {
     }
 
     #[test]
-    fn accelerated_ci_pays_on_death_or_illness_and_ip_on_neither() {
-        assert_eq!(
-            ProductType::AcceleratedCriticalIllness.cover_kinds(),
-            [CoverKind::Life, CoverKind::Ci]
-        );
-        assert!(ProductType::IncomeProtection.cover_kinds().is_empty());
+    fn only_income_protection_pays_a_monthly_benefit() {
         assert!(ProductType::IncomeProtection.pays_monthly_benefit());
         assert!(!ProductType::Life.pays_monthly_benefit());
     }
@@ -321,13 +276,9 @@ mod tests {
     }
 
     #[test]
-    fn cover_types_parse_and_know_which_one_increases() {
+    fn cover_types_parse_by_their_codes() {
         for cover_type in CoverType::ALL {
             assert_eq!(CoverType::parse(cover_type.code()), Some(cover_type));
-            assert_eq!(
-                cover_type.is_increasing(),
-                cover_type == CoverType::Increasing
-            );
         }
         assert_eq!(CoverType::parse("Level"), None);
     }

@@ -1,6 +1,5 @@
-//! The quote (§3 Quote) and its time rules: when a shown price is valid (§4 "Quote
-//! validity"), how long a quote stays valid and how far an adviser may move that date (§5
-//! "Dates"), and when a policy may start.
+//! The quote (§3 Quote) and its time rules: how long a quote stays valid and how far an adviser
+//! may move that date (§5 "Dates"), and when a policy may start.
 
 use crate::decision::Decision;
 use crate::errors::FieldError;
@@ -13,10 +12,10 @@ use utoipa::ToSchema;
 pub const QUOTE_VALIDITY_DAYS: i64 = 30;
 /// With the adviser's `overrideQuoteDate` flag the valid-until date may go beyond 30 days, up
 /// to this many days after the quote was created (docs/decisions.md D8).
-pub const OVERRIDE_QUOTE_VALIDITY_DAYS: i64 = 90;
+pub(crate) const OVERRIDE_QUOTE_VALIDITY_DAYS: i64 = 90;
 // §5's wording.
 /// The message for a valid-until date outside its bounds.
-pub const INVALID_DATE: &str = "This date is invalid";
+pub(crate) const INVALID_DATE: &str = "This date is invalid";
 // The "3" of §9; docs/decisions.md D9.
 /// A policy may start at most this many months ahead.
 pub const POLICY_START_MAX_MONTHS: u32 = 3;
@@ -87,65 +86,15 @@ pub struct PremiumLine {
     pub amount: Money,
 }
 
-// §4 "Quote validity".
-/// Whether the price on screen can be relied on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct QuoteValidity {
-    pub valid: bool,
-    pub loading: bool,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum QuoteEvent {
-    PriceRequested,
-    PriceSucceeded,
-    PriceFailed,
-    /// A quote was loaded; valid when it carries a premium.
-    Loaded {
-        has_premium: bool,
-    },
-    ApplicantAdded,
-    SetInvalid,
-    ApplicationReset,
-}
-
-impl QuoteValidity {
-    pub fn on(self, event: QuoteEvent) -> Self {
-        match event {
-            QuoteEvent::PriceRequested => QuoteValidity {
-                valid: false,
-                loading: true,
-            },
-            QuoteEvent::PriceSucceeded => QuoteValidity {
-                valid: true,
-                loading: false,
-            },
-            QuoteEvent::PriceFailed => QuoteValidity {
-                valid: false,
-                loading: false,
-            },
-            QuoteEvent::Loaded { has_premium } => QuoteValidity {
-                valid: has_premium,
-                loading: false,
-            },
-            QuoteEvent::ApplicantAdded | QuoteEvent::SetInvalid => QuoteValidity {
-                valid: false,
-                ..self
-            },
-            QuoteEvent::ApplicationReset => QuoteValidity::default(),
-        }
-    }
-}
-
 /// The valid-until date a new quote gets.
-pub fn default_valid_until(quote_created: NaiveDate) -> NaiveDate {
+pub(crate) fn default_valid_until(quote_created: NaiveDate) -> NaiveDate {
     quote_created + Duration::days(QUOTE_VALIDITY_DAYS)
 }
 
 // §5, §6 `overrideQuoteDate`.
 /// The earliest and latest valid-until date an adviser may choose: from today, up to 30 days after
 /// the quote was created, or 90 with the `overrideQuoteDate` flag.
-pub fn valid_until_bounds(
+pub(crate) fn valid_until_bounds(
     quote_created: NaiveDate,
     today: NaiveDate,
     may_override: bool,
@@ -181,7 +130,7 @@ pub fn is_expired(valid_until: NaiveDate, today: NaiveDate) -> bool {
 
 /// The latest policy start date: three calendar months from today, at the month's end when
 /// that day does not exist (30 November → 28 or 29 February).
-pub fn latest_policy_start(today: NaiveDate) -> NaiveDate {
+pub(crate) fn latest_policy_start(today: NaiveDate) -> NaiveDate {
     today
         .checked_add_months(Months::new(POLICY_START_MAX_MONTHS))
         .unwrap_or(today)
@@ -216,32 +165,6 @@ mod tests {
 
     fn is_month_end(date: NaiveDate) -> bool {
         (date + Duration::days(1)).month() != date.month()
-    }
-
-    #[test]
-    fn a_shown_price_is_valid_only_after_a_successful_price_or_a_priced_load() {
-        let start = QuoteValidity::default();
-        assert!(!start.valid);
-        let priced = start
-            .on(QuoteEvent::PriceRequested)
-            .on(QuoteEvent::PriceSucceeded);
-        assert!(priced.valid);
-        assert!(
-            !priced.on(QuoteEvent::PriceRequested).valid,
-            "invalid while loading"
-        );
-        assert!(
-            !priced.on(QuoteEvent::ApplicantAdded).valid,
-            "a new applicant needs a new price"
-        );
-        assert!(!priced.on(QuoteEvent::SetInvalid).valid);
-        assert!(!priced.on(QuoteEvent::PriceFailed).valid);
-        assert_eq!(
-            priced.on(QuoteEvent::ApplicationReset),
-            QuoteValidity::default()
-        );
-        assert!(start.on(QuoteEvent::Loaded { has_premium: true }).valid);
-        assert!(!start.on(QuoteEvent::Loaded { has_premium: false }).valid);
     }
 
     #[test]

@@ -14,12 +14,12 @@ use utoipa::ToSchema;
 pub const PASSWORD_MIN_CHARS: usize = 8;
 pub const PASSWORD_MAX_CHARS: usize = 100;
 
-pub const PASSWORD_REQUIRED: &str = "Please enter a password";
-pub const PASSWORD_TOO_LONG: &str = "Password must be 100 characters or fewer";
-pub const PASSWORD_TOO_SHORT: &str = "Password must be at least 8 characters";
+pub(crate) const PASSWORD_REQUIRED: &str = "Please enter a password";
+pub(crate) const PASSWORD_TOO_LONG: &str = "Password must be 100 characters or fewer";
+pub(crate) const PASSWORD_TOO_SHORT: &str = "Password must be at least 8 characters";
 
 /// The special characters: OWASP's list of ASCII punctuation, and the space.
-pub const SPECIAL_CHARACTERS: &str = " !\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
+pub(crate) const SPECIAL_CHARACTERS: &str = " !\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
 
 /// What the client typed. The password is neither trimmed nor logged.
 #[derive(Clone, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
@@ -40,7 +40,7 @@ impl std::fmt::Debug for SignInForm {
 
 /// The password's problems, each a message; empty when it meets the rule. A password that
 /// is too short and lacks character classes gets both messages, so one attempt fixes both.
-pub fn password_problems(password: &str) -> Vec<String> {
+pub(crate) fn password_problems(password: &str) -> Vec<String> {
     let length = password.chars().count();
     if length == 0 {
         return vec![PASSWORD_REQUIRED.to_owned()];

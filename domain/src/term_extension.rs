@@ -13,8 +13,8 @@ use utoipa::ToSchema;
 pub const EXTENSION_DAYS: i64 = 90;
 // §8.
 /// The title when an extension is refused; the reasons follow it.
-pub const CANNOT_EXTEND: &str = "Terms can't be extended";
-pub const ALREADY_EXTENDED: &str = "Terms have already been extended once";
+pub(crate) const CANNOT_EXTEND: &str = "Terms can't be extended";
+pub(crate) const ALREADY_EXTENDED: &str = "Terms have already been extended once";
 pub const NOT_EXTENSIBLE: &str = "This quote's terms cannot be extended";
 
 /// The outcome of the declaration of health for a term extension.
@@ -42,11 +42,11 @@ pub struct ApplicantDeclaration {
 
 /// How close to its valid-until date a quote must be before its terms may be extended
 /// (docs/decisions.md M12): an extension is for a case that is running out of time.
-pub const EXTENSION_WINDOW_DAYS: i64 = 14;
+pub(crate) const EXTENSION_WINDOW_DAYS: i64 = 14;
 
 /// Whether a quote valid until `valid_until` may be extended on `today`: it has not expired
 /// and expires within [`EXTENSION_WINDOW_DAYS`].
-pub fn within_window(valid_until: NaiveDate, today: NaiveDate) -> bool {
+pub(crate) fn within_window(valid_until: NaiveDate, today: NaiveDate) -> bool {
     today <= valid_until && valid_until - today <= Duration::days(EXTENSION_WINDOW_DAYS)
 }
 
@@ -136,7 +136,7 @@ impl DeclarationOfHealth {
 
 // §4 "Term extension is offered when isTermExtensible is true and extendedOnDate is null."
 /// Offered while the quote is extensible and has not been extended.
-pub fn is_offered(is_term_extensible: bool, extended_on: Option<NaiveDate>) -> bool {
+pub(crate) fn is_offered(is_term_extensible: bool, extended_on: Option<NaiveDate>) -> bool {
     is_term_extensible && extended_on.is_none()
 }
 
@@ -176,20 +176,6 @@ pub fn complete(
         extended_on: today,
         status: DeclarationOfHealthStatus::Passed,
     })
-}
-
-// §4.
-/// The status recorded after an attempt: the declaration's outcome, or Error when the extension
-/// failed for any other reason.
-pub fn status_after(
-    attempt: &Result<Extended, Rejection>,
-    disclosed_changes: &[String],
-) -> DeclarationOfHealthStatus {
-    match attempt {
-        Ok(extended) => extended.status,
-        Err(_) if !disclosed_changes.is_empty() => DeclarationOfHealthStatus::Failed,
-        Err(_) => DeclarationOfHealthStatus::Error,
-    }
 }
 
 #[cfg(test)]
@@ -319,17 +305,13 @@ mod tests {
         ];
         let refused = complete(true, None, d(2026, 12, 1), d(2026, 11, 22), &reasons);
         assert_eq!(
-            refused.as_ref().unwrap_err().message,
+            refused.unwrap_err().message,
             "Terms can't be extended: New diagnosis since the quote; Awaiting tests"
-        );
-        assert_eq!(
-            status_after(&refused, &reasons),
-            DeclarationOfHealthStatus::Failed
         );
     }
 
     #[test]
-    fn a_second_extension_is_refused_and_recorded_as_an_error() {
+    fn a_second_extension_or_one_not_offered_is_refused() {
         let second = complete(
             true,
             Some(d(2026, 11, 1)),
@@ -337,8 +319,7 @@ mod tests {
             d(2026, 11, 22),
             &[],
         );
-        assert_eq!(second.as_ref().unwrap_err().message, ALREADY_EXTENDED);
-        assert_eq!(status_after(&second, &[]), DeclarationOfHealthStatus::Error);
+        assert_eq!(second.unwrap_err().message, ALREADY_EXTENDED);
         let not_offered = complete(false, None, d(2027, 3, 1), d(2026, 11, 22), &[]);
         assert_eq!(not_offered.unwrap_err().message, NOT_EXTENSIBLE);
     }

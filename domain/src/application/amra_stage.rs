@@ -18,8 +18,8 @@ use crate::stage::ApplicationStage;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-pub const AMRA_LOCKED: &str = "AMRA is locked once the policy is in force";
-pub const AMRA_NEEDS_QUOTE: &str = "AMRA opens once the quote is complete and priced";
+pub(crate) const AMRA_LOCKED: &str = "AMRA is locked once the policy is in force";
+pub(crate) const AMRA_NEEDS_QUOTE: &str = "AMRA opens once the quote is complete and priced";
 
 // §7 `isAmraConsentGranted`.
 /// Record whether a client consents to medical reports.
@@ -143,7 +143,7 @@ impl Application {
     }
 
     /// When the earliest current consent runs out: the start of the day after its last day.
-    pub fn amra_consent_expires_at(&self) -> Option<DateTime<Utc>> {
+    pub(crate) fn amra_consent_expires_at(&self) -> Option<DateTime<Utc>> {
         self.applicants
             .iter()
             .filter(|a| a.amra.is_amra_consent_granted == Some(true))
@@ -155,7 +155,7 @@ impl Application {
 
     // §9: consent valid 12 months.
     /// Withdraws every consent whose 12 months have run out by `now`, noting the day.
-    pub fn expire_amra_consents(&self, now: DateTime<Utc>) -> Self {
+    pub(crate) fn expire_amra_consents(&self, now: DateTime<Utc>) -> Self {
         let today = uk_date(now);
         let mut next = self.clone();
         let mut changed = false;
@@ -177,17 +177,6 @@ impl Application {
         } else {
             next
         }
-    }
-
-    // §4 AMRA readiness.
-    /// Every client has granted consent, said whether they want to see their report, and has
-    /// complete doctor's details.
-    pub fn is_amra_ready(&self) -> bool {
-        !self.applicants.is_empty()
-            && self
-                .applicants
-                .iter()
-                .all(|a| a.amra.is_ready(a.examiner.as_ref()))
     }
 }
 

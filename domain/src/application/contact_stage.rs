@@ -25,21 +25,22 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-pub const CONTACT_LOCKED: &str = "Contact details can't be changed once underwriting has started";
-pub const APPLY_LOCKED: &str = "This application has already been applied for";
-pub const YOUR_REF_NOT_EDITABLE: &str = "Your reference can't be changed for this adviser";
+pub(crate) const CONTACT_LOCKED: &str =
+    "Contact details can't be changed once underwriting has started";
+pub(crate) const APPLY_LOCKED: &str = "This application has already been applied for";
+pub(crate) const YOUR_REF_NOT_EDITABLE: &str = "Your reference can't be changed for this adviser";
 /// Longest own reference an adviser may keep on a case (docs/decisions.md M6).
-pub const YOUR_REF_MAX_CHARS: usize = 50;
-pub const ALWAYS_ADVISED: &str = "Sales by this adviser are always advised";
-pub const NO_QUOTE_FOR_DATE: &str = "Price the quote before changing its valid-until date";
-pub const FUTURE_START_NEEDS_DATE: &str = "Please enter the date the policy should start";
-pub const START_DATE_ONLY_FOR_FUTURE: &str =
+pub(crate) const YOUR_REF_MAX_CHARS: usize = 50;
+pub(crate) const ALWAYS_ADVISED: &str = "Sales by this adviser are always advised";
+pub(crate) const NO_QUOTE_FOR_DATE: &str = "Price the quote before changing its valid-until date";
+pub(crate) const FUTURE_START_NEEDS_DATE: &str = "Please enter the date the policy should start";
+pub(crate) const START_DATE_ONLY_FOR_FUTURE: &str =
     "A start date is given only when the policy starts on a future date";
-pub const QUOTE_NEEDS_PRICE: &str = "Price the quote before applying";
-pub const QUOTE_EXPIRED: &str = "The quote has expired. Price it again before applying";
-pub const CONTACT_INCOMPLETE: &str = "Complete the contact details before applying";
-pub const MORTGAGE_UNANSWERED: &str = "Please say whether the cover is for a mortgage";
-pub const ADVICE_UNANSWERED: &str = "Please say whether this is an advised sale";
+pub(crate) const QUOTE_NEEDS_PRICE: &str = "Price the quote before applying";
+pub(crate) const QUOTE_EXPIRED: &str = "The quote has expired. Price it again before applying";
+pub(crate) const CONTACT_INCOMPLETE: &str = "Complete the contact details before applying";
+pub(crate) const MORTGAGE_UNANSWERED: &str = "Please say whether the cover is for a mortgage";
+pub(crate) const ADVICE_UNANSWERED: &str = "Please say whether this is an advised sale";
 
 // §7: `PATCH /backendforfrontend/applicant/contact` changes the fields sent;
 // `POST .../applicant/{id}/contact` replaces them all.
@@ -82,7 +83,7 @@ impl ContactPatch {
     }
 
     /// The form after this change to `current`.
-    pub fn apply_to(&self, current: Option<&ContactDetails>) -> ContactDetailsForm {
+    pub(crate) fn apply_to(&self, current: Option<&ContactDetails>) -> ContactDetailsForm {
         let current = current.cloned().unwrap_or_default();
         let text = |value: Option<&str>, patch: &Patch<String>| {
             patch.clone().apply_to(value.map(str::to_owned))
@@ -467,7 +468,7 @@ impl Application {
     /// What the contact-details page still needs (each client's address, phone number and email),
     /// and the page's own questions: each client in turn, then the questions, as the page shows
     /// them, named by their path in the application.
-    pub fn contact_errors(&self) -> Vec<FieldError> {
+    pub(crate) fn contact_errors(&self) -> Vec<FieldError> {
         let addresses: Vec<_> = self
             .applicants
             .iter()
@@ -511,7 +512,7 @@ impl Application {
     /// Everything that stops the application being applied for today, each named by its field, in
     /// the order the page shows them: empty once it can be. The view carries it, so the page's list
     /// of what is missing follows every change the adviser makes.
-    pub fn apply_problems(&self, today: NaiveDate) -> Vec<FieldError> {
+    pub(crate) fn apply_problems(&self, today: NaiveDate) -> Vec<FieldError> {
         if self.status >= ApplicationStage::Apply {
             return Vec::new();
         }

@@ -15,15 +15,16 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-pub const COVER_NOT_FOUND: &str = "Cover not found";
-pub const CHILDREN_COVER_NEEDS_ADULT_COVER: &str =
+pub(crate) const COVER_NOT_FOUND: &str = "Cover not found";
+pub(crate) const CHILDREN_COVER_NEEDS_ADULT_COVER: &str =
     "Add cover for the client before adding Children's Critical Illness cover";
-pub const ONE_CHILDREN_COVER: &str = "A client can have one Children's Critical Illness cover";
-pub const UPSELL_STAGE: &str = "Cover can be increased only at the quote or decision stage";
-pub const UPSELL_AMOUNT_ONLY: &str =
+pub(crate) const ONE_CHILDREN_COVER: &str =
+    "A client can have one Children's Critical Illness cover";
+pub(crate) const UPSELL_STAGE: &str = "Cover can be increased only at the quote or decision stage";
+pub(crate) const UPSELL_AMOUNT_ONLY: &str =
     "Only the amount can be increased here; edit the quote to change anything else";
-pub const UPSELL_UP_ONLY: &str = "An upsell must increase the amount of cover";
-pub const ONE_RIDER_OF_EACH_TYPE: &str = "A cover can have one rider of each type";
+pub(crate) const UPSELL_UP_ONLY: &str = "An upsell must increase the amount of cover";
+pub(crate) const ONE_RIDER_OF_EACH_TYPE: &str = "A cover can have one rider of each type";
 /// Ids are chosen by callers; keep them short enough to show and to store.
 const MAX_ID_CHARS: usize = 64;
 
@@ -344,7 +345,7 @@ impl Application {
     }
 
     /// When the quote stops being valid: the start of the UK day after its valid-until date.
-    pub fn quote_expires_at(&self) -> Option<DateTime<Utc>> {
+    pub(crate) fn quote_expires_at(&self) -> Option<DateTime<Utc>> {
         // A policy in force was bought on its price: the quote no longer runs out.
         if self.set_up.active {
             return None;
@@ -357,7 +358,7 @@ impl Application {
     /// The quote's valid-until date has passed: the price is withdrawn and the next price is a new
     /// quote, with ages taken on its own date and a new valid-until date. Nothing the adviser
     /// entered is lost.
-    pub fn expire_quote(&self, now: DateTime<Utc>) -> Self {
+    pub(crate) fn expire_quote(&self, now: DateTime<Utc>) -> Self {
         let mut next = self.clone();
         next.invalidate_quote();
         next.quote_stage.quote_expired_on = self.quote_stage.valid_until;
@@ -369,7 +370,7 @@ impl Application {
     // §5 dates.
     /// Whether the quote has passed its valid-until date on `today`: it must then be priced again
     /// before the adviser applies.
-    pub fn is_quote_expired(&self, today: NaiveDate) -> bool {
+    pub(crate) fn is_quote_expired(&self, today: NaiveDate) -> bool {
         self.quote_stage.quote_expired_on.is_some()
             || self
                 .quote_stage

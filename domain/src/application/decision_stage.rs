@@ -16,11 +16,11 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-pub const NOT_AT_DECISION: &str = "The decision comes once every client's underwriting is complete and no cover waits for an underwriter";
+pub(crate) const NOT_AT_DECISION: &str = "The decision comes once every client's underwriting is complete and no cover waits for an underwriter";
 pub const NO_DECISION_QUOTE: &str = "Please get the decision quote before proceeding";
-pub const CLIENT_DECLINED: &str =
+pub(crate) const CLIENT_DECLINED: &str =
     "No cover can be offered to this client: remove them from the application before proceeding";
-pub const STILL_REFERRED: &str = "A decision is still with the underwriter";
+pub(crate) const STILL_REFERRED: &str = "A decision is still with the underwriter";
 
 /// What the decision stage owns.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, ToSchema)]
@@ -57,7 +57,7 @@ pub struct RemoveApplicantAtDecision {
     pub applicant_id: ApplicantId,
 }
 
-pub const LAST_CLIENT: &str =
+pub(crate) const LAST_CLIENT: &str =
     "The application's only client can't be removed; the application can be left to lapse instead";
 
 // §4 requote.
@@ -83,7 +83,7 @@ impl UnderwrittenCover {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Requote;
 
-pub const CANNOT_REQUOTE: &str =
+pub(crate) const CANNOT_REQUOTE: &str =
     "Requote is available once underwriting has given a decision, until the policy is in force";
 
 /// The decision page's Proceed.
@@ -92,7 +92,11 @@ pub struct ProceedToSetUp;
 
 impl Application {
     /// The terms underwriting gave a client's cover, from their closed enquiry's outcome.
-    pub fn underwriting_terms(&self, applicant: &ApplicantId, cover_id: &str) -> UnderwritingTerms {
+    pub(crate) fn underwriting_terms(
+        &self,
+        applicant: &ApplicantId,
+        cover_id: &str,
+    ) -> UnderwritingTerms {
         self.enquiry_of(applicant)
             .and_then(|enquiry| enquiry.outcome.as_ref())
             .and_then(|outcome| outcome.covers.iter().find(|c| c.cover_id == cover_id))
@@ -120,7 +124,7 @@ impl Application {
     }
 
     /// The clients with no cover left: every cover postponed or declined.
-    pub fn clients_without_cover(&self) -> Vec<&ApplicantId> {
+    pub(crate) fn clients_without_cover(&self) -> Vec<&ApplicantId> {
         self.applicants
             .iter()
             .filter(|a| {
@@ -167,7 +171,7 @@ impl Application {
     /// keeps their closed enquiry, with the risks each cover was underwritten for, so applying
     /// again with the same kinds of cover reuses the outcome; a client with any cover referred
     /// to an underwriter is underwritten again (docs/decisions.md S8).
-    pub fn requote_decision(&self, now: DateTime<Utc>) -> Result<Self, Rejection> {
+    pub(crate) fn requote_decision(&self, now: DateTime<Utc>) -> Result<Self, Rejection> {
         if self.set_up.active
             || !matches!(
                 self.status,

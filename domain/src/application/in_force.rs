@@ -17,11 +17,11 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-pub const BANK_DETAILS_NEEDED: &str = "Please save and check the bank details";
-pub const BANK_CHECK_NEEDED: &str =
+pub(crate) const BANK_DETAILS_NEEDED: &str = "Please save and check the bank details";
+pub(crate) const BANK_CHECK_NEEDED: &str =
     "Please check the bank details, and confirm them with your client if the check could not";
-pub const START_DATE_NEEDED: &str = "Please choose when the policy starts";
-pub const DECISION_NOT_CURRENT: &str =
+pub(crate) const START_DATE_NEEDED: &str = "Please choose when the policy starts";
+pub(crate) const DECISION_NOT_CURRENT: &str =
     "The decision has changed since it was priced: please price it again on the decision page";
 
 // §7 `POST /actions/activateApplication/{id}`.
@@ -78,7 +78,7 @@ pub struct PolicyDetails {
 impl Application {
     /// What still stops the policy being put in force, each named by its field, as
     /// `activateApplication` would refuse it; empty once it can be, and after it is.
-    pub fn activation_problems(&self, today: NaiveDate) -> Vec<FieldError> {
+    pub(crate) fn activation_problems(&self, today: NaiveDate) -> Vec<FieldError> {
         if self.set_up.active || self.check_set_up_open().is_err() {
             return Vec::new();
         }

@@ -25,7 +25,7 @@ mod command;
 mod contact_stage;
 mod covers;
 mod deadlines;
-mod decision_stage;
+pub(crate) mod decision_stage;
 mod extension;
 mod in_force;
 mod quote_stage;
@@ -40,9 +40,7 @@ mod waiting;
 pub use alternatives::{
     ALTERNATIVE_NOT_OFFERED, ALTERNATIVE_STALE, Alternative, AlternativeKind, TakeAlternative,
 };
-pub use amra_stage::{
-    AMRA_LOCKED, AMRA_NEEDS_QUOTE, SetAmraConsent, SetExaminer, SetViewMedicalReports,
-};
+pub use amra_stage::{SetAmraConsent, SetExaminer, SetViewMedicalReports};
 pub use clients::{AddApplicant, AddChild, EditApplicant, RemoveApplicant};
 pub use command::{
     AcceptPreUnderwritingDeclaration, AddAllocation, AddBeneficiary, ApplyForPolicy, Command,
@@ -53,38 +51,34 @@ pub use contact_stage::{
     ContactPatch, SaveContact, SetAdvisedSale, SetCommission, SetPolicyStartDate, SetQuoteDate,
     SetSameAddress, SetThirdPartyRef,
 };
+pub(crate) use covers::COVER_NOT_FOUND;
 pub use covers::{
-    AddCover, COVER_NOT_FOUND, CoverChecks, CoverInput, EditCover, RemoveCover, RiderInput,
-    SetPayoutPlannerUsed,
+    AddCover, CoverChecks, CoverInput, EditCover, RemoveCover, RiderInput, SetPayoutPlannerUsed,
 };
+pub(crate) use decision_stage::CANNOT_REQUOTE;
 pub use decision_stage::{
-    CANNOT_REQUOTE, CLIENT_DECLINED, DecisionState, LAST_CLIENT, NO_DECISION_QUOTE,
-    NOT_AT_DECISION, ProceedToSetUp, RemoveApplicantAtDecision, Requote, STILL_REFERRED,
+    DecisionState, NO_DECISION_QUOTE, ProceedToSetUp, RemoveApplicantAtDecision, Requote,
     TriggerDecisionQuote, UnderwrittenCover,
 };
 pub use extension::CompleteTermExtension;
-pub use in_force::{
-    ActivateApplication, BANK_CHECK_NEEDED, BANK_DETAILS_NEEDED, DECISION_NOT_CURRENT,
-    IssuedDocuments, PolicyCover, PolicyDetails, START_DATE_NEEDED,
-};
+pub use in_force::{ActivateApplication, IssuedDocuments, PolicyCover, PolicyDetails};
 pub use quote_stage::{
     AllocationInput, BeneficiaryDetails, EditChild, RemoveAllocation, RemoveChild, SaveAllocation,
     SaveBeneficiary,
 };
 pub use set_up_stage::{
-    CANNOT_OVERRIDE, CheckBankDetails, NO_BANK_DETAILS, OverrideBankCheck, RecordBankCheck,
-    ResetBankCheck, SET_UP_NOT_OPEN, SaveBankDetails,
+    CheckBankDetails, OverrideBankCheck, RecordBankCheck, ResetBankCheck, SET_UP_NOT_OPEN,
+    SaveBankDetails,
 };
 pub use underwriter::{
-    CLAIM_FIRST, Claim, ClaimCase, ClaimEvent, ClaimEventKind, DecideReferredCover, EvidenceChase,
-    EvidenceDocument, EvidenceRequest, EvidenceStatus, MAX_UPDATE_CHARS, MEDICAL_REPORT_HELD_DAYS,
-    NOT_WITH_UNDERWRITING, OutstandingEvidence, PostUnderwritingUpdate, ReceiveEvidence,
-    ReceivedEvidence, ReferralState, ReferredCover, ReferringRule, ReleaseCase, RequestEvidence,
-    WorkbenchEntry,
+    Claim, ClaimCase, ClaimEvent, ClaimEventKind, DecideReferredCover, EvidenceChase,
+    EvidenceDocument, EvidenceRequest, EvidenceStatus, MEDICAL_REPORT_HELD_DAYS,
+    OutstandingEvidence, PostUnderwritingUpdate, ReceiveEvidence, ReceivedEvidence, ReferralState,
+    ReferredCover, ReferringRule, ReleaseCase, RequestEvidence, WorkbenchEntry,
 };
 pub use underwriting_stage::{
-    DECLARATION_FIRST, EnquirySummary, NOT_APPLIED, RecordEnquiryOutcome, StartUnderwriting,
-    UnderwritingState, UnderwritingUpdate, enquiry_id,
+    EnquirySummary, RecordEnquiryOutcome, StartUnderwriting, UnderwritingState, UnderwritingUpdate,
+    enquiry_id,
 };
 pub use view::{ApplicantView, ApplicationView};
 pub use waiting::WaitingFor;
@@ -108,9 +102,9 @@ use utoipa::ToSchema;
 // §1, §9.
 /// Most clients on one application.
 pub const MAX_APPLICANTS: usize = 2;
-pub const TOO_MANY_APPLICANTS: &str = "An application can have at most 2 clients.";
-pub const APPLICANT_NOT_FOUND: &str = "Applicant not found";
-pub const QUOTE_NOT_EDITABLE: &str =
+pub(crate) const TOO_MANY_APPLICANTS: &str = "An application can have at most 2 clients.";
+pub(crate) const APPLICANT_NOT_FOUND: &str = "Applicant not found";
+pub(crate) const QUOTE_NOT_EDITABLE: &str =
     "The quote can no longer be edited. Unlock quote editing to make changes.";
 
 /// A child on the application, for children's critical illness cover.

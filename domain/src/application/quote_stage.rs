@@ -15,7 +15,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-pub const SHARES_OVER_ONE_HUNDRED: &str = "The shares would add up to more than 100%";
+pub(crate) const SHARES_OVER_ONE_HUNDRED: &str = "The shares would add up to more than 100%";
 const NAME_MAX_CHARS: usize = 100;
 const RELATIONSHIP_MAX_CHARS: usize = 50;
 

@@ -22,13 +22,13 @@ pub enum PriceReadiness {
     NeedsFixes,
 }
 
-pub const PRICE_NEEDS_COVERS: &str = "Price needs at least one cover for both applicants";
-pub const UNABLE_TO_OFFER_TERMS: &str =
+pub(crate) const PRICE_NEEDS_COVERS: &str = "Price needs at least one cover for both applicants";
+pub(crate) const UNABLE_TO_OFFER_TERMS: &str =
     "We are unable to offer terms on at least one cover. Remove it or requote before applying.";
-pub const DECLARATION_NOT_ACCEPTED: &str =
+pub(crate) const DECLARATION_NOT_ACCEPTED: &str =
     "Please accept the pre-underwriting declaration before applying";
-pub const NO_APPLICANTS: &str = "Add a client before continuing";
-pub const UNLOCK_TOO_LATE: &str =
+pub(crate) const NO_APPLICANTS: &str = "Add a client before continuing";
+pub(crate) const UNLOCK_TOO_LATE: &str =
     "Underwriting has started: requote from the decision to change the quote";
 
 impl Application {
@@ -120,7 +120,7 @@ impl Application {
     // §5 "Price needs at least one cover for every applicant"; a cover breaking a limit cannot be
     // priced.
     /// Whether the quote can be priced as it stands, and if not, what the adviser must do first.
-    pub fn price_readiness(&self) -> PriceReadiness {
+    pub(crate) fn price_readiness(&self) -> PriceReadiness {
         if self.check_can_price().is_err() {
             return PriceReadiness::NeedsCovers;
         }
@@ -145,7 +145,7 @@ impl Application {
     // §5.
     /// Applying needs full client details (title, names, gender, date of birth), a complete quote,
     /// no cover unable to offer terms, and each client's pre-underwriting declaration.
-    pub fn check_can_apply(&self, today: NaiveDate) -> Result<(), Rejection> {
+    pub(crate) fn check_can_apply(&self, today: NaiveDate) -> Result<(), Rejection> {
         self.check_can_price()?;
         let mut errors = Errors::default();
         for (i, applicant) in self.applicants.iter().enumerate() {
@@ -216,7 +216,7 @@ fn page_name(key: PageKey) -> &'static str {
 
 // §3 `tabsComplete`.
 /// Whether every tab is complete, from the sections.
-pub fn tabs_complete(sections: &[Section]) -> bool {
+pub(super) fn tabs_complete(sections: &[Section]) -> bool {
     PageStatuses::from_sections(sections).all_tabs_complete()
 }
 

@@ -13,8 +13,8 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 pub const SET_UP_NOT_OPEN: &str = "Set-up opens once the adviser has proceeded from the decision";
-pub const NO_BANK_DETAILS: &str = "Please save the bank details before checking them";
-pub const CANNOT_OVERRIDE: &str = "Only a check that could not confirm the details can be overridden; details found to be wrong must be corrected";
+pub(crate) const NO_BANK_DETAILS: &str = "Please save the bank details before checking them";
+pub(crate) const CANNOT_OVERRIDE: &str = "Only a check that could not confirm the details can be overridden; details found to be wrong must be corrected";
 
 // §7 `POST /application/{id}/bankDetails`.
 /// Save the Direct Debit bank details.
@@ -44,7 +44,7 @@ pub struct ResetBankCheck;
 
 impl Application {
     /// Set-up is open after Proceed and until the policy is in force.
-    pub fn check_set_up_open(&self) -> Result<(), Rejection> {
+    pub(crate) fn check_set_up_open(&self) -> Result<(), Rejection> {
         if self.status != ApplicationStage::Decision || self.decision.proceeded_at.is_none() {
             return Err(Rejection::conflict(SET_UP_NOT_OPEN));
         }

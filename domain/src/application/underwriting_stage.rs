@@ -21,8 +21,9 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-pub const NOT_APPLIED: &str = "Underwriting starts once the application has been submitted (Apply)";
-pub const DECLARATION_FIRST: &str =
+pub(crate) const NOT_APPLIED: &str =
+    "Underwriting starts once the application has been submitted (Apply)";
+pub(crate) const DECLARATION_FIRST: &str =
     "Please accept the pre-underwriting declaration before starting underwriting";
 
 /// Where one client's underwriting enquiry stands.
@@ -229,7 +230,7 @@ impl Application {
 
     // §4 "All applicants must be closed for the underwriting to be complete."
     /// Every client's enquiry is closed.
-    pub fn is_underwriting_complete(&self) -> bool {
+    pub(crate) fn is_underwriting_complete(&self) -> bool {
         !self.applicants.is_empty()
             && self
                 .applicants

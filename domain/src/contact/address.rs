@@ -121,8 +121,8 @@ const LINES: [(&str, &str); 5] = [
     ("county", "County"),
 ];
 
-pub const ADDRESS1_REQUIRED: &str = "Please enter the first line of the address";
-pub const CITY_REQUIRED: &str = "Please enter a town or city";
+pub(crate) const ADDRESS1_REQUIRED: &str = "Please enter the first line of the address";
+pub(crate) const CITY_REQUIRED: &str = "Please enter a town or city";
 
 /// Text that is absent or only whitespace counts as not given.
 fn given(text: &Option<String>) -> Option<&str> {
@@ -259,7 +259,7 @@ impl AddressCheck for ContactDetailsForm {
 
 /// Names each error's field as a path inside a larger document, for example
 /// `applicants[1].postcode` or `contactDetails.postcode`.
-pub fn prefixed(prefix: &str, errors: Vec<FieldError>) -> Vec<FieldError> {
+pub(crate) fn prefixed(prefix: &str, errors: Vec<FieldError>) -> Vec<FieldError> {
     errors
         .into_iter()
         .map(|e| FieldError::new(format!("{prefix}{}", e.field), e.message))
@@ -275,9 +275,9 @@ pub struct ApplicantAddress<T> {
     pub same_address_applicant_id: Option<ApplicantId>,
 }
 
-pub const SAME_ADDRESS_SELF: &str = "A client cannot share an address with themselves";
-pub const SAME_ADDRESS_UNKNOWN: &str = "The other client is not on this application";
-pub const SAME_ADDRESS_NOTHING_TO_SHARE: &str = "The other client has no address to share";
+pub(crate) const SAME_ADDRESS_SELF: &str = "A client cannot share an address with themselves";
+pub(crate) const SAME_ADDRESS_UNKNOWN: &str = "The other client is not on this application";
+pub(crate) const SAME_ADDRESS_NOTHING_TO_SHARE: &str = "The other client has no address to share";
 
 // §5 "All applicants must have an address, or the same address as another applicant";
 // docs/decisions.md K14.

@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 /// Longest address the portal accepts, in characters.
 pub const EMAIL_MAX_CHARS: usize = 100;
 /// Longest local part (RFC 5321, section 4.5.3.1.1).
-pub const LOCAL_PART_MAX_CHARS: usize = 64;
+pub(crate) const LOCAL_PART_MAX_CHARS: usize = 64;
 /// Longest domain label (RFC 1035, section 2.3.4).
 pub const LABEL_MAX_CHARS: usize = 63;
 
@@ -23,16 +23,16 @@ pub const LABEL_MAX_CHARS: usize = 63;
 pub const EMPTY_MESSAGE: &str = "Please enter an email address";
 // §5's wording.
 /// The message for an address that failed the syntax or the email service's check.
-pub const INVALID_MESSAGE: &str = "Invalid email";
+pub(crate) const INVALID_MESSAGE: &str = "Invalid email";
 // §5's wording.
 /// The message when the email service reports status `FailureBlacklist`.
-pub const BLACKLIST_MESSAGE: &str = "Unfortunately, we can’t accept this email address due to specific email providers blocking our emails. Please use an alternative email address to make sure this client will be able to receive future communications from us.";
+pub(crate) const BLACKLIST_MESSAGE: &str = "Unfortunately, we can’t accept this email address due to specific email providers blocking our emails. Please use an alternative email address to make sure this client will be able to receive future communications from us.";
 // §5.
 /// Warning when both clients give the same address; it does not block the application.
-pub const SHARED_EMAIL_WARNING: &str =
+pub(crate) const SHARED_EMAIL_WARNING: &str =
     "Both clients have the same email address, so they would share an account";
-pub const CONFIRM_EMPTY_MESSAGE: &str = "Please confirm the email address";
-pub const CONFIRM_MISMATCH_MESSAGE: &str = "Email addresses do not match";
+pub(crate) const CONFIRM_EMPTY_MESSAGE: &str = "Please confirm the email address";
+pub(crate) const CONFIRM_MISMATCH_MESSAGE: &str = "Email addresses do not match";
 
 /// A syntactically valid email address: the local part as typed, the domain in lower case.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
@@ -107,11 +107,6 @@ impl EmailAddress {
         &self.0
     }
 
-    /// The part before the `@`, exactly as typed.
-    pub fn local_part(&self) -> &str {
-        self.0.rsplit_once('@').map_or("", |(local, _)| local)
-    }
-
     /// The part after the `@`, in lower case.
     pub fn domain(&self) -> &str {
         self.0.rsplit_once('@').map_or("", |(_, domain)| domain)
@@ -120,7 +115,7 @@ impl EmailAddress {
     /// Whether two addresses reach the same mailbox as far as the portal can tell: compared
     /// ignoring case throughout, because mail providers and the identity provider's account
     /// names do, although RFC 5321 lets a local part be case-sensitive (K11).
-    pub fn same_mailbox(&self, other: &EmailAddress) -> bool {
+    pub(crate) fn same_mailbox(&self, other: &EmailAddress) -> bool {
         self.0.eq_ignore_ascii_case(&other.0)
     }
 }
@@ -233,7 +228,6 @@ mod tests {
             email(" Jane.Smith@Example.CO.UK ").as_str(),
             "Jane.Smith@example.co.uk"
         );
-        assert_eq!(email("Jane.Smith@Example.CO.UK").local_part(), "Jane.Smith");
         assert_eq!(email("Jane.Smith@Example.CO.UK").domain(), "example.co.uk");
     }
 

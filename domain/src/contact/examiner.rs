@@ -14,12 +14,13 @@ use utoipa::ToSchema;
 
 // §9 "Name and email max 100".
 /// Longest name, in characters.
-pub const EXAMINER_NAME_MAX_CHARS: usize = 100;
+pub(crate) const EXAMINER_NAME_MAX_CHARS: usize = 100;
 
-pub const NAME_OR_ORGANISATION: &str =
+pub(crate) const NAME_OR_ORGANISATION: &str =
     "Please enter the doctor's forename and surname, or the surgery name";
-pub const SURNAME_OR_ORGANISATION: &str = "Please enter the doctor's surname, or the surgery name";
-pub const FORENAME_OR_ORGANISATION: &str =
+pub(crate) const SURNAME_OR_ORGANISATION: &str =
+    "Please enter the doctor's surname, or the surgery name";
+pub(crate) const FORENAME_OR_ORGANISATION: &str =
     "Please enter the doctor's forename, or the surgery name";
 
 /// The examiner as entered, before any rule is applied.
@@ -145,7 +146,7 @@ pub fn check_examiner(form: &ExaminerForm) -> Vec<FieldError> {
 }
 
 // §5 surgery message; docs/decisions.md K18.
-/// The message that lists the surgery fields at fault as 'surgery <field>', the phone number shown
+/// The message that lists the surgery fields at fault as `'surgery <field>'`, the phone number shown
 /// as 'number'. The fields are those whose error is non-empty, in form order, each once, joined as
 /// an English list: "Please check surgery postcode and surgery number". `None` when nothing is at
 /// fault.
@@ -174,7 +175,7 @@ pub fn surgery_message(errors: &[FieldError]) -> Option<String> {
 impl Examiner {
     /// How an update or a letter names them: the surgery or organisation, else "Dr Jane
     /// Smith"; none when neither is given.
-    pub fn display_name(&self) -> Option<String> {
+    pub(crate) fn display_name(&self) -> Option<String> {
         let given = |text: &Option<String>| {
             text.as_deref()
                 .map(str::trim)

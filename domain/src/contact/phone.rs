@@ -32,7 +32,7 @@ pub struct PhoneNumber(String);
 
 /// How many digits a range's numbers have, counting the leading 0.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Lengths {
+pub(crate) enum Lengths {
     Eleven,
     TenOrEleven,
 }
@@ -146,11 +146,6 @@ impl PhoneNumber {
     /// The stored national form, for example `07700900123`.
     pub fn as_str(&self) -> &str {
         &self.0
-    }
-
-    /// The international form, for example `+447700900123`.
-    pub fn e164(&self) -> String {
-        format!("+44{}", &self.0[1..])
     }
 
     /// The number grouped as it is written in the UK: `020 7946 0000`, `0113 496 0000`,
@@ -394,14 +389,6 @@ mod tests {
     }
 
     #[test]
-    fn the_international_form_drops_the_zero() {
-        assert_eq!(
-            PhoneNumber::parse("020 7946 0000").unwrap().e164(),
-            "+442079460000"
-        );
-    }
-
-    #[test]
     fn a_number_displays_in_its_stored_national_form() {
         assert_eq!(
             PhoneNumber::parse("+44 7700 900123").unwrap().to_string(),
@@ -420,7 +407,6 @@ mod tests {
             if let Ok(number) = PhoneNumber::parse(&text) {
                 prop_assert_eq!(PhoneNumber::parse(number.as_str()), Ok(number.clone()));
                 prop_assert_eq!(PhoneNumber::parse(&number.grouped()), Ok(number.clone()));
-                prop_assert_eq!(PhoneNumber::parse(&number.e164()), Ok(number.clone()));
             }
         }
 

@@ -92,16 +92,6 @@ impl Postcode {
     pub fn as_str(&self) -> &str {
         &self.0
     }
-
-    /// The part before the space: the postcode district, for example `SW1A`.
-    pub fn outward(&self) -> &str {
-        &self.0[..self.0.len() - 4]
-    }
-
-    /// The last three characters: sector and unit, for example `1AA`.
-    pub fn inward(&self) -> &str {
-        &self.0[self.0.len() - 3..]
-    }
 }
 
 fn is_outward(code: &str) -> bool {
@@ -287,14 +277,6 @@ mod tests {
         for bad in ["SW1A-1AA", "SW1A_1AA", "ŚW1A 1AA", "SW1A 1ÅA"] {
             assert_eq!(err(bad), PostcodeError::Invalid, "{bad}");
         }
-    }
-
-    #[test]
-    fn outward_and_inward_parts_are_available() {
-        let postcode = Postcode::parse("ec1a1bb").unwrap();
-        assert_eq!((postcode.outward(), postcode.inward()), ("EC1A", "1BB"));
-        let short = Postcode::parse("M11AE").unwrap();
-        assert_eq!((short.outward(), short.inward()), ("M1", "1AE"));
     }
 
     #[test]

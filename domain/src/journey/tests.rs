@@ -102,7 +102,6 @@ fn step_paths_sit_under_the_application() {
         Step::ContactDetails.path(id),
         "/application/100001/contact-details"
     );
-    assert_eq!(ROOT_FOLDER, "/v2");
 }
 
 #[test]
@@ -344,8 +343,6 @@ fn only_public_pages_skip_sign_in() {
         ]
     );
     assert_eq!(Route::Launch.pattern(), "/launch");
-    assert_eq!(QI_STEPS, ["client-details", "conditions", "decision"]);
-    assert_eq!(DASHBOARD_TABS, ["in-progress", "policyholders"]);
 }
 
 fn any_state() -> impl Strategy<Value = JourneyState> {

@@ -1,7 +1,8 @@
 //! What the pricing tests share: a life, a complete cover and its monthly premium on the shipped
 //! basis (`crate::testkit::basis`).
 
-use super::{CommissionTerms, Life};
+use super::Life;
+use super::premium::CommissionTerms;
 use crate::applicant::{Gender, Smoking};
 use crate::cover::Cover;
 use crate::money::Money;

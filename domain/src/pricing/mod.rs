@@ -22,5 +22,4 @@ mod mortality;
 mod premium;
 
 pub use basis::Basis;
-pub use mortality::{MortalityTable, OLDEST_TABLE_AGE};
-pub use premium::{CommissionTerms, CoverPrice, Life};
+pub use premium::Life;

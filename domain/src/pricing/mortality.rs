@@ -6,20 +6,20 @@ use serde::Deserialize;
 
 /// The mortality tables give a rate at every age up to this one: the oldest a cover may run to
 /// (the catalogue's limit on every expiry age).
-pub const OLDEST_TABLE_AGE: u32 = crate::catalogue::OLDEST_EXPIRY_AGE;
+pub(crate) const OLDEST_TABLE_AGE: u32 = crate::catalogue::OLDEST_EXPIRY_AGE;
 /// Population tables show an "accident hump" in young adults; from this age the rate used is
 /// never lower than at any younger adult age (see SOURCES.md).
 const SMOOTH_FROM_AGE: u32 = 18;
 
 /// `q_x` by exact age 0 to [`OLDEST_TABLE_AGE`], as probabilities.
 #[derive(Debug, Clone, PartialEq)]
-pub struct MortalityTable {
+pub(crate) struct MortalityTable {
     rates: Vec<f64>,
 }
 
 impl MortalityTable {
     /// Reads a CSV of `age,qx_per_1000` rows for every age from 0 to 100 in order.
-    pub fn parse_csv(text: &str) -> Result<Self, String> {
+    pub(crate) fn parse_csv(text: &str) -> Result<Self, String> {
         #[derive(serde::Deserialize)]
         struct Row {
             age: usize,

@@ -21,13 +21,13 @@ pub struct Life {
 
 /// The adviser's commission choices, each a share from 0 to 1.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct CommissionTerms {
+pub(crate) struct CommissionTerms {
     pub sacrifice: f64,
     pub indemnity: f64,
 }
 
 impl CommissionTerms {
-    pub fn of(sacrifice: Option<Percentage>, indemnity: Option<Percentage>) -> Self {
+    pub(crate) fn of(sacrifice: Option<Percentage>, indemnity: Option<Percentage>) -> Self {
         let share = |p: Option<Percentage>| p.map_or(0.0, |p| p.value() / 100.0).clamp(0.0, 1.0);
         Self {
             sacrifice: share(sacrifice),
@@ -38,7 +38,7 @@ impl CommissionTerms {
 
 /// One cover's monthly premium with its riders and how it was built.
 #[derive(Debug, Clone, PartialEq)]
-pub struct CoverPrice {
+pub(crate) struct CoverPrice {
     /// The cover alone, without riders.
     pub premium: Money,
     pub riders: Vec<(RiderType, Money)>,
@@ -48,7 +48,7 @@ pub struct CoverPrice {
 }
 
 impl CoverPrice {
-    pub fn total(&self) -> Money {
+    pub(crate) fn total(&self) -> Money {
         self.premium + self.riders.iter().map(|(_, m)| *m).sum::<Money>()
     }
 }
@@ -124,7 +124,7 @@ impl Basis {
 
     /// Prices one complete cover for `life`, lasting `years` (children's cover runs with the
     /// policy; `years` is then the longest of the client's other covers).
-    pub fn price_cover(
+    pub(crate) fn price_cover(
         &self,
         cover: &Cover,
         life: &Life,

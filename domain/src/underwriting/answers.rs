@@ -12,7 +12,7 @@ use crate::measurements::{Measurement, UnitSystem, is_integer_input};
 use chrono::NaiveDate;
 
 /// Separates the values of a question that takes several.
-pub const VALUE_SEPARATOR: char = '|';
+pub(crate) const VALUE_SEPARATOR: char = '|';
 
 /// What an answer is judged against besides its question.
 pub struct AnswerContext<'a> {
@@ -32,7 +32,7 @@ pub fn values(value: &str) -> impl Iterator<Item = &str> {
 }
 
 /// The units system a measurement is typed in.
-pub fn unit_system(units: Option<&str>) -> UnitSystem {
+pub(crate) fn unit_system(units: Option<&str>) -> UnitSystem {
     units
         .and_then(UnitSystem::parse)
         .unwrap_or(UnitSystem::Metric)
@@ -50,7 +50,7 @@ pub fn measurement(question_type: QuestionType) -> Option<Measurement> {
 }
 
 /// A measurement answer in centimetres or kilograms, if it reads and is in range.
-pub fn measurement_value(
+pub(crate) fn measurement_value(
     question_type: QuestionType,
     value: &str,
     units: Option<&str>,
@@ -189,7 +189,7 @@ fn range_message(question: &QuestionDefinition, what: &str) -> String {
 }
 
 /// A plain decimal: digits with at most one point, an optional leading minus.
-pub fn parse_decimal(text: &str) -> Option<f64> {
+pub(crate) fn parse_decimal(text: &str) -> Option<f64> {
     let body = text.strip_prefix('-').unwrap_or(text);
     let ok = !body.is_empty()
         && body.chars().all(|c| c.is_ascii_digit() || c == '.')

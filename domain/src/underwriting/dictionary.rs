@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use utoipa::ToSchema;
 
 /// Most options one look-up returns.
-pub const MAX_RESULTS: usize = 20;
+pub(crate) const MAX_RESULTS: usize = 20;
 
 /// A choice from a backed list, as the interview stores it and the rules read it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -74,7 +74,7 @@ struct WordFormRow {
 }
 
 /// Occupation classes the rules know.
-pub const OCCUPATION_CLASSES: [&str; 6] = ["1", "2", "3", "4", "refer", "decline"];
+pub(crate) const OCCUPATION_CLASSES: [&str; 6] = ["1", "2", "3", "4", "refer", "decline"];
 
 fn rows<T: for<'de> Deserialize<'de>>(text: &str) -> Result<Vec<T>, String> {
     let mut reader = csv::Reader::from_reader(text.as_bytes());

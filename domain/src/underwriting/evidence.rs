@@ -72,13 +72,13 @@ pub struct EvidenceCatalogue {
 
 /// The longest a default may be, in days: evidence not expected within six months is not
 /// evidence an underwriter waits for.
-pub const MAX_EVIDENCE_DAYS: u32 = 183;
+pub(crate) const MAX_EVIDENCE_DAYS: u32 = 183;
 /// Longest label or provider, in characters.
-pub const MAX_EVIDENCE_LABEL_CHARS: usize = 100;
+pub(crate) const MAX_EVIDENCE_LABEL_CHARS: usize = 100;
 
 impl EvidenceCatalogue {
     /// Reads `evidence.json`: every kind exactly once, a label, and days from 1 to
-    /// [`MAX_EVIDENCE_DAYS`]. The error names the kind at fault.
+    /// `MAX_EVIDENCE_DAYS`. The error names the kind at fault.
     pub fn parse(json: &str) -> Result<Self, String> {
         #[derive(Deserialize)]
         #[serde(deny_unknown_fields)]

@@ -3,18 +3,18 @@
 //! holds. Read and checked at start-up, so a rulebook with a misspelt tag or a follow-up that
 //! can never be asked stops the process instead of reaching an adviser.
 
-use super::{QuestionType, TAG_CLIENT_DETAILS, TAG_OPTIONAL};
+use super::{QuestionType, TAG_CLIENT_DETAILS};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeSet, HashSet};
 use utoipa::ToSchema;
 
 /// The answer lists an `OPTION_BACKED` question can search.
-pub const BACKED_LISTS: [&str; 2] = [BACKED_CONDITIONS, BACKED_OCCUPATIONS];
+pub(crate) const BACKED_LISTS: [&str; 2] = [BACKED_CONDITIONS, BACKED_OCCUPATIONS];
 pub const BACKED_CONDITIONS: &str = "conditions";
 pub const BACKED_OCCUPATIONS: &str = "occupations";
 
 /// Longest free-text answer when a question sets no `maxLength`.
-pub const DEFAULT_MAX_LENGTH: usize = 1000;
+pub(crate) const DEFAULT_MAX_LENGTH: usize = 1000;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -54,12 +54,6 @@ pub struct LineDefinition {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub when: Option<When>,
     pub questions: Vec<QuestionDefinition>,
-}
-
-impl LineDefinition {
-    pub fn is_optional(&self) -> bool {
-        self.tags.iter().any(|t| t == TAG_OPTIONAL)
-    }
 }
 
 /// When a line is asked: an earlier answer is one of `in`, or a disclosed condition is of
@@ -166,7 +160,7 @@ impl Interview {
     }
 
     /// The line a question belongs to.
-    pub fn line_of(&self, tag: &str) -> Option<&LineDefinition> {
+    pub(crate) fn line_of(&self, tag: &str) -> Option<&LineDefinition> {
         self.questions()
             .find(|(_, _, q)| q.tag == tag)
             .map(|(_, l, _)| l)

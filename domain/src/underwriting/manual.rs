@@ -88,9 +88,9 @@ pub struct ManualTerms {
 /// The most months a cover may be postponed by.
 pub const MAX_POSTPONE_MONTHS: u32 = 24;
 /// Longest exclusion wording, in characters.
-pub const MAX_EXCLUSION_CHARS: usize = 300;
+pub(crate) const MAX_EXCLUSION_CHARS: usize = 300;
 /// Longest reason, in characters.
-pub const MAX_REASON_CHARS: usize = 1_000;
+pub(crate) const MAX_REASON_CHARS: usize = 1_000;
 
 /// Text as it will be kept: trimmed, and `None` when empty.
 fn given(text: Option<&str>) -> Option<&str> {

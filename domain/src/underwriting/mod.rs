@@ -1,7 +1,6 @@
 //! The medical underwriting interview (§3 "Underwriting enquiry", §4, §5): what must be known
-//! before it starts and how the applicant's details are passed to it, how sections are judged
-//! and selected, how answers are posted (with stale responses ignored), the declarations, and
-//! when underwriting as a whole is complete.
+//! before it starts and how the applicant's details are passed to it, how sections are judged,
+//! and the declarations.
 
 pub mod answers;
 pub mod dictionary;
@@ -18,17 +17,16 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-// §8 messages.
-/// Messages when a section has no questions, and when an enquiry has no sections.
-pub const NO_QUESTIONS: &str = "There are no questions to display for this section";
-pub const NO_SECTIONS: &str = "No sections found";
+// §8 message.
+/// The message when a section has no questions.
+pub(crate) const NO_QUESTIONS: &str = "There are no questions to display for this section";
 // §5.
 /// An applicant must be younger than this to be underwritten.
-pub const UNDERWRITING_AGE_LIMIT: u32 = 100;
+pub(crate) const UNDERWRITING_AGE_LIMIT: u32 = 100;
 // §3.
 /// Enquiry-line tags with a meaning for the portal.
-pub const TAG_CLIENT_DETAILS: &str = "CLIENT_DETAILS";
-pub const TAG_OPTIONAL: &str = "OPTIONAL";
+pub(crate) const TAG_CLIENT_DETAILS: &str = "CLIENT_DETAILS";
+pub(crate) const TAG_OPTIONAL: &str = "OPTIONAL";
 
 // §3 question types.
 /// The kinds of question an interview asks, which decide how an answer is typed and checked.
@@ -54,7 +52,7 @@ pub enum QuestionType {
 impl QuestionType {
     // §3 unit questions.
     /// Questions answered in a unit system chosen by a companion units question.
-    pub fn units_question(self) -> Option<&'static str> {
+    pub(crate) fn units_question(self) -> Option<&'static str> {
         match self {
             QuestionType::Height => Some("HEIGHT_UNITS"),
             QuestionType::WeightMale | QuestionType::WeightFemale => Some("WEIGHT_UNITS"),
@@ -119,7 +117,7 @@ pub struct EnquiryLine {
 }
 
 impl EnquiryLine {
-    pub fn is_optional(&self) -> bool {
+    pub(crate) fn is_optional(&self) -> bool {
         self.tags.iter().any(|t| t == TAG_OPTIONAL)
     }
 }
@@ -231,159 +229,11 @@ pub struct Enquiry {
     pub version: u64,
 }
 
-impl Enquiry {
-    // §4 "The enquiry is satisfied when all non-optional lines are satisfied."
-    /// Every line not tagged optional is satisfied.
-    pub fn all_required_lines_satisfied(&self) -> bool {
-        self.sections
-            .iter()
-            .flat_map(|s| &s.enquiry_lines)
-            .filter(|l| !l.is_optional())
-            .all(|l| l.is_satisfied)
-    }
-
-    // §4 underwriting enquiry.
-    /// Closed, or ready to close: the interview shows its summary or closing section.
-    pub fn is_closed_or_closeable(&self) -> bool {
-        !self.is_open || self.is_closeable
-    }
-
-    // §4 "Later sections start disabled".
-    /// A section opens once every section before it is complete, and stays open once started.
-    pub fn is_section_enabled(&self, index: usize) -> bool {
-        let Some(section) = self.sections.get(index) else {
-            return false;
-        };
-        section.status() != SectionStatus::NotStarted
-            || self.sections[..index]
-                .iter()
-                .all(|s| s.status() == SectionStatus::Complete)
-    }
-}
-
-/// Which part of the interview is on screen.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Selection {
-    Section(usize),
-    /// The summary or closing section of a closed or closeable enquiry.
-    Summary,
-    /// The enquiry has no sections: show "No sections found".
-    NoSections,
-}
-
-// §4 section selection.
-/// The section to show after a fetch (or when an extended-on date is passed, which reopens the
-/// interview at its first section): the summary when the enquiry is closed or closeable, otherwise
-/// the first section.
-pub fn select_after_fetch(enquiry: &Enquiry, extended_on_date_passed: bool) -> Selection {
-    if enquiry.sections.is_empty() {
-        Selection::NoSections
-    } else if extended_on_date_passed {
-        Selection::Section(0)
-    } else if enquiry.is_closed_or_closeable() {
-        Selection::Summary
-    } else {
-        Selection::Section(0)
-    }
-}
-
-// §4 "A response is ignored if its answer is no longer the one last sent".
-/// The client side of answering: answers are applied at once, and a response is used only if it
-/// answers the most recent post.
-#[derive(Debug, Clone, PartialEq)]
-pub struct AnsweringState {
-    pub enquiry: Enquiry,
-    pub loading: bool,
-    /// Sequence number of the last answer posted.
-    last_sent: u64,
-}
-
-impl AnsweringState {
-    pub fn new(enquiry: Enquiry) -> Self {
-        Self {
-            enquiry,
-            loading: false,
-            last_sent: 0,
-        }
-    }
-
-    /// Posts `answers`: they replace earlier answers to the same questions at once, the enquiry
-    /// is marked loading, and the returned number identifies the post's response.
-    pub fn post(&mut self, answers: &[Answer]) -> u64 {
-        for answer in answers {
-            match self
-                .enquiry
-                .all_answers
-                .iter_mut()
-                .find(|a| a.tag == answer.tag)
-            {
-                Some(existing) => existing.value.clone_from(&answer.value),
-                None => self.enquiry.all_answers.push(answer.clone()),
-            }
-        }
-        self.loading = true;
-        self.last_sent += 1;
-        self.last_sent
-    }
-
-    /// Takes the server's response to post `sequence`: sections, answers and flags are replaced
-    /// by the response's, unless a later post has been sent since. Returns whether it was used.
-    pub fn receive(&mut self, sequence: u64, response: Enquiry) -> bool {
-        if sequence != self.last_sent {
-            return false;
-        }
-        self.enquiry = response;
-        self.loading = false;
-        true
-    }
-}
-
-// §4 "All applicants must be closed for the underwriting to be complete."
-/// Every enquiry is closed.
-pub fn underwriting_complete<'a>(enquiries: impl IntoIterator<Item = &'a Enquiry>) -> bool {
-    let mut any = false;
-    for enquiry in enquiries {
-        any = true;
-        if enquiry.is_open {
-            return false;
-        }
-    }
-    any
-}
-
-// §7 `ENQUIRY_TYPE`.
-/// How an enquiry is started: a full application, or a pre-sale (Qi) enquiry for an adviser.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum EnquiryType {
-    Full,
-    PreSale { agent_id: String },
-}
-
-impl EnquiryType {
-    // §7 underwriting start.
-    /// The start answers: `ENQUIRY_TYPE`, and `AGENT_ID` for a pre-sale enquiry.
-    pub fn start_answers(&self) -> Vec<Answer> {
-        let answer = |tag: &str, value: &str| Answer {
-            tag: tag.into(),
-            value: value.into(),
-        };
-        match self {
-            EnquiryType::Full => vec![answer("ENQUIRY_TYPE", "Full")],
-            EnquiryType::PreSale { agent_id } => {
-                vec![
-                    answer("ENQUIRY_TYPE", "Pre-sale"),
-                    answer("AGENT_ID", agent_id),
-                ]
-            }
-        }
-    }
-}
-
 // §5 "Underwriting needs gender, date of birth (ten characters, age under 100) and smoking
 // answered".
 /// Underwriting needs a gender, a date of birth giving an age under 100 on `today`, and a smoking
 /// answer.
-pub fn check_underwriting_prerequisites(
+pub(crate) fn check_underwriting_prerequisites(
     details: &ApplicantDetails,
     today: NaiveDate,
 ) -> Vec<FieldError> {
@@ -422,7 +272,7 @@ pub fn check_underwriting_prerequisites(
 // §5 underwriting mapping; docs/decisions.md D11.
 /// Gender → GENDER, dateOfBirth → BIRTHDATE, smoking → SMOKING_GFS, so the interview does not ask
 /// again what the adviser already entered. Values are the rulebook's.
-pub fn client_details_answers(details: &ApplicantDetails) -> Vec<Answer> {
+pub(crate) fn client_details_answers(details: &ApplicantDetails) -> Vec<Answer> {
     let mut answers = Vec::new();
     if let Some(gender) = details.gender {
         let value = match gender {
@@ -452,19 +302,6 @@ pub fn client_details_answers(details: &ApplicantDetails) -> Vec<Answer> {
         });
     }
     answers
-}
-
-// §5 "The pre-underwriting declaration must be accepted before underwriting."
-/// Underwriting may start only once the pre-underwriting declaration is accepted.
-pub fn check_may_start_underwriting(declarations: &Declarations) -> Result<(), FieldError> {
-    if declarations.accepted_pre_underwriting {
-        Ok(())
-    } else {
-        Err(FieldError::new(
-            "isAcceptedPreUnderwritingDeclaration",
-            "Please accept the pre-underwriting declaration before starting underwriting",
-        ))
-    }
 }
 
 #[cfg(test)]
@@ -498,38 +335,12 @@ mod tests {
         }
     }
 
-    fn line(satisfied: bool, optional: bool, questions: Vec<Question>) -> EnquiryLine {
+    fn line(satisfied: bool, questions: Vec<Question>) -> EnquiryLine {
         EnquiryLine {
             id: "l".into(),
-            tags: if optional {
-                vec![TAG_OPTIONAL.into()]
-            } else {
-                vec![TAG_CLIENT_DETAILS.into()]
-            },
+            tags: vec![TAG_CLIENT_DETAILS.into()],
             is_satisfied: satisfied,
             questions,
-        }
-    }
-
-    pub(crate) fn enquiry(sections: Vec<Section>, open: bool, closeable: bool) -> Enquiry {
-        Enquiry {
-            enquiry_id: "e1".into(),
-            applicant_id: "a1".into(),
-            branch: None,
-            tag: None,
-            locale: Some("en-GB".into()),
-            sections,
-            all_answers: vec![],
-            available_conditions: vec![],
-            exclusives: vec![],
-            is_open: open,
-            is_closeable: closeable,
-            is_satisfied: false,
-            pre_check: false,
-            declarations: Declarations::default(),
-            rulebook_version: None,
-            outcome: None,
-            version: 0,
         }
     }
 
@@ -537,131 +348,18 @@ mod tests {
     fn a_section_is_complete_when_satisfied_and_in_progress_once_a_question_is() {
         assert_eq!(section(true, vec![]).status(), SectionStatus::Complete);
         assert_eq!(
-            section(false, vec![line(false, false, vec![question(true, &[])])]).status(),
+            section(false, vec![line(false, vec![question(true, &[])])]).status(),
             SectionStatus::InProgress
         );
         assert_eq!(
-            section(false, vec![line(false, false, vec![question(false, &[])])]).status(),
+            section(false, vec![line(false, vec![question(false, &[])])]).status(),
             SectionStatus::NotStarted
         );
         let refused = section(
             false,
-            vec![line(
-                false,
-                false,
-                vec![question(true, &["Enter a weight"])],
-            )],
+            vec![line(false, vec![question(true, &["Enter a weight"])])],
         );
         assert_eq!(refused.status(), SectionStatus::InComplete);
-    }
-
-    #[test]
-    fn later_sections_open_once_the_earlier_ones_are_complete() {
-        let fresh = || section(false, vec![line(false, false, vec![question(false, &[])])]);
-        let mut e = enquiry(vec![fresh(), fresh(), fresh()], true, false);
-        assert!(e.is_section_enabled(0));
-        assert!(!e.is_section_enabled(1));
-        e.sections[0].is_satisfied = true;
-        assert!(e.is_section_enabled(1));
-        assert!(!e.is_section_enabled(2));
-        e.sections[2].enquiry_lines[0].questions[0].is_satisfied = true;
-        assert!(e.is_section_enabled(2), "a started section stays open");
-        assert!(!e.is_section_enabled(3));
-    }
-
-    #[test]
-    fn an_enquiry_is_satisfied_when_every_required_line_is() {
-        let mut e = enquiry(
-            vec![section(
-                false,
-                vec![line(true, false, vec![]), line(false, true, vec![])],
-            )],
-            true,
-            false,
-        );
-        assert!(
-            e.all_required_lines_satisfied(),
-            "an optional line may stay unanswered"
-        );
-        e.sections[0].enquiry_lines[0].is_satisfied = false;
-        assert!(!e.all_required_lines_satisfied());
-    }
-
-    #[test]
-    fn the_summary_shows_for_a_closed_or_closeable_enquiry_otherwise_the_first_section() {
-        let s = || section(false, vec![]);
-        assert_eq!(
-            select_after_fetch(&enquiry(vec![s(), s()], true, false), false),
-            Selection::Section(0)
-        );
-        assert_eq!(
-            select_after_fetch(&enquiry(vec![s()], true, true), false),
-            Selection::Summary
-        );
-        assert_eq!(
-            select_after_fetch(&enquiry(vec![s()], false, false), false),
-            Selection::Summary
-        );
-        assert_eq!(
-            select_after_fetch(&enquiry(vec![s()], false, false), true),
-            Selection::Section(0)
-        );
-        assert_eq!(
-            select_after_fetch(&enquiry(vec![], true, false), false),
-            Selection::NoSections
-        );
-    }
-
-    #[test]
-    fn answers_apply_at_once_and_stale_responses_are_ignored() {
-        let mut state = AnsweringState::new(enquiry(vec![], true, false));
-        let first = state.post(&[Answer {
-            tag: "SMOKER".into(),
-            value: "No".into(),
-        }]);
-        assert!(state.loading);
-        assert_eq!(state.enquiry.all_answers[0].value, "No", "optimistic");
-        let second = state.post(&[Answer {
-            tag: "SMOKER".into(),
-            value: "Yes".into(),
-        }]);
-        assert_eq!(
-            state.enquiry.all_answers.len(),
-            1,
-            "a new answer replaces the old one"
-        );
-
-        let mut from_server = enquiry(vec![section(true, vec![])], true, true);
-        from_server.all_answers = vec![Answer {
-            tag: "SMOKER".into(),
-            value: "No".into(),
-        }];
-        assert!(
-            !state.receive(first, from_server.clone()),
-            "the first response is stale"
-        );
-        assert_eq!(state.enquiry.all_answers[0].value, "Yes");
-        assert!(state.loading);
-
-        from_server.all_answers[0].value = "Yes".into();
-        assert!(state.receive(second, from_server.clone()));
-        assert!(!state.loading);
-        assert_eq!(
-            state.enquiry, from_server,
-            "sections, answers and flags come from the response"
-        );
-    }
-
-    #[test]
-    fn underwriting_is_complete_only_when_every_applicants_enquiry_is_closed() {
-        let open = enquiry(vec![], true, false);
-        let closed = enquiry(vec![], false, false);
-        assert!(underwriting_complete([&closed, &closed]));
-        assert!(!underwriting_complete([&closed, &open]));
-        assert!(
-            !underwriting_complete(std::iter::empty()),
-            "nothing underwritten is not complete"
-        );
     }
 
     #[test]
@@ -715,29 +413,7 @@ mod tests {
     }
 
     #[test]
-    fn the_pre_underwriting_declaration_comes_first() {
-        assert!(check_may_start_underwriting(&Declarations::default()).is_err());
-        let accepted = Declarations {
-            accepted_pre_underwriting: true,
-            ..Default::default()
-        };
-        assert!(check_may_start_underwriting(&accepted).is_ok());
-    }
-
-    #[test]
-    fn a_pre_sale_enquiry_names_the_agent() {
-        let answers = EnquiryType::PreSale {
-            agent_id: "adviser1".into(),
-        }
-        .start_answers();
-        assert_eq!(
-            answers[1],
-            Answer {
-                tag: "AGENT_ID".into(),
-                value: "adviser1".into()
-            }
-        );
-        assert_eq!(EnquiryType::Full.start_answers()[0].value, "Full");
+    fn a_measurement_question_names_its_units_question() {
         assert_eq!(
             QuestionType::WeightFemale.units_question(),
             Some("WEIGHT_UNITS")

@@ -32,7 +32,7 @@ pub enum Risk {
 impl Risk {
     /// The risks a cover is underwritten for; children's critical illness is not underwritten
     /// by the parent's interview.
-    pub fn of_cover(cover: &Cover) -> Vec<Risk> {
+    pub(crate) fn of_cover(cover: &Cover) -> Vec<Risk> {
         let mut risks = match cover.product_type {
             ProductType::Life | ProductType::LifeEssentials => vec![Risk::Life],
             ProductType::CriticalIllness => vec![Risk::Ci],
@@ -154,12 +154,12 @@ impl CoverOutcome {
     // §4 requote.
     /// The cover's terms depend on an underwriter's review: referred and not yet decided, or
     /// decided by an underwriter. A requote underwrites such a client again.
-    pub fn was_manually_underwritten(&self) -> bool {
+    pub(crate) fn was_manually_underwritten(&self) -> bool {
         self.decision.is_referral() || self.manual.is_some()
     }
 
     /// The outcome with an underwriter's terms in place of the referral.
-    pub fn decided_by_underwriter(&self, terms: super::manual::ManualTerms) -> Self {
+    pub(crate) fn decided_by_underwriter(&self, terms: super::manual::ManualTerms) -> Self {
         let decision = terms.decision.decision();
         let mut next = self.clone();
         next.summary = terms.summary(self.product_type.label());
@@ -194,7 +194,7 @@ impl ApplicantOutcome {
 }
 
 /// How severe a decision is when findings are combined: the worst wins.
-pub fn severity(decision: Decision) -> u8 {
+pub(crate) fn severity(decision: Decision) -> u8 {
     match decision {
         Decision::StandardTerms => 0,
         Decision::NonStandardTerms => 1,

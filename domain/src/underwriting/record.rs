@@ -97,7 +97,7 @@ impl EnquiryRecord {
     }
 
     /// Whether a line is asked, given the answers so far.
-    pub fn is_asked(&self, line: &LineDefinition) -> bool {
+    pub(crate) fn is_asked(&self, line: &LineDefinition) -> bool {
         match &line.when {
             None => true,
             Some(When::Answer { tag, one_of }) => self

@@ -56,17 +56,18 @@ fn ready_for(app: &Application, id: &str) -> Application {
 }
 
 #[test]
-fn amra_is_ready_once_every_client_has_consented_answered_and_named_a_valid_surgery() {
-    let app = quoted_couple();
-    assert!(!app.is_amra_ready());
-    let alan = ready_for(&app, "a1");
-    assert!(!alan.is_amra_ready(), "Ada has not done hers");
-    assert!(
-        alan.applicants[0]
-            .amra
-            .is_ready(alan.applicants[0].examiner.as_ref())
+fn consent_the_answer_on_reports_and_a_complete_surgery_are_recorded_for_that_client_only() {
+    let app = ready_for(&quoted_couple(), "a1");
+    let alan = &app.applicants[0];
+    assert_eq!(alan.amra.is_amra_consent_granted, Some(true));
+    assert_eq!(alan.amra.is_view_medical_reports_requested, Some(false));
+    assert_eq!(
+        alan.examiner.as_ref().map(|e| e.is_examiner_details_valid),
+        Some(true)
     );
-    assert!(ready_for(&alan, "a2").is_amra_ready());
+    let ada = &app.applicants[1];
+    assert_eq!(ada.amra, crate::amra::AmraAnswers::default());
+    assert_eq!(ada.examiner, None);
 }
 
 #[test]

@@ -94,7 +94,7 @@ impl ToSchema for ClaimEvent {
     }
 }
 
-pub const NOT_YOURS: &str = "Only the underwriter working on this case can release it";
+pub(crate) const NOT_YOURS: &str = "Only the underwriter working on this case can release it";
 
 impl Application {
     /// Claims the case for `command.underwriter`, taking it over from whoever holds it;

@@ -13,7 +13,7 @@ use crate::underwriting::manual::{ManualDecisionInput, Underwriter};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-pub const NOT_REFERRED: &str =
+pub(crate) const NOT_REFERRED: &str =
     "This cover was not referred: the rulebook decided it at the point of sale";
 
 /// `POST /underwriter/cases/{applicationId}/decision`: `limits` are the rulebook's as the API

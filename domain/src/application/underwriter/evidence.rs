@@ -19,11 +19,11 @@ use chrono::{DateTime, Days, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-pub const EVIDENCE_NOT_FOUND: &str = "Evidence request not found";
+pub(crate) const EVIDENCE_NOT_FOUND: &str = "Evidence request not found";
 /// A medical report is held for 21 days so the client can see it before it is sent (§9).
 pub const MEDICAL_REPORT_HELD_DAYS: u32 = 21;
 /// An expected date may be at most this far ahead.
-pub const MAX_EXPECTED_DAYS_AHEAD: u64 = 365;
+pub(crate) const MAX_EXPECTED_DAYS_AHEAD: u64 = 365;
 
 /// Where a request stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
@@ -113,12 +113,12 @@ pub struct EvidenceRequest {
 
 impl EvidenceRequest {
     /// Still to come: asked for and neither here nor withdrawn.
-    pub fn is_outstanding(&self) -> bool {
+    pub(crate) fn is_outstanding(&self) -> bool {
         self.status == EvidenceStatus::Requested
     }
 
     /// Outstanding and past the date first given: chased at least once (docs/decisions.md W5).
-    pub fn is_overdue(&self) -> bool {
+    pub(crate) fn is_overdue(&self) -> bool {
         self.is_outstanding() && !self.chases.is_empty()
     }
 
@@ -345,7 +345,7 @@ impl Application {
 
     /// Reports of `applicant` that are here but held: the underwriter may not decide their
     /// covers until each hold ends.
-    pub fn held_reports(&self, applicant: &ApplicantId) -> Vec<&EvidenceRequest> {
+    pub(crate) fn held_reports(&self, applicant: &ApplicantId) -> Vec<&EvidenceRequest> {
         self.underwriting
             .referral
             .evidence
@@ -355,7 +355,7 @@ impl Application {
     }
 
     /// Whether anything is awaited from a provider: evidence outstanding, or a report held.
-    pub fn awaits_evidence(&self) -> bool {
+    pub(crate) fn awaits_evidence(&self) -> bool {
         self.underwriting
             .referral
             .evidence

@@ -24,7 +24,7 @@ pub use evidence::{
     EvidenceChase, EvidenceDocument, EvidenceRequest, EvidenceStatus, MEDICAL_REPORT_HELD_DAYS,
     ReceiveEvidence, ReceivedEvidence, RequestEvidence,
 };
-pub use notes::{MAX_UPDATE_CHARS, PostUnderwritingUpdate};
+pub use notes::PostUnderwritingUpdate;
 pub use workbench::{OutstandingEvidence, ReferredCover, ReferringRule, WorkbenchEntry};
 
 use super::{APPLICANT_NOT_FOUND, Application};
@@ -36,9 +36,9 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-pub const NOT_WITH_UNDERWRITING: &str =
+pub(crate) const NOT_WITH_UNDERWRITING: &str =
     "This case is not with underwriting: it has no referred cover waiting for a decision";
-pub const CLAIM_FIRST: &str = "Claim this case before working on it";
+pub(crate) const CLAIM_FIRST: &str = "Claim this case before working on it";
 
 /// Who holds the case now.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]

@@ -14,7 +14,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 /// Longest update, in characters.
-pub const MAX_UPDATE_CHARS: usize = 2_000;
+pub(crate) const MAX_UPDATE_CHARS: usize = 2_000;
 
 /// `POST /underwriter/cases/{applicationId}/updates`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

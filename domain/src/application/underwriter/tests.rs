@@ -1,3 +1,4 @@
+use super::notes::MAX_UPDATE_CHARS;
 use super::*;
 use crate::application::{Requote, SetAmraConsent, WaitingFor};
 use crate::contact::Examiner;

@@ -5,7 +5,6 @@ import {
   checkConfirmation,
   DISPOSABLE_MESSAGE,
   emailCheckResult,
-  isContactsValid,
   parseEmailAddress,
   sharedEmailWarning,
   UNKNOWN_ERROR,
@@ -42,17 +41,7 @@ describe('email rules agree with the server (the "emails" topic of `domain/vecto
   });
 });
 
-describe('contact state', () => {
-  const valid = { emailValid: true, emailMatch: true, emailError: null, phoneNumberValid: true, error: null };
-
-  it('is valid only when match, email and phone hold and nothing is in error', () => {
-    expect(isContactsValid(valid)).toBe(true);
-    expect(isContactsValid({ ...valid, emailMatch: false })).toBe(false);
-    expect(isContactsValid({ ...valid, phoneNumberValid: false })).toBe(false);
-    expect(isContactsValid({ ...valid, error: 'Error' })).toBe(false);
-    expect(isContactsValid({ ...valid, emailError: 'Invalid email' })).toBe(false);
-  });
-
+describe('the email service', () => {
   it('takes emailValid from the email service', () => {
     expect(emailCheckResult({ isValid: true })).toEqual({ emailValid: true, emailError: null });
     expect(emailCheckResult({ isValid: false, status: 'Failure' })).toEqual({ emailValid: false, emailError: 'Invalid email' });

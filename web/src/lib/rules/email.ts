@@ -90,20 +90,6 @@ export function sharedEmailWarning(first: string | null, second: string | null):
   return first !== null && second !== null && sameMailbox(first, second) ? SHARED_EMAIL_WARNING : null;
 }
 
-/** §3 contact state per applicant, the fields the validity rule reads. */
-export interface ContactValidity {
-  emailValid: boolean;
-  emailMatch: boolean;
-  emailError: string | null;
-  phoneNumberValid: boolean;
-  error: string | null;
-}
-
-/** §5: contacts are valid only when email match, email valid and phone valid hold and no error is set (K16). */
-export function isContactsValid(state: ContactValidity): boolean {
-  return state.emailMatch && state.emailValid && state.phoneNumberValid && state.emailError === null && state.error === null;
-}
-
 /** What the email service answered (§7 validate/email), or the failed call's message. */
 export type EmailCheckOutcome = { isValid: boolean; status?: string | null } | { failed: string };
 
