@@ -401,13 +401,10 @@ fn main() {
     let mut rng = StdRng::seed_from_u64(seed);
     let today = NaiveDate::from_ymd_opt(2026, 11, 24).unwrap();
     let at = Utc.with_ymd_and_hms(2026, 11, 24, 12, 0, 0).unwrap();
-    let cover = |id: &str, product: ProductType| Cover {
-        id: Some(id.into()),
-        ..Cover::new(product)
-    };
+    let cover = |id: &str, product: ProductType| Cover::new(id.into(), product);
     let mut life_tpd = cover("life-tpd", ProductType::Life);
     life_tpd.riders.push(Rider {
-        id: None,
+        id: "life-tpd-tpd".into(),
         rider_type: RiderType::Tpd,
         cover_amount: None,
         errors: vec![],

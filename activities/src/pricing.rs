@@ -48,11 +48,10 @@ pub fn check_covers(
                 .details
                 .date_of_birth
                 .and_then(|born| age_on(born, on));
-            applicant.covers.iter().filter_map(move |cover| {
-                let id = cover.id.clone()?;
+            applicant.covers.iter().map(move |cover| {
                 let errors =
                     age.map_or_else(Vec::new, |age| product.catalogue.check_cover(cover, age));
-                Some((id, errors))
+                (cover.id.clone(), errors)
             })
         })
         .collect()

@@ -173,8 +173,7 @@ fn sample_application() -> (domain::Application, domain::quote::Quote) {
     );
     let id = ApplicantId::parse("sample").expect("a valid id");
     let mut applicant = Applicant::new(id.clone(), ApplicantDetails::default());
-    let mut cover = Cover::new(domain::product_codes::ProductType::Life);
-    cover.id = Some("c".into());
+    let cover = Cover::new("c".into(), domain::product_codes::ProductType::Life);
     applicant.covers.push(cover);
     application.applicants.push(applicant);
     let quote = Quote {

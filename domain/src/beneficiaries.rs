@@ -2,6 +2,7 @@
 //! much of a cover's payout. At most 8 beneficiaries on a cover; shares total exactly 100 %.
 
 use crate::errors::{Errors, FieldError};
+use crate::ids::{AllocationId, BeneficiaryId, CoverId};
 use crate::money::{Percentage, total_hundredths};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
@@ -32,7 +33,7 @@ pub enum PartyType {
 #[serde(rename_all = "camelCase")]
 pub struct BenefitAllocation {
     #[schema(required = true)]
-    pub id: Option<String>,
+    pub id: Option<AllocationId>,
     /// Display name of who receives the share.
     #[schema(required = true)]
     pub beneficiary: Option<String>,
@@ -47,7 +48,7 @@ pub struct BenefitAllocation {
     #[schema(required = true)]
     pub applicant_id: Option<String>,
     #[schema(required = true)]
-    pub cover_id: Option<String>,
+    pub cover_id: Option<CoverId>,
 }
 
 // The spec shows no beneficiary fields beyond allocations; docs/decisions.md D6.
@@ -55,7 +56,7 @@ pub struct BenefitAllocation {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CandidateBeneficiary {
-    pub id: String,
+    pub id: BeneficiaryId,
     #[schema(required = true)]
     pub title: Option<String>,
     pub first_name: String,

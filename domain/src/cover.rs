@@ -6,6 +6,7 @@
 use crate::beneficiaries::{BenefitAllocation, check_allocations};
 use crate::decision::Decision;
 use crate::errors::FieldError;
+use crate::ids::CoverId;
 use crate::money::Money;
 use crate::product_codes::{CoverType, DeferredPeriod, PaymentPeriod, ProductType, RiderType};
 use serde::{Deserialize, Serialize};
@@ -33,8 +34,7 @@ pub struct CoverError {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Rider {
-    #[schema(required = true)]
-    pub id: Option<String>,
+    pub id: CoverId,
     pub rider_type: RiderType,
     #[schema(required = true)]
     pub cover_amount: Option<Money>,
@@ -47,9 +47,8 @@ pub struct Rider {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Cover {
-    /// Given when the cover is saved; a cover without one is not complete.
-    #[schema(required = true)]
-    pub id: Option<String>,
+    /// Given when the cover is saved (a rider's is its cover's with the rider's code).
+    pub id: CoverId,
     pub product_type: ProductType,
     #[schema(required = true)]
     pub cover_type: Option<CoverType>,
@@ -92,9 +91,9 @@ pub struct Cover {
 
 impl Cover {
     /// An empty cover of a product, as the quote builder starts one.
-    pub fn new(product_type: ProductType) -> Self {
+    pub fn new(id: CoverId, product_type: ProductType) -> Self {
         Self {
-            id: None,
+            id,
             product_type,
             cover_type: None,
             cover_amount: None,
@@ -165,11 +164,10 @@ impl Cover {
     }
 
     // §4 "Application completeness".
-    /// One cover is complete: saved, no errors (its own or its riders'), required fields present,
+    /// One cover is complete: no errors (its own or its riders'), required fields present,
     /// and a valid payout plan.
     pub fn is_complete(&self) -> bool {
-        self.id.is_some()
-            && self.errors.is_empty()
+        self.errors.is_empty()
             && self.riders.iter().all(|r| r.errors.is_empty())
             && self.missing_fields().is_empty()
             && self.payout_planner_errors().is_empty()
@@ -266,8 +264,8 @@ pub fn sort_covers(covers: &mut [Cover]) {
 /// riders on the other covers, and a children's cover cannot outlive the last adult cover it was
 /// bought with (so removing one of two covers, the other being children's cover, removes that too).
 /// Returns whether the cover existed.
-pub fn remove_cover(covers: &mut Vec<Cover>, id: &str) -> bool {
-    let Some(index) = covers.iter().position(|c| c.id.as_deref() == Some(id)) else {
+pub fn remove_cover(covers: &mut Vec<Cover>, id: &CoverId) -> bool {
+    let Some(index) = covers.iter().position(|c| &c.id == id) else {
         return false;
     };
     let removed = covers.remove(index);
@@ -296,27 +294,27 @@ mod tests {
 
     pub(crate) fn life(id: &str, amount: u64) -> Cover {
         Cover {
-            id: Some(id.into()),
+            id: id.into(),
             cover_type: Some(CoverType::Level),
             cover_amount: pounds(amount),
             term: Some(25),
-            ..Cover::new(ProductType::Life)
+            ..Cover::new("c".into(), ProductType::Life)
         }
     }
 
     fn ccic(id: &str) -> Cover {
         Cover {
-            id: Some(id.into()),
+            id: id.into(),
             cover_type: Some(CoverType::Level),
             cover_amount: pounds(25_000),
-            ..Cover::new(ProductType::ChildrensCriticalIllness)
+            ..Cover::new("c".into(), ProductType::ChildrensCriticalIllness)
         }
     }
 
     #[test]
     fn childrens_cover_needs_only_a_cover_type_and_amount() {
         assert!(ccic("c").missing_fields().is_empty());
-        let mut bare = Cover::new(ProductType::ChildrensCriticalIllness);
+        let mut bare = Cover::new("c".into(), ProductType::ChildrensCriticalIllness);
         assert_eq!(bare.missing_fields(), ["coverType", "coverAmount"]);
         bare.monthly_benefit = pounds(100);
         assert_eq!(
@@ -329,7 +327,7 @@ mod tests {
     #[test]
     fn other_covers_need_a_type_an_amount_or_benefit_and_a_term_or_age() {
         assert_eq!(
-            Cover::new(ProductType::Life).missing_fields(),
+            Cover::new("c".into(), ProductType::Life).missing_fields(),
             ["coverType", "coverAmount", "term"]
         );
         let mut cover = life("l", 100_000);
@@ -353,7 +351,7 @@ mod tests {
             cover_type: Some(CoverType::Level),
             monthly_benefit: pounds(2_000),
             to_age: Some(65),
-            ..Cover::new(ProductType::IncomeProtection)
+            ..Cover::new("c".into(), ProductType::IncomeProtection)
         };
         assert_eq!(ip.missing_fields(), ["deferredPeriod", "paymentPeriod"]);
         ip.deferred_period = Some(DeferredPeriod::Weeks13);
@@ -364,11 +362,8 @@ mod tests {
     }
 
     #[test]
-    fn a_cover_is_complete_only_when_saved_error_free_and_filled_in() {
+    fn a_cover_is_complete_only_when_error_free_and_filled_in() {
         assert!(life("l", 1).is_complete());
-        let mut unsaved = life("l", 1);
-        unsaved.id = None;
-        assert!(!unsaved.is_complete());
         let mut with_error = life("l", 1);
         with_error.errors.push(CoverError {
             message: "Too high".into(),
@@ -378,7 +373,7 @@ mod tests {
         assert!(!with_error.is_complete());
         let mut rider_error = life("l", 1);
         rider_error.riders.push(Rider {
-            id: Some("r".into()),
+            id: "r".into(),
             rider_type: RiderType::Tpd,
             cover_amount: pounds(1),
             errors: vec![CoverError {
@@ -428,7 +423,7 @@ mod tests {
         assert!(is_restricted_cover(&covers));
         covers[1].errors[0].status = Some(400);
         covers[0].riders.push(Rider {
-            id: None,
+            id: "r".into(),
             rider_type: RiderType::Tpd,
             cover_amount: None,
             errors: vec![CoverError {
@@ -471,7 +466,7 @@ mod tests {
             ccic("kids"),
         ];
         sort_covers(&mut covers);
-        let order: Vec<&str> = covers.iter().map(|c| c.id.as_deref().unwrap()).collect();
+        let order: Vec<&str> = covers.iter().map(|c| c.id.as_str()).collect();
         assert_eq!(order, ["big", "small", "d", "ci", "kids"]);
     }
 
@@ -480,20 +475,20 @@ mod tests {
         let mut with_rider = life("a", 1);
         with_rider.riders = vec![
             Rider {
-                id: Some("r1".into()),
+                id: "r1".into(),
                 rider_type: RiderType::Ccic,
                 cover_amount: pounds(1),
                 errors: vec![],
             },
             Rider {
-                id: Some("r2".into()),
+                id: "r2".into(),
                 rider_type: RiderType::Tpd,
                 cover_amount: pounds(1),
                 errors: vec![],
             },
         ];
         let mut covers = vec![with_rider, ccic("kids")];
-        assert!(remove_cover(&mut covers, "kids"));
+        assert!(remove_cover(&mut covers, &"kids".into()));
         assert_eq!(covers.len(), 1);
         assert_eq!(covers[0].riders.len(), 1);
         assert_eq!(covers[0].riders[0].rider_type, RiderType::Tpd);
@@ -502,16 +497,16 @@ mod tests {
     #[test]
     fn removing_one_of_two_covers_takes_the_childrens_cover_with_it() {
         let mut covers = vec![life("a", 1), ccic("kids")];
-        assert!(remove_cover(&mut covers, "a"));
+        assert!(remove_cover(&mut covers, &"a".into()));
         assert!(covers.is_empty());
 
         let mut three = vec![life("a", 1), life("b", 2), ccic("kids")];
-        remove_cover(&mut three, "a");
+        remove_cover(&mut three, &"a".into());
         assert_eq!(
             three.len(),
             2,
             "children's cover stays while an adult cover remains"
         );
-        assert!(!remove_cover(&mut three, "missing"));
+        assert!(!remove_cover(&mut three, &"missing".into()));
     }
 }

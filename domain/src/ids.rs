@@ -125,6 +125,78 @@ impl fmt::Display for AdviserId {
     }
 }
 
+/// An id the insurer gives something added to an application (a cover, a beneficiary, a payout
+/// share): opaque text, kept as a type of its own so one kind of id cannot be passed for another.
+/// Any text reads as one: an id that names nothing is refused as "not found" by the rule that
+/// looks it up, as before these were types.
+macro_rules! opaque_id {
+    ($(#[$doc:meta])* $name:ident, $example:literal) => {
+        $(#[$doc])*
+        #[derive(
+            Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema,
+        )]
+        #[serde(transparent)]
+        #[schema(value_type = String, example = $example)]
+        pub struct $name(String);
+
+        impl $name {
+            pub fn new(text: impl Into<String>) -> Self {
+                Self(text.into())
+            }
+
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+
+        impl PartialEq<str> for $name {
+            fn eq(&self, other: &str) -> bool {
+                self.0 == other
+            }
+        }
+
+        impl From<&str> for $name {
+            fn from(text: &str) -> Self {
+                Self(text.to_owned())
+            }
+        }
+
+        impl From<String> for $name {
+            fn from(text: String) -> Self {
+                Self(text)
+            }
+        }
+
+        impl PartialEq<&str> for $name {
+            fn eq(&self, other: &&str) -> bool {
+                self.0 == *other
+            }
+        }
+    };
+}
+
+opaque_id!(
+    /// A cover's id, given when the cover is saved; a rider's is its cover's with the rider's code.
+    CoverId,
+    "3f2a9c0e5b7d4e18a6c1f0b2d4e6a8c0"
+);
+opaque_id!(
+    /// A candidate beneficiary's id.
+    BeneficiaryId,
+    "9b1d5e7f3a2c4b6d8e0f1a3c5e7b9d1f"
+);
+opaque_id!(
+    /// A payout share's id.
+    AllocationId,
+    "c4e6a8b0d2f4169385a7c9e1b3d5f7a9"
+);
+
 #[cfg(test)]
 mod tests {
     use super::*;

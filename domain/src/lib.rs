@@ -52,6 +52,6 @@ pub use adviser::{AdviserProfile, Role, Roles, UxSettings};
 pub use applicant::{Applicant, ApplicantDetails, ApplicantPatch, Gender, Smoking, Title};
 pub use application::{AddApplicant, Application, ApplicationView, EditApplicant};
 pub use errors::{FieldError, Rejection};
-pub use ids::{AdviserId, ApplicantId, ApplicationId};
+pub use ids::{AdviserId, AllocationId, ApplicantId, ApplicationId, BeneficiaryId, CoverId};
 pub use patch::Patch;
 pub use stage::ApplicationStage;

@@ -3,6 +3,7 @@
 
 use crate::decision::Decision;
 use crate::errors::FieldError;
+use crate::ids::CoverId;
 use crate::money::{Money, Percentage};
 use chrono::{Duration, Months, NaiveDate};
 use serde::{Deserialize, Serialize};
@@ -63,7 +64,7 @@ pub struct QuoteApplicant {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct QuoteCover {
-    pub cover_id: String,
+    pub cover_id: CoverId,
     pub premium: Money,
     #[schema(required = true)]
     pub decision: Option<Decision>,
@@ -75,7 +76,7 @@ pub struct QuoteCover {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct QuoteRider {
-    pub rider_id: String,
+    pub rider_id: CoverId,
     pub premium: Money,
 }
 

@@ -137,7 +137,7 @@ pub fn quote(app: &Application, premium_pence: u64) -> Quote {
                     .covers
                     .iter()
                     .map(|c| QuoteCover {
-                        cover_id: c.id.clone().unwrap(),
+                        cover_id: c.id.clone(),
                         premium: money,
                         decision: None,
                         riders: vec![],

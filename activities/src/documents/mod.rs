@@ -124,11 +124,7 @@ pub fn quote_data(
                 .iter()
                 .map(|cover| {
                     let premium = quoted
-                        .and_then(|q| {
-                            q.quote_covers
-                                .iter()
-                                .find(|c| Some(&c.cover_id) == cover.id.as_ref())
-                        })
+                        .and_then(|q| q.quote_covers.iter().find(|c| c.cover_id == cover.id))
                         .map(|c| formats::money_with_pence(c.premium))
                         .unwrap_or_default();
                     let CoverWords {
@@ -335,7 +331,7 @@ pub fn decision_document(application: &Application, today: chrono::NaiveDate) ->
             .enquiry_of(&applicant.id)
             .and_then(|e| e.outcome.as_ref());
         for cover in &applicant.covers {
-            let Some(cover_id) = &cover.id else { continue };
+            let cover_id = &cover.id;
             let priced = |quote: &Quote| {
                 quote
                     .quote_applicants

@@ -11,11 +11,11 @@ use domain::policy::Policy;
 use serde_json::{Value, json};
 
 /// The terms a cover was accepted on, in a sentence.
-fn terms(application: &Application, policy: &Policy, cover_id: &str) -> String {
+fn terms(application: &Application, policy: &Policy, cover_id: &domain::CoverId) -> String {
     let outcome = application
         .enquiry_of(&policy.applicant_id)
         .and_then(|e| e.outcome.as_ref())
-        .and_then(|o| o.covers.iter().find(|c| c.cover_id == cover_id));
+        .and_then(|o| o.covers.iter().find(|c| &c.cover_id == cover_id));
     let Some(outcome) = outcome else {
         return "Standard terms".to_owned();
     };
@@ -41,14 +41,14 @@ pub fn schedule_data(application: &Application, policy: &Policy, basis: &str) ->
         .unwrap_or_default()
         .iter()
         .filter(|c| c.decision.is_some_and(|d| d.is_acceptable()))
-        .filter_map(|cover| {
-            let id = cover.id.as_deref()?;
+        .map(|cover| {
+            let id = &cover.id;
             let premium = quote
                 .and_then(|q| {
                     q.quote_applicants
                         .iter()
                         .flat_map(|a| &a.quote_covers)
-                        .find(|c| c.cover_id == id)
+                        .find(|c| &c.cover_id == id)
                 })
                 .map(|c| formats::money_with_pence(c.premium))
                 .unwrap_or_default();
@@ -57,7 +57,7 @@ pub fn schedule_data(application: &Application, policy: &Policy, basis: &str) ->
                 length,
                 extra,
             } = CoverWords::of(cover);
-            Some(json!({
+            json!({
                 "product": cover.product_type.label(),
                 "structure": cover.cover_type.map(formats::cover_type).unwrap_or_default(),
                 "amount": amount,
@@ -65,7 +65,7 @@ pub fn schedule_data(application: &Application, policy: &Policy, basis: &str) ->
                 "extra": extra,
                 "premium": premium,
                 "terms": terms(application, policy, id),
-            }))
+            })
         })
         .collect();
     let bank = application.set_up.bank_details.as_ref().map(|b| b.masked());

@@ -8,6 +8,7 @@ use super::decision_stage::DecisionState;
 use crate::cover::Cover;
 use crate::errors::Rejection;
 use crate::ids::ApplicantId;
+use crate::ids::CoverId;
 use crate::money::Money;
 use crate::underwriting::outcome::CoverOutcome;
 use chrono::{DateTime, Utc};
@@ -44,7 +45,7 @@ pub struct Alternative {
     /// `{coverId}.{kind}`, to take it with (unreserved in a URL path).
     pub id: String,
     pub applicant_id: ApplicantId,
-    pub cover_id: String,
+    pub cover_id: CoverId,
     pub kind: AlternativeKind,
     /// What it is, in a sentence the adviser can read to the client.
     pub description: String,
@@ -117,12 +118,10 @@ impl Application {
         if alternative.based_on_version != self.version {
             return Err(Rejection::conflict(ALTERNATIVE_STALE));
         }
-        let known = self.applicant(&alternative.applicant_id).is_some_and(|a| {
-            a.covers
-                .iter()
-                .any(|c| c.id.as_deref() == Some(&alternative.cover_id))
-        });
-        if !known || alternative.cover.id.as_deref() != Some(&alternative.cover_id) {
+        let known = self
+            .applicant(&alternative.applicant_id)
+            .is_some_and(|a| a.covers.iter().any(|c| c.id == alternative.cover_id));
+        if !known || alternative.cover.id != alternative.cover_id {
             return Err(Rejection::not_found(ALTERNATIVE_NOT_OFFERED));
         }
         let mut next = self.with_variant(

@@ -7,6 +7,7 @@ use super::{APPLICANT_NOT_FOUND, Application};
 use crate::cover::{Cover, CoverError, Rider, remove_cover, sort_covers};
 use crate::errors::{Errors, Rejection};
 use crate::ids::ApplicantId;
+use crate::ids::CoverId;
 use crate::money::Money;
 use crate::product_codes::{CoverType, DeferredPeriod, PaymentPeriod, ProductType, RiderType};
 use crate::quote::{Quote, default_valid_until};
@@ -44,7 +45,7 @@ pub struct CoverInput {
     /// The cover's id: names the cover to edit, upsell or remove; ignored when adding (the
     /// insurer gives a new cover its id).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub id: Option<String>,
+    pub id: Option<CoverId>,
     pub product_type: ProductType,
     #[serde(default)]
     pub cover_type: Option<CoverType>,
@@ -69,7 +70,7 @@ pub struct CoverInput {
 pub struct AddCover {
     pub applicant_id: ApplicantId,
     /// Chosen by the caller, so a retried command cannot add the cover twice.
-    pub cover_id: String,
+    pub cover_id: CoverId,
     pub cover: CoverInput,
 }
 
@@ -77,7 +78,7 @@ pub struct AddCover {
 #[serde(rename_all = "camelCase")]
 pub struct EditCover {
     pub applicant_id: ApplicantId,
-    pub cover_id: String,
+    pub cover_id: CoverId,
     pub cover: CoverInput,
 }
 
@@ -85,19 +86,19 @@ pub struct EditCover {
 #[serde(rename_all = "camelCase")]
 pub struct RemoveCover {
     pub applicant_id: ApplicantId,
-    pub cover_id: String,
+    pub cover_id: CoverId,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SetPayoutPlannerUsed {
     pub applicant_id: ApplicantId,
-    pub cover_id: String,
+    pub cover_id: CoverId,
     pub is_payout_planner_used: bool,
 }
 
 /// Catalogue errors for each cover, by cover id, as the checking activity found them.
-pub type CoverChecks = Vec<(String, Vec<CoverError>)>;
+pub type CoverChecks = Vec<(CoverId, Vec<CoverError>)>;
 
 impl Application {
     fn applicant_index(&self, id: &ApplicantId) -> Result<usize, Rejection> {
@@ -107,11 +108,11 @@ impl Application {
             .ok_or_else(|| Rejection::not_found(APPLICANT_NOT_FOUND))
     }
 
-    fn cover_index(&self, applicant: usize, cover_id: &str) -> Result<usize, Rejection> {
+    fn cover_index(&self, applicant: usize, cover_id: &CoverId) -> Result<usize, Rejection> {
         self.applicants[applicant]
             .covers
             .iter()
-            .position(|c| c.id.as_deref() == Some(cover_id))
+            .position(|c| &c.id == cover_id)
             .ok_or_else(|| Rejection::not_found(COVER_NOT_FOUND))
     }
 
@@ -128,12 +129,12 @@ impl Application {
     pub fn add_cover(&self, command: &AddCover, now: DateTime<Utc>) -> Result<Self, Rejection> {
         self.ensure_quote_editable()?;
         let applicant = self.applicant_index(&command.applicant_id)?;
-        check_id(&command.cover_id)?;
+        check_id(command.cover_id.as_str())?;
         if self
             .applicants
             .iter()
             .flat_map(|a| &a.covers)
-            .any(|c| c.id.as_deref() == Some(command.cover_id.as_str()))
+            .any(|c| c.id == command.cover_id)
         {
             return Err(Rejection::conflict(
                 "That cover is already on the application.",
@@ -283,7 +284,7 @@ impl Application {
         for cover in next.applicants.iter_mut().flat_map(|a| &mut a.covers) {
             let found = checks
                 .iter()
-                .find(|(id, _)| cover.id.as_deref() == Some(id.as_str()))
+                .find(|(id, _)| &cover.id == id)
                 .map(|(_, errors)| errors.clone())
                 .unwrap_or_default();
             cover.errors = crate::cover::dedupe_errors(found);
@@ -326,7 +327,7 @@ impl Application {
                 cover.premium = quoted
                     .quote_covers
                     .iter()
-                    .find(|q| cover.id.as_deref() == Some(q.cover_id.as_str()))
+                    .find(|q| cover.id == q.cover_id)
                     .map(|q| q.premium);
             }
         }
@@ -398,7 +399,11 @@ fn check_id(id: &str) -> Result<(), Rejection> {
 /// A cover from the adviser's fields, keeping what the insurer holds (payout plan, reference,
 /// decision) from the cover it replaces. Riders get the id `{cover id}-{rider type}`, so each
 /// type appears once and an engine error can name it.
-fn build_cover(id: &str, input: &CoverInput, current: Option<&Cover>) -> Result<Cover, Rejection> {
+fn build_cover(
+    id: &CoverId,
+    input: &CoverInput,
+    current: Option<&Cover>,
+) -> Result<Cover, Rejection> {
     let mut errors = Errors::default();
     let mut riders: Vec<Rider> = Vec::new();
     for rider in &input.riders {
@@ -413,7 +418,7 @@ fn build_cover(id: &str, input: &CoverInput, current: Option<&Cover>) -> Result<
         let previous =
             current.and_then(|c| c.riders.iter().find(|r| r.rider_type == rider.rider_type));
         riders.push(Rider {
-            id: Some(format!("{id}-{code}")),
+            id: CoverId::new(format!("{id}-{code}")),
             rider_type: rider.rider_type,
             cover_amount: rider.cover_amount,
             errors: previous.map(|r| r.errors.clone()).unwrap_or_default(),
@@ -438,9 +443,9 @@ fn build_cover(id: &str, input: &CoverInput, current: Option<&Cover>) -> Result<
     errors.into_result(())?;
     let mut cover = match current {
         Some(current) => current.clone(),
-        None => Cover::new(input.product_type),
+        None => Cover::new(id.clone(), input.product_type),
     };
-    cover.id = Some(id.to_owned());
+    cover.id = id.clone();
     cover.cover_type = input.cover_type;
     cover.cover_amount = input.cover_amount;
     cover.monthly_benefit = input.monthly_benefit;

@@ -9,6 +9,7 @@ use crate::decision::Decision;
 use crate::decision::UnderwritingTerms;
 use crate::errors::Rejection;
 use crate::ids::ApplicantId;
+use crate::ids::CoverId;
 use crate::product_codes::ProductType;
 use crate::quote::Quote;
 use crate::stage::ApplicationStage;
@@ -65,14 +66,14 @@ pub(crate) const LAST_CLIENT: &str =
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UnderwrittenCover {
-    pub cover_id: String,
+    pub cover_id: CoverId,
     pub risks: Vec<crate::underwriting::outcome::Risk>,
 }
 
 impl UnderwrittenCover {
     fn of(cover: &crate::cover::Cover) -> Option<Self> {
         Some(Self {
-            cover_id: cover.id.clone()?,
+            cover_id: cover.id.clone(),
             risks: crate::underwriting::outcome::Risk::of_cover(cover),
         })
     }
@@ -95,11 +96,11 @@ impl Application {
     pub(crate) fn underwriting_terms(
         &self,
         applicant: &ApplicantId,
-        cover_id: &str,
+        cover_id: &CoverId,
     ) -> UnderwritingTerms {
         self.enquiry_of(applicant)
             .and_then(|enquiry| enquiry.outcome.as_ref())
-            .and_then(|outcome| outcome.covers.iter().find(|c| c.cover_id == cover_id))
+            .and_then(|outcome| outcome.covers.iter().find(|c| &c.cover_id == cover_id))
             .map_or_else(UnderwritingTerms::default, |cover| UnderwritingTerms {
                 decision: Some(cover.decision),
                 loading: cover.loading,

@@ -263,7 +263,7 @@ impl Application {
             .iter()
             .filter(|c| c.decision.is_some_and(Decision::is_acceptable))
             .map(|cover| {
-                let id = cover.id.clone().unwrap_or_default();
+                let id = cover.id.clone();
                 let decided = outcome.and_then(|o| o.covers.iter().find(|c| c.cover_id == id));
                 PolicyCover {
                     premium: quote

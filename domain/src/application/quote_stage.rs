@@ -10,6 +10,7 @@ use crate::children::{CHILD_NOT_FOUND, ChildDetails, check_child};
 use crate::dates::uk_date;
 use crate::errors::{Errors, Rejection};
 use crate::ids::ApplicantId;
+use crate::ids::{AllocationId, BeneficiaryId, CoverId};
 use crate::money::{Percentage, total_hundredths};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
@@ -49,7 +50,7 @@ pub struct BeneficiaryDetails {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SaveBeneficiary {
-    pub beneficiary_id: String,
+    pub beneficiary_id: BeneficiaryId,
     pub details: BeneficiaryDetails,
 }
 
@@ -68,8 +69,8 @@ pub struct AllocationInput {
 #[serde(rename_all = "camelCase")]
 pub struct SaveAllocation {
     pub applicant_id: ApplicantId,
-    pub cover_id: String,
-    pub allocation_id: String,
+    pub cover_id: CoverId,
+    pub allocation_id: AllocationId,
     pub allocation: AllocationInput,
 }
 
@@ -77,8 +78,8 @@ pub struct SaveAllocation {
 #[serde(rename_all = "camelCase")]
 pub struct RemoveAllocation {
     pub applicant_id: ApplicantId,
-    pub cover_id: String,
-    pub allocation_id: String,
+    pub cover_id: CoverId,
+    pub allocation_id: AllocationId,
 }
 
 impl Application {
@@ -171,7 +172,11 @@ impl Application {
             Some(index) => next.candidate_beneficiaries[index] = beneficiary,
             None => next.candidate_beneficiaries.push(beneficiary),
         }
-        rename_shares(&mut next, PartyType::Beneficiary, &command.beneficiary_id);
+        rename_shares(
+            &mut next,
+            PartyType::Beneficiary,
+            command.beneficiary_id.as_str(),
+        );
         Ok(next.touched(now))
     }
 
@@ -194,7 +199,7 @@ impl Application {
         let cover = self.applicants[applicant]
             .covers
             .iter()
-            .position(|c| c.id.as_deref() == Some(command.cover_id.as_str()))
+            .position(|c| c.id == command.cover_id)
             .ok_or_else(|| Rejection::not_found(super::COVER_NOT_FOUND))?;
         let input = &command.allocation;
         let name = self_display_name(self, input.party_type, &input.reference_id)
@@ -213,7 +218,7 @@ impl Application {
         let allocations = &self.applicants[applicant].covers[cover].benefit_allocations;
         let existing = allocations
             .iter()
-            .position(|a| a.id.as_deref() == Some(command.allocation_id.as_str()));
+            .position(|a| a.id.as_ref() == Some(&command.allocation_id));
         match (is_new, existing) {
             (true, Some(_)) => {
                 return Err(Rejection::conflict("That share is already on the cover."));
@@ -269,12 +274,12 @@ impl Application {
         let cover = self.applicants[applicant]
             .covers
             .iter()
-            .position(|c| c.id.as_deref() == Some(command.cover_id.as_str()))
+            .position(|c| c.id == command.cover_id)
             .ok_or_else(|| Rejection::not_found(super::COVER_NOT_FOUND))?;
         let list = &self.applicants[applicant].covers[cover].benefit_allocations;
         let index = list
             .iter()
-            .position(|a| a.id.as_deref() == Some(command.allocation_id.as_str()))
+            .position(|a| a.id.as_ref() == Some(&command.allocation_id))
             .ok_or_else(|| Rejection::not_found(BENEFICIARY_NOT_FOUND))?;
         let mut next = self.clone();
         next.applicants[applicant].covers[cover]
@@ -316,7 +321,7 @@ fn self_display_name(app: &Application, party: PartyType, id: &str) -> Option<St
 }
 
 fn check_beneficiary(
-    id: &str,
+    id: &BeneficiaryId,
     details: &BeneficiaryDetails,
     today: NaiveDate,
 ) -> Result<CandidateBeneficiary, Rejection> {
@@ -354,7 +359,7 @@ fn check_beneficiary(
         );
     }
     errors.into_result(CandidateBeneficiary {
-        id: id.to_owned(),
+        id: id.clone(),
         title: details
             .title
             .as_deref()

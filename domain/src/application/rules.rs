@@ -243,11 +243,11 @@ mod tests {
 
     fn cover(id: &str) -> Cover {
         Cover {
-            id: Some(id.into()),
+            id: id.into(),
             cover_type: Some(CoverType::Level),
             cover_amount: Money::from_pounds(100_000),
             term: Some(20),
-            ..Cover::new(ProductType::Life)
+            ..Cover::new("c".into(), ProductType::Life)
         }
     }
 
@@ -296,9 +296,6 @@ mod tests {
             .is_complete()
         );
         assert!(!app(vec![]).is_complete());
-        let mut unsaved = cover("1");
-        unsaved.id = None;
-        assert!(!app(vec![applicant("a", vec![unsaved])]).is_complete());
     }
 
     #[test]
@@ -392,7 +389,7 @@ mod tests {
         );
         let mut rider_broken = cover("1");
         rider_broken.riders = vec![crate::cover::Rider {
-            id: None,
+            id: "1-tpd".into(),
             rider_type: crate::product_codes::RiderType::Tpd,
             cover_amount: None,
             errors: vec![error],

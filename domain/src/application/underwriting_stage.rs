@@ -209,7 +209,7 @@ impl Application {
                     .outcome
                     .covers
                     .iter()
-                    .find(|c| Some(&c.cover_id) == cover.id.as_ref());
+                    .find(|c| c.cover_id == cover.id);
                 cover.decision = decided.map(|c| c.decision);
             }
         }

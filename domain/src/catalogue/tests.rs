@@ -9,8 +9,8 @@ fn catalogue() -> Catalogue {
 }
 
 fn cover(product: ProductType, amount: u64, term: u32) -> Cover {
-    let mut cover = Cover::new(product);
-    cover.id = Some("c1".into());
+    let mut cover = Cover::new("c".into(), product);
+    cover.id = "c1".into();
     cover.cover_type = Some(CoverType::Level);
     if product.pays_monthly_benefit() {
         cover.monthly_benefit = Money::from_pounds(amount);
@@ -125,7 +125,7 @@ fn structures_periods_and_riders_follow_the_product() {
     );
     let mut ci = cover(ProductType::CriticalIllness, 100_000, 20);
     ci.riders.push(Rider {
-        id: Some("r1".into()),
+        id: "r1".into(),
         rider_type: RiderType::Tpd,
         cover_amount: Money::from_pounds(50_000),
         errors: vec![],
@@ -138,7 +138,7 @@ fn structures_periods_and_riders_follow_the_product() {
     assert_eq!(rider[0].field.as_deref(), Some("riders.riderType"));
     let mut life = cover(ProductType::Life, 100_000, 20);
     life.riders.push(Rider {
-        id: Some("r1".into()),
+        id: "r1".into(),
         rider_type: RiderType::Tpd,
         cover_amount: Money::from_pounds(100_001),
         errors: vec![],
@@ -320,7 +320,7 @@ fn every_limit_includes_its_own_edge() {
     // A TPD rider is offered on cover ending by 70, 70 included.
     let mut life = cover(ProductType::Life, 100_000, 30);
     life.riders.push(Rider {
-        id: Some("r1".into()),
+        id: "r1".into(),
         rider_type: RiderType::Tpd,
         cover_amount: Money::from_pounds(50_000),
         errors: vec![],

@@ -20,7 +20,7 @@ use crate::catalogue::Catalogue;
 use crate::cover::Cover;
 use crate::dates::age_on;
 use crate::decision::Decision;
-use crate::ids::ApplicantId;
+use crate::ids::{ApplicantId, CoverId};
 use crate::money::Money;
 use crate::product_codes::{ProductType, RiderType};
 use crate::quote::Quote;
@@ -61,10 +61,8 @@ impl Basis {
                 .date_of_birth
                 .and_then(|born| age_on(born, application.age_date(today)));
             for cover in &applicant.covers {
-                let Some(cover_id) = cover.id.as_deref() else {
-                    continue;
-                };
-                let Some(now) = outcome.covers.iter().find(|c| c.cover_id == cover_id) else {
+                let cover_id = &cover.id;
+                let Some(now) = outcome.covers.iter().find(|c| &c.cover_id == cover_id) else {
                     continue;
                 };
                 if now.decision != Decision::NonStandardTerms {
@@ -112,7 +110,7 @@ impl Basis {
                     offers.push(Alternative {
                         id: format!("{cover_id}.{}", kind.code()),
                         applicant_id: applicant.id.clone(),
-                        cover_id: cover_id.to_owned(),
+                        cover_id: cover_id.clone(),
                         kind,
                         description,
                         cover: variant,
@@ -143,7 +141,7 @@ fn quoted_price_less_cover(
     if now.loading == 0 {
         return None;
     }
-    let cover_id = cover.id.as_deref()?;
+    let cover_id = &cover.id;
     let budget = cover_premium(application.quote_stage.quote.as_ref()?, cover_id)?;
     let (current, step, benefit) = match (cover.monthly_benefit, cover.cover_amount) {
         (Some(benefit), _) => (benefit, BENEFIT_STEP_PENCE, true),
@@ -256,18 +254,15 @@ fn price_variant(
     let quote = basis
         .price_decision(catalogue, &variant, variant.age_date(today), String::new())
         .ok()?;
-    Some((
-        cover_premium(&quote, outcome.cover_id.as_str())?,
-        quote.premium,
-    ))
+    Some((cover_premium(&quote, &outcome.cover_id)?, quote.premium))
 }
 
-fn cover_premium(quote: &Quote, cover_id: &str) -> Option<Money> {
+fn cover_premium(quote: &Quote, cover_id: &CoverId) -> Option<Money> {
     quote
         .quote_applicants
         .iter()
         .flat_map(|a| &a.quote_covers)
-        .find(|c| c.cover_id == cover_id)
+        .find(|c| &c.cover_id == cover_id)
         .map(|c| c.premium)
 }
 

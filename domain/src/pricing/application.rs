@@ -10,7 +10,7 @@ use crate::catalogue::Catalogue;
 use crate::dates::age_on;
 use crate::decision::{Decision, UnderwritingTerms};
 use crate::errors::{Errors, Rejection};
-use crate::ids::ApplicantId;
+use crate::ids::{ApplicantId, CoverId};
 use crate::money::Money;
 use crate::product_codes::ProductType;
 use crate::quote::{PremiumLine, Quote, QuoteApplicant, QuoteCover, QuoteRider};
@@ -60,7 +60,7 @@ impl Basis {
         application: &Application,
         quote_age_date: NaiveDate,
         quote_id: String,
-        terms_of: impl Fn(&ApplicantId, &str) -> UnderwritingTerms,
+        terms_of: impl Fn(&ApplicantId, &CoverId) -> UnderwritingTerms,
     ) -> Result<Quote, Rejection> {
         let commission = CommissionTerms::of(
             application
@@ -115,11 +115,10 @@ impl Basis {
                         &error.message,
                     );
                 }
-                let (Some(cover_id), true, true) =
-                    (&cover.id, missing.is_empty(), limits.is_empty())
-                else {
+                if !missing.is_empty() || !limits.is_empty() {
                     continue;
-                };
+                }
+                let cover_id = &cover.id;
                 let years = match cover.product_type {
                     ProductType::ChildrensCriticalIllness => longest,
                     _ => Catalogue::term_years(cover, age).unwrap_or(0),
@@ -140,7 +139,7 @@ impl Basis {
                     .iter()
                     .zip(&price.riders)
                     .map(|(rider, (_, premium))| QuoteRider {
-                        rider_id: rider.id.clone().unwrap_or_default(),
+                        rider_id: rider.id.clone(),
                         premium: on_terms(*premium),
                     })
                     .collect();

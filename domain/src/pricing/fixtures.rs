@@ -18,8 +18,8 @@ pub(super) fn life(age: u32) -> Life {
 }
 
 pub(super) fn cover(product: ProductType, structure: CoverType, amount: u64) -> Cover {
-    let mut cover = Cover::new(product);
-    cover.id = Some("c".into());
+    let mut cover = Cover::new("c".into(), product);
+    cover.id = "c".into();
     cover.cover_type = Some(structure);
     if product.pays_monthly_benefit() {
         cover.monthly_benefit = Money::from_pounds(amount);

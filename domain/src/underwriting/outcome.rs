@@ -11,6 +11,7 @@
 use super::interview::Limits;
 use crate::cover::Cover;
 use crate::decision::{Decision, DisplayedOutcome};
+use crate::ids::CoverId;
 use crate::product_codes::ProductType;
 use crate::product_codes::RiderType;
 use chrono::{DateTime, Utc};
@@ -132,7 +133,7 @@ pub struct Explanation {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CoverOutcome {
-    pub cover_id: String,
+    pub cover_id: CoverId,
     pub product_type: ProductType,
     pub decision: Decision,
     pub displayed: DisplayedOutcome,
@@ -333,7 +334,7 @@ pub fn decide(
                 risks.is_empty(),
             );
             CoverOutcome {
-                cover_id: cover.id.clone().unwrap_or_default(),
+                cover_id: cover.id.clone(),
                 product_type: cover.product_type,
                 decision,
                 displayed: decision.displayed(),

@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 fn cover(value: &Value) -> Cover {
     // Vectors carry only the fields that matter; the rest take their empty defaults.
     let mut full = json!({
-        "id": null, "coverType": null, "coverAmount": null, "monthlyBenefit": null, "term": null,
+        "coverType": null, "coverAmount": null, "monthlyBenefit": null, "term": null,
         "toAge": null, "deferredPeriod": null, "paymentPeriod": null, "ref": null, "decision": null, "premium": null
     });
     for (k, v) in value.as_object().unwrap() {
@@ -24,6 +24,11 @@ fn every_cover_vector_has_the_expected_missing_fields_and_completeness() {
     let cases = common::cases("covers");
     assert!(cases.len() >= 20);
     for case in cases {
+        // A saved cover always has an id (`CoverId`); a cover without one is the SPA's draft,
+        // which only the SPA's copy of the rule sees.
+        if case["cover"]["id"].is_null() {
+            continue;
+        }
         let cover = cover(&case["cover"]);
         let missing: Vec<Value> = cover
             .missing_fields()
@@ -68,7 +73,7 @@ fn every_order_vector_sorts_as_expected() {
             .map(cover)
             .collect();
         sort_covers(&mut covers);
-        let order: Vec<&str> = covers.iter().map(|c| c.id.as_deref().unwrap()).collect();
+        let order: Vec<&str> = covers.iter().map(|c| c.id.as_str()).collect();
         let expected: Vec<&str> = case["order"]
             .as_array()
             .unwrap()

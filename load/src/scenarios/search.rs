@@ -248,8 +248,7 @@ fn refer(application: &mut Application, n: usize) {
     let Some(client) = application.applicants.first_mut() else {
         return;
     };
-    let mut cover = Cover::new(ProductType::Life);
-    cover.id = Some(format!("seed-cover-{n}"));
+    let mut cover = Cover::new(format!("seed-cover-{n}").into(), ProductType::Life);
     cover.decision = Some(Decision::ManualUw);
     client.covers.push(cover);
     let client = client.id.clone();
@@ -266,7 +265,7 @@ fn refer(application: &mut Application, n: usize) {
                 rulebook_version: "sample".into(),
                 decided_at: referred_at,
                 covers: vec![CoverOutcome {
-                    cover_id: format!("seed-cover-{n}"),
+                    cover_id: format!("seed-cover-{n}").into(),
                     product_type: ProductType::Life,
                     decision: Decision::ManualUw,
                     displayed: Decision::ManualUw.displayed(),

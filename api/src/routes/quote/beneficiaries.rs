@@ -12,7 +12,7 @@ use domain::application::{
     AddAllocation, AddBeneficiary, AllocationInput, BeneficiaryDetails, EditAllocation,
     EditBeneficiary, RemoveAllocation, SaveAllocation, SaveBeneficiary,
 };
-use domain::{ApplicantId, ApplicationView};
+use domain::{AllocationId, ApplicantId, ApplicationView, BeneficiaryId, CoverId};
 use serde::Deserialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -196,20 +196,20 @@ pub async fn remove_allocation(
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CoverInPath {
-    cover_id: String,
+    cover_id: CoverId,
 }
 
 /// The cover and the share a path names.
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AllocationInPath {
-    cover_id: String,
-    allocation_id: String,
+    cover_id: CoverId,
+    allocation_id: AllocationId,
 }
 
 /// The beneficiary a path names on its application.
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct BeneficiaryInPath {
-    beneficiary_id: String,
+    beneficiary_id: BeneficiaryId,
 }

@@ -15,7 +15,7 @@ use domain::application::{
 };
 use domain::cover::Cover;
 use domain::product_codes::ProductType;
-use domain::{ApplicantId, ApplicationId, ApplicationView};
+use domain::{ApplicantId, ApplicationId, ApplicationView, CoverId};
 use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -95,8 +95,9 @@ pub async fn add_cover(
     Body(request): Body<MutateCoverRequest>,
 ) -> Result<([(HeaderName, HeaderValue); 1], Json<ApplicationView>), ApiError> {
     let case = request.case(&state, &me).await?;
-    let cover_id = super::new_id();
-    let header = HeaderValue::from_str(&cover_id).map_err(|e| ApiError::Internal(e.into()))?;
+    let cover_id: CoverId = super::new_id();
+    let header =
+        HeaderValue::from_str(cover_id.as_str()).map_err(|e| ApiError::Internal(e.into()))?;
     let command = AddCover {
         applicant_id: request.applicant_id,
         cover_id,
@@ -173,7 +174,7 @@ pub struct RemoveCoverRequest {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CoverToRemove {
-    pub id: String,
+    pub id: CoverId,
     #[serde(default)]
     #[allow(dead_code)] // Accepted as the quote builder sends it; the id names the cover.
     pub product_type: Option<ProductType>,
@@ -213,7 +214,7 @@ pub async fn remove_cover(
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PayoutPlannerRequest {
     pub applicant_id: ApplicantId,
-    pub cover_id: String,
+    pub cover_id: CoverId,
     pub is_payout_planner_used: bool,
 }
 

@@ -19,6 +19,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// An id for something the adviser adds (a child, a beneficiary, a payout share): chosen by
 /// the API, so a retried command cannot add it twice.
-fn new_id() -> String {
-    uuid::Uuid::new_v4().simple().to_string()
+fn new_id<Id: From<String>>() -> Id {
+    Id::from(uuid::Uuid::new_v4().simple().to_string())
 }

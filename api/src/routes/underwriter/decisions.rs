@@ -12,9 +12,9 @@ use crate::error::{
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
-use domain::ApplicantId;
 use domain::application::{DecideReferredCover, PostUnderwritingUpdate};
 use domain::underwriting::manual::{ManualDecision, ManualDecisionInput};
+use domain::{ApplicantId, CoverId};
 use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -31,7 +31,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DecisionRequest {
     pub applicant_id: ApplicantId,
-    pub cover_id: String,
+    pub cover_id: CoverId,
     pub decision: ManualDecision,
     /// Percent added to the premium: for `loading` (required) or `exclusion`.
     #[schema(minimum = 1)]

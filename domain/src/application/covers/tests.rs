@@ -38,7 +38,7 @@ fn ids(app: &Application) -> Vec<&str> {
     app.applicants[0]
         .covers
         .iter()
-        .map(|c| c.id.as_deref().unwrap())
+        .map(|c| c.id.as_str())
         .collect()
 }
 
@@ -102,10 +102,7 @@ fn removing_the_last_adult_cover_takes_the_childrens_cover_and_its_riders_go_wit
         cover_amount: Money::from_pounds(10_000),
     }];
     let with_ci = add(&app(), "ci", ci).unwrap();
-    assert_eq!(
-        with_ci.applicants[0].covers[0].riders[0].id.as_deref(),
-        Some("ci-ccic")
-    );
+    assert_eq!(with_ci.applicants[0].covers[0].riders[0].id, "ci-ccic");
     let with_children = add(&with_ci, "k", input(ProductType::ChildrensCriticalIllness)).unwrap();
     let remove = |app: &Application, id: &str| {
         app.remove_cover(

@@ -32,14 +32,14 @@ fn the_terms_are_the_enquiry_outcomes() {
         "a1",
         &[("c1", Decision::NonStandardTerms, 75)],
     );
-    let terms = app.underwriting_terms(&crate::testkit::applicant_id("a1"), "c1");
+    let terms = app.underwriting_terms(&crate::testkit::applicant_id("a1"), &"c1".into());
     assert_eq!(
         (terms.decision, terms.loading),
         (Some(Decision::NonStandardTerms), 75)
     );
     // Ada's enquiry is not closed: no terms yet.
     assert_eq!(
-        app.underwriting_terms(&crate::testkit::applicant_id("a2"), "c2"),
+        app.underwriting_terms(&crate::testkit::applicant_id("a2"), &"c2".into()),
         UnderwritingTerms::default()
     );
 }

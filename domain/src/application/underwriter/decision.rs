@@ -7,6 +7,7 @@ use super::super::{APPLICANT_NOT_FOUND, Application, COVER_NOT_FOUND};
 use crate::errors::Rejection;
 use crate::formats;
 use crate::ids::ApplicantId;
+use crate::ids::CoverId;
 use crate::stage::ApplicationStage;
 use crate::underwriting::interview::Limits;
 use crate::underwriting::manual::{ManualDecisionInput, Underwriter};
@@ -22,7 +23,7 @@ pub(crate) const NOT_REFERRED: &str =
 #[serde(rename_all = "camelCase")]
 pub struct DecideReferredCover {
     pub applicant_id: ApplicantId,
-    pub cover_id: String,
+    pub cover_id: CoverId,
     pub decision: ManualDecisionInput,
     pub limits: Limits,
     pub underwriter: Underwriter,
@@ -44,7 +45,7 @@ impl Application {
         let cover = applicant
             .covers
             .iter()
-            .find(|c| c.id.as_deref() == Some(command.cover_id.as_str()))
+            .find(|c| c.id == command.cover_id)
             .ok_or_else(|| Rejection::not_found(COVER_NOT_FOUND))?;
         let outcome = self
             .enquiry_of(&command.applicant_id)
@@ -126,11 +127,7 @@ impl Application {
             .applicants
             .iter_mut()
             .find(|a| &a.id == applicant)
-            .and_then(|a| {
-                a.covers
-                    .iter_mut()
-                    .find(|c| c.id.as_deref() == Some(outcome.cover_id.as_str()))
-            })
+            .and_then(|a| a.covers.iter_mut().find(|c| c.id == outcome.cover_id))
         {
             cover.decision = Some(outcome.decision);
         }

@@ -465,7 +465,7 @@ fn the_last_referred_cover_decided_moves_the_case_to_the_decision_on_the_underwr
         loaded.applicants[0].covers[0].decision,
         Some(Decision::NonStandardTerms)
     );
-    let terms = loaded.underwriting_terms(&applicant_id("a1"), "c1");
+    let terms = loaded.underwriting_terms(&applicant_id("a1"), &"c1".into());
     assert_eq!(
         (terms.decision, terms.loading),
         (Some(Decision::NonStandardTerms), 50)

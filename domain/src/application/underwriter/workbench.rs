@@ -6,6 +6,7 @@ use super::super::Application;
 use super::EvidenceStatus;
 use crate::decision::Decision;
 use crate::ids::ApplicantId;
+use crate::ids::CoverId;
 use crate::product_codes::ProductType;
 use crate::stage::ApplicationStage;
 use chrono::{DateTime, NaiveDate, Utc};
@@ -26,7 +27,7 @@ pub struct ReferringRule {
 pub struct ReferredCover {
     pub applicant_id: ApplicantId,
     pub client: String,
-    pub cover_id: String,
+    pub cover_id: CoverId,
     pub product_type: ProductType,
     pub decision: Decision,
     pub rules: Vec<ReferringRule>,
@@ -81,11 +82,11 @@ impl Application {
                     .covers
                     .iter()
                     .filter(|c| c.decision.is_some_and(Decision::is_referral))
-                    .filter_map(move |cover| {
-                        let id = cover.id.clone()?;
+                    .map(move |cover| {
+                        let id = cover.id.clone();
                         let decided =
                             outcome.and_then(|o| o.covers.iter().find(|c| c.cover_id == id));
-                        Some(ReferredCover {
+                        ReferredCover {
                             applicant_id: applicant.id.clone(),
                             client: self.client_label(&applicant.id),
                             cover_id: id,
@@ -103,7 +104,7 @@ impl Application {
                                         .collect()
                                 })
                                 .unwrap_or_default(),
-                        })
+                        }
                     })
             })
             .collect();

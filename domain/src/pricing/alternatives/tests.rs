@@ -114,7 +114,7 @@ fn a_loaded_cover_is_offered_less_cover_at_the_price_quoted_before_underwriting(
     let offers = basis().alternatives(&catalogue(), &app, today());
     assert_eq!(kinds(&offers), [AlternativeKind::QuotedPriceLessCover]);
     let offer = &offers[0];
-    let budget = cover_premium(app.quote_stage.quote.as_ref().unwrap(), "c1").unwrap();
+    let budget = cover_premium(app.quote_stage.quote.as_ref().unwrap(), &"c1".into()).unwrap();
     assert!(
         offer.premium <= budget,
         "{:?} within {:?}",
@@ -251,7 +251,7 @@ fn taking_an_alternative_changes_the_cover_and_its_terms_and_the_decision_is_pri
         taken.decision.decision_quote.is_none(),
         "to be priced again"
     );
-    let terms = taken.underwriting_terms(&applicant_id("a1"), "c1");
+    let terms = taken.underwriting_terms(&applicant_id("a1"), &"c1".into());
     assert_eq!(
         (terms.decision, terms.loading),
         (Some(Decision::StandardTerms), 0)

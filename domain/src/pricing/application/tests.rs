@@ -41,7 +41,7 @@ mod whole_application {
     fn termed(product: ProductType, amount: u64, term: u32, id: &str) -> Cover {
         let mut c = cover(product, CoverType::Level, amount);
         c.term = Some(term);
-        c.id = Some(id.into());
+        c.id = id.into();
         c
     }
 

@@ -128,7 +128,7 @@ fn riders_are_priced_on_their_own_amount() {
     let mut c = cover(ProductType::Life, CoverType::Level, 200_000);
     let without = basis().price_cover(&c, &life(40), 20, CommissionTerms::default());
     c.riders.push(Rider {
-        id: Some("r".into()),
+        id: "r".into(),
         rider_type: RiderType::Tpd,
         cover_amount: Money::from_pounds(100_000),
         errors: vec![],

@@ -8,8 +8,8 @@ const LIMITS: Limits = Limits {
 
 fn cover(id: &str, product: ProductType) -> Cover {
     Cover {
-        id: Some(id.into()),
-        ..Cover::new(product)
+        id: id.into(),
+        ..Cover::new("c".into(), product)
     }
 }
 
@@ -193,7 +193,7 @@ fn a_tpd_rider_brings_its_own_risk_and_childrens_cover_is_not_underwritten() {
         Decision::StandardTerms
     );
     life.riders.push(Rider {
-        id: None,
+        id: "life-tpd".into(),
         rider_type: RiderType::Tpd,
         cover_amount: None,
         errors: vec![],

@@ -105,7 +105,7 @@ fn check_referral(name: &str, state: &Application, decided: &[&String], findings
     for cover in decided {
         let terms = outcomes
             .iter()
-            .find(|o| &&o.cover_id == cover)
+            .find(|o| o.cover_id.as_str() == cover.as_str())
             .and_then(|o| o.manual.as_ref());
         if terms.is_none_or(|t| t.loading != LOADING || t.reason != REASON) {
             findings.lost.push(format!(

@@ -2233,6 +2233,11 @@ export interface components {
             max: number;
         };
         /**
+         * @description A payout share's id.
+         * @example c4e6a8b0d2f4169385a7c9e1b3d5f7a9
+         */
+        AllocationId: string;
+        /**
          * @description A share of a cover's payout as the adviser sets it: who receives it (`type` and `referenceId`: a
          *     child, the other client or a beneficiary on the application) and the percentage, above 0.
          */
@@ -2246,7 +2251,7 @@ export interface components {
             /** @description `{coverId}.{kind}`, to take it with (unreserved in a URL path). */
             id: string;
             applicantId: components["schemas"]["ApplicantId"];
-            coverId: string;
+            coverId: components["schemas"]["CoverId"];
             kind: components["schemas"]["AlternativeKind"];
             /** @description What it is, in a sentence the adviser can read to the client. */
             description: string;
@@ -2626,9 +2631,14 @@ export interface components {
             dateOfBirth?: string | null;
             relationship?: string | null;
         };
+        /**
+         * @description A candidate beneficiary's id.
+         * @example 9b1d5e7f3a2c4b6d8e0f1a3c5e7b9d1f
+         */
+        BeneficiaryId: string;
         /** @description A share of a cover's payout. */
         BenefitAllocation: {
-            id: string | null;
+            id: components["schemas"]["AllocationId"] | null;
             /** @description Display name of who receives the share. */
             beneficiary: string | null;
             percent: components["schemas"]["Percentage"] | null;
@@ -2636,7 +2646,7 @@ export interface components {
             referenceId: string | null;
             type: components["schemas"]["PartyType"] | null;
             applicantId: string | null;
-            coverId: string | null;
+            coverId: components["schemas"]["CoverId"] | null;
         };
         /** @description What the portal needs at start-up, before anyone signs in. */
         BootstrapConfig: {
@@ -2655,7 +2665,7 @@ export interface components {
         };
         /** @description Someone who may receive a share of a cover's payout: what a trust or payout instruction needs. */
         CandidateBeneficiary: {
-            id: string;
+            id: components["schemas"]["BeneficiaryId"];
             title: string | null;
             firstName: string;
             lastName: string;
@@ -2798,8 +2808,8 @@ export interface components {
         };
         /** @description A cover on a client. */
         Cover: {
-            /** @description Given when the cover is saved; a cover without one is not complete. */
-            id: string | null;
+            /** @description Given when the cover is saved (a rider's is its cover's with the rider's code). */
+            id: components["schemas"]["CoverId"];
             productType: components["schemas"]["ProductType"];
             coverType: components["schemas"]["CoverType"] | null;
             coverAmount: components["schemas"]["Money"] | null;
@@ -2840,15 +2850,16 @@ export interface components {
             field: string | null;
         };
         /**
+         * @description A cover's id, given when the cover is saved; a rider's is its cover's with the rider's code.
+         * @example 3f2a9c0e5b7d4e18a6c1f0b2d4e6a8c0
+         */
+        CoverId: string;
+        /**
          * @description The fields of a cover the adviser chooses, as `MutateCovers` and `upsellcover` send them.
          *     Everything else (errors, premium, decision) belongs to the insurer.
          */
         CoverInput: {
-            /**
-             * @description The cover's id: names the cover to edit, upsell or remove; ignored when adding (the
-             *     insurer gives a new cover its id).
-             */
-            id?: string | null;
+            id?: components["schemas"]["CoverId"] | null;
             productType: components["schemas"]["ProductType"];
             coverType?: components["schemas"]["CoverType"] | null;
             coverAmount?: components["schemas"]["Money"] | null;
@@ -2863,7 +2874,7 @@ export interface components {
         };
         /** @description The underwriting outcome of one cover. */
         CoverOutcome: {
-            coverId: string;
+            coverId: components["schemas"]["CoverId"];
             productType: components["schemas"]["ProductType"];
             decision: components["schemas"]["Decision"];
             displayed: components["schemas"]["DisplayedOutcome"];
@@ -2884,7 +2895,7 @@ export interface components {
          *     about it is needed.
          */
         CoverToRemove: {
-            id: string;
+            id: components["schemas"]["CoverId"];
             productType?: components["schemas"]["ProductType"] | null;
         };
         /**
@@ -2911,7 +2922,7 @@ export interface components {
         /** @description A decision on one referred cover. */
         DecisionRequest: {
             applicantId: components["schemas"]["ApplicantId"];
-            coverId: string;
+            coverId: components["schemas"]["CoverId"];
             decision: components["schemas"]["ManualDecision"];
             /**
              * Format: int32
@@ -3380,7 +3391,7 @@ export interface components {
         /** @description Whether a cover's payout is split between people by the payout planner. */
         PayoutPlannerRequest: {
             applicantId: components["schemas"]["ApplicantId"];
-            coverId: string;
+            coverId: components["schemas"]["CoverId"];
             isPayoutPlannerUsed: boolean;
         };
         /**
@@ -3631,7 +3642,7 @@ export interface components {
             quoteDecisionModel: components["schemas"]["Decision"] | null;
         };
         QuoteCover: {
-            coverId: string;
+            coverId: components["schemas"]["CoverId"];
             premium: components["schemas"]["Money"];
             decision: components["schemas"]["Decision"] | null;
             riders: components["schemas"]["QuoteRider"][];
@@ -3648,7 +3659,7 @@ export interface components {
             quoteValidUntilDate: string;
         };
         QuoteRider: {
-            riderId: string;
+            riderId: components["schemas"]["CoverId"];
             premium: components["schemas"]["Money"];
         };
         /** @description What the quote stage owns: whether the quote may change, its price and how long it lasts. */
@@ -3721,7 +3732,7 @@ export interface components {
         ReferredCover: {
             applicantId: components["schemas"]["ApplicantId"];
             client: string;
-            coverId: string;
+            coverId: components["schemas"]["CoverId"];
             productType: components["schemas"]["ProductType"];
             decision: components["schemas"]["Decision"];
             rules: components["schemas"]["ReferringRule"][];
@@ -3743,7 +3754,7 @@ export interface components {
         };
         /** @description A rider under a parent cover: children's critical illness or total permanent disability. */
         Rider: {
-            id: string | null;
+            id: components["schemas"]["CoverId"];
             riderType: components["schemas"]["RiderType"];
             coverAmount: components["schemas"]["Money"] | null;
             errors: components["schemas"]["CoverError"][];
@@ -3951,7 +3962,7 @@ export interface components {
         };
         /** @description A cover as it was underwritten: which risks the outcome judged. */
         UnderwrittenCover: {
-            coverId: string;
+            coverId: components["schemas"]["CoverId"];
             risks: components["schemas"]["Risk"][];
         };
         /**

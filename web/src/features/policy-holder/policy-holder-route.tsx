@@ -168,7 +168,7 @@ function CoverSummary({ details }: { details: PolicyDetails }) {
             </thead>
             <tbody>
               {details.covers.map(({ cover, terms, premium }) => (
-                <tr key={cover.id ?? cover.productType}>
+                <tr key={cover.id}>
                   <th scope="row">
                     {productLabels[cover.productType]}
                     {cover.riders.map((rider) => (

@@ -49,7 +49,7 @@ export function ClientPanel({ data, applicant, client }: { data: UnderwriterCase
           {t.covers.heading}
         </Typography.Title>
         {(applicant.covers ?? []).map((cover) => {
-          const coverId = cover.id ?? '';
+          const coverId = cover.id;
           const decided = outcome?.covers.find((c) => c.coverId === coverId);
           const quoted = application.quote?.quoteApplicants.flatMap((a) => a.quoteCovers).find((c) => c.coverId === coverId)?.premium;
           const referred = data.referred.some((r) => r.coverId === coverId);

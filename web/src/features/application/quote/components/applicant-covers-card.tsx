@@ -58,9 +58,9 @@ export function ApplicantCoversCard({ application, applicant, index, offer, prem
         <Typography.Paragraph type="secondary">{t.noCovers}</Typography.Paragraph>
       ) : (
         <ul className="cover-list" aria-label={t.coversOf(name)}>
-          {covers.map((cover, position) => (
+          {covers.map((cover) => (
             <CoverItem
-              key={cover.id ?? `unsaved-${String(position)}`}
+              key={cover.id}
               application={application}
               applicant={applicant}
               cover={cover}

@@ -65,7 +65,7 @@ export function ClientCovers({ application, applicant, index }: { application: A
               const decision = quoteCover?.decision ?? cover.decision;
               const leftOut = decision === 'declined' || decision === 'postponed';
               return (
-                <tr key={cover.id ?? cover.productType}>
+                <tr key={cover.id}>
                   <th scope="row" style={{ background: 'none', fontWeight: 500 }}>
                     {productLabels[cover.productType]}
                   </th>
