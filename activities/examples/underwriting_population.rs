@@ -429,7 +429,7 @@ fn main() {
         let record = EnquiryRecord::start(
             &rulebook.interview,
             format!("e{i}"),
-            format!("a{i}"),
+            domain::ApplicantId::parse(&format!("a{i}")).expect("a valid applicant id"),
             EnquiryKind::Full,
             details,
             true,

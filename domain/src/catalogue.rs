@@ -5,7 +5,7 @@
 //! [`Catalogue::check_cover`] turns the limits into the errors shown beside a cover.
 
 use crate::adviser::UxSettings;
-use crate::cover::{Cover, CoverError, Rider};
+use crate::cover::{Cover, CoverError, CoverLength, Rider};
 use crate::formats;
 use crate::money::Money;
 use crate::product_codes::{CoverType, DeferredPeriod, PaymentPeriod, ProductType, RiderType};
@@ -261,9 +261,7 @@ impl Catalogue {
 
     /// The cover's length in whole years for a client of `age`: its term, or to-age less age.
     pub fn term_years(cover: &Cover, age: u32) -> Option<u32> {
-        cover
-            .term
-            .or_else(|| cover.to_age.and_then(|to| to.checked_sub(age)))
+        cover.length()?.years_from(age)
     }
 
     // §5 cover completeness.
@@ -328,11 +326,7 @@ impl Catalogue {
                 _ => None,
             };
             let years = Self::term_years(cover, age);
-            let field = if cover.to_age.is_some() {
-                "toAge"
-            } else {
-                "term"
-            };
+            let field = cover.length().map_or("term", CoverLength::field);
             let label = cover.product_type.label();
             match (term_error, years) {
                 (Some((field, message)), _) => push(field, message),

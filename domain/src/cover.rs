@@ -89,7 +89,44 @@ pub struct Cover {
     pub premium: Option<Money>,
 }
 
+/// How long a cover runs: a term in whole years, or to an age. A cover sends these as the spec's
+/// two fields, `term` and `toAge`; the rules read them as one length ([`Cover::length`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CoverLength {
+    Years(u32),
+    ToAge(u32),
+}
+
+impl CoverLength {
+    /// Whole years from a client's `age`: the term itself, or to-age less age (none once the
+    /// age is reached).
+    pub fn years_from(self, age: u32) -> Option<u32> {
+        match self {
+            CoverLength::Years(years) => Some(years),
+            CoverLength::ToAge(to_age) => to_age.checked_sub(age),
+        }
+    }
+
+    /// The cover field that gives this length, named as in JSON.
+    pub fn field(self) -> &'static str {
+        match self {
+            CoverLength::Years(_) => "term",
+            CoverLength::ToAge(_) => "toAge",
+        }
+    }
+}
+
 impl Cover {
+    /// The cover's length: its term, or the age it runs to. A cover giving both is refused by
+    /// the catalogue's check; its term is read here.
+    pub fn length(&self) -> Option<CoverLength> {
+        match (self.term, self.to_age) {
+            (Some(years), _) => Some(CoverLength::Years(years)),
+            (None, Some(to_age)) => Some(CoverLength::ToAge(to_age)),
+            (None, None) => None,
+        }
+    }
+
     /// An empty cover of a product, as the quote builder starts one.
     pub fn new(id: CoverId, product_type: ProductType) -> Self {
         Self {
@@ -139,7 +176,7 @@ impl Cover {
                 "coverAmount"
             });
         }
-        if self.term.is_none() && self.to_age.is_none() {
+        if self.length().is_none() {
             missing.push("term");
         }
         if self.product_type == ProductType::IncomeProtection {
@@ -359,6 +396,29 @@ mod tests {
         assert!(ip.missing_fields().is_empty());
         ip.monthly_benefit = None;
         assert_eq!(ip.missing_fields(), ["monthlyBenefit"]);
+    }
+
+    #[test]
+    fn a_cover_runs_for_its_term_or_to_its_age_and_the_term_is_read_when_both_are_given() {
+        let mut cover = life("l", 100_000);
+        assert_eq!(cover.length(), Some(CoverLength::Years(25)));
+        assert_eq!(cover.length().unwrap().years_from(40), Some(25));
+        cover.term = None;
+        cover.to_age = Some(65);
+        assert_eq!(cover.length(), Some(CoverLength::ToAge(65)));
+        assert_eq!(cover.length().unwrap().years_from(40), Some(25));
+        assert_eq!(cover.length().unwrap().years_from(65), Some(0));
+        assert_eq!(
+            cover.length().unwrap().years_from(66),
+            None,
+            "the age is passed"
+        );
+        assert_eq!(cover.length().unwrap().field(), "toAge");
+        cover.term = Some(10);
+        assert_eq!(cover.length(), Some(CoverLength::Years(10)));
+        cover.term = None;
+        cover.to_age = None;
+        assert_eq!(cover.length(), None);
     }
 
     #[test]

@@ -41,7 +41,7 @@ impl StoredEnquiry {
 
     pub fn is_open(&self) -> bool {
         match self {
-            StoredEnquiry::Record { record, .. } => record.is_open,
+            StoredEnquiry::Record { record, .. } => record.status.is_open(),
             StoredEnquiry::View(view) => view.is_open,
         }
     }
@@ -78,13 +78,13 @@ impl Store {
              rulebook_version, updated_at) VALUES (",
         );
         upsert
-            .bind(Arg::Text(record.applicant_id.clone()))
+            .bind(Arg::Text(record.applicant_id.to_string()))
             .push(", ")
             .bind(Arg::Int(application_id.get()))
             .push(", ")
             .bind(Arg::Int(version))
             .push(", ")
-            .bind(Arg::Int(i64::from(record.is_open)))
+            .bind(Arg::Int(i64::from(record.status.is_open())))
             .push(", ")
             .bind(Arg::Text(document))
             .push(", ")

@@ -479,7 +479,8 @@ async fn a_document_is_kept_as_first_sent_for_its_application_version() {
 #[tokio::test]
 async fn an_enquiry_is_kept_at_its_newest_version_with_the_interview_it_follows() {
     use domain::underwriting::interview::{Interview, Limits};
-    use domain::underwriting::record::{EnquiryKind, EnquiryRecord};
+    use domain::underwriting::outcome::ApplicantOutcome;
+    use domain::underwriting::record::{EnquiryKind, EnquiryRecord, EnquiryStatus};
     let (store, _dir) = store().await;
     let app = new_application(&store, "adviser1").await;
     let interview = |version: &str| Interview {
@@ -496,14 +497,21 @@ async fn an_enquiry_is_kept_at_its_newest_version_with_the_interview_it_follows(
         let mut record = EnquiryRecord::start(
             &interview(rulebook),
             "enquiry-a1".into(),
-            "a1".into(),
+            ApplicantId::parse("a1").unwrap(),
             EnquiryKind::Full,
             vec![],
             true,
             Utc::now(),
         );
         record.version = version;
-        record.is_open = open;
+        if !open {
+            record.status = EnquiryStatus::Closed(ApplicantOutcome {
+                rulebook_version: rulebook.to_owned(),
+                decided_at: Utc::now(),
+                covers: vec![],
+                limits: None,
+            });
+        }
         record
     };
     let a1 = ApplicantId::parse("a1").unwrap();

@@ -90,7 +90,11 @@ impl ShowsFailingSteps for EnquiryWorkflow {
                 "Enquiry of client {} · application {} · {} · version {}",
                 s.record.applicant_id,
                 s.application_id,
-                if s.record.is_open { "open" } else { "closed" },
+                if s.record.status.is_open() {
+                    "open"
+                } else {
+                    "closed"
+                },
                 s.record.version
             );
             match &s.failing {
@@ -148,7 +152,7 @@ impl EnquiryWorkflow {
     pub async fn run(ctx: &mut WorkflowContext<Self>) -> WorkflowResult<()> {
         let view = ctx.clone();
         ctx.wait_condition(move |s| {
-            !s.record.is_open
+            !s.record.status.is_open()
                 || s.commands_this_run >= CONTINUE_AS_NEW_AFTER_COMMANDS
                 || view.continue_as_new_suggested()
         })
@@ -156,28 +160,23 @@ impl EnquiryWorkflow {
         let handlers = ctx.clone();
         ctx.wait_condition(move |_| handlers.all_handlers_finished())
             .await?;
-        if ctx.state(|s| s.record.is_open) {
+        let closed = ctx.state(|s| {
+            let outcome = s.record.status.outcome()?.clone();
+            Some((
+                s.application_id,
+                RecordEnquiryOutcome {
+                    applicant_id: s.record.applicant_id.clone(),
+                    outcome,
+                    closed_at: s.record.updated_at,
+                },
+            ))
+        });
+        // Still open: the run has grown long, so it goes on as a new run.
+        let Some((application_id, outcome)) = closed else {
             let input = ctx.state(Self::input);
             ctx.continue_as_new(input, ContinueAsNewOptions::default())?;
             return Ok(());
-        }
-        let (application_id, outcome) = ctx.state(|s| {
-            (
-                s.application_id,
-                RecordEnquiryOutcome {
-                    applicant_id: domain::ApplicantId::parse(&s.record.applicant_id)
-                        .unwrap_or_else(|| {
-                            unreachable!("an enquiry is started for a valid applicant id")
-                        }),
-                    outcome: s
-                        .record
-                        .outcome
-                        .clone()
-                        .unwrap_or_else(|| unreachable!("a closed enquiry has its outcome")),
-                    closed_at: s.record.updated_at,
-                },
-            )
-        });
+        };
         ctx.external_workflow(application_workflow_id(application_id), None)
             .signal(
                 ApplicationWorkflow::enquiry_closed,

@@ -13,6 +13,7 @@ pub use template::Template;
 #[cfg(test)]
 mod tests;
 
+use domain::cover::CoverLength;
 use domain::formats;
 use domain::quote::Quote;
 use domain::{Application, Smoking};
@@ -57,10 +58,10 @@ impl CoverWords {
             (Some(amount), None) => formats::money(amount),
             (None, None) => String::new(),
         };
-        let length = match (cover.term, cover.to_age) {
-            (Some(term), _) => formats::term_years(term),
-            (None, Some(to_age)) => formats::to_age(to_age),
-            (None, None) => "with the policy".to_owned(),
+        let length = match cover.length() {
+            Some(CoverLength::Years(years)) => formats::term_years(years),
+            Some(CoverLength::ToAge(to_age)) => formats::to_age(to_age),
+            None => "with the policy".to_owned(),
         };
         let mut extra = String::new();
         if let Some(period) = cover.deferred_period {

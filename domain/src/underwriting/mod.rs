@@ -13,6 +13,7 @@ pub mod record;
 use crate::applicant::{ApplicantDetails, Gender, Smoking};
 use crate::dates::age_on;
 use crate::errors::{Errors, FieldError};
+use crate::ids::ApplicantId;
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -187,7 +188,7 @@ pub struct Declarations {
 #[serde(rename_all = "camelCase")]
 pub struct Enquiry {
     pub enquiry_id: String,
-    pub applicant_id: String,
+    pub applicant_id: ApplicantId,
     #[schema(required = true)]
     pub branch: Option<String>,
     #[schema(required = true)]

@@ -13,6 +13,7 @@ use super::{
 use crate::applicant::Gender;
 use crate::dates::parse_iso_date;
 use crate::errors::{FieldError, Rejection};
+use crate::ids::ApplicantId;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
@@ -32,7 +33,7 @@ pub enum EnquiryKind {
 #[serde(rename_all = "camelCase")]
 pub struct EnquiryRecord {
     pub enquiry_id: String,
-    pub applicant_id: String,
+    pub applicant_id: ApplicantId,
     pub kind: EnquiryKind,
     pub rulebook_version: String,
     /// Answer by question tag; ordered so the record serialises the same way every time.
@@ -40,12 +41,72 @@ pub struct EnquiryRecord {
     /// Options chosen from backed lists, by id, as the rules read them.
     pub options: BTreeMap<String, BackedOption>,
     pub declarations: Declarations,
-    pub is_open: bool,
-    pub outcome: Option<ApplicantOutcome>,
+    /// Open to answers, or closed with its outcome: stored as `isOpen` and `outcome`.
+    #[serde(flatten)]
+    pub status: EnquiryStatus,
     pub started_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
     /// Raised by every accepted change.
     pub version: u64,
+}
+
+/// Whether the interview still takes answers, and once closed, the outcome it closed with: a
+/// closed enquiry always has one, an open one never.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(into = "StatusFields", try_from = "StatusFields")]
+pub enum EnquiryStatus {
+    Open,
+    Closed(ApplicantOutcome),
+}
+
+impl EnquiryStatus {
+    pub fn is_open(&self) -> bool {
+        matches!(self, EnquiryStatus::Open)
+    }
+
+    /// The outcome, once closed.
+    pub fn outcome(&self) -> Option<&ApplicantOutcome> {
+        match self {
+            EnquiryStatus::Open => None,
+            EnquiryStatus::Closed(outcome) => Some(outcome),
+        }
+    }
+}
+
+/// How a status is stored: the two fields the record has always had.
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct StatusFields {
+    is_open: bool,
+    outcome: Option<ApplicantOutcome>,
+}
+
+impl From<EnquiryStatus> for StatusFields {
+    fn from(status: EnquiryStatus) -> Self {
+        match status {
+            EnquiryStatus::Open => StatusFields {
+                is_open: true,
+                outcome: None,
+            },
+            EnquiryStatus::Closed(outcome) => StatusFields {
+                is_open: false,
+                outcome: Some(outcome),
+            },
+        }
+    }
+}
+
+impl TryFrom<StatusFields> for EnquiryStatus {
+    type Error = &'static str;
+
+    fn try_from(fields: StatusFields) -> Result<Self, Self::Error> {
+        match (fields.is_open, fields.outcome) {
+            (true, None) => Ok(EnquiryStatus::Open),
+            (false, Some(outcome)) => Ok(EnquiryStatus::Closed(outcome)),
+            (true, Some(_)) => Err("an open enquiry has no outcome yet"),
+            (false, None) => Err("a closed enquiry has its outcome"),
+        }
+    }
 }
 
 /// A batch of answers as the API sends it: the answers, and every backed option they name,
@@ -67,7 +128,7 @@ impl EnquiryRecord {
     pub fn start(
         interview: &Interview,
         enquiry_id: String,
-        applicant_id: String,
+        applicant_id: ApplicantId,
         kind: EnquiryKind,
         details: Vec<Answer>,
         pre_underwriting_accepted: bool,
@@ -84,8 +145,7 @@ impl EnquiryRecord {
                 accepted_pre_underwriting: pre_underwriting_accepted,
                 accepted_post_underwriting: false,
             },
-            is_open: true,
-            outcome: None,
+            status: EnquiryStatus::Open,
             started_at: at,
             updated_at: at,
             version: 1,
@@ -173,7 +233,7 @@ impl EnquiryRecord {
         today: NaiveDate,
         at: DateTime<Utc>,
     ) -> Result<Self, Rejection> {
-        if !self.is_open {
+        if !self.status.is_open() {
             return Err(Rejection::conflict(CLOSED));
         }
         if batch.answers.is_empty() {
@@ -252,7 +312,7 @@ impl EnquiryRecord {
     // §4 declarations.
     /// The client accepts the post-underwriting declaration.
     pub fn accept_post_declaration(&self, at: DateTime<Utc>) -> Result<Self, Rejection> {
-        if !self.is_open {
+        if !self.status.is_open() {
             return Err(Rejection::conflict(CLOSED));
         }
         if self.declarations.accepted_post_underwriting {
@@ -271,7 +331,7 @@ impl EnquiryRecord {
         interview: &Interview,
         today: NaiveDate,
     ) -> Result<(), Rejection> {
-        if !self.is_open {
+        if !self.status.is_open() {
             return Err(Rejection::conflict("The enquiry is already closed"));
         }
         let view = self.view(interview, today);
@@ -314,8 +374,7 @@ impl EnquiryRecord {
     ) -> Result<Self, Rejection> {
         self.check_closeable(interview, today)?;
         let mut next = self.clone();
-        next.is_open = false;
-        next.outcome = Some(outcome);
+        next.status = EnquiryStatus::Closed(outcome);
         next.version += 1;
         next.updated_at = at.max(self.updated_at);
         Ok(next)
@@ -405,8 +464,9 @@ impl EnquiryRecord {
                 .collect(),
             available_conditions: self.conditions().into_iter().cloned().collect(),
             exclusives: self
-                .outcome
-                .iter()
+                .status
+                .outcome()
+                .into_iter()
                 .flat_map(|o| &o.covers)
                 .flat_map(|c| &c.exclusions)
                 .fold(Vec::new(), |mut all, e| {
@@ -415,8 +475,8 @@ impl EnquiryRecord {
                     }
                     all
                 }),
-            is_open: self.is_open,
-            is_closeable: self.is_open
+            is_open: self.status.is_open(),
+            is_closeable: self.status.is_open()
                 && is_satisfied
                 && self.declarations.accepted_post_underwriting,
             is_satisfied,
@@ -424,7 +484,7 @@ impl EnquiryRecord {
             declarations: self.declarations,
             sections,
             rulebook_version: Some(self.rulebook_version.clone()),
-            outcome: self.outcome.clone(),
+            outcome: self.status.outcome().cloned(),
             version: self.version,
         }
     }

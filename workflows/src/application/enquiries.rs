@@ -82,7 +82,7 @@ async fn start_child(
     let mut record = EnquiryRecord::start(
         &interview,
         id.clone(),
-        command.body.applicant_id.to_string(),
+        command.body.applicant_id.clone(),
         command.body.kind.clone(),
         details,
         accepted,

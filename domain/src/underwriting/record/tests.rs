@@ -35,7 +35,7 @@ pub(crate) fn started(interview: &Interview, gender: &str) -> EnquiryRecord {
     EnquiryRecord::start(
         interview,
         "enquiry-a1".into(),
-        "a1".into(),
+        crate::testkit::applicant_id("a1"),
         EnquiryKind::Full,
         vec![
             answer("GENDER", gender),
@@ -492,7 +492,7 @@ fn closing_needs_every_required_answer_and_the_post_declaration() {
         limits: None,
     };
     let closed = declared.close(&interview, outcome, today(), at()).unwrap();
-    assert!(!closed.is_open);
+    assert!(!closed.status.is_open());
     let late = provide(&closed, &interview, &[("ALCOHOL_UNITS", "3")]).unwrap_err();
     assert_eq!(late.kind, RejectionKind::Conflict);
     assert_eq!(

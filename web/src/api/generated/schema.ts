@@ -3006,7 +3006,7 @@ export interface components {
          */
         Enquiry: {
             enquiryId: string;
-            applicantId: string;
+            applicantId: components["schemas"]["ApplicantId"];
             branch: string | null;
             tag: string | null;
             locale: string | null;
