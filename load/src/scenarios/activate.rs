@@ -25,14 +25,8 @@ pub async fn run(http: &reqwest::Client, args: &Args, token: &str) -> anyhow::Re
 /// Takes `rounds` cases to the end of set-up (bank details checked and confirmed, the start
 /// date now; not measured), waits for every client, then puts each case in force.
 async fn run_activations(client: LoadClient) -> anyhow::Result<Samples> {
-    let LoadClient {
-        http,
-        base,
-        token,
-        rounds,
-        ready,
-    } = &client;
-    let rounds = *rounds;
+    let (http, base, token) = (&client.http, &client.base, &client.token);
+    let (rounds, ready) = (client.rounds, &client.ready);
     let mut cases = Vec::new();
     let mut failed = None;
     for _ in 0..rounds {

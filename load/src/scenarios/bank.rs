@@ -23,14 +23,8 @@ pub async fn run(http: &reqwest::Client, args: &Args, token: &str) -> anyhow::Re
 /// Takes a case to set-up with bank details saved (not measured), waits for every client,
 /// then checks the bank details `rounds` times.
 async fn run_bank_checks(client: LoadClient) -> anyhow::Result<Samples> {
-    let LoadClient {
-        http,
-        base,
-        token,
-        rounds,
-        ready,
-    } = &client;
-    let rounds = *rounds;
+    let (http, base, token) = (&client.http, &client.base, &client.token);
+    let (rounds, ready) = (client.rounds, &client.ready);
     let set_up = set_up_bank(http, base, token).await;
     ready.wait().await;
     let id = set_up?;

@@ -22,14 +22,8 @@ pub async fn run(http: &reqwest::Client, args: &Args, token: &str) -> anyhow::Re
 /// Creates a case with one client and a cover (not measured), waits for every client, then
 /// edits the cover `rounds` times.
 async fn run_edits(client: LoadClient) -> anyhow::Result<Samples> {
-    let LoadClient {
-        http,
-        base,
-        token,
-        rounds,
-        ready,
-    } = &client;
-    let rounds = *rounds;
+    let (http, base, token) = (&client.http, &client.base, &client.token);
+    let (rounds, ready) = (client.rounds, &client.ready);
     let set_up = async {
         let created = expect_ok(
             http.post(format!("{base}/api/v1/backendforfrontend/application/create"))

@@ -59,14 +59,8 @@ const STEMS: [&str; 8] = [
 /// be ready (even when its own set-up failed, so the others are not left waiting), then answers
 /// and searches.
 async fn run_interview(client: LoadClient) -> anyhow::Result<Samples> {
-    let LoadClient {
-        http,
-        base,
-        token,
-        rounds,
-        ready,
-    } = &client;
-    let rounds = *rounds;
+    let (http, base, token) = (&client.http, &client.base, &client.token);
+    let (rounds, ready) = (client.rounds, &client.ready);
     let set_up = set_up_interview(http, base, token).await;
     ready.wait().await;
     let (_, applicant) = set_up?;
