@@ -18,6 +18,7 @@ mod updates;
 pub use updates::{ApplicationUpdate, PriceQuote, Saved};
 
 use crate::one_at_a_time::{TakesTurns, one_at_a_time};
+use crate::refusal::{HandlerError, refuse};
 use crate::search_attributes::Findable;
 use crate::steps::{Failing, ShowsFailingSteps};
 use chrono::{DateTime, Utc};
@@ -111,6 +112,19 @@ impl ApplicationWorkflow {
     /// clock that runs slightly behind on one API node cannot move the history backwards.
     fn time_of<C>(&self, command: &Timed<C>) -> DateTime<Utc> {
         command.requested_at.max(self.application.updated_at)
+    }
+
+    /// An Update's validator: the command's own rule, judged at its time, on the case as it is.
+    fn validate<C: domain::application::Command>(
+        &self,
+        command: &Timed<C>,
+    ) -> Result<(), HandlerError> {
+        let at = self.time_of(command);
+        command
+            .body
+            .apply(&self.application, at)
+            .map(|_| ())
+            .map_err(refuse)
     }
 
     /// The main loop: sleep until the next deadline (the quote's valid-until date, an AMRA

@@ -109,8 +109,7 @@ macro_rules! command_updates {
                     _ctx: &WorkflowContextView,
                     command: &Timed<$command>,
                 ) -> Result<(), HandlerError> {
-                    let at = self.time_of(command);
-                    command.body.apply(&self.application, at).map(|_| ()).map_err(refuse)
+                    self.validate(command)
                 }
 
                 #[update]
@@ -133,8 +132,7 @@ macro_rules! command_updates {
                     _ctx: &WorkflowContextView,
                     command: &Timed<$s_command>,
                 ) -> Result<(), HandlerError> {
-                    let at = self.time_of(command);
-                    command.body.apply(&self.application, at).map(|_| ()).map_err(refuse)
+                    self.validate(command)
                 }
 
                 #[update]
