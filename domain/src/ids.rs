@@ -155,12 +155,6 @@ macro_rules! opaque_id {
             }
         }
 
-        impl PartialEq<str> for $name {
-            fn eq(&self, other: &str) -> bool {
-                self.0 == other
-            }
-        }
-
         impl From<&str> for $name {
             fn from(text: &str) -> Self {
                 Self(text.to_owned())
