@@ -25,7 +25,7 @@ mod command;
 mod contact_stage;
 mod covers;
 mod deadlines;
-pub(crate) mod decision_stage;
+mod decision_stage;
 mod extension;
 mod in_force;
 mod quote_stage;
@@ -56,6 +56,8 @@ pub use covers::{
     AddCover, CoverChecks, CoverInput, EditCover, RemoveCover, RiderInput, SetPayoutPlannerUsed,
 };
 pub(crate) use decision_stage::CANNOT_REQUOTE;
+#[cfg(test)]
+pub(crate) use decision_stage::NOT_AT_DECISION;
 pub use decision_stage::{
     DecisionState, NO_DECISION_QUOTE, ProceedToSetUp, RemoveApplicantAtDecision, Requote,
     TriggerDecisionQuote, UnderwrittenCover,

@@ -243,9 +243,6 @@ mod decision_quote {
                 "d".into(),
             )
             .unwrap_err();
-        assert_eq!(
-            refused.message,
-            crate::application::decision_stage::NOT_AT_DECISION
-        );
+        assert_eq!(refused.message, crate::application::NOT_AT_DECISION);
     }
 }
