@@ -18,7 +18,7 @@ use workflows::refusal;
 use workflows::search_attributes::Findable;
 use workflows::{
     ApplicationUpdate, ApplicationWorkflow, ApplicationWorkflowInput, EnquiryWorkflow, Saved,
-    Timed, application_workflow_id,
+    Timed, UpdateFor, application_workflow_id,
 };
 
 /// Longest an adviser waits for a command's answer. Past it the command may still complete
@@ -178,9 +178,25 @@ fn update_error(error: WorkflowUpdateError) -> ApiError {
 
 /// A client's underwriting enquiry: the answers and declarations go to its own workflow.
 impl WorkflowClient {
-    /// Sends `input` to the enquiry's `update` and returns the version it saved (the API then
-    /// reads the enquiry from the store). An enquiry that has not started is "Enquiry not found".
-    pub async fn send_to_enquiry<U>(
+    /// Sends a command to the client's enquiry workflow as the Update that carries it, and
+    /// returns the version it saved (the API then reads the enquiry from the store). An enquiry
+    /// that has not started is "Enquiry not found".
+    pub async fn send_to_enquiry<C: UpdateFor<EnquiryWorkflow>>(
+        &self,
+        applicant_id: &ApplicantId,
+        command: C,
+    ) -> Result<Saved, ApiError> {
+        self.update_enquiry(applicant_id, C::update(), Timed::new(Utc::now(), command))
+            .await
+    }
+
+    /// Opens a client's new enquiry: its workflow saves it before answering.
+    pub async fn open_enquiry(&self, applicant_id: &ApplicantId) -> Result<Saved, ApiError> {
+        self.update_enquiry(applicant_id, EnquiryWorkflow::open, Utc::now())
+            .await
+    }
+
+    async fn update_enquiry<U>(
         &self,
         applicant_id: &ApplicantId,
         update: U,

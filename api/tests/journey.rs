@@ -415,7 +415,7 @@ async fn the_journey_carries_on_across_a_worker_restart_with_nothing_lost() {
 async fn a_refused_command_reaches_temporal_as_a_typed_rejection_named_for_what_the_adviser_did() {
     use temporalio_client::WorkflowExecuteUpdateOptions;
     use temporalio_client::errors::WorkflowUpdateError;
-    use workflows::{ApplicationUpdate, Timed};
+    use workflows::{Timed, UpdateFor};
 
     let app = TestApp::spawn().await;
     let token = app.token("adviser1@example.com").await;

@@ -10,22 +10,23 @@
 //! adviser saw) and tells the application, which moves to the decision when every client's
 //! enquiry is closed.
 
-use crate::application::{ApplicationWorkflow, Saved, Timed};
+use crate::application::ApplicationWorkflow;
+use crate::commands::{Saved, Timed, command_updates};
 use crate::ids::application_workflow_id;
 use crate::one_at_a_time::{TakesTurns, one_at_a_time};
 use crate::refusal::{HandlerError, refuse};
 use crate::steps::{self, Failing, ShowsFailingSteps};
 use activities::{DecideRequest, SaveEnquiry, UnderwritingActivities};
 use chrono::{DateTime, Utc};
-use domain::ApplicationId;
 use domain::application::RecordEnquiryOutcome;
 use domain::cover::Cover;
 use domain::dates::uk_date;
 use domain::underwriting::interview::Interview;
 use domain::underwriting::record::{EnquiryRecord, ProvideAnswers};
+use domain::{ApplicationId, Rejection};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
-use temporalio_macros::{workflow, workflow_methods};
+use temporalio_macros::workflow;
 use temporalio_sdk::{
     ContinueAsNewOptions, SignalWorkflowOptions, WorkflowContext, WorkflowContextView,
     WorkflowResult,
@@ -69,13 +70,8 @@ pub struct EnquiryWorkflow {
 }
 
 impl EnquiryWorkflow {
-    /// Its Updates, by name: the replay test checks that recorded histories exercise each.
-    pub const UPDATES: &[&str] = &[
-        "open",
-        "provide_answers",
-        "accept_post_declaration",
-        "close",
-    ];
+    /// The Updates the table does not write, by name (`open`, which carries no command).
+    pub const HAND_WRITTEN_UPDATES: &[&str] = &["open"];
 }
 
 impl ShowsFailingSteps for EnquiryWorkflow {
@@ -121,6 +117,19 @@ impl EnquiryWorkflow {
         command.requested_at.max(self.record.updated_at)
     }
 
+    /// An Update's validator: the command's own rule, judged at its time, on the record as it
+    /// is.
+    fn validate<C: EnquiryCommand>(&self, command: &Timed<C>) -> Result<(), HandlerError> {
+        let at = self.time_of(command);
+        command.body.check(self, at).map_err(refuse)
+    }
+
+    /// The record after a command by its own rule, at its time, or why it is refused.
+    fn next<C: EnquiryChange>(&self, command: &Timed<C>) -> Result<EnquiryRecord, Rejection> {
+        let at = self.time_of(command);
+        command.body.apply(self, at)
+    }
+
     fn input(&self) -> EnquiryWorkflowInput {
         EnquiryWorkflowInput {
             application_id: self.application_id,
@@ -131,177 +140,146 @@ impl EnquiryWorkflow {
     }
 }
 
-#[workflow_methods]
-impl EnquiryWorkflow {
-    #[init]
-    fn new(_ctx: &WorkflowContextView, input: EnquiryWorkflowInput) -> Self {
-        Self {
-            application_id: input.application_id,
-            record: input.record,
-            interview: input.interview,
-            covers: input.covers,
-            commands_this_run: 0,
-            changing: false,
-            failing: None,
+command_updates! {
+    EnquiryWorkflow;
+    {
+        #[init]
+        fn new(_ctx: &WorkflowContextView, input: EnquiryWorkflowInput) -> Self {
+            Self {
+                application_id: input.application_id,
+                record: input.record,
+                interview: input.interview,
+                covers: input.covers,
+                commands_this_run: 0,
+                changing: false,
+                failing: None,
+            }
+        }
+
+        /// Waits for the enquiry to close (or to hand over to a new run), then tells the
+        /// application its outcome.
+        #[run]
+        pub async fn run(ctx: &mut WorkflowContext<Self>) -> WorkflowResult<()> {
+            let view = ctx.clone();
+            ctx.wait_condition(move |s| {
+                !s.record.status.is_open()
+                    || s.commands_this_run >= CONTINUE_AS_NEW_AFTER_COMMANDS
+                    || view.continue_as_new_suggested()
+            })
+            .await?;
+            let handlers = ctx.clone();
+            ctx.wait_condition(move |_| handlers.all_handlers_finished())
+                .await?;
+            let closed = ctx.state(|s| {
+                let outcome = s.record.status.outcome()?.clone();
+                Some((
+                    s.application_id,
+                    RecordEnquiryOutcome {
+                        applicant_id: s.record.applicant_id.clone(),
+                        outcome,
+                        closed_at: s.record.updated_at,
+                    },
+                ))
+            });
+            // Still open: the run has grown long, so it goes on as a new run.
+            let Some((application_id, outcome)) = closed else {
+                let input = ctx.state(Self::input);
+                ctx.continue_as_new(input, ContinueAsNewOptions::default())?;
+                return Ok(());
+            };
+            ctx.external_workflow(application_workflow_id(application_id), None)
+                .signal(
+                    ApplicationWorkflow::enquiry_closed,
+                    outcome,
+                    SignalWorkflowOptions::default(),
+                )
+                .await?;
+            Ok(())
+        }
+
+        /// Saves the enquiry as it stands: sent when the API starts an enquiry, so the adviser
+        /// lands on a page that is already readable. (`_at`, when it was sent, keeps the Update's
+        /// recorded input.)
+        #[update]
+        pub async fn open(
+            ctx: &mut WorkflowContext<Self>,
+            _at: DateTime<Utc>,
+        ) -> Result<Saved, HandlerError> {
+            one_at_a_time(ctx, async |ctx| save(ctx).await).await
         }
     }
 
-    /// Waits for the enquiry to close (or to hand over to a new run), then tells the
-    /// application its outcome.
-    #[run]
-    pub async fn run(ctx: &mut WorkflowContext<Self>) -> WorkflowResult<()> {
-        let view = ctx.clone();
-        ctx.wait_condition(move |s| {
-            !s.record.status.is_open()
-                || s.commands_this_run >= CONTINUE_AS_NEW_AFTER_COMMANDS
-                || view.continue_as_new_suggested()
-        })
-        .await?;
-        let handlers = ctx.clone();
-        ctx.wait_condition(move |_| handlers.all_handlers_finished())
-            .await?;
-        let closed = ctx.state(|s| {
-            let outcome = s.record.status.outcome()?.clone();
-            Some((
-                s.application_id,
-                RecordEnquiryOutcome {
-                    applicant_id: s.record.applicant_id.clone(),
-                    outcome,
-                    closed_at: s.record.updated_at,
-                },
-            ))
-        });
-        // Still open: the run has grown long, so it goes on as a new run.
-        let Some((application_id, outcome)) = closed else {
-            let input = ctx.state(Self::input);
-            ctx.continue_as_new(input, ContinueAsNewOptions::default())?;
-            return Ok(());
-        };
-        ctx.external_workflow(application_workflow_id(application_id), None)
-            .signal(
-                ApplicationWorkflow::enquiry_closed,
-                outcome,
-                SignalWorkflowOptions::default(),
-            )
-            .await?;
-        Ok(())
-    }
+    provide_answers, validate_provide_answers: ProvideAnswers => commit;
+    accept_post_declaration, validate_accept_post_declaration: AcceptPostDeclaration => commit;
 
-    /// Saves the enquiry as it stands: sent when the API starts an enquiry, so the adviser
-    /// lands on a page that is already readable. (`_at`, when it was sent, keeps the Update's
-    /// recorded input.)
-    #[update]
-    pub async fn open(
-        ctx: &mut WorkflowContext<Self>,
-        _at: DateTime<Utc>,
-    ) -> Result<Saved, HandlerError> {
-        one_at_a_time(ctx, async |ctx| save(ctx).await).await
-    }
+    // Closing runs the rules first.
+    @steps
+    close, validate_close: CloseEnquiry => decide_and_close;
+}
 
-    #[update_validator(provide_answers)]
-    fn validate_provide_answers(
-        &self,
-        _ctx: &WorkflowContextView,
-        command: &Timed<ProvideAnswers>,
-    ) -> Result<(), HandlerError> {
-        let at = self.time_of(command);
-        self.record
-            .provide(&self.interview, &command.body, uk_date(at), at)
-            .map(|_| ())
-            .map_err(refuse)
-    }
+/// A command on an enquiry and its rule, judged on the record as it is, by the interview it
+/// follows.
+trait EnquiryCommand {
+    fn check(&self, on: &EnquiryWorkflow, at: DateTime<Utc>) -> Result<(), Rejection>;
+}
 
-    /// §7 `provideanswers`: keeps the answers and answers with the new sections, answers and
-    /// flags (§4).
-    #[update]
-    pub async fn provide_answers(
-        ctx: &mut WorkflowContext<Self>,
-        command: Timed<ProvideAnswers>,
-    ) -> Result<Saved, HandlerError> {
-        one_at_a_time(ctx, async |ctx| {
-            let at = ctx.state(|s| s.time_of(&command));
-            let next = ctx
-                .state(|s| {
-                    s.record
-                        .provide(&s.interview, &command.body, uk_date(at), at)
-                })
-                .map_err(refuse)?;
-            commit(ctx, next).await
-        })
-        .await
-    }
+/// A command whose rule alone gives the next record (the table commits it).
+trait EnquiryChange {
+    fn apply(&self, on: &EnquiryWorkflow, at: DateTime<Utc>) -> Result<EnquiryRecord, Rejection>;
+}
 
-    #[update_validator(accept_post_declaration)]
-    fn validate_accept_post_declaration(
-        &self,
-        _ctx: &WorkflowContextView,
-        command: &Timed<AcceptPostDeclaration>,
-    ) -> Result<(), HandlerError> {
-        self.record
-            .accept_post_declaration(self.time_of(command))
-            .map(|_| ())
-            .map_err(refuse)
+impl<C: EnquiryChange> EnquiryCommand for C {
+    fn check(&self, on: &EnquiryWorkflow, at: DateTime<Utc>) -> Result<(), Rejection> {
+        self.apply(on, at).map(|_| ())
     }
+}
 
-    /// §4 "Post-underwriting acceptance sets acceptedPostUnderwriting true."
-    #[update]
-    pub async fn accept_post_declaration(
-        ctx: &mut WorkflowContext<Self>,
-        command: Timed<AcceptPostDeclaration>,
-    ) -> Result<Saved, HandlerError> {
-        one_at_a_time(ctx, async |ctx| {
-            let at = ctx.state(|s| s.time_of(&command));
-            let next = ctx
-                .state(|s| s.record.accept_post_declaration(at))
-                .map_err(refuse)?;
-            commit(ctx, next).await
-        })
-        .await
+/// §7 `provideanswers`: keeps the answers; the API answers with the new sections, answers and
+/// flags (§4).
+impl EnquiryChange for ProvideAnswers {
+    fn apply(&self, on: &EnquiryWorkflow, at: DateTime<Utc>) -> Result<EnquiryRecord, Rejection> {
+        on.record.provide(&on.interview, self, uk_date(at), at)
     }
+}
 
-    #[update_validator(close)]
-    fn validate_close(
-        &self,
-        _ctx: &WorkflowContextView,
-        command: &Timed<CloseEnquiry>,
-    ) -> Result<(), HandlerError> {
-        self.record
-            .check_closeable(&self.interview, uk_date(self.time_of(command)))
-            .map_err(refuse)
+/// §4 "Post-underwriting acceptance sets acceptedPostUnderwriting true."
+impl EnquiryChange for AcceptPostDeclaration {
+    fn apply(&self, on: &EnquiryWorkflow, at: DateTime<Utc>) -> Result<EnquiryRecord, Rejection> {
+        on.record.accept_post_declaration(at)
     }
+}
 
-    /// §7 `close`: runs the rules over the answers and closes the enquiry with an outcome per
-    /// cover that explains itself.
-    #[update]
-    pub async fn close(
-        ctx: &mut WorkflowContext<Self>,
-        command: Timed<CloseEnquiry>,
-    ) -> Result<Saved, HandlerError> {
-        one_at_a_time(ctx, async |ctx| {
-            let at = ctx.state(|s| s.time_of(&command));
-            let today = uk_date(at);
-            ctx.state(|s| s.record.check_closeable(&s.interview, today))
-                .map_err(refuse)?;
-            let request = ctx.state(|s| DecideRequest {
-                record: s.record.clone(),
-                covers: s.covers.clone(),
-                today,
-                at,
-            });
-            let outcome = steps::run(
-                ctx,
-                || UnderwritingActivities::decide,
-                request,
-                LOCAL_TIMEOUT,
-            )
-            .await?;
-            let next = ctx
-                .state(|s| s.record.close(&s.interview, outcome, today, at))
-                .map_err(refuse)?;
-            commit(ctx, next).await
-        })
-        .await
+/// §7 `close`: every required question answered and the declaration accepted.
+impl EnquiryCommand for CloseEnquiry {
+    fn check(&self, on: &EnquiryWorkflow, at: DateTime<Utc>) -> Result<(), Rejection> {
+        on.record.check_closeable(&on.interview, uk_date(at))
     }
+}
+
+/// §7 `close`: runs the rules over the answers (a local activity) and closes the enquiry with
+/// an outcome per cover that explains itself.
+async fn decide_and_close(
+    ctx: &mut WorkflowContext<EnquiryWorkflow>,
+    command: Timed<CloseEnquiry>,
+) -> Result<Saved, HandlerError> {
+    let at = ctx.state(|s| s.time_of(&command));
+    let today = uk_date(at);
+    ctx.state(|s| s.validate(&command))?;
+    let request = ctx.state(|s| DecideRequest {
+        record: s.record.clone(),
+        covers: s.covers.clone(),
+        today,
+        at,
+    });
+    let outcome = steps::run(
+        ctx,
+        || UnderwritingActivities::decide,
+        request,
+        LOCAL_TIMEOUT,
+    )
+    .await?;
+    let next = ctx.state(|s| s.record.close(&s.interview, outcome, today, at));
+    commit(ctx, next, &command).await
 }
 
 /// Enquiries whose history was recorded before an unchanged answer stopped being saved replay
@@ -310,10 +288,12 @@ const SAVES_ONLY_CHANGES: &str = "enquiry-saves-only-changes";
 
 /// Makes `next` the enquiry and saves it for the API when it changed, and answers with the
 /// version saved; the API reads the enquiry back from the store (the application's convention).
-async fn commit(
+async fn commit<C>(
     ctx: &mut WorkflowContext<EnquiryWorkflow>,
-    next: EnquiryRecord,
+    next: Result<EnquiryRecord, Rejection>,
+    _command: &Timed<C>,
 ) -> Result<Saved, HandlerError> {
+    let next = next.map_err(refuse)?;
     let changed = ctx.state_mut(|s| {
         let changed = next.version != s.record.version;
         if changed {

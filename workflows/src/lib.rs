@@ -5,6 +5,7 @@
 
 mod application;
 pub mod baseline;
+mod commands;
 pub mod dev_server;
 pub mod enquiry;
 pub mod ids;
@@ -15,7 +16,8 @@ mod steps;
 pub mod worker;
 
 pub use application::{
-    ApplicationUpdate, ApplicationWorkflow, ApplicationWorkflowInput, PriceQuote, Saved, Timed,
+    ApplicationUpdate, ApplicationWorkflow, ApplicationWorkflowInput, PriceQuote,
 };
+pub use commands::{Saved, Timed, UpdateFor};
 pub use enquiry::{AcceptPostDeclaration, CloseEnquiry, EnquiryWorkflow, EnquiryWorkflowInput};
 pub use ids::application_workflow_id;

@@ -77,7 +77,14 @@ fn the_recorded_journeys_send_every_update_of_both_workflows() {
             ]
             .concat(),
         ),
-        ("EnquiryWorkflow", EnquiryWorkflow::UPDATES.to_vec()),
+        (
+            "EnquiryWorkflow",
+            [
+                EnquiryWorkflow::TABLE_UPDATES,
+                EnquiryWorkflow::HAND_WRITTEN_UPDATES,
+            ]
+            .concat(),
+        ),
     ];
     for (workflow_type, updates) in expected {
         let recorded = sent.get(workflow_type).cloned().unwrap_or_default();

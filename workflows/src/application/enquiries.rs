@@ -2,7 +2,8 @@
 //! running at the same time, finds the enquiry already started and changes nothing), then the
 //! interview from the rulebook and the child workflow, then the read model.
 
-use super::{ApplicationWorkflow, Saved, Timed, projection};
+use super::{ApplicationWorkflow, projection};
+use crate::commands::{Saved, Timed};
 use crate::enquiry::{EnquiryWorkflow, EnquiryWorkflowInput};
 use crate::refusal::{HandlerError, refuse};
 use crate::steps;

@@ -15,8 +15,9 @@ mod enquiries;
 mod projection;
 mod updates;
 
-pub use updates::{ApplicationUpdate, PriceQuote, Saved};
+pub use updates::{ApplicationUpdate, PriceQuote};
 
+use crate::commands::Timed;
 use crate::one_at_a_time::{TakesTurns, one_at_a_time};
 use crate::refusal::{HandlerError, refuse};
 use crate::search_attributes::Findable;
@@ -31,22 +32,6 @@ use temporalio_sdk::{ContinueAsNewOptions, WorkflowContext, WorkflowResult};
 /// Start a new run well before Temporal's per-run limits (2,000 updates, 51,200 events): each
 /// command costs about six events, so 500 commands stay near 3,000 events.
 const CONTINUE_AS_NEW_AFTER_COMMANDS: u32 = 500;
-
-/// An adviser's command with the moment they made it. Update validators cannot read workflow
-/// time, and an age or date rule must be judged on the same day by the validator and the
-/// handler, so the time travels with the command.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Timed<C> {
-    pub requested_at: DateTime<Utc>,
-    pub body: C,
-}
-
-impl<C> Timed<C> {
-    pub fn new(requested_at: DateTime<Utc>, body: C) -> Self {
-        Self { requested_at, body }
-    }
-}
 
 /// How an application workflow starts: brand new, or carrying its state into a new run.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -119,12 +104,15 @@ impl ApplicationWorkflow {
         &self,
         command: &Timed<C>,
     ) -> Result<(), HandlerError> {
-        let at = self.time_of(command);
-        command
-            .body
-            .apply(&self.application, at)
-            .map(|_| ())
-            .map_err(refuse)
+        self.next(command).map(|_| ()).map_err(refuse)
+    }
+
+    /// The application after a command by its own rule, at its time, or why it is refused.
+    fn next<C: domain::application::Command>(
+        &self,
+        command: &Timed<C>,
+    ) -> Result<Application, domain::Rejection> {
+        command.body.apply(&self.application, self.time_of(command))
     }
 
     /// The main loop: sleep until the next deadline (the quote's valid-until date, an AMRA

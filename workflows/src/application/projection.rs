@@ -3,7 +3,8 @@
 //! attributes and one-line summary that let case handlers find and read the case in the
 //! Temporal Web UI.
 
-use super::{ApplicationWorkflow, Saved};
+use super::ApplicationWorkflow;
+use crate::commands::Saved;
 use crate::search_attributes::Findable;
 use activities::ApplicationActivities;
 use domain::Application;

@@ -1,16 +1,18 @@
 //! The application workflow's Updates: one per command (an adviser's, or an underwriter's on
 //! a referred case), named for it, each with a validator that runs the command's rule against
 //! the current state and refuses a bad command before anything reaches history, and a handler
-//! that applies the same rule, saves the read model and returns the new application so the
-//! browser reads its own write.
+//! that applies the same rule, saves the read model and answers with the version saved, which
+//! the API reads back so the browser reads its own write.
 //!
-//! The validator/handler pairs come from one table ([`command_updates!`] below): a new command
+//! The validator/handler pairs come from one table (`command_updates!` below, written by
+//! [`crate::commands`], which writes the enquiry's Updates too): a new command
 //! is a line there, and a command whose handler does more than commit the rule (starting the
 //! enquiry, pricing an alternative, issuing documents) names its step there too. `open`,
 //! `price_quote`, `quote_decision` and `check_bank` are written out because their validators are
 //! not a command's rule.
 
-use super::{ApplicationWorkflow, ApplicationWorkflowInput, Timed, projection};
+use super::{ApplicationWorkflow, ApplicationWorkflowInput, projection};
+use crate::commands::{Saved, Timed, UpdateFor, carried_by, command_updates};
 use crate::one_at_a_time::one_at_a_time;
 use crate::refusal::{HandlerError, refuse};
 use crate::steps;
@@ -41,8 +43,6 @@ use domain::quote::Quote;
 use domain::{AddApplicant, Application, EditApplicant, Rejection};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
-use temporalio_common::{HasWorkflowDefinition, UpdateDefinition};
-use temporalio_macros::workflow_methods;
 use temporalio_sdk::{
     ActivityExecutionError, SyncWorkflowContext, WorkflowContext, WorkflowContextView,
     WorkflowResult,
@@ -55,129 +55,17 @@ const ISSUE_DOCUMENTS_TIMEOUT: Duration = Duration::from_secs(30);
 /// Pricing and cover checks are in-memory computations; a few seconds is generous.
 const PRICING_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// What an Update answers: the version of the application it saved. The API reads the
-/// application itself from the read model, which is saved before the Update answers, so the
-/// history does not carry a whole copy of the case for every command.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Saved {
-    pub version: u64,
-}
-
-impl Saved {
-    pub fn of(application: &Application) -> Saved {
-        Saved {
-            version: application.version,
-        }
-    }
-}
-
 /// §7 `quotePrice`: price every cover and record the quote.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct PriceQuote;
 
 /// A command the application workflow takes, and the Update that carries it.
-pub trait ApplicationUpdate: Serialize + Send + Sync + Sized + 'static {
-    fn update() -> impl UpdateDefinition<
-        Workflow = <ApplicationWorkflow as HasWorkflowDefinition>::Run,
-        Input = Timed<Self>,
-        Output = Saved,
-    > + Send
-    + Sync
-    + 'static;
-}
+pub trait ApplicationUpdate: UpdateFor<ApplicationWorkflow> {}
 
-/// Writes the workflow's methods: `{ hand-written methods }`, then one line per command,
-/// `update_name, validator_name: Command => how it is committed;`, then, after `@steps`, the
-/// commands whose handler does more than commit the rule (`=> step`, an async fn of the context
-/// and the command), and says which Update carries each command
-/// ([`ApplicationUpdate`]). Every validator is the command's own rule.
-macro_rules! command_updates {
-    (
-        { $($methods:tt)* }
-        $($update:ident, $validator:ident: $command:ty => $commit:ident;)*
-        @steps
-        $($s_update:ident, $s_validator:ident: $s_command:ty => $step:ident;)*
-    ) => {
-        #[workflow_methods]
-        impl ApplicationWorkflow {
-            $($methods)*
-
-            $(
-                #[update_validator($update)]
-                fn $validator(
-                    &self,
-                    _ctx: &WorkflowContextView,
-                    command: &Timed<$command>,
-                ) -> Result<(), HandlerError> {
-                    self.validate(command)
-                }
-
-                #[update]
-                pub async fn $update(
-                    ctx: &mut WorkflowContext<Self>,
-                    command: Timed<$command>,
-                ) -> Result<Saved, HandlerError> {
-                    one_at_a_time(ctx, async |ctx| {
-                        let next = ctx.state(|s| command.body.apply(&s.application, s.time_of(&command)));
-                        $commit(ctx, next, &command).await
-                    })
-                    .await
-                }
-            )*
-
-            $(
-                #[update_validator($s_update)]
-                fn $s_validator(
-                    &self,
-                    _ctx: &WorkflowContextView,
-                    command: &Timed<$s_command>,
-                ) -> Result<(), HandlerError> {
-                    self.validate(command)
-                }
-
-                #[update]
-                pub async fn $s_update(
-                    ctx: &mut WorkflowContext<Self>,
-                    command: Timed<$s_command>,
-                ) -> Result<Saved, HandlerError> {
-                    one_at_a_time(ctx, async |ctx| $step(ctx, command).await).await
-                }
-            )*
-        }
-
-        impl ApplicationWorkflow {
-            /// The Updates the table writes, by name: the replay test checks that recorded
-            /// histories exercise each.
-            pub const TABLE_UPDATES: &[&str] = &[$(stringify!($update),)* $(stringify!($s_update)),*];
-        }
-
-        $(
-            impl ApplicationUpdate for $s_command {
-                fn update() -> impl UpdateDefinition<
-                    Workflow = <ApplicationWorkflow as HasWorkflowDefinition>::Run,
-                    Input = Timed<Self>,
-                    Output = Saved,
-                > + Send + Sync + 'static {
-                    ApplicationWorkflow::$s_update
-                }
-            }
-        )*
-
-        $(
-            impl ApplicationUpdate for $command {
-                fn update() -> impl UpdateDefinition<
-                    Workflow = <ApplicationWorkflow as HasWorkflowDefinition>::Run,
-                    Input = Timed<Self>,
-                    Output = Saved,
-                > + Send + Sync + 'static {
-                    ApplicationWorkflow::$update
-                }
-            }
-        )*
-    };
-}
+impl<C: UpdateFor<ApplicationWorkflow>> ApplicationUpdate for C {}
 
 command_updates! {
+    ApplicationWorkflow;
     {
         #[init]
         fn new(_ctx: &WorkflowContextView, input: ApplicationWorkflowInput) -> Self {
@@ -427,35 +315,19 @@ async fn activate_and_issue(
     commit(ctx, Ok(issued), &command).await
 }
 
-/// Says which Update carries each command whose validator and handler are written out above,
-/// because its validator is not the command's own rule: `price_quote` and `quote_decision` ask
-/// the pricing activity, `check_bank` asks the bank-check activity.
-macro_rules! hand_written_updates {
-    ($($command:ty => $update:ident;)*) => {
-        impl ApplicationWorkflow {
-            /// The Updates written out above, by name (`open` too, which carries no command).
-            pub const HAND_WRITTEN_UPDATES: &[&str] = &["open", $(stringify!($update)),*];
-        }
-        $(
-        impl ApplicationUpdate for $command {
-            fn update() -> impl UpdateDefinition<
-                Workflow = <ApplicationWorkflow as HasWorkflowDefinition>::Run,
-                Input = Timed<Self>,
-                Output = Saved,
-            > + Send
-            + Sync
-            + 'static {
-                ApplicationWorkflow::$update
-            }
-        }
-    )*};
+impl ApplicationWorkflow {
+    /// The Updates written out above, by name (`open` too, which carries no command): their
+    /// validators are not a command's own rule (`price_quote` and `quote_decision` ask the
+    /// pricing activity, `check_bank` the bank-check activity).
+    pub const HAND_WRITTEN_UPDATES: &[&str] =
+        &["open", "price_quote", "quote_decision", "check_bank"];
 }
 
-hand_written_updates! {
+carried_by!(ApplicationWorkflow {
     PriceQuote => price_quote;
     TriggerDecisionQuote => quote_decision;
     CheckBankDetails => check_bank;
-}
+});
 
 /// What pricing the application as it stands at `at` asks for; `suffix` tells the decision
 /// quote's id from the quote's.

@@ -21,7 +21,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-use workflows::{AcceptPostDeclaration, CloseEnquiry, EnquiryWorkflow, Saved, Timed};
+use workflows::{AcceptPostDeclaration, CloseEnquiry, EnquiryWorkflow, UpdateFor};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -78,24 +78,14 @@ fn kind(answers: &[Answer]) -> Result<EnquiryKind, ApiError> {
 
 /// Sends an update to the client's enquiry. A closed enquiry's workflow has finished, so an
 /// update finds no workflow; the stored enquiry says whether it was never started or closed.
-async fn send<U>(
+async fn send<C: UpdateFor<EnquiryWorkflow>>(
     state: &AppState,
     applicant_id: &ApplicantId,
-    update: U,
-    input: U::Input,
-) -> Result<Json<Enquiry>, ApiError>
-where
-    U: temporalio_common::UpdateDefinition<
-            Workflow = <EnquiryWorkflow as temporalio_common::HasWorkflowDefinition>::Run,
-            Output = Saved,
-        > + Send
-        + Sync
-        + 'static,
-    U::Input: Send + 'static,
-{
+    command: C,
+) -> Result<Json<Enquiry>, ApiError> {
     match state
         .workflow_client
-        .send_to_enquiry(applicant_id, update, input)
+        .send_to_enquiry(applicant_id, command)
         .await
     {
         Err(ApiError::NotFound(message)) => match stored_enquiry(state, applicant_id).await? {
@@ -166,10 +156,7 @@ pub async fn start_enquiry(
             },
         )
         .await?;
-    state
-        .workflow_client
-        .send_to_enquiry(&applicant_id, EnquiryWorkflow::open, Utc::now())
-        .await?;
+    state.workflow_client.open_enquiry(&applicant_id).await?;
     stored_enquiry(&state, &applicant_id)
         .await?
         .map(Json)
@@ -221,14 +208,7 @@ async fn answer(
         ));
     }
     let options = state.rulebook.resolve(&answers);
-    let command = Timed::new(Utc::now(), ProvideAnswers { answers, options });
-    send(
-        state,
-        &applicant_id,
-        EnquiryWorkflow::provide_answers,
-        command,
-    )
-    .await
+    send(state, &applicant_id, ProvideAnswers { answers, options }).await
 }
 
 /// Answer questions of a client's underwriting enquiry
@@ -305,13 +285,7 @@ pub async fn close_enquiry(
 ) -> Result<Json<Enquiry>, ApiError> {
     let applicant_id = client_of(&id)?;
     Case::of_applicant(&state, &me, &applicant_id).await?;
-    send(
-        &state,
-        &applicant_id,
-        EnquiryWorkflow::close,
-        Timed::new(Utc::now(), CloseEnquiry),
-    )
-    .await
+    send(&state, &applicant_id, CloseEnquiry).await
 }
 
 /// Accept a client's post-underwriting declaration
@@ -343,11 +317,5 @@ pub async fn accept_uw_declaration(
             )],
         });
     }
-    send(
-        &state,
-        &request.applicant_id,
-        EnquiryWorkflow::accept_post_declaration,
-        Timed::new(Utc::now(), AcceptPostDeclaration),
-    )
-    .await
+    send(&state, &request.applicant_id, AcceptPostDeclaration).await
 }

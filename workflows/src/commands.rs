@@ -1,0 +1,145 @@
+//! How a workflow takes an adviser's command, the one way for both workflows: the command
+//! travels with its time ([`Timed`]), its Update answers with the version it saved ([`Saved`]),
+//! each command type names the Update that carries it ([`UpdateFor`]), and the validator and
+//! handler pairs come from one table per workflow ([`command_updates!`]).
+
+use domain::Application;
+use serde::{Deserialize, Serialize};
+use temporalio_common::{HasWorkflowDefinition, UpdateDefinition};
+
+/// An adviser's command with the moment they made it. Update validators cannot read workflow
+/// time, and an age or date rule must be judged on the same day by the validator and the
+/// handler, so the time travels with the command.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Timed<C> {
+    pub requested_at: chrono::DateTime<chrono::Utc>,
+    pub body: C,
+}
+
+impl<C> Timed<C> {
+    pub fn new(requested_at: chrono::DateTime<chrono::Utc>, body: C) -> Self {
+        Self { requested_at, body }
+    }
+}
+
+/// What an Update answers: the version of the application (or enquiry) it saved. The API reads
+/// the case itself from the read model, which is saved before the Update answers, so the
+/// history does not carry a whole copy of the case for every command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Saved {
+    pub version: u64,
+}
+
+impl Saved {
+    pub fn of(application: &Application) -> Saved {
+        Saved {
+            version: application.version,
+        }
+    }
+}
+
+/// A command workflow `W` takes, and the Update that carries it, so the API sends a command
+/// without naming its Update.
+pub trait UpdateFor<W: HasWorkflowDefinition>: Serialize + Send + Sync + Sized + 'static {
+    fn update() -> impl UpdateDefinition<Workflow = W::Run, Input = Timed<Self>, Output = Saved>
+    + Send
+    + Sync
+    + 'static;
+}
+
+/// Says which of `$workflow`'s Updates carries each command ([`UpdateFor`]).
+macro_rules! carried_by {
+    ($workflow:ident { $($command:ty => $update:ident;)* }) => {
+        $(
+            impl $crate::commands::UpdateFor<$workflow> for $command {
+                fn update() -> impl temporalio_common::UpdateDefinition<
+                    Workflow = <$workflow as temporalio_common::HasWorkflowDefinition>::Run,
+                    Input = $crate::commands::Timed<Self>,
+                    Output = $crate::commands::Saved,
+                > + Send + Sync + 'static {
+                    $workflow::$update
+                }
+            }
+        )*
+    };
+}
+pub(crate) use carried_by;
+
+/// Writes a workflow's methods: `Workflow;`, then `{ hand-written methods }`, then one line
+/// per command, `update_name, validator_name: Command => how it is committed;`, then, after
+/// `@steps`, the commands whose handler does more than commit the rule (`=> step`, an async fn
+/// of the context and the command). Every validator is `Workflow::validate` (the command's own
+/// rule, judged on the state at the command's time); a committed command's handler takes
+/// `Workflow::next` (the same rule's result) to the commit named. Each handler waits its turn
+/// ([`crate::one_at_a_time`]), and each command is carried by its Update ([`carried_by!`]).
+/// `Workflow::TABLE_UPDATES` names the Updates written, for the replay test.
+macro_rules! command_updates {
+    (
+        $workflow:ident;
+        { $($methods:tt)* }
+        $($update:ident, $validator:ident: $command:ty => $commit:ident;)*
+        @steps
+        $($s_update:ident, $s_validator:ident: $s_command:ty => $step:ident;)*
+    ) => {
+        #[temporalio_macros::workflow_methods]
+        impl $workflow {
+            $($methods)*
+
+            $(
+                #[update_validator($update)]
+                fn $validator(
+                    &self,
+                    _ctx: &temporalio_sdk::WorkflowContextView,
+                    command: &$crate::commands::Timed<$command>,
+                ) -> Result<(), $crate::refusal::HandlerError> {
+                    self.validate(command)
+                }
+
+                #[update]
+                pub async fn $update(
+                    ctx: &mut temporalio_sdk::WorkflowContext<Self>,
+                    command: $crate::commands::Timed<$command>,
+                ) -> Result<$crate::commands::Saved, $crate::refusal::HandlerError> {
+                    $crate::one_at_a_time::one_at_a_time(ctx, async |ctx| {
+                        let next = ctx.state(|s| s.next(&command));
+                        $commit(ctx, next, &command).await
+                    })
+                    .await
+                }
+            )*
+
+            $(
+                #[update_validator($s_update)]
+                fn $s_validator(
+                    &self,
+                    _ctx: &temporalio_sdk::WorkflowContextView,
+                    command: &$crate::commands::Timed<$s_command>,
+                ) -> Result<(), $crate::refusal::HandlerError> {
+                    self.validate(command)
+                }
+
+                #[update]
+                pub async fn $s_update(
+                    ctx: &mut temporalio_sdk::WorkflowContext<Self>,
+                    command: $crate::commands::Timed<$s_command>,
+                ) -> Result<$crate::commands::Saved, $crate::refusal::HandlerError> {
+                    $crate::one_at_a_time::one_at_a_time(ctx, async |ctx| $step(ctx, command).await)
+                        .await
+                }
+            )*
+        }
+
+        impl $workflow {
+            /// The Updates the table writes, by name: the replay test checks that recorded
+            /// histories exercise each.
+            pub const TABLE_UPDATES: &[&str] = &[$(stringify!($update),)* $(stringify!($s_update)),*];
+        }
+
+        $crate::commands::carried_by!($workflow {
+            $($command => $update;)*
+            $($s_command => $s_update;)*
+        });
+    };
+}
+pub(crate) use command_updates;
