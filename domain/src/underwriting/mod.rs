@@ -84,6 +84,11 @@ pub struct Question {
     /// The answer as stored (see `answers` for how values are written).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub answer: Option<String>,
+    /// The answer as it is read back to the client before they declare it true: option labels,
+    /// the names chosen from a list, measurements in metric units, earnings as money ("£36,000")
+    /// and dates as dd/MM/yyyy.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer_text: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub options: Vec<interview::OptionDefinition>,
     /// The list an `OPTION_BACKED` question searches (`lookupQuestionOption`).
@@ -317,6 +322,7 @@ mod tests {
             is_satisfied: satisfied,
             validation_errors: errors.iter().map(|e| (*e).to_owned()).collect(),
             answer: None,
+            answer_text: None,
             options: vec![],
             backed_by: None,
             multiple: false,

@@ -13,7 +13,9 @@ use super::{
 use crate::applicant::Gender;
 use crate::dates::parse_iso_date;
 use crate::errors::{FieldError, Rejection};
+use crate::formats;
 use crate::ids::ApplicantId;
+use crate::money::Money;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
@@ -406,6 +408,10 @@ impl EnquiryRecord {
                                     is_satisfied: answered && problem.is_none(),
                                     validation_errors: problem.into_iter().collect(),
                                     answer: self.answers.get(&q.tag).cloned(),
+                                    answer_text: self
+                                        .answers
+                                        .get(&q.tag)
+                                        .map(|value| self.read_back(q, value)),
                                     options: q.options.clone(),
                                     backed_by: q.backed_by.clone(),
                                     multiple: q.multiple,
@@ -489,12 +495,24 @@ impl EnquiryRecord {
         }
     }
 
-    /// An answer as an explanation quotes it: the question's words and the answer as chosen
-    /// (option labels, list names, units).
+    /// An answer as an explanation quotes it: the question's words and the answer as read back.
     pub fn quote(&self, interview: &Interview, tag: &str) -> Option<QuotedAnswer> {
         let question = interview.question(tag)?;
         let value = self.answer(tag)?;
-        let shown = match question.question_type {
+        let shown = self.read_back(question, value);
+        Some(QuotedAnswer {
+            tag: tag.to_owned(),
+            question: question.text.clone(),
+            answer: shown,
+        })
+    }
+
+    /// An answer as the adviser reads it back to the client, and as an explanation quotes it:
+    /// option labels, the chosen names from a list, measurements in metric units, earnings as
+    /// money and dates as dd/MM/yyyy (§9). A value that does not read as its type is shown as
+    /// stored.
+    fn read_back(&self, question: &QuestionDefinition, value: &str) -> String {
+        match question.question_type {
             QuestionType::OptionGroup | QuestionType::OptionList => values(value)
                 .map(|v| {
                     question
@@ -513,27 +531,45 @@ impl EnquiryRecord {
                 })
                 .collect::<Vec<_>>()
                 .join(", "),
-            QuestionType::Height => self.measurement_text(question, value, "cm"),
+            QuestionType::Height | QuestionType::WaistSize => {
+                self.measurement_text(question, value, "cm")
+            }
             QuestionType::WeightMale | QuestionType::WeightFemale => {
                 self.measurement_text(question, value, "kg")
             }
-            QuestionType::WaistSize => self.measurement_text(question, value, "cm"),
-            QuestionType::Earnings => format!("£{value}"),
-            _ => value.to_owned(),
-        };
-        Some(QuotedAnswer {
-            tag: tag.to_owned(),
-            question: question.text.clone(),
-            answer: shown,
-        })
+            QuestionType::Earnings => {
+                Money::parse_text(value).map_or_else(|| value.to_owned(), formats::money)
+            }
+            QuestionType::Date | QuestionType::PastDate | QuestionType::FutureDate => {
+                parse_iso_date(value).map_or_else(|| value.to_owned(), formats::date)
+            }
+            QuestionType::String | QuestionType::Number | QuestionType::Integer => value.to_owned(),
+        }
     }
 
+    /// A measurement in metric units; one given in imperial units reads as given, then in
+    /// metric ("12 st 4 lb (78 kg)"), so the client hears what they said and the adviser sees
+    /// what the rules read.
     fn measurement_text(&self, question: &QuestionDefinition, value: &str, unit: &str) -> String {
         let question_type = self.effective_type(question);
-        match measurement_value(question_type, value, self.units_for(question_type)) {
-            Ok(metric) => format!("{metric:.0} {unit}"),
-            Err(_) => value.to_owned(),
+        let units = self.units_for(question_type);
+        let Ok(metric) = measurement_value(question_type, value, units) else {
+            return value.to_owned();
+        };
+        let metric = format!("{metric:.0} {unit}");
+        if units != Some("imperial") {
+            return metric;
         }
+        let parts: Vec<&str> = value.split_whitespace().collect();
+        let given = match (question_type, parts.as_slice()) {
+            (QuestionType::Height, [feet, inches]) => format!("{feet} ft {inches} in"),
+            (QuestionType::Height, [feet]) => format!("{feet} ft"),
+            (QuestionType::WaistSize, [inches]) => format!("{inches} in"),
+            (_, [stones, pounds]) => format!("{stones} st {pounds} lb"),
+            (_, [stones]) => format!("{stones} st"),
+            _ => value.to_owned(),
+        };
+        format!("{given} ({metric})")
     }
 
     /// The facts the rulebook's tables read: each answered question with a `fact` name, from

@@ -551,3 +551,41 @@ fn a_rulebook_with_a_broken_reference_is_refused_at_start_up() {
         "question TRAVEL: the tag is used twice"
     );
 }
+
+/// The summary reads each answer back as the client would say it, before they declare the
+/// answers true: labels rather than codes, UK dates, money and units.
+#[test]
+fn answers_are_read_back_as_the_client_gave_them() {
+    let interview = interview();
+    let record = with_occupation(&started(&interview, "Male"), &interview, software_developer());
+    let record = provide(
+        &record,
+        &interview,
+        &[
+            ("EARNINGS", "36000"),
+            ("WEIGHT_UNITS", "imperial"),
+            ("WEIGHT", "12 4"),
+        ],
+    )
+    .unwrap();
+    let view = record.view(&interview, today());
+    let read_back = |tag: &str| {
+        view.sections
+            .iter()
+            .flat_map(|s| &s.enquiry_lines)
+            .flat_map(|l| &l.questions)
+            .find(|q| q.tag == tag)
+            .and_then(|q| q.answer_text.clone())
+    };
+    assert_eq!(read_back("BIRTHDATE").as_deref(), Some("14/03/1986"));
+    assert_eq!(read_back("EARNINGS").as_deref(), Some("£36,000"));
+    assert_eq!(read_back("OCCUPATION").as_deref(), Some("Software developer"));
+    assert_eq!(read_back("WEIGHT_UNITS").as_deref(), Some("Stones and pounds"));
+    assert_eq!(read_back("WEIGHT").as_deref(), Some("12 st 4 lb (78 kg)"));
+    assert_eq!(read_back("HEIGHT"), None, "an unanswered question reads back nothing");
+    // An explanation quotes the same words.
+    assert_eq!(
+        record.quote(&interview, "EARNINGS").map(|q| q.answer).as_deref(),
+        Some("£36,000")
+    );
+}

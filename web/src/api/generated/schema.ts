@@ -3593,6 +3593,12 @@ export interface components {
             validationErrors: string[];
             /** @description The answer as stored (see `answers` for how values are written). */
             answer?: string | null;
+            /**
+             * @description The answer as it is read back to the client before they declare it true: option labels,
+             *     the names chosen from a list, measurements in metric units, earnings as money ("£36,000")
+             *     and dates as dd/MM/yyyy.
+             */
+            answerText?: string | null;
             options?: components["schemas"]["OptionDefinition"][];
             /** @description The list an `OPTION_BACKED` question searches (`lookupQuestionOption`). */
             backedBy?: string | null;
