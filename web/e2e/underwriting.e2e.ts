@@ -80,22 +80,21 @@ async function interview(page: Page, options: { heavy: boolean; condition?: stri
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'High blood pressure' }).first().click();
     await visible(panel.getByText('Sample list – not real medical data'));
     await choose(panel, 'High blood pressure: is it controlled, with the last reading below 150/95?', 'Yes');
-    await type(panel, 'High blood pressure: when was it diagnosed?', '2020-03-01');
+    await type(panel, 'High blood pressure: when was it diagnosed?', '01/03/2020');
   } else {
     await conditions.getByRole('radio', { name: 'No', exact: true }).click();
   }
   panel = await section(page, 'Family history');
   await choose(panel, /Before the age of 60/, 'No');
   panel = await section(page, 'Your doctor');
-  await type(panel, 'Date the client registered with their current GP practice', '2015-06-01');
+  await type(panel, 'Date the client registered with their current GP practice', '01/06/2015');
   await choose(panel, 'Is the client waiting for any test, investigation, referral or result?', 'No');
 }
 
-/** Accepts the post-underwriting declaration; the box ticks once the server has it. */
+/** Accepts the post-underwriting declaration; the page says so once the server has it. */
 async function declare(page: Page): Promise<void> {
-  const box = page.getByRole('checkbox', { name: /has read and accepts the post-underwriting declaration/ });
-  await box.click();
-  await eventually(async () => expect(await box.isChecked()).toBe(true));
+  await page.getByRole('checkbox', { name: /has read and accepts the post-underwriting declaration/ }).click();
+  await visible(page.getByText(/has read and accepted the post-underwriting declaration/));
 }
 
 let browser: Browser;
@@ -126,6 +125,12 @@ describe('underwriting and AMRA', () => {
     await eventually(async () => expect(await page.getByRole('button', { name: 'Continue', exact: true }).isEnabled()).toBe(true));
     await screenshot(page, 'underwriting-02-condition');
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Summary and declaration' }).click();
+    // Every answer is read back, as the client gave it, before they declare it true.
+    const readBack = page.getByRole('region', { name: 'The answers given' });
+    await visible(readBack.getByText('£48,000'));
+    await visible(readBack.getByText('01/06/2015'));
+    await visible(readBack.getByText('High blood pressure', { exact: true }));
+    await screenshot(page, 'underwriting-02b-answers-read-back');
     await declare(page);
     await page.getByRole('button', { name: 'Close enquiry' }).click();
     await visible(page.getByText('Enquiry closed'));

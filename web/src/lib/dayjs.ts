@@ -22,3 +22,9 @@ export function parseIsoDate(value: string | null | undefined): dayjs.Dayjs | nu
 export function toIsoDate(value: dayjs.Dayjs): string {
   return value.format(ISO_DATE);
 }
+
+/** Typed dates are read in British order whatever the browser's language; the first is shown. */
+export const DATE_FORMATS = ['DD/MM/YYYY', 'D/M/YYYY', 'DDMMYYYY'];
+
+/** What an empty date field shows. */
+export const DATE_PLACEHOLDER = 'DD/MM/YYYY';

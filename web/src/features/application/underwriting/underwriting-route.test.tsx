@@ -130,3 +130,91 @@ describe('a client whose interview has not started', () => {
     expect(await screen.findByRole('button', { name: 'Start the interview' })).toBeInTheDocument();
   });
 });
+
+/** Alan's interview answered, read back in the summary; `declared` once he has declared it true. */
+function answeredEnquiry(declared: boolean): Schemas['Enquiry'] {
+  const question = (tag: string, text: string, answer: string | null, answerText: string | null): Schemas['Question'] => ({
+    tag,
+    text,
+    questionType: 'STRING',
+    isSatisfied: answer !== null,
+    validationErrors: [],
+    multiple: false,
+    ...(answer === null ? {} : { answer }),
+    ...(answerText === null ? {} : { answerText }),
+  });
+  return enquiryFixture({
+    isOpen: true,
+    isSatisfied: true,
+    isCloseable: declared,
+    declarations: { acceptedPreUnderwriting: true, acceptedPostUnderwriting: declared },
+    sections: [
+      {
+        id: 'about',
+        name: 'About you',
+        isSatisfied: true,
+        enquiryLines: [
+          { id: 'birth', tags: [], isSatisfied: true, questions: [question('BIRTHDATE', 'Date of birth', '1986-03-14', '14/03/1986')] },
+          {
+            id: 'weight',
+            tags: [],
+            isSatisfied: true,
+            questions: [question('WEIGHT_UNITS', 'Weight in', 'imperial', 'Stones and pounds'), question('WEIGHT', 'Weight', '12 4', '12 st 4 lb (78 kg)')],
+          },
+        ],
+      },
+      {
+        id: 'occupation',
+        name: 'Occupation and earnings',
+        isSatisfied: true,
+        enquiryLines: [
+          {
+            id: 'work',
+            tags: [],
+            isSatisfied: true,
+            questions: [question('EARNINGS', 'Gross earnings a year (£)', '36000', '£36,000'), question('WAIST', 'Waist measurement', null, null)],
+          },
+        ],
+      },
+    ],
+  });
+}
+
+/** The underwriting page with Alan's answered interview. */
+function showSummary(declared: boolean): void {
+  stubApi([
+    { method: 'GET', path: '/api/v1/application/1001', respond: () => json(applied(true)) },
+    { method: 'GET', path: '/api/v1/backendforfrontend/adviser', respond: () => json(adviserFixture()) },
+    { method: 'GET', path: '/api/v1/underwriting/applicant-1', respond: () => json(answeredEnquiry(declared)) },
+  ]);
+  renderRoute(<UnderwritingRoute />, { path: routePatterns.underwriting, url: '/application/1001/application' });
+}
+
+describe('the summary before the client declares their answers true', () => {
+  it('reads every answer back as the server words it, and a section can be opened again to change it', async () => {
+    showSummary(false);
+    await userEvent.click(await screen.findByRole('button', { name: 'Summary and declaration' }));
+
+    const readBack = await screen.findByRole('region', { name: 'The answers given' });
+    const answerOf = (question: string) => within(readBack).getByText(question).nextElementSibling?.textContent;
+    expect(answerOf('Date of birth')).toBe('14/03/1986');
+    expect(answerOf('Gross earnings a year (£)')).toBe('£36,000');
+    expect(answerOf('Waist measurement')).toBe('Not answered');
+    // The units are read back with the measurement, not as a question of their own.
+    expect(answerOf('Weight')).toBe('12 st 4 lb (78 kg)');
+    expect(within(readBack).queryByText('Weight in')).not.toBeInTheDocument();
+    // Not yet declared: the box to tick is there, enabled.
+    expect(screen.getByRole('checkbox', { name: /has read and accepts the post-underwriting declaration/ })).toBeEnabled();
+
+    await userEvent.click(within(readBack).getByRole('button', { name: 'Change the answers in Occupation and earnings' }));
+    expect(await screen.findByRole('heading', { name: 'Occupation and earnings', level: 2 })).toBeInTheDocument();
+  });
+
+  it('says plainly that the declaration is accepted, instead of a greyed-out ticked box', async () => {
+    showSummary(true);
+
+    expect(await screen.findByText(/has read and accepted the post-underwriting declaration/)).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: /post-underwriting declaration/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Close enquiry' })).toBeEnabled();
+  });
+});

@@ -1,13 +1,12 @@
 import { Button, DatePicker, Form, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { isApiError } from '@/lib/api-error';
-import { dayjs, parseIsoDate, toIsoDate, type Dayjs } from '@/lib/dayjs';
+import { DATE_FORMATS, dayjs, parseIsoDate, toIsoDate, type Dayjs } from '@/lib/dayjs';
 import { formatDate, formatMoneyWithPence } from '@/lib/format';
 import { INVALID_DATE, ukToday, validUntilBounds } from '@/lib/rules/dates';
 import { useSetQuoteDate } from '../api/set-quote-date';
 import type { Application } from '../../shared/application-model';
 import { contactDetailsStrings } from '../strings';
-import { DATE_FORMATS } from '../../shared/components/date-of-birth-picker';
 import { useMessage } from '@/components/feedback';
 import { useFieldMessage } from '@/components/field-message';
 import { ProblemList } from '@/components/problem-list';

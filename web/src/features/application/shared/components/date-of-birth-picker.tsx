@@ -1,9 +1,6 @@
 import { DatePicker, type DatePickerProps } from 'antd';
-import { dayjs, type Dayjs } from '@/lib/dayjs';
+import { DATE_FORMATS, dayjs, type Dayjs } from '@/lib/dayjs';
 import { applicationStrings } from '../strings';
-
-/** Typed dates are read in British order; the first format is the one shown. */
-export const DATE_FORMATS = ['DD/MM/YYYY', 'D/M/YYYY', 'DDMMYYYY'];
 
 function isFutureDate(date: Dayjs): boolean {
   return date.isAfter(dayjs(), 'day');

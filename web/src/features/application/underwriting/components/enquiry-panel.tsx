@@ -1,10 +1,13 @@
 import { Alert, Button, Card, Checkbox, Col, Row, Skeleton, Tag, Typography } from 'antd';
+import { CheckCircleFilled } from '@ant-design/icons';
 import { useState } from 'react';
 import { isApiError } from '@/lib/api-error';
+import { unitsQuestions, type Measurement } from '@/lib/rules/measurements';
 import { useAcceptUwDeclaration, useAnswers, useCloseEnquiry, useEnquiry, useStartEnquiry } from '../api/enquiry';
 import { isSectionEnabled, nextSection, sectionStatus, selectAfterFetch, type Enquiry, type Selection } from '../enquiry-model';
 import { underwritingStrings as t } from '../strings';
 import { OutcomeSummary } from '../../shared/components/outcome-summary';
+import { AnswersReadBack } from './answers-read-back';
 import { QuestionField } from './question-field';
 
 const statusColours = { notStarted: 'default', inProgress: 'blue', inComplete: 'orange', complete: 'green' } as const;
@@ -153,7 +156,7 @@ function Interview({ applicationId, applicantId, client, enquiry }: InterviewPro
                         key={question.questionType.startsWith('OPTION_') ? question.tag : `${question.tag}:${question.answer ?? ''}`}
                         question={question}
                         branch={enquiry.branch ?? 'adviser'}
-                        units={answerOf(question.tag === 'HEIGHT' ? 'HEIGHT_UNITS' : question.tag === 'WAIST' ? 'WAIST_UNITS' : 'WEIGHT_UNITS')}
+                        units={question.questionType in unitsQuestions ? answerOf(unitsQuestions[question.questionType as Measurement]) : undefined}
                         serverError={refused[question.tag]}
                         disabled={!enquiry.isOpen || fromClientDetails}
                         optional={optional}
@@ -182,17 +185,22 @@ function Interview({ applicationId, applicantId, client, enquiry }: InterviewPro
           <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>{t.summary}</h2>}>
             {enquiry.isOpen ? (
               <>
+                <AnswersReadBack enquiry={enquiry} onChange={(index) => setSelection({ kind: 'section', index })} />
                 <Typography.Title level={3} style={{ fontSize: 16 }}>
                   {t.declaration.heading}
                 </Typography.Title>
                 <Typography.Paragraph>{t.declaration.text}</Typography.Paragraph>
-                <Checkbox
-                  checked={enquiry.declarations.acceptedPostUnderwriting}
-                  disabled={enquiry.declarations.acceptedPostUnderwriting || declare.isPending}
-                  onChange={(event) => event.target.checked && declare.mutate()}
-                >
-                  {t.declaration.accept(client)}
-                </Checkbox>
+                {enquiry.declarations.acceptedPostUnderwriting ? (
+                  // Accepted is final: a statement, not a box that looks ticked but cannot be used.
+                  <Typography.Paragraph className="declaration-accepted" style={{ fontWeight: 500 }}>
+                    <CheckCircleFilled aria-hidden="true" style={{ color: '#389e0d', marginRight: 8 }} />
+                    {t.declaration.acceptedBy(client)}
+                  </Typography.Paragraph>
+                ) : (
+                  <Checkbox checked={false} disabled={declare.isPending} onChange={(event) => event.target.checked && declare.mutate()}>
+                    {t.declaration.accept(client)}
+                  </Checkbox>
+                )}
                 {declare.isError && <Alert type="error" showIcon style={{ marginTop: 12 }} message={t.declaration.failed} />}
                 <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>
                   {t.closeHelp}
@@ -208,6 +216,7 @@ function Interview({ applicationId, applicantId, client, enquiry }: InterviewPro
               <>
                 <Alert type="success" showIcon message={t.closed} style={{ marginBottom: 16 }} />
                 {enquiry.outcome && <OutcomeSummary outcome={enquiry.outcome} />}
+                <AnswersReadBack enquiry={enquiry} />
               </>
             )}
           </Card>

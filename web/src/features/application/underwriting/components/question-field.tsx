@@ -1,6 +1,8 @@
 import { Checkbox, Input, Radio, Spin, Typography } from 'antd';
 import { FormSelect } from '@/components/form-select';
+import { UkDateInput } from '@/components/uk-date-input';
 import { useId, useState } from 'react';
+import { groupThousands } from '@/lib/rules/formats';
 import { isIntegerInput } from '@/lib/rules/measurements';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useQuestionOptions } from '../api/enquiry';
@@ -28,6 +30,11 @@ function boxesOf(type: Question['questionType'], imperial: boolean): string[] {
   return [t.units.stones, t.units.pounds];
 }
 
+/** "36000" as "36,000"; anything that is not a whole number of pounds stays as typed. */
+function groupedPounds(value: string): string {
+  return /^\d+$/.test(value) ? groupThousands(Number(value)) : value;
+}
+
 /** A check the page can make at once, before sending (the server checks again). */
 function quickCheck(question: Question, value: string): string | undefined {
   if (value === '') return undefined;
@@ -48,14 +55,16 @@ export function QuestionField({ question, branch, units, serverError, disabled, 
   const labelId = `${id}-label`;
   const errorId = `${id}-error`;
   const stored = question.answer ?? '';
-  // The parent remounts the field when the stored answer changes, so what is typed starts from it.
-  const [typed, setTyped] = useState(stored);
+  const earnings = question.questionType === 'EARNINGS';
+  // The parent remounts the field when the stored answer changes, so what is typed starts from it
+  // (earnings with their thousands separated, as money is shown everywhere).
+  const [typed, setTyped] = useState(earnings ? groupedPounds(stored) : stored);
   const [localError, setLocalError] = useState<string | undefined>();
   const error = localError ?? serverError ?? question.validationErrors[0];
   const described = error ? { 'aria-describedby': errorId, 'aria-invalid': true } : {};
 
   const saveTyped = (value: string) => {
-    const trimmed = value.trim();
+    const trimmed = earnings ? value.replace(/[£,\s]/g, '') : value.trim();
     const problem = quickCheck(question, trimmed);
     setLocalError(problem);
     if (!problem && trimmed !== stored) onAnswer(question.tag, trimmed);
@@ -117,7 +126,19 @@ export function QuestionField({ question, branch, units, serverError, disabled, 
     case 'DATE':
     case 'PAST_DATE':
     case 'FUTURE_DATE':
-      control = <Input type="date" {...typedField} style={{ maxWidth: 200 }} />;
+      // A date chosen or typed in full is saved at once, as a choice is.
+      control = (
+        <UkDateInput
+          aria-labelledby={labelId}
+          {...described}
+          value={stored}
+          disabled={disabled}
+          range={question.questionType === 'PAST_DATE' ? 'past' : question.questionType === 'FUTURE_DATE' ? 'future' : 'any'}
+          onChange={(date) => {
+            if (date !== stored) onAnswer(question.tag, date);
+          }}
+        />
+      );
       break;
     case 'NUMBER':
     case 'INTEGER':

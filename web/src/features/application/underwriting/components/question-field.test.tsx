@@ -1,0 +1,56 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Schemas } from '@/lib/api-client';
+import { createTestQueryClient } from '@/test/render';
+import { QuestionField } from './question-field';
+
+function question(overrides: Partial<Schemas['Question']>): Schemas['Question'] {
+  return { tag: 'Q', text: 'Question', questionType: 'STRING', isSatisfied: false, validationErrors: [], multiple: false, ...overrides };
+}
+
+function renderField(asked: Schemas['Question']) {
+  const onAnswer = vi.fn();
+  render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <QuestionField question={asked} branch="adviser" units={undefined} serverError={undefined} disabled={false} optional={false} onAnswer={onAnswer} />
+    </QueryClientProvider>,
+  );
+  return onAnswer;
+}
+
+describe('an interview date question', () => {
+  it('reads a typed date in British order whatever the browser, and sends it as the API writes dates', async () => {
+    const onAnswer = renderField(question({ tag: 'GP_REGISTERED_SINCE', text: 'Date registered with the GP', questionType: 'PAST_DATE' }));
+    const field = screen.getByRole('textbox', { name: 'Date registered with the GP' });
+    expect(field).toHaveAttribute('placeholder', 'DD/MM/YYYY');
+
+    await userEvent.type(field, '06/01/2015');
+    await userEvent.tab();
+
+    expect(onAnswer).toHaveBeenCalledWith('GP_REGISTERED_SINCE', '2015-01-06');
+  });
+
+  it('shows a saved date as dd/mm/yyyy', () => {
+    renderField(question({ tag: 'GP_REGISTERED_SINCE', text: 'Date registered with the GP', questionType: 'PAST_DATE', answer: '2015-01-06', isSatisfied: true }));
+    expect(screen.getByRole('textbox', { name: 'Date registered with the GP' })).toHaveValue('06/01/2015');
+  });
+});
+
+describe('an earnings question', () => {
+  it('shows the saved amount with its thousands separated, and sends a typed amount without them', async () => {
+    const onAnswer = renderField(question({ tag: 'EARNINGS', text: 'Gross earnings a year (£)', questionType: 'EARNINGS', answer: '36000', isSatisfied: true }));
+    const field = screen.getByRole('textbox', { name: 'Gross earnings a year (£)' });
+    expect(field).toHaveValue('36,000');
+
+    await userEvent.click(field);
+    await userEvent.tab();
+    expect(onAnswer).not.toHaveBeenCalled();
+
+    await userEvent.clear(field);
+    await userEvent.type(field, '£40,500');
+    await userEvent.tab();
+    expect(onAnswer).toHaveBeenCalledWith('EARNINGS', '40500');
+  });
+});
