@@ -313,7 +313,13 @@ impl Rulebook {
         Ok(ApplicantOutcome {
             rulebook_version: self.interview.version.clone(),
             decided_at: at,
-            covers: decide(&findings, covers, &self.interview.limits, &quote),
+            covers: decide(
+                &findings,
+                covers,
+                &self.interview.limits,
+                &quote,
+                &record.disclosures(&self.interview),
+            ),
             limits: Some(self.interview.limits),
         })
     }

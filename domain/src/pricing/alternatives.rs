@@ -76,9 +76,15 @@ impl Basis {
                 {
                     let quote = |tag: &str| quoted.iter().find(|q| q.tag == tag).cloned();
                     let redecide = |variant: &Cover, findings: &[Finding]| {
-                        decide(findings, std::slice::from_ref(variant), &limits, &quote)
-                            .into_iter()
-                            .next()
+                        decide(
+                            findings,
+                            std::slice::from_ref(variant),
+                            &limits,
+                            &quote,
+                            &[],
+                        )
+                        .into_iter()
+                        .next()
                     };
                     variants.extend(loading_instead(cover, now, &findings, &redecide));
                     variants.extend(without_rated_benefit(cover, now, &findings, &redecide));

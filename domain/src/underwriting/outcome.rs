@@ -99,6 +99,40 @@ pub struct QuotedAnswer {
     pub answer: String,
 }
 
+/// A condition the client disclosed, with the answers to its own follow-up questions, so an
+/// outcome says what was disclosed even when nothing in it changes the terms.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Disclosure {
+    pub condition: String,
+    pub answers: Vec<QuotedAnswer>,
+}
+
+impl Disclosure {
+    /// "Asthma (hospital admissions in the last 5 years: 0; steroid tablets (not inhalers) in
+    /// the last 12 months? No)": each follow-up without the condition's name it starts with.
+    fn sentence(&self) -> String {
+        if self.answers.is_empty() {
+            return self.condition.clone();
+        }
+        let prefix = format!("{}: ", self.condition.to_lowercase());
+        let answers: Vec<String> = self
+            .answers
+            .iter()
+            .map(|a| {
+                let question = match a.question.to_lowercase().starts_with(&prefix) {
+                    true => &a.question[prefix.len()..],
+                    false => a.question.as_str(),
+                };
+                match question.ends_with('?') {
+                    true => format!("{question} {}", a.answer),
+                    false => format!("{question}: {}", a.answer),
+                }
+            })
+            .collect();
+        format!("{} ({})", self.condition, answers.join("; "))
+    }
+}
+
 /// Why a cover's terms are what they are: one rule, in words, with the answers it read.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -264,6 +298,7 @@ pub fn decide(
     covers: &[Cover],
     limits: &Limits,
     quote: &dyn Fn(&str) -> Option<QuotedAnswer>,
+    disclosed: &[Disclosure],
 ) -> Vec<CoverOutcome> {
     covers
         .iter()
@@ -332,6 +367,7 @@ pub fn decide(
                 &exclusions,
                 &evidence,
                 risks.is_empty(),
+                disclosed,
             );
             CoverOutcome {
                 cover_id: cover.id.clone(),
@@ -371,6 +407,7 @@ fn summary(
     exclusions: &[String],
     evidence: &[String],
     not_underwritten: bool,
+    disclosed: &[Disclosure],
 ) -> String {
     let product = cover.product_type.label();
     match decision {
@@ -379,8 +416,20 @@ fn summary(
                 "{product}: standard terms; this cover is not underwritten on the client's answers."
             )
         }
-        Decision::StandardTerms => {
+        Decision::StandardTerms if disclosed.is_empty() => {
             format!("{product}: standard terms; nothing in the answers changes them.")
+        }
+        Decision::StandardTerms => {
+            let sentences: Vec<String> = disclosed.iter().map(Disclosure::sentence).collect();
+            let which = if disclosed.len() == 1 {
+                "which does"
+            } else {
+                "which do"
+            };
+            format!(
+                "{product}: standard terms. Disclosed: {}, {which} not change them.",
+                sentences.join("; ")
+            )
         }
         Decision::NonStandardTerms => {
             let mut parts = Vec::new();

@@ -6,7 +6,7 @@
 use super::answers::{self, AnswerContext, measurement_value, values};
 use super::dictionary::BackedOption;
 use super::interview::{BACKED_CONDITIONS, Interview, LineDefinition, QuestionDefinition, When};
-use super::outcome::{ApplicantOutcome, QuotedAnswer};
+use super::outcome::{ApplicantOutcome, Disclosure, QuotedAnswer};
 use super::{
     Answer, Declarations, Enquiry, EnquiryLine, NO_QUESTIONS, Question, QuestionType, Section,
 };
@@ -169,6 +169,26 @@ impl EnquiryRecord {
                 self.conditions().iter().any(|c| &c.category == condition)
             }
         }
+    }
+
+    /// Each condition disclosed with the answers to its own follow-up questions, as quoted.
+    pub fn disclosures(&self, interview: &Interview) -> Vec<Disclosure> {
+        self.conditions()
+            .into_iter()
+            .map(|condition| Disclosure {
+                condition: condition.name.clone(),
+                answers: interview
+                    .sections
+                    .iter()
+                    .flat_map(|section| &section.lines)
+                    .filter(|line| {
+                        matches!(&line.when, Some(When::Condition { condition: category }) if *category == condition.category)
+                    })
+                    .flat_map(|line| &line.questions)
+                    .filter_map(|question| self.quote(interview, &question.tag))
+                    .collect(),
+            })
+            .collect()
     }
 
     /// The conditions disclosed, if the conditions question is asked and answered.

@@ -65,7 +65,7 @@ fn decided(input: CoverInput, findings: &[Finding]) -> Application {
             answer: "178 cm".into(),
         })
     };
-    let covers = decide(findings, &app.applicants[0].covers, &LIMITS, &quoted);
+    let covers = decide(findings, &app.applicants[0].covers, &LIMITS, &quoted, &[]);
     let app = app
         .record_enquiry_outcome(
             &RecordEnquiryOutcome {

@@ -39,7 +39,7 @@ fn quote(tag: &str) -> Option<QuotedAnswer> {
 
 #[test]
 fn no_finding_is_standard_terms_with_nothing_to_explain() {
-    let outcomes = decide(&[], &[cover("c1", ProductType::Life)], &LIMITS, &quote);
+    let outcomes = decide(&[], &[cover("c1", ProductType::Life)], &LIMITS, &quote, &[]);
     assert_eq!(outcomes[0].decision, Decision::StandardTerms);
     assert!(outcomes[0].explanations.is_empty());
     assert_eq!(
@@ -72,6 +72,7 @@ fn loadings_add_up_per_risk_and_the_explanation_quotes_the_answers() {
         ],
         &LIMITS,
         &quote,
+        &[],
     );
     assert_eq!(
         (outcomes[0].decision, outcomes[0].loading),
@@ -104,6 +105,7 @@ fn the_limits_turn_a_large_total_into_a_referral_or_a_decline_at_their_edges() {
             &[cover("c1", ProductType::Life)],
             &LIMITS,
             &quote,
+            &[],
         )
         .remove(0)
     };
@@ -134,6 +136,7 @@ fn the_most_severe_finding_wins_and_a_combined_cover_takes_the_worse_of_its_risk
         ],
         &LIMITS,
         &quote,
+        &[],
     );
     assert_eq!(outcomes[0].decision, Decision::ManualUw);
     assert_eq!(
@@ -168,6 +171,7 @@ fn exclusions_and_evidence_are_gathered_once_and_stated_in_the_summary() {
         &[cover("ip", ProductType::IncomeProtection)],
         &LIMITS,
         &quote,
+        &[],
     );
     assert_eq!(outcomes[0].exclusions, vec!["Motor racing".to_owned()]);
     assert_eq!(
@@ -176,7 +180,14 @@ fn exclusions_and_evidence_are_gathered_once_and_stated_in_the_summary() {
     );
     let mut gp = finding("GP", Decision::AdditionalEvidence, &[Risk::Life], 0);
     gp.evidence = Some("GP report".into());
-    let outcome = decide(&[gp], &[cover("l", ProductType::Life)], &LIMITS, &quote).remove(0);
+    let outcome = decide(
+        &[gp],
+        &[cover("l", ProductType::Life)],
+        &LIMITS,
+        &quote,
+        &[],
+    )
+    .remove(0);
     assert_eq!(outcome.evidence, vec!["GP report".to_owned()]);
     assert_eq!(
         outcome.summary,
@@ -189,7 +200,7 @@ fn a_tpd_rider_brings_its_own_risk_and_childrens_cover_is_not_underwritten() {
     let tpd_only = [finding("OCC-4-TPD", Decision::Declined, &[Risk::Tpd], 0)];
     let mut life = cover("l", ProductType::Life);
     assert_eq!(
-        decide(&tpd_only, &[life.clone()], &LIMITS, &quote)[0].decision,
+        decide(&tpd_only, &[life.clone()], &LIMITS, &quote, &[])[0].decision,
         Decision::StandardTerms
     );
     life.riders.push(Rider {
@@ -199,7 +210,7 @@ fn a_tpd_rider_brings_its_own_risk_and_childrens_cover_is_not_underwritten() {
         errors: vec![],
     });
     assert_eq!(
-        decide(&tpd_only, &[life], &LIMITS, &quote)[0].decision,
+        decide(&tpd_only, &[life], &LIMITS, &quote, &[])[0].decision,
         Decision::Declined
     );
     let everything = [finding(
@@ -213,6 +224,7 @@ fn a_tpd_rider_brings_its_own_risk_and_childrens_cover_is_not_underwritten() {
         &[cover("k", ProductType::ChildrensCriticalIllness)],
         &LIMITS,
         &quote,
+        &[],
     )
     .remove(0);
     assert_eq!(children.decision, Decision::StandardTerms);

@@ -557,7 +557,11 @@ fn a_rulebook_with_a_broken_reference_is_refused_at_start_up() {
 #[test]
 fn answers_are_read_back_as_the_client_gave_them() {
     let interview = interview();
-    let record = with_occupation(&started(&interview, "Male"), &interview, software_developer());
+    let record = with_occupation(
+        &started(&interview, "Male"),
+        &interview,
+        software_developer(),
+    );
     let record = provide(
         &record,
         &interview,
@@ -579,13 +583,68 @@ fn answers_are_read_back_as_the_client_gave_them() {
     };
     assert_eq!(read_back("BIRTHDATE").as_deref(), Some("14/03/1986"));
     assert_eq!(read_back("EARNINGS").as_deref(), Some("£36,000"));
-    assert_eq!(read_back("OCCUPATION").as_deref(), Some("Software developer"));
-    assert_eq!(read_back("WEIGHT_UNITS").as_deref(), Some("Stones and pounds"));
+    assert_eq!(
+        read_back("OCCUPATION").as_deref(),
+        Some("Software developer")
+    );
+    assert_eq!(
+        read_back("WEIGHT_UNITS").as_deref(),
+        Some("Stones and pounds")
+    );
     assert_eq!(read_back("WEIGHT").as_deref(), Some("12 st 4 lb (78 kg)"));
-    assert_eq!(read_back("HEIGHT"), None, "an unanswered question reads back nothing");
+    assert_eq!(
+        read_back("HEIGHT"),
+        None,
+        "an unanswered question reads back nothing"
+    );
     // An explanation quotes the same words.
     assert_eq!(
-        record.quote(&interview, "EARNINGS").map(|q| q.answer).as_deref(),
+        record
+            .quote(&interview, "EARNINGS")
+            .map(|q| q.answer)
+            .as_deref(),
         Some("£36,000")
     );
+}
+
+/// An outcome names what was disclosed even when it changes nothing: asthma with no admissions
+/// and no steroid tablets gives standard terms, and the summary says why, once.
+#[test]
+fn a_disclosed_condition_that_changes_nothing_is_named_in_the_outcome() {
+    let interview = interview();
+    let record = with_occupation(&started(&interview, "Male"), &interview, software_developer());
+    let asthma = BackedOption {
+        id: "everyday-asthma".into(),
+        name: "Asthma".into(),
+        category: "asthma".into(),
+        code: Some("J45".into()),
+    };
+    let batch = ProvideAnswers {
+        answers: vec![
+            answer("HAS_CONDITIONS", "Yes"),
+            answer("CONDITIONS", "everyday-asthma"),
+            answer("ASTHMA_ADMISSIONS", "0"),
+            answer("ASTHMA_ORAL_STEROIDS", "No"),
+        ],
+        options: vec![asthma],
+    };
+    let record = record.provide(&interview, &batch, today(), at()).unwrap();
+    let disclosed = record.disclosures(&interview);
+    let cover = crate::cover::Cover::new("c1".into(), crate::product_codes::ProductType::Life);
+    let outcome = crate::underwriting::outcome::decide(
+        &[],
+        &[cover],
+        &interview.limits,
+        &|tag| record.quote(&interview, tag),
+        &disclosed,
+    );
+    assert_eq!(
+        outcome[0].summary,
+        "Life Protection: standard terms. Disclosed: Asthma (hospital admissions in the last 5 \
+         years: 0; steroid tablets (not inhalers) in the last 12 months? No), which does not \
+         change them."
+    );
+    // Nothing disclosed: the plain sentence.
+    let plain = started(&interview, "Male").disclosures(&interview);
+    assert!(plain.is_empty());
 }

@@ -36,7 +36,6 @@ export const applicationStrings = {
     heading: 'Outcome',
     rulebook: (version: string) => `Decided by rulebook ${version}`,
     because: 'Why',
-    nothingToExplain: 'Nothing in the answers changes the standard terms.',
     underwriter: 'From the underwriter',
     underwriterReason: 'Reason',
     decidedBy: (name: string, date: string) => `Decided by ${name} on ${date}`,

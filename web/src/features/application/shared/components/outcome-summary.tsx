@@ -43,9 +43,8 @@ export function OutcomeSummary({ outcome }: { outcome: Outcome }) {
               </Typography.Paragraph>
             </div>
           )}
-          {cover.explanations.length === 0 ? (
-            <Typography.Text type="secondary">{t.outcome.nothingToExplain}</Typography.Text>
-          ) : (
+          {/* With nothing to explain the summary says so (and names what was disclosed). */}
+          {cover.explanations.length > 0 && (
             <div>
               <Typography.Text strong>{t.outcome.because}</Typography.Text>
               <OutcomeReasons explanations={cover.explanations} />
