@@ -296,9 +296,11 @@ impl BackedList {
             })
             .collect();
         hits.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.name.cmp(&b.1.name)));
+        // One entry per condition: an everyday name sorts first, and the classification's entry
+        // for the same code ("Asthma (J45)" beside the everyday "Asthma") is left out.
         let mut seen = BTreeSet::new();
         hits.into_iter()
-            .filter(|(_, o)| seen.insert(o.id.clone()))
+            .filter(|(_, o)| seen.insert(o.code.clone().unwrap_or_else(|| o.id.clone())))
             .map(|(_, o)| o.clone())
             .collect()
     }

@@ -37,6 +37,23 @@ fn everyday_names_find_their_condition_first() {
 }
 
 #[test]
+fn a_condition_is_offered_once_under_its_everyday_name() {
+    let list = conditions();
+    for typed in ["asthma", "high blood pressure", "type 2 diabetes"] {
+        let found = list.search(typed);
+        let everyday = &found[0];
+        assert!(everyday.id.starts_with("everyday-"), "typed {typed:?}: {everyday:?}");
+        let code = everyday.code.clone();
+        assert!(code.is_some(), "typed {typed:?}: the everyday entry carries its code");
+        assert_eq!(
+            found.iter().filter(|o| o.code == code).count(),
+            1,
+            "typed {typed:?}: {found:?}"
+        );
+    }
+}
+
+#[test]
 fn common_misspellings_still_find_the_condition() {
     let list = conditions();
     for (typed, name) in [

@@ -6,6 +6,7 @@ import { OutcomeSummary } from './outcome-summary';
 const asthmaDisclosed: Schemas['ApplicantOutcome'] = {
   rulebookVersion: 'sample-2026.11.1',
   decidedAt: '2026-11-24T10:20:00Z',
+  limits: null,
   covers: [
     {
       coverId: 'cover-1',

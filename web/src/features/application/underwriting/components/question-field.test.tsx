@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Schemas } from '@/lib/api-client';
+import { json, stubApi } from '@/test/fetch-stub';
 import { createTestQueryClient } from '@/test/render';
 import { QuestionField } from './question-field';
 
@@ -52,5 +53,24 @@ describe('an earnings question', () => {
     await userEvent.type(field, '£40,500');
     await userEvent.tab();
     expect(onAnswer).toHaveBeenCalledWith('EARNINGS', '40500');
+  });
+});
+
+describe('a condition found in the list', () => {
+  it('is offered by its everyday name, with its classification code shown quietly after it', async () => {
+    stubApi([
+      {
+        method: 'GET',
+        path: /\/api\/v1\/underwriting\/lookupQuestionOption\//,
+        respond: () => json({ options: [{ id: 'everyday-asthma', name: 'Asthma', category: 'asthma', code: 'J45' }], isSample: true }),
+      },
+    ]);
+    renderField(question({ tag: 'CONDITIONS', text: 'Which conditions?', questionType: 'OPTION_BACKED', backedBy: 'conditions', multiple: true }));
+
+    await userEvent.type(screen.getByRole('combobox', { name: 'Which conditions?' }), 'asthma');
+
+    const code = await screen.findByText('J45');
+    expect(code).toHaveClass('ant-typography-secondary');
+    expect(code.closest('.ant-select-item-option')).toHaveTextContent(/^Asthma J45$/);
   });
 });

@@ -196,11 +196,24 @@ function BackedField({ question, branch, labelId, disabled, described, onAnswer 
   const [stem, setStem] = useState('');
   const debounced = useDebouncedValue(stem, 150);
   const lookup = useQuestionOptions(branch, question.tag, chosenIds, debounced);
-  const found = (lookup.data?.options ?? []).map((o) => ({ value: o.id, label: o.code && o.code !== o.id ? `${o.name} (${o.code})` : o.name }));
+  // The everyday name first, its classification code quietly after it.
+  const found = (lookup.data?.options ?? []).map((o) => ({
+    value: o.id,
+    label: o.code ? (
+      <span>
+        {o.name}{' '}
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {o.code}
+        </Typography.Text>
+      </span>
+    ) : (
+      o.name
+    ),
+  }));
   const sample = lookup.data?.isSample ?? false;
   const busy = lookup.isFetching;
 
-  const known = new Map(chosen.map((o) => [o.id, o.name]));
+  const known = new Map<string, React.ReactNode>(chosen.map((o) => [o.id, o.name]));
   for (const option of found) if (!known.has(option.value)) known.set(option.value, option.label);
   const options = [...known.entries()].map(([value, label]) => ({ value, label }));
 
