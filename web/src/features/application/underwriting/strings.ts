@@ -24,6 +24,7 @@ export const underwritingStrings = {
   saving: 'Saving…',
   saved: 'Saved',
   answerFailed: 'Sorry, that answer could not be saved. Please try again.',
+  loadFailed: 'Sorry, the interview could not be loaded. Please reload the page.',
   optional: '(optional)',
   clientDetailsNote: 'From Client details',
   search: 'Type to search',

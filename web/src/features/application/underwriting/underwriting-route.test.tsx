@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routePatterns } from '@/app/paths';
 import type { Schemas } from '@/lib/api-client';
-import { json, stubApi, problem } from '@/test/fetch-stub';
+import { json, stubApi } from '@/test/fetch-stub';
 import { adviserFixture, applicantFixture, applicationFixture, coverFixture, enquiryFixture, evidenceRequestFixture, quoteFixture, referralFixture, closedEnquiryFixture } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
 import { UnderwritingRoute } from './underwriting-route';
@@ -119,15 +119,28 @@ describe('closing a client’s interview', () => {
 });
 
 describe('a client whose interview has not started', () => {
-  it('offers to start it when the API answers 404 for the enquiry, whatever the problem says', async () => {
-    stubApi([
+  it('offers to start it because the application lists no interview for them, without asking for one', async () => {
+    const { requests } = stubApi([
       { method: 'GET', path: '/api/v1/application/1001', respond: () => json(applicationFixture({ status: 'APPLY', applicationStatus: 'Apply', quote: quoteFixture() })) },
       { method: 'GET', path: '/api/v1/backendforfrontend/adviser', respond: () => json(adviserFixture()) },
-      { method: 'GET', path: '/api/v1/underwriting/applicant-1', respond: () => problem(404, { title: 'Not Found', detail: 'No interview yet' }) },
     ]);
     renderRoute(<UnderwritingRoute />, { path: routePatterns.underwriting, url: '/application/1001/application' });
 
     expect(await screen.findByRole('button', { name: 'Start the interview' })).toBeInTheDocument();
+    expect(requests.filter((r) => r.url.pathname.startsWith('/api/v1/underwriting/'))).toHaveLength(0);
+  });
+
+  it('shows the interview the start answered with at once, before the application lists it', async () => {
+    stubApi([
+      { method: 'GET', path: '/api/v1/application/1001', respond: () => json(applicationFixture({ status: 'APPLY', applicationStatus: 'Apply', quote: quoteFixture() })) },
+      { method: 'GET', path: '/api/v1/backendforfrontend/adviser', respond: () => json(adviserFixture()) },
+      { method: 'POST', path: '/api/v1/underwriting/applicant-1/start', respond: () => json(answeredEnquiry(false)) },
+    ]);
+    renderRoute(<UnderwritingRoute />, { path: routePatterns.underwriting, url: '/application/1001/application' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Start the interview' }));
+
+    expect(await screen.findByRole('navigation', { name: 'Sections' })).toBeInTheDocument();
   });
 });
 

@@ -47,6 +47,7 @@ function Underwriting({ applicationId, application: data }: ApplicationPageProps
                 applicantId={applicant.id}
                 client={clientName(applicant, index)}
                 applied={applied}
+                started={enquiries.some((e) => e.applicantId === applicant.id)}
               />
             ) : null,
           )}

@@ -1,28 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { unwrap, isProblem } from '@/lib/api-error';
+import { unwrap } from '@/lib/api-error';
 import { useApplicationChange } from '@/lib/application-change';
 import { applicationKeys, enquiryKeys } from '@/lib/query-keys';
 import type { Application } from '../../shared/application-model';
 import { withAnswers, type Answer, type Enquiry } from '../enquiry-model';
 
 /**
- * GET /api/v1/underwriting/{applicantId}; `null` while the client's interview has not started.
- * The API answers 404 for "Enquiry not found (not started)" or "Applicant not found"; the client
- * comes from the application the page shows, so a 404 here means not started. Keyed on the status,
- * never the wording (the Problem's `type` is always `about:blank`).
+ * GET /api/v1/underwriting/{applicantId}, once the application says the client's interview has
+ * started (`started`); before that nothing is asked, so a 404 is never read as "not started".
+ * The interview the start answered with is already in the cache.
  */
-export function useEnquiry(applicantId: string) {
+export function useEnquiry(applicantId: string, started: boolean) {
   return useQuery({
     queryKey: enquiryKeys.detail(applicantId),
-    queryFn: async (): Promise<Enquiry | null> => {
-      try {
-        return unwrap(await api.GET('/api/v1/underwriting/{applicantId}', { params: { path: { applicantId } } }));
-      } catch (error) {
-        if (isProblem(error, 'not-found')) return null;
-        throw error;
-      }
-    },
+    queryFn: async (): Promise<Enquiry> => unwrap(await api.GET('/api/v1/underwriting/{applicantId}', { params: { path: { applicantId } } })),
+    enabled: started,
   });
 }
 

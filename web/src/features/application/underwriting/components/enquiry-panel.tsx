@@ -18,16 +18,17 @@ interface EnquiryPanelProps {
   client: string;
   /** The case has applied, so the interview may start. */
   applied: boolean;
+  /** The application lists this client's interview: it has started. */
+  started: boolean;
 }
 
 /** One client's interview: start it, answer it section by section, declare and close it. */
-export function EnquiryPanel({ applicationId, applicantId, client, applied }: EnquiryPanelProps) {
-  const enquiry = useEnquiry(applicantId);
+export function EnquiryPanel({ applicationId, applicantId, client, applied, started }: EnquiryPanelProps) {
+  const enquiry = useEnquiry(applicantId, started);
   const start = useStartEnquiry(applicationId, applicantId);
 
-  if (enquiry.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
-  if (enquiry.isError) return <Alert type="error" showIcon message={t.answerFailed} />;
-  if (enquiry.data === null) {
+  // Started just now: the start answered with the interview before the application says so.
+  if (!started && !enquiry.data) {
     return (
       <Card>
         <Typography.Paragraph>{applied ? t.notStarted(client) : t.notApplied}</Typography.Paragraph>
@@ -45,6 +46,8 @@ export function EnquiryPanel({ applicationId, applicantId, client, applied }: En
       </Card>
     );
   }
+  if (enquiry.isError) return <Alert type="error" showIcon message={t.loadFailed} />;
+  if (!enquiry.data) return <Skeleton active paragraph={{ rows: 8 }} />;
   return <Interview applicationId={applicationId} applicantId={applicantId} client={client} enquiry={enquiry.data} />;
 }
 
