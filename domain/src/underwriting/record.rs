@@ -5,7 +5,9 @@
 
 use super::answers::{self, AnswerContext, measurement_value, values};
 use super::dictionary::BackedOption;
-use super::interview::{BACKED_CONDITIONS, Interview, LineDefinition, QuestionDefinition, When};
+use super::interview::{
+    BACKED_CONDITIONS, Interview, LineDefinition, OptionDefinition, QuestionDefinition, When,
+};
 use super::outcome::{ApplicantOutcome, Disclosure, QuotedAnswer};
 use super::{
     Answer, Declarations, Enquiry, EnquiryLine, NO_QUESTIONS, Question, QuestionType, Section,
@@ -423,7 +425,7 @@ impl EnquiryRecord {
                                 let answered = self.answers.contains_key(&q.tag);
                                 Question {
                                     tag: q.tag.clone(),
-                                    text: q.text.clone(),
+                                    text: shown_text(q, line),
                                     question_type: self.effective_type(q),
                                     is_satisfied: answered && problem.is_none(),
                                     validation_errors: problem.into_iter().collect(),
@@ -432,7 +434,7 @@ impl EnquiryRecord {
                                         .answers
                                         .get(&q.tag)
                                         .map(|value| self.read_back(q, value)),
-                                    options: q.options.clone(),
+                                    options: yes_first(&q.options),
                                     backed_by: q.backed_by.clone(),
                                     multiple: q.multiple,
                                     min: q.min,
@@ -709,6 +711,29 @@ impl EnquiryRecord {
 
 fn round1(x: f64) -> f64 {
     (x * 10.0).round() / 10.0
+}
+
+/// A question's words as the page shows them: an optional line is marked by the page from its
+/// tag, so words that already say "(optional)" lose it rather than say it twice.
+fn shown_text(question: &QuestionDefinition, line: &LineDefinition) -> String {
+    let optional = line.tags.iter().any(|t| t == super::TAG_OPTIONAL);
+    match question.text.strip_suffix(" (optional)") {
+        Some(words) if optional => words.to_owned(),
+        _ => question.text.clone(),
+    }
+}
+
+/// Yes before No, as every other page of the portal asks it, whatever order the rulebook lists
+/// them in (the values, and so the answers, are the same).
+fn yes_first(options: &[OptionDefinition]) -> Vec<OptionDefinition> {
+    let mut options = options.to_vec();
+    if let [first, second] = options.as_slice()
+        && first.value == "No"
+        && second.value == "Yes"
+    {
+        options.swap(0, 1);
+    }
+    options
 }
 
 #[cfg(test)]

@@ -42,9 +42,15 @@ fn a_condition_is_offered_once_under_its_everyday_name() {
     for typed in ["asthma", "high blood pressure", "type 2 diabetes"] {
         let found = list.search(typed);
         let everyday = &found[0];
-        assert!(everyday.id.starts_with("everyday-"), "typed {typed:?}: {everyday:?}");
+        assert!(
+            everyday.id.starts_with("everyday-"),
+            "typed {typed:?}: {everyday:?}"
+        );
         let code = everyday.code.clone();
-        assert!(code.is_some(), "typed {typed:?}: the everyday entry carries its code");
+        assert!(
+            code.is_some(),
+            "typed {typed:?}: the everyday entry carries its code"
+        );
         assert_eq!(
             found.iter().filter(|o| o.code == code).count(),
             1,

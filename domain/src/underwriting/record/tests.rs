@@ -612,7 +612,11 @@ fn answers_are_read_back_as_the_client_gave_them() {
 #[test]
 fn a_disclosed_condition_that_changes_nothing_is_named_in_the_outcome() {
     let interview = interview();
-    let record = with_occupation(&started(&interview, "Male"), &interview, software_developer());
+    let record = with_occupation(
+        &started(&interview, "Male"),
+        &interview,
+        software_developer(),
+    );
     let asthma = BackedOption {
         id: "everyday-asthma".into(),
         name: "Asthma".into(),
@@ -647,4 +651,32 @@ fn a_disclosed_condition_that_changes_nothing_is_named_in_the_outcome() {
     // Nothing disclosed: the plain sentence.
     let plain = started(&interview, "Male").disclosures(&interview);
     assert!(plain.is_empty());
+}
+
+/// Every page asks Yes before No, and an optional question says so once (the page marks it from
+/// the line's tag).
+#[test]
+fn yes_comes_before_no_and_optional_is_said_once() {
+    let interview = interview();
+    let view = started(&interview, "Male").view(&interview, today());
+    let questions: Vec<&Question> = view
+        .sections
+        .iter()
+        .flat_map(|s| &s.enquiry_lines)
+        .flat_map(|l| &l.questions)
+        .collect();
+    let yes_no: Vec<&&Question> = questions
+        .iter()
+        .filter(|q| {
+            let mut values: Vec<&str> = q.options.iter().map(|o| o.value.as_str()).collect();
+            values.sort_unstable();
+            values == ["No", "Yes"]
+        })
+        .collect();
+    assert!(!yes_no.is_empty(), "the interview asks yes/no questions");
+    for question in yes_no {
+        assert_eq!(question.options[0].value, "Yes", "{}", question.tag);
+    }
+    let waist = questions.iter().find(|q| q.tag == "WAIST").unwrap();
+    assert_eq!(waist.text, "Waist measurement");
 }

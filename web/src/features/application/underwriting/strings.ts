@@ -26,7 +26,7 @@ export const underwritingStrings = {
   answerFailed: 'Sorry, that answer could not be saved. Please try again.',
   loadFailed: 'Sorry, the interview could not be loaded. Please reload the page.',
   optional: '(optional)',
-  clientDetailsNote: 'From Client details',
+  clientDetailsNote: 'Carried over from Client details, where sex at birth is asked as “Gender”. To change these answers, change Client details.',
   search: 'Type to search',
   searching: 'Searching…',
   noMatches: 'Nothing found; try another word',
