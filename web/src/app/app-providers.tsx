@@ -14,7 +14,8 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
     // carrying aria-selected (not allowed without role="option"; axe aria-allowed-attr, critical)
     // beside a hidden three-item listbox. Without it, the visible list is the listbox and each
     // option has role="option". Our option lists are short, so nothing is lost.
-    <ConfigProvider locale={enGB} theme={theme} virtual={false}>
+    // form colon off: a label that asks a question ends with its question mark, not "?:".
+    <ConfigProvider locale={enGB} theme={theme} virtual={false} form={{ colon: false }}>
       <FeedbackProvider>
         <QueryClientProvider client={queryClient}>
           <TopProgressBar />
