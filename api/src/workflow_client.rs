@@ -57,6 +57,7 @@ impl WorkflowClient {
         id: ApplicationId,
         adviser_id: AdviserId,
         firm_id: Option<String>,
+        firm_location_id: Option<String>,
         created_at: DateTime<Utc>,
     ) -> Result<Saved, ApiError> {
         // A creation sent again with its Idempotency-Key has the reference the first one
@@ -85,6 +86,7 @@ impl WorkflowClient {
             id,
             adviser_id,
             firm_id,
+            firm_location_id,
             created_at,
         };
         let started = self.client.execute_update_with_start_workflow(

@@ -315,3 +315,17 @@ async fn malformed_input_is_a_400_naming_what_is_wrong_never_a_500() {
         .await;
     assert_eq!(status, StatusCode::OK);
 }
+
+/// §6 `adviserAtFirmLocationId`: a new application records where its adviser works, the
+/// location the firm-location notice names; an adviser with no location records none.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_new_application_records_the_firm_location_its_adviser_works_at() {
+    let app = TestApp::spawn().await;
+    let york = app.token("adviser2@example.com").await;
+    let created = app.create_application(&york).await;
+    assert_eq!(created["adviserAtFirmLocationId"], "northfield-york");
+
+    let no_location = app.token("adviser3@example.com").await;
+    let created = app.create_application(&no_location).await;
+    assert_eq!(created["adviserAtFirmLocationId"], serde_json::Value::Null);
+}

@@ -45,14 +45,19 @@ async fn create(
 ) -> Result<(StatusCode, Json<ApplicationView>), ApiError> {
     let Query(acting) = acting.map_err(|e| ApiError::bad_field("adviserId", &e.body_text()))?;
     let owner = me.acting_for(acting.adviser_id.as_deref())?;
-    let firm_id = if owner == me.profile.id {
-        me.profile.firm_id.clone()
+    // The owner's firm and the firm location they work at (§6 `adviserAtFirmLocationId`).
+    let (firm_id, firm_location_id) = if owner == me.profile.id {
+        (
+            me.profile.firm_id.clone(),
+            me.profile.firm_location_id.clone(),
+        )
     } else {
         state
             .store
             .find_adviser(&owner)
             .await?
-            .and_then(|p| p.firm_id)
+            .map(|p| (p.firm_id, p.firm_location_id))
+            .unwrap_or_default()
     };
     let now = Utc::now();
     let id = match crate::idempotency::key() {
@@ -74,7 +79,7 @@ async fn create(
     };
     state
         .workflow_client
-        .create(id, owner, firm_id, now)
+        .create(id, owner, firm_id, firm_location_id, now)
         .await?;
     let application = state
         .store

@@ -272,6 +272,15 @@ impl Application {
         }
     }
 
+    /// The application as created by an adviser working at `location` (§6
+    /// `adviserAtFirmLocationId`, which the firm-location notice tells them).
+    pub fn at_firm_location(self, location: Option<String>) -> Self {
+        Self {
+            adviser_at_firm_location_id: location,
+            ..self
+        }
+    }
+
     // §5.
     /// The day on which clients' ages are taken: the quote age date once a quote exists, otherwise
     /// today.

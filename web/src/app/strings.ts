@@ -13,7 +13,8 @@ export const appStrings = {
   workbenchOnlyTitle: 'The workbench is for underwriters',
   workbenchOnlyDescription: 'Your cases are on your dashboard. Referred cases and their underwriting updates show on each case’s underwriting page.',
   signedInAs: 'Signed in as',
-  workingAt: (location: string) => `You are working at ${location}`,
+  workingAt: (location: string) =>
+    `You are working at ${location}: the applications you create are recorded against this office. Your firm’s portal administrator can move you to another.`,
   signOut: 'Sign out',
   loading: 'Loading…',
   loadingPage: 'Loading the page…',

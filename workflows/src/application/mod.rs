@@ -41,6 +41,10 @@ pub enum ApplicationWorkflowInput {
         id: ApplicationId,
         adviser_id: AdviserId,
         firm_id: Option<String>,
+        /// Where the adviser works (§6 `adviserAtFirmLocationId`); absent from cases started
+        /// before it was recorded.
+        #[serde(default)]
+        firm_location_id: Option<String>,
         created_at: DateTime<Utc>,
     },
     Continued {
@@ -74,9 +78,11 @@ impl ApplicationWorkflow {
                 id,
                 adviser_id,
                 firm_id,
+                firm_location_id,
                 created_at,
             } => {
-                let application = Application::new(id, adviser_id, firm_id, created_at);
+                let application = Application::new(id, adviser_id, firm_id, created_at)
+                    .at_firm_location(firm_location_id);
                 let findable = Findable::of(&application);
                 (application, Some(findable))
             }

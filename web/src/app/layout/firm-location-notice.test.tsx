@@ -26,11 +26,11 @@ describe('the firm-location snackbar (§2, §6)', () => {
   it('tells an adviser at a firm location where they are working, for six seconds', async () => {
     stubApi([{ method: 'GET', path: ADVISER, respond: () => json(AT_LEEDS) }]);
     renderNotice();
-    expect(await screen.findByText('You are working at Leeds')).toBeInTheDocument();
+    expect(await screen.findByText(/^You are working at Leeds: the applications you create are recorded against this office\./)).toBeInTheDocument();
     await act(async () => {
       await vi.advanceTimersByTimeAsync(SNACKBAR_MS - 500);
     });
-    const wrapper = () => screen.getByText('You are working at Leeds').closest('.ant-message-notice-wrapper');
+    const wrapper = () => screen.getByText(/^You are working at Leeds:/).closest('.ant-message-notice-wrapper');
     expect(wrapper()).not.toHaveClass('ant-message-move-up-leave');
     await act(async () => {
       await vi.advanceTimersByTimeAsync(2_000);
@@ -42,7 +42,7 @@ describe('the firm-location snackbar (§2, §6)', () => {
   it('says it once per sign-in, and nothing to an adviser without a location', async () => {
     stubApi([{ method: 'GET', path: ADVISER, respond: () => json(AT_LEEDS) }]);
     const first = renderNotice();
-    await screen.findByText('You are working at Leeds');
+    await screen.findByText(/^You are working at Leeds: the applications you create are recorded against this office\./);
     first.unmount();
     await act(async () => {
       await vi.advanceTimersByTimeAsync(SNACKBAR_MS + 2_000);
@@ -51,7 +51,7 @@ describe('the firm-location snackbar (§2, §6)', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(500);
     });
-    expect(screen.queryByText('You are working at Leeds')).not.toBeInTheDocument();
+    expect(screen.queryByText(/^You are working at Leeds:/)).not.toBeInTheDocument();
 
     forgetFirmLocationAnnounced();
     stubApi([{ method: 'GET', path: ADVISER, respond: () => json(adviserFixture()) }]);
