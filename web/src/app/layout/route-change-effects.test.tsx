@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useEffect, useState } from 'react';
 import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { FeedbackProvider, useMessage } from '@/components/feedback';
 import { PageHeading } from '@/components/page-heading';
 import { RouteChangeEffects } from './route-change-effects';
 
@@ -13,10 +14,21 @@ function Shell() {
       <nav>
         <Link to="/applications">Applications</Link>
       </nav>
+      <SaveButton />
       <main>
         <Outlet />
       </main>
     </>
+  );
+}
+
+/** Says "Saved" as a page does after a change. */
+function SaveButton() {
+  const message = useMessage();
+  return (
+    <button type="button" onClick={() => void message.success('Saved')}>
+      Save
+    </button>
   );
 }
 
@@ -43,7 +55,11 @@ function renderShell() {
     ],
     { initialEntries: ['/dashboard'] },
   );
-  render(<RouterProvider router={router} />);
+  render(
+    <FeedbackProvider>
+      <RouterProvider router={router} />
+    </FeedbackProvider>,
+  );
 }
 
 describe('moving to a new page', () => {
@@ -59,5 +75,20 @@ describe('moving to a new page', () => {
     // Focused, not tabbable: a screen reader starts reading the new page there; Tab goes on from it.
     await waitFor(() => expect(heading).toHaveFocus());
     expect(heading).toHaveAttribute('tabindex', '-1');
+  });
+});
+
+describe('a page’s confirmation', () => {
+  it('shows once however quickly it is said again, and goes when the adviser moves to another page', async () => {
+    const user = userEvent.setup();
+    renderShell();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getAllByText('Saved')).toHaveLength(1));
+
+    await user.click(screen.getByRole('link', { name: 'Applications' }));
+    await screen.findByRole('heading', { level: 1, name: 'Applications' });
+    // It starts leaving (jsdom never ends antd's leaving animation).
+    await waitFor(() => expect(screen.getByText('Saved').closest('.ant-message-notice-wrapper')).toHaveClass('ant-message-move-up-leave'));
   });
 });
