@@ -21,6 +21,16 @@ pub enum ApplicationStage {
 }
 
 impl ApplicationStage {
+    /// The stages the dashboard's In Progress tab lists when no stage is chosen: every stage
+    /// but Went on risk, whose cases are found under Policyholders.
+    pub const IN_PROGRESS: [ApplicationStage; 5] = [
+        ApplicationStage::CreateQuote,
+        ApplicationStage::Quote,
+        ApplicationStage::Apply,
+        ApplicationStage::Underwriting,
+        ApplicationStage::Decision,
+    ];
+
     pub const ALL: [ApplicationStage; 6] = [
         ApplicationStage::CreateQuote,
         ApplicationStage::Quote,

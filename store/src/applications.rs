@@ -235,12 +235,24 @@ impl Store {
         case_owner(sql.query().fetch_optional(&self.pool).await?)
     }
 
-    /// One page of the dashboard's In Progress list, newest change first.
+    /// One page of the dashboard's In Progress list, newest change first: the stages asked for,
+    /// or, when none is, every case not yet in force (`ApplicationStage::IN_PROGRESS`).
     pub async fn search_applications(
         &self,
         query: &SearchQuery<ApplicationStage>,
         reader: &str,
     ) -> Result<ApplicationSearchResults, StoreError> {
+        let in_progress;
+        let query = match query.filters.is_empty() {
+            true => {
+                in_progress = SearchQuery {
+                    filters: ApplicationStage::IN_PROGRESS.to_vec(),
+                    ..query.clone()
+                };
+                &in_progress
+            }
+            false => query,
+        };
         let mut select = Sql::new(
             "SELECT a.id, a.adviser_id, v.name AS adviser_name, a.stage, a.client_names, \
              a.third_party_ref, a.created_at, a.updated_at, \

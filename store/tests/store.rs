@@ -255,6 +255,44 @@ fn with_policy(app: &Application, client: &str, reference: &str, holder: &str) -
     next
 }
 
+/// A case in force leaves In Progress (it is found under Policyholders) unless its stage is
+/// asked for by name.
+#[tokio::test]
+async fn a_case_in_force_leaves_in_progress_unless_its_stage_is_asked_for() {
+    let (store, _dir) = store().await;
+    let quoting = new_application(&store, "adviser1").await;
+    let quoting = with_client(&quoting, "a1", "Ada", "Lovelace");
+    store.save_application(&quoting).await.unwrap();
+    let in_force = new_application(&store, "adviser1").await;
+    let mut in_force = with_policy(
+        &with_client(&in_force, "b1", "Alan", "Turing"),
+        "b1",
+        "PP0010000108",
+        "Alan Turing",
+    );
+    in_force.status = domain::ApplicationStage::WentOnRisk;
+    in_force.version += 1;
+    store.save_application(&in_force).await.unwrap();
+    let found = |filters: Vec<domain::ApplicationStage>| {
+        let store = store.clone();
+        async move {
+            let query = SearchQuery {
+                advisers: vec![adviser("adviser1")],
+                words: vec![],
+                filters,
+                page: 1,
+            };
+            let results = store.search_applications(&query, "adviser1").await.unwrap();
+            results.results.iter().map(|r| r.id).collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(found(vec![]).await, vec![quoting.id]);
+    assert_eq!(
+        found(vec![domain::ApplicationStage::WentOnRisk]).await,
+        vec![in_force.id]
+    );
+}
+
 /// The Policyholders search is indexed as the dashboard's is, and the index follows every
 /// save: any part of a holder's name finds the policy whatever the case typed, a word of two
 /// letters still works, a quote is matched as typed, and a holder renamed is found by the new

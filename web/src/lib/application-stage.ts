@@ -14,6 +14,9 @@ export const stageLabels: Record<ApplicationStage, string> = {
 
 export const applicationStages = Object.keys(stageLabels) as ApplicationStage[];
 
+/** The stages In Progress lists: a case in force is found under Policyholders (domain `ApplicationStage::IN_PROGRESS`). */
+export const inProgressStages: readonly ApplicationStage[] = applicationStages.filter((stage) => stage !== 'WENT_ON_RISK');
+
 /** Tag colours; the label always says the stage too, so colour is never the only signal. */
 export const stageColours: Record<ApplicationStage, string> = {
   CREATE_QUOTE: 'default',

@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
 import { useAdviser } from '@/lib/adviser';
-import { applicationStages, stageLabels } from '@/lib/application-stage';
+import { inProgressStages, stageLabels } from '@/lib/application-stage';
 import { useMessage } from '@/components/feedback';
 import { pageOf } from '@/components/paged-table';
 import { useCreateApplication } from '../api/create-application';
@@ -12,10 +12,10 @@ import { dashboardStrings as t } from '../strings';
 import { ApplicationsTable } from './applications-table';
 import { SearchList, useListSearch } from './search-list';
 
-const stageOptions = applicationStages.map((stage) => ({ value: stage, label: stageLabels[stage] }));
+const stageOptions = inProgressStages.map((stage) => ({ value: stage, label: stageLabels[stage] }));
 
 export function InProgressTab() {
-  const search = useListSearch(applicationStages);
+  const search = useListSearch(inProgressStages);
   const applications = useSearchApplications({ searchTerm: search.searchTerm, stages: search.filter, page: search.page, adviserId: search.actingFor });
   const adviser = useAdviser();
   const createApplication = useCreateApplication();
