@@ -151,7 +151,7 @@ describe('underwriting and AMRA', () => {
     await visible(page.getByText('Every client’s interview is closed.'), 30_000);
 
     // AMRA for both clients: consent, the report question and a surgery from the look-up.
-    await page.getByRole('link', { name: 'Continue to AMRA' }).click();
+    await page.getByRole('button', { name: 'Continue to AMRA' }).click();
     await visible(page.getByRole('heading', { level: 1, name: 'AMRA' }));
     for (const client of ['Alan Turing', 'Ada Turing']) {
       const card = page.locator('.ant-card', { has: page.getByRole('heading', { name: client }) });
@@ -168,8 +168,8 @@ describe('underwriting and AMRA', () => {
     await visible(page.getByText('AMRA is complete for every client.'));
     await screenshot(page, 'underwriting-04-amra-complete');
 
-    // The decision: Alan's loading priced, the reasons shown, and Proceed.
-    await page.goto(`${baseUrl}/v2/application/${String(id)}/decision`);
+    // The decision, reached from AMRA's way on: Alan's loading priced, the reasons shown, and Proceed.
+    await page.getByRole('button', { name: 'Continue to Decision' }).click();
     await visible(page.getByRole('heading', { level: 1, name: 'Decision' }));
     const price = page.getByRole('region', { name: 'Price on these terms' });
     await visible(price.getByText(/^Before loadings: £\d+\.\d\d a month$/), 20_000);
@@ -182,7 +182,7 @@ describe('underwriting and AMRA', () => {
     // Set-up: the bank details typed once, then shown masked and checked. With no
     // Confirmation of Payee provider configured, the name is not checked and the adviser says
     // they have checked it with the client.
-    await page.goto(`${baseUrl}/v2/application/${String(id)}/set-up`);
+    await page.getByRole('button', { name: 'Continue to Set-up' }).click();
     await visible(page.getByRole('heading', { level: 1, name: 'Set-up' }));
     await page.getByLabel('Account holder’s name').fill('Mr Alan Turing');
     await page.getByLabel('Sort code').fill('08-99-99');

@@ -1,6 +1,8 @@
 import { Alert, Col, Row, Skeleton, Typography } from 'antd';
 import { clientName } from '../shared/application-model';
 import { ApplicationHeader, ApplicationRoute, type ApplicationPageProps } from '../shared/components/application-page';
+import { paths } from '@/app/paths';
+import { ContinueButton } from '../shared/components/continue-button';
 import { JourneySteps } from '../shared/components/journey-steps';
 import { ClientAmraCard } from './components/client-amra-card';
 import { amraStrings as t } from './strings';
@@ -43,6 +45,13 @@ function Amra({ applicationId, application: data }: ApplicationPageProps) {
           showIcon
           style={{ marginTop: 24 }}
           message={t.allReady}
+          action={
+            data.status === 'DECISION' ? (
+              <ContinueButton to={paths.decision(applicationId)}>{t.continueToDecision}</ContinueButton>
+            ) : data.status === 'APPLY' ? (
+              <ContinueButton to={paths.underwriting(applicationId)}>{t.continueToInterviews}</ContinueButton>
+            ) : undefined
+          }
         />
       )}
     </>

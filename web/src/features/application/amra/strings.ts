@@ -32,4 +32,6 @@ export const amraStrings = {
   ready: 'AMRA complete',
   notReady: 'AMRA not complete',
   allReady: 'AMRA is complete for every client.',
+  continueToDecision: 'Continue to Decision',
+  continueToInterviews: 'Continue with the interviews',
 } as const;

@@ -251,6 +251,14 @@ describe('decision page', () => {
     expect(screen.queryByRole('button', { name: 'Requote' })).not.toBeInTheDocument();
   });
 
+  it('leads on to Set-up once the adviser has proceeded', async () => {
+    stub(decided(atDecision({ proceededAt: '2026-11-24T11:00:00Z' })));
+    const user = userEvent.setup();
+    const { router } = render();
+    await user.click(await screen.findByRole('button', { name: 'Continue to Set-up' }));
+    expect(router.state.location.pathname).toBe('/application/1001/set-up');
+  });
+
   it('downloads the decision document under the name the server gives it', async () => {
     const pdf = () =>
       new Response(new TextEncoder().encode('%PDF-1.4 decision'), {

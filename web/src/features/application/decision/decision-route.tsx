@@ -5,6 +5,8 @@ import { isApiError } from '@/lib/api-error';
 import { formatMoneyWithPence } from '@/lib/format';
 import { clientName } from '../shared/application-model';
 import { ApplicationHeader, ApplicationRoute, type ApplicationPageProps } from '../shared/components/application-page';
+import { paths } from '@/app/paths';
+import { ContinueButton } from '../shared/components/continue-button';
 import { JourneySteps } from '../shared/components/journey-steps';
 import { OutcomeSummary } from '../shared/components/outcome-summary';
 import { RequoteButton } from '../shared/components/requote-button';
@@ -114,7 +116,12 @@ function Decision({ applicationId, application: data }: ApplicationPageProps) {
           {atDecision && (
             <div style={{ marginTop: 24 }}>
               {data.proceededAt ? (
-                <Alert type="success" showIcon message={t.proceeded} />
+                <Alert
+                  type="success"
+                  showIcon
+                  message={t.proceeded}
+                  action={<ContinueButton to={paths.setUp(applicationId)}>{t.continueToSetUp}</ContinueButton>}
+                />
               ) : (
                 <>
                   {remove.isError && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={t.removeFailed} />}

@@ -19,6 +19,7 @@ export const decisionStrings = {
   downloadFailed: 'Sorry, the decision document could not be downloaded. Please try again.',
   proceed: 'Proceed',
   proceeded: 'You have proceeded with this decision. Set-up (bank details and start date) comes next.',
+  continueToSetUp: 'Continue to Set-up',
   proceedFailed: 'Sorry, the case could not proceed. Please try again.',
   alternativesHeading: 'What else could be offered',
   alternativesIntro:

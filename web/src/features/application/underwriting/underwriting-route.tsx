@@ -1,11 +1,11 @@
 import { Alert, Button, Skeleton } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { Tabs } from '@/components/tabs';
 import { stageOrder } from '@/lib/rules/journey';
 import { clientName } from '../shared/application-model';
 import { ApplicationHeader, ApplicationRoute, type ApplicationPageProps } from '../shared/components/application-page';
+import { ContinueButton } from '../shared/components/continue-button';
 import { JourneySteps } from '../shared/components/journey-steps';
 import { EnquiryPanel } from './components/enquiry-panel';
 import { ReferralStatus } from './components/referral-status';
@@ -66,7 +66,7 @@ function Underwriting({ applicationId, application: data }: ApplicationPageProps
               showIcon
               style={{ marginTop: 24 }}
               message={t.allClosed}
-              action={<Link to={paths.amra(applicationId)}>{t.continueToAmra}</Link>}
+              action={<ContinueButton to={paths.amra(applicationId)}>{t.continueToAmra}</ContinueButton>}
             />
           )}
         </Tabs>
