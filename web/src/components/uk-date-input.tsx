@@ -1,4 +1,5 @@
 import { DatePicker } from 'antd';
+import type { KeyboardEvent } from 'react';
 import { DATE_FORMATS, DATE_PLACEHOLDER, dayjs, parseIsoDate, toIsoDate, type Dayjs } from '@/lib/dayjs';
 
 /** Which days may be chosen: up to today, from today, or any. */
@@ -16,7 +17,20 @@ interface UkDateInputProps {
   'aria-invalid'?: boolean;
 }
 
-const outside: Record<DateRange, ((day: Dayjs) => boolean) | undefined> = {
+/**
+ * What every date field shares: typed in British order (the first format is the one shown) and
+ * Enter confirming a typed date without also submitting a form around it.
+ */
+export const ukDatePickerProps = {
+  format: DATE_FORMATS,
+  placeholder: DATE_PLACEHOLDER,
+  onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'Enter') event.preventDefault();
+  },
+};
+
+/** The days a range leaves out. */
+export const outsideRange: Record<DateRange, ((day: Dayjs) => boolean) | undefined> = {
   past: (day) => day.isAfter(dayjs(), 'day'),
   future: (day) => day.isBefore(dayjs(), 'day'),
   any: undefined,
@@ -29,15 +43,10 @@ const outside: Record<DateRange, ((day: Dayjs) => boolean) | undefined> = {
 export function UkDateInput({ value, onChange, range = 'any', ...rest }: UkDateInputProps) {
   return (
     <DatePicker
-      format={DATE_FORMATS}
-      placeholder={DATE_PLACEHOLDER}
+      {...ukDatePickerProps}
       value={parseIsoDate(value)}
       onChange={(day: Dayjs | null) => onChange(day ? toIsoDate(day) : '')}
-      disabledDate={outside[range]}
-      // Enter confirms a typed date; it should not also submit a form around it.
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') event.preventDefault();
-      }}
+      disabledDate={outsideRange[range]}
       style={{ width: '100%', maxWidth: 200 }}
       {...rest}
     />

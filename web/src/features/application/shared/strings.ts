@@ -23,7 +23,6 @@ export const applicationStrings = {
   stepLocked: 'locked',
   clientTitle: (index: number) => `Client ${String(index + 1)}`,
   childTitle: (index: number) => `Child ${String(index + 1)}`,
-  dateOfBirthPlaceholder: 'DD/MM/YYYY',
   notFoundTitle: 'Application not found',
   notFoundDescription: 'It may not exist, or you may not have access to it.',
   loadFailedTitle: 'Sorry, something’s gone wrong',
