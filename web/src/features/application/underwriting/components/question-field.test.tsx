@@ -44,6 +44,8 @@ describe('an earnings question', () => {
     const onAnswer = renderField(question({ tag: 'EARNINGS', text: 'Gross earnings a year (£)', questionType: 'EARNINGS', answer: '36000', isSatisfied: true }));
     const field = screen.getByRole('textbox', { name: 'Gross earnings a year (£)' });
     expect(field).toHaveValue('36,000');
+    // One pound sign for the field: the question's own "(£)", not a second one in the box.
+    expect(field.closest('.question-field')?.textContent.match(/£/g)).toHaveLength(1);
 
     await userEvent.click(field);
     await userEvent.tab();

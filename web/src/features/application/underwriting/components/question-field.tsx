@@ -143,13 +143,10 @@ export function QuestionField({ question, branch, units, serverError, disabled, 
     case 'NUMBER':
     case 'INTEGER':
     case 'EARNINGS':
+      // No "£" in the box: the interview's question names its unit, as "Gross earnings a year (£)"
+      // does, and one pound sign a field is enough.
       control = (
-        <Input
-          {...typedField}
-          inputMode={question.questionType === 'NUMBER' ? 'decimal' : 'numeric'}
-          prefix={question.questionType === 'EARNINGS' ? '£' : undefined}
-          style={{ maxWidth: 200 }}
-        />
+        <Input {...typedField} inputMode={question.questionType === 'NUMBER' ? 'decimal' : 'numeric'} style={{ maxWidth: 200 }} />
       );
       break;
     default:
