@@ -1,5 +1,6 @@
 import { FilePdfOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex } from 'antd';
+import type { ReactNode } from 'react';
 import { saveFile } from '@/lib/save-file';
 import { useStoredDocument, type StoredDocumentRef } from '@/lib/stored-document';
 
@@ -13,13 +14,15 @@ interface DocumentDownloadsProps {
   label: (document: DocumentItem) => string;
   /** Shown when a download fails. */
   failed: string;
+  /** More buttons for the same row (documents fetched another way, such as the key facts). */
+  children?: ReactNode;
 }
 
 /**
  * A policy's documents as download buttons: each fetched with the adviser's token and saved under
  * the name the server gives it, as the decision page saves the decision document.
  */
-export function DocumentDownloads({ documents, label, failed }: DocumentDownloadsProps) {
+export function DocumentDownloads({ documents, label, failed, children }: DocumentDownloadsProps) {
   const download = useStoredDocument();
   return (
     <>
@@ -34,6 +37,7 @@ export function DocumentDownloads({ documents, label, failed }: DocumentDownload
             {label(document)}
           </Button>
         ))}
+        {children}
       </Flex>
       {download.isError && <Alert type="error" showIcon style={{ marginTop: 8 }} message={failed} />}
     </>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { coverFixture } from '@/test/fixtures';
-import { coverAmountText, coverLengthText, coverStructureText } from './cover-text';
+import { coverFixture, riderFixture } from '@/test/fixtures';
+import { coverAmountText, coverDetailsText, coverLengthText, coverStructureText } from './cover-text';
 import { ordinal } from './ordinal';
 
 describe('a cover in words', () => {
@@ -13,6 +13,15 @@ describe('a cover in words', () => {
     expect(coverStructureText(ip)).toBeNull();
     expect(coverAmountText(ip)).toBe('£1,500 a month');
     expect(coverLengthText(ip)).toBe('Age 65');
+  });
+
+  it('puts a cover’s structure, amount, length and riders on one line', () => {
+    expect(coverDetailsText(coverFixture())).toBe('Level · £250,000 · 25 years');
+    expect(coverDetailsText(coverFixture({ riders: [riderFixture({ riderType: 'tpd', coverAmount: 100000 })] }))).toBe(
+      'Level · £250,000 · 25 years · With Total Permanent Disability of £100,000',
+    );
+    const ip = coverFixture({ productType: 'ip', coverType: 'level', coverAmount: null, monthlyBenefit: 1500, term: null, toAge: 65 });
+    expect(coverDetailsText(ip)).toBe('£1,500 a month · Age 65');
   });
 
   it('names collection days as people say them', () => {

@@ -42,3 +42,16 @@ export function coverLengthText(cover: Cover): string | null {
   if (typeof cover.toAge === 'number') return formatAge(cover.toAge);
   return null;
 }
+
+/**
+ * 'Level · £250,000 · 25 years · With Total Permanent Disability of £100,000': everything the
+ * client chose about a cover, as one line beside its product's name (the decision's outcomes, the
+ * review, the Complete page), so each page says it the same way.
+ */
+export function coverDetailsText(cover: Cover): string {
+  const riders = cover.riders.map((rider) => {
+    const amount = formatMoney(rider.coverAmount);
+    return `With ${riderLabels[rider.riderType]}${amount ? ` of ${amount}` : ''}`;
+  });
+  return [coverStructureText(cover), coverAmountText(cover), coverLengthText(cover), ...riders].filter((part) => part !== null).join(' · ');
+}

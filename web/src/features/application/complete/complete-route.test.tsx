@@ -4,8 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { routePatterns } from '@/app/paths';
 import type { Schemas } from '@/lib/api-client';
 import { saveFile } from '@/lib/save-file';
-import { problem } from '@/test/fetch-stub';
-import { applicantFixture, applicationFixture } from '@/test/fixtures';
+import { json, problem } from '@/test/fetch-stub';
+import { applicantFixture, applicationFixture, coverFixture } from '@/test/fixtures';
 import { stubApplication } from '@/test/application-stub';
 import { renderRoute } from '@/test/render';
 import { CompleteRoute } from './complete-route';
@@ -43,7 +43,17 @@ function inForce(overrides: Partial<Application> = {}): Application {
     proceededAt: '2026-11-24T11:00:00Z',
     active: true,
     activatedAt: '2026-11-24T12:00:00Z',
-    applicants: [applicantFixture(), applicantFixture({ id: 'applicant-2', firstName: 'Ada' })],
+    applicants: [
+      applicantFixture({ covers: [coverFixture({ decision: 'nonstandardterms', isPayoutPlannerUsed: true })] }),
+      applicantFixture({
+        id: 'applicant-2',
+        firstName: 'Ada',
+        covers: [
+          coverFixture({ id: 'cover-2', productType: 'ip', coverType: 'level', coverAmount: null, monthlyBenefit: 1500, term: null, toAge: 65, decision: 'standardterms' }),
+          coverFixture({ id: 'cover-3', productType: 'ci', coverAmount: 50000, decision: 'declined' }),
+        ],
+      }),
+    ],
     policies: [
       policy(),
       policy({
@@ -82,6 +92,61 @@ describe('Complete page', () => {
     expect(within(ada).getByText('PP0000100129')).toBeInTheDocument();
     expect(within(ada).getByText('Starts on 01/12/2026')).toBeInTheDocument();
     expect(within(ada).getByText('The cancellation period ended on 24/12/2026')).toBeInTheDocument();
+  });
+
+  it('shows each policy’s start date and its covers with their amount and term, and the trust a payout plan sets up', async () => {
+    stubApplication(inForce());
+    render();
+    const alan = await screen.findByRole('region', { name: 'Alan Turing' });
+    expect(within(alan).getByText('Start date').nextElementSibling).toHaveTextContent('24/11/2026');
+    expect(within(alan).getByText('Cover').nextElementSibling).toHaveTextContent('Life Protection: Level · £250,000 · 25 years');
+    expect(
+      within(alan).getByText('Life Protection uses the payout planner, which places it in trust for the beneficiaries chosen: explain the trust to Alan Turing.'),
+    ).toBeInTheDocument();
+
+    const ada = screen.getByRole('region', { name: 'Ada Turing' });
+    expect(within(ada).getByText('Start date').nextElementSibling).toHaveTextContent('01/12/2026');
+    // Her declined critical illness cover is in no policy.
+    expect(within(ada).getByText('Cover').nextElementSibling).toHaveTextContent(/^Income Protection: £1,500 a month · Age 65$/);
+    expect(within(ada).queryByText(/payout planner/)).not.toBeInTheDocument();
+  });
+
+  it('offers the key facts and the terms and conditions with each policy’s documents, fetched from the links the server gives', async () => {
+    const keyFacts = '/api/v1/document/kf/KeyFacts-1001.pdf';
+    const terms = '/api/v1/document/tc/Terms-1001.pdf';
+    const pdf = (name: string) => () =>
+      new Response(new TextEncoder().encode('%PDF-1.4'), {
+        status: 200,
+        headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${name}"` },
+      });
+    const { requests } = stubApplication(inForce(), [
+      { method: 'GET', path: '/api/v1/backendforfrontend/keyfacts/1001', respond: () => json({ uri: keyFacts }) },
+      { method: 'GET', path: '/api/v1/backendforfrontend/termsandconditions/1001', respond: () => json({ uri: terms }) },
+      { method: 'GET', path: keyFacts, respond: pdf('Key facts 1001.pdf') },
+      { method: 'GET', path: terms, respond: pdf('Terms and conditions 1001.pdf') },
+    ]);
+    const user = userEvent.setup();
+    render();
+    const ada = await screen.findByRole('region', { name: 'Ada Turing' });
+    expect(within(ada).getByRole('button', { name: 'Policy schedule (PDF)' })).toBeInTheDocument();
+
+    await user.click(within(ada).getByRole('button', { name: 'Key facts (PDF)' }));
+    await waitFor(() => expect(vi.mocked(saveFile)).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(saveFile).mock.calls[0]?.[1]).toBe('Key facts 1001.pdf');
+
+    await user.click(within(ada).getByRole('button', { name: 'Terms and conditions (PDF)' }));
+    await waitFor(() => expect(vi.mocked(saveFile)).toHaveBeenCalledTimes(2));
+    expect(vi.mocked(saveFile).mock.calls[1]?.[1]).toBe('Terms and conditions 1001.pdf');
+    expect(requests.map((r) => r.url.pathname)).toEqual(expect.arrayContaining([keyFacts, terms]));
+  });
+
+  it('leads on to the policyholders or back to the dashboard', async () => {
+    stubApplication(inForce());
+    const user = userEvent.setup();
+    const { router } = render();
+    expect(await screen.findByRole('button', { name: 'Back to the dashboard' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'See the policyholders' }));
+    expect(router.state.location.pathname).toBe('/dashboard/policyholders');
   });
 
   it('downloads a document under the name the server gives it', async () => {

@@ -104,13 +104,69 @@ describe('decision page', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Decision' })).toBeInTheDocument();
     const price = await screen.findByRole('region', { name: 'Price on these terms' });
-    const row = await within(price).findByRole('row', { name: /Alan Turing: Life Protection/ });
+    const alans = await within(price).findByRole('region', { name: 'Covers for Alan Turing' });
+    const row = within(alans).getByRole('row', { name: /Life Protection/ });
     expect(within(row).getByText('£23.45')).toBeInTheDocument();
     expect(within(row).getByText('£35.18')).toBeInTheDocument();
     expect(within(price).getByText('Before loadings: £23.45 a month')).toBeInTheDocument();
     expect(screen.getByText(/Body mass index of 36 is in the 35 to 39.9 band/)).toBeInTheDocument();
     expect(await screen.findByText('No updates from underwriting yet.')).toBeInTheDocument();
     expect(requests.filter((r) => r.url.pathname === TRIGGER)).toHaveLength(1);
+  });
+
+  it('shows each client’s policy fee beside their covers, so the lines on the page add up to the total', async () => {
+    const ada = applicantFixture({ id: 'applicant-2', firstName: 'Ada', covers: [coverFixture({ id: 'cover-2', coverAmount: 200000, decision: 'standardterms' })] });
+    const two = atDecision({
+      applicants: [applicantFixture({ covers: [coverFixture({ coverAmount: 200000, decision: 'nonstandardterms' })] }), ada],
+      quote: quoteFixture({
+        premium: 57.26,
+        quoteApplicants: [
+          quoteApplicantFixture({ id: 'applicant-1', premium: 39.68, quoteCovers: [quoteCoverFixture({ coverId: 'cover-1', premium: 36.68 })] }),
+          quoteApplicantFixture({ id: 'applicant-2', premium: 17.58, quoteCovers: [quoteCoverFixture({ coverId: 'cover-2', premium: 14.58 })] }),
+        ],
+      }),
+    });
+    stub({
+      ...two,
+      isDecisionValid: true,
+      decisionQuote: quoteFixture({
+        id: 'quote-1-decision',
+        premium: 75.6,
+        unloadedPremium: 57.26,
+        quoteApplicants: [
+          quoteApplicantFixture({ id: 'applicant-1', premium: 58.02, quoteCovers: [quoteCoverFixture({ coverId: 'cover-1', premium: 55.02, decision: 'nonstandardterms' })] }),
+          quoteApplicantFixture({ id: 'applicant-2', premium: 17.58, quoteCovers: [quoteCoverFixture({ coverId: 'cover-2', premium: 14.58, decision: 'standardterms' })] }),
+        ],
+      }),
+    });
+    render();
+
+    const price = await screen.findByRole('region', { name: 'Price on these terms' });
+    const alans = within(price).getByRole('region', { name: 'Covers for Alan Turing' });
+    expect(within(alans).getByRole('row', { name: /Life Protection/ })).toHaveTextContent(/£36\.68.*£55\.02/);
+    expect(within(alans).getByRole('row', { name: /Policy fee/ })).toHaveTextContent(/£3\.00.*£3\.00/);
+    expect(within(alans).getByRole('row', { name: /Alan Turing a month/ })).toHaveTextContent(/£39\.68.*£58\.02/);
+    const adas = within(price).getByRole('region', { name: 'Covers for Ada Turing' });
+    expect(within(adas).getByRole('row', { name: /Policy fee/ })).toHaveTextContent('£3.00');
+    expect(within(adas).getByRole('row', { name: /Ada Turing a month/ })).toHaveTextContent('£17.58');
+    expect(within(price).getByText(/Total monthly premium/)).toHaveTextContent('Total monthly premium: £75.60');
+
+    // Every line priced on these terms (its last column), covers and fees, adds up to the total.
+    const lines = within(price)
+      .getAllByRole('rowgroup')
+      .filter((group) => group.tagName === 'TBODY')
+      .flatMap((body) => within(body).getAllByRole('row'))
+      .map((line) => Number(line.lastElementChild?.textContent.replace('£', '')));
+    expect(lines).toHaveLength(4);
+    expect(Math.round(lines.reduce((sum, amount) => sum + amount * 100, 0))).toBe(7560);
+  });
+
+  it('names each cover’s amount and term beside its outcome', async () => {
+    stub(decided(atDecision()));
+    render();
+    const outcome = await screen.findByRole('region', { name: 'Outcome' });
+    const tag = within(outcome).getByText('Non-standard terms');
+    expect(tag.parentElement).toHaveTextContent(/^Life Protection · Level · £250,000 · 25 years Non-standard terms$/);
   });
 
   it('shows the underwriter’s terms and reason beside the rulebook’s referral, and the updates, read from the server', async () => {
@@ -170,7 +226,9 @@ describe('decision page', () => {
     const { requests } = stub(declined);
     render();
     const price = await screen.findByRole('region', { name: 'Price on these terms' });
-    expect(await within(price).findByText('Not offered')).toBeInTheDocument();
+    const life = await within(price).findByRole('row', { name: /Life Protection/ });
+    // Its terms and its price both say so.
+    expect(within(life).getAllByText('Not offered')).toHaveLength(2);
     expect(requests.some((r) => r.url.pathname === TRIGGER)).toBe(false);
   });
 

@@ -3,15 +3,15 @@ import { useEffect } from 'react';
 import type { Schemas } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { formatMoneyWithPence } from '@/lib/format';
-import { clientName } from '../shared/application-model';
+import { clientName, isLeftOut } from '../shared/application-model';
 import { ApplicationHeader, ApplicationRoute, type ApplicationPageProps } from '../shared/components/application-page';
 import { paths } from '@/app/paths';
+import { ClientCovers } from '../shared/components/client-covers';
 import { ContinueButton } from '../shared/components/continue-button';
 import { JourneySteps } from '../shared/components/journey-steps';
 import { OutcomeSummary } from '../shared/components/outcome-summary';
 import { RequoteButton } from '../shared/components/requote-button';
 import { UnderwritingUpdates } from '../shared/components/underwriting-updates';
-import { productLabels } from '@/lib/cover-text';
 import { saveFile } from '@/lib/save-file';
 import { useDecisionDocument, useDecisionQuote, useProceed, useRemoveAtDecision } from './api/decision';
 import { Alternatives } from './components/alternatives';
@@ -57,7 +57,7 @@ function Decision({ applicationId, application: data }: ApplicationPageProps) {
               return (
                 <Col key={applicant.id} xs={24} lg={data.applicants.length > 1 ? 12 : 24}>
                   <Card title={clientName(applicant, index)}>
-                    {outcome && <OutcomeSummary outcome={outcome} />}
+                    {outcome && <OutcomeSummary outcome={outcome} covers={applicant.covers ?? []} />}
                     {atDecision && data.applicants.length > 1 && hasNoCoverLeft(applicant) && (
                       <Alert
                         type="warning"
@@ -150,61 +150,21 @@ function Decision({ applicationId, application: data }: ApplicationPageProps) {
 /** Every cover of the client was postponed or declined. */
 function hasNoCoverLeft(applicant: Application['applicants'][number]): boolean {
   const covers = applicant.covers ?? [];
-  return covers.length > 0 && covers.every((c) => c.decision === 'declined' || c.decision === 'postponed');
+  return covers.length > 0 && covers.every((c) => isLeftOut(c.decision));
 }
 
-interface PriceRow {
-  key: string;
-  cover: string;
-  quoted: number | undefined;
-  decided: number;
-  leftOut: boolean;
-}
-
-/** Each cover's price at the quote and on its terms, with the totals. */
+/**
+ * Each client's covers priced at the quote and on their terms, with the client's policy fee and
+ * total, then the application's total: every line that makes up the total is on the page.
+ */
 function DecisionPrice({ application }: { application: Application }) {
   const decision = application.decisionQuote;
   if (!decision) return null;
-  const rows: PriceRow[] = decision.quoteApplicants.flatMap((quoteApplicant) => {
-    const index = application.applicants.findIndex((a) => a.id === quoteApplicant.id);
-    const applicant = application.applicants[index];
-    return quoteApplicant.quoteCovers.map((quoteCover) => {
-      const cover = (applicant?.covers ?? []).find((c) => c.id === quoteCover.coverId);
-      const quoted = application.quote?.quoteApplicants
-        .flatMap((a) => a.quoteCovers)
-        .find((c) => c.coverId === quoteCover.coverId)?.premium;
-      const product = cover ? productLabels[cover.productType] : quoteCover.coverId;
-      return {
-        key: quoteCover.coverId,
-        cover: applicant ? `${clientName(applicant, index)}: ${product}` : product,
-        quoted,
-        decided: quoteCover.premium,
-        leftOut: quoteCover.decision === 'declined' || quoteCover.decision === 'postponed',
-      };
-    });
-  });
   return (
     <>
-      <div className="data-table">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t.columns.cover}</th>
-              <th scope="col" style={{ textAlign: 'right' }}>{t.columns.quoted}</th>
-              <th scope="col" style={{ textAlign: 'right' }}>{t.columns.decision}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.key}>
-                <td>{row.cover}</td>
-                <td style={{ textAlign: 'right' }}>{formatMoneyWithPence(row.quoted)}</td>
-                <td style={{ textAlign: 'right' }}>{row.leftOut ? t.leftOut : formatMoneyWithPence(row.decided)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {application.applicants.map((applicant, index) => (
+        <ClientCovers key={applicant.id} application={application} applicant={applicant} index={index} withQuoted />
+      ))}
       <Typography.Paragraph strong style={{ marginTop: 12, marginBottom: 4 }}>
         {t.total}: {formatMoneyWithPence(decision.premium)}
       </Typography.Paragraph>

@@ -8,8 +8,6 @@ export const decisionStrings = {
   quoteFailed: 'The decision quote could not be priced. Please try again.',
   retry: 'Try again',
   priceHeading: 'Price on these terms',
-  columns: { cover: 'Cover', quoted: 'Quoted', decision: 'On these terms' },
-  leftOut: 'Not offered',
   total: 'Total monthly premium',
   beforeLoadings: (amount: string) => `Before loadings: ${amount} a month`,
   noCoverLeft: (client: string) => `No cover can be offered to ${client}. Remove them from the application to proceed for the other client.`,

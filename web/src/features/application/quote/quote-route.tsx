@@ -8,7 +8,7 @@ import { useAdviser } from '@/lib/adviser';
 import { isApiError, isProblem } from '@/lib/api-error';
 import { stepState } from '@/lib/rules/journey';
 import { useProducts } from './api/get-products';
-import { documentsMutationKey } from './api/download-document';
+import { documentsMutationKey } from '../shared/api/download-document';
 import { usePriceQuote } from '../shared/api/price-quote';
 import { ApplicantCoversCard, type PayoutPlannerOffer } from './components/applicant-covers-card';
 import { ApplicationHeader, ApplicationRoute, type ApplicationPageProps } from '../shared/components/application-page';

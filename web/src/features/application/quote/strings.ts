@@ -113,11 +113,7 @@ export const quoteStrings = {
     heading: 'Documents',
     downloadQuote: 'Download quote (PDF)',
     priceFirst: 'Price the quote to download it.',
-    keyFacts: 'Key facts',
-    terms: 'Terms and conditions',
-    fileNameMissing: 'Error retrieving filename from headers',
     failed: 'Sorry, the document could not be downloaded. Please try again.',
-    notADocument: 'The document’s address could not be read.',
   },
   form: {
     addTitle: (name: string) => `Add cover for ${name}`,

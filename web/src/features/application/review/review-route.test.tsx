@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routePatterns } from '@/app/paths';
 import type { Schemas } from '@/lib/api-client';
 import { json, problem } from '@/test/fetch-stub';
@@ -70,7 +70,7 @@ function readyToActivate(overrides: Partial<Application> = {}): Application {
         }),
       ],
     }),
-    bankDetails: { name: 'Mr Alan Turing', accountNumber: '••••4958', sortCode: '08-99-99', collectionDay: 15 },
+    bankDetails: { name: 'Mr Alan Turing', accountNumber: '••••4958', sortCode: '08-99-99', collectionDay: 15, payerConfirmed: true },
     bankCheck: { status: 'manuallyVerified', result: 'NameNotChecked' },
     isBankCheckConfirmed: true,
     policyStartDateOption: 'future',
@@ -107,6 +107,32 @@ function render() {
   return renderRoute(<ReviewRoute />, { path: routePatterns.review, url: '/application/1001/review' });
 }
 
+/** Opens the confirmation step from the page's button (found once: a spent loading icon stays in its name in jsdom). */
+async function openConfirmation(user: ReturnType<typeof userEvent.setup>, button: HTMLElement | string = 'Put policies in force') {
+  await user.click(typeof button === 'string' ? await screen.findByRole('button', { name: button }) : button);
+  return screen.findByRole('dialog', { name: /in force\?$/ });
+}
+
+/**
+ * The step's closing animation ended. jsdom runs no CSS animation, so antd's never ends by itself:
+ * once it is under way, end it as the browser would (with the event names rc-motion finds in jsdom).
+ */
+async function closed(dialog: HTMLElement) {
+  await waitFor(() => expect(!dialog.isConnected || dialog.classList.contains('ant-zoom-leave-active')).toBe(true));
+  for (const name of ['animationend', 'webkitAnimationEnd', 'transitionend']) dialog.dispatchEvent(new Event(name));
+}
+
+/** Puts the policies in force: the page's button, then Confirm in the step it opens. */
+async function putInForce(user: ReturnType<typeof userEvent.setup>, button?: HTMLElement) {
+  const dialog = await openConfirmation(user, button);
+  await user.click(within(dialog).getByRole('button', { name: 'Put policies in force' }));
+  await closed(dialog);
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('review page', () => {
   it('lists each client’s covers on the decision’s terms with their premiums, the start date, the Direct Debit and the advice', async () => {
     stubApplication(readyToActivate());
@@ -136,7 +162,62 @@ describe('review page', () => {
     expect(screen.getByText('08-99-99')).toBeInTheDocument();
     expect(screen.getByText('The 15th of each month')).toBeInTheDocument();
     expect(screen.getByText('Is this an advised sale?').nextElementSibling).toHaveTextContent('Yes');
-    expect(screen.getByRole('button', { name: 'Put policy in force' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Put policies in force' })).toBeEnabled();
+  });
+
+  it('says a policy starting now starts today, the day the adviser puts it in force', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-26T10:00:00Z'));
+    stubApplication(readyToActivate({ policyStartDateOption: 'now', policyStartDate: null }));
+    render();
+    const start = await screen.findByRole('heading', { level: 2, name: 'Start date' });
+    expect(start.closest('.ant-card')).toHaveTextContent('Today, 26/11/2026, when you put the policies in force');
+  });
+
+  it('offers to put one policy in force when only one client has cover offered', async () => {
+    const adaDeclined = { ...ada, covers: (ada.covers ?? []).map((cover) => ({ ...cover, decision: 'declined' as const })) };
+    const ready = readyToActivate({ applicants: [alan, adaDeclined] });
+    const decision = ready.decisionQuote;
+    if (!decision) throw new Error('priced');
+    const { requests } = stubApplication({
+      ...ready,
+      decisionQuote: {
+        ...decision,
+        premium: 38.18,
+        quoteApplicants: decision.quoteApplicants.map((client) =>
+          client.id === 'applicant-2'
+            ? { ...client, premium: 0, quoteCovers: client.quoteCovers.map((cover) => ({ ...cover, premium: 0, decision: 'declined' as const })) }
+            : client,
+        ),
+      },
+    });
+    const user = userEvent.setup();
+    render();
+    const dialog = await openConfirmation(user, 'Put policy in force');
+    expect(dialog).toHaveAccessibleName('Put the policy in force?');
+    expect(within(dialog).getByText('Alan Turing’s policy, £38.18 a month')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Ada Turing’s policy/)).not.toBeInTheDocument();
+    expect(within(dialog).getByText('£38.18 a month from the account ••••4958, collected on the 15th of each month')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Put policies in force' })).not.toBeInTheDocument();
+    expect(requests.some((r) => r.url.pathname === ACTIVATE)).toBe(false);
+  });
+
+  it('names the policies, their start and the Direct Debit before anything is issued, and Cancel issues nothing', async () => {
+    const { requests } = stubApplication(readyToActivate());
+    const user = userEvent.setup();
+    render();
+    const dialog = await openConfirmation(user);
+    expect(dialog).toHaveAccessibleName('Put 2 policies in force?');
+    const facts = within(dialog);
+    expect(facts.getByText('Policies issued').nextElementSibling).toHaveTextContent('Alan Turing’s policy, £38.18 a monthAda Turing’s policy, £23.00 a month');
+    expect(facts.getByText('Start date').nextElementSibling).toHaveTextContent('On 01/12/2026');
+    expect(facts.getByText('Direct Debit').nextElementSibling).toHaveTextContent('£61.18 a month from the account ••••4958, collected on the 15th of each month');
+
+    await user.click(facts.getByRole('button', { name: 'Cancel' }));
+    await closed(dialog);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(requests.some((r) => r.url.pathname === ACTIVATE)).toBe(false);
+    expect(screen.getByRole('button', { name: 'Put policies in force' })).toBeEnabled();
   });
 
   it('names what stops the policy going in force, each linked to the page that fixes it, and keeps the button disabled', async () => {
@@ -159,16 +240,16 @@ describe('review page', () => {
     const decision = within(problems).getByText(/The decision has changed/).closest('li');
     if (!decision) throw new Error('no item');
     expect(within(decision).getByRole('link', { name: 'Go to the decision' })).toHaveAttribute('href', '/application/1001/decision');
-    expect(screen.getByRole('button', { name: 'Put policy in force' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Put policies in force' })).toBeDisabled();
     expect(requests.some((r) => r.url.pathname === ACTIVATE)).toBe(false);
   });
 
-  it('puts the policy in force and opens the Complete page', async () => {
+  it('puts the policies in force once the adviser confirms, and opens the Complete page', async () => {
     const ready = readyToActivate();
     const { requests } = stubApplication(ready, [{ method: 'POST', path: ACTIVATE, respond: () => json(inForce(ready)) }]);
     const user = userEvent.setup();
     const { router } = render();
-    await user.click(await screen.findByRole('button', { name: 'Put policy in force' }));
+    await putInForce(user);
     await waitFor(() => expect(router.state.location.pathname).toBe('/application/1001/complete'));
     expect(requests.filter((r) => r.url.pathname === ACTIVATE && r.method === 'POST')).toHaveLength(1);
   });
@@ -183,9 +264,8 @@ describe('review page', () => {
     stubApplication(readyToActivate(), [{ method: 'POST', path: ACTIVATE, respond: () => answer() }]);
     const user = userEvent.setup();
     const { router } = render();
-    const button = await screen.findByRole('button', { name: 'Put policy in force' });
-
-    await user.click(button);
+    const button = await screen.findByRole('button', { name: 'Put policies in force' });
+    await putInForce(user, button);
     const refusal = await screen.findByRole('alert');
     expect(within(refusal).getByText('The policy was not put in force')).toBeInTheDocument();
     // The refusal takes focus where it appears, so a screen reader reads it at once.
@@ -195,12 +275,12 @@ describe('review page', () => {
     expect(within(refusal).getByRole('link', { name: 'Go to set-up' })).toHaveAttribute('href', '/application/1001/set-up');
 
     answer = () => problem(409, { title: 'Conflict', detail: 'Set-up is not open: proceed from the decision first' });
-    await user.click(button);
+    await putInForce(user, button);
     expect(await screen.findByText('Set-up is not open: proceed from the decision first')).toBeInTheDocument();
     await waitFor(() => expect(title()).toHaveFocus());
 
     answer = () => new Response('', { status: 502 });
-    await user.click(button);
+    await putInForce(user, button);
     expect(await screen.findByText('I’m sorry, there has been an error.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/application/1001/review');
   });
@@ -214,13 +294,13 @@ describe('review page', () => {
     const journey = screen.getByRole('navigation', { name: 'Application journey' });
     expect(within(journey).getByRole('link', { name: 'Complete' })).toHaveAttribute('href', '/application/1001/complete');
     expect(screen.getByRole('region', { name: 'Covers for Alan Turing' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Put policy in force' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Put polic/ })).not.toBeInTheDocument();
   });
 
   it('stays closed until the adviser proceeds from the decision', async () => {
     stubApplication(readyToActivate({ proceededAt: null }));
     render();
     expect(await screen.findByText('Review opens once you proceed from the decision and finish set-up.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Put policy in force' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Put polic/ })).not.toBeInTheDocument();
   });
 });

@@ -1,16 +1,18 @@
-import { Alert, Button, Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Col, Flex, Modal, Row, Skeleton, Typography } from 'antd';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
 import { ProblemSummary } from '@/components/problem-summary';
 import { isApiError, type FieldError } from '@/lib/api-error';
 import { formatDate, formatMoneyWithPence } from '@/lib/format';
 import { ordinal } from '@/lib/ordinal';
-import type { Application } from '../shared/application-model';
+import { ukToday } from '@/lib/rules/dates';
+import { clientName, policyholders, type Application } from '../shared/application-model';
 import { ApplicationHeader, ApplicationRoute, type ApplicationPageProps } from '../shared/components/application-page';
 import { JourneySteps } from '../shared/components/journey-steps';
 import { useActivateApplication } from './api/activate-application';
 import { ActivationProblems } from './components/activation-problems';
-import { ClientCovers } from './components/client-covers';
+import { ClientCovers } from '../shared/components/client-covers';
 import { reviewStrings as t } from './strings';
 
 /** /v2/application/:applicationId/review */
@@ -99,6 +101,7 @@ function Summary({ application }: { application: Application }) {
           </Card>
         </Col>
         <Col xs={24} md={8}>
+          {/* The answer only: the question locks once the case is applied for (M2), before Review opens. */}
           <Card title={<h2 className="card-heading">{t.adviceHeading}</h2>} style={{ height: '100%' }}>
             <dl className="fact-list">
               <dt>{t.adviceQuestion}</dt>
@@ -111,10 +114,16 @@ function Summary({ application }: { application: Application }) {
   );
 }
 
+/**
+ * When the policies start. Once in force, the day they were issued to start; before, the option
+ * chosen at set-up, "now" being the day the adviser puts them in force (today, if they do it now).
+ */
 function startText(application: Application): string {
+  const issued = application.policies[0];
+  if (application.active && issued) return t.start.future(formatDate(issued.startsOn));
   switch (application.policyStartDateOption) {
     case 'now':
-      return t.start.now;
+      return t.start.now(formatDate(ukToday()), policyholders(application).length);
     case 'future':
       return t.start.future(formatDate(application.policyStartDate));
     case 'dontKnow':
@@ -124,13 +133,23 @@ function startText(application: Application): string {
   }
 }
 
-/** "Put policy in force": on success the Complete page; a refusal in the server's words. */
+/**
+ * "Put policy in force" (or policies, one per client with cover): a step that names what will be
+ * issued and collected, then on confirming the Complete page; a refusal in the server's words.
+ */
 function PutInForce({ application }: { application: Application }) {
   const activate = useActivateApplication(application.id);
   const navigate = useNavigate();
+  // Closed, open, or confirmed: a confirmed step leaves focus to what follows (the Complete page, or the refusal).
+  const [step, setStep] = useState<'closed' | 'open' | 'confirmed'>('closed');
+  const policies = policyholders(application).length;
   const blocked = application.activationProblems.length > 0;
   const error = activate.error;
   const refusedFields: FieldError[] = isApiError(error) ? error.fieldErrors : [];
+  const confirm = () => {
+    setStep('confirmed');
+    activate.mutate(undefined, { onSuccess: (active) => void navigate(paths.complete(active.id)) });
+  };
   return (
     <div style={{ marginTop: 24 }}>
       {activate.isError &&
@@ -148,17 +167,55 @@ function PutInForce({ application }: { application: Application }) {
           </ProblemSummary>
         ))}
       <Flex align="center" gap="middle" wrap>
-        <Button
-          type="primary"
-          size="large"
-          disabled={blocked}
-          loading={activate.isPending}
-          onClick={() => activate.mutate(undefined, { onSuccess: (active) => void navigate(paths.complete(active.id)) })}
-        >
-          {t.putInForce}
+        <Button type="primary" size="large" disabled={blocked} loading={activate.isPending} onClick={() => setStep('open')}>
+          {t.putInForce(policies)}
         </Button>
         <Typography.Text type="secondary">{t.putInForceHelp}</Typography.Text>
       </Flex>
+      <Modal
+        open={step === 'open'}
+        title={t.confirm.title(policies)}
+        okText={t.putInForce(policies)}
+        cancelText={t.confirm.cancel}
+        onOk={confirm}
+        onCancel={() => setStep('closed')}
+        focusTriggerAfterClose={step !== 'confirmed'}
+      >
+        <WhatHappens application={application} />
+      </Modal>
     </div>
+  );
+}
+
+/** What putting the policies in force does: each policy with its holder and premium, when they start, what is collected. */
+function WhatHappens({ application }: { application: Application }) {
+  const holders = policyholders(application);
+  const priced = application.decisionQuote;
+  const premiumOf = (applicantId: string) => priced?.quoteApplicants.find((a) => a.id === applicantId)?.premium;
+  const bank = application.bankDetails;
+  return (
+    <>
+      <Typography.Paragraph>{t.confirm.intro}</Typography.Paragraph>
+      <dl className="fact-list">
+        <dt>{t.confirm.issued(holders.length)}</dt>
+        <dd>
+          <ul style={{ margin: 0, paddingLeft: 20 }}>
+            {holders.map((applicant) => (
+              <li key={applicant.id}>
+                {t.confirm.policy(clientName(applicant, application.applicants.indexOf(applicant)), formatMoneyWithPence(premiumOf(applicant.id)))}
+              </li>
+            ))}
+          </ul>
+        </dd>
+        <dt>{t.confirm.start}</dt>
+        <dd>{startText(application)}</dd>
+        {bank && priced && (
+          <>
+            <dt>{t.confirm.directDebit}</dt>
+            <dd>{t.confirm.collection(formatMoneyWithPence(priced.premium), bank.accountNumber, ordinal(bank.collectionDay))}</dd>
+          </>
+        )}
+      </dl>
+    </>
   );
 }

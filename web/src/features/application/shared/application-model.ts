@@ -50,3 +50,36 @@ export function priceProblems(error: ApiError, application: Application, offer: 
   const unique = [...new Set(messages)];
   return unique.length > 0 ? unique : [error.message];
 }
+
+type QuoteApplicant = Schemas['QuoteApplicant'];
+
+/** A cover declined or postponed: nothing is offered, so it is in no policy and costs nothing. */
+export function isLeftOut(decision: Schemas['Decision'] | null | undefined): boolean {
+  return decision === 'declined' || decision === 'postponed';
+}
+
+/** A cover's decision as the decision quote priced it, or as the cover carries it before that. */
+export function coverDecision(application: Application, cover: Cover): Schemas['Decision'] | null {
+  const priced = application.decisionQuote?.quoteApplicants.flatMap((a) => a.quoteCovers).find((c) => c.coverId === cover.id);
+  return priced?.decision ?? cover.decision;
+}
+
+/** The client's covers that are offered, which go into their policy. */
+export function offeredCovers(application: Application, applicant: Applicant): Cover[] {
+  return (applicant.covers ?? []).filter((cover) => !isLeftOut(coverDecision(application, cover)));
+}
+
+/** The clients who get a policy when it is put in force: one each for a client with a cover offered (as the server issues them). */
+export function policyholders(application: Application): Applicant[] {
+  return application.applicants.filter((applicant) => offeredCovers(application, applicant).length > 0);
+}
+
+/**
+ * The client's monthly policy fee in a priced quote: their premium less their covers' (a rider's
+ * price is in its cover's). The server charges it once per policy, so a client with no cover
+ * offered pays none. Worked in pence so the rows shown add up to the total exactly.
+ */
+export function policyFee(priced: QuoteApplicant): number {
+  const pence = (pounds: number) => Math.round(pounds * 100);
+  return (pence(priced.premium) - priced.quoteCovers.reduce((sum, cover) => sum + pence(cover.premium), 0)) / 100;
+}

@@ -2,13 +2,14 @@ import { DownloadOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { Button, Flex, Typography } from 'antd';
 import { isApiError } from '@/lib/api-error';
 import { saveFile } from '@/lib/save-file';
-import { MissingFileNameError, UnreadableDocumentLinkError, useDownloadDocument, type DocumentKind } from '../api/download-document';
+import { MissingFileNameError, UnreadableDocumentLinkError, useDownloadDocument, type DocumentKind } from '../../shared/api/download-document';
 import type { Application } from '../../shared/application-model';
+import { applicationStrings } from '../../shared/strings';
 import { quoteStrings } from '../strings';
 import { useMessage } from '@/components/feedback';
 import { SectionCard } from '@/components/section-card';
 
-const t = quoteStrings.documents;
+const t = { ...quoteStrings.documents, ...applicationStrings.documents };
 const headingId = 'quote-documents-heading';
 
 /**

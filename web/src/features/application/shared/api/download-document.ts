@@ -2,9 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
 import { downloadedFile, type DownloadedFile } from '@/lib/content-disposition';
-import { quoteStrings } from '../strings';
+import { applicationStrings } from '../strings';
 
-const t = quoteStrings.documents;
+const t = applicationStrings.documents;
 
 export type DocumentKind = 'quote' | 'keyFacts' | 'terms';
 
@@ -80,7 +80,8 @@ async function storedDocument(uri: string): Promise<DownloadedFile> {
 }
 
 /**
- * Fetches one of the application's documents with the signed-in adviser's token. A GET, but
+ * Fetches one of the application's documents with the signed-in adviser's token (the quote page
+ * offers all three; the Complete page the key facts and terms again, to hand over with the policy). A GET, but
  * started by a click and never cached, so it is a mutation here.
  */
 export function useDownloadDocument(applicationId: number) {

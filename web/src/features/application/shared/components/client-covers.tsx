@@ -1,14 +1,13 @@
 import { Typography } from 'antd';
 import type { Schemas } from '@/lib/api-client';
-import { coverAmountText, coverLengthText, coverStructureText, productLabels, riderLabels } from '@/lib/cover-text';
-import { formatMoney, formatMoneyWithPence } from '@/lib/format';
-import { clientName, type Applicant, type Application, type Cover } from '../../shared/application-model';
-import { reviewStrings as t } from '../strings';
+import { coverDetailsText, productLabels } from '@/lib/cover-text';
+import { formatMoneyWithPence } from '@/lib/format';
+import { clientName, coverDecision, isLeftOut, policyFee, type Applicant, type Application } from '../application-model';
+import { applicationStrings } from '../strings';
+
+const t = applicationStrings.covers;
 
 type CoverOutcome = Schemas['CoverOutcome'];
-
-const toPence = (pounds: number) => Math.round(pounds * 100);
-const toPounds = (pence: number) => pence / 100;
 
 /** 'Non-standard terms: premium loaded by 50%', from the cover's underwriting outcome. */
 function termsText(outcome: CoverOutcome | undefined): string {
@@ -20,24 +19,30 @@ function termsText(outcome: CoverOutcome | undefined): string {
   return `${t.terms.nonStandard}: ${parts.join('; ')}`;
 }
 
-function detailsText(cover: Cover): string {
-  const riders = cover.riders.map((rider) =>
-    t.rider(riderLabels[rider.riderType], formatMoney(rider.coverAmount)),
-  );
-  return [coverStructureText(cover), coverAmountText(cover), coverLengthText(cover), ...riders].filter((part) => part !== null).join(' · ');
+interface ClientCoversProps {
+  application: Application;
+  applicant: Applicant;
+  index: number;
+  /**
+   * Also each line's price when quoted, beside its price on the decision's terms (the decision
+   * page, where the adviser sees what underwriting changed).
+   */
+  withQuoted?: boolean;
 }
 
 /**
  * One client's covers on the decision's terms: each with its details, its terms and its monthly
- * premium from the decision quote; a cover postponed or declined is shown as not offered.
+ * premium from the decision quote, then the client's policy fee and their total, so the lines add
+ * up to what the client pays. A cover postponed or declined is shown as not offered.
  */
-export function ClientCovers({ application, applicant, index }: { application: Application; applicant: Applicant; index: number }) {
+export function ClientCovers({ application, applicant, index, withQuoted = false }: ClientCoversProps) {
   const name = clientName(applicant, index);
   const priced = application.decisionQuote?.quoteApplicants.find((a) => a.id === applicant.id);
+  const quoted = withQuoted ? application.quote?.quoteApplicants.find((a) => a.id === applicant.id) : undefined;
   const outcomes = application.applicantsEnquiries.find((e) => e.applicantId === applicant.id)?.outcome?.covers ?? [];
-  const headingId = `review-client-${applicant.id}`;
-  // The client's premium is their covers' and a policy fee, once for their policy.
-  const fee = priced ? toPounds(toPence(priced.premium) - priced.quoteCovers.reduce((sum, c) => sum + toPence(c.premium), 0)) : 0;
+  const headingId = `client-covers-${applicant.id}`;
+  const fee = priced ? policyFee(priced) : 0;
+  const quotedFee = quoted ? policyFee(quoted) : 0;
   return (
     <section aria-labelledby={headingId} className="review-client">
       <Typography.Title level={3} id={headingId} style={{ fontSize: 17 }}>
@@ -46,41 +51,46 @@ export function ClientCovers({ application, applicant, index }: { application: A
       <div className="data-table">
         <table className="data-table--fixed">
           <colgroup>
-            <col style={{ width: '22%' }} />
-            <col style={{ width: '32%' }} />
-            <col style={{ width: '30%' }} />
-            <col style={{ width: '16%' }} />
+            <col style={{ width: withQuoted ? '20%' : '22%' }} />
+            <col style={{ width: withQuoted ? '28%' : '32%' }} />
+            <col style={{ width: withQuoted ? '24%' : '30%' }} />
+            {withQuoted && <col style={{ width: '13%' }} />}
+            <col style={{ width: withQuoted ? '15%' : '16%' }} />
           </colgroup>
           <thead>
             <tr>
               <th scope="col">{t.columns.cover}</th>
               <th scope="col">{t.columns.details}</th>
               <th scope="col">{t.columns.terms}</th>
-              <th scope="col" style={{ textAlign: 'right' }}>{t.columns.premium}</th>
+              {withQuoted && <th scope="col" style={{ textAlign: 'right' }}>{t.columns.quoted}</th>}
+              <th scope="col" style={{ textAlign: 'right' }}>{withQuoted ? t.columns.onTerms : t.columns.premium}</th>
             </tr>
           </thead>
           <tbody>
             {(applicant.covers ?? []).map((cover) => {
               const quoteCover = priced?.quoteCovers.find((c) => c.coverId === cover.id);
-              const decision = quoteCover?.decision ?? cover.decision;
-              const leftOut = decision === 'declined' || decision === 'postponed';
+              const leftOut = isLeftOut(coverDecision(application, cover));
               return (
                 <tr key={cover.id}>
                   <th scope="row" style={{ background: 'none', fontWeight: 500 }}>
                     {productLabels[cover.productType]}
                   </th>
-                  <td>{detailsText(cover)}</td>
+                  <td>{coverDetailsText(cover)}</td>
                   <td>{leftOut ? t.notOffered : termsText(outcomes.find((o) => o.coverId === cover.id))}</td>
+                  {withQuoted && (
+                    <td style={{ textAlign: 'right' }}>{formatMoneyWithPence(quoted?.quoteCovers.find((c) => c.coverId === cover.id)?.premium)}</td>
+                  )}
                   <td style={{ textAlign: 'right' }}>{leftOut ? t.notOffered : formatMoneyWithPence(quoteCover?.premium)}</td>
                 </tr>
               );
             })}
-            {fee > 0 && (
+            {(fee > 0 || quotedFee > 0) && (
               <tr>
                 <th scope="row">{t.policyFee}</th>
                 <td colSpan={2} className="data-table__secondary">
                   {t.policyFeeHelp}
                 </td>
+                {withQuoted && <td style={{ textAlign: 'right' }}>{formatMoneyWithPence(quotedFee)}</td>}
                 <td style={{ textAlign: 'right' }}>{formatMoneyWithPence(fee)}</td>
               </tr>
             )}
@@ -91,6 +101,7 @@ export function ClientCovers({ application, applicant, index }: { application: A
                 <th scope="row" colSpan={3} style={{ textAlign: 'right' }}>
                   {t.clientTotal(name)}
                 </th>
+                {withQuoted && <td style={{ textAlign: 'right', fontWeight: 600 }}>{formatMoneyWithPence(quoted?.premium)}</td>}
                 <td style={{ textAlign: 'right', fontWeight: 600 }}>{formatMoneyWithPence(priced.premium)}</td>
               </tr>
             </tfoot>
