@@ -280,6 +280,111 @@ async fn the_policy_goes_in_force_with_a_numbered_policy_and_documents_for_each_
         .await;
 }
 
+/// What an adviser reads of each policy of a joint application: the list names each holder
+/// without their title and says which products the policy holds; the policy view gives the
+/// holder's address and contact details, the day each cover ends, and the other client's
+/// policy to open.
+#[tokio::test(flavor = "multi_thread")]
+async fn each_policy_of_a_joint_application_shows_its_products_address_cover_end_and_the_other_policy()
+ {
+    let app = TestApp::spawn().await;
+    let token = app.token("adviser1@example.com").await;
+    let key = proceeded_application(&app, &token).await;
+    set_up_bank(&app, &token, key).await;
+    start_on(&app, &token, key, "now", None).await;
+    let (status, active) = post(&app, &token, activate_path(key), None).await;
+    assert_eq!(status, StatusCode::OK, "{active}");
+
+    // The list: Mr Alan Turing and Mrs Ada Lovelace, each with their 20-year life cover.
+    let (status, found) = get(
+        &app,
+        &token,
+        format!("/api/v1/backendforfrontend/policy/search?searchTerm={key}"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{found}");
+    let rows = found["policyDetails"].as_array().unwrap();
+    let row = |name: &str| {
+        rows.iter()
+            .find(|r| r["holderName"] == name)
+            .unwrap_or_else(|| panic!("{name} is not listed: {found}"))
+            .clone()
+    };
+    let (alan, ada) = (row("Alan Turing"), row("Ada Lovelace"));
+    assert_eq!(
+        rows.len(),
+        2,
+        "both policies, by the application reference: {found}"
+    );
+    for holder in [&alan, &ada] {
+        assert_eq!(holder["productTypes"], json!(["life"]));
+    }
+
+    // Alan's policy view.
+    let (status, details) = get(
+        &app,
+        &token,
+        format!(
+            "/api/v1/backendforfrontend/policydetails/{}",
+            alan["policyHolderId"].as_str().unwrap()
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{details}");
+    let contact = &details["contactDetails"];
+    assert_eq!(
+        [
+            &contact["address1"],
+            &contact["cityName"],
+            &contact["postcode"],
+            &contact["phoneNumber"],
+            &contact["emailAddress"]
+        ],
+        [
+            "1 Station Road",
+            "Leeds",
+            "LS1 4AP",
+            "01134960000",
+            "client0@example.com"
+        ]
+    );
+    // Started today for 20 years: it ends on the 20th anniversary of the start date.
+    let starts_on = details["policy"]["startsOn"].as_str().unwrap();
+    let year: i32 = starts_on[..4].parse().unwrap();
+    assert_eq!(
+        details["covers"][0]["endsOn"],
+        format!("{}{}", year + 20, &starts_on[4..])
+    );
+    assert_eq!(
+        details["jointPolicy"],
+        json!({
+            "policyHolderId": ada["policyHolderId"],
+            "holderName": "Ada Lovelace",
+            "policyReference": ada["policyReference"],
+        })
+    );
+
+    // Ada's links back to Alan's, and has her own contact details.
+    let (_, details) = get(
+        &app,
+        &token,
+        format!(
+            "/api/v1/backendforfrontend/policydetails/{}",
+            ada["policyHolderId"].as_str().unwrap()
+        ),
+    )
+    .await;
+    assert_eq!(
+        details["jointPolicy"]["policyHolderId"],
+        alan["policyHolderId"]
+    );
+    assert_eq!(details["jointPolicy"]["holderName"], "Alan Turing");
+    assert_eq!(
+        details["contactDetails"]["emailAddress"],
+        "client1@example.com"
+    );
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn a_later_start_goes_on_risk_by_the_workflows_timer_and_the_journey_ends_after_the_cancellation_window()
  {

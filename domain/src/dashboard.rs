@@ -4,6 +4,7 @@
 use crate::ids::{AdviserId, ApplicantId, ApplicationId};
 use crate::money::Money;
 use crate::policy::PolicyStatus;
+use crate::product_codes::ProductType;
 use crate::stage::ApplicationStage;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
@@ -59,7 +60,10 @@ pub struct PolicySummary {
     /// The client the policy covers: the `policyHolderId` of the policy's own page.
     pub policy_holder_id: ApplicantId,
     pub policy_reference: String,
+    /// "Alan Turing": first and last name, without a title.
     pub holder_name: String,
+    /// The products of the policy's covers in force, each once, in the order of its covers.
+    pub product_types: Vec<ProductType>,
     pub application_id: ApplicationId,
     pub adviser_id: AdviserId,
     #[schema(required = true)]

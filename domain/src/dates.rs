@@ -50,10 +50,21 @@ pub fn age_on(born: NaiveDate, on: NaiveDate) -> Option<u32> {
 
 /// The date on which someone born on `born` has their birthday in `year`.
 pub(crate) fn birthday_in(born: NaiveDate, year: i32) -> NaiveDate {
-    NaiveDate::from_ymd_opt(year, born.month(), born.day()).unwrap_or_else(|| {
-        // Only 29 February can be missing from a year.
-        NaiveDate::from_ymd_opt(year, 3, 1).expect("1 March exists")
-    })
+    same_day_in(born, year).expect("1 March exists")
+}
+
+/// The day `years` whole years after `date`, by the birthday rule: 29 February's anniversary in a
+/// common year is 1 March (docs/decisions.md C3). `None` past the end of the calendar.
+pub fn anniversary(date: NaiveDate, years: u32) -> Option<NaiveDate> {
+    let year = date.year().checked_add(i32::try_from(years).ok()?)?;
+    same_day_in(date, year)
+}
+
+/// `date`'s day and month in `year`, or 1 March when that is a 29 February the year lacks.
+fn same_day_in(date: NaiveDate, year: i32) -> Option<NaiveDate> {
+    // Only 29 February can be missing from a year.
+    NaiveDate::from_ymd_opt(year, date.month(), date.day())
+        .or_else(|| NaiveDate::from_ymd_opt(year, 3, 1))
 }
 
 // §5.
@@ -182,6 +193,40 @@ mod tests {
         // In a leap year the birthday is 29 February itself.
         assert_eq!(age_on(born, d(2024, 2, 28)), Some(19));
         assert_eq!(age_on(born, d(2024, 2, 29)), Some(20));
+    }
+
+    #[test]
+    fn an_anniversary_keeps_the_day_and_a_leap_day_falls_on_first_of_march_in_common_years() {
+        assert_eq!(anniversary(d(2026, 11, 22), 20), Some(d(2046, 11, 22)));
+        assert_eq!(anniversary(d(2026, 12, 31), 1), Some(d(2027, 12, 31)));
+        assert_eq!(anniversary(d(2026, 2, 28), 2), Some(d(2028, 2, 28)));
+        assert_eq!(anniversary(d(2024, 2, 29), 1), Some(d(2025, 3, 1)));
+        assert_eq!(anniversary(d(2024, 2, 29), 4), Some(d(2028, 2, 29)));
+        assert_eq!(anniversary(d(2024, 2, 29), 0), Some(d(2024, 2, 29)));
+        // 2100 is not a leap year.
+        assert_eq!(anniversary(d(2096, 2, 29), 4), Some(d(2100, 3, 1)));
+        assert_eq!(anniversary(d(2026, 1, 1), u32::MAX), None);
+        assert_eq!(anniversary(d(2026, 1, 1), 300_000), None);
+    }
+
+    #[test]
+    fn a_birthday_is_the_anniversary_of_birth_and_the_first_day_of_the_new_age() {
+        for born in [
+            d(1984, 2, 29),
+            d(1985, 2, 28),
+            d(1985, 3, 1),
+            d(1985, 6, 23),
+        ] {
+            for age in [18, 21, 64, 65] {
+                let birthday = anniversary(born, age).unwrap();
+                assert_eq!(age_on(born, birthday), Some(age), "{born} at {age}");
+                assert_eq!(
+                    age_on(born, birthday.pred_opt().unwrap()),
+                    Some(age - 1),
+                    "{born}, the day before turning {age}"
+                );
+            }
+        }
     }
 
     #[test]

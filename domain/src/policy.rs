@@ -2,7 +2,8 @@
 //! application is put in force each client with cover gets a policy of their own, with a policy
 //! number, a start date and a 30-day window in which they may cancel for a full refund.
 
-use crate::dates::start_of_uk_day;
+use crate::cover::CoverLength;
+use crate::dates::{anniversary, start_of_uk_day};
 use crate::ids::{ApplicantId, ApplicationId};
 use crate::money::Money;
 use chrono::{DateTime, Days, NaiveDate, Utc};
@@ -108,6 +109,23 @@ pub fn cancellation_ends_on(issued_on: NaiveDate) -> NaiveDate {
         .unwrap_or(issued_on)
 }
 
+// Issue 32; docs/decisions.md AJ13.
+/// The day a cover on a policy starting on `starts_on` ends: the anniversary of the start date
+/// after its term, or the client's birthday at the age it runs to (`None` without a date of
+/// birth). Both are anniversaries, so a 29 February start or birth ends on 1 March in a common
+/// year, as a leap-day birthday falls (C3). `None` for a cover with no length of its own
+/// (children's cover rides on its parent's).
+pub fn cover_ends_on(
+    length: Option<CoverLength>,
+    starts_on: NaiveDate,
+    born: Option<NaiveDate>,
+) -> Option<NaiveDate> {
+    match length? {
+        CoverLength::Years(years) => anniversary(starts_on, years),
+        CoverLength::ToAge(age) => anniversary(born?, age),
+    }
+}
+
 /// The policy number of the `client`-th client (1 or 2) of an application: `PP`, the
 /// application reference in 8 digits, the client's number and a Luhn check digit, so a digit
 /// mistyped or two swapped when an adviser reads it out are caught. Derived, not drawn: the
@@ -174,6 +192,77 @@ mod tests {
         assert!(!is_policy_reference("PP0100000115"), "two digits swapped");
         assert!(!is_policy_reference("0010000115"), "no prefix");
         assert!(!is_policy_reference("PP00100A0115"), "a letter");
+    }
+
+    fn d(year: i32, month: u32, day: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(year, month, day).unwrap()
+    }
+
+    #[test]
+    fn a_term_cover_ends_on_the_start_dates_anniversary_after_its_term() {
+        let years = |n| Some(CoverLength::Years(n));
+        let born = Some(d(1985, 6, 23));
+        assert_eq!(
+            cover_ends_on(years(20), d(2026, 11, 22), born),
+            Some(d(2046, 11, 22))
+        );
+        assert_eq!(
+            cover_ends_on(years(1), d(2026, 12, 31), born),
+            Some(d(2027, 12, 31))
+        );
+        assert_eq!(
+            cover_ends_on(years(10), d(2026, 2, 28), None),
+            Some(d(2036, 2, 28))
+        );
+        // A leap-day start: 1 March in a common year, 29 February in a leap year.
+        assert_eq!(
+            cover_ends_on(years(10), d(2028, 2, 29), born),
+            Some(d(2038, 3, 1))
+        );
+        assert_eq!(
+            cover_ends_on(years(12), d(2028, 2, 29), born),
+            Some(d(2040, 2, 29))
+        );
+        assert_eq!(cover_ends_on(years(u32::MAX), d(2026, 1, 1), born), None);
+    }
+
+    #[test]
+    fn a_cover_to_an_age_ends_on_the_birthday_the_client_reaches_it() {
+        let to = |age| Some(CoverLength::ToAge(age));
+        let start = d(2026, 11, 22);
+        assert_eq!(
+            cover_ends_on(to(65), start, Some(d(1985, 6, 23))),
+            Some(d(2050, 6, 23))
+        );
+        // Born on 29 February: 1 March in a common year (2045), the day itself in a leap year.
+        assert_eq!(
+            cover_ends_on(to(65), start, Some(d(1980, 2, 29))),
+            Some(d(2045, 3, 1))
+        );
+        assert_eq!(
+            cover_ends_on(to(64), start, Some(d(1984, 2, 29))),
+            Some(d(2048, 2, 29))
+        );
+        // The day before the birthday is still cover; the client is 64 until it.
+        let born = d(1980, 2, 29);
+        let ends = cover_ends_on(to(65), start, Some(born)).unwrap();
+        assert_eq!(
+            crate::dates::age_on(born, ends.pred_opt().unwrap()),
+            Some(64)
+        );
+        assert_eq!(crate::dates::age_on(born, ends), Some(65));
+    }
+
+    #[test]
+    fn a_cover_without_a_length_or_a_date_of_birth_to_reach_has_no_end_date() {
+        assert_eq!(
+            cover_ends_on(None, d(2026, 11, 22), Some(d(1985, 6, 23))),
+            None
+        );
+        assert_eq!(
+            cover_ends_on(Some(CoverLength::ToAge(65)), d(2026, 11, 22), None),
+            None
+        );
     }
 
     #[test]

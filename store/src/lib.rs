@@ -147,7 +147,8 @@ impl Store {
                     .await?
             }
         }
-        self.fill_workbench_columns().await
+        self.fill_workbench_columns().await?;
+        self.fill_policy_products().await
     }
 
     pub fn backend(&self) -> Backend {

@@ -24,9 +24,11 @@ pub(crate) async fn save_policies(
             policy.policy_reference, application.id, policy.holder_name
         )
         .to_lowercase();
+        let products = product_types_json(application, &policy.applicant_id)?;
         let mut upsert = Sql::new(
             "INSERT INTO policies (policy_holder_id, policy_reference, application_id, adviser_id, \
-             holder_name, search_text, status, starts_on, monthly_premium_pence, issued_at) VALUES (",
+             holder_name, search_text, status, starts_on, monthly_premium_pence, issued_at, \
+             product_types) VALUES (",
         );
         upsert
             .bind(Arg::Text(policy.applicant_id.to_string()))
@@ -48,15 +50,27 @@ pub(crate) async fn save_policies(
             .bind(Arg::Int(premium))
             .push(", ")
             .bind(Arg::Text(timestamp(policy.issued_at)))
+            .push(", ")
+            .bind(Arg::Text(products))
             .push(
                 ") ON CONFLICT (policy_holder_id) DO UPDATE SET adviser_id = excluded.adviser_id, \
                  holder_name = excluded.holder_name, search_text = excluded.search_text, \
                  status = excluded.status, starts_on = excluded.starts_on, \
-                 monthly_premium_pence = excluded.monthly_premium_pence",
+                 monthly_premium_pence = excluded.monthly_premium_pence, \
+                 product_types = excluded.product_types",
             );
         upsert.query().execute(&mut **tx).await?;
     }
     Ok(())
+}
+
+/// The products a client's policy holds, as the `product_types` column keeps them.
+fn product_types_json(
+    application: &Application,
+    holder: &ApplicantId,
+) -> Result<String, StoreError> {
+    serde_json::to_string(&application.policy_products(holder))
+        .map_err(|e| StoreError::Corrupt(format!("the products of {holder}: {e}")))
 }
 
 impl Store {
@@ -68,7 +82,7 @@ impl Store {
         let select = Sql::new(
             "SELECT p.policy_holder_id, p.policy_reference, p.application_id, p.adviser_id, \
              v.name AS adviser_name, p.holder_name, p.status, p.starts_on, \
-             p.monthly_premium_pence, p.issued_at \
+             p.monthly_premium_pence, p.issued_at, p.product_types \
              FROM policies p LEFT JOIN advisers v ON v.id = p.adviser_id",
         );
         let found = self.search(query, &POLICIES, select, summary).await?;
@@ -78,6 +92,35 @@ impl Store {
             total_pages: total_pages(found.total),
             total_record_count: found.total,
         })
+    }
+
+    /// Fills the products of policies saved before the column existed (migration 0010), from
+    /// each one's application; a policy saved since has them already.
+    pub(crate) async fn fill_policy_products(&self) -> Result<(), StoreError> {
+        let rows = Sql::new(
+            "SELECT a.document FROM applications a WHERE a.id IN \
+             (SELECT application_id FROM policies WHERE product_types IS NULL)",
+        )
+        .query()
+        .fetch_all(&self.pool)
+        .await?;
+        for row in rows {
+            let document: String = row.try_get("document")?;
+            let application: Application = serde_json::from_str(&document)
+                .map_err(|e| StoreError::Corrupt(format!("a stored application: {e}")))?;
+            for policy in &application.set_up.policies {
+                let mut update = Sql::new("UPDATE policies SET product_types = ");
+                update
+                    .bind(Arg::Text(product_types_json(
+                        &application,
+                        &policy.applicant_id,
+                    )?))
+                    .push(" WHERE policy_holder_id = ")
+                    .bind(Arg::Text(policy.applicant_id.to_string()));
+                update.query().execute(&self.writer).await?;
+            }
+        }
+        Ok(())
     }
 
     /// The application a policy holder's policy belongs to, and its adviser.
@@ -120,10 +163,16 @@ fn summary(row: &sqlx::any::AnyRow) -> Result<PolicySummary, StoreError> {
     let starts: String = row.try_get("starts_on")?;
     let pence: i64 = row.try_get("monthly_premium_pence")?;
     let issued: String = row.try_get("issued_at")?;
+    let products: Option<String> = row.try_get("product_types")?;
+    let product_types = match products {
+        Some(json) => serde_json::from_str(&json).map_err(|_| corrupt("products"))?,
+        None => Vec::new(),
+    };
     Ok(PolicySummary {
         policy_holder_id: ApplicantId::parse(&holder).ok_or_else(|| corrupt("holder"))?,
         policy_reference: row.try_get("policy_reference")?,
         holder_name: row.try_get("holder_name")?,
+        product_types,
         application_id: ApplicationId::new(application).ok_or_else(|| corrupt("application"))?,
         adviser_id: AdviserId::parse(&adviser).ok_or_else(|| corrupt("adviser"))?,
         adviser_name: row.try_get("adviser_name")?,

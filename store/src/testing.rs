@@ -108,6 +108,13 @@ impl TestDatabase {
         self.execute(statements).await;
     }
 
+    /// Forgets every policy's products, as policies saved before migration 0010 kept none, so a
+    /// test can watch the migrate step fill them in.
+    pub async fn forget_policy_products(&self) {
+        self.execute(vec!["UPDATE policies SET product_types = NULL".to_owned()])
+            .await;
+    }
+
     async fn execute(&self, statements: Vec<String>) {
         match self.place {
             Place::Sqlite { .. } => {

@@ -371,6 +371,58 @@ async fn policy_search_matches_any_part_of_a_name_and_follows_each_change() {
     assert_eq!(holders("0000115").await, ["Grace Hopper"]);
 }
 
+/// The Policyholders list says which products each policy holds, from the covers that went in
+/// force; a policy saved before the store kept them gets them at the next start-up.
+#[tokio::test]
+async fn a_policy_is_listed_with_its_products_even_one_saved_before_they_were_kept() {
+    use domain::decision::Decision;
+    use domain::product_codes::ProductType;
+    let (store, database) = store().await;
+    let app = new_application(&store, "adviser1").await;
+    let mut app = with_policy(
+        &with_client(&app, "b1", "Alan", "Turing"),
+        "b1",
+        "PP0010000108",
+        "Alan Turing",
+    );
+    for (id, product, decision) in [
+        ("c1", ProductType::Life, Decision::StandardTerms),
+        ("c2", ProductType::IncomeProtection, Decision::Declined),
+        (
+            "c3",
+            ProductType::CriticalIllness,
+            Decision::NonStandardTerms,
+        ),
+    ] {
+        let mut cover = domain::cover::Cover::new(id.into(), product);
+        cover.decision = Some(decision);
+        app.applicants[0].covers.push(cover);
+    }
+    store.save_application(&app).await.unwrap();
+    let products = || {
+        let store = store.clone();
+        async move {
+            let query = SearchQuery {
+                advisers: vec![adviser("adviser1")],
+                ..Default::default()
+            };
+            let found = store.search_policies(&query).await.unwrap();
+            found.policy_details[0].product_types.clone()
+        }
+    };
+    let held = [ProductType::Life, ProductType::CriticalIllness];
+    assert_eq!(
+        products().await,
+        held,
+        "in the covers' order, not the declined"
+    );
+
+    database.forget_policy_products().await;
+    assert_eq!(products().await, [], "none kept");
+    store.migrate().await.unwrap();
+    assert_eq!(products().await, held, "filled in at start-up");
+}
+
 #[tokio::test]
 async fn search_filters_by_stage_and_pages_by_ten() {
     let (store, _dir) = store().await;

@@ -82,7 +82,7 @@ pub struct PolicySearchParams {
     tag = "policies",
     params(PolicySearchParams),
     responses(
-        (status = OK, description = "A page of policyholders (`policyDetails`), most recently issued first", body = PolicySearchResults),
+        (status = OK, description = "A page of policyholders (`policyDetails`), most recently issued first, each with the products their policy holds (`productTypes`)", body = PolicySearchResults),
         ReadAnswers, BadParameter,
     )
 )]
@@ -119,9 +119,11 @@ pub struct ActingFor {
 
 /// Get a policy
 ///
-/// A policyholder's policy as the policy view shows it: the client, each cover in force on the
-/// terms it was accepted on with its premium (the Cover Summary), the Direct Debit account masked,
-/// and the policy's documents. `adviserId` must name the policy's adviser when given.
+/// A policyholder's policy as the policy view shows it: the client with their address and contact
+/// details, each cover in force on the terms it was accepted on with its premium and the day it
+/// ends (the Cover Summary), the Direct Debit account masked, the policy's documents, and on a
+/// joint application the other client's policy. `adviserId` must name the policy's adviser when
+/// given.
 #[utoipa::path(
     get,
     path = "/api/v1/backendforfrontend/policydetails/{policyHolderId}",
@@ -131,7 +133,7 @@ pub struct ActingFor {
         ActingFor,
     ),
     responses(
-        (status = OK, description = "The policy with its Cover Summary (each cover on the terms it was accepted on, with its premium), the Direct Debit masked, and its documents", body = PolicyDetails),
+        (status = OK, description = "The policy with the policyholder's address and contact details (`contactDetails`), its Cover Summary (each cover on the terms it was accepted on, with its premium and end date `endsOn`), the Direct Debit masked, its documents, and the other client's policy on a joint application (`jointPolicy`)", body = PolicyDetails),
         ReadAnswers,
     )
 )]

@@ -5,12 +5,18 @@
 //! the timer. Activating again changes nothing, so a double click never issues two policies.
 
 use super::Application;
+use crate::contact::ContactDetails;
+use crate::cover::Cover;
 use crate::dates::uk_date;
 use crate::decision::Decision;
 use crate::errors::{Errors, FieldError, Rejection};
 use crate::formats;
+use crate::ids::ApplicantId;
 use crate::money::Money;
-use crate::policy::{Policy, PolicyDocument, PolicyStatus, cancellation_ends_on, policy_reference};
+use crate::policy::{
+    Policy, PolicyDocument, PolicyStatus, cancellation_ends_on, cover_ends_on, policy_reference,
+};
+use crate::product_codes::ProductType;
 use crate::product_codes::StartDateOption;
 use crate::stage::ApplicationStage;
 use chrono::{DateTime, NaiveDate, Utc};
@@ -34,7 +40,7 @@ pub struct ActivateApplication;
 #[serde(rename_all = "camelCase")]
 pub struct IssuedDocuments {
     /// Per client: their policy schedule.
-    pub schedules: Vec<(crate::ids::ApplicantId, PolicyDocument)>,
+    pub schedules: Vec<(ApplicantId, PolicyDocument)>,
     /// The decision document, given to every client.
     pub decision: Option<PolicyDocument>,
 }
@@ -50,6 +56,20 @@ pub struct PolicyCover {
     pub loading: u32,
     pub exclusions: Vec<String>,
     pub premium: Money,
+    /// The day the cover ends: the anniversary of the start date after its term, or the client's
+    /// birthday at the age it runs to; none for a cover with no length of its own.
+    #[schema(required = true, value_type = Option<String>, format = Date)]
+    pub ends_on: Option<NaiveDate>,
+}
+
+/// The other client's policy on a joint application, so the policy view can link the two.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct JointPolicy {
+    /// The other client: the `policyHolderId` of their policy view.
+    pub policy_holder_id: ApplicantId,
+    pub holder_name: String,
+    pub policy_reference: String,
 }
 
 /// A policy as the policy view shows it: the client, the covers in force on their terms, and the
@@ -73,6 +93,13 @@ pub struct PolicyDetails {
     /// The Direct Debit account, masked.
     #[schema(required = true)]
     pub bank_details: Option<crate::bank_details::MaskedBankDetails>,
+    /// Where the policyholder lives (the other client's address when they share it), with their
+    /// own phone number and email.
+    #[schema(required = true)]
+    pub contact_details: Option<ContactDetails>,
+    /// The other client's policy, when both clients on the application hold one.
+    #[schema(required = true)]
+    pub joint_policy: Option<JointPolicy>,
 }
 
 impl Application {
@@ -253,15 +280,13 @@ impl Application {
 
     // §2 Policy view "Cover Summary".
     /// What the policy view shows of a client's policy.
-    pub fn policy_details(&self, holder: &crate::ids::ApplicantId) -> Option<PolicyDetails> {
+    pub fn policy_details(&self, holder: &ApplicantId) -> Option<PolicyDetails> {
         let policy = self.policy_of(holder)?.clone();
         let applicant = self.applicant(holder)?;
         let outcome = self.enquiry_of(holder).and_then(|e| e.outcome.as_ref());
         let quote = self.decision.decision_quote.as_ref();
-        let covers = applicant
-            .covers
-            .iter()
-            .filter(|c| c.decision.is_some_and(Decision::is_acceptable))
+        let covers = self
+            .covers_in_force(holder)
             .map(|cover| {
                 let id = cover.id.clone();
                 let decided = outcome.and_then(|o| o.covers.iter().find(|c| c.cover_id == id));
@@ -278,10 +303,25 @@ impl Application {
                         .map_or_else(|| "Standard terms".to_owned(), |d| d.summary.clone()),
                     loading: decided.map_or(0, |d| d.loading),
                     exclusions: decided.map(|d| d.exclusions.clone()).unwrap_or_default(),
+                    ends_on: cover_ends_on(
+                        cover.length(),
+                        policy.starts_on,
+                        applicant.details.date_of_birth,
+                    ),
                     cover: cover.clone(),
                 }
             })
             .collect();
+        let joint_policy = self
+            .set_up
+            .policies
+            .iter()
+            .find(|p| &p.applicant_id != holder)
+            .map(|other| JointPolicy {
+                policy_holder_id: other.applicant_id.clone(),
+                holder_name: other.holder_name.clone(),
+                policy_reference: other.policy_reference.clone(),
+            });
         Some(PolicyDetails {
             application_id: self.id,
             adviser_id: self.adviser_id.clone(),
@@ -292,11 +332,48 @@ impl Application {
             date_of_birth: applicant.details.date_of_birth,
             covers,
             bank_details: self.set_up.bank_details.as_ref().map(|b| b.masked()),
+            contact_details: self.contact_details_of(holder),
+            joint_policy,
         })
     }
 
+    /// A client's covers that went in force: those underwriting accepted.
+    fn covers_in_force(&self, holder: &ApplicantId) -> impl Iterator<Item = &Cover> {
+        self.applicant(holder)
+            .into_iter()
+            .flat_map(|a| &a.covers)
+            .filter(|c| c.decision.is_some_and(Decision::is_acceptable))
+    }
+
+    /// The products a client's policy holds, each once, in the order of its covers: what the
+    /// Policyholders list says the policy covers.
+    pub fn policy_products(&self, holder: &ApplicantId) -> Vec<ProductType> {
+        let mut products = Vec::new();
+        for cover in self.covers_in_force(holder) {
+            if !products.contains(&cover.product_type) {
+                products.push(cover.product_type);
+            }
+        }
+        products
+    }
+
+    // §5 "the same address as another applicant".
+    /// A client's contact details with the address they live at: their own, or the other
+    /// client's when they share it. Their phone number and email are always their own.
+    pub fn contact_details_of(&self, holder: &ApplicantId) -> Option<ContactDetails> {
+        let applicant = self.applicant(holder)?;
+        let own = applicant.contact_details.clone().unwrap_or_default();
+        let home = applicant
+            .same_address_applicant_id
+            .as_ref()
+            .and_then(|other| self.applicant(other))
+            .and_then(|other| other.contact_details.as_ref());
+        let details = home.map_or(own.clone(), |home| own.at_address_of(home));
+        (details != ContactDetails::default()).then_some(details)
+    }
+
     /// The policy of a client, once put in force.
-    pub fn policy_of(&self, applicant: &crate::ids::ApplicantId) -> Option<&Policy> {
+    pub fn policy_of(&self, applicant: &ApplicantId) -> Option<&Policy> {
         self.set_up
             .policies
             .iter()

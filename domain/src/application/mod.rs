@@ -63,7 +63,7 @@ pub use decision_stage::{
     TriggerDecisionQuote, UnderwrittenCover,
 };
 pub use extension::CompleteTermExtension;
-pub use in_force::{ActivateApplication, IssuedDocuments, PolicyCover, PolicyDetails};
+pub use in_force::{ActivateApplication, IssuedDocuments, JointPolicy, PolicyCover, PolicyDetails};
 pub use quote_stage::{
     AllocationInput, BeneficiaryDetails, EditChild, RemoveAllocation, RemoveChild, SaveAllocation,
     SaveBeneficiary,

@@ -98,6 +98,18 @@ pub struct ContactDetails {
     pub email_address: Option<EmailAddress>,
 }
 
+impl ContactDetails {
+    /// These details with the address (lines, town, county and postcode) of `home`: a client
+    /// who shares the other client's address keeps their own phone number and email.
+    pub fn at_address_of(&self, home: &ContactDetails) -> ContactDetails {
+        ContactDetails {
+            phone_number: self.phone_number.clone(),
+            email_address: self.email_address.clone(),
+            ..home.clone()
+        }
+    }
+}
+
 /// Contact details as typed or looked up, before any rule is applied.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]

@@ -193,3 +193,137 @@ fn documents_are_attached_to_each_policy() {
     assert_eq!(alan, ["s1", "d"]);
     assert_eq!(with.version, active.version);
 }
+
+/// Contact details as the contact page saves them.
+fn contact(address1: &str, phone: &str, email: &str) -> ContactDetails {
+    crate::contact::ContactDetailsForm {
+        address1: Some(address1.into()),
+        city_name: Some("Leeds".into()),
+        postcode: Some("LS1 4AP".into()),
+        phone_number: Some(phone.into()),
+        email_address: Some(email.into()),
+        ..Default::default()
+    }
+    .parse()
+    .unwrap()
+}
+
+#[test]
+fn the_policy_view_gives_each_covers_end_date_and_the_holders_contact_details() {
+    let mut app = ready(StartDateOption::Now, None);
+    app.applicants[0].contact_details = Some(contact(
+        "1 Station Road",
+        "0113 496 0000",
+        "alan@example.com",
+    ));
+    let active = app.activate(&ActivateApplication, now()).unwrap();
+
+    let alan = active.policy_details(&applicant_id("a1")).unwrap();
+    assert_eq!(alan.covers.len(), 1);
+    assert_eq!(
+        alan.covers[0].ends_on,
+        Some(crate::testkit::date(2046, 11, 22)),
+        "20 years from the start date"
+    );
+    let details = alan.contact_details.unwrap();
+    assert_eq!(details.address1.unwrap().as_str(), "1 Station Road");
+    assert_eq!(details.email_address.unwrap().as_str(), "alan@example.com");
+    assert_eq!(
+        active
+            .policy_details(&applicant_id("a2"))
+            .unwrap()
+            .contact_details,
+        None,
+        "no contact details recorded"
+    );
+}
+
+#[test]
+fn a_client_sharing_the_other_clients_address_is_shown_it_with_their_own_phone_and_email() {
+    let mut app = ready(StartDateOption::Now, None);
+    app.applicants[0].contact_details = Some(contact(
+        "1 Station Road",
+        "0113 496 0000",
+        "alan@example.com",
+    ));
+    app.applicants[1].contact_details = Some(ContactDetails {
+        phone_number: contact("x", "07700 900123", "ada@example.com").phone_number,
+        email_address: contact("x", "07700 900123", "ada@example.com").email_address,
+        ..ContactDetails::default()
+    });
+    app.applicants[1].same_address_applicant_id = Some(applicant_id("a1"));
+
+    let ada = app.contact_details_of(&applicant_id("a2")).unwrap();
+    assert_eq!(ada.address1.unwrap().as_str(), "1 Station Road");
+    assert_eq!(ada.postcode.unwrap().to_string(), "LS1 4AP");
+    assert_eq!(ada.email_address.unwrap().as_str(), "ada@example.com");
+    assert_eq!(
+        ada.phone_number,
+        contact("x", "07700 900123", "y@example.com").phone_number
+    );
+}
+
+#[test]
+fn each_policy_of_a_joint_application_links_to_the_other_clients() {
+    let active = ready(StartDateOption::Now, None)
+        .activate(&ActivateApplication, now())
+        .unwrap();
+    let ada = active.policy_of(&applicant_id("a2")).unwrap();
+    let joint = active
+        .policy_details(&applicant_id("a1"))
+        .unwrap()
+        .joint_policy
+        .unwrap();
+    assert_eq!(joint.policy_holder_id, applicant_id("a2"));
+    assert_eq!(joint.holder_name, "Ada Turing");
+    assert_eq!(joint.policy_reference, ada.policy_reference);
+    assert_eq!(
+        active
+            .policy_details(&applicant_id("a2"))
+            .unwrap()
+            .joint_policy
+            .unwrap()
+            .policy_holder_id,
+        applicant_id("a1")
+    );
+}
+
+#[test]
+fn a_client_alone_on_the_policies_has_no_joint_policy() {
+    let active = starting(
+        &with_bank(&proceeded(true), BankCheckResult::Authenticated),
+        StartDateOption::Now,
+        None,
+    )
+    .activate(&ActivateApplication, now())
+    .unwrap();
+    let alan = active.policy_details(&applicant_id("a1")).unwrap();
+    assert_eq!(alan.joint_policy, None);
+}
+
+#[test]
+fn a_policy_lists_the_products_of_its_covers_in_force_each_once() {
+    let active = ready(StartDateOption::Now, None)
+        .activate(&ActivateApplication, now())
+        .unwrap();
+    assert_eq!(
+        active.policy_products(&applicant_id("a1")),
+        [ProductType::Life]
+    );
+    let mut two_lives = active.clone();
+    let mut second = two_lives.applicants[0].covers[0].clone();
+    second.id = "c3".into();
+    two_lives.applicants[0].covers.push(second.clone());
+    second.id = "c4".into();
+    second.product_type = ProductType::CriticalIllness;
+    two_lives.applicants[0].covers.push(second.clone());
+    second.id = "c5".into();
+    second.product_type = ProductType::IncomeProtection;
+    second.decision = Some(Decision::Declined);
+    two_lives.applicants[0].covers.push(second);
+    assert_eq!(
+        two_lives.policy_products(&applicant_id("a1")),
+        [ProductType::Life, ProductType::CriticalIllness],
+        "each product once, and nothing declined"
+    );
+}

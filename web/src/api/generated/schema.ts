@@ -1407,9 +1407,11 @@ export interface paths {
         };
         /**
          * Get a policy
-         * @description A policyholder's policy as the policy view shows it: the client, each cover in force on the
-         *     terms it was accepted on with its premium (the Cover Summary), the Direct Debit account masked,
-         *     and the policy's documents. `adviserId` must name the policy's adviser when given.
+         * @description A policyholder's policy as the policy view shows it: the client with their address and contact
+         *     details, each cover in force on the terms it was accepted on with its premium and the day it
+         *     ends (the Cover Summary), the Direct Debit account masked, the policy's documents, and on a
+         *     joint application the other client's policy. `adviserId` must name the policy's adviser when
+         *     given.
          */
         get: operations["policy_details"];
         put?: never;
@@ -3271,6 +3273,13 @@ export interface components {
             scope: string;
             audience: string;
         };
+        /** @description The other client's policy on a joint application, so the policy view can link the two. */
+        JointPolicy: {
+            /** @description The other client: the `policyHolderId` of their policy view. */
+            policyHolderId: components["schemas"]["ApplicantId"];
+            holderName: string;
+            policyReference: string;
+        };
         /** @description Totals across rules that send a cover to an underwriter or decline it. */
         Limits: {
             /**
@@ -3445,6 +3454,12 @@ export interface components {
             loading: number;
             exclusions: string[];
             premium: components["schemas"]["Money"];
+            /**
+             * Format: date
+             * @description The day the cover ends: the anniversary of the start date after its term, or the client's
+             *     birthday at the age it runs to; none for a cover with no length of its own.
+             */
+            endsOn: string | null;
         };
         /**
          * @description A policy as the policy view shows it: the client, the covers in force on their terms, and the
@@ -3462,6 +3477,8 @@ export interface components {
             /** @description The Cover Summary: each cover in force on this policy. */
             covers: components["schemas"]["PolicyCover"][];
             bankDetails: components["schemas"]["MaskedBankDetails"] | null;
+            contactDetails: components["schemas"]["ContactDetails"] | null;
+            jointPolicy: components["schemas"]["JointPolicy"] | null;
         };
         /** @description A document issued with a policy, stored so the client's copy never changes. */
         PolicyDocument: {
@@ -3504,7 +3521,10 @@ export interface components {
             /** @description The client the policy covers: the `policyHolderId` of the policy's own page. */
             policyHolderId: components["schemas"]["ApplicantId"];
             policyReference: string;
+            /** @description "Alan Turing": first and last name, without a title. */
             holderName: string;
+            /** @description The products of the policy's covers in force, each once, in the order of its covers. */
+            productTypes: components["schemas"]["ProductType"][];
             applicationId: components["schemas"]["ApplicationId"];
             adviserId: components["schemas"]["AdviserId"];
             adviserName: string | null;
@@ -9168,7 +9188,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of policyholders (`policyDetails`), most recently issued first */
+            /** @description A page of policyholders (`policyDetails`), most recently issued first, each with the products their policy holds (`productTypes`) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9229,7 +9249,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The policy with its Cover Summary (each cover on the terms it was accepted on, with its premium), the Direct Debit masked, and its documents */
+            /** @description The policy with the policyholder's address and contact details (`contactDetails`), its Cover Summary (each cover on the terms it was accepted on, with its premium and end date `endsOn`), the Direct Debit masked, its documents, and the other client's policy on a joint application (`jointPolicy`) */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -43,6 +43,7 @@ export const dashboardStrings = {
   policyColumns: {
     policyNumber: 'Policy number',
     policyholder: 'Policyholder',
+    product: 'Product',
     startDate: 'Start date',
     monthlyPremium: 'Monthly premium',
     status: 'Status',

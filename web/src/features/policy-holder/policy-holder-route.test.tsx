@@ -5,7 +5,7 @@ import { routePatterns } from '@/app/paths';
 import type { Schemas } from '@/lib/api-client';
 import { saveFile } from '@/lib/save-file';
 import { json, problem, stubApi, type Route } from '@/test/fetch-stub';
-import { adviserFixture, coverFixture, riderFixture } from '@/test/fixtures';
+import { adviserFixture, contactDetailsFixture, coverFixture, riderFixture } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
 import { PolicyHolderRoute } from './policy-holder-route';
 
@@ -40,6 +40,7 @@ function details(overrides: Partial<Schemas['PolicyDetails']> = {}): Schemas['Po
         loading: 50,
         exclusions: [],
         premium: 35.18,
+        endsOn: '2051-12-01',
       },
       {
         cover: coverFixture({ id: 'cover-2', productType: 'ip', coverType: 'level', coverAmount: null, monthlyBenefit: 1500, term: null, toAge: 65 }),
@@ -47,9 +48,12 @@ function details(overrides: Partial<Schemas['PolicyDetails']> = {}): Schemas['Po
         loading: 0,
         exclusions: [],
         premium: 20,
+        endsOn: '2050-06-23',
       },
     ],
     bankDetails: { name: 'Mr Alan Turing', accountNumber: '••••4958', sortCode: '08-99-99', collectionDay: 15 },
+    contactDetails: contactDetailsFixture({ address1: '1 Station Road', address2: 'Headingley', cityName: 'Leeds', postcode: 'LS1 4AP', phoneNumber: '01134960000', emailAddress: 'alan@example.com' }),
+    jointPolicy: { policyHolderId: 'applicant-2', holderName: 'Ada Lovelace', policyReference: 'PP0000100129' },
     ...overrides,
   };
 }
@@ -67,7 +71,8 @@ describe('policy view', () => {
     stub([{ method: 'GET', path: DETAILS, respond: () => json(details()) }]);
     render();
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Mr Alan Turing' })).toBeInTheDocument();
+    // The name as the Policyholders list gives it: no title.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Alan Turing' })).toBeInTheDocument();
     expect(screen.getAllByText('PP0000100111').length).toBeGreaterThan(0);
     expect(screen.getByText('Starts on 01/12/2026')).toBeInTheDocument();
     expect(screen.getByText('Status').nextElementSibling).toHaveTextContent('Starts later');
@@ -84,15 +89,59 @@ describe('policy view', () => {
     expect(within(life).getByText(/Total Permanent Disability £100,000/)).toBeInTheDocument();
     expect(within(life).getByText('Life Protection: non-standard terms: the premium is loaded by 50%.')).toBeInTheDocument();
     expect(within(life).getByText('£35.18')).toBeInTheDocument();
+    expect(within(summary).getByRole('columnheader', { name: 'Ends on' })).toBeInTheDocument();
+    expect(within(life).getByText('01/12/2051')).toBeInTheDocument();
     const ip = within(summary).getByRole('row', { name: /Income Protection/ });
     expect(within(ip).getByText('£1,500 a month')).toBeInTheDocument();
     expect(within(ip).getByText('Age 65')).toBeInTheDocument();
     expect(within(ip).getByText('£20.00')).toBeInTheDocument();
+    expect(within(ip).getByText('23/06/2050')).toBeInTheDocument();
     expect(within(summary).getByRole('row', { name: /Policy fee/ })).toHaveTextContent('£3.00');
     expect(within(summary).getByRole('row', { name: /Total a month/ })).toHaveTextContent('£58.18');
 
     expect(screen.getByText('••••4958')).toBeInTheDocument();
     expect(screen.getByText('The 15th of each month')).toBeInTheDocument();
+  });
+
+  it('gives the policyholder’s address and contact details, and opens the joint client’s policy', async () => {
+    stub([
+      { method: 'GET', path: DETAILS, respond: () => json(details()) },
+      {
+        method: 'GET',
+        path: '/api/v1/backendforfrontend/policydetails/applicant-2',
+        respond: () =>
+          json(
+            details({
+              firstName: 'Ada',
+              lastName: 'Lovelace',
+              policy: { ...details().policy, applicantId: 'applicant-2', holderName: 'Ada Lovelace', policyReference: 'PP0000100129' },
+              jointPolicy: { policyHolderId: 'applicant-1', holderName: 'Alan Turing', policyReference: 'PP0000100111' },
+            }),
+          ),
+      },
+    ]);
+    const user = userEvent.setup();
+    const { router } = render();
+
+    const contact = await screen.findByRole('heading', { level: 2, name: 'Contact details' });
+    const card = contact.closest('.ant-card');
+    if (!(card instanceof HTMLElement)) throw new Error('no contact card');
+    const address = within(card).getByText('Address').nextElementSibling;
+    expect([...(address?.children ?? [])].map((line) => line.textContent)).toEqual(['1 Station Road', 'Headingley', 'Leeds', 'LS1 4AP']);
+    expect(within(card).getByText('Phone').nextElementSibling).toHaveTextContent('0113 496 0000');
+    expect(within(card).getByText('Email').nextElementSibling).toHaveTextContent('alan@example.com');
+
+    await user.click(screen.getByRole('link', { name: 'Ada Lovelace’s policy, PP0000100129' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/policy-holder/applicant-2'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Alan Turing’s policy, PP0000100111' })).toHaveAttribute('href', '/policy-holder/applicant-1');
+  });
+
+  it('says so when no contact details are recorded, and links to no joint policy for a client alone', async () => {
+    stub([{ method: 'GET', path: DETAILS, respond: () => json(details({ contactDetails: null, jointPolicy: null })) }]);
+    render();
+    expect(await screen.findByText('No contact details are recorded.')).toBeInTheDocument();
+    expect(screen.queryByText('Joint application')).not.toBeInTheDocument();
   });
 
   it('downloads the policy’s documents under the names the server gives them', async () => {

@@ -9,6 +9,7 @@ import { isProblem } from '@/lib/api-error';
 import { coverAmountText, coverLengthText, coverStructureText, productLabels, riderLabels } from '@/lib/cover-text';
 import { formatDate, formatMoney, formatMoneyWithPence } from '@/lib/format';
 import { ordinal } from '@/lib/ordinal';
+import { groupPhoneNumber } from '@/lib/rules/phone';
 import { usePolicyDetails } from './api/get-policy-details';
 import { policyHolderStrings as t } from './strings';
 
@@ -49,18 +50,14 @@ function PolicyView({ policyHolderId }: { policyHolderId: string }) {
   );
 }
 
-function holderName(details: PolicyDetails): string {
-  const name = [details.title, details.firstName, details.lastName].filter((part) => part && part.trim() !== '').join(' ');
-  return name === '' ? details.policy.holderName : name;
-}
-
 function Policy({ details }: { details: PolicyDetails }) {
   const { policy } = details;
   const inForce = policy.status === 'inForce';
   return (
     <>
       <header className="page-header">
-        <PageHeading>{holderName(details)}</PageHeading>
+        {/* The name as the Policyholders list shows it: first and last name, no title. */}
+        <PageHeading>{policy.holderName}</PageHeading>
         <Space size="middle" wrap style={{ marginTop: 4 }}>
           <Typography.Text strong>{policy.policyReference}</Typography.Text>
           <Tag color={inForce ? 'green' : 'blue'} bordered={false}>
@@ -96,11 +93,22 @@ function Policy({ details }: { details: PolicyDetails }) {
               <dd>
                 <Link to={paths.complete(details.applicationId)}>{t.applicationLink(details.applicationId)}</Link>
               </dd>
+              {details.jointPolicy && (
+                <>
+                  <dt>{t.jointPolicy}</dt>
+                  <dd>
+                    <Link to={paths.policyHolder(details.jointPolicy.policyHolderId)}>
+                      {t.jointPolicyLink(details.jointPolicy.holderName, details.jointPolicy.policyReference)}
+                    </Link>
+                  </dd>
+                </>
+              )}
             </dl>
           </Card>
         </Col>
         <Col xs={24} lg={10}>
-          <Card title={<h2 className="card-heading">{t.bankHeading}</h2>} style={{ height: '100%' }}>
+          <ContactCard contact={details.contactDetails} />
+          <Card title={<h2 className="card-heading">{t.bankHeading}</h2>} style={{ marginTop: 24 }}>
             {details.bankDetails ? (
               <dl className="fact-list">
                 <dt>{t.bank.name}</dt>
@@ -133,6 +141,34 @@ function Policy({ details }: { details: PolicyDetails }) {
   );
 }
 
+/** An address's lines, in the order a letter is addressed. */
+const addressFields = ['address1', 'address2', 'address3', 'cityName', 'county', 'postcode'] as const;
+
+/** Where the policyholder lives and how to reach them, as the server gives them. */
+function ContactCard({ contact }: { contact: PolicyDetails['contactDetails'] }) {
+  const address = contact ? addressFields.flatMap((field) => (contact[field] ? [{ field, line: contact[field] }] : [])) : [];
+  return (
+    <Card title={<h2 className="card-heading">{t.contactHeading}</h2>}>
+      {contact ? (
+        <dl className="fact-list">
+          <dt>{t.contact.address}</dt>
+          <dd>
+            {address.length === 0
+              ? t.contact.none
+              : address.map(({ field, line }) => <div key={field}>{line}</div>)}
+          </dd>
+          <dt>{t.contact.phone}</dt>
+          <dd>{contact.phoneNumber ? groupPhoneNumber(contact.phoneNumber) : t.contact.none}</dd>
+          <dt>{t.contact.email}</dt>
+          <dd>{contact.emailAddress ?? t.contact.none}</dd>
+        </dl>
+      ) : (
+        <Typography.Text type="secondary">{t.noContact}</Typography.Text>
+      )}
+    </Card>
+  );
+}
+
 /** §2 "Cover Summary": each cover in force, on the terms it was accepted on, with its premium. */
 function CoverSummary({ details }: { details: PolicyDetails }) {
   // The monthly premium is the covers' and a policy fee.
@@ -149,12 +185,13 @@ function CoverSummary({ details }: { details: PolicyDetails }) {
         <div className="data-table">
           <table className="data-table--fixed">
             <colgroup>
-              <col style={{ width: '19%' }} />
-              <col style={{ width: '11%' }} />
-              <col style={{ width: '15%' }} />
-              <col style={{ width: '11%' }} />
-              <col style={{ width: '30%' }} />
+              <col style={{ width: '18%' }} />
+              <col style={{ width: '10%' }} />
               <col style={{ width: '14%' }} />
+              <col style={{ width: '10%' }} />
+              <col style={{ width: '11%' }} />
+              <col style={{ width: '24%' }} />
+              <col style={{ width: '13%' }} />
             </colgroup>
             <thead>
               <tr>
@@ -162,12 +199,13 @@ function CoverSummary({ details }: { details: PolicyDetails }) {
                 <th scope="col">{t.columns.structure}</th>
                 <th scope="col">{t.columns.amount}</th>
                 <th scope="col">{t.columns.length}</th>
+                <th scope="col">{t.columns.endsOn}</th>
                 <th scope="col">{t.columns.terms}</th>
                 <th scope="col" style={{ textAlign: 'right' }}>{t.columns.premium}</th>
               </tr>
             </thead>
             <tbody>
-              {details.covers.map(({ cover, terms, premium }) => (
+              {details.covers.map(({ cover, terms, premium, endsOn }) => (
                 <tr key={cover.id}>
                   <th scope="row">
                     {productLabels[cover.productType]}
@@ -180,6 +218,7 @@ function CoverSummary({ details }: { details: PolicyDetails }) {
                   <td>{coverStructureText(cover) ?? '–'}</td>
                   <td>{coverAmountText(cover) ?? '–'}</td>
                   <td>{coverLengthText(cover) ?? '–'}</td>
+                  <td>{endsOn ? formatDate(endsOn) : '–'}</td>
                   <td>{terms}</td>
                   <td style={{ textAlign: 'right' }}>{formatMoneyWithPence(premium)}</td>
                 </tr>
@@ -187,7 +226,7 @@ function CoverSummary({ details }: { details: PolicyDetails }) {
               {fee > 0 && (
                 <tr>
                   <th scope="row">{t.policyFee}</th>
-                  <td colSpan={4} className="data-table__secondary">
+                  <td colSpan={5} className="data-table__secondary">
                     {t.policyFeeHelp}
                   </td>
                   <td style={{ textAlign: 'right' }}>{formatMoneyWithPence(fee)}</td>
@@ -196,7 +235,7 @@ function CoverSummary({ details }: { details: PolicyDetails }) {
             </tbody>
             <tfoot>
               <tr>
-                <th scope="row" colSpan={5} style={{ textAlign: 'right' }}>
+                <th scope="row" colSpan={6} style={{ textAlign: 'right' }}>
                   {t.total}
                 </th>
                 <td style={{ textAlign: 'right' }}>{formatMoneyWithPence(details.policy.monthlyPremium)}</td>

@@ -2,6 +2,7 @@ import { Tag } from 'antd';
 import { paths } from '@/app/paths';
 import { PagedTable, RowLink, type Page, type PagedTableColumn } from '@/components/paged-table';
 import type { Schemas } from '@/lib/api-client';
+import { productLabels } from '@/lib/cover-text';
 import { formatDate, formatMoneyWithPence } from '@/lib/format';
 import { dashboardStrings as t } from '../strings';
 
@@ -26,6 +27,7 @@ const columns: PagedTableColumn<PolicySummary>[] = [
     ),
   },
   { key: 'policyholder', header: t.policyColumns.policyholder, cell: (row) => row.holderName },
+  { key: 'product', header: t.policyColumns.product, cell: (row) => row.productTypes.map((product) => productLabels[product]).join(', ') || '–' },
   { key: 'startDate', header: t.policyColumns.startDate, cell: (row) => formatDate(row.startsOn) },
   { key: 'monthlyPremium', header: t.policyColumns.monthlyPremium, align: 'right', cell: (row) => formatMoneyWithPence(row.monthlyPremium) },
   {

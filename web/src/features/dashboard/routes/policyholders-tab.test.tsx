@@ -18,6 +18,7 @@ function policy(overrides: Partial<PolicySummary> = {}): PolicySummary {
     policyHolderId: 'applicant-1',
     policyReference: 'PP0000100111',
     holderName: 'Alan Turing',
+    productTypes: ['life'],
     applicationId: 1001,
     adviserId: 'adviser-1',
     adviserName: 'Ada Adviser',
@@ -55,7 +56,7 @@ describe('Policyholders tab', () => {
           json(
             page([
               policy(),
-              policy({ policyHolderId: 'applicant-2', policyReference: 'PP0000100129', holderName: 'Ada Turing', status: 'awaitingStart', policyStatus: 'Starts on its start date', startsOn: '2026-12-01', monthlyPremium: 20 }),
+              policy({ policyHolderId: 'applicant-2', policyReference: 'PP0000100129', holderName: 'Ada Turing', productTypes: ['life', 'ci'], status: 'awaitingStart', policyStatus: 'Starts on its start date', startsOn: '2026-12-01', monthlyPremium: 20 }),
             ]),
           ),
       },
@@ -77,9 +78,44 @@ describe('Policyholders tab', () => {
     expect(within(ada).getByText('01/12/2026')).toBeInTheDocument();
     expect(within(ada).getByText('£20.00')).toBeInTheDocument();
     expect(screen.getByText('2 policyholders')).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: 'Product' })).toBeInTheDocument();
 
     await user.click(within(ada).getByText('Ada Turing'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/policy-holder/applicant-2'));
+  });
+
+  it('names each policyholder without a title and says what cover their policy holds', async () => {
+    stubApi([
+      { method: 'GET', path: ADVISER, respond: () => json(adviserFixture()) },
+      {
+        method: 'GET',
+        path: POLICY_SEARCH,
+        respond: () =>
+          json(
+            page([
+              policy(),
+              policy({ policyHolderId: 'applicant-2', policyReference: 'PP0000100129', holderName: 'Ada Lovelace', productTypes: ['life', 'ci'] }),
+              policy({ policyHolderId: 'applicant-3', policyReference: 'PP0000100137', holderName: 'Grace Hopper', productTypes: [] }),
+            ]),
+          ),
+      },
+    ]);
+    render();
+
+    const table = await screen.findByRole('table');
+    await within(table).findByText('Grace Hopper');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    const cellsOf = (reference: string) => {
+      const row = within(table).getByRole('link', { name: `Open policy ${reference}` }).closest('tr');
+      if (!row) throw new Error(`no row for ${reference}`);
+      const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent);
+      return { name: cells[headers.indexOf('Policyholder')], product: cells[headers.indexOf('Product')] };
+    };
+    expect(cellsOf('PP0000100111')).toEqual({ name: 'Alan Turing', product: 'Life Protection' });
+    expect(cellsOf('PP0000100129')).toEqual({ name: 'Ada Lovelace', product: 'Life Protection, Critical Illness' });
+    expect(cellsOf('PP0000100137')).toEqual({ name: 'Grace Hopper', product: '–' });
   });
 
   it('sends the search term once typing pauses, the statuses chosen, and the page asked for', async () => {
