@@ -1,10 +1,11 @@
 //! Issuing the policies' documents when an application is put in force (§1 step 9, §2
-//! Complete): each client's policy schedule and the decision document, rendered from the
+//! Complete): each client's policy schedule, the Direct Debit confirmation (AJ12) and the
+//! decision document, rendered from the
 //! product's templates and stored, so the Complete page and the policy view can list them and
 //! the client's copy never changes. Stored once per kind and application version, so a retry
 //! or a replay returns the documents first stored.
 
-use crate::documents::{Document, decision_document, schedule_document};
+use crate::documents::{Document, decision_document, direct_debit_document, schedule_document};
 use crate::product_definition::Product;
 use chrono::Utc;
 use domain::Application;
@@ -83,6 +84,22 @@ impl PolicyActivities {
                 .map_err(crate::store_failure)?;
             issued.schedules.push((policy.applicant_id.clone(), stored));
         }
+        let direct_debit = direct_debit_document(
+            &self.product.direct_debit_template,
+            application,
+            &self.product.direct_debit,
+        )
+        .map_err(|e| ActivityError::from(ApplicationFailure::non_retryable(e)))?;
+        issued.direct_debit = Some(
+            self.store(
+                application,
+                "direct-debit",
+                "Direct Debit confirmation",
+                direct_debit,
+            )
+            .await
+            .map_err(crate::store_failure)?,
+        );
         if let Some(decision) = decision_document(application, uk_date(application.updated_at)) {
             issued.decision = Some(
                 self.store(application, "decision", "Underwriting decision", decision)

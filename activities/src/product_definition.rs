@@ -2,8 +2,11 @@
 //! Loaded once at start-up; a missing or inconsistent file stops the process with a message
 //! naming the file and the problem, rather than letting it quote on a broken basis.
 
-use crate::documents::{Template, application_data, quote_data, sample_schedule_data};
+use crate::documents::{
+    Template, application_data, quote_data, sample_direct_debit_data, sample_schedule_data,
+};
 use domain::catalogue::Catalogue;
+use domain::direct_debit::DirectDebitScheme;
 use domain::modulus::ModulusTables;
 use domain::pricing::Basis;
 use domain::term_extension::DeclarationOfHealth;
@@ -21,6 +24,8 @@ pub struct Product {
     pub terms_template: Template,
     /// `documents/schedule.txt`: each client's policy schedule, issued when put in force.
     pub schedule_template: Template,
+    /// `documents/direct-debit.txt`: the Direct Debit confirmation, issued when put in force.
+    pub direct_debit_template: Template,
     /// `term-extension/declaration-of-health.json`: the questions before a term extension.
     pub declaration_of_health: DeclarationOfHealth,
     /// `modulus/`: Vocalink's weight table (the one `valacdos-*.txt`, its version in its name)
@@ -28,6 +33,9 @@ pub struct Product {
     pub modulus: ModulusTables,
     /// The weight table's file name, which carries its version (`valacdos-v8-50.txt`).
     pub modulus_table: String,
+    /// `direct-debit/scheme.json`: the Direct Debit Guarantee, the advance notice and the bank
+    /// holidays the first collection is counted over (AJ12).
+    pub direct_debit: DirectDebitScheme,
 }
 
 /// Why the product files could not be used, naming the file.
@@ -129,6 +137,16 @@ impl Product {
                 path: schedule_path,
                 message,
             })?;
+        let direct_debit_path = dir.join("documents").join("direct-debit.txt");
+        let direct_debit_template = Template::parse(&read(&direct_debit_path)?)
+            .and_then(|template| {
+                template.check(&sample_direct_debit_data())?;
+                Ok(template)
+            })
+            .map_err(|message| ProductError {
+                path: direct_debit_path,
+                message,
+            })?;
         let health_path = dir
             .join("term-extension")
             .join("declaration-of-health.json");
@@ -138,13 +156,21 @@ impl Product {
                 message,
             })?;
         let (modulus, modulus_table) = load_modulus(&dir.join("modulus"))?;
+        let scheme_path = dir.join("direct-debit").join("scheme.json");
+        let direct_debit =
+            DirectDebitScheme::parse(&read(&scheme_path)?).map_err(|message| ProductError {
+                path: scheme_path,
+                message,
+            })?;
         Ok(Self {
+            direct_debit,
             declaration_of_health,
             modulus,
             modulus_table,
             keyfacts_template: load("keyfacts.txt")?,
             terms_template: load("terms.txt")?,
             schedule_template,
+            direct_debit_template,
             catalogue,
             basis,
             quote_template,

@@ -26,9 +26,27 @@ async fn get(app: &TestApp, token: &str, path: String) -> (StatusCode, Value) {
     app.call(Method::GET, &path, Some(token), None).await
 }
 
+/// A policy document downloaded by its id, as its text.
+async fn document_text(app: &TestApp, token: &str, document: &Value) -> String {
+    let response = app
+        .http
+        .get(format!(
+            "{}/api/v1/document/{}/{}",
+            app.base,
+            document["documentId"].as_str().unwrap(),
+            document["fileName"].as_str().unwrap()
+        ))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    pdf_text(&response.bytes().await.unwrap())
+}
+
 /// Saves and checks the bank details (no CoP provider: a warning the adviser confirms).
 async fn set_up_bank(app: &TestApp, token: &str, key: i64) {
-    let details = json!({ "bankDetails": { "name": "Mr Alan Turing", "accountNumber": "66374958", "sortCode": "08-99-99", "collectionDay": 15 } });
+    let details = json!({ "bankDetails": { "name": "Mr Alan Turing", "accountNumber": "66374958", "sortCode": "08-99-99", "collectionDay": 15, "payerConfirmed": true } });
     for (path, body) in [
         (
             format!("/api/v1/application/{key}/bankDetails"),
@@ -109,22 +127,28 @@ async fn the_policy_goes_in_force_with_a_numbered_policy_and_documents_for_each_
         .iter()
         .map(|d| d["title"].as_str().unwrap())
         .collect();
-    assert_eq!(titles, ["Policy schedule", "Underwriting decision"]);
-    let schedule = &documents[0];
-    let response = app
-        .http
-        .get(format!(
-            "{}/api/v1/document/{}/{}",
-            app.base,
-            schedule["documentId"].as_str().unwrap(),
-            schedule["fileName"].as_str().unwrap()
-        ))
-        .bearer_auth(&token)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), StatusCode::OK);
-    let text = pdf_text(&response.bytes().await.unwrap());
+    assert_eq!(
+        titles,
+        [
+            "Policy schedule",
+            "Direct Debit confirmation",
+            "Underwriting decision"
+        ]
+    );
+    // The Direct Debit confirmation is the advance notice: the first collection and the
+    // Guarantee, the account masked (AJ12).
+    let text = document_text(&app, &token, &documents[1]).await;
+    for words in [
+        "Direct Debit confirmation",
+        "Your first collection",
+        "The Direct Debit Guarantee",
+        "only person needed to authorise",
+        "••••4958",
+    ] {
+        assert!(text.contains(words), "{words} missing from: {text}");
+    }
+    assert!(!text.contains("66374958"), "never the full account number");
+    let text = document_text(&app, &token, &documents[0]).await;
     assert!(
         text.contains(references[0]),
         "the schedule names the policy: {text}"

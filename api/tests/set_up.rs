@@ -12,7 +12,7 @@ use support::interview::proceeded_application;
 use support::{TestApp, errors};
 
 fn details(account: &str) -> Value {
-    json!({ "bankDetails": { "name": "Mr Alan Turing", "accountNumber": account, "sortCode": "08-99-99", "collectionDay": 15 } })
+    json!({ "bankDetails": { "name": "Mr Alan Turing", "accountNumber": account, "sortCode": "08-99-99", "collectionDay": 15, "payerConfirmed": true } })
 }
 
 async fn call(
@@ -41,7 +41,13 @@ async fn bank_details_are_saved_masked_checked_overridden_and_reset() {
     let fields: Vec<String> = errors(&body).into_iter().map(|(f, _)| f).collect();
     assert_eq!(
         fields,
-        ["name", "accountNumber", "sortCode", "collectionDay"]
+        [
+            "name",
+            "accountNumber",
+            "sortCode",
+            "collectionDay",
+            "payerConfirmed"
+        ]
     );
     let (status, saved) = call(&app, &token, Method::GET, bank.clone(), None).await;
     assert_eq!(status, StatusCode::OK);
@@ -205,5 +211,65 @@ async fn a_configured_provider_answers_for_the_name() {
             .as_str()
             .unwrap()
             .contains("Mr Alan M Turing")
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_direct_debit_names_whose_policies_it_pays_and_when_it_first_collects() {
+    let app = TestApp::spawn().await;
+    let token = app.token("adviser1@example.com").await;
+    let key = proceeded_application(&app, &token).await;
+    let direct_debit = format!("/api/v1/application/{key}/directDebit");
+
+    let (status, before) = call(&app, &token, Method::GET, direct_debit.clone(), None).await;
+    assert_eq!(status, StatusCode::OK, "{before}");
+    assert!(before["firstCollection"].is_null());
+    assert_eq!(
+        before["firstCollectionUnknown"],
+        "The first collection is known once the bank details are saved"
+    );
+    assert_eq!(before["guarantee"]["heading"], "The Direct Debit Guarantee");
+    assert!(
+        before["guarantee"]["paragraphs"][1]
+            .as_str()
+            .unwrap()
+            .contains("Protection Life will notify you 10 working days in advance")
+    );
+    assert!(
+        before["paysFor"]
+            .as_array()
+            .is_some_and(|names| !names.is_empty())
+    );
+
+    let bank = format!("/api/v1/application/{key}/bankDetails");
+    let (status, body) = call(&app, &token, Method::POST, bank, Some(details("66374958"))).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["bankDetails"]["payerConfirmed"], true);
+    let (status, body) = call(
+        &app,
+        &token,
+        Method::POST,
+        "/api/v1/backendforfrontend/application/policyStartDate".into(),
+        Some(json!({ "id": key, "policyStartDateOption": "now" })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+
+    let (status, after) = call(&app, &token, Method::GET, direct_debit, None).await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    let first = &after["firstCollection"];
+    assert!(after["firstCollectionUnknown"].is_null(), "{after}");
+    // On the 15th, or the next working day after a weekend; one month's premium, or two when
+    // the notice pushes it past the start of the second month of cover (it depends on today).
+    let date = first["date"].as_str().unwrap();
+    let day: u32 = date[8..].parse().unwrap();
+    assert!((15..=17).contains(&day), "{date}");
+    let months = first["months"].as_f64().unwrap();
+    assert!(months == 1.0 || months == 2.0, "{first}");
+    let monthly = after["monthlyAmount"].as_f64().unwrap();
+    assert!(monthly > 0.0);
+    assert!(
+        (first["amount"].as_f64().unwrap() - monthly * months).abs() < 0.005,
+        "{after}"
     );
 }

@@ -182,6 +182,9 @@ pub enum BankCheckStatus {
     },
 }
 
+pub(crate) const MANUALLY_VERIFIED: &str =
+    "You confirmed these bank details with your client after the check, so set-up can continue.";
+
 impl BankCheckStatus {
     pub(crate) fn validated(result: BankCheckResult) -> Self {
         Self::Checked { result }
@@ -210,6 +213,17 @@ impl BankCheckStatus {
     pub fn result(&self) -> Option<&BankCheckResult> {
         match self {
             Self::Checked { result } | Self::ManuallyVerified { result } => Some(result),
+            Self::NotChecked => None,
+        }
+    }
+
+    /// What the adviser reads about the check: the result's message, and once they have
+    /// confirmed a warning with the client, that they did, since the warning's "please check"
+    /// is done (issue 32).
+    pub fn message(&self) -> Option<String> {
+        match self {
+            Self::Checked { result } => Some(result.message()),
+            Self::ManuallyVerified { .. } => Some(MANUALLY_VERIFIED.to_owned()),
             Self::NotChecked => None,
         }
     }

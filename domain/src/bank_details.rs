@@ -144,6 +144,11 @@ pub struct BankDetails {
     pub sort_code: SortCode,
     /// Day of the month, 1 to 28.
     pub collection_day: u8,
+    /// The payer confirmed they hold the account and are the only person needed to authorise
+    /// debits from it, as a Direct Debit Instruction needs (AJ12). Details saved before the
+    /// question was asked read as not confirmed.
+    #[serde(default)]
+    pub payer_confirmed: bool,
 }
 
 // docs/decisions.md S4.
@@ -158,6 +163,8 @@ pub struct MaskedBankDetails {
     /// The sort code in full (`12-34-56`): it names the branch, not the account.
     pub sort_code: String,
     pub collection_day: u8,
+    /// The payer confirmed they hold the account and alone can authorise debits from it.
+    pub payer_confirmed: bool,
 }
 
 impl BankDetails {
@@ -168,6 +175,7 @@ impl BankDetails {
             account_number: format!("••••{}", &digits[digits.len().saturating_sub(4)..]),
             sort_code: self.sort_code.to_string(),
             collection_day: self.collection_day,
+            payer_confirmed: self.payer_confirmed,
         }
     }
 }
@@ -180,6 +188,9 @@ pub struct BankDetailsForm {
     pub account_number: Option<String>,
     pub sort_code: Option<String>,
     pub collection_day: Option<i64>,
+    /// The payer confirms they hold the account and are the only person needed to authorise
+    /// debits from it; must be `true`.
+    pub payer_confirmed: Option<bool>,
 }
 
 pub(crate) const NAME_REQUIRED: &str = "Please enter the account holder's name";
@@ -188,6 +199,7 @@ pub(crate) const NAME_NEEDS_LETTERS: &str = "Account holder's name must contain 
 pub(crate) const NAME_CONTROL: &str = "Account holder's name cannot contain control characters";
 pub(crate) const COLLECTION_DAY_REQUIRED: &str = "Please choose a collection day";
 pub(crate) const COLLECTION_DAY_RANGE: &str = "Collection day must be from 1 to 28";
+pub(crate) const PAYER_NOT_CONFIRMED: &str = "Please confirm with your client that they hold this account and are the only person needed to authorise Direct Debits from it. An account that needs two signatures cannot pay by Direct Debit set up here";
 
 /// The account holder's name: trimmed, required, at most 100 characters, with at least one
 /// letter and no control characters (K20).
@@ -231,13 +243,20 @@ impl BankDetailsForm {
         let collection_day = parse_collection_day(self.collection_day)
             .map_err(|m| errors.push("collectionDay", m))
             .ok();
+        let payer_confirmed = self.payer_confirmed == Some(true);
+        if !payer_confirmed {
+            errors.push("payerConfirmed", PAYER_NOT_CONFIRMED);
+        }
         match (name, account_number, sort_code, collection_day) {
-            (Some(name), Some(account_number), Some(sort_code), Some(collection_day)) => {
+            (Some(name), Some(account_number), Some(sort_code), Some(collection_day))
+                if payer_confirmed =>
+            {
                 Ok(BankDetails {
                     name,
                     account_number,
                     sort_code,
                     collection_day,
+                    payer_confirmed,
                 })
             }
             _ => Err(errors.into_vec()),
@@ -348,8 +367,43 @@ mod tests {
         let fields: Vec<_> = errors.iter().map(|e| e.field.as_str()).collect();
         assert_eq!(
             fields,
-            ["name", "accountNumber", "sortCode", "collectionDay"]
+            [
+                "name",
+                "accountNumber",
+                "sortCode",
+                "collectionDay",
+                "payerConfirmed"
+            ]
         );
+    }
+
+    #[test]
+    fn details_are_saved_only_once_the_payer_confirms_they_alone_authorise_debits() {
+        let form = |payer_confirmed| BankDetailsForm {
+            name: Some("Jane Smith".into()),
+            account_number: Some("12345678".into()),
+            sort_code: Some("12-34-56".into()),
+            collection_day: Some(15),
+            payer_confirmed,
+        };
+        for unconfirmed in [None, Some(false)] {
+            let errors = form(unconfirmed).parse().unwrap_err();
+            assert_eq!(errors.len(), 1);
+            assert_eq!(errors[0].field, "payerConfirmed");
+            assert!(
+                errors[0]
+                    .message
+                    .contains("only person needed to authorise")
+            );
+        }
+        assert!(form(Some(true)).parse().unwrap().payer_confirmed);
+    }
+
+    #[test]
+    fn bank_details_saved_before_the_confirmation_read_as_unconfirmed() {
+        let old = serde_json::json!({ "name": "Jane Smith", "accountNumber": "12345678", "sortCode": "123456", "collectionDay": 15 });
+        let details: BankDetails = serde_json::from_value(old).unwrap();
+        assert!(!details.payer_confirmed);
     }
 
     #[test]
@@ -359,12 +413,14 @@ mod tests {
             account_number: Some("12345678".into()),
             sort_code: Some("12-34-56".into()),
             collection_day: Some(15),
+            payer_confirmed: Some(true),
         };
         let details = form.parse().unwrap();
         let json = serde_json::to_value(&details).unwrap();
         assert_eq!(json["sortCode"], "123456");
         assert_eq!(json["accountNumber"], "12345678");
         assert_eq!(json["collectionDay"], 15);
+        assert_eq!(json["payerConfirmed"], true);
         let back: BankDetails = serde_json::from_value(json).unwrap();
         assert_eq!(back, details);
     }

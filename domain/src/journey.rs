@@ -105,7 +105,8 @@ impl Step {
         match self {
             Step::ClientDetails => Some(PageKey::Planbuilder),
             Step::Quote => Some(PageKey::Planquote),
-            Step::ContactDetails | Step::Amra => Some(PageKey::Plandetails),
+            Step::ContactDetails => Some(PageKey::Plandetails),
+            Step::Amra => Some(PageKey::Amra),
             Step::Application => Some(PageKey::Underwriting),
             Step::Decision => Some(PageKey::Decision),
             Step::Setup => Some(PageKey::Setup),
@@ -138,16 +139,20 @@ pub enum PageKey {
     Underwriting,
     Decision,
     Setup,
+    /// The AMRA page (issue 32, AJ15): not one of §2's page keys, which gave AMRA the contact
+    /// details page's tick; its own, so the tick means every client has answered.
+    Amra,
 }
 
 impl PageKey {
-    pub const ALL: [PageKey; 6] = [
+    pub const ALL: [PageKey; 7] = [
         PageKey::Planbuilder,
         PageKey::Planquote,
         PageKey::Plandetails,
         PageKey::Underwriting,
         PageKey::Decision,
         PageKey::Setup,
+        PageKey::Amra,
     ];
 
     pub fn code(self) -> &'static str {
@@ -158,6 +163,7 @@ impl PageKey {
             PageKey::Underwriting => "underwriting",
             PageKey::Decision => "decision",
             PageKey::Setup => "setup",
+            PageKey::Amra => "amra",
         }
     }
 
@@ -204,6 +210,7 @@ pub struct PageStatuses {
     pub underwriting: bool,
     pub decision: bool,
     pub setup: bool,
+    pub amra: bool,
 }
 
 impl PageStatuses {
@@ -226,6 +233,7 @@ impl PageStatuses {
             PageKey::Underwriting => self.underwriting,
             PageKey::Decision => self.decision,
             PageKey::Setup => self.setup,
+            PageKey::Amra => self.amra,
         }
     }
 
@@ -237,15 +245,17 @@ impl PageStatuses {
             PageKey::Underwriting => &mut self.underwriting,
             PageKey::Decision => &mut self.decision,
             PageKey::Setup => &mut self.setup,
+            PageKey::Amra => &mut self.amra,
         }
     }
 
     // §2 "All tabs count as complete when every page except setup is complete".
-    /// Every page but set-up is complete (the application's `tabsComplete`).
+    /// Every one of §2's pages but set-up is complete (the application's `tabsComplete`); AMRA,
+    /// not one of them, does not stop it (AJ15).
     pub fn all_tabs_complete(&self) -> bool {
         PageKey::ALL
             .into_iter()
-            .filter(|key| *key != PageKey::Setup)
+            .filter(|key| !matches!(key, PageKey::Setup | PageKey::Amra))
             .all(|key| self.is_complete(key))
     }
 }
@@ -297,9 +307,11 @@ impl JourneyState {
             Step::ClientDetails => true,
             // "Quote is disabled until client details are complete, or during underwriting."
             Step::Quote => pages.planbuilder && !underwriting,
-            // "Contact details needs client details complete"; "Set-up needs client details
-            // complete".
-            Step::ContactDetails | Step::Setup => pages.planbuilder,
+            // "Contact details needs client details complete".
+            Step::ContactDetails => pages.planbuilder,
+            // "Set-up needs client details complete"; it opens only once the adviser proceeds
+            // from the decision, so until then it is no link to a closed page (AJ15).
+            Step::Setup => pages.planbuilder && pages.decision,
             // "Underwriting needs its own step complete or the status not underwriting. It
             // also needs the quote complete with the status not yet applied." (J28)
             Step::Application => {

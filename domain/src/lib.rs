@@ -26,6 +26,7 @@ pub mod cover;
 pub mod dashboard;
 pub mod dates;
 pub mod decision;
+pub mod direct_debit;
 pub mod errors;
 pub mod formats;
 pub mod ids;

@@ -56,8 +56,21 @@ impl ApplicationStage {
         Self::ALL.into_iter().find(|s| s.code() == code)
     }
 
+    /// Where a case stands as advisers read it, on each page's stage tag and in the dashboard's
+    /// list alike (issue 32): the stage's label, told apart where the stage alone would mislead.
+    /// An applied case is in its interviews; a proceeded decision is being set up; policies put
+    /// in force to start later are issued, though the case waits at Decision until that day.
+    pub fn progress_label(self, proceeded: bool, issued: bool) -> &'static str {
+        match self {
+            ApplicationStage::Apply => "Interviews",
+            ApplicationStage::Decision if issued => "Policies issued",
+            ApplicationStage::Decision if proceeded => "Set-up",
+            stage => stage.label(),
+        }
+    }
+
     // §2: pre-quote, quote, underwriting, decision.
-    /// The label advisers see on the dashboard.
+    /// The label advisers see on the dashboard's stage filter.
     pub fn label(self) -> &'static str {
         match self {
             ApplicationStage::CreateQuote => "Pre-quote",
@@ -67,5 +80,21 @@ impl ApplicationStage {
             ApplicationStage::Decision => "Decision",
             ApplicationStage::WentOnRisk => "Went on risk",
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ApplicationStage::*;
+
+    #[test]
+    fn the_progress_label_tells_interviews_set_up_and_issued_policies_apart() {
+        assert_eq!(Apply.progress_label(false, false), "Interviews");
+        assert_eq!(Decision.progress_label(false, false), "Decision");
+        assert_eq!(Decision.progress_label(true, false), "Set-up");
+        assert_eq!(Decision.progress_label(true, true), "Policies issued");
+        assert_eq!(WentOnRisk.progress_label(true, true), "Went on risk");
+        assert_eq!(Underwriting.progress_label(false, false), "Underwriting");
+        assert_eq!(CreateQuote.progress_label(false, false), "Pre-quote");
     }
 }

@@ -259,6 +259,7 @@ pub fn with_bank(app: &Application, result: BankCheckResult) -> Application {
             account_number: Some("66374958".into()),
             sort_code: Some("08-99-99".into()),
             collection_day: Some(15),
+            payer_confirmed: Some(true),
         }),
         now(),
     )

@@ -176,7 +176,7 @@ pub async fn set_up_bank(http: &reqwest::Client, base: &str, token: &str) -> any
     post(
         format!("application/{id}/bankDetails"),
         json!({ "bankDetails": { "name": "Mr Load Interview", "accountNumber": "66374958",
-            "sortCode": "089999", "collectionDay": 1 } }),
+            "sortCode": "089999", "collectionDay": 1, "payerConfirmed": true } }),
     )
     .await?;
     Ok(id)

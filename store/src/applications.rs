@@ -242,30 +242,38 @@ impl Store {
         query: &SearchQuery<ApplicationStage>,
         reader: &str,
     ) -> Result<ApplicationSearchResults, StoreError> {
+        // No stage chosen: the In Progress tab, every case whose policies are not yet issued
+        // (a case issued to start later waits at Decision, but is found under Policyholders).
         let in_progress;
-        let query = match query.filters.is_empty() {
+        let (query, listing) = match query.filters.is_empty() {
             true => {
                 in_progress = SearchQuery {
                     filters: ApplicationStage::IN_PROGRESS.to_vec(),
                     ..query.clone()
                 };
-                &in_progress
+                (&in_progress, &IN_PROGRESS)
             }
-            false => query,
+            false => (query, &APPLICATIONS),
         };
-        let mut select = Sql::new(
+        // When the adviser proceeded from the decision, read from the stored case.
+        let proceeded = match self.backend {
+            crate::Backend::Sqlite => "json_extract(a.document, '$.proceededAt')",
+            crate::Backend::Postgres => "(a.document::jsonb ->> 'proceededAt')",
+        };
+        let mut select = Sql::new(&format!(
             "SELECT a.id, a.adviser_id, v.name AS adviser_name, a.stage, a.client_names, \
              a.third_party_ref, a.created_at, a.updated_at, \
              CAST(CASE WHEN EXISTS (SELECT 1 FROM policies p WHERE p.application_id = a.id) \
              THEN 1 ELSE 0 END AS BIGINT) AS active, \
+             CAST(CASE WHEN {proceeded} IS NOT NULL THEN 1 ELSE 0 END AS BIGINT) AS proceeded, \
              CAST(CASE WHEN a.latest_update_at > COALESCE((SELECT r.seen_up_to \
              FROM underwriting_update_reads r WHERE r.application_id = a.id AND r.reader_id = ",
-        );
+        ));
         select.bind(Arg::Text(reader.to_owned())).push(
             "), '') THEN 1 ELSE 0 END AS BIGINT) AS new_update \
              FROM applications a LEFT JOIN advisers v ON v.id = a.adviser_id",
         );
-        let found = self.search(query, &APPLICATIONS, select, summary).await?;
+        let found = self.search(query, listing, select, summary).await?;
         Ok(ApplicationSearchResults {
             results: found.rows,
             current_page: found.page,
@@ -281,7 +289,14 @@ const APPLICATIONS: Listing = Listing {
     alias: "a",
     index: "applications_search",
     filter_column: "stage",
+    condition: None,
     order_by: "a.updated_at DESC, a.id DESC",
+};
+
+/// The In Progress tab's default listing: the cases not yet issued (AJ10).
+const IN_PROGRESS: Listing = Listing {
+    condition: Some("NOT EXISTS (SELECT 1 FROM policies p WHERE p.application_id = a.id)"),
+    ..APPLICATIONS
 };
 
 fn summary(row: &sqlx::any::AnyRow) -> Result<ApplicationSummary, StoreError> {
@@ -297,7 +312,12 @@ fn summary(row: &sqlx::any::AnyRow) -> Result<ApplicationSummary, StoreError> {
         adviser_id: AdviserId::parse(&adviser).ok_or_else(|| corrupt("adviser"))?,
         adviser_name: row.try_get("adviser_name")?,
         status: stage,
-        application_status: stage.label().to_owned(),
+        application_status: stage
+            .progress_label(
+                row.try_get::<i64, _>("proceeded")? != 0,
+                row.try_get::<i64, _>("active")? != 0,
+            )
+            .to_owned(),
         client_names: row.try_get("client_names")?,
         third_party_ref: row.try_get("third_party_ref")?,
         created_at: parse_timestamp(&created).ok_or_else(|| corrupt("created_at"))?,

@@ -150,6 +150,7 @@ const POLICIES: Listing = Listing {
     alias: "p",
     index: "policies_search",
     filter_column: "status",
+    condition: None,
     order_by: "p.issued_at DESC, p.policy_reference DESC",
 };
 

@@ -49,12 +49,14 @@ impl SearchFilter for PolicyStatus {
 }
 
 /// Where a search looks: its table (`applications a`), the alias, the table's trigram index,
-/// the column its filter reads and the order of its rows.
+/// the column its filter reads, any condition every row must meet, and the order of its rows.
 pub(crate) struct Listing {
     pub from: &'static str,
     pub alias: &'static str,
     pub index: &'static str,
     pub filter_column: &'static str,
+    /// SQL every row must meet besides the query's own filters.
+    pub condition: Option<&'static str>,
     pub order_by: &'static str,
 }
 
@@ -110,6 +112,9 @@ impl Store {
         if !query.filters.is_empty() {
             sql.push(&format!(" AND {alias}.{} IN ", listing.filter_column))
                 .bind_list(query.filters.iter().map(|f| Arg::Text(f.code().to_owned())));
+        }
+        if let Some(condition) = listing.condition {
+            sql.push(&format!(" AND {condition}"));
         }
         push_word_filters(sql, &query.words, alias, listing.index, self.backend);
     }

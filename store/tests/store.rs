@@ -291,6 +291,33 @@ async fn a_case_in_force_leaves_in_progress_unless_its_stage_is_asked_for() {
         found(vec![domain::ApplicationStage::WentOnRisk]).await,
         vec![in_force.id]
     );
+
+    // Issued to start later, the case waits at Decision: it leaves In Progress all the same,
+    // is still found by its stage, and says its policies are issued (issue 32).
+    let later = new_application(&store, "adviser1").await;
+    let mut later = with_policy(
+        &with_client(&later, "c1", "Grace", "Hopper"),
+        "c1",
+        "PP0010000116",
+        "Grace Hopper",
+    );
+    later.status = domain::ApplicationStage::Decision;
+    later.set_up.active = true;
+    later.version += 1;
+    store.save_application(&later).await.unwrap();
+    assert_eq!(found(vec![]).await, vec![quoting.id]);
+    assert_eq!(
+        found(vec![domain::ApplicationStage::Decision]).await,
+        vec![later.id]
+    );
+    let query = SearchQuery {
+        advisers: vec![adviser("adviser1")],
+        words: vec![],
+        filters: vec![domain::ApplicationStage::Decision],
+        page: 1,
+    };
+    let listed = store.search_applications(&query, "adviser1").await.unwrap();
+    assert_eq!(listed.results[0].application_status, "Policies issued");
 }
 
 /// The Policyholders search is indexed as the dashboard's is, and the index follows every

@@ -29,6 +29,7 @@ fn details(sort_code: &str, account: &str) -> BankDetails {
         account_number: Some(account.into()),
         sort_code: Some(sort_code.into()),
         collection_day: Some(1),
+        payer_confirmed: Some(true),
     }
     .parse()
     .unwrap()

@@ -1,12 +1,14 @@
 //! Documents the portal produces, rendered in-process from templates in
 //! `product/documents/`: today the quote document (§7 `document/quote`).
 
+mod direct_debit;
 mod pdf;
 mod schedule;
 mod template;
 
 use pdf::{Block, render};
 
+pub use direct_debit::{direct_debit_document, sample_direct_debit_data};
 pub use schedule::{sample_schedule_data, schedule_document};
 pub use template::Template;
 

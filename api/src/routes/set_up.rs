@@ -9,10 +9,13 @@ use crate::error::{BodyCommandAnswers, CommandAnswers, ReadAnswers};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
+use chrono::Utc;
 use domain::ApplicationView;
+use domain::application::DirectDebitView;
 use domain::application::{CheckBankDetails, OverrideBankCheck, ResetBankCheck, SaveBankDetails};
 use domain::bank_check::{BankCheckStatus, Severity};
 use domain::bank_details::{BankDetailsForm, MaskedBankDetails};
+use domain::dates::uk_date;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -21,6 +24,7 @@ use utoipa_axum::routes;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(get_bank_details, save_bank_details))
+        .routes(routes!(get_direct_debit))
         .routes(routes!(validate_bank_details))
         .routes(routes!(override_bank_check))
         .routes(routes!(reset_bank_check))
@@ -75,10 +79,41 @@ pub async fn get_bank_details(
     }))
 }
 
+/// Get the Direct Debit as the payer is told of it
+///
+/// Whose policies the one Direct Debit pays for, the amount it collects each month, the first
+/// collection's date and amount (on the collection day, no sooner than the advance notice allows
+/// after the policies are put in force, moved past weekends and bank holidays, and taking every
+/// month of cover begun by then), or why that is not known yet, and the Direct Debit Guarantee
+/// in the scheme's standard wording. Until the policies are put in force it is what putting them
+/// in force today would do; after, it is fixed by the day they were. Changes nothing.
+#[utoipa::path(
+    get,
+    path = "/api/v1/application/{applicationId}/directDebit",
+    tag = "set-up",
+    params(ApplicationPath),
+    responses(
+        (status = OK, description = "The Direct Debit: whose policies it pays for, the first collection and the Guarantee", body = DirectDebitView),
+        ReadAnswers,
+    )
+)]
+pub async fn get_direct_debit(
+    State(state): State<AppState>,
+    CaseInPath(case): CaseInPath,
+) -> Result<Json<DirectDebitView>, ApiError> {
+    let application = case.application(&state).await?;
+    Ok(Json(application.direct_debit(
+        &state.product.direct_debit,
+        uk_date(Utc::now()),
+    )))
+}
+
 /// Save the Direct Debit bank details
 ///
 /// Saves the account holder's name (at most 100 characters), the 8-digit account number, the
-/// 6-digit sort code and the collection day (the 1st to the 28th of the month). Allowed once the
+/// 6-digit sort code and the collection day (the 1st to the 28th of the month), with the payer's
+/// confirmation (`payerConfirmed: true`) that they hold the account and are the only person needed
+/// to authorise debits from it, as a Direct Debit Instruction requires. Allowed once the
 /// adviser has proceeded from the decision and until the policy is in force. New details clear the
 /// last check, so check them again; every broken rule is named by its field and nothing is saved.
 #[utoipa::path(

@@ -82,6 +82,19 @@ impl Application {
         Ok(next.touched(now))
     }
 
+    /// The AMRA page is done: every client has given consent, said whether they want to see the
+    /// report first, and has complete doctor's details.
+    pub(crate) fn is_amra_complete(&self) -> bool {
+        !self.applicants.is_empty()
+            && self.applicants.iter().all(|a| {
+                a.amra.is_amra_consent_granted == Some(true)
+                    && a.amra.is_view_medical_reports_requested.is_some()
+                    && a.examiner
+                        .as_ref()
+                        .is_some_and(|e| e.is_examiner_details_valid)
+            })
+    }
+
     /// Records consent, and the day it was given (it lasts 12 months); refusing clears it.
     pub fn set_amra_consent(
         &self,

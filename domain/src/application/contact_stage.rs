@@ -527,10 +527,12 @@ impl Application {
             errors.push("quote", QUOTE_NEEDS_PRICE);
         }
         let contact = self.contact_errors();
-        if !contact.is_empty() {
+        // The heading is for a client's missing contact details only: the sale's own questions
+        // (mortgage, advice) are named on their own, not as contact details (issue 32).
+        if contact.iter().any(|e| e.field.starts_with("applicants[")) {
             errors.push("contactDetails", CONTACT_INCOMPLETE);
-            errors.extend(contact);
         }
+        errors.extend(contact);
         errors.into_vec()
     }
 

@@ -43,6 +43,10 @@ pub struct IssuedDocuments {
     pub schedules: Vec<(ApplicantId, PolicyDocument)>,
     /// The decision document, given to every client.
     pub decision: Option<PolicyDocument>,
+    /// The Direct Debit confirmation (AJ12): the one Direct Debit pays for every policy, so each
+    /// lists it. Activations issued before it existed have none.
+    #[serde(default)]
+    pub direct_debit: Option<PolicyDocument>,
 }
 
 /// A cover on a policy, with the terms it was accepted on and its monthly premium.
@@ -164,14 +168,7 @@ impl Application {
         };
         let quote = self.decision.decision_quote.as_ref();
         let policies = self
-            .applicants
-            .iter()
-            .enumerate()
-            .filter(|(_, a)| {
-                a.covers
-                    .iter()
-                    .any(|c| c.decision.is_some_and(Decision::is_acceptable))
-            })
+            .policyholders()
             .map(|(index, applicant)| Policy {
                 policy_reference: policy_reference(self.id, index + 1),
                 applicant_id: applicant.id.clone(),
@@ -204,7 +201,8 @@ impl Application {
         Ok(next.touched(now))
     }
 
-    /// Each policy with the documents issued for it: the client's schedule, then the decision.
+    /// Each policy with the documents issued for it: the client's schedule, the Direct Debit
+    /// confirmation, then the decision.
     /// The version stays: the documents belong to the activation that issued them.
     pub fn with_policy_documents(&self, issued: &IssuedDocuments) -> Self {
         let mut next = self.clone();
@@ -214,6 +212,7 @@ impl Application {
                 .iter()
                 .filter(|(holder, _)| holder == &policy.applicant_id)
                 .map(|(_, document)| document.clone())
+                .chain(issued.direct_debit.clone())
                 .chain(issued.decision.clone())
                 .collect();
         }

@@ -26,6 +26,7 @@ mod contact_stage;
 mod covers;
 mod deadlines;
 mod decision_stage;
+mod direct_debit_view;
 mod extension;
 mod in_force;
 mod quote_stage;
@@ -62,6 +63,7 @@ pub use decision_stage::{
     DecisionState, NO_DECISION_QUOTE, ProceedToSetUp, RemoveApplicantAtDecision, Requote,
     TriggerDecisionQuote, UnderwrittenCover,
 };
+pub use direct_debit_view::DirectDebitView;
 pub use extension::CompleteTermExtension;
 pub use in_force::{ActivateApplication, IssuedDocuments, JointPolicy, PolicyCover, PolicyDetails};
 pub use quote_stage::{

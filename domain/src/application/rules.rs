@@ -86,6 +86,9 @@ impl Application {
                             || (self.check_set_up_open().is_ok()
                                 && self.activation_problems(today).is_empty())
                     }
+                    // Done once every client has consented, said whether they want to see
+                    // the report, and their doctor's details are complete (AJ15).
+                    PageKey::Amra => self.is_amra_complete(),
                 };
                 Section {
                     id: key.code().to_owned(),
@@ -211,6 +214,7 @@ fn page_name(key: PageKey) -> &'static str {
         PageKey::Underwriting => "Underwriting",
         PageKey::Decision => "Decision",
         PageKey::Setup => "Set-up",
+        PageKey::Amra => "AMRA",
     }
 }
 

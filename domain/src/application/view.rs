@@ -26,7 +26,10 @@ impl Application {
             adviser_at_firm_location_id: self.adviser_at_firm_location_id.clone(),
             version: self.version,
             status: self.status,
-            application_status: self.status.label().to_owned(),
+            application_status: self
+                .status
+                .progress_label(self.decision.proceeded_at.is_some(), self.set_up.active)
+                .to_owned(),
             created_at: self.created_at,
             updated_at: self.updated_at,
             applicants: self
@@ -63,11 +66,7 @@ impl Application {
             is_term_extensible: self.is_term_extensible(today),
             show_extend: self.is_term_extension_offered(today),
             is_bank_check_confirmed: self.set_up.bank_check.is_confirmed(),
-            bank_check_message: self
-                .set_up
-                .bank_check
-                .result()
-                .map(BankCheckResult::message),
+            bank_check_message: self.set_up.bank_check.message(),
             bank_check_severity: self
                 .set_up
                 .bank_check

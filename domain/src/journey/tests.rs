@@ -235,18 +235,34 @@ fn decision_needs_underwriting_complete_at_every_stage_before_risk() {
 }
 
 #[test]
-fn set_up_needs_client_details_and_is_locked_in_underwriting() {
+fn set_up_needs_client_details_and_the_decision_proceeded_and_is_locked_in_underwriting() {
     assert!(!tab(Decision, true, &[PageKey::Decision], Step::Setup).enabled);
-    let open = tab(Decision, true, &[PageKey::Planbuilder], Step::Setup);
+    assert!(
+        !tab(Decision, true, &[PageKey::Planbuilder], Step::Setup).enabled,
+        "no link to set-up before the adviser proceeds from the decision (AJ15)"
+    );
+    let open = tab(
+        Decision,
+        true,
+        &[PageKey::Planbuilder, PageKey::Decision],
+        Step::Setup,
+    );
     assert!(open.enabled && !open.locked);
     assert!(tab(Underwriting, true, &[PageKey::Planbuilder], Step::Setup).locked);
 }
 
 #[test]
+fn amra_is_ticked_by_its_own_page_not_by_the_contact_details() {
+    assert!(!tab(Apply, true, &[PageKey::Plandetails], Step::Amra).complete);
+    assert!(tab(Apply, true, &[PageKey::Amra], Step::Amra).complete);
+}
+
+#[test]
 fn all_tabs_are_complete_when_every_page_but_setup_is() {
+    // §2's pages: AMRA's own page (AJ15) is not one of them.
     let without_setup: Vec<PageKey> = PageKey::ALL
         .into_iter()
-        .filter(|k| *k != PageKey::Setup)
+        .filter(|k| !matches!(k, PageKey::Setup | PageKey::Amra))
         .collect();
     assert!(pages(&without_setup).all_tabs_complete());
     assert!(every_page().all_tabs_complete());
@@ -289,7 +305,7 @@ fn each_step_is_complete_when_its_page_is() {
         (Step::Quote, PageKey::Planquote),
         (Step::ContactDetails, PageKey::Plandetails),
         (Step::Application, PageKey::Underwriting),
-        (Step::Amra, PageKey::Plandetails),
+        (Step::Amra, PageKey::Amra),
         (Step::Decision, PageKey::Decision),
         (Step::Setup, PageKey::Setup),
     ];

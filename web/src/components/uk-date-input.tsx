@@ -12,6 +12,8 @@ interface UkDateInputProps {
   onChange: (isoDate: string) => void;
   range?: DateRange;
   disabled?: boolean;
+  /** For a `<label htmlFor>` around it. */
+  id?: string;
   'aria-labelledby'?: string;
   'aria-describedby'?: string;
   'aria-invalid'?: boolean;

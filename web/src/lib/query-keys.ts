@@ -71,3 +71,8 @@ export const underwritingUpdateKeys = {
   all: ['underwriting-updates'] as const,
   of: (applicationId: number) => [...underwritingUpdateKeys.all, applicationId] as const,
 };
+
+/** The application's Direct Debit as the payer is told of it, by application version. */
+export const directDebitKeys = {
+  of: (applicationId: number, version: number) => ['direct-debit', applicationId, version] as const,
+};

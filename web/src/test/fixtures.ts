@@ -247,6 +247,7 @@ const pageNames: Record<PageKey, string> = {
   underwriting: 'Underwriting',
   decision: 'Decision',
   setup: 'Set-up',
+  amra: 'AMRA',
 };
 
 /** A journey page's status as the application's `sections` carry it, named as the server names it. */
@@ -405,5 +406,25 @@ export function closedEnquiryFixture(covers: CoverOutcome[], { applicantId = 'ap
     closedAt: '2026-11-24T10:20:00Z',
     underwrittenCovers: [],
     outcome: { rulebookVersion, decidedAt: '2026-11-24T10:20:00Z', covers, limits: rulebookLimits },
+  };
+}
+
+/** The Direct Debit as the server tells it (AJ12): both clients' policies, first collected on 15 December. */
+export function directDebitFixture(overrides: Partial<Schemas['DirectDebitView']> = {}): Schemas['DirectDebitView'] {
+  return {
+    organisation: 'Protection Life',
+    advanceNoticeWorkingDays: 10,
+    paysFor: ['Alan Turing', 'Ada Turing'],
+    monthlyAmount: 75.6,
+    firstCollection: { date: '2026-12-15', months: 1, amount: 75.6, noticeOn: '2026-11-26' },
+    firstCollectionUnknown: null,
+    guarantee: {
+      heading: 'The Direct Debit Guarantee',
+      paragraphs: [
+        'This Guarantee is offered by all banks and building societies that accept instructions to pay Direct Debits.',
+        'If there are any changes to the amount, date or frequency of your Direct Debit Protection Life will notify you 10 working days in advance of your account being debited or as otherwise agreed.',
+      ],
+    },
+    ...overrides,
   };
 }

@@ -65,6 +65,7 @@ fn details(name: &str) -> BankDetails {
         account_number: Some("66374958".into()),
         sort_code: Some("089999".into()),
         collection_day: Some(1),
+        payer_confirmed: Some(true),
     }
     .parse()
     .unwrap()

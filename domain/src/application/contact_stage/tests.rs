@@ -592,3 +592,18 @@ fn what_stops_applying_is_listed_until_each_thing_is_fixed_and_is_empty_once_app
         "applying refuses with exactly the problems the page lists"
     );
 }
+
+#[test]
+fn saved_contact_details_are_not_called_incomplete_when_only_a_sale_question_is_unanswered() {
+    let mut unanswered = ready();
+    unanswered.contact_stage.is_advised_sale = None;
+    let problems = unanswered.apply_problems(today());
+    assert_eq!(
+        problems
+            .iter()
+            .map(|e| e.field.as_str())
+            .collect::<Vec<_>>(),
+        ["isAdvisedSale"],
+        "both clients' contact details are saved, so only the question is named"
+    );
+}

@@ -276,7 +276,7 @@ fn page_statuses_follow_the_clients_the_covers_and_the_price() {
         "an expired quote needs a requote"
     );
     let view = priced.view(today);
-    assert_eq!(view.sections.len(), 6);
+    assert_eq!(view.sections.len(), 7);
     assert!(!view.tabs_complete);
 }
 

@@ -181,6 +181,7 @@ fn documents_are_attached_to_each_policy() {
             (applicant_id("a2"), doc("s2", "Policy schedule")),
         ],
         decision: Some(doc("d", "Underwriting decision")),
+        direct_debit: Some(doc("dd", "Direct Debit confirmation")),
     };
     let with = active.with_policy_documents(&issued);
     let alan: Vec<&str> = with
@@ -190,7 +191,13 @@ fn documents_are_attached_to_each_policy() {
         .iter()
         .map(|d| d.document_id.as_str())
         .collect();
-    assert_eq!(alan, ["s1", "d"]);
+    assert_eq!(
+        alan,
+        ["s1", "dd", "d"],
+        "the one Direct Debit confirmation on each policy"
+    );
+    let ada = &with.policy_of(&applicant_id("a2")).unwrap().documents;
+    assert_eq!(ada[1].document_id, "dd");
     assert_eq!(with.version, active.version);
 }
 

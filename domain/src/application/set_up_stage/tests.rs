@@ -23,6 +23,7 @@ fn form(account: &str) -> SaveBankDetails {
         account_number: Some(account.into()),
         sort_code: Some("08-99-99".into()),
         collection_day: Some(15),
+        payer_confirmed: Some(true),
     })
 }
 
@@ -61,6 +62,7 @@ fn each_broken_rule_is_named_and_nothing_is_saved() {
                 account_number: Some("1234".into()),
                 sort_code: Some("1234567".into()),
                 collection_day: Some(31),
+                payer_confirmed: Some(false),
             }),
             now(),
         )
@@ -68,7 +70,13 @@ fn each_broken_rule_is_named_and_nothing_is_saved() {
     let fields: Vec<&str> = refused.errors.iter().map(|e| e.field.as_str()).collect();
     assert_eq!(
         fields,
-        ["name", "accountNumber", "sortCode", "collectionDay"]
+        [
+            "name",
+            "accountNumber",
+            "sortCode",
+            "collectionDay",
+            "payerConfirmed"
+        ]
     );
     assert!(app.set_up.bank_details.is_none());
 }
@@ -106,8 +114,20 @@ fn a_warning_may_be_overridden_but_wrong_details_may_not() {
         BankCheckResult::NotAuthenticated,
     ] {
         assert_eq!(warning.severity(), Severity::Warning);
-        let overridden = checked(&saved, warning).override_bank_check(now()).unwrap();
+        let warned = checked(&saved, warning);
+        let asks = warned.view(now().date_naive()).bank_check_message.unwrap();
+        assert!(asks.contains("Please check"), "{asks}");
+        let overridden = warned.override_bank_check(now()).unwrap();
         assert!(overridden.set_up.bank_check.is_confirmed());
+        let told = overridden
+            .view(now().date_naive())
+            .bank_check_message
+            .unwrap();
+        assert!(
+            told.starts_with("You confirmed these bank details with your client")
+                && !told.contains("Please check"),
+            "once confirmed the notice no longer asks for the check: {told}"
+        );
         let reset = overridden.reset_bank_check(now()).unwrap();
         assert_eq!(reset.set_up.bank_check, BankCheckStatus::NotChecked);
     }

@@ -503,7 +503,7 @@ impl Adviser {
                 "bankDetails",
                 format!("/api/v1/application/{id}/bankDetails"),
                 json!({ "bankDetails": { "name": "Mrs Ada Chaos", "accountNumber": "66374958",
-                    "sortCode": "089999", "collectionDay": 1 } }),
+                    "sortCode": "089999", "collectionDay": 1, "payerConfirmed": true } }),
             ),
             (
                 "bankvalidation",

@@ -426,7 +426,9 @@ export interface paths {
         /**
          * Save the Direct Debit bank details
          * @description Saves the account holder's name (at most 100 characters), the 8-digit account number, the
-         *     6-digit sort code and the collection day (the 1st to the 28th of the month). Allowed once the
+         *     6-digit sort code and the collection day (the 1st to the 28th of the month), with the payer's
+         *     confirmation (`payerConfirmed: true`) that they hold the account and are the only person needed
+         *     to authorise debits from it, as a Direct Debit Instruction requires. Allowed once the
          *     adviser has proceeded from the decision and until the policy is in force. New details clear the
          *     last check, so check them again; every broken rule is named by its field and nothing is saved.
          */
@@ -522,6 +524,31 @@ export interface paths {
          * @description Removes the child, and any payout share that named them, while the quote can be edited.
          */
         delete: operations["remove_child"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/application/{applicationId}/directDebit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the Direct Debit as the payer is told of it
+         * @description Whose policies the one Direct Debit pays for, the amount it collects each month, the first
+         *     collection's date and amount (on the collection day, no sooner than the advance notice allows
+         *     after the policies are put in force, moved past weekends and bank holidays, and taking every
+         *     month of cover begun by then), or why that is not known yet, and the Direct Debit Guarantee
+         *     in the scheme's standard wording. Until the policies are put in force it is what putting them
+         *     in force today would do; after, it is fixed by the day they were. Changes nothing.
+         */
+        get: operations["get_direct_debit"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2590,6 +2617,12 @@ export interface components {
              * @default null
              */
             collectionDay: number | null;
+            /**
+             * @description The payer confirms they hold the account and are the only person needed to authorise
+             *     debits from it; must be `true`.
+             * @default null
+             */
+            payerConfirmed: boolean | null;
         };
         /** @description The Direct Debit bank details to save. */
         BankDetailsRequest: {
@@ -2976,6 +3009,23 @@ export interface components {
          * @enum {integer}
          */
         DeferredPeriod: 4 | 8 | 13 | 26 | 52;
+        /** @description The Direct Debit as `GET /application/{id}/directDebit` shows it. */
+        DirectDebitView: {
+            /** @description The name the collections are made in. */
+            organisation: string;
+            /**
+             * Format: int32
+             * @description Working days' notice before the first collection and any change.
+             */
+            advanceNoticeWorkingDays: number;
+            /** @description The holders of the policies this one Direct Debit pays for. */
+            paysFor: string[];
+            monthlyAmount: components["schemas"]["Money"] | null;
+            firstCollection: components["schemas"]["FirstCollection"] | null;
+            /** @description Why the first collection is not given yet. */
+            firstCollectionUnknown: string | null;
+            guarantee: components["schemas"]["Guarantee"];
+        };
         /**
          * @description The four outcomes advisers see.
          * @enum {string}
@@ -3238,11 +3288,34 @@ export interface components {
             /** @description The message shown beside the field. */
             message: string;
         };
+        /** @description The first collection as the payer is told of it. */
+        FirstCollection: {
+            /** Format: date */
+            date: string;
+            /**
+             * Format: int32
+             * @description The months of premium it takes: more than one when the notice pushes it past the start
+             *     of the second month of cover.
+             */
+            months: number;
+            amount: components["schemas"]["Money"];
+            /**
+             * Format: date
+             * @description The day the notice is given: the day the policies are put in force (today until then).
+             */
+            noticeOn: string;
+        };
         /**
          * @description Sex at birth as used by the pricing basis and underwriting (GENDER).
          * @enum {string}
          */
         Gender: "male" | "female";
+        /** @description The Direct Debit Guarantee, which the payer must be shown before the first collection. */
+        Guarantee: {
+            heading: string;
+            /** @description The standard wording, a paragraph each, with the insurer's name and notice filled in. */
+            paragraphs: string[];
+        };
         Health: {
             database: boolean;
             temporal: boolean;
@@ -3329,6 +3402,8 @@ export interface components {
             sortCode: string;
             /** Format: int32 */
             collectionDay: number;
+            /** @description The payer confirmed they hold the account and alone can authorise debits from it. */
+            payerConfirmed: boolean;
         };
         /**
          * Format: double
@@ -6425,6 +6500,56 @@ export interface operations {
             };
             /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_direct_debit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference. */
+                applicationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Direct Debit: whose policies it pays for, the first collection and the Guarantee */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DirectDebitView"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -51,7 +51,7 @@ function details(overrides: Partial<Schemas['PolicyDetails']> = {}): Schemas['Po
         endsOn: '2050-06-23',
       },
     ],
-    bankDetails: { name: 'Mr Alan Turing', accountNumber: '••••4958', sortCode: '08-99-99', collectionDay: 15 },
+    bankDetails: { name: 'Mr Alan Turing', accountNumber: '••••4958', sortCode: '08-99-99', collectionDay: 15, payerConfirmed: true },
     contactDetails: contactDetailsFixture({ address1: '1 Station Road', address2: 'Headingley', cityName: 'Leeds', postcode: 'LS1 4AP', phoneNumber: '01134960000', emailAddress: 'alan@example.com' }),
     jointPolicy: { policyHolderId: 'applicant-2', holderName: 'Ada Lovelace', policyReference: 'PP0000100129' },
     ...overrides,

@@ -95,6 +95,8 @@ export interface BankDetailsForm {
   accountNumber?: string | null;
   sortCode?: string | null;
   collectionDay?: number | null;
+  /** The payer holds the account and alone can authorise debits from it (AJ12). */
+  payerConfirmed?: boolean | null;
 }
 
 export interface BankDetails {
@@ -102,7 +104,11 @@ export interface BankDetails {
   accountNumber: string;
   sortCode: string;
   collectionDay: number;
+  payerConfirmed: true;
 }
+
+const PAYER_NOT_CONFIRMED =
+  'Please confirm with your client that they hold this account and are the only person needed to authorise Direct Debits from it. An account that needs two signatures cannot pay by Direct Debit set up here';
 
 /** Every field is required; each broken rule is reported at once. */
 export function checkBankDetails(form: BankDetailsForm): { details: BankDetails | null; errors: FieldError[] } {
@@ -115,8 +121,16 @@ export function checkBankDetails(form: BankDetailsForm): { details: BankDetails 
   if (!accountNumber.ok) errors.push({ field: 'accountNumber', message: accountNumber.message });
   if (!sortCode.ok) errors.push({ field: 'sortCode', message: sortCode.message });
   if (!collectionDay.ok) errors.push({ field: 'collectionDay', message: collectionDay.message });
-  if (name.ok && accountNumber.ok && sortCode.ok && collectionDay.ok) {
-    const details = { name: name.value, accountNumber: accountNumber.value, sortCode: sortCode.value, collectionDay: collectionDay.value };
+  const payerConfirmed = form.payerConfirmed === true;
+  if (!payerConfirmed) errors.push({ field: 'payerConfirmed', message: PAYER_NOT_CONFIRMED });
+  if (name.ok && accountNumber.ok && sortCode.ok && collectionDay.ok && payerConfirmed) {
+    const details = {
+      name: name.value,
+      accountNumber: accountNumber.value,
+      sortCode: sortCode.value,
+      collectionDay: collectionDay.value,
+      payerConfirmed: true as const,
+    };
     return { details, errors };
   }
   return { details: null, errors };

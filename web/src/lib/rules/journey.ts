@@ -17,7 +17,8 @@ export type StepId =
   | 'review'
   | 'complete';
 
-export type PageKey = 'planbuilder' | 'planquote' | 'plandetails' | 'underwriting' | 'decision' | 'setup';
+/** §2's page keys, and AMRA's own page (AJ15). */
+export type PageKey = 'planbuilder' | 'planquote' | 'plandetails' | 'underwriting' | 'decision' | 'setup' | 'amra';
 
 export type PageStatuses = Record<PageKey, boolean>;
 
@@ -46,7 +47,7 @@ export const ROOT_FOLDER = '/v2';
 /** Stages in journey order. */
 export const stageOrder: readonly ApplicationStage[] = ['CREATE_QUOTE', 'QUOTE', 'APPLY', 'UNDERWRITING', 'DECISION', 'WENT_ON_RISK'];
 
-export const pageKeys: readonly PageKey[] = ['planbuilder', 'planquote', 'plandetails', 'underwriting', 'decision', 'setup'];
+export const pageKeys: readonly PageKey[] = ['planbuilder', 'planquote', 'plandetails', 'underwriting', 'decision', 'setup', 'amra'];
 
 interface StepInfo {
   id: StepId;
@@ -61,7 +62,7 @@ export const steps: readonly StepInfo[] = [
   { id: 'quote', label: 'Quote', segment: 'quote', page: 'planquote' },
   { id: 'contactDetails', label: 'Contact details', segment: 'contact-details', page: 'plandetails' },
   { id: 'application', label: 'Application (underwriting)', segment: 'application', page: 'underwriting' },
-  { id: 'amra', label: 'AMRA', segment: 'amra', page: 'plandetails' },
+  { id: 'amra', label: 'AMRA', segment: 'amra', page: 'amra' },
   { id: 'decision', label: 'Decision', segment: 'decision', page: 'decision' },
   { id: 'setup', label: 'Set-up', segment: 'set-up', page: 'setup' },
   { id: 'review', label: 'Review', segment: 'review', page: null },
@@ -104,7 +105,7 @@ export const stagePageKeys: Record<ApplicationStage, PageKey | null> = {
 };
 
 function noPages(): PageStatuses {
-  return { planbuilder: false, planquote: false, plandetails: false, underwriting: false, decision: false, setup: false };
+  return { planbuilder: false, planquote: false, plandetails: false, underwriting: false, decision: false, setup: false, amra: false };
 }
 
 function isPageKey(id: string): id is PageKey {
@@ -120,9 +121,9 @@ export function pageStatusesFromSections(sections: readonly Section[]): PageStat
   return pages;
 }
 
-/** §2 "All tabs count as complete when every page except setup is complete". */
+/** §2 "All tabs count as complete when every page except setup is complete"; AMRA's page is not one of §2's (AJ15). */
 export function allTabsComplete(pages: PageStatuses): boolean {
-  return pageKeys.filter((key) => key !== 'setup').every((key) => pages[key]);
+  return pageKeys.filter((key) => key !== 'setup' && key !== 'amra').every((key) => pages[key]);
 }
 
 function enabled(state: JourneyState, step: StepId): boolean {
@@ -134,8 +135,10 @@ function enabled(state: JourneyState, step: StepId): boolean {
     case 'quote':
       return pages.planbuilder && !underwriting;
     case 'contactDetails':
-    case 'setup':
       return pages.planbuilder;
+    // Set-up opens once the adviser proceeds from the decision (AJ15).
+    case 'setup':
+      return pages.planbuilder && pages.decision;
     case 'application': {
       const applied = stageOrder.indexOf(state.status) >= stageOrder.indexOf('APPLY');
       return (pages.underwriting || !underwriting) && (pages.planquote || applied);

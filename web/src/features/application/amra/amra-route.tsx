@@ -2,6 +2,7 @@ import { Alert, Col, Row, Skeleton, Typography } from 'antd';
 import { clientName } from '../shared/application-model';
 import { ApplicationHeader, ApplicationRoute, type ApplicationPageProps } from '../shared/components/application-page';
 import { paths } from '@/app/paths';
+import { pageStatusesFromSections } from '@/lib/rules/journey';
 import { ContinueButton } from '../shared/components/continue-button';
 import { JourneySteps } from '../shared/components/journey-steps';
 import { ClientAmraCard } from './components/client-amra-card';
@@ -16,10 +17,8 @@ function Amra({ applicationId, application: data }: ApplicationPageProps) {
   // §2: AMRA is locked in underwriting (with an underwriter) and once the policy is in force.
   const locked = data ? data.status === 'UNDERWRITING' || data.status === 'WENT_ON_RISK' : true;
   const unpriced = data ? !data.quote : false;
-  const allReady =
-    data !== undefined &&
-    data.applicants.length > 0 &&
-    data.applicants.every((a) => a.isAmraConsentGranted === true && a.isViewMedicalReportsRequested != null && a.examiner?.isExaminerDetailsValid === true);
+  // The server says when every client has answered (the AMRA page's section, AJ15).
+  const allReady = data !== undefined && pageStatusesFromSections(data.sections).amra;
 
   return (
     <>

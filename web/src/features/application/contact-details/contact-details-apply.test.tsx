@@ -113,7 +113,7 @@ describe('contact details page: applying', () => {
     };
     stubContactDetails(ready, [{ method: 'POST', path: APPLY, respond: () => json(applied) }]);
     const user = userEvent.setup();
-    renderContactDetails();
+    const { router } = renderContactDetails();
 
     const journey = await screen.findByRole('navigation', { name: 'Application journey' });
     expect(within(journey).getByText('Contact details')).not.toHaveTextContent('complete');
@@ -123,12 +123,17 @@ describe('contact details page: applying', () => {
     await waitFor(() => expect(title).toHaveFocus());
     expect(
       screen.getByText(
-        'Application 1001 has been submitted and its quote is locked. Underwriting comes next: each client answers the medical and lifestyle questions.',
+        'Application 1001 has been submitted and its quote is locked. Next, each client answers the medical and lifestyle questions in their interview.',
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument();
+    // The confirmation is at the top of the page, before the clients' cards, with the next step.
+    const firstCard = screen.getAllByRole('heading', { level: 2 }).find((heading) => heading !== title);
+    expect(firstCard && title.compareDocumentPosition(firstCard) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(within(journey).getByText(/Contact details/)).toHaveTextContent('Contact details (complete)');
     const mortgage = screen.getByRole('radiogroup', { name: 'Is the cover for a mortgage?' });
     expect(within(mortgage).getByRole('radio', { name: 'No' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Start the client’s interview' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/1001/application'));
   });
 });

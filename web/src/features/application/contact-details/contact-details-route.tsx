@@ -70,6 +70,18 @@ function ContactDetails({ applicationId, application: data }: ApplicationPagePro
       <ApplicationHeader applicationId={applicationId} application={data} heading={t.heading} />
       <JourneySteps application={data} current="contactDetails" />
       {contactLocked && <Alert type="info" showIcon message={t.locked} style={{ marginBottom: 24 }} />}
+      {data?.status === 'APPLY' && (
+        // Just applied (or back here before the interviews): the next step where the adviser is looking.
+        <ApplyPanel
+          application={data}
+          problems={[]}
+          refusedAt={undefined}
+          failure={null}
+          applying={false}
+          justApplied={apply.isSuccess}
+          onApply={() => apply.mutate()}
+        />
+      )}
       {!contactLocked && questionsLocked && <Alert type="info" showIcon message={t.applied} style={{ marginBottom: 24 }} />}
       {data ? (
         <>
@@ -82,6 +94,7 @@ function ContactDetails({ applicationId, application: data }: ApplicationPagePro
                   index={index}
                   firstClient={index === 1 ? data.applicants[0] : undefined}
                   locked={contactLocked}
+                  applied={questionsLocked}
                   problems={byClient[index] ?? []}
                   onEmailChange={(applicantId, email) => setTypedEmails((emails) => ({ ...emails, [applicantId]: email }))}
                 />
@@ -115,7 +128,7 @@ function ContactDetails({ applicationId, application: data }: ApplicationPagePro
               <DeclarationCard application={data} locked={questionsLocked} problems={problems} />
             </Col>
           </Row>
-          {(!questionsLocked || data.status === 'APPLY') && (
+          {!questionsLocked && (
             <div style={{ marginTop: 24 }}>
               <ApplyPanel
                 application={data}

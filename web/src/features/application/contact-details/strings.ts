@@ -112,7 +112,8 @@ export const contactDetailsStrings = {
     failed: 'Sorry, the application could not be submitted. Please try again.',
     submittedTitle: 'Application submitted',
     submitted: (reference: string) =>
-      `${reference} has been submitted and its quote is locked. Underwriting comes next: each client answers the medical and lifestyle questions.`,
+      `${reference} has been submitted and its quote is locked. Next, each client answers the medical and lifestyle questions in their interview.`,
+    startInterviews: (clients: number) => (clients > 1 ? 'Start the clients’ interviews' : 'Start the client’s interview'),
     backToDashboard: 'Back to the dashboard',
     fieldNames: {
       address1: 'address line 1',

@@ -313,7 +313,13 @@ describe('decision page', () => {
     stub(decided(atDecision({ proceededAt: '2026-11-24T11:00:00Z' })));
     const user = userEvent.setup();
     const { router } = render();
-    await user.click(await screen.findByRole('button', { name: 'Continue to Set-up' }));
+    const onward = await screen.findByRole('button', { name: 'Continue to Set-up' });
+    // Requote stays possible until in force, but as a change of mind after the way on, not beside it.
+    const requote = screen.getByRole('button', { name: 'Requote' });
+    expect(requote).toHaveClass('ant-btn-link');
+    expect(requote.closest('.ant-typography')).toHaveTextContent(/changed their mind about the cover/);
+    expect(onward.compareDocumentPosition(requote) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await user.click(onward);
     expect(router.state.location.pathname).toBe('/application/1001/set-up');
   });
 

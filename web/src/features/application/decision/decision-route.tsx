@@ -140,7 +140,7 @@ function Decision({ applicationId, application: data }: ApplicationPageProps) {
               )}
             </div>
           )}
-          {atDecision && !data.active && <RequoteButton applicationId={applicationId} />}
+          {atDecision && !data.active && <RequoteButton applicationId={applicationId} afterProceed={Boolean(data.proceededAt)} />}
         </>
       )}
     </>

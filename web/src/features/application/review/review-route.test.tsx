@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routePatterns } from '@/app/paths';
 import type { Schemas } from '@/lib/api-client';
 import { json, problem } from '@/test/fetch-stub';
-import { applicantFixture, applicationFixture, coverFixture, quoteApplicantFixture, quoteCoverFixture, quoteFixture, riderFixture, sectionFixture, closedEnquiryFixture } from '@/test/fixtures';
+import { applicantFixture, applicationFixture, coverFixture, quoteApplicantFixture, quoteCoverFixture, quoteFixture, riderFixture, sectionFixture, closedEnquiryFixture, directDebitFixture } from '@/test/fixtures';
 import { stubApplication } from '@/test/application-stub';
 import { renderRoute } from '@/test/render';
 import { ReviewRoute } from './review-route';
@@ -203,7 +203,13 @@ describe('review page', () => {
   });
 
   it('names the policies, their start and the Direct Debit before anything is issued, and Cancel issues nothing', async () => {
-    const { requests } = stubApplication(readyToActivate());
+    const { requests } = stubApplication(readyToActivate(), [
+      {
+        method: 'GET',
+        path: '/api/v1/application/1001/directDebit',
+        respond: () => json(directDebitFixture({ monthlyAmount: 61.18, firstCollection: { date: '2026-12-15', months: 1, amount: 61.18, noticeOn: '2026-11-26' } })),
+      },
+    ]);
     const user = userEvent.setup();
     render();
     const dialog = await openConfirmation(user);
@@ -212,6 +218,9 @@ describe('review page', () => {
     expect(facts.getByText('Policies issued').nextElementSibling).toHaveTextContent('Alan Turing’s policy, £38.18 a monthAda Turing’s policy, £23.00 a month');
     expect(facts.getByText('Start date').nextElementSibling).toHaveTextContent('On 01/12/2026');
     expect(facts.getByText('Direct Debit').nextElementSibling).toHaveTextContent('£61.18 a month from the account ••••4958, collected on the 15th of each month');
+    expect(facts.getByText('Documents').nextElementSibling).toHaveTextContent(/the Direct Debit confirmation/);
+    expect(await facts.findByText('First collection: £61.18 on 15/12/2026')).toBeInTheDocument();
+    expect(facts.getByText(/pays for Alan Turing’s and Ada Turing’s policies/)).toBeInTheDocument();
 
     await user.click(facts.getByRole('button', { name: 'Cancel' }));
     await closed(dialog);

@@ -11,6 +11,8 @@ import { clientName, policyholders, type Application } from '../shared/applicati
 import { ApplicationHeader, ApplicationRoute, type ApplicationPageProps } from '../shared/components/application-page';
 import { JourneySteps } from '../shared/components/journey-steps';
 import { useActivateApplication } from './api/activate-application';
+import { useDirectDebit } from '../shared/api/direct-debit';
+import { DirectDebitCollections } from '../shared/components/direct-debit';
 import { ActivationProblems } from './components/activation-problems';
 import { ClientCovers } from '../shared/components/client-covers';
 import { reviewStrings as t } from './strings';
@@ -59,6 +61,7 @@ function Review({ applicationId, application: data }: ApplicationPageProps) {
 /** The covers, start date, Direct Debit and advice: everything the clients are buying. */
 function Summary({ application }: { application: Application }) {
   const decision = application.decisionQuote;
+  const directDebit = useDirectDebit(application.id, application.version).data;
   return (
     <>
       <section aria-labelledby="review-buying-heading" style={{ marginBottom: 24 }}>
@@ -77,6 +80,11 @@ function Summary({ application }: { application: Application }) {
         )}
       </section>
       <Row gutter={[24, 24]}>
+        {directDebit && (
+          <Col span={24}>
+            <DirectDebitCollections directDebit={directDebit} />
+          </Col>
+        )}
         <Col xs={24} md={8}>
           <Card title={<h2 className="card-heading">{t.startHeading}</h2>} style={{ height: '100%' }}>
             {startText(application)}
@@ -190,6 +198,7 @@ function PutInForce({ application }: { application: Application }) {
 /** What putting the policies in force does: each policy with its holder and premium, when they start, what is collected. */
 function WhatHappens({ application }: { application: Application }) {
   const holders = policyholders(application);
+  const directDebit = useDirectDebit(application.id, application.version).data;
   const priced = application.decisionQuote;
   const premiumOf = (applicantId: string) => priced?.quoteApplicants.find((a) => a.id === applicantId)?.premium;
   const bank = application.bankDetails;
@@ -215,7 +224,10 @@ function WhatHappens({ application }: { application: Application }) {
             <dd>{t.confirm.collection(formatMoneyWithPence(priced.premium), bank.accountNumber, ordinal(bank.collectionDay))}</dd>
           </>
         )}
+        <dt>{t.confirm.documents}</dt>
+        <dd>{t.confirm.documentsIssued}</dd>
       </dl>
+      {directDebit && <DirectDebitCollections directDebit={directDebit} />}
     </>
   );
 }

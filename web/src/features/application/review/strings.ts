@@ -37,8 +37,9 @@ export const reviewStrings = {
     policy: (holder: string, premium: string) => `${holder}’s policy, ${premium} a month`,
     start: 'Start date',
     directDebit: 'Direct Debit',
-    // What the application knows; the first collection's own date and amount are the server's to give.
     collection: (amount: string, account: string, day: string) => `${amount} a month from the account ${account}, collected on the ${day} of each month`,
+    documents: 'Documents',
+    documentsIssued: 'Each policy schedule, the Direct Debit confirmation (the advance notice of the first collection) and the underwriting decision are issued for you to hand over.',
     cancel: 'Cancel',
   },
   putInForceHelp: 'Each client with cover gets a policy of their own, with its number and documents.',

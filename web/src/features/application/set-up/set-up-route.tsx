@@ -1,5 +1,5 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Flex, Form, Input, Row, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Col, Flex, Form, Input, Row, Skeleton, Space, Typography } from 'antd';
 import { FormSelect } from '@/components/form-select';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -11,19 +11,22 @@ import { pageStatusesFromSections } from '@/lib/rules/journey';
 import { ApplicationHeader, ApplicationRoute, type ApplicationPageProps } from '../shared/components/application-page';
 import { JourneySteps } from '../shared/components/journey-steps';
 import { splitFormErrors } from '../shared/form-errors';
+import { useDirectDebit } from '../shared/api/direct-debit';
+import { DirectDebitCollections, DirectDebitGuarantee } from '../shared/components/direct-debit';
 import { StartDateCard } from './components/start-date-card';
 import { useCheckBankDetails, useOverrideBankCheck, useResetBankCheck, useSaveBankDetails } from './api/set-up';
 import { setUpStrings as t } from './strings';
 
 type Application = Schemas['Application'];
-type BankField = 'name' | 'sortCode' | 'accountNumber' | 'collectionDay';
-const BANK_FIELDS: readonly BankField[] = ['name', 'sortCode', 'accountNumber', 'collectionDay'];
+type BankField = 'name' | 'sortCode' | 'accountNumber' | 'collectionDay' | 'payerConfirmed';
+const BANK_FIELDS: readonly BankField[] = ['name', 'sortCode', 'accountNumber', 'collectionDay', 'payerConfirmed'];
 
 interface BankFormValues {
   name?: string;
   sortCode?: string;
   accountNumber?: string;
   collectionDay?: number;
+  payerConfirmed?: boolean;
 }
 
 /** /v2/application/:applicationId/set-up */
@@ -51,10 +54,10 @@ function SetUp({ applicationId, application: data }: ApplicationPageProps) {
               <BankDetailsCard application={data} />
             </Col>
             <Col xs={24} lg={10}>
-              <Flex vertical gap={24}>
-                <StartDateCard application={data} />
-                <AdviceCard application={data} />
-              </Flex>
+              <StartDateCard application={data} />
+            </Col>
+            <Col span={24}>
+              <DirectDebitCard application={data} />
             </Col>
           </Row>
           <ContinueToReview application={data} />
@@ -65,17 +68,23 @@ function SetUp({ applicationId, application: data }: ApplicationPageProps) {
 }
 
 /**
- * "Is this an advised sale?", answered on the contact details page. Applying fixes the answer
- * (the server refuses a change after it), so set-up shows it as it stands.
+ * The Direct Debit as the payer must be told of it (AJ12): whose policies it pays for, the first
+ * collection with its notice, and the Guarantee, shown beside the instruction as the scheme asks.
  */
-function AdviceCard({ application }: { application: Application }) {
-  const answer = application.isAdvisedSale;
+function DirectDebitCard({ application }: { application: Application }) {
+  const directDebit = useDirectDebit(application.id, application.version);
   return (
-    <Card title={<h2 style={{ margin: 0, fontSize: 18 }}>{t.adviceHeading}</h2>}>
-      <dl className="fact-list">
-        <dt>{t.adviceQuestion}</dt>
-        <dd>{answer === true ? t.yes : answer === false ? t.no : t.unanswered}</dd>
-      </dl>
+    <Card title={<h2 style={{ margin: 0, fontSize: 18 }}>{t.directDebitHeading}</h2>}>
+      {directDebit.data ? (
+        <Flex vertical gap={16}>
+          <DirectDebitCollections directDebit={directDebit.data} />
+          <DirectDebitGuarantee guarantee={directDebit.data.guarantee} />
+        </Flex>
+      ) : directDebit.isError ? (
+        <Alert type="error" showIcon message={t.directDebitFailed} />
+      ) : (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      )}
     </Card>
   );
 }
@@ -166,6 +175,9 @@ function BankDetailsCard({ application }: { application: Application }) {
           <Form.Item name="collectionDay" label={t.fields.collectionDay}>
             <FormSelect<number> virtual={false} options={COLLECTION_DAYS.map((day) => ({ value: day, label: t.collectionDayOption(day) }))} />
           </Form.Item>
+          <Form.Item name="payerConfirmed" valuePropName="checked">
+            <Checkbox>{t.fields.payerConfirmed}</Checkbox>
+          </Form.Item>
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             {t.save}
           </Button>
@@ -190,7 +202,6 @@ function BankDetailsCard({ application }: { application: Application }) {
                 type={status === 'manuallyVerified' ? 'success' : alertType}
                 showIcon
                 message={application.bankCheckMessage}
-                description={status === 'manuallyVerified' ? t.overridden : undefined}
                 action={
                   <Space direction="vertical">
                     {status === 'checked' && severity === 'warning' && (

@@ -82,6 +82,7 @@ export const applicationStrings = {
     confirmWithUnderwriter: 'The case leaves the underwriter and the quote reopens for changes. Evidence still awaited is no longer asked for; a referred client is underwritten again when you apply.',
     confirm: 'Yes, requote',
     keep: 'Keep it as it is',
+    afterProceed: 'Has your client changed their mind about the cover? A requote takes the case back to the quote before it goes in force.',
     failed: 'I’m sorry, there has been an error.',
   },
 } as const;

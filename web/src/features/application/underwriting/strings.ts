@@ -2,6 +2,9 @@
 export const underwritingStrings = {
   heading: 'Application (underwriting)',
   clientsLabel: 'Clients',
+  /** A client's tab names where their interview stands, so a closed one shows at a glance. */
+  clientTab: (client: string, state: 'notStarted' | 'open' | 'closed') =>
+    `${client} · ${{ notStarted: 'not started', open: 'in progress', closed: 'closed' }[state]}`,
   notApplied: 'The interview starts once the application has been submitted on Contact details.',
   notStarted: (client: string) => `${client}’s medical and lifestyle interview has not started yet.`,
   startHelp: 'Their gender, date of birth and smoking answer come across from Client details.',

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { routePatterns } from '@/app/paths';
 import type { Schemas } from '@/lib/api-client';
 import { json, stubApi } from '@/test/fetch-stub';
-import { adviserFixture, applicantFixture, applicationFixture, coverFixture, enquiryFixture, evidenceRequestFixture, quoteFixture, referralFixture, closedEnquiryFixture } from '@/test/fixtures';
+import { adviserFixture, applicantFixture, applicationFixture, coverFixture, enquiryFixture, evidenceRequestFixture, quoteFixture, referralFixture, closedEnquiryFixture, secondApplicantFixture } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
 import { UnderwritingRoute } from './underwriting-route';
 
@@ -229,5 +229,29 @@ describe('the summary before the client declares their answers true', () => {
     expect(await screen.findByText(/has read and accepted the post-underwriting declaration/)).toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: /post-underwriting declaration/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Close enquiry' })).toBeEnabled();
+  });
+});
+
+describe('the clients’ tabs', () => {
+  it('say where each client’s interview stands, from the application', async () => {
+    const application = applicationFixture({
+      status: 'APPLY',
+      applicationStatus: 'Interviews',
+      quote: quoteFixture(),
+      applicants: [applicantFixture(), secondApplicantFixture()],
+      applicantsEnquiries: [
+        { applicantId: 'applicant-1', enquiryId: 'enquiry-applicant-1', isOpen: false, startedAt: '2026-11-24T10:00:00Z', closedAt: '2026-11-24T10:30:00Z', outcome: null, underwrittenCovers: [] },
+      ],
+    });
+    stubApi([
+      { method: 'GET', path: '/api/v1/application/1001', respond: () => json(application) },
+      { method: 'GET', path: '/api/v1/backendforfrontend/adviser', respond: () => json(adviserFixture()) },
+      { method: 'GET', path: '/api/v1/underwriting/applicant-1', respond: () => json(closeableEnquiry(false)) },
+    ]);
+    renderRoute(<UnderwritingRoute />, { path: routePatterns.underwriting, url: '/application/1001/application' });
+
+    const tabs = await screen.findByRole('tablist', { name: 'Clients' });
+    const names = within(tabs).getAllByRole('tab').map((tab) => tab.textContent);
+    expect(names).toEqual(['Alan Turing · closed', 'Ada Lovelace · not started']);
   });
 });

@@ -2,6 +2,7 @@ import { Alert, Button, Skeleton } from 'antd';
 import { useState } from 'react';
 import { paths } from '@/app/paths';
 import { Tabs } from '@/components/tabs';
+import type { Schemas } from '@/lib/api-client';
 import { stageOrder } from '@/lib/rules/journey';
 import { clientName } from '../shared/application-model';
 import { ApplicationHeader, ApplicationRoute, type ApplicationPageProps } from '../shared/components/application-page';
@@ -10,6 +11,14 @@ import { JourneySteps } from '../shared/components/journey-steps';
 import { EnquiryPanel } from './components/enquiry-panel';
 import { ReferralStatus } from './components/referral-status';
 import { underwritingStrings as t } from './strings';
+
+type EnquirySummary = Schemas['EnquirySummary'];
+
+/** Where a client's interview stands, from the application the server sent (AJ5). */
+function interviewState(enquiries: readonly EnquirySummary[], applicantId: string): 'notStarted' | 'open' | 'closed' {
+  const enquiry = enquiries.find((e) => e.applicantId === applicantId);
+  return !enquiry ? 'notStarted' : enquiry.isOpen ? 'open' : 'closed';
+}
 
 /** /v2/application/:applicationId/application */
 export function UnderwritingRoute() {
@@ -37,7 +46,10 @@ function Underwriting({ applicationId, application: data }: ApplicationPageProps
           label={t.clientsLabel}
           activeKey={activeId}
           onChange={setActive}
-          items={applicants.map((applicant, index) => ({ key: applicant.id, label: clientName(applicant, index) }))}
+          items={applicants.map((applicant, index) => ({
+            key: applicant.id,
+            label: t.clientTab(clientName(applicant, index), interviewState(enquiries, applicant.id)),
+          }))}
         >
           {applicants.map((applicant, index) =>
             applicant.id === activeId ? (

@@ -24,7 +24,10 @@ interface ApplyPanelProps {
   onApply: () => void;
 }
 
-/** "Apply": submits the application, lists everything still missing, or confirms it was submitted. */
+/**
+ * "Apply": submits the application, lists everything still missing, or confirms it was submitted
+ * with the next step, the interviews (the page shows the confirmation at its top, issue 32).
+ */
 export function ApplyPanel({ application, problems, refusedAt, failure, applying, justApplied, onApply }: ApplyPanelProps) {
   const navigate = useNavigate();
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -47,11 +50,14 @@ export function ApplyPanel({ application, problems, refusedAt, failure, applying
           </h2>
         }
         subTitle={t.submitted(applicationStrings.applicationReference(application.id))}
-        extra={
-          <Button type="primary" onClick={() => void navigate(paths.dashboard())}>
+        extra={[
+          <Button key="interviews" type="primary" size="large" onClick={() => void navigate(paths.underwriting(application.id))}>
+            {t.startInterviews(application.applicants.length)}
+          </Button>,
+          <Button key="dashboard" onClick={() => void navigate(paths.dashboard())}>
             {t.backToDashboard}
-          </Button>
-        }
+          </Button>,
+        ]}
       />
     );
   }

@@ -20,12 +20,14 @@ interface ClientContactCardProps {
   /** Client 1, whose address this client may share: given only for Client 2 of two. */
   firstClient?: Applicant;
   locked: boolean;
+  /** The case is applied for (its answers fixed). */
+  applied?: boolean;
   problems: readonly FieldError[];
   onEmailChange: (applicantId: string, email: string | null) => void;
 }
 
 /** "Client N": the client's contact details, saved with a PATCH of only what changed. */
-export function ClientContactCard({ applicant, index, firstClient, locked, problems, onEmailChange }: ClientContactCardProps) {
+export function ClientContactCard({ applicant, index, firstClient, locked, applied = false, problems, onEmailChange }: ClientContactCardProps) {
   const change = useChangeContact();
   const sameAddress = useSetSameAddress();
   const message = useMessage();
@@ -92,6 +94,7 @@ export function ClientContactCard({ applicant, index, firstClient, locked, probl
         problems={problems}
         submitting={change.isPending}
         disabled={locked}
+        applied={applied}
         onSubmit={save}
         onEmailChange={(email) => onEmailChange(applicant.id, email)}
       />

@@ -29,6 +29,8 @@ interface ContactFormProps {
   problems: readonly FieldError[];
   submitting: boolean;
   disabled: boolean;
+  /** The case is applied for: a warning about the address's domain no longer helps (issue 32). */
+  applied?: boolean;
   /** Saves the values; rejects with an ApiError whose field errors are shown on the form. */
   onSubmit: (values: ContactFormValues) => Promise<void>;
   onEmailChange: (email: string | null) => void;
@@ -48,6 +50,7 @@ export function ContactForm({
   problems,
   submitting,
   disabled,
+  applied = false,
   onSubmit,
   onEmailChange,
 }: ContactFormProps) {
@@ -58,6 +61,11 @@ export function ContactForm({
   const savedAddress = addressFields.some((field) => given(initialValues[field]) !== null);
   const addressProblem = problems.some(({ field }) => (addressFields as readonly string[]).includes(field));
   const addressOpen = opened || savedAddress || addressProblem;
+
+  // Once applied for, the address was accepted: its domain warning goes.
+  useEffect(() => {
+    if (applied) form.setFields([{ name: 'emailAddress', warnings: [] }]);
+  }, [form, applied]);
 
   // Applying names what is missing: mark it beside the fields.
   useEffect(() => {
@@ -99,7 +107,7 @@ export function ContactForm({
       // An address whose domain could not be checked is accepted, with a word to the adviser.
       warningOnly: true,
       validator: async (_rule, value: string | null | undefined) => {
-        const email = toCheck(value);
+        const email = applied ? null : toCheck(value);
         if (email === null) return;
         const answer = await ask(email);
         if (answer.isValid && answer.status === UNCHECKED && answer.message) throw new Error(answer.message);

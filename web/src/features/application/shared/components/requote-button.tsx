@@ -1,4 +1,4 @@
-import { Alert, Button, Flex, Popconfirm } from 'antd';
+import { Alert, Button, Flex, Popconfirm, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
 import { isApiError } from '@/lib/api-error';
@@ -10,9 +10,18 @@ const t = applicationStrings.requote;
 /**
  * §4 Requote: the decision removed (or the case taken back from the underwriter) and the quote
  * reopened, after the adviser confirms. Offered at the decision and while the case is with an
- * underwriter.
+ * underwriter. Once the adviser has proceeded, set-up is the way on, so Requote stays possible
+ * until the policies are in force but is offered quietly, as a change of mind (issue 32).
  */
-export function RequoteButton({ applicationId, withUnderwriter = false }: { applicationId: number; withUnderwriter?: boolean }) {
+export function RequoteButton({
+  applicationId,
+  withUnderwriter = false,
+  afterProceed = false,
+}: {
+  applicationId: number;
+  withUnderwriter?: boolean;
+  afterProceed?: boolean;
+}) {
   const requote = useRequote(applicationId);
   const navigate = useNavigate();
   return (
@@ -25,7 +34,16 @@ export function RequoteButton({ applicationId, withUnderwriter = false }: { appl
         cancelText={t.keep}
         onConfirm={() => requote.mutate(undefined, { onSuccess: (application) => void navigate(paths.quote(application.id)) })}
       >
-        <Button loading={requote.isPending}>{t.requote}</Button>
+        {afterProceed ? (
+          <Typography.Text type="secondary">
+            {t.afterProceed}{' '}
+            <Button type="link" size="small" style={{ padding: 0 }} loading={requote.isPending}>
+              {t.requote}
+            </Button>
+          </Typography.Text>
+        ) : (
+          <Button loading={requote.isPending}>{t.requote}</Button>
+        )}
       </Popconfirm>
     </Flex>
   );
