@@ -148,7 +148,8 @@ async fn the_policy_goes_in_force_with_a_numbered_policy_and_documents_for_each_
         assert!(text.contains(words), "{words} missing from: {text}");
     }
     assert!(!text.contains("66374958"), "never the full account number");
-    let text = document_text(&app, &token, &documents[0]).await;
+    let schedule = &documents[0];
+    let text = document_text(&app, &token, schedule).await;
     assert!(
         text.contains(references[0]),
         "the schedule names the policy: {text}"
@@ -427,8 +428,19 @@ async fn a_later_start_goes_on_risk_by_the_workflows_timer_and_the_journey_ends_
     );
     assert_eq!(active["policies"][0]["status"], "awaitingStart");
     assert_eq!(active["policies"][0]["startsOn"], start.to_string());
-    // The dashboard opens a case in force on Complete, even before its stage moves on.
-    let (_, listed) = app.search(&token, "").await;
+    // Issued, the case leaves In Progress (it is under Policyholders) though its stage waits
+    // at Decision; asked for by stage it is found, says its policies are issued, and the
+    // dashboard opens it on Complete (AJ16).
+    let (_, in_progress) = app.search(&token, "").await;
+    assert!(
+        in_progress["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|r| r["id"] != key),
+        "{in_progress}"
+    );
+    let (_, listed) = app.search(&token, "?status=DECISION").await;
     let row = listed["results"]
         .as_array()
         .unwrap()
@@ -440,6 +452,7 @@ async fn a_later_start_goes_on_risk_by_the_workflows_timer_and_the_journey_ends_
         (row["status"].as_str(), row["active"].as_bool()),
         (Some("DECISION"), Some(true))
     );
+    assert_eq!(row["applicationStatus"], "Policies issued");
 
     // The server skips the workflow's clock from timer to timer: the start date comes, then
     // the end of the cancellation window 30 days after issue.
