@@ -227,8 +227,21 @@ pub fn parse_collection_day(day: Option<i64>) -> Result<u8, &'static str> {
 }
 
 impl BankDetailsForm {
-    /// Every field is required; each broken rule is reported at once.
+    /// Every field is required, the payer's confirmation given; each broken rule is reported at
+    /// once. What the API checks before the command is sent (AJ12).
     pub fn parse(&self) -> Result<BankDetails, Vec<FieldError>> {
+        self.parse_with(true)
+    }
+
+    /// As a workflow reads a command it accepted: details saved before the payer's confirmation
+    /// was asked for carry none and still apply, unconfirmed, so a running case's history replays
+    /// as it ran (AJ12). A confirmation refused is refused here too.
+    pub fn parse_recorded(&self) -> Result<BankDetails, Vec<FieldError>> {
+        self.parse_with(false)
+    }
+
+    /// `required`: the confirmation must be given, not merely not refused.
+    fn parse_with(&self, required: bool) -> Result<BankDetails, Vec<FieldError>> {
         let mut errors = Errors::default();
         let text = |t: &Option<String>| t.clone().unwrap_or_default();
         let name = parse_account_name(&text(&self.name))
@@ -244,12 +257,16 @@ impl BankDetailsForm {
             .map_err(|m| errors.push("collectionDay", m))
             .ok();
         let payer_confirmed = self.payer_confirmed == Some(true);
-        if !payer_confirmed {
+        let refused = match self.payer_confirmed {
+            Some(given) => !given,
+            None => required,
+        };
+        if refused {
             errors.push("payerConfirmed", PAYER_NOT_CONFIRMED);
         }
         match (name, account_number, sort_code, collection_day) {
             (Some(name), Some(account_number), Some(sort_code), Some(collection_day))
-                if payer_confirmed =>
+                if !refused =>
             {
                 Ok(BankDetails {
                     name,
@@ -397,6 +414,11 @@ mod tests {
             );
         }
         assert!(form(Some(true)).parse().unwrap().payer_confirmed);
+        // A command recorded before the question existed still applies, unconfirmed; one
+        // refused is refused.
+        assert!(!form(None).parse_recorded().unwrap().payer_confirmed);
+        assert!(form(Some(false)).parse_recorded().is_err());
+        assert!(form(Some(true)).parse_recorded().unwrap().payer_confirmed);
     }
 
     #[test]

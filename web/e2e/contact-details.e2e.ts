@@ -106,9 +106,20 @@ describe('contact details and applying', () => {
     await screenshot(page, 'contact-02-ready-to-apply');
 
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
-    await visible(page.getByText('Application submitted'));
+    // The confirmation opens the page, where the adviser is looking, with the next step: the
+    // interviews; the stage tag says so too (AJ16, AJ18).
+    const submitted = page.getByRole('heading', { level: 2, name: 'Application submitted' });
+    await visible(submitted);
+    await eventually(async () => expect(await submitted.evaluate((heading) => heading === document.activeElement)).toBe(true));
     await visible(page.getByText('This application has been applied for, so its answers and declarations can no longer be changed.'));
+    await visible(page.locator('.page-header').getByText('Interviews', { exact: true }));
+    const top = await submitted.boundingBox();
+    const firstClient = await page.getByRole('region', { name: 'Client 1' }).boundingBox();
+    expect(top && firstClient && top.y < firstClient.y).toBe(true);
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'contact-03-applied');
+    await page.getByRole('button', { name: 'Start the clients’ interviews' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Application (underwriting)' }));
+    await visible(page.getByRole('tab', { name: /· not started$/ }).first());
   });
 });

@@ -97,6 +97,26 @@ async function declare(page: Page): Promise<void> {
   await visible(page.getByText(/has read and accepted the post-underwriting declaration/));
 }
 
+/** A step of the journey bar: its label and whether it is a link and ticked (AJ15). */
+async function journeyStep(page: Page, label: string): Promise<{ link: boolean; complete: boolean }> {
+  const bar = page.getByRole('navigation', { name: 'Application journey' });
+  const link = bar.getByRole('link', { name: new RegExp(`^${label}`) });
+  const text = await bar.getByText(new RegExp(`^${label}`)).first().innerText();
+  return { link: (await link.count()) > 0, complete: text.includes('(complete)') };
+}
+
+/** The stage tag beside the page's heading (AJ16). */
+function stageTag(page: Page, label: string): Locator {
+  return page.locator('.page-header').getByText(label, { exact: true });
+}
+
+/** Pounds in a "£1,234.56" text, as pence. */
+function pence(text: string): number {
+  const match = /£([\d,]+\.\d\d)/.exec(text);
+  if (!match?.[1]) throw new Error(`no amount in ${text}`);
+  return Math.round(Number(match[1].replace(/,/g, '')) * 100);
+}
+
 let browser: Browser;
 
 beforeEach(async () => {
@@ -114,6 +134,11 @@ describe('underwriting and AMRA', () => {
     await page.goto(`${baseUrl}/v2/application/${String(id)}/application`);
     await signInAtDevIdp(page);
     await visible(page.getByRole('heading', { level: 1, name: 'Application (underwriting)' }));
+    // The bar and the tag tell the truth: in the interviews, AMRA is not ticked before any
+    // consent, and Set-up is no link before the decision (AJ15, AJ16).
+    await visible(stageTag(page, 'Interviews'));
+    expect(await journeyStep(page, 'AMRA')).toEqual({ link: true, complete: false });
+    expect((await journeyStep(page, 'Set-up')).link).toBe(false);
 
     // Alan: a build that loads the premium, and high blood pressure typed as advisers say it.
     await page.getByRole('button', { name: 'Start the interview' }).click();
@@ -138,6 +163,7 @@ describe('underwriting and AMRA', () => {
     await visible(outcome.getByText('Non-standard terms'));
     await visible(outcome.getByText('Body mass index of 36 is in the 35 to 39.9 band'));
     await visible(outcome.getByText('Premium loaded by 50%').first());
+    await visible(page.getByRole('tab', { name: 'Alan Turing · closed' }));
     await screenshot(page, 'underwriting-03-outcome-explained');
 
     // The page prompts for Ada; her interview has nothing to disclose.
@@ -166,6 +192,7 @@ describe('underwriting and AMRA', () => {
       await visible(card.getByText('AMRA complete'));
     }
     await visible(page.getByText('AMRA is complete for every client.'));
+    await eventually(async () => expect((await journeyStep(page, 'AMRA')).complete).toBe(true));
     await screenshot(page, 'underwriting-04-amra-complete');
 
     // The decision, reached from AMRA's way on: Alan's loading priced, the reasons shown, and Proceed.
@@ -174,9 +201,20 @@ describe('underwriting and AMRA', () => {
     const price = page.getByRole('region', { name: 'Price on these terms' });
     await visible(price.getByText(/^Before loadings: £\d+\.\d\d a month$/), 20_000);
     await visible(page.getByText('Body mass index of 36 is in the 35 to 39.9 band').first());
+    // The lines on the page make the total: each cover on its terms and each client's policy fee.
+    const lines = await price.locator('table tbody tr td:last-child').allInnerTexts();
+    expect(lines.length).toBeGreaterThanOrEqual(4);
+    const total = pence(await price.getByText(/^Total monthly premium: £/).innerText());
+    expect(lines.map(pence).reduce((sum, line) => sum + line, 0)).toBe(total);
+    // Each outcome names its cover's amount and term.
+    await visible(page.getByText('Life Protection · Level · £200,000 · 25 years').first());
+    expect((await journeyStep(page, 'Set-up')).link).toBe(false);
     await screenshot(page, 'underwriting-05-decision');
     await page.getByRole('button', { name: 'Proceed' }).click();
     await visible(page.getByText(/You have proceeded with this decision/));
+    // The way on is Set-up; Requote stays only as a change of mind (AJ17).
+    await visible(page.getByText(/changed their mind about the cover/));
+    await eventually(async () => expect((await journeyStep(page, 'Set-up')).link).toBe(true));
     await screenshot(page, 'underwriting-06-proceeded');
 
     // Set-up: the bank details typed once, then shown masked and checked. With no
@@ -184,10 +222,17 @@ describe('underwriting and AMRA', () => {
     // they have checked it with the client.
     await page.getByRole('button', { name: 'Continue to Set-up' }).click();
     await visible(page.getByRole('heading', { level: 1, name: 'Set-up' }));
+    await visible(stageTag(page, 'Set-up'));
+    // The Direct Debit as the Bacs scheme requires: the Guarantee beside the instruction, and
+    // whose policies the one Direct Debit pays for (AJ12).
+    const guarantee = page.getByRole('region', { name: 'The Direct Debit Guarantee' });
+    await visible(guarantee.getByText(/Protection Life will notify you 10 working days in advance/));
+    await visible(page.getByText(/This one Direct Debit pays for Alan Turing’s and Ada Turing’s policies/));
     await page.getByLabel('Account holder’s name').fill('Mr Alan Turing');
     await page.getByLabel('Sort code').fill('08-99-99');
     await page.getByLabel('Account number').fill('66374958');
-    await pick(page, page.locator('form'), 'Collection day', '15th of the month');
+    await pick(page, page.locator('form').first(), 'Collection day', '15th of the month');
+    await page.getByRole('checkbox', { name: /only person needed to authorise Direct Debits/ }).check();
     await page.getByRole('button', { name: 'Save bank details' }).click();
     await visible(page.getByText(/Saved: account ••••4958, sort code 08-99-99/));
     await page.getByRole('button', { name: 'Check bank details' }).click();
@@ -195,14 +240,24 @@ describe('underwriting and AMRA', () => {
     await screenshot(page, 'underwriting-07-bank-check');
     await page.getByRole('button', { name: 'I have checked these details with my client' }).click();
     await visible(page.getByText('The bank details are confirmed.'));
+    // Confirmed, the notice no longer asks for the check.
+    await visible(page.getByText(/You confirmed these bank details with your client/));
+    expect(await page.getByText(/Please check the name with your client before you continue/).count()).toBe(0);
     expect(await page.content()).not.toContain('66374958');
     // The policy starts in a week.
     const start = new Date();
     start.setDate(start.getDate() + 7);
+    const [year = '', month = '', day = ''] = start.toISOString().slice(0, 10).split('-');
+    const ukStart = `${day}/${month}/${year}`;
     await page.getByRole('radio', { name: 'On a later date' }).check();
-    await page.getByLabel('Start date', { exact: true }).fill(start.toISOString().slice(0, 10));
-    await page.getByRole('button', { name: 'Save start date' }).click();
-    await visible(page.getByText('Start date saved.'));
+    // Typed in British order, and saved as soon as it is a whole date: there is no Save button.
+    const startDate = page.getByLabel('Start date', { exact: true });
+    await startDate.fill(ukStart);
+    await startDate.press('Enter');
+    await visible(page.getByText(`Saved: the policies start on ${ukStart}.`));
+    // The first collection, with the notice the scheme requires.
+    await visible(page.getByText(/^First collection: £\d+\.\d\d on \d\d\/\d\d\/\d{4}$/));
+    await visible(page.getByText(/at least 10 working days before the first collection/));
     await screenshot(page, 'underwriting-08-bank-confirmed');
 
     // Review: what each client buys on the decision's terms, then the policy put in force.
@@ -213,19 +268,28 @@ describe('underwriting and AMRA', () => {
     await visible(page.getByRole('region', { name: 'Covers for Ada Turing' }).getByText('Standard terms'));
     await visible(page.getByText(/^Total a month: £\d+\.\d\d$/));
     await visible(page.getByText('••••4958'));
+    await visible(page.getByText(`On ${ukStart}`));
     await screenshot(page, 'underwriting-09-review');
-    await page.getByRole('button', { name: 'Put policy in force' }).click();
+    // Two policies, and a confirmation that names what will happen before anything is issued.
+    await page.getByRole('button', { name: 'Put policies in force' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Put 2 policies in force?' });
+    await visible(confirm.getByText(/^Alan Turing’s policy, £\d+\.\d\d a month$/));
+    await visible(confirm.getByText(/^First collection: £\d+\.\d\d on /));
+    await visible(confirm.getByText(/the Direct Debit confirmation/));
+    await screenshot(page, 'underwriting-09b-confirm');
+    await confirm.getByRole('button', { name: 'Put policies in force' }).click();
 
     // Complete: a numbered policy per client, starting on the date chosen, with its documents.
     await visible(page.getByRole('heading', { level: 1, name: 'Complete' }));
-    const [year = '', month = '', day = ''] = start.toISOString().slice(0, 10).split('-');
-    const startsOn = `Starts on ${day}/${month}/${year}`;
+    const startsOn = `Starts on ${ukStart}`;
     const numbers: string[] = [];
     for (const client of ['Alan Turing', 'Ada Turing']) {
       const card = page.getByRole('region', { name: client });
       await visible(card.getByText(startsOn));
       await visible(card.getByRole('button', { name: 'Policy schedule (PDF)' }));
       await visible(card.getByRole('button', { name: 'Underwriting decision (PDF)' }));
+      await visible(card.getByRole('button', { name: 'Direct Debit confirmation (PDF)' }));
+      await visible(card.getByRole('button', { name: 'Key facts (PDF)' }));
       numbers.push((await card.getByText(/^PP\d{10}$/).innerText()).trim());
     }
     expect(new Set(numbers).size).toBe(2);
@@ -234,6 +298,10 @@ describe('underwriting and AMRA', () => {
     const schedule = await download(page, page.getByRole('region', { name: 'Alan Turing' }).getByRole('button', { name: 'Policy schedule (PDF)' }));
     expect(schedule.fileName).toMatch(/\.pdf$/);
     expect(schedule.text).toContain(alansNumber);
+    const confirmation = await download(page, page.getByRole('region', { name: 'Alan Turing' }).getByRole('button', { name: 'Direct Debit confirmation (PDF)' }));
+    expect(confirmation.text).toContain('The Direct Debit Guarantee');
+    expect(confirmation.text).toContain('Your first collection');
+    await visible(page.getByRole('button', { name: 'See the policyholders' }));
 
     // The dashboard's Policyholders tab finds the policy, and its row opens the policy view.
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard' }).click();
@@ -248,7 +316,7 @@ describe('underwriting and AMRA', () => {
     await eventually(async () => expect(await page.getByRole('table').getByRole('row').count()).toBe(2));
     await screenshot(page, 'underwriting-11-policyholders');
     await row.getByRole('link', { name: `Open policy ${alansNumber}` }).click();
-    await visible(page.getByRole('heading', { level: 1, name: 'Mr Alan Turing' }));
+    await visible(page.getByRole('heading', { level: 1, name: 'Alan Turing' }));
     const summary = page.getByRole('region', { name: 'Cover Summary' });
     await visible(summary.getByRole('row', { name: /Life Protection/ }));
     await visible(page.getByText('••••4958'));

@@ -132,6 +132,12 @@ pub async fn save_bank_details(
     CaseInPath(case): CaseInPath,
     Body(request): Body<BankDetailsRequest>,
 ) -> Result<Json<ApplicationView>, ApiError> {
+    // Every rule, the payer's confirmation among them, before the command goes to the workflow,
+    // which also reads commands recorded before the confirmation was asked for (AJ12).
+    request
+        .bank_details
+        .parse()
+        .map_err(|errors| ApiError::Rejected(domain::Rejection::invalid(errors)))?;
     case.send(&state, SaveBankDetails(request.bank_details))
         .await
 }

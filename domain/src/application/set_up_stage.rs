@@ -58,7 +58,7 @@ impl Application {
         now: DateTime<Utc>,
     ) -> Result<Self, Rejection> {
         self.check_set_up_open()?;
-        let details = command.0.parse().map_err(Rejection::invalid)?;
+        let details = command.0.parse_recorded().map_err(Rejection::invalid)?;
         if self.set_up.bank_details.as_ref() == Some(&details) {
             return Ok(self.clone());
         }
