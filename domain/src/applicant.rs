@@ -205,7 +205,7 @@ pub fn check_details(
         }
     }
     if details.gender.is_none() {
-        errors.push("gender", "Please select a gender");
+        errors.push("gender", "Please select the client's sex at birth");
     }
     match details.date_of_birth {
         None => errors.push("dateOfBirth", "Please enter a date of birth"),
@@ -339,7 +339,7 @@ mod tests {
         assert!(check_details(&details(d(1980, 1, 1)), Requirement::Quote, today).is_empty());
         let missing = check_details(&ApplicantDetails::default(), Requirement::Quote, today);
         assert_eq!(fields(&missing), ["gender", "dateOfBirth"]);
-        assert_eq!(missing[0].message, "Please select a gender");
+        assert_eq!(missing[0].message, "Please select the client's sex at birth");
     }
 
     #[test]

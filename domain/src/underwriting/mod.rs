@@ -247,7 +247,7 @@ pub(crate) fn check_underwriting_prerequisites(
     if details.gender.is_none() {
         errors.push(
             "gender",
-            "Please select a gender before starting underwriting",
+            "Please select the client's sex at birth before starting underwriting",
         );
     }
     match details.date_of_birth {

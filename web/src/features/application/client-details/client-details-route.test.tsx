@@ -81,7 +81,7 @@ describe('client details page', () => {
     await user.type(within(card).getByLabelText('First name'), 'x'.repeat(101));
     await user.click(within(card).getByRole('button', { name: 'Add client' }));
 
-    expect(await within(card).findByText('Please select a gender')).toBeInTheDocument();
+    expect(await within(card).findByText('Please select the client’s sex at birth')).toBeInTheDocument();
     expect(within(card).getByText('Please enter a date of birth')).toBeInTheDocument();
     expect(within(card).getByText('First name must be 100 characters or fewer')).toBeInTheDocument();
     expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
