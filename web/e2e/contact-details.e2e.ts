@@ -101,7 +101,7 @@ describe('contact details and applying', () => {
     for (const client of ['Client 1', 'Client 2']) {
       const box = declaration.getByRole('checkbox', { name: `${client} has read and accepts the pre-underwriting declaration` });
       await box.click();
-      await expect.poll(() => box.isDisabled(), { timeout: 20_000 }).toBe(true);
+      await visible(declaration.getByText(`${client} has read and accepted the pre-underwriting declaration`), 20_000);
     }
     await screenshot(page, 'contact-02-ready-to-apply');
 

@@ -202,7 +202,7 @@ describe('underwriting and AMRA', () => {
     await visible(price.getByText(/^Before loadings: £\d+\.\d\d a month$/), 20_000);
     await visible(page.getByText('Body mass index of 36 is in the 35 to 39.9 band').first());
     // The lines on the page make the total: each cover on its terms and each client's policy fee.
-    const lines = await price.locator('table tbody tr td:last-child').allInnerTexts();
+    const lines = await price.locator('.review-client table tbody tr td:last-child').allInnerTexts();
     expect(lines.length).toBeGreaterThanOrEqual(4);
     const total = pence(await price.getByText(/^Total monthly premium: £/).innerText());
     expect(lines.map(pence).reduce((sum, line) => sum + line, 0)).toBe(total);

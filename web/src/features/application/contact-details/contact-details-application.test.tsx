@@ -94,8 +94,10 @@ describe('the application questions, declaration and applying', () => {
     const declaration = await screen.findByRole('region', { name: 'Declaration' });
     const box = within(declaration).getByRole('checkbox', { name: 'Client 1 has read and accepts the pre-underwriting declaration' });
     await user.click(box);
-    await waitFor(() => expect(box).toBeDisabled());
-    expect(box).toBeChecked();
+    // Accepted is final: said as a statement, which takes the focus, not a greyed-out box.
+    const statement = await within(declaration).findByText('Client 1 has read and accepted the pre-underwriting declaration');
+    await waitFor(() => expect(statement).toHaveFocus());
+    expect(within(declaration).queryByRole('checkbox', { name: /Client 1/ })).not.toBeInTheDocument();
     expect(requests.filter((r) => r.url.pathname.endsWith('acceptPreUnderwritingDeclaration'))).toHaveLength(1);
   });
 

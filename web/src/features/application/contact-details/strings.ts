@@ -101,7 +101,7 @@ export const contactDetailsStrings = {
       'My answers must be true and complete to the best of my knowledge and belief. If they are not, my policy may be cancelled or a claim may not be paid.',
     ],
     accept: (client: string) => `${client} has read and accepts the pre-underwriting declaration`,
-    accepted: (client: string) => `${client} has accepted the declaration`,
+    accepted: (client: string) => `${client} has read and accepted the pre-underwriting declaration`,
     failed: 'Sorry, the declaration could not be recorded. Please try again.',
   },
   apply: {

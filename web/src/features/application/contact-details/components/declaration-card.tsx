@@ -1,4 +1,6 @@
+import { CheckCircleFilled } from '@ant-design/icons';
 import { Checkbox, Typography } from 'antd';
+import { useEffect, useRef } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { useAcceptDeclaration } from '../api/accept-declaration';
 import { DECLARATION_FIELD, problemFieldIds, type ApplyProblem } from '../contact-form-model';
@@ -21,16 +23,28 @@ interface DeclarationCardProps {
 /**
  * The pre-underwriting declaration (§5): its text, and for each client a box the adviser ticks
  * once the client has read and accepted it. An acceptance is recorded at once and cannot be
- * withdrawn, so the box then stays ticked.
+ * withdrawn, so it is then said as a statement rather than a box that looks ticked but cannot be
+ * used (issue 32), and focus moves to it.
  */
 export function DeclarationCard({ application, locked, problems }: DeclarationCardProps) {
   const accept = useAcceptDeclaration(application.id);
   const message = useMessage();
+  // The client whose acceptance was just recorded: focus follows it from the box to the statement.
+  const justAccepted = useRef<number | null>(null);
+  useEffect(() => {
+    const index = justAccepted.current;
+    if (index === null || application.applicants[index]?.isAcceptedPreUnderwritingDeclaration !== true) return;
+    document.getElementById(problemFieldIds.declaration(index))?.focus();
+    justAccepted.current = null;
+  }, [application]);
 
   const record = async (applicantId: string) => {
+    // Set before the answer: the application it returns may arrive before this resumes.
+    justAccepted.current = application.applicants.findIndex((applicant) => applicant.id === applicantId);
     try {
       await accept.mutateAsync(applicantId);
     } catch (error) {
+      justAccepted.current = null;
       void message.error(isApiError(error) ? error.message : t.failed);
     }
   };
@@ -56,17 +70,24 @@ export function DeclarationCard({ application, locked, problems }: DeclarationCa
           const errorId = `declaration-${String(index + 1)}-error`;
           return (
             <li key={applicant.id}>
+              {accepted ? (
+                <span id={problemFieldIds.declaration(index)} tabIndex={-1} className="declaration-accepted" style={{ fontWeight: 500 }}>
+                  <CheckCircleFilled aria-hidden="true" style={{ color: '#389e0d', marginRight: 8 }} />
+                  {t.accepted(client)}
+                </span>
+              ) : (
               <Checkbox
                 id={problemFieldIds.declaration(index)}
-                checked={accepted || recording}
-                disabled={accepted || locked || accept.isPending}
-                aria-describedby={!accepted && missing ? errorId : undefined}
+                checked={recording}
+                disabled={locked || accept.isPending}
+                aria-describedby={missing ? errorId : undefined}
                 onChange={(event) => {
                   if (event.target.checked) void record(applicant.id);
                 }}
               >
                 {t.accept(client)}
               </Checkbox>
+              )}
               {!accepted && missing && (
                 <Typography.Text type="danger" id={errorId} className="declaration-list__error">
                   {missing.message}
