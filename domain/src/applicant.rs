@@ -339,7 +339,10 @@ mod tests {
         assert!(check_details(&details(d(1980, 1, 1)), Requirement::Quote, today).is_empty());
         let missing = check_details(&ApplicantDetails::default(), Requirement::Quote, today);
         assert_eq!(fields(&missing), ["gender", "dateOfBirth"]);
-        assert_eq!(missing[0].message, "Please select the client's sex at birth");
+        assert_eq!(
+            missing[0].message,
+            "Please select the client's sex at birth"
+        );
     }
 
     #[test]
