@@ -206,6 +206,8 @@ describe('keyboard only', () => {
     // Priced: the total a month, with focus still on the page and shown.
     const total = page.getByRole('complementary', { name: 'Total a month' }).getByText(/^£[\d,]+\.\d{2} a month$/);
     await visible(total);
+    // The button is disabled while the price is worked out; back to it once it can be used.
+    await eventually(async () => expect(await addCover.isEnabled()).toBe(true));
     await tabTo(page, addCover, 'Shift+Tab');
     await screenshot(page, 'keyboard-04-priced');
   });
