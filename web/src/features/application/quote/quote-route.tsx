@@ -7,7 +7,7 @@ import { paths } from '@/app/paths';
 import { useAdviser } from '@/lib/adviser';
 import { isApiError, isProblem } from '@/lib/api-error';
 import { stepState } from '@/lib/rules/journey';
-import { useProducts } from './api/get-products';
+import { useProducts } from '@/lib/products';
 import { documentsMutationKey } from '../shared/api/download-document';
 import { usePriceQuote } from '../shared/api/price-quote';
 import { ApplicantCoversCard, type PayoutPlannerOffer } from './components/applicant-covers-card';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { enquiryFixture } from '@/test/fixtures';
-import { isSectionEnabled, nextSection, sectionStatus, selectAfterFetch, valuesOf, withAnswers, type Enquiry, type Question, type Section } from './enquiry-model';
+import { isSectionEnabled, nextSection, sectionStatus, selectAfterFetch, withAnswers, type Enquiry, type Question, type Section } from './enquiry-model';
 
 function question(tag: string, satisfied: boolean, errors: string[] = []): Question {
   return { tag, text: tag, questionType: 'OPTION_GROUP', isSatisfied: satisfied, validationErrors: errors, answer: satisfied ? 'Yes' : null, multiple: false };
@@ -59,10 +59,5 @@ describe('answers', () => {
     expect(q?.answer).toBe('No');
     expect(q?.validationErrors).toEqual([]);
     expect(r?.answer).toBeNull();
-  });
-
-  it('reads several choices joined by a bar', () => {
-    expect(valuesOf('cannabis| cocaine |')).toEqual(['cannabis', 'cocaine']);
-    expect(valuesOf(null)).toEqual([]);
   });
 });

@@ -12,16 +12,6 @@ export type Question = Schemas['Question'];
 export type Answer = Schemas['Answer'];
 export type SectionStatus = 'notStarted' | 'inProgress' | 'inComplete' | 'complete';
 
-/** Several choices of one answer are joined by `|` (see the API's AnswersRequest). */
-export const VALUE_SEPARATOR = '|';
-
-export function valuesOf(value: string | null | undefined): string[] {
-  return (value ?? '')
-    .split(VALUE_SEPARATOR)
-    .map((v) => v.trim())
-    .filter((v) => v !== '');
-}
-
 function questionsOf(section: Section): Question[] {
   return section.enquiryLines.flatMap((line) => line.questions);
 }

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { focusControl } from '@/lib/focus';
 import { useAddCover } from '../api/add-cover';
 import { useEditCover } from '../api/edit-cover';
-import { useProducts } from '../api/get-products';
+import { useProducts } from '@/lib/products';
 import { clientName, productLabel, type Applicant, type Application, type Cover, type CoverInput } from '../../shared/application-model';
 import { applicationStrings } from '../../shared/strings';
 import { quoteStrings } from '../strings';

@@ -72,23 +72,3 @@ export function useCloseEnquiry(applicationId: number, applicantId: string) {
     },
   );
 }
-
-/**
- * GET /api/v1/underwriting/lookupQuestionOption/{branch}/{tag}/{answer}?stem=: the conditions or
- * occupations matching what was typed (`answer`: the ids already chosen, `-` for none). Nothing is
- * asked for an empty search.
- */
-export function useQuestionOptions(branch: string, tag: string, chosen: readonly string[], stem: string) {
-  const answer = chosen.length > 0 ? chosen.join('|') : '-';
-  const typed = stem.trim();
-  return useQuery({
-    queryKey: ['question-options', branch, tag, answer, typed],
-    queryFn: async () =>
-      unwrap(
-        await api.GET('/api/v1/underwriting/lookupQuestionOption/{branch}/{tag}/{answer}', {
-          params: { path: { branch, tag, answer }, query: { stem: typed } },
-        }),
-      ),
-    enabled: typed !== '',
-  });
-}

@@ -2,13 +2,13 @@ import { Alert, Button, Card, Checkbox, Col, Row, Skeleton, Tag, Typography } fr
 import { CheckCircleFilled } from '@ant-design/icons';
 import { useState } from 'react';
 import { isApiError } from '@/lib/api-error';
-import { unitsQuestions, type Measurement } from '@/lib/rules/measurements';
+import { EnquiryLineFields } from '@/components/interview/enquiry-line-fields';
+import { useInterviewAnswers } from '@/components/interview/use-interview-answers';
 import { useAcceptUwDeclaration, useAnswers, useCloseEnquiry, useEnquiry, useStartEnquiry } from '../api/enquiry';
 import { isSectionEnabled, nextSection, sectionStatus, selectAfterFetch, type Enquiry, type Selection } from '../enquiry-model';
 import { underwritingStrings as t } from '../strings';
 import { OutcomeSummary } from '../../shared/components/outcome-summary';
 import { AnswersReadBack } from './answers-read-back';
-import { QuestionField } from './question-field';
 
 const statusColours = { notStarted: 'default', inProgress: 'blue', inComplete: 'orange', complete: 'green' } as const;
 
@@ -65,23 +65,8 @@ function Interview({ applicationId, applicantId, client, enquiry }: InterviewPro
   const [chosen, setSelection] = useState<Selection>(() => selectAfterFetch(enquiry));
   // A closed enquiry always shows its summary.
   const selection: Selection = enquiry.isOpen ? chosen : { kind: 'summary' };
-  const [refused, setRefused] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { answer, refused, failure } = useInterviewAnswers(answers.mutateAsync, t.answerFailed);
   const sections = enquiry.sections;
-
-  const answer = (tag: string, value: string) => {
-    setFailure(null);
-    setRefused((current) => Object.fromEntries(Object.entries(current).filter(([field]) => field !== tag)));
-    answers.mutateAsync([{ tag, value }]).catch((error: unknown) => {
-      if (isApiError(error) && error.fieldErrors.length > 0) {
-        setRefused((current) => ({ ...current, ...Object.fromEntries(error.fieldErrors.map((e) => [e.field, e.message])) }));
-      } else {
-        setFailure(isApiError(error) ? error.message : t.answerFailed);
-      }
-    });
-  };
-
-  const answerOf = (tag: string) => enquiry.allAnswers.find((a) => a.tag === tag)?.value;
 
   if (sections.length === 0) return <Alert type="info" showIcon message={t.noSections} />;
 
@@ -144,29 +129,17 @@ function Interview({ applicationId, applicantId, client, enquiry }: InterviewPro
               <Typography.Paragraph>{t.noQuestions}</Typography.Paragraph>
             ) : (
               current.enquiryLines.map((line) => {
-                const optional = line.tags.includes('OPTIONAL');
                 const fromClientDetails = line.tags.includes('CLIENT_DETAILS');
                 return (
-                  <fieldset key={line.id} className="enquiry-line" style={{ border: 0, padding: 0, margin: '0 0 8px' }}>
-                    {fromClientDetails && (
-                      <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-                        {t.clientDetailsNote}
-                      </Typography.Paragraph>
-                    )}
-                    {line.questions.map((question) => (
-                      <QuestionField
-                        // A typed field starts again from a new stored answer; a choice keeps focus.
-                        key={question.questionType.startsWith('OPTION_') ? question.tag : `${question.tag}:${question.answer ?? ''}`}
-                        question={question}
-                        branch={enquiry.branch ?? 'adviser'}
-                        units={question.questionType in unitsQuestions ? answerOf(unitsQuestions[question.questionType as Measurement]) : undefined}
-                        serverError={refused[question.tag]}
-                        disabled={!enquiry.isOpen || fromClientDetails}
-                        optional={optional}
-                        onAnswer={answer}
-                      />
-                    ))}
-                  </fieldset>
+                  <EnquiryLineFields
+                    key={line.id}
+                    line={line}
+                    enquiry={enquiry}
+                    refused={refused}
+                    disabled={!enquiry.isOpen || fromClientDetails}
+                    note={fromClientDetails ? t.clientDetailsNote : undefined}
+                    onAnswer={answer}
+                  />
                 );
               })
             )}

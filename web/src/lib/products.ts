@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { unwrap } from '@/lib/api-error';
-import { productKeys } from '@/lib/query-keys';
+import { api } from './api-client';
+import { unwrap } from './api-error';
+import { productKeys } from './query-keys';
 
 /** GET /api/v1/backendforfrontend/products: what this adviser may quote, with limits and the pricing basis. */
 export function productsQueryOptions() {

@@ -5,9 +5,11 @@ import { useId, useState } from 'react';
 import { groupThousands } from '@/lib/rules/formats';
 import { isIntegerInput } from '@/lib/rules/measurements';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useQuestionOptions } from '../api/enquiry';
-import { valuesOf, VALUE_SEPARATOR, type Question } from '../enquiry-model';
-import { underwritingStrings as t } from '../strings';
+import type { Schemas } from '@/lib/api-client';
+import { useQuestionOptions, valuesOf, VALUE_SEPARATOR } from '@/lib/question-options';
+import { interviewStrings as t } from './strings';
+
+type Question = Schemas['Question'];
 
 interface QuestionFieldProps {
   question: Question;

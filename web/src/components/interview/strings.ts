@@ -1,0 +1,11 @@
+/** Words of the interview's questions, wherever they are asked (the application's interview, Qi). en-GB. */
+export const interviewStrings = {
+  optional: '(optional)',
+  search: 'Type to search',
+  noMatches: 'Nothing found; try another word',
+  sample: 'Sample list – not real medical data',
+  units: { metres: 'm', kilograms: 'kg', centimetres: 'cm', feet: 'ft', inches: 'in', stones: 'st', pounds: 'lb' },
+  numberInvalid: 'Please enter a number',
+  wholeNumberInvalid: 'Please enter a whole number',
+  range: (min: number, max: number) => `Please enter a number between ${String(min)} and ${String(max)}`,
+} as const;
