@@ -1,12 +1,15 @@
 //! The lists an `OPTION_BACKED` question searches as the adviser types (§7
-//! `lookupQuestionOption`): the conditions dictionary (ICD-10-CM categories with the everyday
-//! names advisers use) and the occupations list. Each entry maps to what the rules read: a
+//! `lookupQuestionOption`): the conditions dictionary (ICD-10-CM categories and subcategories,
+//! the tabular list's inclusion terms, and the everyday names and abbreviations advisers use)
+//! and the occupations list. Each entry maps to what the rules read: a
 //! condition to its rulebook category, an occupation to its class.
 //!
 //! Search is by word prefix, so "high blo" finds "High blood pressure"; British spellings are
 //! read as the American ones ICD-10-CM uses ("haemorrhage" finds "hemorrhage"); and a word with
 //! one letter wrong, missing, extra or swapped still matches a word of five letters or more
-//! ("diabeties", "astma").
+//! ("diabeties", "astma"). Roman numerals and number words after "type" read as digits
+//! ("type II", "type two"), and small words need not be typed ("water on the knee"). Everyday
+//! names rank first, then the classification's titles and inclusion terms.
 
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -184,29 +187,32 @@ impl BackedList {
             .collect();
     }
 
-    /// The entries with a word that `typed` matches.
-    fn entries_matching(&self, typed: &str, fuzzy: bool) -> BTreeSet<usize> {
-        let words: Box<dyn Iterator<Item = &(String, Vec<usize>)>> = if fuzzy {
-            Box::new(
-                self.vocabulary
-                    .iter()
-                    .filter(|(w, _)| word_matches(typed, w, true)),
-            )
+    /// The entries with a word that `typed` matches, as a set of bits by entry.
+    fn entries_matching(&self, typed: &str, fuzzy: bool) -> Vec<u64> {
+        let mut found = vec![0u64; self.entries.len().div_ceil(64)];
+        let mut mark = |entries: &Vec<usize>| {
+            for &at in entries {
+                found[at / 64] |= 1 << (at % 64);
+            }
+        };
+        if fuzzy {
+            self.vocabulary
+                .iter()
+                .filter(|(w, _)| word_matches(typed, w, true))
+                .for_each(|(_, entries)| mark(entries));
         } else {
             // The words starting with `typed` are one run of the sorted vocabulary.
             let start = self.vocabulary.partition_point(|(w, _)| w.as_str() < typed);
-            Box::new(
-                self.vocabulary[start..]
-                    .iter()
-                    .take_while(|(w, _)| w.starts_with(typed)),
-            )
-        };
-        words
-            .flat_map(|(_, entries)| entries.iter().copied())
-            .collect()
+            self.vocabulary[start..]
+                .iter()
+                .take_while(|(w, _)| w.starts_with(typed))
+                .for_each(|(_, entries)| mark(entries));
+        }
+        found
     }
 
-    /// Lower-case words, punctuation dropped, word forms made the classification's.
+    /// Lower-case words, punctuation dropped, word forms made the classification's, numerals
+    /// as digits ("type II" and "type two" as "type 2").
     fn words(&self, text: &str) -> Vec<String> {
         let mut text = text.to_lowercase();
         for (british, american) in &self.spellings {
@@ -214,10 +220,15 @@ impl BackedList {
                 text = text.replace(british.as_str(), american);
             }
         }
-        text.split(|c: char| !c.is_alphanumeric())
-            .filter(|w| !w.is_empty())
-            .map(str::to_owned)
-            .collect()
+        let mut words: Vec<String> = Vec::new();
+        for word in text.split(|c: char| !c.is_alphanumeric()) {
+            if word.is_empty() {
+                continue;
+            }
+            let after = words.last().map(String::as_str);
+            words.push(numeral(after, word).unwrap_or(word).to_owned());
+        }
+        words
     }
 
     pub fn len(&self) -> usize {
@@ -245,19 +256,22 @@ impl BackedList {
     }
 
     /// Options whose name (or an alias, or the code) has a word starting with each word typed,
-    /// best first: everyday names before the classification's, a match at the start of the
-    /// name before one inside it, shorter names first. Falls back to one-typo matches when
-    /// nothing matches exactly.
+    /// best first: everyday names before the classification's; then a name that is just the
+    /// words typed, one that has each typed word whole, one that starts with the first typed
+    /// word, any other; then shorter names. Small words ("of", "the", "on") need not be typed
+    /// or found, unless typed last. Falls back to one-typo matches when nothing matches exactly.
     pub fn search(&self, stem: &str) -> Vec<BackedOption> {
-        let typed = self.words(stem);
+        let mut typed = self.words(stem);
         if typed.is_empty() {
             return Vec::new();
         }
+        let last = typed.pop().expect("a word");
+        typed.retain(|w| !STOP_WORDS.contains(&w.as_str()));
+        typed.push(last);
         let mut found = self.ranked(&typed, false);
         if found.is_empty() {
             found = self.ranked(&typed, true);
         }
-        found.truncate(MAX_RESULTS);
         found
     }
 
@@ -266,43 +280,117 @@ impl BackedList {
         // for every typed word to match within one name.
         let mut candidates = self.entries_matching(&typed[0], fuzzy);
         for word in &typed[1..] {
-            let matching = self.entries_matching(word, fuzzy);
-            candidates.retain(|at| matching.contains(at));
+            for (bits, more) in candidates
+                .iter_mut()
+                .zip(self.entries_matching(word, fuzzy))
+            {
+                *bits &= more;
+            }
         }
-        let mut hits: Vec<((u8, u8, usize), &BackedOption)> = candidates
-            .into_iter()
+        let mut hits: Vec<((u8, u8, usize), &Entry)> = candidates
+            .iter()
+            .enumerate()
+            .flat_map(|(block, &bits)| {
+                (0..64)
+                    .filter(move |bit| bits & (1 << bit) != 0)
+                    .map(move |bit| block * 64 + bit)
+            })
             .map(|at| &self.entries[at])
             .filter_map(|entry| {
                 let best = entry
                     .words
                     .iter()
-                    .filter(|name| {
-                        typed
-                            .iter()
-                            .all(|t| name.iter().any(|w| word_matches(t, w, fuzzy)))
-                    })
-                    .map(|name| {
-                        u8::from(
-                            !name
-                                .first()
-                                .is_some_and(|w| word_matches(&typed[0], w, fuzzy)),
-                        )
-                    })
+                    .filter_map(|name| closeness(name, typed, fuzzy))
                     .min()?;
-                Some((
-                    (u8::from(!entry.everyday), best, entry.option.name.len()),
-                    &entry.option,
-                ))
+                let tier = u8::from(!entry.everyday);
+                Some(((tier, best, entry.option.name.len()), entry))
             })
             .collect();
-        hits.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.name.cmp(&b.1.name)));
-        // One entry per condition: an everyday name sorts first, and the classification's entry
-        // for the same code ("Asthma (J45)" beside the everyday "Asthma") is left out.
-        let mut seen = BTreeSet::new();
-        hits.into_iter()
-            .filter(|(_, o)| seen.insert(o.code.clone().unwrap_or_else(|| o.id.clone())))
-            .map(|(_, o)| o.clone())
-            .collect()
+        let order = |a: &((u8, u8, usize), &Entry), b: &((u8, u8, usize), &Entry)| {
+            a.0.cmp(&b.0)
+                .then_with(|| a.1.option.name.cmp(&b.1.option.name))
+        };
+        // Sorting thousands of hits (one letter typed) costs more than the search: sort only the
+        // best few, enough for MAX_RESULTS once repeats are left out, unless too many are.
+        if hits.len() > SORTED {
+            hits.select_nth_unstable_by(SORTED, order);
+            let mut best = hits[..SORTED].to_vec();
+            best.sort_unstable_by(order);
+            let found = distinct(best);
+            if found.len() == MAX_RESULTS {
+                return found;
+            }
+        }
+        hits.sort_unstable_by(order);
+        distinct(hits)
+    }
+}
+
+/// The options of `hits`, in their order, one per condition: an everyday name sorts first, and
+/// the classification's entry for the same code ("Asthma (J45)" beside the everyday "Asthma")
+/// is left out, as is a second entry of the same name ("Angina (I20.9)" after the everyday
+/// "Angina (I20)").
+fn distinct(hits: Vec<((u8, u8, usize), &Entry)>) -> Vec<BackedOption> {
+    let (mut codes, mut names) = (BTreeSet::new(), BTreeSet::new());
+    hits.into_iter()
+        .filter(|(_, e)| {
+            let code = e.option.code.as_deref().unwrap_or(&e.option.id);
+            codes.insert(code) && names.insert(&e.words[0])
+        })
+        .take(MAX_RESULTS)
+        .map(|(_, e)| e.option.clone())
+        .collect()
+}
+
+/// How many of the best hits are sorted first.
+const SORTED: usize = 10 * MAX_RESULTS;
+
+/// Words an adviser may type between the words that matter ("water on the knee").
+const STOP_WORDS: [&str; 12] = [
+    "of", "the", "a", "an", "in", "on", "and", "with", "to", "for", "at", "or",
+];
+
+/// How closely one name matches the typed words, best 0: the name is just the words typed
+/// (an abbreviation: "ME", "PE"), 1: each typed word is a whole word of the name, 2: the name
+/// starts with the first typed word, 3: its words start with the typed ones somewhere. None
+/// when a typed word matches no word of the name.
+fn closeness(name: &[String], typed: &[String], fuzzy: bool) -> Option<u8> {
+    if !typed
+        .iter()
+        .all(|t| name.iter().any(|w| word_matches(t, w, fuzzy)))
+    {
+        return None;
+    }
+    let whole = |t: &String, w: &String| {
+        t == w || (fuzzy && t.len() >= 5 && within_one_edit(t.as_bytes(), w.as_bytes()))
+    };
+    if name.len() == typed.len() && typed.iter().zip(name).all(|(t, w)| whole(t, w)) {
+        Some(0)
+    } else if typed.iter().all(|t| name.iter().any(|w| whole(t, w))) {
+        Some(1)
+    } else if name
+        .first()
+        .is_some_and(|w| word_matches(&typed[0], w, fuzzy))
+    {
+        Some(2)
+    } else {
+        Some(3)
+    }
+}
+
+/// A Roman numeral or a number word read as its digit: "II", "III", "IV" anywhere, and "I",
+/// "one" to "four" after "type", "stage", "grade", "class" or "phase" ("type I diabetes").
+fn numeral(after: Option<&str>, word: &str) -> Option<&'static str> {
+    let counted = matches!(after, Some("type" | "stage" | "grade" | "class" | "phase"));
+    match word {
+        "ii" => Some("2"),
+        "iii" => Some("3"),
+        "iv" => Some("4"),
+        "i" | "one" if counted => Some("1"),
+        "two" if counted => Some("2"),
+        "three" if counted => Some("3"),
+        "four" if counted => Some("4"),
+        _ => None,
     }
 }
 
@@ -313,19 +401,18 @@ fn word_matches(typed: &str, word: &str, fuzzy: bool) -> bool {
     if word.starts_with(typed) {
         return true;
     }
-    if !fuzzy || typed.chars().count() < 5 {
+    if !fuzzy || typed.len() < 5 {
         return false;
     }
-    let typed: Vec<char> = typed.chars().collect();
-    let word: Vec<char> = word.chars().collect();
+    let (typed, word) = (typed.as_bytes(), word.as_bytes());
     // Compare against the word's prefix of each length near the typed length.
     (typed.len().saturating_sub(1)..=typed.len() + 1)
         .filter(|&n| n <= word.len())
-        .any(|n| within_one_edit(&typed, &word[..n]))
+        .any(|n| within_one_edit(typed, &word[..n]))
 }
 
 /// Damerau-Levenshtein distance of at most one (optimal string alignment).
-fn within_one_edit(a: &[char], b: &[char]) -> bool {
+fn within_one_edit<T: PartialEq>(a: &[T], b: &[T]) -> bool {
     if a.len().abs_diff(b.len()) > 1 {
         return false;
     }
