@@ -20,11 +20,11 @@ pub use address::{
 pub use bank::{BankActivities, HttpPayeeCheck, NoPayeeCheck, PayeeCheck};
 pub use documents::{
     Document, QuoteDocumentError, Template, answers_document, application_document,
-    decision_document, quote_document, schedule_document,
+    decision_document, indication_document, quote_document, schedule_document,
 };
 pub use email::{DnsConfig, EmailChecker};
 pub use policies::{PolicyActivities, schedule_kind};
-pub use pricing::{PriceRequest, PricingActivities, check_covers};
+pub use pricing::{IndicationPriceRequest, PriceRequest, PricingActivities, check_covers};
 pub use product_definition::{Product, ProductError};
 pub use projection::{ApplicationActivities, CheckedCoverChange, QuoteAndSave};
 pub use underwriting::{DecideRequest, Rulebook, SaveEnquiry, UnderwritingActivities};

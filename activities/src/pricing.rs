@@ -5,7 +5,9 @@
 
 use crate::product_definition::Product;
 use domain::application::CoverChecks;
+use domain::cover::Cover;
 use domain::dates::age_on;
+use domain::qi::QiRecord;
 use domain::quote::Quote;
 use domain::{Application, Rejection};
 use serde::{Deserialize, Serialize};
@@ -18,6 +20,16 @@ use temporalio_sdk::activities::{ActivityContext, ActivityError};
 #[serde(rename_all = "camelCase")]
 pub struct PriceRequest {
     pub application: Application,
+    pub quote_age_date: chrono::NaiveDate,
+    pub quote_id: String,
+}
+
+/// A Qi quote decision to price: the covers, on the terms the indication gave.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct IndicationPriceRequest {
+    pub record: QiRecord,
+    pub covers: Vec<Cover>,
     pub quote_age_date: chrono::NaiveDate,
     pub quote_id: String,
 }
@@ -70,6 +82,22 @@ impl PricingActivities {
         Ok(self.product.basis.price_decision(
             &self.product.catalogue,
             &request.application,
+            request.quote_age_date,
+            request.quote_id,
+        ))
+    }
+
+    /// Prices a Qi quote decision on the indicated terms (§7 `POST /decision/qi/{id}/quote`).
+    #[activity]
+    pub async fn price_indication(
+        self: Arc<Self>,
+        _ctx: ActivityContext,
+        request: IndicationPriceRequest,
+    ) -> Result<Result<Quote, Rejection>, ActivityError> {
+        Ok(self.product.basis.price_indication(
+            &self.product.catalogue,
+            &request.record,
+            request.covers,
             request.quote_age_date,
             request.quote_id,
         ))

@@ -190,6 +190,14 @@ impl PathId for ApplicantId {
     }
 }
 
+impl PathId for domain::QiId {
+    const PARAM: &'static str = "qiId";
+    const WHAT: &'static str = "Qi enquiry";
+    fn parse(text: &str) -> Option<Self> {
+        domain::QiId::parse(text)
+    }
+}
+
 impl<S: Send + Sync, T: PathId> FromRequestParts<S> for InPath<T> {
     type Rejection = ApiError;
 

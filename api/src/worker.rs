@@ -11,7 +11,7 @@ use activities::{
 };
 use anyhow::anyhow;
 use workflows::worker::RunningWorker;
-use workflows::{ApplicationWorkflow, EnquiryWorkflow};
+use workflows::{ApplicationWorkflow, EnquiryWorkflow, QiWorkflow};
 
 /// Starts a worker for the application and enquiry workflows with this process's product,
 /// rulebook, store and Confirmation of Payee provider; returns once it is polling.
@@ -32,6 +32,8 @@ pub fn start(services: &Services) -> anyhow::Result<RunningWorker> {
             .register_workflow::<ApplicationWorkflow>()
             .map_err(|e| anyhow!("Failed to register ApplicationWorkflow: {e}"))?
             .register_workflow::<EnquiryWorkflow>()
-            .map_err(|e| anyhow!("Failed to register EnquiryWorkflow: {e}"))
+            .map_err(|e| anyhow!("Failed to register EnquiryWorkflow: {e}"))?
+            .register_workflow::<QiWorkflow>()
+            .map_err(|e| anyhow!("Failed to register QiWorkflow: {e}"))
     })
 }

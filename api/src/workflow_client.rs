@@ -224,3 +224,52 @@ impl WorkflowClient {
         })
     }
 }
+
+/// A quick indication (§1 Qi): its own workflow, `qi-{id}`.
+impl WorkflowClient {
+    /// Starts a Qi enquiry's workflow, findable by adviser, firm and client name, and returns
+    /// once it has saved the enquiry for the API to read.
+    pub async fn start_qi(&self, input: workflows::QiWorkflowInput) -> Result<Saved, ApiError> {
+        let record = &input.record;
+        let options = WorkflowUpdateWithStartOptions::new(
+            self.task_queue.clone(),
+            workflows::qi_workflow_id(&record.id),
+            WorkflowIdConflictPolicy::Fail,
+        )
+        .search_attributes(workflows::search_attributes::qi_at_start(record))
+        .build();
+        let at = record.created_at;
+        let started = self.client.execute_update_with_start_workflow(
+            workflows::QiWorkflow::run,
+            input,
+            workflows::QiWorkflow::open,
+            at,
+            options,
+        );
+        within_timeout(started).await?.map_err(|error| match error {
+            WorkflowUpdateWithStartError::Update(update) => update_error(update),
+            other => ApiError::Internal(
+                anyhow::Error::new(other).context("Failed to start the Qi workflow"),
+            ),
+        })
+    }
+
+    /// Sends a command to a Qi enquiry's workflow; an indication whose workflow has ended
+    /// (expired) is "Qi enquiry not found" here, and the caller reads why from the store.
+    pub async fn send_to_qi<C: UpdateFor<workflows::QiWorkflow>>(
+        &self,
+        id: &domain::QiId,
+        command: C,
+    ) -> Result<Saved, ApiError> {
+        let handle = self
+            .client
+            .get_workflow_handle::<workflows::QiWorkflow>(workflows::qi_workflow_id(id));
+        let update = C::update();
+        let options = update_options(update.name());
+        let update = handle.execute_update(update, Timed::new(Utc::now(), command), options);
+        within_timeout(update).await?.map_err(|error| match error {
+            WorkflowUpdateError::NotFound(_) => ApiError::not_found("Qi enquiry"),
+            other => update_error(other),
+        })
+    }
+}

@@ -431,6 +431,7 @@ async fn a_refused_command_reaches_temporal_as_a_typed_rejection_named_for_what_
                 .ok(),
             ..Default::default()
         },
+        indication: None,
     };
     let handle = app
         .temporal_client()

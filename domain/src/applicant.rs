@@ -139,6 +139,10 @@ pub struct Applicant {
     /// The client's GP surgery or medical examiner, for the AMRA step.
     #[serde(default)]
     pub examiner: Option<Examiner>,
+    /// The Qi indication the client was brought in from (issue 33): its answers start their
+    /// enquiry, and the decision compares its terms with the final ones.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub indication: Option<Box<crate::qi::CarriedIndication>>,
 }
 
 impl Applicant {
@@ -152,6 +156,7 @@ impl Applicant {
             amra: AmraAnswers::default(),
             contact_details: None,
             examiner: None,
+            indication: None,
         }
     }
 

@@ -102,6 +102,40 @@ impl fmt::Display for ApplicantId {
     }
 }
 
+/// A Qi enquiry (§1 quick indication): opaque, globally unique, as an applicant's id.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, ToSchema)]
+#[serde(transparent)]
+#[schema(value_type = String, example = "3f6c2a1e-9b7d-4c1a-8e2f-5d4b3a2c1e0f")]
+pub struct QiId(String);
+
+impl<'de> Deserialize<'de> for QiId {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        QiId::parse(&text)
+            .ok_or_else(|| D::Error::custom("a Qi id is 1 to 60 letters, digits and hyphens"))
+    }
+}
+
+impl QiId {
+    /// 1 to 60 letters, digits and hyphens (so `qi-{id}` names a workflow and an applicant).
+    pub fn parse(text: &str) -> Option<Self> {
+        let ok = !text.is_empty()
+            && text.len() <= 60
+            && text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
+        ok.then(|| Self(text.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for QiId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
 /// An adviser, identified by the identity provider's subject (`sub`) claim.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(transparent)]

@@ -71,6 +71,7 @@ pub fn with_client(app: &Application, id: &str, first: &str) -> Application {
     let command = AddApplicant {
         applicant_id: applicant_id(id),
         details: client_details(first),
+        indication: None,
     };
     app.apply(&command, now()).unwrap()
 }

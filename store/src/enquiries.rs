@@ -48,7 +48,9 @@ impl StoredEnquiry {
 }
 
 impl Store {
-    /// Keeps `interview` under its rulebook version, once: a version's interview never changes.
+    /// Keeps `interview` under its rulebook version. A version's questions and rules never
+    /// change; its metadata may (the Qi tags of issue 33 were added to a version in use), so the
+    /// interview a worker loads replaces the one kept.
     pub async fn save_interview(&self, interview: &Interview) -> Result<(), StoreError> {
         let document = serde_json::to_string(interview)
             .map_err(|e| StoreError::Corrupt(format!("interview {}: {e}", interview.version)))?;
@@ -57,7 +59,7 @@ impl Store {
             .bind(Arg::Text(interview.version.clone()))
             .push(", ")
             .bind(Arg::Text(document))
-            .push(") ON CONFLICT (version) DO NOTHING");
+            .push(") ON CONFLICT (version) DO UPDATE SET document = excluded.document");
         insert.query().execute(&self.writer).await?;
         Ok(())
     }

@@ -12,6 +12,7 @@ mod documents;
 mod enquiries;
 pub use enquiries::StoredEnquiry;
 mod policies;
+mod qi;
 mod search;
 mod sql;
 #[cfg(feature = "testing")]

@@ -31,6 +31,7 @@ fn with_client(app: &Application, id: &str, first: &str, last: &str) -> Applicat
             date_of_birth: chrono::NaiveDate::from_ymd_opt(1980, 1, 1),
             ..Default::default()
         },
+        indication: None,
     };
     app.add_applicant(&command, app.updated_at + chrono::Duration::seconds(1))
         .unwrap()

@@ -10,6 +10,7 @@ pub mod dev_server;
 pub mod enquiry;
 pub mod ids;
 mod one_at_a_time;
+pub mod qi;
 pub mod refusal;
 pub mod search_attributes;
 mod steps;
@@ -21,3 +22,4 @@ pub use application::{
 pub use commands::{Saved, Timed, UpdateFor};
 pub use enquiry::{AcceptPostDeclaration, CloseEnquiry, EnquiryWorkflow, EnquiryWorkflowInput};
 pub use ids::application_workflow_id;
+pub use qi::{Indicate, QiWorkflow, QiWorkflowInput, qi_workflow_id};

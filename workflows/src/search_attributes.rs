@@ -142,6 +142,19 @@ impl Findable {
     }
 }
 
+/// The attributes a Qi enquiry's workflow is started with: its adviser, firm and client's
+/// name, so a case handler finds it as they find an application.
+pub fn qi_at_start(record: &domain::qi::QiRecord) -> SearchAttributes {
+    let mut updates = vec![
+        ADVISER_ID.value_set(record.adviser_id.to_string()),
+        CLIENT_NAMES.value_set(record.client_name()),
+    ];
+    if let Some(firm) = &record.firm_id {
+        updates.push(FIRM_ID.value_set(firm.clone()));
+    }
+    SearchAttributes::new(updates)
+}
+
 /// A day as midnight UTC of that date.
 fn day(date: NaiveDate) -> Timestamp {
     Timestamp::new(

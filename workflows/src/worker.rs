@@ -9,7 +9,7 @@
 //! own Tokio runtime, where it also connects; [`RunningWorker::stop`] shuts it down gracefully
 //! (in-flight tasks finish).
 
-use crate::{ApplicationWorkflow, EnquiryWorkflow};
+use crate::{ApplicationWorkflow, EnquiryWorkflow, QiWorkflow};
 use anyhow::{Context, anyhow};
 use std::collections::HashMap;
 use std::sync::mpsc;
@@ -326,6 +326,8 @@ pub async fn replay(history: temporalio_client::WorkflowHistory) -> anyhow::Resu
         .map_err(|e| anyhow!("Failed to register ApplicationWorkflow: {e}"))?
         .register_workflow::<EnquiryWorkflow>()
         .map_err(|e| anyhow!("Failed to register EnquiryWorkflow: {e}"))?
+        .register_workflow::<QiWorkflow>()
+        .map_err(|e| anyhow!("Failed to register QiWorkflow: {e}"))?
         .build();
     let replayer = WorkflowReplayer::new(options)
         .map_err(|e| anyhow!("Failed to create the replayer: {e}"))?;

@@ -2,6 +2,7 @@
 //! `product/documents/`: today the quote document (§7 `document/quote`).
 
 mod direct_debit;
+mod indication;
 mod pdf;
 mod schedule;
 mod template;
@@ -9,6 +10,7 @@ mod template;
 use pdf::{Block, render};
 
 pub use direct_debit::{direct_debit_document, sample_direct_debit_data};
+pub use indication::indication_document;
 pub use schedule::{sample_schedule_data, schedule_document};
 pub use template::Template;
 
@@ -248,7 +250,6 @@ pub fn answers_document(
     enquiry: &domain::underwriting::Enquiry,
     today: chrono::NaiveDate,
 ) -> Document {
-    use domain::underwriting::answers::values;
     let mut blocks = vec![
         Block::Title(format!("Application answers: {client}")),
         Block::Row("Application".into(), application_id.to_string()),
@@ -265,6 +266,20 @@ pub fn answers_document(
     if let Some(version) = &enquiry.rulebook_version {
         blocks.push(Block::Note(format!("Rulebook {version}")));
     }
+    blocks.extend(answer_blocks(enquiry));
+    Document {
+        file_name: format!(
+            "Application-answers-{application_id}-{}.pdf",
+            enquiry.applicant_id
+        ),
+        bytes: render(&format!("Application answers {application_id}"), &blocks),
+    }
+}
+
+/// Each section's questions asked, with the answers as the adviser chose them.
+pub(crate) fn answer_blocks(enquiry: &domain::underwriting::Enquiry) -> Vec<Block> {
+    use domain::underwriting::answers::values;
+    let mut blocks = Vec::new();
     for section in &enquiry.sections {
         blocks.push(Block::Space);
         blocks.push(Block::Heading(section.name.clone()));
@@ -302,13 +317,7 @@ pub fn answers_document(
             blocks.push(Block::Note("No answers in this section".into()));
         }
     }
-    Document {
-        file_name: format!(
-            "Application-answers-{application_id}-{}.pdf",
-            enquiry.applicant_id
-        ),
-        bytes: render(&format!("Application answers {application_id}"), &blocks),
-    }
+    blocks
 }
 
 /// The decision document (§7 `document/decision`): for each client, each cover's decision in

@@ -43,6 +43,7 @@ fn priced_application(product: &Product) -> Application {
                         smoking: Some(Smoking::NoneInFiveYears),
                         ..Default::default()
                     },
+                    indication: None,
                 },
                 now,
             )

@@ -9,6 +9,7 @@ pub use rulebook::Rulebook;
 use chrono::{DateTime, NaiveDate, Utc};
 use domain::ApplicationId;
 use domain::cover::Cover;
+use domain::qi::QiRecord;
 use domain::underwriting::interview::Interview;
 use domain::underwriting::outcome::ApplicantOutcome;
 use domain::underwriting::record::EnquiryRecord;
@@ -108,6 +109,21 @@ impl UnderwritingActivities {
             .find_enquiry(&applicant_id)
             .await
             .map(|found| found.map_or(0, |e| e.version()))
+            .map_err(crate::store_failure)
+    }
+
+    /// Saves a Qi enquiry for the API to read (an older version is ignored), keeping the
+    /// interview it follows.
+    #[activity]
+    pub async fn save_qi(
+        self: Arc<Self>,
+        _ctx: ActivityContext,
+        record: QiRecord,
+    ) -> Result<bool, ActivityError> {
+        self.keep_interview().await?;
+        self.store
+            .save_qi(&record)
+            .await
             .map_err(crate::store_failure)
     }
 

@@ -15,7 +15,7 @@ use domain::underwriting::outcome::{ApplicantOutcome, Finding, Risk, decide};
 use domain::underwriting::record::EnquiryRecord;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use zen_engine::model::{DecisionContent, DecisionNodeKind, GraphContent};
@@ -96,7 +96,7 @@ impl Rulebook {
             .map_err(problem(occupations_path))?;
         let interview_path = dir.join("interview.json");
         let interview = Interview::parse(&read(&interview_path)?, &conditions.categories())
-            .map_err(problem(interview_path))?;
+            .map_err(problem(interview_path.clone()))?;
         let evidence_path = dir.join("evidence.json");
         let evidence =
             EvidenceCatalogue::parse(&read(&evidence_path)?).map_err(problem(evidence_path))?;
@@ -104,6 +104,8 @@ impl Rulebook {
         let graph: GraphContent = serde_json::from_str(&read(&rules_path)?)
             .map_err(|e| problem(rules_path.clone())(e.to_string()))?;
         let rows = Self::check_rows(&graph).map_err(problem(rules_path.clone()))?;
+        Self::check_indication_asks_what_rules_read(&graph, &interview)
+            .map_err(problem(interview_path.clone()))?;
         let mut decision = DecisionEngine::default()
             .create_decision(Arc::new(DecisionContent::from(graph)))
             .map_err(|e| problem(rules_path.clone())(e.to_string()))?;
@@ -199,6 +201,53 @@ impl Rulebook {
             return Err("the graph has no decision table rows".into());
         }
         Ok(rows)
+    }
+
+    // §1 Qi; docs/decisions.md QI2.
+    /// A quick indication asks the lines tagged for Qi; every question whose fact a rule reads
+    /// must be among them, or Qi would indicate terms on an answer it never asked for.
+    fn check_indication_asks_what_rules_read(
+        content: &GraphContent,
+        interview: &Interview,
+    ) -> Result<(), String> {
+        let read: HashSet<String> = content
+            .nodes
+            .iter()
+            .filter_map(|node| match &node.kind {
+                DecisionNodeKind::DecisionTableNode { content: table } => Some(table),
+                _ => None,
+            })
+            .flat_map(|table| table.inputs.iter())
+            .filter_map(|input| input.field.as_deref())
+            .map(|field| field.split('.').next().unwrap_or(field).to_owned())
+            .collect();
+        let asked = interview.for_indication();
+        for section in &interview.sections {
+            for line in &section.lines {
+                let in_qi = asked
+                    .sections
+                    .iter()
+                    .flat_map(|s| &s.lines)
+                    .any(|l| l.id == line.id);
+                if in_qi {
+                    continue;
+                }
+                if let Some(question) = line
+                    .questions
+                    .iter()
+                    .find(|q| q.fact.as_deref().is_some_and(|f| read.contains(f)))
+                {
+                    return Err(format!(
+                        "line {}: the rules read {} ({}), so the line must be tagged QI or \
+                         QI_CLIENT for a quick indication to ask it",
+                        line.id,
+                        question.fact.as_deref().unwrap_or_default(),
+                        question.tag
+                    ));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Facts that reach every table at least once.

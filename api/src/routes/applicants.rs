@@ -63,6 +63,7 @@ pub async fn add_applicant(
     let command = AddApplicant {
         applicant_id: new_applicant_id(),
         details: request.applicant.into_details(),
+        indication: None,
     };
     case.send(&state, command).await.map_err(within_applicant)
 }

@@ -45,6 +45,15 @@ async fn create(
 ) -> Result<(StatusCode, Json<ApplicationView>), ApiError> {
     let Query(acting) = acting.map_err(|e| ApiError::bad_field("adviserId", &e.body_text()))?;
     let owner = me.acting_for(acting.adviser_id.as_deref())?;
+    create_for(state, me, owner).await
+}
+
+/// Starts a new, empty application owned by `owner`, whom the caller is or acts for.
+pub(crate) async fn create_for(
+    state: &AppState,
+    me: &AdviserCaller,
+    owner: domain::AdviserId,
+) -> Result<(StatusCode, Json<ApplicationView>), ApiError> {
     // The owner's firm and the firm location they work at (§6 `adviserAtFirmLocationId`).
     let (firm_id, firm_location_id) = if owner == me.profile.id {
         (

@@ -4,7 +4,7 @@
 
 mod amra;
 mod applicants;
-mod applications;
+pub(crate) mod applications;
 mod bootstrap;
 mod contact;
 mod decision;
@@ -12,6 +12,7 @@ pub(crate) mod documents;
 mod health;
 mod lookups;
 mod policies;
+mod qi;
 mod quote;
 mod search;
 mod set_up;
@@ -55,6 +56,7 @@ use utoipa_axum::router::OpenApiRouter;
         (name = "term extension", description = "Extending a quote's terms by a declaration of health"),
         (name = "amra", description = "Consent to medical reports (AMRA), the client's doctor or surgery, and the surgery look-up"),
         (name = "underwriting", description = "Each client's underwriting enquiry: start, answer, declare, close, and the look-up of conditions and occupations"),
+        (name = "qi", description = "Underwriting Qi: a quick indication of one client's terms before the sale, its indicative price, its document, and an application started from it"),
         (name = "decision", description = "The decision: each cover priced on the terms underwriting gave it, and Proceed to set-up"),
         (name = "set-up", description = "Set-up: the Direct Debit's bank details, shown masked, and their check (modulus, then Confirmation of Payee)"),
         (name = "policies", description = "Putting the policy in force, the Policyholders list and each policy with its documents"),
@@ -195,6 +197,7 @@ fn api() -> OpenApiRouter<AppState> {
         .merge(contact::router())
         .merge(lookups::router())
         .merge(underwriting::router())
+        .merge(qi::router())
         .merge(underwriter::router())
         .merge(amra::router())
         .merge(decision::router())

@@ -477,6 +477,13 @@ impl TestApp {
     /// client's declaration, applied for (the Apply stage).
     pub async fn applied_application(&self, token: &str, two: bool) -> (Value, Vec<Value>) {
         let (id, applicants) = self.quoted_application(token, two).await;
+        self.apply(token, &id, &applicants).await;
+        (id, applicants)
+    }
+
+    /// Gives a priced application's clients contact details and declarations, answers the
+    /// page's questions and applies (the Apply stage).
+    pub async fn apply(&self, token: &str, id: &Value, applicants: &[Value]) {
         let bff = |path: &str| format!("/api/v1/backendforfrontend/{path}");
         for (i, applicant) in applicants.iter().enumerate() {
             let contact = json!({
@@ -519,7 +526,6 @@ impl TestApp {
                 .await;
             assert_eq!(status, StatusCode::OK, "{body}");
         }
-        (id, applicants)
     }
 }
 

@@ -18,6 +18,9 @@ use serde::{Deserialize, Serialize};
 pub struct AddApplicant {
     pub applicant_id: ApplicantId,
     pub details: ApplicantDetails,
+    /// The Qi indication the client comes from, when the application starts from one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub indication: Option<Box<crate::qi::CarriedIndication>>,
 }
 
 // §7 `PATCH /application/{id}/applicant/{applicantId}`.
@@ -70,10 +73,9 @@ impl Application {
             return Err(Rejection::invalid(errors));
         }
         let mut next = self.clone();
-        next.applicants.push(Applicant::new(
-            command.applicant_id.clone(),
-            command.details.clone(),
-        ));
+        let mut applicant = Applicant::new(command.applicant_id.clone(), command.details.clone());
+        applicant.indication = command.indication.clone();
+        next.applicants.push(applicant);
         next.invalidate_quote();
         Ok(next.touched(now))
     }
@@ -196,6 +198,7 @@ mod tests {
                 date_of_birth: NaiveDate::from_ymd_opt(born.0, born.1, born.2),
                 smoking: Some(Smoking::NoneInFiveYears),
             },
+            indication: None,
         }
     }
 

@@ -399,7 +399,7 @@ fn check_id(id: &str) -> Result<(), Rejection> {
 /// A cover from the adviser's fields, keeping what the insurer holds (payout plan, reference,
 /// decision) from the cover it replaces. Riders get the id `{cover id}-{rider type}`, so each
 /// type appears once and an engine error can name it.
-fn build_cover(
+pub(crate) fn build_cover(
     id: &CoverId,
     input: &CoverInput,
     current: Option<&Cover>,

@@ -24,6 +24,7 @@ mod clients;
 mod command;
 mod contact_stage;
 mod covers;
+pub(crate) use covers::build_cover;
 mod deadlines;
 mod decision_stage;
 mod direct_debit_view;

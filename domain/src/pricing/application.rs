@@ -7,12 +7,14 @@ use super::basis::Basis;
 use super::premium::{CommissionTerms, Life, pounds};
 use crate::application::Application;
 use crate::catalogue::Catalogue;
+use crate::cover::Cover;
 use crate::dates::age_on;
 use crate::decision::{Decision, UnderwritingTerms};
 use crate::errors::{Errors, Rejection};
 use crate::ids::{ApplicantId, CoverId};
 use crate::money::Money;
 use crate::product_codes::ProductType;
+use crate::qi::QiRecord;
 use crate::quote::{PremiumLine, Quote, QuoteApplicant, QuoteCover, QuoteRider};
 use chrono::NaiveDate;
 
@@ -51,6 +53,44 @@ impl Basis {
             quote_age_date,
             quote_id,
             |applicant, cover_id| application.underwriting_terms(applicant, cover_id),
+        )
+    }
+
+    // §7 `POST /decision/qi/{id}/quote`; docs/decisions.md QI2.
+    /// A Qi quote decision: the covers the adviser entered, priced as for a quote at
+    /// `quote_age_date`, on the terms the indication gave each product (a loading raises the
+    /// premium; a postponed or declined product is left out at no premium).
+    pub fn price_indication(
+        &self,
+        catalogue: &Catalogue,
+        record: &QiRecord,
+        covers: Vec<Cover>,
+        quote_age_date: NaiveDate,
+        quote_id: String,
+    ) -> Result<Quote, Rejection> {
+        let application = record.as_application(covers);
+        let product_of = |cover_id: &CoverId| {
+            application
+                .applicants
+                .iter()
+                .flat_map(|a| &a.covers)
+                .find(|c| &c.id == cover_id)
+                .map(|c| c.product_type)
+        };
+        self.price_with_terms(
+            catalogue,
+            &application,
+            quote_age_date,
+            quote_id,
+            |_, cover_id| {
+                product_of(cover_id)
+                    .and_then(|product| record.terms_for(product))
+                    .map(|(decision, loading)| UnderwritingTerms {
+                        decision: Some(decision),
+                        loading,
+                    })
+                    .unwrap_or_default()
+            },
         )
     }
 

@@ -155,6 +155,29 @@ impl Interview {
         })
     }
 
+    // §1 Qi, §7 `ENQUIRY_TYPE` Pre-sale; docs/decisions.md QI2.
+    /// The interview a quick indication asks: the client-details line and the lines tagged
+    /// `QI_CLIENT` or `QI` (what the rules read), in the same sections and order. A full enquiry
+    /// asks every line, so each answer given at Qi is an answer to the same question there.
+    pub fn for_indication(&self) -> Interview {
+        let asked = |line: &LineDefinition| {
+            line.tags
+                .iter()
+                .any(|t| t == TAG_CLIENT_DETAILS || t == super::TAG_QI_CLIENT || t == super::TAG_QI)
+        };
+        let mut subset = self.clone();
+        subset.sections = self
+            .sections
+            .iter()
+            .map(|section| SectionDefinition {
+                lines: section.lines.iter().filter(|l| asked(l)).cloned().collect(),
+                ..section.clone()
+            })
+            .filter(|section| !section.lines.is_empty())
+            .collect();
+        subset
+    }
+
     pub fn question(&self, tag: &str) -> Option<&QuestionDefinition> {
         self.questions().map(|(_, _, q)| q).find(|q| q.tag == tag)
     }

@@ -28,6 +28,11 @@ pub(crate) const UNDERWRITING_AGE_LIMIT: u32 = 100;
 /// Enquiry-line tags with a meaning for the portal.
 pub(crate) const TAG_CLIENT_DETAILS: &str = "CLIENT_DETAILS";
 pub(crate) const TAG_OPTIONAL: &str = "OPTIONAL";
+// §1 Qi; docs/decisions.md QI2.
+/// A line Qi asks on its client-details step (height, weight, occupation).
+pub const TAG_QI_CLIENT: &str = "QI_CLIENT";
+/// A line Qi asks on its conditions step: the rules read its answers for an indication.
+pub const TAG_QI: &str = "QI";
 
 // §3 question types.
 /// The kinds of question an interview asks, which decide how an answer is typed and checked.

@@ -156,6 +156,27 @@ impl EnquiryRecord {
         }
     }
 
+    // docs/decisions.md QI4.
+    /// The enquiry with the answers and options a Qi indication gave added, where it has none
+    /// of its own: the client's details as the application holds them win.
+    pub fn carrying(
+        mut self,
+        answers: &BTreeMap<String, String>,
+        options: &BTreeMap<String, BackedOption>,
+    ) -> Self {
+        for (tag, value) in answers {
+            self.answers
+                .entry(tag.clone())
+                .or_insert_with(|| value.clone());
+        }
+        for (id, option) in options {
+            self.options
+                .entry(id.clone())
+                .or_insert_with(|| option.clone());
+        }
+        self
+    }
+
     fn answer(&self, tag: &str) -> Option<&str> {
         self.answers.get(tag).map(String::as_str)
     }
@@ -358,6 +379,19 @@ impl EnquiryRecord {
         if !self.status.is_open() {
             return Err(Rejection::conflict("The enquiry is already closed"));
         }
+        self.check_answered(interview, today)?;
+        if !self.declarations.accepted_post_underwriting {
+            return Err(Rejection::field(
+                "acceptedPostUnderwriting",
+                "Please accept the post-underwriting declaration before closing the enquiry",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether every required question is answered and fits, and if not, which (field errors by
+    /// question).
+    pub fn check_answered(&self, interview: &Interview, today: NaiveDate) -> Result<(), Rejection> {
         let view = self.view(interview, today);
         if !view.is_satisfied {
             let errors = view
@@ -378,12 +412,6 @@ impl EnquiryRecord {
                 })
                 .collect();
             return Err(Rejection::invalid(errors));
-        }
-        if !self.declarations.accepted_post_underwriting {
-            return Err(Rejection::field(
-                "acceptedPostUnderwriting",
-                "Please accept the post-underwriting declaration before closing the enquiry",
-            ));
         }
         Ok(())
     }

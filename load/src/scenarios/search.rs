@@ -229,6 +229,7 @@ async fn sample(
                 ),
                 ..Default::default()
             },
+            indication: None,
         };
         application = application
             .add_applicant(&command, created + Days::seconds(i as i64 + 1))

@@ -89,6 +89,14 @@ async fn start_child(
         accepted,
         at,
     );
+    // A client brought in from a Qi indication: its answers are the enquiry's first
+    // (docs/decisions.md QI4).
+    if let Some(carried) = application
+        .applicant(&command.body.applicant_id)
+        .and_then(|a| a.indication.as_deref())
+    {
+        record = record.carrying(&carried.answers, &carried.options);
+    }
     // A client underwritten again after a requote: the new enquiry's versions follow the old.
     record.version = previous_version + 1;
     let input = EnquiryWorkflowInput {

@@ -19,6 +19,7 @@ fn app() -> Application {
             date_of_birth: Some(date(1985, 6, 23)),
             ..Default::default()
         },
+        indication: None,
     };
     new_application().apply(&command, now()).unwrap()
 }

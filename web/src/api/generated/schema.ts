@@ -1536,6 +1536,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/decision/qi/{qiId}/product": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The indicative decision for some products
+         * @description The indication's outcome for the products named (of life, ci, aci and ip), each explained as in
+         *     the full application. Changes nothing; the indication must have been asked for
+         *     (`/decision/qi/{qiId}/risk`).
+         */
+        post: operations["qi_product"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/decision/qi/{qiId}/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The quote decision: an indicative price
+         * @description Prices the covers entered (amount or monthly benefit, term or to-age, structure) on the terms
+         *     the indication gave each product, on the same pricing basis as a quote: a loading raises the
+         *     premium, a postponed or declined product is left out at no premium. Kept with the indication,
+         *     so an application started from it begins with these covers.
+         */
+        post: operations["qi_quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/decision/qi/{qiId}/risk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The indicative decision
+         * @description Runs the rulebook over the answers, once every question asked is answered, and keeps the
+         *     outcome for each Qi product (life, ci, aci, ip): standard or non-standard terms with any loading
+         *     and exclusion, an underwriter needed, postponed or declined, each explained by the rules that
+         *     fired and the answers they read, as in the full application. Asking again on the same answers
+         *     gives the same indication.
+         */
+        post: operations["qi_risk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/decision/{applicationId}/alternatives": {
         parameters: {
             query?: never;
@@ -1738,6 +1807,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/document/interview/{qiId}/{clientId}/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the indication
+         * @description The indication as a PDF, marked as an indication and not an offer: the client, the answers
+         *     given, the indicated outcome per product with its reasons, and the indicative price of the
+         *     covers priced. `{clientId}` is the Qi client's id (`enquiry.applicantId`).
+         */
+        get: operations["qi_document"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/document/{documentId}/{fileName}": {
         parameters: {
             query?: never;
@@ -1776,6 +1867,123 @@ export interface paths {
          *     its field.
          */
         post: operations["portal_apply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/qi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your Qi enquiries
+         * @description The caller's quick indications, and those of the advisers they act for, still within their 30
+         *     days, most recent first.
+         */
+        get: operations["list_qi"];
+        put?: never;
+        /**
+         * Ask Qi for a new client
+         * @description Starts a quick indication (a pre-sale enquiry, `ENQUIRY_TYPE` Pre-sale) for one client, owned
+         *     by the caller or, with `adviserId`, by an adviser they act for. The client needs a first and
+         *     last name, sex at birth, a date of birth giving an age of 18 to 64 and a smoking answer; the
+         *     title is optional. The indication stays valid for 30 days.
+         */
+        post: operations["create_qi"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/qi/{qiId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a Qi enquiry
+         * @description The indication as last saved: the client, the pre-sale interview with its answers and problems,
+         *     which steps are complete, and the indication and price once asked for.
+         */
+        get: operations["get_qi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/qi/{qiId}/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer questions of a Qi enquiry
+         * @description Saves a batch of answers by the interview's own rules, as for an application's enquiry: an
+         *     empty value clears an answer, an answer may open further questions, and if any is refused none
+         *     of the batch is kept, each refusal named by its tag. An indication or price given on the old
+         *     answers is withdrawn.
+         */
+        post: operations["answer_qi"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/qi/{qiId}/application": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start an application from an indication
+         * @description Creates an application owned by the indication's adviser with the Qi client, their details and
+         *     the covers priced at Qi, and carries every Qi answer into it: the client's underwriting
+         *     enquiry starts with them and asks only what Qi did not. The indication must have been given and
+         *     still be valid; asking again answers with the same application.
+         */
+        post: operations["start_application"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/qi/{qiId}/client": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a Qi client's details
+         * @description Replaces the client's details (as when asking Qi). Their sex at birth, date of birth and smoking
+         *     answer the interview's client-details questions; an indication or price given on the old
+         *     details is withdrawn.
+         */
+        put: operations["set_qi_client"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2368,6 +2576,7 @@ export interface components {
             isAcceptedPreUnderwritingDeclaration?: boolean;
             contactDetails?: components["schemas"]["ContactDetails"] | null;
             examiner?: components["schemas"]["Examiner"] | null;
+            indication?: components["schemas"]["CarriedIndication"] | null;
         };
         /** @description One client's answers to the declaration-of-health questions, each `yes` or `no`. */
         ApplicantDeclaration: {
@@ -2708,6 +2917,28 @@ export interface components {
             dateOfBirth: string | null;
             /** @description Relationship to the life assured, for example "Spouse" or "Charity". */
             relationship: string | null;
+        };
+        /**
+         * @description What an application keeps of the indication it was started from: every answer and option
+         *     chosen (the full enquiry starts with them), and the indicated outcome and price per product
+         *     (the decision compares its final terms with them).
+         */
+        CarriedIndication: {
+            qiId: components["schemas"]["QiId"];
+            /** Format: date-time */
+            indicatedAt: string;
+            /** @description Answer by question tag, as given at Qi. */
+            answers: {
+                [key: string]: string;
+            };
+            /** @description Options chosen from backed lists, by id. */
+            options: {
+                [key: string]: components["schemas"]["BackedOption"];
+            };
+            /** @description The indicated outcome per Qi product. */
+            outcomes: components["schemas"]["CoverOutcome"][];
+            /** @description The indicative monthly premium of each cover priced at Qi, in the order priced. */
+            prices: components["schemas"]["IndicatedPrice"][];
         };
         /** @description The adviser whose case it is, to contact. */
         CaseAdviser: {
@@ -3346,6 +3577,11 @@ export interface components {
             scope: string;
             audience: string;
         };
+        /** @description A cover priced at Qi and its indicative monthly premium. */
+        IndicatedPrice: {
+            productType: components["schemas"]["ProductType"];
+            premium: components["schemas"]["Money"];
+        };
         /** @description The other client's policy on a joint application, so the policy view can link the two. */
         JointPolicy: {
             /** @description The other client: the `policyHolderId` of their policy view. */
@@ -3680,6 +3916,94 @@ export interface components {
          * @enum {string}
          */
         ProductType: "life" | "lifeessentials" | "ci" | "aci" | "ccic" | "ip";
+        /** @description Answers to a Qi enquiry's questions, by tag, written as for an application's enquiry. */
+        QiAnswersRequest: {
+            answers: components["schemas"]["Answer"][];
+        };
+        /**
+         * @description The client's details as the adviser enters them at Qi: the same fields and values as an
+         *     application's client, the title optional.
+         */
+        QiClientRequest: components["schemas"]["ApplicantInput"];
+        /**
+         * @description A Qi enquiry (§1 quick indication): opaque, globally unique, as an applicant's id.
+         * @example 3f6c2a1e-9b7d-4c1a-8e2f-5d4b3a2c1e0f
+         */
+        QiId: string;
+        /** @description An adviser's Qi enquiries. */
+        QiList: {
+            /** @description Still valid, most recent first. */
+            results: components["schemas"]["QiSummary"][];
+        };
+        /** @description An indication narrowed to some products. */
+        QiOutcomes: {
+            outcomes: components["schemas"]["CoverOutcome"][];
+        };
+        /** @description A product's indicated outcome, in a list. */
+        QiProductOutcome: {
+            productType: components["schemas"]["ProductType"];
+            outcome: string;
+        };
+        /** @description The products to narrow an indication to. */
+        QiProductRequest: {
+            productTypes: components["schemas"]["ProductType"][];
+        };
+        /** @description The covers an adviser priced on the indicated terms, and the price. */
+        QiQuote: {
+            covers: components["schemas"]["Cover"][];
+            quote: components["schemas"]["Quote"];
+        };
+        /** @description Which step of §2's three a Qi enquiry has reached. */
+        QiSteps: {
+            /**
+             * @description The client's details and the client-details questions are answered and fit: the
+             *     Conditions step opens.
+             */
+            clientDetailsComplete: boolean;
+            /** @description Every question asked is answered and fits: the Indicative decision step opens. */
+            conditionsComplete: boolean;
+        };
+        /** @description One line of an adviser's list of Qi enquiries. */
+        QiSummary: {
+            id: components["schemas"]["QiId"];
+            clientName: string;
+            /** Format: date */
+            dateOfBirth?: string | null;
+            /** @description The indicated outcome per product, as advisers read it ("Standard terms"), once asked. */
+            outcomes: components["schemas"]["QiProductOutcome"][];
+            applicationId: components["schemas"]["ApplicationId"] | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        /** @description A Qi enquiry as the API shows it. */
+        QiView: {
+            id: components["schemas"]["QiId"];
+            adviserId: components["schemas"]["AdviserId"];
+            client: components["schemas"]["ApplicantDetails"];
+            /** @description What is wrong with the client's details, by field. */
+            clientErrors: components["schemas"]["FieldError"][];
+            /**
+             * @description The pre-sale enquiry: lines tagged `QI_CLIENT` belong to the client-details step, the
+             *     others to the conditions step.
+             */
+            enquiry: components["schemas"]["Enquiry"];
+            steps: components["schemas"]["QiSteps"];
+            /** @description The outcome per product, each explained as in the full application, once asked for. */
+            indication: components["schemas"]["CoverOutcome"][] | null;
+            quote: components["schemas"]["QiQuote"] | null;
+            applicationId: components["schemas"]["ApplicationId"] | null;
+            expired: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: int64 */
+            version: number;
+        };
         Question: {
             tag: string;
             text: string;
@@ -3758,6 +4082,10 @@ export interface components {
              * @description The quote's new last valid day, `yyyy-MM-dd`.
              */
             quoteValidUntilDate: string;
+        };
+        /** @description The covers to price on the indicated terms (§7 `POST /decision/qi/{id}/quote`). */
+        QuoteIndication: {
+            covers: components["schemas"]["CoverInput"][];
         };
         QuoteRider: {
             riderId: components["schemas"]["CoverId"];
@@ -3934,6 +4262,10 @@ export interface components {
         /** @description The answers that start an enquiry: `ENQUIRY_TYPE` `Full`, or `Pre-sale` with `AGENT_ID`. */
         StartRequest: {
             answers: components["schemas"]["Answer"][];
+        };
+        /** @description The application started from an indication. */
+        StartedApplication: {
+            applicationId: components["schemas"]["ApplicationId"];
         };
         /** @description `GET /backendforfrontend/statuses/{id}`: the page statuses that drive the tabs. */
         Statuses: {
@@ -9600,6 +9932,281 @@ export interface operations {
             };
         };
     };
+    qi_product: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The Qi enquiry's id */
+                qiId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QiProductRequest"];
+            };
+        };
+        responses: {
+            /** @description The indicated outcome of each product named */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QiOutcomes"];
+                };
+            };
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    qi_quote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The Qi enquiry's id */
+                qiId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteIndication"];
+            };
+        };
+        responses: {
+            /** @description The Qi enquiry with its priced covers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QiView"];
+                };
+            };
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    qi_risk: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The Qi enquiry's id */
+                qiId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Qi enquiry with its indication per product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QiView"];
+                };
+            };
+            /** @description The `Idempotency-Key` header could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     alternatives: {
         parameters: {
             query?: never;
@@ -10263,6 +10870,95 @@ export interface operations {
             };
         };
     };
+    qi_document: {
+        parameters: {
+            query?: {
+                /** @description The name to save the file under; the indication's own name when absent. */
+                fileName?: string;
+                /**
+                 * @description Accepted as §7 sends it: the document is drawn from the indication as saved, so asking
+                 *     again gives the same content.
+                 */
+                alreadyExists?: boolean;
+                /** @description The adviser acted for; access follows the indication's owner either way. */
+                adviserId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The Qi enquiry's id */
+                qiId: string;
+                /** @description The Qi client's id (`enquiry.applicantId`) */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The indication as a PDF, named in content-disposition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["PdfDocument"];
+                };
+            };
+            /** @description A parameter could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     stored_document: {
         parameters: {
             query?: never;
@@ -10340,6 +11036,471 @@ export interface operations {
                 };
             };
             /** @description The `Idempotency-Key` header could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_qi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Qi enquiries still valid, most recent first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QiList"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_qi: {
+        parameters: {
+            query?: {
+                /** @description The adviser to act for; the caller must be allowed to act for them. */
+                adviserId?: string;
+            };
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QiClientRequest"];
+            };
+        };
+        responses: {
+            /** @description The new Qi enquiry, its client-details questions next */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QiView"];
+                };
+            };
+            /** @description A parameter could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_qi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The Qi enquiry's id */
+                qiId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Qi enquiry as last saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QiView"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    answer_qi: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The Qi enquiry's id */
+                qiId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QiAnswersRequest"];
+            };
+        };
+        responses: {
+            /** @description The Qi enquiry with the answers kept */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QiView"];
+                };
+            };
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    start_application: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The Qi enquiry's id */
+                qiId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application this indication already started */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StartedApplication"];
+                };
+            };
+            /** @description The application started from the indication */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StartedApplication"];
+                };
+            };
+            /** @description The `Idempotency-Key` header could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    set_qi_client: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The Qi enquiry's id */
+                qiId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QiClientRequest"];
+            };
+        };
+        responses: {
+            /** @description The Qi enquiry with the client's new details */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QiView"];
+                };
+            };
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;

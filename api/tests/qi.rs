@@ -1,0 +1,249 @@
+//! Underwriting Qi over HTTP against a real Temporal dev server and SQLite: a quick indication
+//! for a client with high blood pressure, its reason, an indicative price on the loaded terms,
+//! its document, access by role, and an application started from it whose enquiry starts with
+//! every Qi answer.
+
+mod support;
+
+use domain::testkit::PLAIN_ANSWERS;
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+use support::interview::{answer_of, start};
+use support::{TestApp, errors, pdf_text};
+
+fn client() -> Value {
+    json!({
+        "firstName": "Jane", "lastName": "Qi", "gender": "female",
+        "dateOfBirth": "1980-06-23", "smoking": "noneInFiveYears"
+    })
+}
+
+fn answers(pairs: &[(&str, &str)]) -> Value {
+    json!({ "answers": pairs.iter().map(|(t, v)| json!({"tag": t, "value": v})).collect::<Vec<_>>() })
+}
+
+/// The Qi answers: the plain interview with high blood pressure, not controlled.
+fn hypertension() -> Vec<(&'static str, &'static str)> {
+    let mut all: Vec<_> = PLAIN_ANSWERS
+        .iter()
+        .copied()
+        .filter(|(tag, _)| *tag != "HAS_CONDITIONS")
+        .collect();
+    all.extend([
+        ("HAS_CONDITIONS", "Yes"),
+        ("CONDITIONS", "everyday-high-blood-pressure"),
+        ("HYPERTENSION_CONTROLLED", "No"),
+        ("HYPERTENSION_DIAGNOSED", "2019-03-01"),
+    ]);
+    all
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_indication_is_priced_downloaded_and_carried_into_an_application() {
+    let app = TestApp::spawn().await;
+    let token = app.token("adviser1@example.com").await;
+
+    // A client outside §9's ages is refused on the field, and nothing is started.
+    let mut young = client();
+    young["dateOfBirth"] = json!("2012-01-01");
+    let (status, body) = app
+        .call(Method::POST, "/api/v1/qi", Some(&token), Some(young))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(errors(&body)[0].0, "dateOfBirth");
+
+    let (status, qi) = app
+        .call(Method::POST, "/api/v1/qi", Some(&token), Some(client()))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{qi}");
+    let id = qi["id"].as_str().unwrap().to_owned();
+    assert_eq!(qi["steps"]["clientDetailsComplete"], json!(false));
+    assert_eq!(qi["expired"], json!(false));
+
+    // Asking for the decision before the answers names what is missing.
+    let risk = format!("/api/v1/decision/qi/{id}/risk");
+    let (status, body) = app.call(Method::POST, &risk, Some(&token), None).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(errors(&body).iter().any(|(field, _)| field == "HEIGHT"));
+
+    let path = format!("/api/v1/qi/{id}/answers");
+    let (status, qi) = app
+        .call(
+            Method::POST,
+            &path,
+            Some(&token),
+            Some(answers(&hypertension())),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{qi}");
+    assert_eq!(qi["steps"]["conditionsComplete"], json!(true), "{qi}");
+
+    let (status, qi) = app.call(Method::POST, &risk, Some(&token), None).await;
+    assert_eq!(status, StatusCode::OK, "{qi}");
+    let indication = qi["indication"].as_array().unwrap();
+    assert_eq!(indication.len(), 4, "life, ci, aci and ip");
+    let life = indication
+        .iter()
+        .find(|o| o["productType"] == "life")
+        .unwrap();
+    assert_eq!(life["decision"], "nonstandardterms", "{life}");
+    assert_eq!(life["loading"], 50);
+    assert!(
+        life["explanations"][0]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("not controlled"),
+        "{life}"
+    );
+
+    // Narrowed to chosen products.
+    let (status, narrowed) = app
+        .call(
+            Method::POST,
+            &format!("/api/v1/decision/qi/{id}/product"),
+            Some(&token),
+            Some(json!({"productTypes": ["life", "ip"]})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{narrowed}");
+    assert_eq!(narrowed["outcomes"].as_array().unwrap().len(), 2);
+
+    // £200,000 of level life cover over 20 years, on the loaded terms.
+    let cover =
+        json!({"productType": "life", "coverType": "level", "coverAmount": 200000, "term": 20});
+    let (status, qi) = app
+        .call(
+            Method::POST,
+            &format!("/api/v1/decision/qi/{id}/quote"),
+            Some(&token),
+            Some(json!({"covers": [cover]})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{qi}");
+    let quote = &qi["quote"]["quote"];
+    assert!(quote["premium"].as_f64().unwrap() > 0.0, "{quote}");
+    assert!(
+        quote["premium"].as_f64() > quote["unloadedPremium"].as_f64().map(|p| p - 0.001),
+        "the loading raises the price: {quote}"
+    );
+
+    // The indication's document, marked as an indication.
+    let client_id = qi["enquiry"]["applicantId"].as_str().unwrap();
+    let response = app
+        .http
+        .get(format!(
+            "{}/api/v1/document/interview/{id}/{client_id}/quote?fileName=indication.pdf&alreadyExists=true",
+            app.base
+        ))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let text = pdf_text(&response.bytes().await.unwrap());
+    assert!(text.contains("INDICATION ONLY"), "{text}");
+    assert!(text.contains("High blood pressure"), "{text}");
+
+    // Another firm's adviser is told it is not found; an underwriter may not ask Qi.
+    let other = app.token("adviser3@example.com").await;
+    let (status, _) = app
+        .call(Method::GET, &format!("/api/v1/qi/{id}"), Some(&other), None)
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let underwriter = app.token("underwriter1@example.com").await;
+    let (status, _) = app
+        .call(Method::GET, "/api/v1/qi", Some(&underwriter), None)
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    // The assistant acting for the adviser sees it in the list.
+    let assistant = app.token("assistant1@example.com").await;
+    let (_, list) = app
+        .call(Method::GET, "/api/v1/qi", Some(&assistant), None)
+        .await;
+    assert!(
+        list["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["id"] == id.as_str()),
+        "{list}"
+    );
+
+    // Start the application: the client and cover are there, and the enquiry starts with every
+    // Qi answer.
+    let (status, started) = app
+        .call(
+            Method::POST,
+            &format!("/api/v1/qi/{id}/application"),
+            Some(&token),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{started}");
+    let application_id = started["applicationId"].clone();
+    let (_, application) = app.get_application(&token, &application_id).await;
+    let applicant = &application["applicants"][0];
+    assert_eq!(applicant["firstName"], "Jane");
+    assert_eq!(applicant["covers"][0]["coverAmount"], json!(200000));
+    // Asking again answers with the same application.
+    let (status, again) = app
+        .call(
+            Method::POST,
+            &format!("/api/v1/qi/{id}/application"),
+            Some(&token),
+            None,
+        )
+        .await;
+    assert_eq!(
+        (status, again["applicationId"].clone()),
+        (StatusCode::OK, application_id.clone())
+    );
+
+    // Complete what Qi did not ask (the title, contact details), apply, and start the client's
+    // interview: every Qi answer is already there.
+    let applicant_id = applicant["id"].clone();
+    let (status, body) = app
+        .call(
+            Method::PATCH,
+            &format!(
+                "/api/v1/application/{}/applicant/{}",
+                application_id,
+                applicant_id.as_str().unwrap()
+            ),
+            Some(&token),
+            Some(json!({"title": "Mrs"})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) = app.price(&token, &application_id).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    app.apply(&token, &application_id, std::slice::from_ref(&applicant_id))
+        .await;
+    let (status, enquiry) = start(&app, &token, &applicant_id).await;
+    assert_eq!(status, StatusCode::OK, "{enquiry}");
+    for (tag, value) in hypertension() {
+        assert_eq!(
+            answer_of(&enquiry, tag),
+            Some(value),
+            "{tag} carried from Qi"
+        );
+    }
+    let still_asked: Vec<&str> = enquiry["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|s| s["enquiryLines"].as_array().unwrap())
+        .filter(|l| {
+            !l["tags"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|t| t == "OPTIONAL")
+        })
+        .flat_map(|l| l["questions"].as_array().unwrap())
+        .filter(|q| q["isSatisfied"] == json!(false))
+        .map(|q| q["tag"].as_str().unwrap())
+        .collect();
+    println!("questions the full enquiry still asked after Qi: {still_asked:?}");
+    assert!(still_asked.is_empty(), "{still_asked:?}");
+}
