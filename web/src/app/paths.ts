@@ -26,6 +26,8 @@ export const routePatterns = {
   review: '/application/:applicationId/review',
   complete: '/application/:applicationId/complete',
   policyHolder: '/policy-holder/:policyHolderId',
+  qi: '/underwriting-qi',
+  qiStep: '/underwriting-qi/:qiId/:step?',
   workbench: '/workbench',
   workbenchCase: '/workbench/:applicationId',
   authCallback: '/auth/callback',
@@ -47,6 +49,12 @@ export const paths = {
   review: (applicationId: number | string): string => `/application/${String(applicationId)}/review`,
   complete: (applicationId: number | string): string => `/application/${String(applicationId)}/complete`,
   policyHolder: (policyHolderId: string): string => `/policy-holder/${encodeURIComponent(policyHolderId)}`,
+  /** Underwriting Qi (issue 33): the adviser's enquiries, and one enquiry's step. */
+  qi: (): string => routePatterns.qi,
+  qiStep: (qiId: string, step: 'client-details' | 'conditions' | 'decision' = 'client-details'): string =>
+    `/underwriting-qi/${encodeURIComponent(qiId)}/${step}`,
+  /** A new enquiry's Client details: it is created on its first save. */
+  newQi: (): string => '/underwriting-qi/new/client-details',
   /** The underwriters' workbench (issue 30), optionally filtered. */
   workbench: (filter?: string): string => (filter ? `/workbench?filter=${encodeURIComponent(filter)}` : '/workbench'),
   workbenchCase: (applicationId: number | string): string => `/workbench/${String(applicationId)}`,

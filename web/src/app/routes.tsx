@@ -67,7 +67,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** The advisers' pages: the dashboard, each application's pages, each policy. */
+/** The advisers' pages: the dashboard, each application's pages, Underwriting Qi, each policy. */
 function adviserRoutes(): RouteObject[] {
   return [
     {
@@ -119,6 +119,16 @@ function adviserRoutes(): RouteObject[] {
       id: 'complete',
       path: routePatterns.complete,
       lazy: async () => ({ Component: (await import('@/features/application/complete/complete-route')).CompleteRoute }),
+    },
+    {
+      id: 'qi',
+      path: routePatterns.qi,
+      lazy: async () => ({ Component: (await import('@/features/qi/routes/qi-list-route')).QiListRoute }),
+    },
+    {
+      id: 'qi-step',
+      path: routePatterns.qiStep,
+      lazy: async () => ({ Component: (await import('@/features/qi/routes/qi-route')).QiRoute }),
     },
     {
       id: 'policy-holder',

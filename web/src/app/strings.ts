@@ -7,6 +7,7 @@ export const appStrings = {
   mainNavigation: 'Main navigation',
   nav: {
     dashboard: 'Dashboard',
+    qi: 'Underwriting Qi',
     workbench: 'Workbench',
   },
   underwriterRole: 'Underwriter',

@@ -428,3 +428,102 @@ export function directDebitFixture(overrides: Partial<Schemas['DirectDebitView']
     ...overrides,
   };
 }
+
+// TEMPORARY type source until the generated client has the Qi schemas ("Qi API" commit).
+type QiView = import('@/features/qi/api/qi-api').QiView;
+type QiSummary = import('@/features/qi/api/qi-api').QiSummary;
+
+/** A Qi question: an interview question as the sample interview asks it, unanswered. */
+export function questionFixture(overrides: Partial<Schemas['Question']> = {}): Schemas['Question'] {
+  return { tag: 'Q', text: 'Question', questionType: 'STRING', isSatisfied: false, validationErrors: [], multiple: false, ...overrides };
+}
+
+/**
+ * Alan Turing's Qi enquiry, client details saved: the interview's client lines (height, tagged
+ * QI_CLIENT), the line carried over from the client's details and a conditions section.
+ */
+export function qiViewFixture(overrides: Partial<QiView> = {}): QiView {
+  return {
+    id: 'qi-1',
+    adviserId: 'adviser1',
+    client: { title: 'Mr', firstName: 'Alan', lastName: 'Turing', gender: 'male', dateOfBirth: '1980-06-23', smoking: 'noneInFiveYears' },
+    clientErrors: [],
+    enquiry: enquiryFixture({
+      enquiryId: 'enquiry-qi-1',
+      applicantId: 'qi-client-1',
+      tag: 'Qi',
+      sections: [
+        {
+          id: 'about-you',
+          name: 'About you',
+          isSatisfied: false,
+          enquiryLines: [
+            { id: 'client-details', tags: ['CLIENT_DETAILS'], isSatisfied: true, questions: [questionFixture({ tag: 'BIRTHDATE', text: 'Date of birth', questionType: 'DATE', answer: '1980-06-23', isSatisfied: true })] },
+            { id: 'height', tags: ['QI_CLIENT'], isSatisfied: false, questions: [questionFixture({ tag: 'HEIGHT', text: 'How tall is the client?', questionType: 'NUMBER' })] },
+          ],
+        },
+        {
+          id: 'health',
+          name: 'Health',
+          isSatisfied: false,
+          enquiryLines: [
+            {
+              id: 'has-conditions',
+              tags: ['QI'],
+              isSatisfied: false,
+              questions: [
+                questionFixture({
+                  tag: 'HAS_CONDITIONS',
+                  text: 'Has the client any medical conditions?',
+                  questionType: 'OPTION_GROUP',
+                  options: [
+                    { value: 'Yes', label: 'Yes' },
+                    { value: 'No', label: 'No' },
+                  ],
+                }),
+              ],
+            },
+          ],
+        },
+      ],
+    }),
+    steps: { clientDetailsComplete: true, conditionsComplete: false },
+    indication: null,
+    quote: null,
+    applicationId: null,
+    expired: false,
+    createdAt: '2026-11-20T10:00:00Z',
+    updatedAt: '2026-11-20T10:05:00Z',
+    expiresAt: '2026-12-20T10:00:00Z',
+    version: 3,
+    ...overrides,
+  };
+}
+
+/** Qi's indication for a client with high blood pressure: life loaded, critical illness for an underwriter. */
+export function qiIndicationFixture(): NonNullable<QiView['indication']> {
+  const why = { rule: 'BP-HIGH', decision: 'nonstandardterms' as const, reason: 'High blood pressure, treated: a loading of 50%', loading: 50, answers: [], table: 'Blood pressure', risks: ['life' as const] };
+  return [
+    { coverId: 'qi-life', productType: 'life', decision: 'nonstandardterms', displayed: 'nonStandardTerms', loading: 50, exclusions: [], evidence: [], summary: 'Life Protection: non-standard terms, the premium loaded by 50%.', explanations: [why] },
+    { coverId: 'qi-ci', productType: 'ci', decision: 'referredtouw', displayed: 'underwritingRequired', loading: 0, exclusions: [], evidence: [], summary: 'Critical Illness: an underwriter would decide.', explanations: [] },
+    { coverId: 'qi-aci', productType: 'aci', decision: 'declined', displayed: 'unableToOfferTerms', loading: 0, exclusions: [], evidence: [], summary: 'Combined Life and Critical Illness: no terms can be offered.', explanations: [] },
+    { coverId: 'qi-ip', productType: 'ip', decision: 'standardterms', displayed: 'standardTerms', loading: 0, exclusions: [], evidence: [], summary: 'Income Protection: standard terms.', explanations: [] },
+  ];
+}
+
+/** One of the adviser's Qi enquiries as the list shows it. */
+export function qiSummaryFixture(overrides: Partial<QiSummary> = {}): QiSummary {
+  return {
+    id: 'qi-1',
+    clientName: 'Alan Turing',
+    dateOfBirth: '1980-06-23',
+    outcomes: [
+      { productType: 'life', outcome: 'nonStandardTerms' },
+      { productType: 'ip', outcome: 'standardTerms' },
+    ],
+    applicationId: null,
+    createdAt: '2026-11-20T10:00:00Z',
+    expiresAt: '2099-12-20T10:00:00Z',
+    ...overrides,
+  };
+}

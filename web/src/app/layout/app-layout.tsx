@@ -13,7 +13,7 @@ import { RouteChangeEffects } from './route-change-effects';
 
 /**
  * The signed-in shell: header with product, navigation and who is signed in; the page; the
- * footer. An adviser's menu leads to their dashboard; an underwriter's to the workbench.
+ * footer. An adviser's menu leads to their dashboard and Underwriting Qi; an underwriter's to the workbench.
  */
 export function AppLayout() {
   const underwriter = useIsUnderwriter();
@@ -30,17 +30,26 @@ export function AppLayout() {
         <Brand />
         <nav aria-label={appStrings.mainNavigation} className="app-header__nav">
           <ul className="app-nav">
-            <li>
-              {underwriter ? (
+            {underwriter ? (
+              <li>
                 <NavLink to={paths.workbench()} className="app-nav__link">
                   {appStrings.nav.workbench}
                 </NavLink>
-              ) : (
-                <NavLink to={paths.dashboard()} className="app-nav__link">
-                  {appStrings.nav.dashboard}
-                </NavLink>
-              )}
-            </li>
+              </li>
+            ) : (
+              <>
+                <li>
+                  <NavLink to={paths.dashboard()} className="app-nav__link">
+                    {appStrings.nav.dashboard}
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to={paths.qi()} className="app-nav__link">
+                    {appStrings.nav.qi}
+                  </NavLink>
+                </li>
+              </>
+            )}
           </ul>
         </nav>
         <div className="app-header__user">

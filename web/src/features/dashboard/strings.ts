@@ -17,6 +17,11 @@ export const dashboardStrings = {
     everyone: 'All the advisers you work for',
     yourself: (name: string) => `${name} (you)`,
   },
+  askQi: {
+    heading: 'Underwriting Qi',
+    text: 'Find out the terms a client would be offered before you recommend a product.',
+    button: 'Ask Qi',
+  },
   createApplication: 'Create a new application',
   createFailed: 'The application could not be created. Please try again.',
   columns: {

@@ -3,6 +3,7 @@ import { isDashboardTab, paths, type DashboardTab } from '@/app/paths';
 import { PageHeading } from '@/components/page-heading';
 import { Tabs } from '@/components/tabs';
 import { useAdviser } from '@/lib/adviser';
+import { AskQiPanel } from '../components/ask-qi-panel';
 import { InProgressTab } from '../components/in-progress-tab';
 import { PolicyholdersTab } from '../components/policyholders-tab';
 import { dashboardStrings as t } from '../strings';
@@ -22,6 +23,7 @@ export function DashboardRoute() {
         <PageHeading>{t.heading}</PageHeading>
         {adviser && <p className="page-header__subtitle">{t.welcome(adviser.name)}</p>}
       </header>
+      <AskQiPanel />
       <div className="panel">
         <Tabs<DashboardTab>
           label={t.heading}
