@@ -429,9 +429,8 @@ export function directDebitFixture(overrides: Partial<Schemas['DirectDebitView']
   };
 }
 
-// TEMPORARY type source until the generated client has the Qi schemas ("Qi API" commit).
-type QiView = import('@/features/qi/api/qi-api').QiView;
-type QiSummary = import('@/features/qi/api/qi-api').QiSummary;
+type QiView = Schemas['QiView'];
+type QiSummary = Schemas['QiSummary'];
 
 /** A Qi question: an interview question as the sample interview asks it, unanswered. */
 export function questionFixture(overrides: Partial<Schemas['Question']> = {}): Schemas['Question'] {
@@ -518,8 +517,8 @@ export function qiSummaryFixture(overrides: Partial<QiSummary> = {}): QiSummary 
     clientName: 'Alan Turing',
     dateOfBirth: '1980-06-23',
     outcomes: [
-      { productType: 'life', outcome: 'nonStandardTerms' },
-      { productType: 'ip', outcome: 'standardTerms' },
+      { productType: 'life', outcome: 'Non-standard terms' },
+      { productType: 'ip', outcome: 'Standard terms' },
     ],
     applicationId: null,
     createdAt: '2026-11-20T10:00:00Z',

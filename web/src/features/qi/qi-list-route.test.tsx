@@ -25,7 +25,7 @@ describe('the Underwriting Qi page', () => {
     expect(alan).toHaveAttribute('href', '/underwriting-qi/qi-1/decision');
     const row = alan.closest('tr') as HTMLElement;
     expect(within(row).getByText('23/06/1980')).toBeInTheDocument();
-    expect(within(row).getByText('Non-standard terms')).toBeInTheDocument();
+    expect(within(row).getByText('Life Protection: Non-standard terms')).toBeInTheDocument();
     expect(within(row).getByText('20/11/2026')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Application 100042' })).toHaveAttribute('href', '/application/100042/client-details');
     expect(describeViolations(await axeViolations(document.body))).toEqual([]);

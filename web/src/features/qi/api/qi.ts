@@ -3,11 +3,12 @@ import { unwrap } from '@/lib/api-error';
 import { useApplicationChange } from '@/lib/application-change';
 import { downloadedFile } from '@/lib/content-disposition';
 import { applicationKeys } from '@/lib/query-keys';
-import type { Schemas } from '@/lib/api-client';
-import { qiApi, type QiClientInput, type QiView } from './qi-api';
+import { api, type Schemas } from '@/lib/api-client';
 import { qiKeys } from './keys';
 
-export type { QiSummary, QiView, QiClientInput } from './qi-api';
+export type QiView = Schemas['QiView'];
+export type QiSummary = Schemas['QiSummary'];
+export type QiClientInput = Schemas['QiClientRequest'];
 
 /** A change answers with the enquiry: cached as it, and the list of enquiries read again. */
 const asQiView = {
@@ -18,7 +19,7 @@ const asQiView = {
 /** GET /api/v1/qi: the adviser's enquiries, most recent first. */
 export const qiListQueryOptions = queryOptions({
   queryKey: qiKeys.lists(),
-  queryFn: async () => unwrap(await qiApi.GET('/api/v1/qi')).results,
+  queryFn: async () => unwrap(await api.GET('/api/v1/qi')).results,
 });
 
 export function useQiList() {
@@ -29,7 +30,7 @@ export function useQiList() {
 export function useQi(qiId: string | null) {
   return useQuery({
     queryKey: qiKeys.detail(qiId ?? ''),
-    queryFn: async () => unwrap(await qiApi.GET('/api/v1/qi/{qiId}', { params: { path: { qiId: qiId ?? '' } } })),
+    queryFn: async () => unwrap(await api.GET('/api/v1/qi/{qiId}', { params: { path: { qiId: qiId ?? '' } } })),
     enabled: qiId !== null,
   });
 }
@@ -37,7 +38,7 @@ export function useQi(qiId: string | null) {
 /** POST /api/v1/qi: the enquiry, created with its client's details (its first save). */
 export function useCreateQi() {
   return useApplicationChange(
-    async (client: QiClientInput) => unwrap(await qiApi.POST('/api/v1/qi', { body: client })),
+    async (client: QiClientInput) => unwrap(await api.POST('/api/v1/qi', { body: client })),
     asQiView,
   );
 }
@@ -45,7 +46,7 @@ export function useCreateQi() {
 /** PUT /api/v1/qi/{qiId}/client. */
 export function useUpdateQiClient(qiId: string) {
   return useApplicationChange(
-    async (client: QiClientInput) => unwrap(await qiApi.PUT('/api/v1/qi/{qiId}/client', { params: { path: { qiId } }, body: client })),
+    async (client: QiClientInput) => unwrap(await api.PUT('/api/v1/qi/{qiId}/client', { params: { path: { qiId } }, body: client })),
     asQiView,
   );
 }
@@ -54,7 +55,7 @@ export function useUpdateQiClient(qiId: string) {
 export function useQiAnswers(qiId: string) {
   return useApplicationChange(
     async (answers: Schemas['Answer'][]) =>
-      unwrap(await qiApi.POST('/api/v1/qi/{qiId}/answers', { params: { path: { qiId } }, body: { answers } })),
+      unwrap(await api.POST('/api/v1/qi/{qiId}/answers', { params: { path: { qiId } }, body: { answers } })),
     asQiView,
   );
 }
@@ -62,7 +63,7 @@ export function useQiAnswers(qiId: string) {
 /** POST /api/v1/decision/qi/{qiId}/risk: runs the rules; the enquiry answers with its indication. */
 export function useQiRisk(qiId: string) {
   return useApplicationChange(
-    async () => unwrap(await qiApi.POST('/api/v1/decision/qi/{qiId}/risk', { params: { path: { qiId } } })),
+    async () => unwrap(await api.POST('/api/v1/decision/qi/{qiId}/risk', { params: { path: { qiId } } })),
     asQiView,
   );
 }
@@ -71,7 +72,7 @@ export function useQiRisk(qiId: string) {
 export function useQiQuote(qiId: string) {
   return useApplicationChange(
     async (covers: Schemas['CoverInput'][]) =>
-      unwrap(await qiApi.POST('/api/v1/decision/qi/{qiId}/quote', { params: { path: { qiId } }, body: { covers } })),
+      unwrap(await api.POST('/api/v1/decision/qi/{qiId}/quote', { params: { path: { qiId } }, body: { covers } })),
     asQiView,
   );
 }
@@ -80,7 +81,7 @@ export function useQiQuote(qiId: string) {
 export function useStartApplicationFromQi(qiId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => unwrap(await qiApi.POST('/api/v1/qi/{qiId}/application', { params: { path: { qiId } } })),
+    mutationFn: async () => unwrap(await api.POST('/api/v1/qi/{qiId}/application', { params: { path: { qiId } } })),
     // The enquiry now links to its application, which joins the dashboard's In progress list.
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: qiKeys.all });
@@ -97,7 +98,7 @@ export function useQiDocument(qiId: string, clientId: string, fileName: string) 
   return useMutation({
     mutationFn: async () =>
       downloadedFile(
-        await qiApi.GET('/api/v1/document/interview/{qiId}/{clientId}/quote', {
+        await api.GET('/api/v1/document/interview/{qiId}/{clientId}/quote', {
           params: { path: { qiId, clientId }, query: { fileName, alreadyExists: true } },
           parseAs: 'blob',
         }),

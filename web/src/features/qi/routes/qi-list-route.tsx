@@ -2,18 +2,10 @@ import { Alert, Button, Skeleton, Table, Tag, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
 import { PageHeading } from '@/components/page-heading';
-import type { Schemas } from '@/lib/api-client';
 import { productLabels } from '@/lib/cover-text';
 import { formatDate } from '@/lib/format';
 import { useQiList, type QiSummary } from '../api/qi';
 import { qiStrings as t } from '../strings';
-
-const colours: Record<Schemas['DisplayedOutcome'], string> = {
-  standardTerms: 'green',
-  nonStandardTerms: 'gold',
-  underwritingRequired: 'blue',
-  unableToOfferTerms: 'red',
-};
 
 /** /v2/underwriting-qi: what Qi is, a new enquiry, and the adviser's enquiries, most recent first. */
 export function QiListRoute() {
@@ -78,10 +70,7 @@ function QiList() {
               <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
                 {qi.outcomes.map((o) => (
                   <li key={o.productType}>
-                    {productLabels[o.productType]}:{' '}
-                    <Tag color={colours[o.outcome]} bordered={false}>
-                      {t.decision.displayed[o.outcome]}
-                    </Tag>
+                    {productLabels[o.productType]}: {o.outcome}
                   </li>
                 ))}
               </ul>
