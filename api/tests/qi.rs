@@ -8,8 +8,8 @@ mod support;
 use domain::testkit::PLAIN_ANSWERS;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
-use support::interview::{answer_of, start};
-use support::{TestApp, errors, pdf_text};
+use support::interview::{answer, answer_of, declare_and_close, start};
+use support::{TestApp, errors, eventually, pdf_text};
 
 fn client() -> Value {
     json!({
@@ -59,6 +59,21 @@ async fn an_indication_is_priced_downloaded_and_carried_into_an_application() {
     let id = qi["id"].as_str().unwrap().to_owned();
     assert_eq!(qi["steps"]["clientDetailsComplete"], json!(false));
     assert_eq!(qi["expired"], json!(false));
+
+    // The client's name corrected: the same enquiry, the new name.
+    let mut corrected = client();
+    corrected["lastName"] = json!("Quinn");
+    let (status, qi) = app
+        .call(
+            Method::PUT,
+            &format!("/api/v1/qi/{id}/client"),
+            Some(&token),
+            Some(corrected),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{qi}");
+    assert_eq!(qi["client"]["lastName"], "Quinn");
+    assert_eq!(qi["version"], json!(2));
 
     // Asking for the decision before the answers names what is missing.
     let risk = format!("/api/v1/decision/qi/{id}/risk");
@@ -246,4 +261,67 @@ async fn an_indication_is_priced_downloaded_and_carried_into_an_application() {
         .collect();
     println!("questions the full enquiry still asked after Qi: {still_asked:?}");
     assert!(still_asked.is_empty(), "{still_asked:?}");
+
+    // The client's weight turns out higher in the application: the decision shows the indicated
+    // terms beside the final ones, and names the answer that changed.
+    let (status, body) = answer(&app, &token, &applicant_id, &[("WEIGHT", "96")]).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    declare_and_close(&app, &token, &application_id, &applicant_id).await;
+    eventually(std::time::Duration::from_secs(20), || async {
+        let (_, application) = app.get_application(&token, &application_id).await;
+        (application["status"] == "DECISION").then_some(())
+    })
+    .await;
+    let key = application_id.as_i64().unwrap();
+    let (status, body) = app
+        .call(
+            Method::POST,
+            &format!("/api/v1/actions/TriggerDecisionQuote/{key}"),
+            Some(&token),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, compared) = app
+        .call(
+            Method::GET,
+            &format!(
+                "/api/v1/application/{key}/applicant/{}/indication",
+                applicant_id.as_str().unwrap()
+            ),
+            Some(&token),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{compared}");
+    let cover = &compared["covers"][0];
+    assert_eq!(
+        cover["indicated"]["outcome"], "Non-standard terms",
+        "{compared}"
+    );
+    assert_eq!(cover["indicated"]["loading"], 50);
+    assert!(cover["decided"]["premium"].as_f64().is_some(), "{compared}");
+    let sentences: Vec<&str> = compared["changedAnswers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["sentence"].as_str().unwrap())
+        .collect();
+    assert_eq!(sentences, ["Weight: 76 kg at Qi, 96 kg in the application"]);
+    app.keep_qi_history(&id, "qi-indicated-priced-and-started")
+        .await;
+    // A client who did not come from Qi has nothing to compare.
+    let (plain_id, plain_clients) = app.quoted_application(&token, false).await;
+    let (status, _) = app
+        .call(
+            Method::GET,
+            &format!(
+                "/api/v1/application/{plain_id}/applicant/{}/indication",
+                plain_clients[0].as_str().unwrap()
+            ),
+            Some(&token),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
 }

@@ -599,5 +599,7 @@ fn tidy(mut client: ApplicantDetails) -> ApplicantDetails {
     client
 }
 
+pub mod comparison;
+
 #[cfg(test)]
 mod tests;

@@ -56,7 +56,8 @@ pub struct Args {
     /// bank details, then checks them again and again) or `activate` (each client takes
     /// `rounds` cases to the end of set-up, then puts each in force: `activateApplication`),
     /// `edit` (each client edits a cover again and again: commands with no creation beside
-    /// them), `chaos` (the fault-injection run), `journeys` (the same, without faults) or `search`
+    /// them), `qi` (each client asks Qi for one client, then changes an answer and asks for the
+    /// indication again and again), `chaos` (the fault-injection run), `journeys` (the same, without faults) or `search`
     /// (the dashboard's search over `--applications` cases against single-case reads).
     #[arg(long, default_value = "quote")]
     pub scenario: String,

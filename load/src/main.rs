@@ -11,7 +11,7 @@
 //!   (`MutateCovers/add`, which comes back priced), and it reports p50, p95, p99 and max of
 //!   each call. Usage: `portal-load [--base-url http://127.0.0.1:8080]
 //!   [--temporal-address http://127.0.0.1:7233] [--clients 20] [--rounds 25]`;
-//! - `underwriting`, `bank`, `activate`, `edit`: one call measured after each client has taken
+//! - `underwriting`, `bank`, `activate`, `edit`, `qi`: one call measured after each client has taken
 //!   a case to where it starts;
 //! - `chaos [--clients 4] [--seconds 60] [--kills 4]`: the fault-injection run; it starts a
 //!   Temporal server, an API and two workers of its own and proves that no confirmed answer is
@@ -36,7 +36,7 @@ mod scenarios;
 
 use clap::Parser;
 use cli::{Args, chaos_options};
-use scenarios::{activate, bank, chaos, edit, quote, search, underwriting};
+use scenarios::{activate, bank, chaos, edit, qi, quote, search, underwriting};
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -77,6 +77,7 @@ async fn main() -> anyhow::Result<()> {
                 "bank" => bank::run(&http, &args, &token).await,
                 "activate" => activate::run(&http, &args, &token).await,
                 "edit" => edit::run(&http, &args, &token).await,
+                "qi" => qi::run(&http, &args, &token).await,
                 _ => quote::run(&http, &args, &token).await,
             }
         }

@@ -25,6 +25,7 @@ pub struct Samples {
     pub bank_check: Vec<Duration>,
     pub activate: Vec<Duration>,
     pub edit_cover: Vec<Duration>,
+    pub qi_indication: Vec<Duration>,
 }
 
 /// One concurrent adviser of a scenario measured after set-up: their HTTP client, the portal's

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 use temporalio_client::WorkflowHistory;
-use workflows::{ApplicationWorkflow, EnquiryWorkflow};
+use workflows::{ApplicationWorkflow, EnquiryWorkflow, QiWorkflow};
 
 fn histories() -> Vec<(std::path::PathBuf, Vec<u8>)> {
     let folder = std::path::Path::new(
@@ -84,6 +84,10 @@ fn the_recorded_journeys_send_every_update_of_both_workflows() {
                 EnquiryWorkflow::HAND_WRITTEN_UPDATES,
             ]
             .concat(),
+        ),
+        (
+            "QiWorkflow",
+            [QiWorkflow::TABLE_UPDATES, QiWorkflow::HAND_WRITTEN_UPDATES].concat(),
         ),
     ];
     for (workflow_type, updates) in expected {

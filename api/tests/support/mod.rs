@@ -325,6 +325,16 @@ impl TestApp {
         keep(&json, name).await;
     }
 
+    /// The same for a Qi indication (its workflow `qi-{id}`).
+    pub async fn keep_qi_history(&self, qi_id: &str, name: &str) {
+        let json = self
+            .history_json::<workflows::QiWorkflow>(workflows::qi_workflow_id(
+                &domain::QiId::parse(qi_id).unwrap(),
+            ))
+            .await;
+        keep(&json, name).await;
+    }
+
     /// Turns on Temporal's time skipping for the application's workflow: whenever it waits only
     /// on timers, the server moves its virtual clock to the next one at once, so a start date
     /// months ahead or a 30-day window passes in moments.

@@ -300,3 +300,39 @@ fn every_qi_answer_is_carried_into_the_full_enquiry_and_the_application_s_detail
         Some("Yes")
     );
 }
+
+#[test]
+fn a_changed_answer_is_named_with_both_answers_and_an_unchanged_one_is_not() {
+    let pre_sale = interview().for_indication();
+    let qi = started(&pre_sale)
+        .provide(
+            &pre_sale,
+            &answers(&[
+                ("WEIGHT_UNITS", "metric"),
+                ("WEIGHT", "80"),
+                ("ALCOHOL_UNITS", "4"),
+            ]),
+            today(),
+            at(),
+        )
+        .unwrap()
+        .indicate(outcome(), at());
+    let carried = qi.carried().unwrap();
+    let full = interview();
+    let application_enquiry = qi
+        .enquiry
+        .clone()
+        .provide(&full, &answers(&[("WEIGHT", "96")]), today(), at())
+        .unwrap();
+    let changed = comparison::changed_answers(&carried, &application_enquiry, &full);
+    assert_eq!(changed.len(), 1, "{changed:?}");
+    assert_eq!(changed[0].tag, "WEIGHT");
+    assert_eq!(
+        changed[0].sentence,
+        format!(
+            "{}: 80 kg at Qi, 96 kg in the application",
+            changed[0].question
+        )
+    );
+    assert!(comparison::changed_answers(&carried, &qi.enquiry, &full).is_empty());
+}

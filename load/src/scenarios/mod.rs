@@ -6,6 +6,7 @@ pub mod activate;
 pub mod bank;
 pub mod chaos;
 pub mod edit;
+pub mod qi;
 pub mod quote;
 pub mod search;
 pub mod underwriting;

@@ -31,6 +31,7 @@ use utoipa_axum::routes;
 use workflows::{Indicate, QiWorkflow, QiWorkflowInput, UpdateFor};
 
 mod application;
+mod comparison;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -43,6 +44,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(qi_quote))
         .routes(routes!(qi_document))
         .routes(routes!(application::start_application))
+        .routes(routes!(comparison::indication_comparison))
 }
 
 /// A Qi enquiry the caller may act on, as last saved, with the pre-sale interview it follows.

@@ -409,6 +409,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/application/{applicationId}/applicant/{applicantId}/indication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Compare a client's Qi indication with the decision
+         * @description For a client whose application was started from a Qi indication: each cover's terms and
+         *     monthly price as Qi indicated them beside the decision's (once the client's interview has
+         *     closed and the decision is priced), and each answer given at Qi that the application's
+         *     interview answers differently. Not found for a client who did not come from Qi.
+         */
+        get: operations["indication_comparison"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/application/{applicationId}/bankDetails": {
         parameters: {
             query?: never;
@@ -2947,6 +2970,16 @@ export interface components {
             email: string;
             firmName: string | null;
         };
+        /** @description An answer given at Qi and changed in the application. */
+        ChangedAnswer: {
+            tag: string;
+            question: string;
+            atQi: string;
+            /** @description None when the application's interview no longer answers it. */
+            inApplication: string | null;
+            /** @description "Weight: 80 kg at Qi, 96 kg in the application". */
+            sentence: string;
+        };
         /** @description A child on the application, for children's critical illness cover. */
         Child: components["schemas"]["ChildDetails"] & {
             id: string;
@@ -2994,6 +3027,15 @@ export interface components {
              * @description 0 (non-indemnity), 100 (indemnity), or between (hybrid, when the adviser may).
              */
             initialIndemnityPercentage?: number | null;
+        };
+        /** @description One cover: as indicated (for its product, at Qi) and as decided. */
+        ComparedCover: {
+            coverId: components["schemas"]["CoverId"];
+            productType: components["schemas"]["ProductType"];
+            indicated: components["schemas"]["Terms"] | null;
+            decided: components["schemas"]["Terms"] | null;
+            /** @description The outcome, loading, exclusions or price differ. */
+            differs: boolean;
         };
         /** @description Each client's answers to the declaration of health. */
         CompleteTermExtensionRequest: {
@@ -3581,6 +3623,17 @@ export interface components {
         IndicatedPrice: {
             productType: components["schemas"]["ProductType"];
             premium: components["schemas"]["Money"];
+        };
+        /** @description A client's Qi indication beside their application's decision. */
+        IndicationComparison: {
+            applicantId: components["schemas"]["ApplicantId"];
+            qiId: components["schemas"]["QiId"];
+            /** Format: date-time */
+            indicatedAt: string;
+            /** @description Each of the client's covers, in the application's order. */
+            covers: components["schemas"]["ComparedCover"][];
+            /** @description Each answer given at Qi that the application's interview answers differently. */
+            changedAnswers: components["schemas"]["ChangedAnswer"][];
         };
         /** @description The other client's policy on a joint application, so the policy view can link the two. */
         JointPolicy: {
@@ -4320,6 +4373,15 @@ export interface components {
             minYears: number;
             /** Format: int32 */
             maxYears: number;
+        };
+        /** @description Terms as an adviser compares them. */
+        Terms: {
+            /** @description "Standard terms", "Non-standard terms", "Underwriting required" or "Unable to offer terms". */
+            outcome: string;
+            /** Format: int32 */
+            loading: number;
+            exclusions: string[];
+            premium: components["schemas"]["Money"] | null;
         };
         /** @description The adviser's own reference for an application. */
         ThirdPartyRefRequest: {
@@ -6231,6 +6293,58 @@ export interface operations {
             };
             /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    indication_comparison: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference. */
+                applicationId: number;
+                /** @description The client's id on the application. */
+                applicantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The indication beside the decision, cover by cover, and the answers that changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IndicationComparison"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
