@@ -135,13 +135,13 @@ describe('Qi indicative decision', () => {
     expect(describeViolations(await axeViolations(document.body))).toEqual([]);
   });
 
-  it('prices the cover chosen on those terms and shows the indicative price', async () => {
+  it('prices the cover chosen on those terms and shows the indicative price, its lines adding up', async () => {
     const priced = qiViewFixture({
       steps: complete,
       indication: qiIndicationFixture(),
       quote: {
         covers: [coverFixture({ id: 'qi-cover-1', productType: 'life', coverType: 'level', coverAmount: 200000, term: 20 })],
-        quote: quoteFixture({ premium: 31.5, quoteApplicants: [quoteApplicantFixture({ premium: 31.5, quoteCovers: [quoteCoverFixture({ coverId: 'qi-cover-1', premium: 31.5 })] })] }),
+        quote: quoteFixture({ premium: 34.5, quoteApplicants: [quoteApplicantFixture({ premium: 34.5, quoteCovers: [quoteCoverFixture({ coverId: 'qi-cover-1', premium: 31.5 })] })] }),
       },
     });
     const { requests } = stubApi([
@@ -164,7 +164,9 @@ describe('Qi indicative decision', () => {
     );
     const price = await screen.findByRole('region', { name: 'Indicative price' });
     expect(within(price).getByText('£31.50 a month')).toBeInTheDocument();
-    expect(within(price).getByText('£31.50')).toBeInTheDocument();
+    // The policy fee is a line of its own, so the lines add up to the total.
+    expect(within(price).getByText('£3.00 a month')).toBeInTheDocument();
+    expect(within(price).getByText('£34.50')).toBeInTheDocument();
   });
 
   it('starts an application from the indication and opens its client details', async () => {

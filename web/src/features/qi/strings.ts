@@ -98,6 +98,8 @@ export const qiStrings = {
     priceHelp: 'An indication on the terms above, not an offer: the application’s own quote and underwriting decide the price.',
     premium: 'Monthly premium',
     perMonth: (amount: string) => `${amount} a month`,
+    policyFee: 'Policy fee',
+    policyFeeHelp: 'a monthly charge for the policy',
     total: 'Total a month',
   },
   download: 'Download the indication (PDF)',

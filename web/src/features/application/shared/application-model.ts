@@ -51,7 +51,6 @@ export function priceProblems(error: ApiError, application: Application, offer: 
   return unique.length > 0 ? unique : [error.message];
 }
 
-type QuoteApplicant = Schemas['QuoteApplicant'];
 
 /** A cover declined or postponed: nothing is offered, so it is in no policy and costs nothing. */
 export function isLeftOut(decision: Schemas['Decision'] | null | undefined): boolean {
@@ -74,12 +73,5 @@ export function policyholders(application: Application): Applicant[] {
   return application.applicants.filter((applicant) => offeredCovers(application, applicant).length > 0);
 }
 
-/**
- * The client's monthly policy fee in a priced quote: their premium less their covers' (a rider's
- * price is in its cover's). The server charges it once per policy, so a client with no cover
- * offered pays none. Worked in pence so the rows shown add up to the total exactly.
- */
-export function policyFee(priced: QuoteApplicant): number {
-  const pence = (pounds: number) => Math.round(pounds * 100);
-  return (pence(priced.premium) - priced.quoteCovers.reduce((sum, cover) => sum + pence(cover.premium), 0)) / 100;
-}
+/** The client's monthly policy fee in a priced quote (shared with Qi). */
+export { policyFee } from '@/lib/policy-fee';

@@ -4,6 +4,7 @@ import type { Schemas } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { coverDetailsText, productLabels } from '@/lib/cover-text';
 import { formatCoverType, formatMoneyWithPence, formatPaymentPeriod, formatWeeks } from '@/lib/format';
+import { policyFee } from '@/lib/policy-fee';
 import { useProducts } from '@/lib/products';
 import { useQiQuote, type QiView } from '../api/qi';
 import { paysMonthlyBenefit, pricedCovers, qiProducts, toCoverInput, type CoverFormValues } from '../qi-model';
@@ -100,6 +101,9 @@ export function QuoteDecision({ view, locked }: { view: QiView; locked: boolean 
 /** The priced cover(s), each a month, and their total: clearly an indication. */
 function IndicativePrice({ quote }: { quote: NonNullable<QiView['quote']> }) {
   const rows = pricedCovers(quote);
+  const client = quote.quote.quoteApplicants[0];
+  // The fee is charged once for the policy, so the lines shown add up to the total.
+  const fee = client ? policyFee(client) : 0;
   return (
     <section aria-labelledby="qi-price-heading" style={{ marginTop: 24 }}>
       <Typography.Title level={3} id="qi-price-heading" style={{ fontSize: 18 }}>
@@ -124,14 +128,26 @@ function IndicativePrice({ quote }: { quote: NonNullable<QiView['quote']> }) {
           { title: t.premium, key: 'premium', align: 'right', render: (_, { premium }) => t.perMonth(formatMoneyWithPence(premium)) },
         ]}
         summary={() => (
-          <Table.Summary.Row>
-            <Table.Summary.Cell index={0}>
-              <Typography.Text strong>{t.total}</Typography.Text>
-            </Table.Summary.Cell>
-            <Table.Summary.Cell index={1} align="right">
-              <Typography.Text strong>{formatMoneyWithPence(quote.quote.premium)}</Typography.Text>
-            </Table.Summary.Cell>
-          </Table.Summary.Row>
+          <>
+            {fee > 0 && (
+              <Table.Summary.Row>
+                <Table.Summary.Cell index={0}>
+                  {t.policyFee} <Typography.Text type="secondary">({t.policyFeeHelp})</Typography.Text>
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={1} align="right">
+                  {t.perMonth(formatMoneyWithPence(fee))}
+                </Table.Summary.Cell>
+              </Table.Summary.Row>
+            )}
+            <Table.Summary.Row>
+              <Table.Summary.Cell index={0}>
+                <Typography.Text strong>{t.total}</Typography.Text>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={1} align="right">
+                <Typography.Text strong>{formatMoneyWithPence(quote.quote.premium)}</Typography.Text>
+              </Table.Summary.Cell>
+            </Table.Summary.Row>
+          </>
         )}
       />
     </section>
