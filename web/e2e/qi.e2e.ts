@@ -54,6 +54,7 @@ describe('Underwriting Qi', () => {
     // From the dashboard's Ask Qi panel to Qi's page.
     const panel = page.getByRole('region', { name: 'Underwriting Qi' });
     await visible(panel);
+    await screenshot(page, 'qi-00-dashboard-panel');
     await panel.getByRole('button', { name: 'Ask Qi' }).click();
     await visible(page.getByRole('heading', { level: 1, name: 'Underwriting Qi' }));
     await visible(page.getByText(/It is not an offer; it stays valid for 30 days/));
