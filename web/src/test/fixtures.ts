@@ -526,3 +526,43 @@ export function qiSummaryFixture(overrides: Partial<QiSummary> = {}): QiSummary 
     ...overrides,
   };
 }
+
+type IndicationComparison = Schemas['IndicationComparison'];
+
+/** What Alan's application keeps of the Qi indication it was started from: life on standard terms at £23.45 a month, at 76 kg. */
+export function carriedIndicationFixture(overrides: Partial<Schemas['CarriedIndication']> = {}): Schemas['CarriedIndication'] {
+  return {
+    qiId: 'qi-1',
+    indicatedAt: '2026-11-20T10:05:00Z',
+    answers: { HEIGHT: '180', WEIGHT: '76' },
+    options: {},
+    outcomes: [
+      { coverId: 'qi-life', productType: 'life', decision: 'standardterms', displayed: 'standardTerms', loading: 0, exclusions: [], evidence: [], summary: 'Life Protection: standard terms.', explanations: [] },
+    ],
+    prices: [{ productType: 'life', premium: 23.45 }],
+    ...overrides,
+  };
+}
+
+/**
+ * Alan's Qi indication beside his decision: life indicated on standard terms at £23.45 a month,
+ * decided loaded by 50% at £35.18 once his weight went from 76 kg to 114 kg.
+ */
+export function indicationComparisonFixture(overrides: Partial<IndicationComparison> = {}): IndicationComparison {
+  return {
+    applicantId: 'applicant-1',
+    qiId: 'qi-1',
+    indicatedAt: '2026-11-20T10:05:00Z',
+    covers: [
+      {
+        coverId: 'cover-1',
+        productType: 'life',
+        indicated: { outcome: 'Standard terms', loading: 0, exclusions: [], premium: 23.45 },
+        decided: { outcome: 'Non-standard terms', loading: 50, exclusions: [], premium: 35.18 },
+        differs: true,
+      },
+    ],
+    changedAnswers: [{ tag: 'WEIGHT', question: 'Weight', atQi: '76 kg', inApplication: '114 kg', sentence: 'Weight: 76 kg at Qi, 114 kg in the application' }],
+    ...overrides,
+  };
+}

@@ -15,6 +15,7 @@ import { UnderwritingUpdates } from '../shared/components/underwriting-updates';
 import { saveFile } from '@/lib/save-file';
 import { useDecisionDocument, useDecisionQuote, useProceed, useRemoveAtDecision } from './api/decision';
 import { Alternatives } from './components/alternatives';
+import { IndicationComparison } from './components/indication-comparison';
 import { decisionStrings as t } from './strings';
 
 type Application = Schemas['Application'];
@@ -58,6 +59,7 @@ function Decision({ applicationId, application: data }: ApplicationPageProps) {
                 <Col key={applicant.id} xs={24} lg={data.applicants.length > 1 ? 12 : 24}>
                   <Card title={clientName(applicant, index)}>
                     {outcome && <OutcomeSummary outcome={outcome} covers={applicant.covers ?? []} />}
+                    <IndicationComparison applicationId={applicationId} version={data.version} applicant={applicant} index={index} />
                     {atDecision && data.applicants.length > 1 && hasNoCoverLeft(applicant) && (
                       <Alert
                         type="warning"

@@ -28,4 +28,22 @@ export const decisionStrings = {
   // Opens with the words the button shows, so a voice user who says them reaches it (WCAG 2.5.3).
   takeLabel: (cover: string, offer: string) => `Take this for ${cover}: ${offer}`,
   takeFailed: 'I’m sorry, there has been an error.',
+  /** Issue 33: a client who came from Underwriting Qi, their indication beside the decision. */
+  indication: {
+    heading: 'Indicated at Qi against the decision',
+    caption: (client: string, date: string) => `${client}’s covers as indicated at Qi on ${date}, and as decided`,
+    columns: { cover: 'Cover', indicated: 'Indicated at Qi', decided: 'Decision' },
+    differs: 'Changed since the indication',
+    loading: (percent: number) => `+${String(percent)}% loading`,
+    exclusions: (what: string) => `Excludes ${what}`,
+    indicativePremium: (amount: string) => `${amount} a month, indicative`,
+    premium: (amount: string) => `${amount} a month`,
+    notPricedAtQi: 'Not priced at Qi',
+    notPriced: 'No price on these terms',
+    notIndicated: 'Not indicated at Qi',
+    decisionNotPriced: 'The decision is not priced yet',
+    changedHeading: 'What changed',
+    noChange: 'No answer changed since the indication',
+    failed: 'The indication could not be set beside the decision just now.',
+  },
 } as const;
