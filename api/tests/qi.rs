@@ -199,6 +199,7 @@ async fn an_indication_is_priced_downloaded_and_carried_into_an_application() {
     let (_, application) = app.get_application(&token, &application_id).await;
     let applicant = &application["applicants"][0];
     assert_eq!(applicant["firstName"], "Jane");
+    assert_eq!(applicant["indication"]["qiId"], json!(id), "{applicant}");
     assert_eq!(applicant["covers"][0]["coverAmount"], json!(200000));
     // Asking again answers with the same application.
     let (status, again) = app

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { eventually, launchBrowser, screenshot, visible, type Browser } from './browser';
-import { download, pick, signInAtDevIdp } from './steps';
+import { ADVISER, apiCall, download, pick, signInAtDevIdp, tokenFor } from './steps';
 
 const baseUrl = inject('baseUrl');
 
@@ -35,6 +35,23 @@ function card(page: Page, heading: string): Locator {
   return page.locator('.ant-card', { has: page.getByRole('heading', { name: heading, exact: true }) });
 }
 
+/** Gives the application's client contact details and declarations, prices it and applies. */
+async function applyFor(id: number): Promise<void> {
+  const token = await tokenFor(ADVISER.email);
+  const application = await apiCall(token, 'GET', `application/${String(id)}`);
+  const ids = (application.applicants as { id: string }[]).map((a) => a.id);
+  for (const applicantId of ids) {
+    await apiCall(token, 'PATCH', 'backendforfrontend/applicant/contact', {
+      applicantId, address1: '1 Station Road', cityName: 'Leeds', postcode: 'LS1 4AP', phoneNumber: '0113 496 0000', emailAddress: 'alan.qi@example.com',
+    });
+  }
+  await apiCall(token, 'GET', `backendforfrontend/application/${String(id)}/quotePrice`);
+  for (const applicantId of ids) await apiCall(token, 'POST', `application/${String(id)}/applicant/${applicantId}/acceptPreUnderwritingDeclaration`);
+  await apiCall(token, 'POST', 'backendforfrontend/application/isMortgageRelated', { id, isMortgageRelated: false });
+  await apiCall(token, 'POST', 'backendforfrontend/application/isAdvisedSale', { id, isAdvisedSale: true });
+  await apiCall(token, 'POST', 'backendforfrontend/application/ApplyApplication', { applicationId: id });
+}
+
 let browser: Browser;
 
 beforeEach(async () => {
@@ -46,7 +63,7 @@ afterEach(async () => {
 });
 
 describe('Underwriting Qi', () => {
-  it('asks Qi about a client with high blood pressure, reads the indication and its reason, prices life cover on those terms, downloads the indication and starts an application from it with the client and cover already there', async () => {
+  it('asks Qi about a client with high blood pressure, reads the indication and its reason, prices life cover on those terms, downloads the indication, starts an application from it with the client and cover already there, closes the interview without typing a Qi answer again and sees the indicated terms beside the decision', async () => {
     const { page } = browser;
     await page.goto(`${baseUrl}/v2/dashboard`);
     await signInAtDevIdp(page);
@@ -156,5 +173,37 @@ describe('Underwriting Qi', () => {
     await page.goto(`${baseUrl}/v2/underwriting-qi`);
     await visible(page.getByRole('link', { name: `Application ${applicationId}` }));
     await screenshot(page, 'qi-09-list-with-application');
+
+    // What Qi did not ask (contact details, the declarations) is given and the case applied
+    // for; the client's interview then starts with every Qi answer, and closes with none typed
+    // again.
+    await applyFor(Number(applicationId));
+    await page.goto(`${baseUrl}/v2/application/${applicationId}/application`);
+    await visible(page.getByRole('heading', { level: 1, name: 'Application (underwriting)' }));
+    await page.getByRole('button', { name: 'Start the interview' }).click();
+    const sections = page.getByRole('navigation', { name: 'Sections' });
+    await visible(sections);
+    await sections.getByRole('button', { name: 'Summary and declaration' }).click();
+    const readBack = page.getByRole('region', { name: 'The answers given' });
+    await visible(readBack.getByText('High blood pressure', { exact: true }));
+    await visible(readBack.getByText('£48,000'));
+    await visible(readBack.getByText('01/06/2015'));
+    await screenshot(page, 'qi-10-interview-carried-over');
+    await page.getByRole('checkbox', { name: /has read and accepts the post-underwriting declaration/ }).click();
+    await visible(page.getByText(/has read and accepted the post-underwriting declaration/));
+    await page.getByRole('button', { name: 'Close enquiry' }).click();
+    await visible(page.getByRole('region', { name: 'Outcome' }).getByText('Non-standard terms'));
+
+    // At Decision, the indicated terms and price beside the final ones.
+    await page.goto(`${baseUrl}/v2/application/${applicationId}/decision`);
+    await visible(page.getByRole('heading', { level: 1, name: 'Decision' }), 30_000);
+    const compared = page.getByRole('region', { name: 'Indicated at Qi against the decision' });
+    await visible(compared, 30_000);
+    const table = compared.getByRole('table');
+    await visible(table.getByText('Non-standard terms').first());
+    await visible(table.getByText(/a month, indicative/));
+    await eventually(async () => expect(await table.getByText(/£\d+\.\d\d a month$/).count()).toBeGreaterThan(0), 30_000);
+    await visible(compared.getByText('No answer changed since the indication'));
+    await screenshot(page, 'qi-11-indicated-against-final');
   });
 });
