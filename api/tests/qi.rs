@@ -326,3 +326,53 @@ async fn an_indication_is_priced_downloaded_and_carried_into_an_application() {
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_indication_expires_after_30_days_and_then_takes_no_changes() {
+    let app = TestApp::spawn().await;
+    let token = app.token("adviser1@example.com").await;
+    let (status, qi) = app
+        .call(Method::POST, "/api/v1/qi", Some(&token), Some(client()))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{qi}");
+    let id = qi["id"].as_str().unwrap().to_owned();
+    let listed = |list: &Value| {
+        list["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["id"] == id.as_str())
+    };
+    let (_, list) = app
+        .call(Method::GET, "/api/v1/qi", Some(&token), None)
+        .await;
+    assert!(listed(&list), "{list}");
+
+    // The workflow's timer is its only wait: skipping time passes the 30 days at once.
+    app.skip_qi_time(&id).await;
+    let expired = eventually(std::time::Duration::from_secs(30), || async {
+        let (_, qi) = app
+            .call(Method::GET, &format!("/api/v1/qi/{id}"), Some(&token), None)
+            .await;
+        (qi["expired"] == json!(true)).then_some(qi)
+    })
+    .await;
+    assert_eq!(expired["client"]["firstName"], "Jane", "kept to read");
+    let (_, list) = app
+        .call(Method::GET, "/api/v1/qi", Some(&token), None)
+        .await;
+    assert!(
+        !listed(&list),
+        "an expired indication leaves the list: {list}"
+    );
+    let (status, body) = app
+        .call(
+            Method::POST,
+            &format!("/api/v1/qi/{id}/answers"),
+            Some(&token),
+            Some(answers(&[("ALCOHOL_UNITS", "4")])),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_eq!(body["detail"], domain::qi::EXPIRED);
+}

@@ -349,14 +349,27 @@ impl TestApp {
         self.skip_time_for(id, 1).await;
     }
 
+    /// Time skipping on a Qi indication's workflow (`qi-{id}`), so its 30 days pass at once.
+    pub async fn skip_qi_time(&self, qi_id: &str) {
+        let id = domain::QiId::parse(qi_id).unwrap();
+        self.skip_workflow_time(workflows::qi_workflow_id(&id), 0)
+            .await;
+    }
+
     /// Time skipping on the application's workflow, for at most `skips` skips (0: no limit).
     async fn skip_time_for(&self, id: &Value, skips: i32) {
+        let id = domain::ApplicationId::new(id.as_i64().unwrap()).unwrap();
+        self.skip_workflow_time(workflows::application_workflow_id(id), skips)
+            .await;
+    }
+
+    /// Time skipping on workflow `workflow_id`, for at most `skips` skips (0: no limit).
+    async fn skip_workflow_time(&self, workflow_id: String, skips: i32) {
         use temporalio_common::protos::temporal::api::common::v1::{
             TimeSkippingConfig, WorkflowExecution,
         };
         use temporalio_common::protos::temporal::api::workflow::v1::WorkflowExecutionOptions;
         use temporalio_common::protos::temporal::api::workflowservice::v1::UpdateWorkflowExecutionOptionsRequest;
-        let id = domain::ApplicationId::new(id.as_i64().unwrap()).unwrap();
         let client = self.temporal_client();
         let mut service = client.connection().workflow_service();
         service
@@ -364,7 +377,7 @@ impl TestApp {
                 UpdateWorkflowExecutionOptionsRequest {
                     namespace: self.config.temporal.namespace.clone(),
                     workflow_execution: Some(WorkflowExecution {
-                        workflow_id: workflows::application_workflow_id(id),
+                        workflow_id,
                         run_id: String::new(),
                     }),
                     workflow_execution_options: Some(WorkflowExecutionOptions {
