@@ -3,7 +3,8 @@
 //! each command type names the Update that carries it ([`UpdateFor`]), and the validator and
 //! handler pairs come from one table per workflow ([`command_updates!`]).
 
-use domain::Application;
+use chrono::{DateTime, Utc};
+use domain::{Application, Rejection};
 use serde::{Deserialize, Serialize};
 use temporalio_common::{HasWorkflowDefinition, UpdateDefinition};
 
@@ -36,6 +37,26 @@ impl Saved {
         Saved {
             version: application.version,
         }
+    }
+}
+
+/// A command's rule on workflow `W` as it is, judged at the command's time: what an Update's
+/// validator runs. The enquiry and Qi workflows' commands share it (the application's run
+/// `domain::application::Command`).
+pub(crate) trait Checked<W> {
+    fn check(&self, on: &W, at: DateTime<Utc>) -> Result<(), Rejection>;
+}
+
+/// A command whose rule alone gives `W`'s next record, which the table commits; its check is
+/// that rule, its result left unused.
+pub(crate) trait Changes<W> {
+    type Next;
+    fn apply(&self, on: &W, at: DateTime<Utc>) -> Result<Self::Next, Rejection>;
+}
+
+impl<W, C: Changes<W>> Checked<W> for C {
+    fn check(&self, on: &W, at: DateTime<Utc>) -> Result<(), Rejection> {
+        self.apply(on, at).map(|_| ())
     }
 }
 

@@ -11,7 +11,7 @@
 //! enquiry is closed.
 
 use crate::application::ApplicationWorkflow;
-use crate::commands::{Saved, Timed, command_updates};
+use crate::commands::{Changes, Checked, Saved, Timed, command_updates};
 use crate::ids::application_workflow_id;
 use crate::one_at_a_time::{TakesTurns, one_at_a_time};
 use crate::refusal::{HandlerError, refuse};
@@ -119,13 +119,16 @@ impl EnquiryWorkflow {
 
     /// An Update's validator: the command's own rule, judged at its time, on the record as it
     /// is.
-    fn validate<C: EnquiryCommand>(&self, command: &Timed<C>) -> Result<(), HandlerError> {
+    fn validate<C: Checked<Self>>(&self, command: &Timed<C>) -> Result<(), HandlerError> {
         let at = self.time_of(command);
         command.body.check(self, at).map_err(refuse)
     }
 
     /// The record after a command by its own rule, at its time, or why it is refused.
-    fn next<C: EnquiryChange>(&self, command: &Timed<C>) -> Result<EnquiryRecord, Rejection> {
+    fn next<C: Changes<Self, Next = EnquiryRecord>>(
+        &self,
+        command: &Timed<C>,
+    ) -> Result<EnquiryRecord, Rejection> {
         let at = self.time_of(command);
         command.body.apply(self, at)
     }
@@ -217,40 +220,27 @@ command_updates! {
     close, validate_close: CloseEnquiry => decide_and_close;
 }
 
-/// A command on an enquiry and its rule, judged on the record as it is, by the interview it
-/// follows.
-trait EnquiryCommand {
-    fn check(&self, on: &EnquiryWorkflow, at: DateTime<Utc>) -> Result<(), Rejection>;
-}
-
-/// A command whose rule alone gives the next record (the table commits it).
-trait EnquiryChange {
-    fn apply(&self, on: &EnquiryWorkflow, at: DateTime<Utc>) -> Result<EnquiryRecord, Rejection>;
-}
-
-impl<C: EnquiryChange> EnquiryCommand for C {
-    fn check(&self, on: &EnquiryWorkflow, at: DateTime<Utc>) -> Result<(), Rejection> {
-        self.apply(on, at).map(|_| ())
-    }
-}
-
 /// §7 `provideanswers`: keeps the answers; the API answers with the new sections, answers and
 /// flags (§4).
-impl EnquiryChange for ProvideAnswers {
+impl Changes<EnquiryWorkflow> for ProvideAnswers {
+    type Next = EnquiryRecord;
+
     fn apply(&self, on: &EnquiryWorkflow, at: DateTime<Utc>) -> Result<EnquiryRecord, Rejection> {
         on.record.provide(&on.interview, self, uk_date(at), at)
     }
 }
 
 /// §4 "Post-underwriting acceptance sets acceptedPostUnderwriting true."
-impl EnquiryChange for AcceptPostDeclaration {
+impl Changes<EnquiryWorkflow> for AcceptPostDeclaration {
+    type Next = EnquiryRecord;
+
     fn apply(&self, on: &EnquiryWorkflow, at: DateTime<Utc>) -> Result<EnquiryRecord, Rejection> {
         on.record.accept_post_declaration(at)
     }
 }
 
 /// §7 `close`: every required question answered and the declaration accepted.
-impl EnquiryCommand for CloseEnquiry {
+impl Checked<EnquiryWorkflow> for CloseEnquiry {
     fn check(&self, on: &EnquiryWorkflow, at: DateTime<Utc>) -> Result<(), Rejection> {
         on.record.check_closeable(&on.interview, uk_date(at))
     }

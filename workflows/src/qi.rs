@@ -8,7 +8,7 @@
 //! written. After 30 days a durable timer expires the indication; the workflow then ends, and
 //! the store keeps the record to read.
 
-use crate::commands::{Saved, Timed, command_updates};
+use crate::commands::{Changes, Checked, Saved, Timed, command_updates};
 use crate::one_at_a_time::{TakesTurns, one_at_a_time};
 use crate::refusal::{HandlerError, refuse};
 use crate::search_attributes::CLIENT_NAMES;
@@ -67,12 +67,15 @@ impl QiWorkflow {
         command.requested_at.max(self.record.updated_at)
     }
 
-    fn validate<C: QiCommand>(&self, command: &Timed<C>) -> Result<(), HandlerError> {
+    fn validate<C: Checked<Self>>(&self, command: &Timed<C>) -> Result<(), HandlerError> {
         let at = self.time_of(command);
         command.body.check(self, at).map_err(refuse)
     }
 
-    fn next<C: QiChange>(&self, command: &Timed<C>) -> Result<QiRecord, Rejection> {
+    fn next<C: Changes<Self, Next = QiRecord>>(
+        &self,
+        command: &Timed<C>,
+    ) -> Result<QiRecord, Rejection> {
         let at = self.time_of(command);
         command.body.apply(self, at)
     }
@@ -212,47 +215,37 @@ command_updates! {
     quote_indication, validate_quote_indication: QuoteIndication => price_and_keep;
 }
 
-/// A command on a Qi enquiry and its rule, judged on the record as it is.
-trait QiCommand {
-    fn check(&self, on: &QiWorkflow, at: DateTime<Utc>) -> Result<(), Rejection>;
-}
+impl Changes<QiWorkflow> for SetQiClient {
+    type Next = QiRecord;
 
-/// A command whose rule alone gives the next record.
-trait QiChange {
-    fn apply(&self, on: &QiWorkflow, at: DateTime<Utc>) -> Result<QiRecord, Rejection>;
-}
-
-impl<C: QiChange> QiCommand for C {
-    fn check(&self, on: &QiWorkflow, at: DateTime<Utc>) -> Result<(), Rejection> {
-        self.apply(on, at).map(|_| ())
-    }
-}
-
-impl QiChange for SetQiClient {
     fn apply(&self, on: &QiWorkflow, at: DateTime<Utc>) -> Result<QiRecord, Rejection> {
         on.record.set_client(&on.interview, self, uk_date(at), at)
     }
 }
 
-impl QiChange for ProvideAnswers {
+impl Changes<QiWorkflow> for ProvideAnswers {
+    type Next = QiRecord;
+
     fn apply(&self, on: &QiWorkflow, at: DateTime<Utc>) -> Result<QiRecord, Rejection> {
         on.record.provide(&on.interview, self, uk_date(at), at)
     }
 }
 
-impl QiChange for LinkApplication {
+impl Changes<QiWorkflow> for LinkApplication {
+    type Next = QiRecord;
+
     fn apply(&self, on: &QiWorkflow, at: DateTime<Utc>) -> Result<QiRecord, Rejection> {
         on.record.link_application(self, at)
     }
 }
 
-impl QiCommand for Indicate {
+impl Checked<QiWorkflow> for Indicate {
     fn check(&self, on: &QiWorkflow, at: DateTime<Utc>) -> Result<(), Rejection> {
         on.record.check_indicable(&on.interview, uk_date(at))
     }
 }
 
-impl QiCommand for QuoteIndication {
+impl Checked<QiWorkflow> for QuoteIndication {
     fn check(&self, on: &QiWorkflow, _at: DateTime<Utc>) -> Result<(), Rejection> {
         on.record.check_quotable(self).map(|_| ())
     }
