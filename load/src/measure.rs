@@ -77,6 +77,7 @@ where
         all.bank_check.extend(samples.bank_check);
         all.activate.extend(samples.activate);
         all.edit_cover.extend(samples.edit_cover);
+        all.qi_indication.extend(samples.qi_indication);
     }
     let elapsed = started.elapsed();
     let used = cpu.used_since(cpu_before);
