@@ -1,5 +1,6 @@
 /**
- * The journey from sign-in to a priced quote with the keyboard alone (WCAG 2.1.1): Tab, Shift+Tab,
+ * The journey from sign-in to a priced quote, and asking Underwriting Qi about a client, with the
+ * keyboard alone (WCAG 2.1.1): Tab, Shift+Tab,
  * Enter, Space, the arrow keys and typing, never a click or a fill. Every element Tab reaches
  * shows that it has focus (2.4.7) and is not under the sticky header (2.4.11); each new page puts
  * focus on its heading, so reading and tabbing start at the top of it.
@@ -210,5 +211,74 @@ describe('keyboard only', () => {
     await eventually(async () => expect(await addCover.isEnabled()).toBe(true));
     await tabTo(page, addCover, 'Shift+Tab');
     await screenshot(page, 'keyboard-04-priced');
+  });
+
+  it('asks Qi about a client with the keyboard alone: the client, their height, weight and occupation from the interview’s own questions, and on to the conditions', async () => {
+    const { page } = browser;
+    await page.goto(`${baseUrl}/v2/underwriting-qi`);
+    await page.waitForURL(/\/dev-idp\/authorize/);
+    await visible(page.getByLabel('Email'));
+    await eventually(async () => expect(await page.evaluate(() => document.activeElement?.id)).toBe('email'));
+    await page.keyboard.type(ADVISER.email);
+    await tabTo(page, page.getByLabel('Password'));
+    await page.keyboard.type(ADVISER.password);
+    await page.keyboard.press('Enter');
+
+    await page.waitForURL(/\/v2\/underwriting-qi$/);
+    await expectHeadingFocused(page, 'Underwriting Qi');
+    await tabTo(page, page.getByRole('button', { name: 'Ask Qi for a new client' }));
+    await page.keyboard.press('Enter');
+
+    // The client: names typed, sex at birth by the arrows, the date typed, smoking by Space.
+    const details = page.locator('.ant-card', { has: page.getByRole('heading', { name: 'Client details', exact: true }) });
+    await tabTo(page, details.getByLabel('First name'));
+    await page.keyboard.type('Ada');
+    await tabTo(page, details.getByLabel('Last name'));
+    await page.keyboard.type('Keys');
+    await tabTo(page, details.getByRole('radio', { name: 'Male', exact: true }));
+    await page.keyboard.press('ArrowRight');
+    expect(await details.getByRole('radio', { name: 'Female', exact: true }).isChecked()).toBe(true);
+    await tabTo(page, details.getByLabel('Date of birth'));
+    await page.keyboard.type('10/12/1988');
+    await page.keyboard.press('Enter');
+    await tabTo(page, details.getByRole('radio', { name: 'None in 5 years' }));
+    await page.keyboard.press('Space');
+    await tabTo(page, details.getByRole('button', { name: 'Save and ask the next questions' }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/v2\/underwriting-qi\/[^/]+\/client-details$/);
+
+    // The interview's questions about the client, by the same keys.
+    const about = page.locator('.ant-card', { has: page.getByRole('heading', { name: 'About the client', exact: true }) });
+    await visible(about);
+    await tabTo(page, about.getByRole('radio', { name: 'Metres', exact: true }));
+    await page.keyboard.press('Space');
+    await tabTo(page, about.getByLabel('Height (m)', { exact: true }));
+    await page.keyboard.type('1.68');
+    await tabTo(page, about.getByRole('radio', { name: 'Kilograms', exact: true }));
+    await page.keyboard.press('Space');
+    await tabTo(page, about.getByLabel('Weight (kg)', { exact: true }));
+    await page.keyboard.type('61');
+    const occupation = about.getByRole('combobox', { name: 'Main occupation' });
+    await tabTo(page, occupation);
+    await page.keyboard.type('software');
+    await visible(page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Software developer' }));
+    await page.keyboard.press('Enter');
+    await visible(about.locator('.ant-select-selection-item', { hasText: 'Software developer' }));
+    await tabTo(page, about.getByLabel('Gross earnings a year (£)', { exact: true }));
+    await page.keyboard.type('52000');
+    // "Yes" first, then "No" (AJ6): Tab stops on the group, the arrow chooses No, saved at once.
+    const duties = about.getByRole('radiogroup', { name: /heights over 12 metres/ });
+    await tabTo(page, duties.getByRole('radio', { name: 'Yes', exact: true }));
+    await page.keyboard.press('ArrowRight');
+    await eventually(async () => expect(await duties.getByRole('radio', { name: 'No', exact: true }).isChecked()).toBe(true));
+    await page.getByText('Saving…').waitFor({ state: 'detached' });
+
+    const toConditions = page.getByRole('button', { name: 'Continue to Conditions' });
+    await eventually(async () => expect(await toConditions.isEnabled()).toBe(true));
+    await tabTo(page, toConditions);
+    await screenshot(page, 'keyboard-05-qi-client-details');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/conditions$/);
+    await visible(page.locator('.ant-card', { has: page.getByRole('heading', { name: 'Lifestyle', exact: true }) }));
   });
 });
