@@ -376,3 +376,95 @@ async fn an_indication_expires_after_30_days_and_then_takes_no_changes() {
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     assert_eq!(body["detail"], domain::qi::EXPIRED);
 }
+
+/// Every Qi call by every role: the owner's assistant may act; another adviser of the same firm
+/// or another firm is told it is not found; customer care, underwriters and clients are
+/// forbidden (they are not advisers); no token is unauthorised.
+#[tokio::test(flavor = "multi_thread")]
+async fn every_qi_call_follows_the_access_rules_for_every_role() {
+    let app = TestApp::spawn().await;
+    let owner = app.token("adviser1@example.com").await;
+    let (status, qi) = app
+        .call(Method::POST, "/api/v1/qi", Some(&owner), Some(client()))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{qi}");
+    let id = qi["id"].as_str().unwrap().to_owned();
+    let client_id = qi["enquiry"]["applicantId"].as_str().unwrap().to_owned();
+    let cover = json!({"covers": [{"productType": "life", "coverType": "level", "coverAmount": 100000, "term": 10}]});
+    let calls: Vec<(Method, String, Option<Value>)> = vec![
+        (Method::GET, format!("/api/v1/qi/{id}"), None),
+        (
+            Method::PUT,
+            format!("/api/v1/qi/{id}/client"),
+            Some(client()),
+        ),
+        (
+            Method::POST,
+            format!("/api/v1/qi/{id}/answers"),
+            Some(answers(&[("ALCOHOL_UNITS", "4")])),
+        ),
+        (Method::POST, format!("/api/v1/decision/qi/{id}/risk"), None),
+        (
+            Method::POST,
+            format!("/api/v1/decision/qi/{id}/product"),
+            Some(json!({"productTypes": ["life"]})),
+        ),
+        (
+            Method::POST,
+            format!("/api/v1/decision/qi/{id}/quote"),
+            Some(cover),
+        ),
+        (
+            Method::GET,
+            format!("/api/v1/document/interview/{id}/{client_id}/quote"),
+            None,
+        ),
+        (Method::POST, format!("/api/v1/qi/{id}/application"), None),
+    ];
+    for (who, expected) in [
+        ("adviser2@example.com", StatusCode::NOT_FOUND),
+        ("adviser3@example.com", StatusCode::NOT_FOUND),
+        ("cca1@example.com", StatusCode::FORBIDDEN),
+        ("ccaadmin1@example.com", StatusCode::FORBIDDEN),
+        ("underwriter1@example.com", StatusCode::FORBIDDEN),
+        ("client1@example.com", StatusCode::FORBIDDEN),
+    ] {
+        let token = app.token(who).await;
+        for (method, path, body) in &calls {
+            let (status, answer) = app
+                .call(method.clone(), path, Some(&token), body.clone())
+                .await;
+            assert_eq!(status, expected, "{who} {method} {path}: {answer}");
+        }
+        let (status, list) = app
+            .call(Method::GET, "/api/v1/qi", Some(&token), None)
+            .await;
+        if expected == StatusCode::FORBIDDEN {
+            assert_eq!(status, StatusCode::FORBIDDEN, "{who} lists Qi");
+        } else {
+            assert!(
+                !list["results"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|r| r["id"] == id.as_str()),
+                "{who} sees another adviser's indication: {list}"
+            );
+        }
+    }
+    for (method, path, body) in &calls {
+        let (status, _) = app.call(method.clone(), path, None, body.clone()).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "no token {method} {path}");
+    }
+    // The assistant acting for the owner reads it.
+    let assistant = app.token("assistant1@example.com").await;
+    let (status, read) = app
+        .call(
+            Method::GET,
+            &format!("/api/v1/qi/{id}"),
+            Some(&assistant),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{read}");
+}
