@@ -31,6 +31,7 @@ pub mod errors;
 pub mod formats;
 pub mod ids;
 pub mod journey;
+pub mod marketing;
 pub mod measurements;
 pub mod modulus;
 pub mod money;
@@ -46,6 +47,7 @@ pub mod term_extension;
 #[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
 pub mod underwriting;
+pub mod web_chat;
 
 #[cfg(test)]
 mod golden;
