@@ -106,6 +106,22 @@ pub struct ProductRules {
     #[schema(required = true)]
     pub payment_periods: Vec<PaymentPeriod>,
     pub riders: Vec<RiderType>,
+    // §4 "Restricted cover", §8 status 412; docs/decisions.md HB3.
+    /// Age bands above which the product's amount is offered only on restricted terms: for a
+    /// client of `fromAge` or over, an amount above `amount` (in the product's own amount field)
+    /// is restricted cover. Youngest band first; a later band's amount is no higher.
+    #[serde(default)]
+    #[schema(required = true)]
+    pub restricted_above: Vec<RestrictedBand>,
+}
+
+/// One age band of restricted cover: from this age (last birthday), amounts above `amount`
+/// (whole pounds) can be arranged only on restricted terms, outside the portal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RestrictedBand {
+    pub from_age: u32,
+    pub amount: u64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -206,6 +222,7 @@ impl Catalogue {
                     "{name}: deferredPeriods and paymentPeriods are for income protection only, and it needs both"
                 ));
             }
+            check_restricted(name, &p.amount, &p.restricted_above)?;
             for rider in &p.riders {
                 let attaches = self
                     .rider(*rider)
@@ -259,6 +276,18 @@ impl Catalogue {
             .collect()
     }
 
+    // §4 restricted cover; docs/decisions.md HB3.
+    /// The band of restricted cover a client of `age` is in for `product`, if any: the oldest
+    /// band whose `fromAge` the client has reached.
+    pub fn restricted_band(&self, product: ProductType, age: u32) -> Option<RestrictedBand> {
+        self.product(product)
+            .restricted_above
+            .iter()
+            .rev()
+            .find(|band| age >= band.from_age)
+            .copied()
+    }
+
     /// The cover's length in whole years for a client of `age`: its term, or to-age less age.
     pub fn term_years(cover: &Cover, age: u32) -> Option<u32> {
         cover.length()?.years_from(age)
@@ -297,10 +326,15 @@ impl Catalogue {
             AmountField::CoverAmount => cover.cover_amount,
             AmountField::MonthlyBenefit => cover.monthly_benefit,
         };
+        let mut restricted = None;
         if let Some(amount) = amount
             && let Some(message) = amount_error(&limit, amount)
         {
             push(limit.field.json_name(), message);
+        } else if let Some(amount) = amount
+            && limit == rules.amount
+        {
+            restricted = self.restricted_error(cover.product_type, limit.field, amount, age);
         }
         if let (Some(term_limit), Some(ages)) = (rules.term, rules.expiry_age) {
             let term_error = match (cover.term, cover.to_age) {
@@ -368,10 +402,40 @@ impl Catalogue {
                 format!("{} has no payment period", cover.product_type.label()),
             );
         }
+        errors.extend(restricted);
         for rider in &cover.riders {
             errors.extend(self.check_rider(cover, rider, age));
         }
         errors
+    }
+
+    // §4 "Restricted cover is flagged when any cover has an error with status 412".
+    /// The 412 error of an amount within the product's limits but above the restricted-cover
+    /// amount of the client's age band: the adviser brings it down to quote here, or the
+    /// insurer's new business team arranges it on restricted terms.
+    fn restricted_error(
+        &self,
+        product: ProductType,
+        field: AmountField,
+        amount: Money,
+        age: u32,
+    ) -> Option<CoverError> {
+        let band = self.restricted_band(product, age)?;
+        let cap = Money::from_pounds(band.amount)?;
+        (amount > cap).then(|| CoverError {
+            message: format!(
+                "Restricted cover: for a client aged {} or over, {} above {} can be arranged only \
+                 on restricted terms by our new business team. Reduce the {} to {} or less to \
+                 quote and apply here.",
+                band.from_age,
+                product.label(),
+                formats::money(cap),
+                field.label().to_lowercase(),
+                formats::money(cap),
+            ),
+            status: Some(crate::cover::RESTRICTED_COVER_STATUS),
+            field: Some(field.json_name().to_owned()),
+        })
     }
 
     fn check_rider(&self, parent: &Cover, rider: &Rider, age: u32) -> Vec<CoverError> {
@@ -429,6 +493,30 @@ impl Catalogue {
 fn check_amount(name: &str, limit: &AmountLimit) -> Result<(), String> {
     if limit.min == 0 || limit.min > limit.max || Money::from_pounds(limit.max).is_none() {
         return Err(format!("{name}: amount must have 0 < min <= max"));
+    }
+    Ok(())
+}
+
+/// Restricted-cover bands: youngest first, each amount within the product's limits and no
+/// higher than the band before it (cover is never less restricted with age).
+fn check_restricted(
+    name: &str,
+    limit: &AmountLimit,
+    bands: &[RestrictedBand],
+) -> Result<(), String> {
+    for (i, band) in bands.iter().enumerate() {
+        if band.amount < limit.min || band.amount >= limit.max {
+            return Err(format!(
+                "{name}: restrictedAbove[{i}].amount must be at least amount.min and below amount.max"
+            ));
+        }
+        if let Some(before) = i.checked_sub(1).map(|j| bands[j])
+            && (band.from_age <= before.from_age || band.amount > before.amount)
+        {
+            return Err(format!(
+                "{name}: restrictedAbove must list older bands after younger ones, with no higher amount"
+            ));
+        }
     }
     Ok(())
 }

@@ -21,10 +21,13 @@ pub(crate) const CHILDREN_COVER_NEEDS_ADULT_COVER: &str =
     "Add cover for the client before adding Children's Critical Illness cover";
 pub(crate) const ONE_CHILDREN_COVER: &str =
     "A client can have one Children's Critical Illness cover";
-pub(crate) const UPSELL_STAGE: &str = "Cover can be increased only at the quote or decision stage";
+pub(crate) const UPSELL_STAGE: &str =
+    "Cover can be increased only at the quote or decision stage, before the policy is in force";
 pub(crate) const UPSELL_AMOUNT_ONLY: &str =
     "Only the amount can be increased here; edit the quote to change anything else";
 pub(crate) const UPSELL_UP_ONLY: &str = "An upsell must increase the amount of cover";
+pub(crate) const UPSELL_NOT_OFFERED: &str =
+    "Underwriting could not offer terms on this cover, so it cannot be increased";
 pub(crate) const ONE_RIDER_OF_EACH_TYPE: &str = "A cover can have one rider of each type";
 /// Ids are chosen by callers; keep them short enough to show and to store.
 const MAX_ID_CHARS: usize = 64;
@@ -187,23 +190,36 @@ impl Application {
         Ok(next.touched(now))
     }
 
-    // §7 `upsellcover`.
+    // §7 `upsellcover`; docs/decisions.md HB2.
+    /// Whether the adviser is offered an upsell on a locked quote: at the decision, until the
+    /// policy is in force. (At the quote stage the quote is open, and Edit raises an amount.)
+    pub fn can_upsell_cover(&self) -> bool {
+        self.status == ApplicationStage::Decision && !self.set_up.active
+    }
+
+    // §7 `upsellcover`; docs/decisions.md HB2.
     /// Raises a cover's amount (or monthly benefit) without reopening the quote: at the quote
     /// stage, or at the decision when the adviser and client choose more cover than was
-    /// underwritten. Only the amount may change, and only upward; the cover's decision is cleared
-    /// because the insurer must confirm terms for the new amount, and the price is withdrawn until
-    /// the application is priced again.
+    /// underwritten. Only the amount may change, and only upward, and never on a cover
+    /// underwriting declined or postponed. The terms underwriting gave stay (they are about the
+    /// client, read from the enquiry's outcome), but every price made on the old amount is
+    /// withdrawn: the quote, and at the decision the decision quote and Proceed, so the decision
+    /// is priced again on the new amount. The catalogue's limits, restricted cover included
+    /// (HB3), are checked on the saved cover like any cover change.
     pub fn upsell_cover(&self, command: &EditCover, now: DateTime<Utc>) -> Result<Self, Rejection> {
         let open_for_upsell = matches!(
             self.status,
-            ApplicationStage::CreateQuote | ApplicationStage::Quote | ApplicationStage::Decision
-        );
+            ApplicationStage::CreateQuote | ApplicationStage::Quote
+        ) || self.can_upsell_cover();
         if !open_for_upsell {
             return Err(Rejection::conflict(UPSELL_STAGE));
         }
         let applicant = self.applicant_index(&command.applicant_id)?;
         let index = self.cover_index(applicant, &command.cover_id)?;
         let current = &self.applicants[applicant].covers[index];
+        if current.is_unable_to_offer_terms() {
+            return Err(Rejection::conflict(UPSELL_NOT_OFFERED));
+        }
         let input = &command.cover;
         let same_shape = input.product_type == current.product_type
             && input.cover_type == current.cover_type
@@ -232,9 +248,9 @@ impl Application {
         let cover = &mut next.applicants[applicant].covers[index];
         cover.cover_amount = input.cover_amount;
         cover.monthly_benefit = input.monthly_benefit;
-        cover.decision = None;
         sort_covers(&mut next.applicants[applicant].covers);
         next.invalidate_quote();
+        next.decision = super::DecisionState::default();
         Ok(next.touched(now))
     }
 

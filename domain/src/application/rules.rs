@@ -25,6 +25,8 @@ pub enum PriceReadiness {
 pub(crate) const PRICE_NEEDS_COVERS: &str = "Price needs at least one cover for both applicants";
 pub(crate) const UNABLE_TO_OFFER_TERMS: &str =
     "We are unable to offer terms on at least one cover. Remove it or requote before applying.";
+// docs/decisions.md HB3.
+pub(crate) const RESTRICTED_COVER: &str = "A cover is restricted: reduce it to the amount shown under it before applying, or ask our new business team to arrange it";
 pub(crate) const DECLARATION_NOT_ACCEPTED: &str =
     "Please accept the pre-underwriting declaration before applying";
 pub(crate) const NO_APPLICANTS: &str = "Add a client before continuing";
@@ -159,6 +161,9 @@ impl Application {
             if applicant.covers.iter().any(Cover::is_unable_to_offer_terms) {
                 errors.push(&format!("applicants[{i}].covers"), UNABLE_TO_OFFER_TERMS);
             }
+            if applicant.covers.iter().any(Cover::is_restricted) {
+                errors.push(&format!("applicants[{i}].covers"), RESTRICTED_COVER);
+            }
             if !applicant.is_accepted_pre_underwriting_declaration {
                 errors.push(
                     &format!("applicants[{i}].isAcceptedPreUnderwritingDeclaration"),
@@ -189,6 +194,14 @@ impl Application {
         (next.touched(now), manual)
     }
 
+    // §4 "Quote editing can be unlocked"; docs/decisions.md HB1.
+    /// Whether the adviser is offered Unlock quote editing: the quote is locked (applying locked
+    /// it) and underwriting has not started. The view carries it so the button and
+    /// [`Application::unlock_quote_edit`] read the same rule.
+    pub fn can_unlock_quote_edit(&self) -> bool {
+        !self.quote_stage.is_quote_editable && self.status <= ApplicationStage::Apply
+    }
+
     // §4 "Quote editing can be unlocked".
     /// Until underwriting starts, an application that was applied for goes back to the Quote stage,
     /// to be changed and applied for again. Once underwriting has started the decision's requote is
@@ -196,6 +209,10 @@ impl Application {
     pub fn unlock_quote_edit(&self, now: DateTime<Utc>) -> Result<Self, Rejection> {
         if self.status > ApplicationStage::Apply {
             return Err(Rejection::conflict(UNLOCK_TOO_LATE));
+        }
+        if !self.can_unlock_quote_edit() {
+            // Already open for changes: nothing to unlock, and nothing recorded.
+            return Ok(self.clone());
         }
         let mut next = self.clone();
         next.quote_stage.is_quote_editable = true;
@@ -435,6 +452,13 @@ mod tests {
         let application = app(vec![applicant("a", vec![limited])]);
         assert!(application.is_restricted_cover());
         assert!(application.view(today()).is_restricted_cover);
+        let refused = application.check_can_apply(today()).unwrap_err();
+        assert_eq!(refused.errors[0].field, "applicants[0].covers");
+        assert_eq!(refused.errors[0].message, super::RESTRICTED_COVER);
+        assert!(
+            !app(vec![applicant("a", vec![cover("1")])]).is_restricted_cover(),
+            "another error is not a restriction"
+        );
     }
 
     #[test]
@@ -450,6 +474,32 @@ mod tests {
         underwriting.status = ApplicationStage::Underwriting;
         let refused = underwriting.unlock_quote_edit(now()).unwrap_err();
         assert_eq!(refused.message, UNLOCK_TOO_LATE);
+    }
+
+    #[test]
+    fn unlocking_is_offered_only_for_a_locked_quote_before_underwriting() {
+        let mut applied = app(vec![]);
+        applied.status = ApplicationStage::Apply;
+        applied.quote_stage.is_quote_editable = false;
+        assert!(applied.can_unlock_quote_edit(), "applying locked it");
+        let mut open = applied.clone();
+        open.status = ApplicationStage::Quote;
+        open.quote_stage.is_quote_editable = true;
+        assert!(!open.can_unlock_quote_edit(), "nothing to unlock");
+        let same = open.unlock_quote_edit(now()).unwrap();
+        assert_eq!(same.version, open.version, "an open quote is left as it is");
+        for later in [
+            ApplicationStage::Underwriting,
+            ApplicationStage::Decision,
+            ApplicationStage::WentOnRisk,
+        ] {
+            let mut case = applied.clone();
+            case.status = later;
+            assert!(!case.can_unlock_quote_edit(), "{later:?}");
+            assert!(case.unlock_quote_edit(now()).is_err(), "{later:?}");
+            assert!(!case.view(today()).can_unlock_quote_edit);
+        }
+        assert!(applied.view(today()).can_unlock_quote_edit);
     }
 
     #[test]

@@ -62,6 +62,8 @@ impl Application {
             is_complete: self.is_complete(),
             price_readiness: self.price_readiness(),
             is_restricted_cover: self.is_restricted_cover(),
+            can_unlock_quote_edit: self.can_unlock_quote_edit(),
+            can_upsell_cover: self.can_upsell_cover(),
             is_quote_expired: self.is_quote_expired(today),
             is_term_extensible: self.is_term_extensible(today),
             show_extend: self.is_term_extension_offered(today),
@@ -149,6 +151,15 @@ pub struct ApplicationView {
     /// Some cover or rider carries an error with status 412: it can be offered only on restricted
     /// terms.
     pub is_restricted_cover: bool,
+    // §4 "Quote editing can be unlocked"; docs/decisions.md HB1.
+    /// The quote is locked and may be unlocked (`unlockquoteedit`): applied for, not yet in
+    /// underwriting.
+    pub can_unlock_quote_edit: bool,
+    // §7 `upsellcover`; docs/decisions.md HB2.
+    /// A cover's amount may be increased with `upsellcover` although the quote is locked: the
+    /// case is at the decision, before the adviser proceeds to set-up. A cover underwriting
+    /// declined or postponed cannot be increased.
+    pub can_upsell_cover: bool,
     // §5 dates.
     /// The valid-until date has passed: the quote must be priced again.
     pub is_quote_expired: bool,

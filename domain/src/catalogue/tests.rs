@@ -370,3 +370,69 @@ fn a_limit_may_be_a_single_amount() {
         1
     );
 }
+
+#[test]
+fn cover_above_the_age_bands_amount_is_restricted_with_status_412() {
+    let c = catalogue();
+    // Critical illness: from 50 above £500,000, from 55 above £300,000 (sample bands).
+    let ci = |amount| cover(ProductType::CriticalIllness, amount, 10);
+    assert!(
+        c.check_cover(&ci(2_000_000), 49).is_empty(),
+        "under 50: not restricted"
+    );
+    assert!(
+        c.check_cover(&ci(500_000), 50).is_empty(),
+        "the band's amount itself is fine"
+    );
+    let restricted = c.check_cover(&ci(500_001), 50);
+    assert_eq!(restricted.len(), 1);
+    assert_eq!(restricted[0].status, Some(412));
+    assert_eq!(restricted[0].field.as_deref(), Some("coverAmount"));
+    assert_eq!(
+        restricted[0].message,
+        "Restricted cover: for a client aged 50 or over, Critical Illness above £500,000 can be \
+         arranged only on restricted terms by our new business team. Reduce the cover amount to \
+         £500,000 or less to quote and apply here."
+    );
+    assert!(c.check_cover(&ci(400_000), 54).is_empty());
+    assert_eq!(c.check_cover(&ci(300_001), 55)[0].status, Some(412));
+    assert!(c.check_cover(&ci(300_000), 55).is_empty());
+    // Above the product's maximum it is a limit, not a restriction.
+    let over = c.check_cover(&ci(2_000_001), 55);
+    assert_eq!(over.len(), 1);
+    assert_eq!(over[0].status, None);
+    // A product without bands is never restricted.
+    assert!(
+        c.check_cover(&cover(ProductType::LifeEssentials, 500_000, 10), 60)
+            .is_empty()
+    );
+    assert_eq!(c.restricted_band(ProductType::Life, 59), None);
+    assert_eq!(
+        c.restricted_band(ProductType::Life, 60).map(|b| b.amount),
+        Some(1_000_000)
+    );
+}
+
+#[test]
+fn restricted_bands_must_run_from_young_to_old_within_the_products_limits() {
+    let swapped = SHIPPED.replacen(
+        r#"[{ "fromAge": 50, "amount": 500000 }, { "fromAge": 55, "amount": 300000 }]"#,
+        r#"[{ "fromAge": 55, "amount": 300000 }, { "fromAge": 50, "amount": 500000 }]"#,
+        1,
+    );
+    assert!(
+        Catalogue::parse(&swapped)
+            .unwrap_err()
+            .contains("restrictedAbove")
+    );
+    let above_max = SHIPPED.replacen(
+        r#"{ "fromAge": 60, "amount": 1000000 }"#,
+        r#"{ "fromAge": 60, "amount": 10000000 }"#,
+        1,
+    );
+    assert!(
+        Catalogue::parse(&above_max)
+            .unwrap_err()
+            .contains("restrictedAbove[0].amount")
+    );
+}

@@ -361,3 +361,68 @@ fn an_upsell_raises_only_the_amount_even_at_the_decision() {
     applied.status = ApplicationStage::Underwriting;
     assert_eq!(upsell(&applied, more).unwrap_err().message, UPSELL_STAGE);
 }
+
+#[test]
+fn an_upsell_at_the_decision_keeps_the_terms_and_withdraws_the_decision_price() {
+    use crate::decision::Decision;
+    let base = add(&app(), "c1", input(ProductType::Life)).unwrap();
+    let mut at_decision = base.clone();
+    at_decision.status = ApplicationStage::Decision;
+    at_decision.quote_stage.is_quote_editable = false;
+    at_decision.applicants[0].covers[0].decision = Some(Decision::StandardTerms);
+    at_decision.decision.is_decision_valid = true;
+    at_decision.decision.proceeded_at = Some(now());
+    assert!(at_decision.can_upsell_cover());
+    assert!(at_decision.view(now().date_naive()).can_upsell_cover);
+    let upsell = |app: &Application, pounds: u64| {
+        let mut more = input(ProductType::Life);
+        more.cover_amount = Money::from_pounds(pounds);
+        app.upsell_cover(
+            &EditCover {
+                applicant_id: alan(),
+                cover_id: "c1".into(),
+                cover: more,
+            },
+            now(),
+        )
+    };
+    // One pound more is an increase; the same amount changes nothing.
+    let raised = upsell(&at_decision, 100_001).unwrap();
+    assert_eq!(
+        raised.applicants[0].covers[0].decision,
+        Some(Decision::StandardTerms),
+        "the terms stay"
+    );
+    assert!(!raised.decision.is_decision_valid, "priced again");
+    assert!(raised.decision.proceeded_at.is_none(), "proceed again");
+    assert_eq!(
+        upsell(&at_decision, 100_000).unwrap().version,
+        at_decision.version
+    );
+
+    let mut declined = at_decision.clone();
+    declined.applicants[0].covers[0].decision = Some(Decision::Declined);
+    assert_eq!(
+        upsell(&declined, 150_000).unwrap_err().message,
+        UPSELL_NOT_OFFERED
+    );
+
+    let mut in_force = at_decision.clone();
+    in_force.set_up.active = true;
+    assert!(!in_force.can_upsell_cover());
+    assert_eq!(
+        upsell(&in_force, 150_000).unwrap_err().message,
+        UPSELL_STAGE
+    );
+
+    let mut quote = base;
+    quote.status = ApplicationStage::Quote;
+    assert!(
+        !quote.can_upsell_cover(),
+        "an open quote is edited, not upsold"
+    );
+    assert!(
+        upsell(&quote, 150_000).is_ok(),
+        "but the call is still taken"
+    );
+}
