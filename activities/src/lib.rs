@@ -20,7 +20,8 @@ pub use address::{
 pub use bank::{BankActivities, HttpPayeeCheck, NoPayeeCheck, PayeeCheck};
 pub use documents::{
     Document, QuoteDocumentError, Template, answers_document, application_document,
-    decision_document, indication_document, quote_document, schedule_document,
+    decision_document, indication_document, quote_document, schedule_document, welcome_data,
+    welcome_document,
 };
 pub use email::{DnsConfig, EmailChecker};
 pub use policies::{PolicyActivities, schedule_kind};

@@ -11,6 +11,7 @@ mod applications;
 mod documents;
 mod enquiries;
 pub use enquiries::StoredEnquiry;
+mod marketing;
 mod policies;
 mod qi;
 mod search;

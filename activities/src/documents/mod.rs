@@ -6,6 +6,7 @@ mod indication;
 mod pdf;
 mod schedule;
 mod template;
+mod welcome;
 
 use pdf::{Block, render};
 
@@ -13,6 +14,7 @@ pub use direct_debit::{direct_debit_document, sample_direct_debit_data};
 pub use indication::indication_document;
 pub use schedule::{sample_schedule_data, schedule_document};
 pub use template::Template;
+pub use welcome::{welcome_data, welcome_document};
 
 #[cfg(test)]
 mod tests;

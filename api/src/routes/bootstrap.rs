@@ -32,6 +32,7 @@ pub struct BootstrapConfig {
     pub idle_timeout_seconds: u32,
     pub links: ExternalLinks,
     pub help: HelpContacts,
+    pub legal: LegalText,
 }
 
 /// The OpenID Connect provider the SPA signs in with.
@@ -52,6 +53,11 @@ pub struct ExternalLinks {
     /// The cover upgrade promise page for this environment's identity tenant (production or
     /// staging).
     pub cover_upgrade_promise: String,
+    /// The insurer's LinkedIn page.
+    pub linked_in: String,
+    pub privacy_policy: String,
+    /// The client welcome document, a PDF the portal serves to anyone (no sign-in).
+    pub client_welcome: String,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -61,11 +67,29 @@ pub struct HelpContacts {
     pub email: String,
 }
 
+/// The footer's legal words (§2): shown with the current year as `© {year} {copyrightHolder}`.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LegalText {
+    pub copyright_holder: String,
+    /// Who authorises and regulates the insurer, and its registered details.
+    pub regulation: String,
+}
+
+/// The identity tenant whose links this environment shows (§2): production's in production,
+/// staging's everywhere else.
+fn tenant(environment: Environment) -> &'static str {
+    match environment {
+        Environment::Production => "production",
+        Environment::Development => "staging",
+    }
+}
+
 /// Get the portal's start-up configuration
 ///
 /// What the portal needs before anyone signs in: the environment, the identity provider to sign in
-/// with, the idle time-out, external links and help contacts. The only call that needs no access
-/// token.
+/// with, the idle time-out, external links, help contacts and the footer's legal words. The only
+/// call that needs no access token (besides the client welcome document).
 #[utoipa::path(
     get,
     path = "/api/v1/backendforfrontend/config",
@@ -74,10 +98,7 @@ pub struct HelpContacts {
     responses((status = OK, description = "The SPA's bootstrap configuration", body = BootstrapConfig))
 )]
 pub async fn config(State(state): State<AppState>) -> Json<BootstrapConfig> {
-    let tenant = match state.config.environment {
-        Environment::Production => "production",
-        Environment::Development => "staging",
-    };
+    let tenant = tenant(state.config.environment);
     let links = &state.settings.links;
     Json(BootstrapConfig {
         environment: state.config.environment.name().to_owned(),
@@ -90,16 +111,19 @@ pub async fn config(State(state): State<AppState>) -> Json<BootstrapConfig> {
         },
         idle_timeout_seconds: state.config.idle_timeout_seconds,
         links: ExternalLinks {
-            literature: links.literature.clone(),
-            cover_upgrade_promise: links
-                .cover_upgrade_promise
-                .get(tenant)
-                .cloned()
-                .unwrap_or_default(),
+            literature: links.literature.for_tenant(tenant),
+            cover_upgrade_promise: links.cover_upgrade_promise.for_tenant(tenant),
+            linked_in: links.linked_in.for_tenant(tenant),
+            privacy_policy: links.privacy_policy.for_tenant(tenant),
+            client_welcome: super::shell::CLIENT_WELCOME_PATH.to_owned(),
         },
         help: HelpContacts {
             telephone: state.settings.help.telephone.clone(),
             email: state.settings.help.email.clone(),
+        },
+        legal: LegalText {
+            copyright_holder: state.settings.legal.copyright_holder.clone(),
+            regulation: state.settings.legal.regulation.clone(),
         },
     })
 }

@@ -16,6 +16,7 @@ mod qi;
 mod quote;
 mod search;
 mod set_up;
+mod shell;
 mod underwriter;
 mod underwriting;
 
@@ -61,6 +62,7 @@ use utoipa_axum::router::OpenApiRouter;
         (name = "set-up", description = "Set-up: the Direct Debit's bank details, shown masked, and their check (modulus, then Confirmation of Payee)"),
         (name = "policies", description = "Putting the policy in force, the Policyholders list and each policy with its documents"),
         (name = "underwriter", description = "The underwriters' workbench (the `underwriter` role only): referred cases, claiming them, evidence with its chase dates, updates for the adviser and the decision on each referred cover"),
+        (name = "portal", description = "The portal around the journeys: the marketing alert on the dashboard and its dismissal, whether web chat can be used now, and the client welcome document"),
         (name = "operations", description = "Health of the service"),
     )
 )]
@@ -190,6 +192,7 @@ pub fn api_with_document() -> (axum::Router<AppState>, utoipa::openapi::OpenApi)
 fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(bootstrap::router())
+        .merge(shell::router())
         .merge(search::router())
         .merge(applications::router())
         .merge(applicants::router())

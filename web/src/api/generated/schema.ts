@@ -1327,8 +1327,8 @@ export interface paths {
         /**
          * Get the portal's start-up configuration
          * @description What the portal needs before anyone signs in: the environment, the identity provider to sign in
-         *     with, the idle time-out, external links and help contacts. The only call that needs no access
-         *     token.
+         *     with, the idle time-out, external links, help contacts and the footer's legal words. The only
+         *     call that needs no access token (besides the client welcome document).
          */
         get: operations["config"];
         put?: never;
@@ -1383,6 +1383,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/backendforfrontend/documents/client-welcome": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the client welcome document
+         * @description The insurer's welcome note for clients (what happens next, how to reach the insurer), as a
+         *     PDF shown in the browser. It is about no one in particular, so it needs no sign-in: the
+         *     footer links to it and an adviser may pass the address on.
+         */
+        get: operations["client_welcome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/backendforfrontend/examiner/lookup": {
         parameters: {
             query?: never;
@@ -1419,6 +1441,49 @@ export interface paths {
         get: operations["key_facts"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/backendforfrontend/marketingupdates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the current marketing alert
+         * @description The insurer's notice to show on the signed-in adviser's dashboard today (UK date): of those
+         *     running today that the adviser has not dismissed, the one that started last; `alert` is null
+         *     when there is none.
+         */
+        get: operations["marketing_updates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/backendforfrontend/marketingupdates/{alertId}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dismiss a marketing alert
+         * @description The signed-in adviser has read the notice: it no longer shows for them, on any device.
+         *     Dismissing it again changes nothing.
+         */
+        post: operations["dismiss_marketing_update"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1551,6 +1616,28 @@ export interface paths {
          *     read for the caller, so the dashboard stops flagging a new update.
          */
         get: operations["underwriting_updates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/backendforfrontend/webchat/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get whether web chat can be used now
+         * @description Web chat needs the chat service running and customer care staffed (the staffed hours are the
+         *     insurer's, in UK time). The SPA asks again every minute and enables the chat button only when
+         *     `ready`.
+         */
+        get: operations["web_chat_status"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2705,6 +2792,17 @@ export interface components {
              *     terms.
              */
             isRestrictedCover: boolean;
+            /**
+             * @description The quote is locked and may be unlocked (`unlockquoteedit`): applied for, not yet in
+             *     underwriting.
+             */
+            canUnlockQuoteEdit: boolean;
+            /**
+             * @description A cover's amount may be increased with `upsellcover` although the quote is locked: the
+             *     case is at the decision, before the adviser proceeds to set-up. A cover underwriting
+             *     declined or postponed cannot be increased.
+             */
+            canUpsellCover: boolean;
             /** @description The valid-until date has passed: the quote must be priced again. */
             isQuoteExpired: boolean;
             /**
@@ -2767,6 +2865,10 @@ export interface components {
             id: components["schemas"]["ApplicationId"];
             adviserId: components["schemas"]["AdviserId"];
             adviserName: string | null;
+            /** @description The firm location the case was created at, when its adviser has one. */
+            adviserAtFirmLocationId: string | null;
+            /** @description That location's name ("Leeds"), when the firm's locations name it. */
+            firmLocationName: string | null;
             status: components["schemas"]["ApplicationStage"];
             applicationStatus: string;
             /** @description "Alan Turing & Ada Lovelace"; empty until a client has a name. */
@@ -2929,6 +3031,7 @@ export interface components {
             idleTimeoutSeconds: number;
             links: components["schemas"]["ExternalLinks"];
             help: components["schemas"]["HelpContacts"];
+            legal: components["schemas"]["LegalText"];
         };
         /** @description Someone who may receive a share of a cover's payout: what a trust or payout instruction needs. */
         CandidateBeneficiary: {
@@ -3309,7 +3412,7 @@ export interface components {
             uri: string;
         };
         /**
-         * @description A syntactically valid email address: the local part as typed, the domain in lower case.
+         * @description An email address, at most 100 characters as typed: the local part as typed (ASCII), the domain in lower case, in Unicode if typed so (checked in its punycode form).
          * @example jane.smith@example.co.uk
          */
         EmailAddress: string;
@@ -3549,6 +3652,11 @@ export interface components {
              *     staging).
              */
             coverUpgradePromise: string;
+            /** @description The insurer's LinkedIn page. */
+            linkedIn: string;
+            privacyPolicy: string;
+            /** @description The client welcome document, a PDF the portal serves to anyone (no sign-in). */
+            clientWelcome: string;
         };
         /** @description The application whose term extension could not be completed. */
         FailedTermExtensionRequest: {
@@ -3642,6 +3750,12 @@ export interface components {
             holderName: string;
             policyReference: string;
         };
+        /** @description The footer's legal words (§2): shown with the current year as `© {year} {copyrightHolder}`. */
+        LegalText: {
+            copyrightHolder: string;
+            /** @description Who authorises and regulates the insurer, and its registered details. */
+            regulation: string;
+        };
         /** @description Totals across rules that send a cover to an underwriter or decline it. */
         Limits: {
             /**
@@ -3678,6 +3792,28 @@ export interface components {
              */
             referredAs: components["schemas"]["Decision"];
             referredSummary: string;
+        };
+        MarketingLink: {
+            text: string;
+            url: string;
+        };
+        /** @description A notice to advisers. */
+        MarketingUpdate: {
+            id: string;
+            title: string;
+            message: string;
+            link: components["schemas"]["MarketingLink"] | null;
+            /**
+             * Format: date
+             * @description First and last UK day it shows.
+             */
+            startsOn: string;
+            /** Format: date */
+            endsOn: string;
+        };
+        /** @description The notice to show the adviser now, if any. */
+        MarketingUpdates: {
+            alert: components["schemas"]["MarketingUpdate"] | null;
         };
         /**
          * @description Bank details as shown once saved: the account number masked to its last four digits, so a
@@ -3960,6 +4096,12 @@ export interface components {
             deferredPeriods: components["schemas"]["DeferredPeriod"][];
             paymentPeriods: components["schemas"]["PaymentPeriod"][];
             riders: components["schemas"]["RiderType"][];
+            /**
+             * @description Age bands above which the product's amount is offered only on restricted terms: for a
+             *     client of `fromAge` or over, an amount above `amount` (in the product's own amount field)
+             *     is restricted cover. Youngest band first; a later band's amount is no higher.
+             */
+            restrictedAbove: components["schemas"]["RestrictedBand"][];
         };
         /**
          * @description The products, by product code: life protection (`life`), life essentials (`lifeessentials`),
@@ -4233,6 +4375,16 @@ export interface components {
             applicationId: components["schemas"]["ApplicationId"];
             applicantId: components["schemas"]["ApplicantId"];
             cover: components["schemas"]["CoverToRemove"];
+        };
+        /**
+         * @description One age band of restricted cover: from this age (last birthday), amounts above `amount`
+         *     (whole pounds) can be arranged only on restricted terms, outside the portal.
+         */
+        RestrictedBand: {
+            /** Format: int32 */
+            fromAge: number;
+            /** Format: int64 */
+            amount: number;
         };
         /** @description A rider under a parent cover: children's critical illness or total permanent disability. */
         Rider: {
@@ -4515,6 +4667,22 @@ export interface components {
         ViewReportsRequest: {
             applicantId: components["schemas"]["ApplicantId"];
             isViewMedicalReportsRequested: boolean;
+        };
+        /**
+         * @description Why web chat can or cannot be used now.
+         * @enum {string}
+         */
+        WebChatReason: "ready" | "notProvided" | "outsideHours";
+        /** @description Whether the web chat launcher can open a chat now. */
+        WebChatStatus: {
+            ready: boolean;
+            reason: components["schemas"]["WebChatReason"];
+            /**
+             * @description When customer care next starts answering, in UK civil time (`YYYY-MM-DDTHH:MM:SS`); only
+             *     when the reason is `outsideHours` and they open within a fortnight.
+             * @example 2026-11-30T08:00:00
+             */
+            opensAt: string | null;
         };
         /** @description A referred case as the workbench lists it. */
         WorkbenchCase: {
@@ -9650,6 +9818,26 @@ export interface operations {
             };
         };
     };
+    client_welcome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client welcome document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["PdfDocument"];
+                };
+            };
+        };
+    };
     lookup_surgeries: {
         parameters: {
             query?: {
@@ -9710,6 +9898,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DocumentLink"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    marketing_updates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notice to show now, or null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketingUpdates"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    dismiss_marketing_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The notice's id */
+                alertId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Dismissed for this adviser */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The `Idempotency-Key` header could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No valid access token */
@@ -10037,6 +10323,44 @@ export interface operations {
             };
             /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    web_chat_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether web chat can be used now, and if not why */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebChatStatus"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
