@@ -628,6 +628,59 @@ async fn the_email_check_answers_valid_or_says_why_not() {
     assert_eq!(body["isValid"], true);
     assert_eq!(body["status"], "Unchecked");
     assert!(body["message"].as_str().unwrap().contains("couldn't check"));
+
+    // An internationalised domain is checked in its punycode form (FC2): valid typed in Unicode
+    // or punycode; a label UTS 46 refuses, or one over 63 characters once encoded, is not.
+    for email in ["info@bücher.example", "info@xn--bcher-kva.example"] {
+        let (status, body) = app
+            .call(Method::GET, &check(email), Some(&token), None)
+            .await;
+        assert_eq!(status, StatusCode::OK, "{email}");
+        assert_eq!(
+            (body["isValid"].clone(), body["status"].clone()),
+            (json!(true), json!("Unchecked")),
+            "{email}"
+        );
+    }
+    let too_long = format!("a@{}.de", "ü".repeat(58));
+    for email in [
+        "info@-bücher.example",
+        "info@xn--a.example",
+        too_long.as_str(),
+    ] {
+        let (_, body) = app
+            .call(Method::GET, &check(email), Some(&token), None)
+            .await;
+        assert_eq!(
+            body,
+            json!({ "isValid": false, "status": "FailureSyntax", "message": "Invalid email" }),
+            "{email}"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_email_at_an_internationalised_domain_is_saved_and_shown_as_typed() {
+    let app = TestApp::spawn().await;
+    let token = app.token("adviser1@example.com").await;
+    let (_, applicants) = app.quoted_application(&token, false).await;
+    let mut body = alan_contact();
+    body["applicantId"] = applicants[0].clone();
+    body["emailAddress"] = json!("Alan@Bücher.Example");
+    let (status, saved) = patch_contact(&app, &token, body).await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    assert_eq!(
+        saved["applicants"][0]["contactDetails"]["emailAddress"],
+        "Alan@bücher.example"
+    );
+    let (status, refused) = patch_contact(
+        &app,
+        &token,
+        json!({ "applicantId": applicants[0], "emailAddress": "alan@bücher-.example" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+    assert_eq!(message_of(&refused, "emailAddress"), "Invalid email");
 }
 
 fn url_escape(text: &str) -> String {

@@ -35,18 +35,29 @@ impl DomainList {
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            if !is_plausible_domain(line) {
-                return Err((
-                    index + 1,
-                    format!("{line:?} is not a lower-case domain name such as example.com"),
-                ));
+            // A domain may be listed in Unicode; it is kept, and matched, in its punycode form,
+            // the form every checked address's domain is in (docs/decisions.md FC2).
+            let domain = if line.is_ascii() {
+                Some(line.to_owned())
+            } else {
+                domain::contact::email::domain_to_ascii(line)
+            };
+            match domain {
+                Some(domain) if is_plausible_domain(&domain) => {
+                    domains.insert(domain);
+                }
+                _ => {
+                    return Err((
+                        index + 1,
+                        format!("{line:?} is not a lower-case domain name such as example.com"),
+                    ));
+                }
             }
-            domains.insert(line.to_owned());
         }
         Ok(Self { domains })
     }
 
-    /// Whether `domain` (lower case) or any domain it sits under is on the list.
+    /// Whether `domain` (lower case, punycode) or any domain it sits under is on the list.
     pub(super) fn covers(&self, domain: &str) -> bool {
         let mut rest = domain;
         loop {
@@ -102,6 +113,16 @@ mod tests {
         assert!(!list.covers("notmailinator.com"));
         assert!(!list.covers("mailinator.co"));
         assert!(!list.covers("com"));
+    }
+
+    #[test]
+    fn a_domain_listed_in_unicode_is_held_in_punycode() {
+        let list = DomainList::parse("müllpost.example\nxn--wegwerf-pst-zfb.example\n").unwrap();
+        assert!(list.covers("xn--mllpost-n2a.example"));
+        assert!(list.covers("x.xn--mllpost-n2a.example"));
+        assert!(list.covers("xn--wegwerf-pst-zfb.example"));
+        assert!(!list.covers("mllpost.example"));
+        assert!(DomainList::parse("-müll.example\n").is_err());
     }
 
     #[test]

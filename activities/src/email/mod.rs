@@ -82,9 +82,10 @@ impl EmailChecker {
     }
 
     /// The lists first, as they need no network and a listed domain usually has working MX;
-    /// then DNS, remembered per domain.
+    /// then DNS, remembered per domain. Both are asked about the domain's punycode form, so
+    /// `müllpost.example` and `xn--mllpost-n2a.example` are one domain (FC2).
     pub async fn check(&self, email: &EmailAddress) -> EmailCheck {
-        let domain = email.domain();
+        let domain = email.ascii_domain();
         let status = if self.inner.blocked.covers(domain) {
             FAILURE_BLACKLIST
         } else if self.inner.disposable.covers(domain) {

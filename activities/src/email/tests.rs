@@ -55,7 +55,7 @@ fn mx(owner: &str, preference: u16, exchange: &str) -> Record {
 fn answer(domain: &str, qtype: RecordType, over_tcp: bool) -> Vec<Reply> {
     let owner = format!("{domain}.");
     match (domain, qtype) {
-        ("mail.example", RecordType::MX) => vec![reply(
+        ("mail.example" | "xn--bcher-kva.example", RecordType::MX) => vec![reply(
             ResponseCode::NoError,
             vec![
                 mx(&owner, 10, "mx1.mail.example."),
@@ -239,8 +239,16 @@ impl TestLists {
             NEXT.fetch_add(1, Ordering::SeqCst)
         ));
         std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join(BLOCKED_FILE), "# test\nblocked.example\n").unwrap();
-        std::fs::write(dir.join(DISPOSABLE_FILE), "# test\nthrowaway.example\n").unwrap();
+        std::fs::write(
+            dir.join(BLOCKED_FILE),
+            "# test\nblocked.example\nmüllpost.example\n",
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join(DISPOSABLE_FILE),
+            "# test\nthrowaway.example\nxn--wegwerf-pst-zfb.example\n",
+        )
+        .unwrap();
         Self(dir)
     }
 }
@@ -287,6 +295,16 @@ async fn a_domain_with_mx_records_succeeds() {
     );
     assert_eq!(
         status(&checker, "jane@alias.example").await,
+        is(true, SUCCESS)
+    );
+}
+
+#[tokio::test]
+async fn a_unicode_domain_is_looked_up_in_punycode() {
+    let fake = FakeDns::start(false).await;
+    let (checker, _lists) = checker(&[fake.address]);
+    assert_eq!(
+        status(&checker, "info@bücher.example").await,
         is(true, SUCCESS)
     );
 }
@@ -424,6 +442,12 @@ async fn listed_domains_and_their_subdomains_fail_without_asking_dns() {
         ("jane@mx.blocked.example", FAILURE_BLACKLIST),
         ("jane@throwaway.example", FAILURE_DISPOSABLE),
         ("jane@x.throwaway.example", FAILURE_DISPOSABLE),
+        // Listed in Unicode, typed in either form; listed in punycode, typed in Unicode.
+        ("jane@müllpost.example", FAILURE_BLACKLIST),
+        ("jane@MÜLLPOST.example", FAILURE_BLACKLIST),
+        ("jane@xn--mllpost-n2a.example", FAILURE_BLACKLIST),
+        ("jane@wegwerf-pöst.example", FAILURE_DISPOSABLE),
+        ("jane@mx.wegwerf-pöst.example", FAILURE_DISPOSABLE),
     ] {
         assert_eq!(
             status(&checker, email).await,

@@ -3,8 +3,12 @@
 //!
 //! The syntax is RFC 5322's dot-atom form within RFC 5321's limits, narrowed to what a
 //! business sending documents would accept (K9–K12): no quoted local parts, comments or
-//! IP-literal domains; ASCII only; a domain of at least two labels whose last is not all
-//! digits; and the portal's own limit of 100 characters (§9) rather than RFC 5321's 254.
+//! IP-literal domains; an ASCII local part; a domain of at least two labels whose last is not
+//! all digits; and the portal's own limit of 100 characters (§9) rather than RFC 5321's 254.
+//!
+//! A domain may be typed in Unicode (`bücher.de`, docs/decisions.md FC2): it is checked in its
+//! punycode form (UTS 46 ToASCII, `xn--bcher-kva.de`), which is also what DNS and the email
+//! service's lists are asked about, and kept as typed for the adviser to see.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -15,8 +19,10 @@ use utoipa::ToSchema;
 pub const EMAIL_MAX_CHARS: usize = 100;
 /// Longest local part (RFC 5321, section 4.5.3.1.1).
 pub(crate) const LOCAL_PART_MAX_CHARS: usize = 64;
-/// Longest domain label (RFC 1035, section 2.3.4).
+/// Longest domain label (RFC 1035, section 2.3.4), counted in its punycode form.
 pub const LABEL_MAX_CHARS: usize = 63;
+/// Longest domain name in its punycode form (RFC 1035, section 2.3.4, less the root dot).
+pub const DOMAIN_MAX_CHARS: usize = 253;
 
 // §5's wording.
 /// The message for an empty email address.
@@ -34,11 +40,32 @@ pub(crate) const SHARED_EMAIL_WARNING: &str =
 pub(crate) const CONFIRM_EMPTY_MESSAGE: &str = "Please confirm the email address";
 pub(crate) const CONFIRM_MISMATCH_MESSAGE: &str = "Email addresses do not match";
 
-/// A syntactically valid email address: the local part as typed, the domain in lower case.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+/// A syntactically valid email address: the local part as typed, the domain in lower case (in
+/// Unicode if typed so), and the domain's punycode form, which mail and DNS use.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
-#[schema(value_type = String, example = "jane.smith@example.co.uk")]
-pub struct EmailAddress(String);
+pub struct EmailAddress {
+    text: String,
+    ascii_domain: String,
+}
+
+// In JSON the address is one string, as typed; the punycode form is worked out again on reading.
+impl utoipa::PartialSchema for EmailAddress {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .description(Some(
+                "An email address, at most 100 characters as typed: the local part as typed \
+                 (ASCII), the domain in lower case, in Unicode if typed so (checked in its \
+                 punycode form).",
+            ))
+            .examples([serde_json::json!("jane.smith@example.co.uk")])
+            .into()
+    }
+}
+
+impl ToSchema for EmailAddress {}
 
 // §5 "Invalid email".
 /// Why text is not an email address the portal accepts. Every syntax fault shows "Invalid email";
@@ -96,28 +123,59 @@ impl EmailAddress {
         }
         let (local, domain) = text.rsplit_once('@').ok_or(EmailError::MissingAt)?;
         check_local_part(local)?;
-        check_domain(domain)?;
-        Ok(EmailAddress(format!(
-            "{local}@{}",
-            domain.to_ascii_lowercase()
-        )))
+        let ascii_domain = check_domain(domain)?;
+        Ok(EmailAddress {
+            text: format!("{local}@{}", domain.to_lowercase()),
+            ascii_domain,
+        })
     }
 
+    /// The address as typed, the domain lower-cased: what is saved and shown.
     pub fn as_str(&self) -> &str {
-        &self.0
+        &self.text
     }
 
-    /// The part after the `@`, in lower case.
+    /// The part after the `@` in lower case, as typed (Unicode if typed so).
     pub fn domain(&self) -> &str {
-        self.0.rsplit_once('@').map_or("", |(_, domain)| domain)
+        self.text.rsplit_once('@').map_or("", |(_, domain)| domain)
+    }
+
+    /// The domain in its punycode (`xn--`) form: what DNS, mail and the blocked-provider and
+    /// disposable lists know it by.
+    pub fn ascii_domain(&self) -> &str {
+        &self.ascii_domain
+    }
+
+    fn local_part(&self) -> &str {
+        self.text.rsplit_once('@').map_or("", |(local, _)| local)
     }
 
     /// Whether two addresses reach the same mailbox as far as the portal can tell: compared
     /// ignoring case throughout, because mail providers and the identity provider's account
-    /// names do, although RFC 5321 lets a local part be case-sensitive (K11).
+    /// names do, although RFC 5321 lets a local part be case-sensitive (K11); a domain typed in
+    /// Unicode is the same as its punycode form (FC2).
     pub(crate) fn same_mailbox(&self, other: &EmailAddress) -> bool {
-        self.0.eq_ignore_ascii_case(&other.0)
+        self.local_part().eq_ignore_ascii_case(other.local_part())
+            && self.ascii_domain == other.ascii_domain
     }
+}
+
+// docs/decisions.md FC2.
+/// A domain in its punycode form by UTS 46 ToASCII (non-transitional, hyphens refused first
+/// and last in a label, Bidi and joiner rules checked), lower case; `None` when the text is
+/// not a domain UTS 46 can map. Lengths are not checked here, so a caller can say which limit
+/// was broken. The email service's lists use it too, so a list may name a domain either way.
+pub fn domain_to_ascii(domain: &str) -> Option<String> {
+    use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+    Uts46::new()
+        .to_ascii(
+            domain.as_bytes(),
+            AsciiDenyList::STD3,
+            Hyphens::CheckFirstLast,
+            DnsLength::Ignore,
+        )
+        .ok()
+        .map(|ascii| ascii.into_owned())
 }
 
 fn check_local_part(local: &str) -> Result<(), EmailError> {
@@ -135,7 +193,16 @@ fn check_local_part(local: &str) -> Result<(), EmailError> {
     }
 }
 
-fn check_domain(domain: &str) -> Result<(), EmailError> {
+/// Checks a domain as typed and answers its punycode form. The label rules apply to that form,
+/// so a Unicode label is at most 63 characters once encoded.
+fn check_domain(typed: &str) -> Result<String, EmailError> {
+    // UTS 46 maps some Unicode to ASCII (a full-width letter, an ideographic full stop); a
+    // domain typed in ASCII is checked as typed, so its faults keep their own codes.
+    let domain = if typed.is_ascii() {
+        typed.to_ascii_lowercase()
+    } else {
+        domain_to_ascii(typed).ok_or(EmailError::InvalidDomain)?
+    };
     let labels: Vec<&str> = domain.split('.').collect();
     // §5: "domain with dot" — a bare host name such as `localhost` cannot receive our mail.
     if labels.len() < 2 {
@@ -161,7 +228,14 @@ fn check_domain(domain: &str) -> Result<(), EmailError> {
     if top.len() < 2 {
         return Err(EmailError::InvalidDomain);
     }
-    Ok(())
+    if domain.len() > DOMAIN_MAX_CHARS {
+        return Err(EmailError::InvalidDomain);
+    }
+    // An `xn--` label typed in ASCII must be real punycode, as one typed in Unicode is.
+    if labels.iter().any(|l| l.starts_with("xn--")) && domain_to_ascii(&domain).is_none() {
+        return Err(EmailError::InvalidDomain);
+    }
+    Ok(domain)
 }
 
 // §5 "email match".
@@ -192,7 +266,7 @@ pub fn shared_email_warning(
 
 impl fmt::Display for EmailAddress {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.text)
     }
 }
 
@@ -205,7 +279,7 @@ impl TryFrom<String> for EmailAddress {
 
 impl From<EmailAddress> for String {
     fn from(email: EmailAddress) -> String {
-        email.0
+        email.text
     }
 }
 
@@ -325,10 +399,65 @@ mod tests {
     }
 
     #[test]
-    fn non_ascii_addresses_are_refused() {
+    fn a_non_ascii_local_part_is_refused() {
         assert_eq!(err("zoë@iana.org"), EmailError::InvalidLocalPart);
-        assert_eq!(err("jane@bücher.de"), EmailError::InvalidDomain);
-        assert!(EmailAddress::parse("jane@xn--bcher-kva.de").is_ok());
+        assert_eq!(err("jürgen@müller.de"), EmailError::InvalidLocalPart);
+    }
+
+    #[test]
+    fn a_unicode_domain_is_kept_as_typed_and_checked_as_punycode() {
+        let umlaut = email("Juergen@Müller.DE");
+        assert_eq!(umlaut.as_str(), "Juergen@müller.de");
+        assert_eq!(umlaut.domain(), "müller.de");
+        assert_eq!(umlaut.ascii_domain(), "xn--mller-kva.de");
+        let books = email("info@bücher.example");
+        assert_eq!(books.ascii_domain(), "xn--bcher-kva.example");
+        // Typed in punycode, it stays so, and is the same mailbox as the Unicode form.
+        let punycode = email("jane@XN--BCHER-KVA.de");
+        assert_eq!(punycode.as_str(), "jane@xn--bcher-kva.de");
+        assert!(punycode.same_mailbox(&email("Jane@Bücher.de")));
+        // A Unicode top-level domain and an ideographic full stop.
+        assert_eq!(
+            email("a@例え.テスト").ascii_domain(),
+            "xn--r8jz45g.xn--zckzah"
+        );
+        assert_eq!(email("a@bücher。de").ascii_domain(), "xn--bcher-kva.de");
+    }
+
+    #[test]
+    fn an_invalid_internationalised_label_is_refused() {
+        // Hyphens may not start or end a label, before or after encoding.
+        assert_eq!(err("jane@-bücher.de"), EmailError::InvalidDomain);
+        assert_eq!(err("jane@bücher-.de"), EmailError::InvalidDomain);
+        // Punycode that does not decode, and a label UTS 46 disallows.
+        assert_eq!(err("jane@xn--a.de"), EmailError::InvalidDomain);
+        assert_eq!(err("jane@b\u{fe0f}ücher_.de"), EmailError::InvalidDomain);
+        assert_eq!(err("jane@bü cher.de"), EmailError::InvalidDomain);
+        // At least two labels, and a top-level domain not all digits, after encoding too.
+        assert_eq!(err("jane@bücher"), EmailError::InvalidDomain);
+        assert_eq!(err("jane@bücher.123"), EmailError::NumericTopLevelDomain);
+    }
+
+    #[test]
+    fn a_label_is_sixty_three_characters_at_most_once_encoded() {
+        // 57 ü encode as a 63-character label, 58 as 64: the limit is on the encoded form,
+        // though typed the label is far shorter.
+        let fits = "ü".repeat(57);
+        assert_eq!(domain_to_ascii(&fits).unwrap().len(), 63);
+        assert!(EmailAddress::parse(&format!("a@{fits}.de")).is_ok());
+        let over = "ü".repeat(58);
+        assert_eq!(domain_to_ascii(&over).unwrap().len(), 64);
+        assert_eq!(err(&format!("a@{over}.de")), EmailError::LabelTooLong);
+    }
+
+    #[test]
+    fn one_hundred_characters_are_counted_as_typed_not_encoded() {
+        let domain = format!("{}.{}.de", "ü".repeat(20), "b".repeat(30));
+        let typed = format!("{}@{domain}", "a".repeat(100 - 1 - domain.chars().count()));
+        assert_eq!(typed.chars().count(), 100);
+        let address = email(&typed);
+        assert!(address.ascii_domain().len() > domain.chars().count());
+        assert_eq!(err(&format!("a{typed}")), EmailError::TooLong);
     }
 
     #[test]
@@ -383,7 +512,7 @@ mod tests {
         }
 
         #[test]
-        fn normalising_is_idempotent(text in "[A-Za-z0-9.!#_+-]{1,12}@[A-Za-z0-9.-]{1,16}") {
+        fn normalising_is_idempotent(text in "[A-Za-z0-9.!#_+-]{1,12}@[A-Za-z0-9.üé-]{1,16}") {
             if let Ok(address) = EmailAddress::parse(&text) {
                 prop_assert_eq!(EmailAddress::parse(address.as_str()), Ok(address.clone()));
                 prop_assert!(address.same_mailbox(&EmailAddress::parse(&text.to_uppercase()).unwrap()));

@@ -147,6 +147,31 @@ describe('contact details page: each client’s contact details', () => {
     expect(requests.filter((request) => request.url.pathname === VALIDATE_EMAIL)).toHaveLength(1);
   });
 
+  it('takes an email at an internationalised domain as typed: checked with the service and saved in Unicode (FC2)', async () => {
+    const { requests } = stubContactDetails(pricedApplication(), [
+      { method: 'GET', path: VALIDATE_EMAIL, respond: () => json({ isValid: true, status: 'Success', message: null }) },
+      { method: 'PATCH', path: CONTACT, respond: () => json(pricedApplication()) },
+    ]);
+    const user = userEvent.setup();
+    renderContactDetails();
+
+    const card = await screen.findByRole('region', { name: 'Client 1' });
+    const email = within(card).getByLabelText('Email address');
+    await user.clear(email);
+    await user.type(email, 'info@Bücher.example');
+    await user.tab();
+    const confirm = within(card).getByLabelText('Confirm email address');
+    await user.clear(confirm);
+    await user.type(confirm, 'info@bücher.example');
+    await user.click(within(card).getByRole('button', { name: 'Save contact details' }));
+
+    await waitFor(() => expect(requests.some((request) => request.method === 'PATCH')).toBe(true));
+    expect(email).toHaveValue('info@Bücher.example');
+    expect(formItemOf(email)).not.toHaveClass('ant-form-item-has-error');
+    expect(requests.find((request) => request.url.pathname === VALIDATE_EMAIL)?.url.searchParams.get('email')).toBe('info@bücher.example');
+    expect(requests.find((request) => request.method === 'PATCH')?.body).toEqual({ applicantId: 'applicant-1', emailAddress: 'info@bücher.example' });
+  });
+
   it('asks for the email to be confirmed, and to match', async () => {
     const { requests } = stubContactDetails(pricedApplication(), [
       { method: 'GET', path: VALIDATE_EMAIL, respond: () => json({ isValid: true, status: 'Success' }) },

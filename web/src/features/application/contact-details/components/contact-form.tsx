@@ -163,8 +163,10 @@ export function ContactForm({
       scrollToFirstError
     >
       <ProblemList title={t.problemTitle} problems={alerts} one="plain" style={{ marginBottom: 16 }} />
+      {/* type="text": a browser's type="email" turns a Unicode domain into punycode and refuses
+          what the server accepts; the address is shown and saved as typed (FC2). */}
       <Form.Item name="emailAddress" label={t.emailAddress} hasFeedback validateTrigger="onBlur" validateFirst rules={emailRules}>
-        <Input type="email" autoComplete="off" />
+        <Input type="text" inputMode="email" spellCheck={false} autoComplete="off" />
       </Form.Item>
       <Form.Item
         name="confirmEmailAddress"
@@ -173,7 +175,7 @@ export function ContactForm({
         validateTrigger="onBlur"
         rules={[confirmRule]}
       >
-        <Input type="email" autoComplete="off" />
+        <Input type="text" inputMode="email" spellCheck={false} autoComplete="off" />
       </Form.Item>
       <Form.Item name="phoneNumber" label={t.phoneNumber} extra={disabled ? undefined : t.phoneHelp} validateTrigger="onBlur" rules={[phoneRule]}>
         <Input type="tel" autoComplete="off" onBlur={groupPhone} />
