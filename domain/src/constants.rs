@@ -1,7 +1,9 @@
 //! The business constants and limits of §9 in one index: those no other module owns are
 //! defined here, each named for what it limits; those a rule module owns are re-exported from
-//! it, so there is still one definition. Also the §9 dress-size scales and the idle-timeout
-//! rule, as a pure state machine the SPA's timer mirrors.
+//! it, so there is still one definition. Also the §9 dress-size scales. The idle log-out (§1, §9)
+//! runs only in the browser, so its timer and events are the SPA's alone
+//! (`web/src/lib/rules/constants.ts`, docs/decisions.md EP6); here is only the default timeout
+//! the server's configuration falls back to.
 //!
 //! §9's unexplained list "10, 23, 8, 100, 8, 30, 3, 60, 60" is read as (docs/decisions.md
 //! J18): 10 rows a dashboard page ([`DASHBOARD_PAGE_SIZE`]); 23, the children's age limit
@@ -14,7 +16,6 @@
 //! in which the idle timeout is stated to the adviser ([`SECONDS_PER_MINUTE`]).
 
 use crate::money::Money;
-use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
 
 pub use crate::amra::CONSENT_VALID_MONTHS as AMRA_CONSENT_VALID_MONTHS;
@@ -64,12 +65,6 @@ pub const TOKEN_RENEWAL_SECONDS_BEFORE_EXPIRY: u32 = 60;
 pub const SECONDS_PER_MINUTE: u32 = 60;
 /// `IDLE_TIMEOUT_SECONDS` when the configuration leaves it out (docs/decisions.md L3).
 pub const DEFAULT_IDLE_TIMEOUT_SECONDS: u32 = 1_800;
-// §9 "checked every second".
-/// How often the SPA asks whether the adviser has been idle too long.
-pub const IDLE_CHECK_INTERVAL_MS: u32 = 1_000;
-// §9 "mouse, click, scroll or key events".
-/// The browser events that count as activity.
-pub const IDLE_ACTIVITY_EVENTS: [&str; 4] = ["mousemove", "click", "scroll", "keydown"];
 
 /// The genetic test disclosure threshold as money.
 pub(crate) fn genetic_test_disclosure_threshold() -> Money {
@@ -123,44 +118,6 @@ impl DressSizeScale {
             DressSizeScale::European => (32..=54).step_by(2).collect(),
             DressSizeScale::Us => [1].into_iter().chain((2..=22).step_by(2)).collect(),
         }
-    }
-}
-
-// §9 idle timeout.
-/// Signs an adviser out after `IDLE_TIMEOUT_SECONDS` without activity. Pure: the SPA calls
-/// [`IdleTimer::activity`] on each activity event and [`IdleTimer::is_expired`] every
-/// [`IDLE_CHECK_INTERVAL_MS`], passing the time in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct IdleTimer {
-    timeout: Duration,
-    last_activity: DateTime<Utc>,
-}
-
-impl IdleTimer {
-    /// Starts counting at `now`, as signing in is itself activity.
-    pub fn new(timeout_seconds: u32, now: DateTime<Utc>) -> Self {
-        Self {
-            timeout: Duration::seconds(i64::from(timeout_seconds)),
-            last_activity: now,
-        }
-    }
-
-    /// Restarts the count. A time earlier than the last activity (a clock set back) is
-    /// ignored, so the count never runs longer than the timeout.
-    pub fn activity(&mut self, now: DateTime<Utc>) {
-        self.last_activity = self.last_activity.max(now);
-    }
-
-    /// True once a whole timeout has passed since the last activity (J21): at exactly
-    /// `IDLE_TIMEOUT_SECONDS` the adviser is signed out.
-    pub fn is_expired(&self, now: DateTime<Utc>) -> bool {
-        now - self.last_activity >= self.timeout
-    }
-
-    /// Time left before sign-out; zero once expired.
-    pub fn remaining(&self, now: DateTime<Utc>) -> Duration {
-        (self.timeout - (now - self.last_activity))
-            .clamp(Duration::zero(), self.timeout.max(Duration::zero()))
     }
 }
 

@@ -1,5 +1,5 @@
 //! The application journey of §2: which page each stage opens on, the server's page keys, the
-//! journey steps with their labels and paths, and the tab rules that say, for each step,
+//! journey steps with their labels, and the tab rules that say, for each step,
 //! whether its tab can be opened (`enabled`), opens read-only (`locked`), and shows as done
 //! (`complete`).
 //!
@@ -7,8 +7,9 @@
 //! application status, `isQuoteEditable`, and the completeness of each server page. The SPA
 //! has a copy (`web/src/lib/rules/journey.ts`) checked against the same vectors
 //! (the "journey" topic of `domain/vectors.json`). Readings of the spec are in docs/decisions.md J22 to J30.
+//! The SPA's addresses (each step's page, which routes need sign-in) are its router's alone, in
+//! `web/src/app/paths.ts` (docs/decisions.md EP7): nothing on the server routes by them.
 
-use crate::ids::ApplicationId;
 use crate::stage::ApplicationStage;
 use serde::{Deserialize, Serialize};
 
@@ -76,27 +77,6 @@ impl Step {
             Step::Review => "Review",
             Step::Complete => "Complete",
         }
-    }
-
-    // §2 "Routes".
-    /// The sub-page of `application/{applicationId}`.
-    pub fn segment(self) -> &'static str {
-        match self {
-            Step::ClientDetails => "client-details",
-            Step::Quote => "quote",
-            Step::ContactDetails => "contact-details",
-            Step::Application => "application",
-            Step::Amra => "amra",
-            Step::Decision => "decision",
-            Step::Setup => "set-up",
-            Step::Review => "review",
-            Step::Complete => "complete",
-        }
-    }
-
-    /// "/application/100001/client-details", under the portal's root folder, `/v2` (J22).
-    pub fn path(self, application: ApplicationId) -> String {
-        format!("/application/{application}/{}", self.segment())
     }
 
     /// The server page whose completeness is this step's (J25); `None` for review and
@@ -352,95 +332,6 @@ impl JourneyState {
             Some(page) => self.pages.is_complete(page),
             None => self.status == ApplicationStage::WentOnRisk,
         }
-    }
-}
-
-// §2 "Routes"; docs/decisions.md J22.
-/// The SPA's routes other than the application's sub-pages, with the patterns its router uses under
-/// the portal's root folder, `/v2`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Route {
-    Dashboard,
-    UnderwritingQi,
-    Application,
-    PolicyHolder,
-    PortalRedirect,
-    Portal,
-    PortalError,
-    ServiceError,
-    Logout,
-    Launch,
-    LoginLanding,
-    NotFound,
-}
-
-impl Route {
-    pub const ALL: [Route; 12] = [
-        Route::Dashboard,
-        Route::UnderwritingQi,
-        Route::Application,
-        Route::PolicyHolder,
-        Route::PortalRedirect,
-        Route::Portal,
-        Route::PortalError,
-        Route::ServiceError,
-        Route::Logout,
-        Route::Launch,
-        Route::LoginLanding,
-        Route::NotFound,
-    ];
-
-    /// The route's name, as the SPA's route table keys it.
-    pub fn code(self) -> &'static str {
-        match self {
-            Route::Dashboard => "dashboard",
-            Route::UnderwritingQi => "underwritingQi",
-            Route::Application => "application",
-            Route::PolicyHolder => "policyHolder",
-            Route::PortalRedirect => "portalRedirect",
-            Route::Portal => "portal",
-            Route::PortalError => "portalError",
-            Route::ServiceError => "serviceError",
-            Route::Logout => "logout",
-            Route::Launch => "launch",
-            Route::LoginLanding => "loginLanding",
-            Route::NotFound => "notFound",
-        }
-    }
-
-    pub fn parse(code: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|r| r.code() == code)
-    }
-
-    pub fn pattern(self) -> &'static str {
-        match self {
-            Route::Dashboard => "/dashboard/:tab?",
-            Route::UnderwritingQi => "/underwriting-qi/:step",
-            Route::Application => "/application/:applicationId/:page",
-            Route::PolicyHolder => "/policy-holder/:policyHolderId",
-            Route::PortalRedirect => "/portal-redirect",
-            Route::Portal => "/portal",
-            Route::PortalError => "/error",
-            Route::ServiceError => "/service-error",
-            Route::Logout => "/logout",
-            Route::Launch => "/launch",
-            Route::LoginLanding => "/auth/callback",
-            Route::NotFound => "*",
-        }
-    }
-
-    // §2 sign-in; docs/decisions.md J30.
-    /// Every route needs sign-in except portal landing, portal error, logout and the catch-all; and
-    /// the login landing page, where sign-in completes.
-    pub fn needs_sign_in(self) -> bool {
-        !matches!(
-            self,
-            Route::Portal
-                | Route::PortalError
-                | Route::Logout
-                | Route::NotFound
-                | Route::LoginLanding
-        )
     }
 }
 

@@ -1,10 +1,4 @@
 use super::*;
-use chrono::TimeZone;
-use proptest::prelude::*;
-
-fn at(seconds: i64) -> DateTime<Utc> {
-    Utc.timestamp_opt(1_800_000_000 + seconds, 0).unwrap()
-}
 
 #[test]
 fn the_section_nine_limits_have_the_specs_values() {
@@ -83,65 +77,4 @@ fn dress_size_scale_codes_round_trip() {
         assert_eq!(serde_json::to_value(scale).unwrap(), scale.code());
     }
     assert_eq!(DressSizeScale::parse("UK"), None);
-}
-
-#[test]
-fn idle_timer_expires_at_exactly_the_timeout_not_a_second_before() {
-    let timer = IdleTimer::new(1_800, at(0));
-    assert!(!timer.is_expired(at(0)));
-    assert!(!timer.is_expired(at(1_799)));
-    assert!(timer.is_expired(at(1_800)));
-    assert!(timer.is_expired(at(5_000)));
-}
-
-#[test]
-fn activity_restarts_the_count() {
-    let mut timer = IdleTimer::new(60, at(0));
-    timer.activity(at(59));
-    assert!(!timer.is_expired(at(60)));
-    assert!(!timer.is_expired(at(118)));
-    assert!(timer.is_expired(at(119)));
-    assert_eq!(timer.remaining(at(89)), Duration::seconds(30));
-    assert_eq!(timer.remaining(at(500)), Duration::zero());
-}
-
-#[test]
-fn a_clock_set_back_does_not_lengthen_the_timeout() {
-    let mut timer = IdleTimer::new(60, at(100));
-    timer.activity(at(40));
-    assert!(timer.is_expired(at(160)));
-    assert!(!timer.is_expired(at(50)), "before the last activity");
-    assert_eq!(timer.remaining(at(50)), Duration::seconds(60));
-}
-
-#[test]
-fn a_zero_timeout_expires_at_once() {
-    assert!(IdleTimer::new(0, at(0)).is_expired(at(0)));
-}
-
-#[test]
-fn activity_is_mouse_click_scroll_or_key() {
-    assert_eq!(
-        IDLE_ACTIVITY_EVENTS,
-        ["mousemove", "click", "scroll", "keydown"]
-    );
-    assert_eq!(IDLE_CHECK_INTERVAL_MS, 1_000);
-}
-
-proptest! {
-    #[test]
-    fn expiry_is_exactly_timeout_after_the_latest_activity(
-        timeout in 0u32..10_000,
-        steps in proptest::collection::vec(0i64..5_000, 0..20),
-        probe in 0i64..20_000,
-    ) {
-        let mut timer = IdleTimer::new(timeout, at(0));
-        let mut latest = 0;
-        for step in steps {
-            latest = latest.max(step);
-            timer.activity(at(step));
-        }
-        prop_assert_eq!(timer.is_expired(at(probe)), probe - latest >= i64::from(timeout));
-        prop_assert!(timer.remaining(at(probe)) <= Duration::seconds(i64::from(timeout)));
-    }
 }

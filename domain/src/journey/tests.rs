@@ -91,20 +91,6 @@ fn steps_have_the_specs_ids_and_labels_in_order() {
 }
 
 #[test]
-fn step_paths_sit_under_the_application() {
-    let id = ApplicationId::new(100_001).unwrap();
-    assert_eq!(
-        Step::ClientDetails.path(id),
-        "/application/100001/client-details"
-    );
-    assert_eq!(Step::Setup.path(id), "/application/100001/set-up");
-    assert_eq!(
-        Step::ContactDetails.path(id),
-        "/application/100001/contact-details"
-    );
-}
-
-#[test]
 fn once_on_risk_every_tab_is_open_whatever_the_pages_say() {
     for pages in [PageStatuses::default(), every_page()] {
         for editable in [false, true] {
@@ -340,25 +326,6 @@ fn page_statuses_are_read_from_the_servers_sections() {
 fn a_missing_page_is_not_complete() {
     let pages: PageStatuses = serde_json::from_str(r#"{"planbuilder": true}"#).unwrap();
     assert!(pages.planbuilder && !pages.planquote && !pages.setup);
-}
-
-#[test]
-fn only_public_pages_skip_sign_in() {
-    let public: Vec<Route> = Route::ALL
-        .into_iter()
-        .filter(|r| !r.needs_sign_in())
-        .collect();
-    assert_eq!(
-        public,
-        [
-            Route::Portal,
-            Route::PortalError,
-            Route::Logout,
-            Route::LoginLanding,
-            Route::NotFound
-        ]
-    );
-    assert_eq!(Route::Launch.pattern(), "/launch");
 }
 
 fn any_state() -> impl Strategy<Value = JourneyState> {

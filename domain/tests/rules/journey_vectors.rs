@@ -1,15 +1,11 @@
-//! Shared vectors: stages, routes, page keys, journey steps and the §2 tab rules.
+//! Shared vectors: stages, page keys, journey steps and the §2 tab rules. The steps' addresses
+//! are the SPA's route table's alone (web/src/app/paths.ts, docs/decisions.md EP7).
 
 use crate::common;
 
 use domain::ApplicationStage;
-use domain::ids::ApplicationId;
-use domain::journey::{JourneyState, PageKey, PageStatuses, Route, Section, Step, route};
+use domain::journey::{JourneyState, PageKey, PageStatuses, Section, Step, route};
 use serde_json::{Map, Value, json};
-
-fn application_id(case: &Value) -> ApplicationId {
-    ApplicationId::new(case["applicationId"].as_i64().unwrap()).unwrap()
-}
 
 fn tabs(state: &JourneyState) -> Value {
     let steps: Map<String, Value> = state
@@ -32,7 +28,6 @@ fn check_case(case: &Value) {
             let step = route(stage);
             json!({
                 "step": step.id(),
-                "path": step.path(application_id(case)),
                 "pageKey": PageKey::of_stage(stage).map(PageKey::code),
                 "label": stage.label(),
             })
@@ -40,16 +35,12 @@ fn check_case(case: &Value) {
         "step" => {
             let step = Step::parse(case["step"].as_str().unwrap()).unwrap();
             let order = Step::ALL.iter().position(|s| *s == step).unwrap();
-            json!({ "label": step.label(), "path": step.path(application_id(case)), "order": order })
+            json!({ "label": step.label(), "order": order })
         }
         "tabs" => tabs(&serde_json::from_value(case.clone()).unwrap()),
         "sections" => {
             let sections: Vec<Section> = serde_json::from_value(case["sections"].clone()).unwrap();
             serde_json::to_value(PageStatuses::from_sections(&sections)).unwrap()
-        }
-        "signIn" => {
-            let route = Route::parse(case["route"].as_str().unwrap()).unwrap();
-            json!({ "pattern": route.pattern(), "needsSignIn": route.needs_sign_in() })
         }
         other => panic!("unknown kind {other}"),
     };

@@ -31,9 +31,34 @@ export const routePatterns = {
   workbench: '/workbench',
   workbenchCase: '/workbench/:applicationId',
   authCallback: '/auth/callback',
+  /** §2 portal-redirect: sends each role to its home (EP5); where sign-in lands without a route. */
+  portalRedirect: '/portal-redirect',
+  /** §2 /launch: an entry from outside (an adviser platform's deep link), `?returnTo=` and `?adviserId=`. */
+  launch: '/launch',
+  /** §2 login landing page: where a signed-out adviser lands. */
+  login: '/login',
+  /** §2 error: the portal error, "Invalid login details" (§8). */
+  portalError: '/error',
+  /** §2 service-error: the API cannot be reached. */
+  serviceError: '/service-error',
   logout: '/logout',
   notFound: '*',
 } as const;
+
+export type RouteName = keyof typeof routePatterns;
+
+/**
+ * §2 "All routes except portal landing, portal error, logout and the catch-all need sign-in";
+ * also the sign-in callback and the login landing page, where sign-in starts and completes, and
+ * the service-error page, which must show when sign-in itself cannot be reached (J30, EP4).
+ * The router puts exactly these under its public tree (checked by `routes.test.tsx`).
+ */
+export const publicRoutes: readonly RouteName[] = ['authCallback', 'login', 'portalError', 'serviceError', 'logout', 'notFound'];
+
+/** Whether the route needs sign-in (§2). */
+export function needsSignIn(route: RouteName): boolean {
+  return !publicRoutes.includes(route);
+}
 
 export const paths = {
   dashboard: (tab: DashboardTab = 'in-progress'): string =>
@@ -59,8 +84,20 @@ export const paths = {
   workbench: (filter?: string): string => (filter ? `/workbench?filter=${encodeURIComponent(filter)}` : '/workbench'),
   workbenchCase: (applicationId: number | string): string => `/workbench/${String(applicationId)}`,
   authCallback: (): string => routePatterns.authCallback,
+  portalRedirect: (): string => routePatterns.portalRedirect,
+  launch: (returnTo?: string): string => withReturnTo(routePatterns.launch, returnTo),
+  login: (): string => routePatterns.login,
+  portalError: (returnTo?: string): string => withReturnTo(routePatterns.portalError, returnTo),
+  serviceError: (returnTo?: string): string => withReturnTo(routePatterns.serviceError, returnTo),
   logout: (): string => routePatterns.logout,
 } as const;
+
+/** The query parameter that carries the route to go back to. */
+export const RETURN_TO_PARAM = 'returnTo';
+
+function withReturnTo(path: string, returnTo: string | undefined): string {
+  return returnTo ? `${path}?${new URLSearchParams({ [RETURN_TO_PARAM]: returnTo }).toString()}` : path;
+}
 
 /** An absolute URL for a route, e.g. the OpenID Connect redirect address. */
 export function absoluteUrl(path: string, origin: string = window.location.origin): string {

@@ -38,6 +38,10 @@ export const DEFAULT_IDLE_TIMEOUT_SECONDS = 1_800;
 export const IDLE_CHECK_INTERVAL_MS = 1_000;
 /** §9 "reset on mouse, click, scroll or key events". */
 export const IDLE_ACTIVITY_EVENTS = ['mousemove', 'click', 'scroll', 'keydown'] as const;
+/** Issue 34: warn a minute before signing out (EP6: half the timeout when that is shorter). */
+export const IDLE_WARNING_SECONDS = 60;
+/** Activity is noted at most once a second: a moving mouse fires dozens of events a second. */
+export const IDLE_ACTIVITY_THROTTLE_MS = 1_000;
 
 /** Genetic test results are disclosed for cover above £500,000, not at it (J20). */
 export function geneticTestDisclosureRequired(pounds: number): boolean {
@@ -72,9 +76,11 @@ export function dressSizes(scale: DressSizeScale): number[] {
 export class IdleTimer {
   private lastActivity: number;
   private readonly timeoutMs: number;
+  private readonly warningMs: number;
 
   constructor(timeoutSeconds: number, now: number) {
     this.timeoutMs = timeoutSeconds * 1_000;
+    this.warningMs = Math.min(IDLE_WARNING_SECONDS * 1_000, Math.floor(this.timeoutMs / 2));
     this.lastActivity = now;
   }
 
@@ -86,6 +92,14 @@ export class IdleTimer {
   /** True once a whole timeout has passed since the last activity (J21). */
   isExpired(now: number): boolean {
     return now - this.lastActivity >= this.timeoutMs;
+  }
+
+  /**
+   * True in the last IDLE_WARNING_SECONDS before sign-out (the last half of a timeout shorter
+   * than two minutes), when the adviser is asked whether they are still there (EP6).
+   */
+  isWarning(now: number): boolean {
+    return !this.isExpired(now) && this.remaining(now) <= this.warningMs;
   }
 
   /** Milliseconds left before sign-out; zero once expired. */

@@ -1,11 +1,12 @@
+import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { paths, routePatterns } from '@/app/paths';
 import { stageLabels, type ApplicationStage } from '../application-stage';
 import { cases } from '@/test/vectors';
 import {
   allTabsComplete,
   pageKeys,
   pageStatusesFromSections,
-  routes,
   stagePageKeys,
   stageRoutes,
   stepLabel,
@@ -16,13 +17,12 @@ import {
   type JourneyState,
   type PageKey,
   type PageStatuses,
-  type RouteName,
   type Section,
   type StepId,
 } from './journey';
 
 interface JourneyCase {
-  kind: 'route' | 'step' | 'tabs' | 'sections' | 'signIn';
+  kind: 'route' | 'step' | 'tabs' | 'sections';
   note: string;
   status?: ApplicationStage;
   isQuoteEditable?: boolean;
@@ -30,21 +30,19 @@ interface JourneyCase {
   applicationId?: number;
   step?: StepId;
   sections?: Section[];
-  route?: RouteName;
   expected: unknown;
 }
 
 function actual(c: JourneyCase): unknown {
-  const id = c.applicationId ?? 0;
   switch (c.kind) {
     case 'route': {
       const status = c.status ?? 'CREATE_QUOTE';
       const step = stageRoutes[status];
-      return { step, path: stepPath(id, step), pageKey: stagePageKeys[status], label: stageLabels[status] };
+      return { step, pageKey: stagePageKeys[status], label: stageLabels[status] };
     }
     case 'step': {
       const step = c.step ?? 'clientDetails';
-      return { label: stepLabel(step), path: stepPath(id, step), order: steps.findIndex((s) => s.id === step) };
+      return { label: stepLabel(step), order: steps.findIndex((s) => s.id === step) };
     }
     case 'tabs': {
       const state: JourneyState = {
@@ -59,8 +57,6 @@ function actual(c: JourneyCase): unknown {
     }
     case 'sections':
       return pageStatusesFromSections(c.sections ?? []);
-    case 'signIn':
-      return routes[c.route ?? 'notFound'];
   }
 }
 
@@ -73,6 +69,29 @@ describe('journey vectors shared with the Rust domain', () => {
 
   it.each(all.map((c, i) => [`${String(i)} ${c.kind}: ${c.note}`, c] as const))('%s', (_name, c) => {
     expect(actual(c)).toEqual(c.expected);
+  });
+});
+
+describe('step addresses come from the route table (J22, EP7)', () => {
+  it.each([
+    ['clientDetails', '/application/100001/client-details'],
+    ['quote', '/application/100001/quote'],
+    ['contactDetails', '/application/100001/contact-details'],
+    ['application', '/application/100001/application'],
+    ['amra', '/application/100001/amra'],
+    ['decision', '/application/100001/decision'],
+    ['setup', '/application/100001/set-up'],
+    ['review', '/application/100001/review'],
+    ['complete', '/application/100001/complete'],
+  ] as const)('%s is %s, a page the router has', (step, path) => {
+    expect(stepPath(100001, step)).toBe(path);
+    const patterns = Object.values(routePatterns).filter((pattern) => pattern.startsWith('/application/'));
+    expect(patterns.some((pattern) => matchPath(pattern, path))).toBe(true);
+  });
+
+  it('Underwriting and Decision stages open the decision page; Went on Risk, Complete', () => {
+    expect(stepPath(7, stageRoutes.UNDERWRITING)).toBe(paths.decision(7));
+    expect(stepPath(7, stageRoutes.WENT_ON_RISK)).toBe(paths.complete(7));
   });
 });
 

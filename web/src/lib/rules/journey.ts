@@ -2,8 +2,10 @@
  * The application journey (spec §2): stage to route to page key, the steps with their labels
  * and paths, and the tab rules (enabled, locked, complete) driven by what the server reports.
  * The SPA's copy of `domain/src/journey.rs`, checked against the "journey" topic of `domain/vectors.json`;
- * readings of the spec are docs/decisions.md J22-J30.
+ * readings of the spec are docs/decisions.md J22-J30. Each step's address comes from the one route
+ * table, `app/paths.ts`, which the router uses too (EP7).
  */
+import { paths } from '@/app/paths';
 import type { ApplicationStage } from '../application-stage';
 
 export type StepId =
@@ -41,9 +43,6 @@ export interface StepState {
   complete: boolean;
 }
 
-/** The portal's root folder (§2 "default /v2"). */
-export const ROOT_FOLDER = '/v2';
-
 /** Stages in journey order. */
 export const stageOrder: readonly ApplicationStage[] = ['CREATE_QUOTE', 'QUOTE', 'APPLY', 'UNDERWRITING', 'DECISION', 'WENT_ON_RISK'];
 
@@ -52,21 +51,22 @@ export const pageKeys: readonly PageKey[] = ['planbuilder', 'planquote', 'plande
 interface StepInfo {
   id: StepId;
   label: string;
-  segment: string;
+  /** The step's page, from the route table. */
+  path: (applicationId: number | string) => string;
   page: PageKey | null;
 }
 
 /** §2 journey steps in order, then review and complete (J24); the page whose completeness each shows (J25). */
 export const steps: readonly StepInfo[] = [
-  { id: 'clientDetails', label: 'Client details', segment: 'client-details', page: 'planbuilder' },
-  { id: 'quote', label: 'Quote', segment: 'quote', page: 'planquote' },
-  { id: 'contactDetails', label: 'Contact details', segment: 'contact-details', page: 'plandetails' },
-  { id: 'application', label: 'Application (underwriting)', segment: 'application', page: 'underwriting' },
-  { id: 'amra', label: 'AMRA', segment: 'amra', page: 'amra' },
-  { id: 'decision', label: 'Decision', segment: 'decision', page: 'decision' },
-  { id: 'setup', label: 'Set-up', segment: 'set-up', page: 'setup' },
-  { id: 'review', label: 'Review', segment: 'review', page: null },
-  { id: 'complete', label: 'Complete', segment: 'complete', page: null },
+  { id: 'clientDetails', label: 'Client details', path: paths.clientDetails, page: 'planbuilder' },
+  { id: 'quote', label: 'Quote', path: paths.quote, page: 'planquote' },
+  { id: 'contactDetails', label: 'Contact details', path: paths.contactDetails, page: 'plandetails' },
+  { id: 'application', label: 'Application (underwriting)', path: paths.underwriting, page: 'underwriting' },
+  { id: 'amra', label: 'AMRA', path: paths.amra, page: 'amra' },
+  { id: 'decision', label: 'Decision', path: paths.decision, page: 'decision' },
+  { id: 'setup', label: 'Set-up', path: paths.setUp, page: 'setup' },
+  { id: 'review', label: 'Review', path: paths.review, page: null },
+  { id: 'complete', label: 'Complete', path: paths.complete, page: null },
 ];
 
 function info(step: StepId): StepInfo {
@@ -81,7 +81,7 @@ export function stepLabel(step: StepId): string {
 
 /** '/application/100001/client-details', under the root folder (J22). */
 export function stepPath(applicationId: number | string, step: StepId): string {
-  return `/application/${String(applicationId)}/${info(step).segment}`;
+  return info(step).path(applicationId);
 }
 
 /** §2 stage-to-route table. */
@@ -185,35 +185,5 @@ export function stepState(state: JourneyState, step: StepId): StepState {
 export function stepStates(state: JourneyState): StepState[] {
   return steps.map((s) => stepState(state, s.id));
 }
-
-export type RouteName =
-  | 'dashboard'
-  | 'underwritingQi'
-  | 'application'
-  | 'policyHolder'
-  | 'portalRedirect'
-  | 'portal'
-  | 'portalError'
-  | 'serviceError'
-  | 'logout'
-  | 'launch'
-  | 'loginLanding'
-  | 'notFound';
-
-/** The §2 routes with their patterns under the root folder, and whether they need sign-in (J30). */
-export const routes: Record<RouteName, { pattern: string; needsSignIn: boolean }> = {
-  dashboard: { pattern: '/dashboard/:tab?', needsSignIn: true },
-  underwritingQi: { pattern: '/underwriting-qi/:step', needsSignIn: true },
-  application: { pattern: '/application/:applicationId/:page', needsSignIn: true },
-  policyHolder: { pattern: '/policy-holder/:policyHolderId', needsSignIn: true },
-  portalRedirect: { pattern: '/portal-redirect', needsSignIn: true },
-  portal: { pattern: '/portal', needsSignIn: false },
-  portalError: { pattern: '/error', needsSignIn: false },
-  serviceError: { pattern: '/service-error', needsSignIn: true },
-  logout: { pattern: '/logout', needsSignIn: false },
-  launch: { pattern: '/launch', needsSignIn: true },
-  loginLanding: { pattern: '/auth/callback', needsSignIn: false },
-  notFound: { pattern: '*', needsSignIn: false },
-};
 
 export const QI_STEPS = ['client-details', 'conditions', 'decision'] as const;
