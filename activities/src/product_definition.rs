@@ -181,7 +181,13 @@ impl Product {
 /// Template data for a one-client, one-cover quote: every name a quote template may use.
 fn sample_quote_data(basis: &Basis) -> serde_json::Value {
     let (application, quote) = sample_application();
-    quote_data(&application, &quote, basis.label(), basis.policy_fee())
+    quote_data(
+        &application,
+        &quote,
+        basis.label(),
+        basis.policy_fee(),
+        Some("Sample location"),
+    )
 }
 
 /// A one-client, one-cover application and its quote, to check templates against.

@@ -24,6 +24,15 @@ pub struct ApplicationSummary {
     pub adviser_id: AdviserId,
     #[schema(required = true)]
     pub adviser_name: Option<String>,
+    // §1 "adviser firm location tracking", §6; docs/decisions.md HB4.
+    /// The firm location the case was created at, when its adviser has one.
+    #[serde(default)]
+    #[schema(required = true)]
+    pub adviser_at_firm_location_id: Option<String>,
+    /// That location's name ("Leeds"), when the firm's locations name it.
+    #[serde(default)]
+    #[schema(required = true)]
+    pub firm_location_name: Option<String>,
     pub status: ApplicationStage,
     pub application_status: String,
     /// "Alan Turing & Ada Lovelace"; empty until a client has a name.

@@ -101,6 +101,17 @@ impl Store {
         Ok(())
     }
 
+    // §1 "adviser firm location tracking"; docs/decisions.md HB4.
+    /// The name of a firm location ("Leeds"), or `None` when no location has this id.
+    pub async fn firm_location_name(&self, id: &str) -> Result<Option<String>, StoreError> {
+        let mut sql = Sql::new("SELECT name FROM firm_locations WHERE id = ");
+        sql.bind(Arg::Text(id.to_owned()));
+        let row = sql.query().fetch_optional(&self.pool).await?;
+        row.map(|r| r.try_get("name"))
+            .transpose()
+            .map_err(Into::into)
+    }
+
     /// The adviser with this identity-provider subject, with firm, location and delegations.
     /// One query (a row per delegation), since every request reads it.
     pub async fn find_adviser(&self, id: &AdviserId) -> Result<Option<AdviserProfile>, StoreError> {

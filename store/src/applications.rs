@@ -138,7 +138,7 @@ impl Store {
             "INSERT INTO applications (id, adviser_id, firm_id, version, stage, client_names, \
              search_text, third_party_ref, document, created_at, updated_at, referred_at, \
              claimed_by, claimed_by_name, evidence_due, evidence_overdue, workbench, \
-             latest_update_at) VALUES (",
+             latest_update_at, firm_location_id) VALUES (",
         );
         upsert
             .bind(Arg::Int(application.id.get()))
@@ -165,6 +165,9 @@ impl Store {
             .push(", ")
             .bind(Arg::Text(timestamp(application.updated_at)));
         workbench.bind(&mut upsert);
+        upsert.push(", ").bind(Arg::OptText(
+            application.adviser_at_firm_location_id.clone(),
+        ));
         upsert.push(
             ") ON CONFLICT (id) DO UPDATE SET adviser_id = excluded.adviser_id, \
                  firm_id = excluded.firm_id, version = excluded.version, stage = excluded.stage, \
@@ -174,7 +177,8 @@ impl Store {
                  claimed_by = excluded.claimed_by, claimed_by_name = excluded.claimed_by_name, \
                  evidence_due = excluded.evidence_due, \
                  evidence_overdue = excluded.evidence_overdue, workbench = excluded.workbench, \
-                 latest_update_at = excluded.latest_update_at \
+                 latest_update_at = excluded.latest_update_at, \
+                 firm_location_id = excluded.firm_location_id \
                  WHERE applications.version < excluded.version \
                  OR (applications.version = excluded.version \
                      AND applications.document <> excluded.document)",
@@ -261,7 +265,8 @@ impl Store {
             crate::Backend::Postgres => "(a.document::jsonb ->> 'proceededAt')",
         };
         let mut select = Sql::new(&format!(
-            "SELECT a.id, a.adviser_id, v.name AS adviser_name, a.stage, a.client_names, \
+            "SELECT a.id, a.adviser_id, v.name AS adviser_name, a.firm_location_id, \
+             l.name AS firm_location_name, a.stage, a.client_names, \
              a.third_party_ref, a.created_at, a.updated_at, \
              CAST(CASE WHEN EXISTS (SELECT 1 FROM policies p WHERE p.application_id = a.id) \
              THEN 1 ELSE 0 END AS BIGINT) AS active, \
@@ -271,7 +276,8 @@ impl Store {
         ));
         select.bind(Arg::Text(reader.to_owned())).push(
             "), '') THEN 1 ELSE 0 END AS BIGINT) AS new_update \
-             FROM applications a LEFT JOIN advisers v ON v.id = a.adviser_id",
+             FROM applications a LEFT JOIN advisers v ON v.id = a.adviser_id \
+             LEFT JOIN firm_locations l ON l.id = a.firm_location_id",
         );
         let found = self.search(query, listing, select, summary).await?;
         Ok(ApplicationSearchResults {
@@ -311,6 +317,8 @@ fn summary(row: &sqlx::any::AnyRow) -> Result<ApplicationSummary, StoreError> {
         id: ApplicationId::new(id).ok_or_else(|| corrupt("id"))?,
         adviser_id: AdviserId::parse(&adviser).ok_or_else(|| corrupt("adviser"))?,
         adviser_name: row.try_get("adviser_name")?,
+        adviser_at_firm_location_id: row.try_get("firm_location_id")?,
+        firm_location_name: row.try_get("firm_location_name")?,
         status: stage,
         application_status: stage
             .progress_label(

@@ -93,11 +93,14 @@ impl CoverWords {
 }
 
 /// The values the quote template may use.
+/// `firm_location` is the name (or, unnamed, the id) of the firm location the case was created
+/// at (§1 "adviser firm location tracking"); the template lists it when there is one.
 pub fn quote_data(
     application: &Application,
     quote: &Quote,
     basis: &str,
     policy_fee: domain::money::Money,
+    firm_location: Option<&str>,
 ) -> Value {
     let clients: Vec<Value> = application
         .applicants
@@ -166,6 +169,9 @@ pub fn quote_data(
         "total": formats::money_with_pence(quote.premium),
         "policyFee": formats::money_with_pence(policy_fee),
         "clients": clients,
+        "firmLocation": firm_location
+            .map(|name| vec![json!({ "name": name })])
+            .unwrap_or_default(),
     })
 }
 
@@ -175,13 +181,14 @@ pub fn quote_document(
     application: &Application,
     basis: &str,
     policy_fee: domain::money::Money,
+    firm_location: Option<&str>,
 ) -> Result<Document, QuoteDocumentError> {
     let quote = application
         .quote_stage
         .quote
         .as_ref()
         .ok_or(QuoteDocumentError::NotPriced)?;
-    let data = quote_data(application, quote, basis, policy_fee);
+    let data = quote_data(application, quote, basis, policy_fee, firm_location);
     let blocks = template
         .render(&data)
         .map_err(QuoteDocumentError::Template)?;

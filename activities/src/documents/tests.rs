@@ -96,6 +96,7 @@ fn the_quote_pdf_names_both_clients_the_covers_and_the_total() {
         &app,
         product.basis.label(),
         product.basis.policy_fee(),
+        Some("Leeds"),
     )
     .unwrap();
     assert_eq!(document.file_name, "Quote-100042-20261122.pdf");
@@ -132,6 +133,8 @@ fn the_quote_pdf_names_both_clients_the_covers_and_the_total() {
         "deferred 13 weeks",
         "Sample rates",
         "22/12/2026",
+        "Your adviser's office",
+        "Leeds",
         total.as_str(),
     ] {
         assert!(
@@ -147,7 +150,7 @@ fn an_unpriced_application_has_no_quote_document() {
     let mut app = priced_application(&product);
     app.quote_stage.quote = None;
     assert_eq!(
-        quote_document(&product.quote_template, &app, "x", Money::default()),
+        quote_document(&product.quote_template, &app, "x", Money::default(), None),
         Err(QuoteDocumentError::NotPriced)
     );
 }

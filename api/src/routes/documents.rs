@@ -73,6 +73,18 @@ async fn document(
     application: &Application,
     kind: Kind,
 ) -> Result<StoredDocument, ApiError> {
+    // The quote names the firm location the case was created at, by name where the firm's
+    // locations give one (docs/decisions.md HB4).
+    let firm_location = match (&kind, &application.adviser_at_firm_location_id) {
+        (Kind::Quote, Some(id)) => Some(
+            state
+                .store
+                .firm_location_name(id)
+                .await?
+                .unwrap_or_else(|| id.clone()),
+        ),
+        _ => None,
+    };
     stored_or_rendered(
         state,
         application.id,
@@ -87,6 +99,7 @@ async fn document(
                     application,
                     product.basis.label(),
                     product.basis.policy_fee(),
+                    firm_location.as_deref(),
                 ),
                 Kind::KeyFacts => activities::application_document(
                     &product.keyfacts_template,

@@ -210,10 +210,6 @@ impl Application {
         if self.status > ApplicationStage::Apply {
             return Err(Rejection::conflict(UNLOCK_TOO_LATE));
         }
-        if !self.can_unlock_quote_edit() {
-            // Already open for changes: nothing to unlock, and nothing recorded.
-            return Ok(self.clone());
-        }
         let mut next = self.clone();
         next.quote_stage.is_quote_editable = true;
         if next.status == ApplicationStage::Apply {
@@ -486,8 +482,13 @@ mod tests {
         open.status = ApplicationStage::Quote;
         open.quote_stage.is_quote_editable = true;
         assert!(!open.can_unlock_quote_edit(), "nothing to unlock");
-        let same = open.unlock_quote_edit(now()).unwrap();
-        assert_eq!(same.version, open.version, "an open quote is left as it is");
+        // The call is still taken on an open quote, as recorded cases sent it.
+        assert!(
+            open.unlock_quote_edit(now())
+                .unwrap()
+                .quote_stage
+                .is_quote_editable
+        );
         for later in [
             ApplicationStage::Underwriting,
             ApplicationStage::Decision,
