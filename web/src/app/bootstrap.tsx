@@ -2,11 +2,11 @@ import type { User } from 'oidc-client-ts';
 import { AuthProvider } from 'react-oidc-context';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { PageStatus } from '@/components/page-status';
-import { ProblemPanel } from '@/components/problem-panel';
 import { getUserManager } from '@/lib/auth/session';
 import { returnToFrom } from '@/lib/auth/user-manager';
 import { BootstrapConfigContext, useLoadBootstrapConfig, type BootstrapConfig } from '@/lib/config';
 import { basename, paths } from './paths';
+import { ServiceErrorContent } from './service-error';
 import { appStrings } from './strings';
 
 type Router = ReturnType<typeof createBrowserRouter>;
@@ -16,14 +16,15 @@ export function Bootstrap({ router }: { router: Router }) {
   const config = useLoadBootstrapConfig();
 
   if (config.isPending) return <PageStatus message={appStrings.startingUp} />;
+  // The API cannot be reached: the service-error page, in place, so Try again carries on to the
+  // address the user asked for (EP4).
   if (config.isError) {
     return (
-      <ProblemPanel
-        title={appStrings.startUpFailedTitle}
-        description={appStrings.startUpFailedDescription}
-        action={appStrings.tryAgain}
-        onAction={() => void config.refetch()}
-      />
+      <main className="app-content">
+        <div className="page-container">
+          <ServiceErrorContent retrying={config.isFetching} onRetry={() => void config.refetch()} />
+        </div>
+      </main>
     );
   }
   return <SignedInApp config={config.data} router={router} />;

@@ -3,7 +3,10 @@ import { PageStatus } from '@/components/page-status';
 import { AppLayout } from './layout/app-layout';
 import { PublicLayout } from './layout/public-layout';
 import { routePatterns } from './paths';
+import { LaunchRoute } from './launch-route';
 import { RequireAuth } from './require-auth';
+import { RootErrorPage, RouteErrorPage } from './route-error-page';
+import { ServiceErrorRoute } from './service-error';
 import { AdvisersOnly, RoleHome, UnderwritersOnly } from './role-routes';
 import { appStrings } from './strings';
 
@@ -11,57 +14,93 @@ import { appStrings } from './strings';
  * The route tree. Protected pages sit under RequireAuth; the rest need no sign-in (spec §2).
  * Every page is loaded when first visited (`lazy`), so the first screen downloads only the
  * shell, the sign-in callback and the dashboard. Advisers' pages and the underwriters' workbench
- * each sit under a guard that sends the other kind of user to their own home.
+ * each sit under a guard that sends the other kind of user to their own home. Every route has
+ * the error page (§2, §8) as its error element: a page's crash shows it inside the shell, a
+ * layout's crash on a bare shell of its own.
  */
 export const routes: RouteObject[] = [
   {
-    id: 'protected',
-    element: (
-      <RequireAuth>
-        <AppLayout />
-      </RequireAuth>
-    ),
-    hydrateFallbackElement: <PageStatus message={appStrings.loadingPage} />,
+    id: 'app',
+    // A crash in a layout (the route guard, the signed-in shell) shows the error page on a bare shell.
+    errorElement: <RootErrorPage />,
     children: [
-      { id: 'root', path: routePatterns.root, element: <RoleHome /> },
       {
-        id: 'underwriters',
-        element: <UnderwritersOnly />,
+        id: 'protected',
+        element: (
+          <RequireAuth>
+            <AppLayout />
+          </RequireAuth>
+        ),
+        hydrateFallbackElement: <PageStatus message={appStrings.loadingPage} />,
         children: [
           {
-            id: 'workbench',
-            path: routePatterns.workbench,
-            lazy: async () => ({ Component: (await import('@/features/underwriter/routes/workbench-route')).WorkbenchRoute }),
-          },
-          {
-            id: 'workbench-case',
-            path: routePatterns.workbenchCase,
-            lazy: async () => ({ Component: (await import('@/features/underwriter/routes/case-route')).CaseRoute }),
+            // A page that throws, or whose code fails to download, shows the error page inside the shell.
+            id: 'protected-pages',
+            errorElement: <RouteErrorPage />,
+            children: [
+              { id: 'root', path: routePatterns.root, element: <RoleHome /> },
+              // §2 portal-redirect: where sign-in lands when it carries no route; each role to its home (EP5).
+              { id: 'portal-redirect', path: routePatterns.portalRedirect, element: <RoleHome /> },
+              { id: 'launch', path: routePatterns.launch, element: <LaunchRoute /> },
+              {
+                id: 'underwriters',
+                element: <UnderwritersOnly />,
+                children: [
+                  {
+                    id: 'workbench',
+                    path: routePatterns.workbench,
+                    lazy: async () => ({ Component: (await import('@/features/underwriter/routes/workbench-route')).WorkbenchRoute }),
+                  },
+                  {
+                    id: 'workbench-case',
+                    path: routePatterns.workbenchCase,
+                    lazy: async () => ({ Component: (await import('@/features/underwriter/routes/case-route')).CaseRoute }),
+                  },
+                ],
+              },
+              { id: 'advisers', element: <AdvisersOnly />, children: adviserRoutes() },
+            ],
           },
         ],
       },
-      { id: 'advisers', element: <AdvisersOnly />, children: adviserRoutes() },
-    ],
-  },
-  {
-    id: 'public',
-    element: <PublicLayout />,
-    hydrateFallbackElement: <PageStatus message={appStrings.loadingPage} />,
-    children: [
       {
-        id: 'auth-callback',
-        path: routePatterns.authCallback,
-        lazy: async () => ({ Component: (await import('@/features/auth/routes/auth-callback-route')).AuthCallbackRoute }),
-      },
-      {
-        id: 'logout',
-        path: routePatterns.logout,
-        lazy: async () => ({ Component: (await import('@/features/auth/routes/logout-route')).LogoutRoute }),
-      },
-      {
-        id: 'not-found',
-        path: routePatterns.notFound,
-        lazy: async () => ({ Component: (await import('./not-found-route')).NotFoundRoute }),
+        id: 'public',
+        element: <PublicLayout />,
+        hydrateFallbackElement: <PageStatus message={appStrings.loadingPage} />,
+        children: [
+          {
+            id: 'public-pages',
+            errorElement: <RouteErrorPage />,
+            children: [
+              {
+                id: 'auth-callback',
+                path: routePatterns.authCallback,
+                lazy: async () => ({ Component: (await import('@/features/auth/routes/auth-callback-route')).AuthCallbackRoute }),
+              },
+              {
+                id: 'login',
+                path: routePatterns.login,
+                lazy: async () => ({ Component: (await import('@/features/auth/routes/login-route')).LoginRoute }),
+              },
+              {
+                id: 'portal-error',
+                path: routePatterns.portalError,
+                lazy: async () => ({ Component: (await import('@/features/auth/routes/portal-error-route')).PortalErrorRoute }),
+              },
+              { id: 'service-error', path: routePatterns.serviceError, element: <ServiceErrorRoute /> },
+              {
+                id: 'logout',
+                path: routePatterns.logout,
+                lazy: async () => ({ Component: (await import('@/features/auth/routes/logout-route')).LogoutRoute }),
+              },
+              {
+                id: 'not-found',
+                path: routePatterns.notFound,
+                lazy: async () => ({ Component: (await import('./not-found-route')).NotFoundRoute }),
+              },
+            ],
+          },
+        ],
       },
     ],
   },

@@ -22,14 +22,31 @@ export const appStrings = {
   startingUp: 'Loading the adviser portal…',
   signingIn: 'Signing you in…',
   signingOut: 'Signing you out…',
-  startUpFailedTitle: 'Sorry, something’s gone wrong',
-  startUpFailedDescription: 'We couldn’t load the portal. Please try again.',
-  signInFailedTitle: 'We couldn’t sign you in',
-  signInFailedDescription: 'Please try again. If the problem continues, contact us.',
   tryAgain: 'Try again',
   notFoundTitle: 'Page not found',
   notFoundDescription: 'The page you are looking for does not exist or has moved.',
   goToDashboard: 'Go to the dashboard',
+  /** §8 generic error: the router's error page (spec keys errorPageContent.title and .description). */
+  errorPageContent: {
+    title: 'Sorry, something’s gone wrong',
+    description: 'Please try again.',
+  },
+  errorPageHelp: 'If the problem continues, call us on',
+  errorPageHelpEmail: 'or email',
+  errorPageSignOut: 'Sign out',
+  errorPageSignOutHint: 'Signing out and in again often helps. You will come back to this page after you sign in.',
+  serviceError: {
+    title: 'The adviser portal is unavailable',
+    description: 'We can’t reach our service at the moment. Nothing you have saved is lost. Please try again in a few minutes.',
+    retry: 'Try again',
+  },
+  idle: {
+    title: 'Are you still there?',
+    description: (timeLeft: string) =>
+      `You haven’t done anything for a while. To keep your clients’ details safe, we will sign you out in ${timeLeft}.`,
+    staySignedIn: 'Stay signed in',
+    signOutNow: 'Sign out now',
+  },
   footer: {
     needHelp: 'Need help?',
     call: 'Call us on',

@@ -7,11 +7,19 @@
 import createClient from 'openapi-fetch';
 import type { components, paths as ApiPaths } from '@/api/generated/schema';
 import { idempotentFetch } from './idempotent-fetch';
+import { NetworkError } from './service-unavailable';
 
 export type Schemas = components['schemas'];
 
 export const api = createClient<ApiPaths>({
   baseUrl: window.location.origin,
   // Looked up on every call (not captured once) so tests can stub the network.
-  fetch: idempotentFetch((request: Request) => globalThis.fetch(request)),
+  // A fetch that fails on the network becomes a NetworkError (a cancellation stays itself), so the
+  // service-error page can tell "the API is down" from a bug in a page's code.
+  fetch: idempotentFetch((request: Request) =>
+    globalThis.fetch(request).catch((error: unknown) => {
+      if (request.signal.aborted) throw error;
+      throw new NetworkError(error);
+    }),
+  ),
 });

@@ -1,7 +1,23 @@
 export const authStrings = {
   signingIn: 'Signing you in…',
   signingOut: 'Signing you out…',
-  signInFailedTitle: 'We couldn’t sign you in',
-  signInFailedDescription: 'Your sign-in could not be completed. Please try again.',
-  tryAgain: 'Sign in again',
+  /** The login landing page (§2). */
+  login: {
+    title: 'Sign in to the Adviser Portal',
+    intro: 'Quote, underwrite and set up protection policies for your clients.',
+    signIn: 'Sign in',
+    signedOut: 'You have signed out',
+    signedOutIdle: (duration: string) => `You were signed out because you were inactive for ${duration}`,
+    signedOutDetail: 'Sign in again to carry on where you left off.',
+    help: 'Need help signing in? Call us on',
+  },
+  helpCall: 'If the problem continues, call us on',
+  helpEmail: 'or email',
+  /** §8 portal error: the identity provider could not sign the user in. */
+  portalError: {
+    title: 'Invalid login details',
+    description: 'We couldn’t sign you in with those details. Please try again.',
+    tryAgain: 'Try again',
+  },
+  launching: 'Opening the portal…',
 } as const;

@@ -8,6 +8,11 @@ const STORAGE_KEY = 'portal.dashboard.actingFor';
  * act for (their own cases and their advisers'). Kept for the session, so it survives moving
  * between pages.
  */
+/** Chooses whom to act for before the dashboard opens (an outside link's `/launch?adviserId=`). */
+export function rememberActingFor(adviserId: string): void {
+  sessionStorage.setItem(STORAGE_KEY, adviserId);
+}
+
 export function useActingFor(): [string | undefined, (adviserId: string | undefined) => void] {
   const [adviserId, setAdviserId] = useState<string | undefined>(() => sessionStorage.getItem(STORAGE_KEY) ?? undefined);
   const choose = (next: string | undefined) => {

@@ -45,11 +45,12 @@ describe('API auth middleware', () => {
 });
 
 describe('returnToFrom', () => {
-  it('returns to the remembered route inside the app only', () => {
+  it('returns to the remembered route inside the app only, else home (portal-redirect, each role to its own)', () => {
     expect(returnToFrom({ state: { returnTo: '/application/7/client-details' } })).toBe('/application/7/client-details');
-    expect(returnToFrom({ state: { returnTo: '//evil.example' } })).toBe('/dashboard');
-    expect(returnToFrom({ state: { returnTo: 'https://evil.example' } })).toBe('/dashboard');
-    expect(returnToFrom({ state: undefined })).toBe('/dashboard');
-    expect(returnToFrom(undefined)).toBe('/dashboard');
+    expect(returnToFrom({ state: { returnTo: '//evil.example' } })).toBe('/portal-redirect');
+    expect(returnToFrom({ state: { returnTo: 'https://evil.example' } })).toBe('/portal-redirect');
+    expect(returnToFrom({ state: { returnTo: '/\\evil.example' } })).toBe('/portal-redirect');
+    expect(returnToFrom({ state: undefined })).toBe('/portal-redirect');
+    expect(returnToFrom(undefined)).toBe('/portal-redirect');
   });
 });

@@ -1,9 +1,9 @@
-import { Button, Result } from 'antd';
 import { useAuth } from 'react-oidc-context';
 import { Navigate, useLocation } from 'react-router';
 import { paths } from '@/app/paths';
 import { PageStatus } from '@/components/page-status';
-import { signIn } from '@/lib/auth/user-manager';
+import { HOME_ROUTE } from '@/lib/auth/return-to';
+import { returnToFrom } from '@/lib/auth/user-manager';
 import { authStrings } from '../strings';
 
 function hasAuthResponse(search: string): boolean {
@@ -11,43 +11,26 @@ function hasAuthResponse(search: string): boolean {
   return (params.has('code') || params.has('error')) && params.has('state');
 }
 
+/** Where the failed sign-in was going: the provider's error carries the state we sent. */
+function intendedRoute(error: { innerError?: unknown }): string {
+  const inner = error.innerError;
+  const state = typeof inner === 'object' && inner !== null && 'state' in inner ? inner.state : undefined;
+  return returnToFrom({ state });
+}
+
 /**
  * /v2/auth/callback: the identity provider returns here. The auth provider exchanges the code
- * and then navigates to the remembered route; this page only shows progress or a failure.
+ * and then navigates to the remembered route; this page only shows progress. A failed sign-in
+ * goes to the portal error page ("Invalid login details", §8), never straight back to the
+ * provider: one that keeps refusing would otherwise loop (EP2).
  */
 export function AuthCallbackRoute() {
   const auth = useAuth();
   const location = useLocation();
   const inProgress = hasAuthResponse(location.search);
 
-  if (auth.error) {
-    return (
-      <Result
-        status="error"
-        title={authStrings.signInFailedTitle}
-        subTitle={authStrings.signInFailedDescription}
-        extra={
-          <Button type="primary" onClick={() => void signIn(auth, paths.dashboard())}>
-            {authStrings.tryAgain}
-          </Button>
-        }
-      />
-    );
-  }
-  // While the code is exchanged, the provider navigates on; only a stray visit is redirected here.
-  if (!inProgress && !auth.isLoading) {
-    if (auth.isAuthenticated) return <Navigate to={paths.dashboard()} replace />;
-    return (
-      <Result
-        status="info"
-        title={authStrings.signInFailedTitle}
-        extra={
-          <Button type="primary" onClick={() => void signIn(auth, paths.dashboard())}>
-            {authStrings.tryAgain}
-          </Button>
-        }
-      />
-    );
-  }
+  if (auth.error) return <Navigate to={paths.portalError(intendedRoute(auth.error))} replace />;
+  // While the code is exchanged, the provider navigates on; a stray visit goes home, which signs in.
+  if (!inProgress && !auth.isLoading) return <Navigate to={HOME_ROUTE} replace />;
   return <PageStatus message={authStrings.signingIn} />;
 }
