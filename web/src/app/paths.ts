@@ -30,6 +30,8 @@ export const routePatterns = {
   qiStep: '/underwriting-qi/:qiId/:step?',
   workbench: '/workbench',
   workbenchCase: '/workbench/:applicationId',
+  /** Customer care's page (`cca`, `ccaadmin`): what they can do here. */
+  customerCare: '/customer-care',
   authCallback: '/auth/callback',
   /** §2 portal-redirect: sends each role to its home (EP5); where sign-in lands without a route. */
   portalRedirect: '/portal-redirect',
@@ -83,6 +85,7 @@ export const paths = {
   /** The underwriters' workbench (issue 30), optionally filtered. */
   workbench: (filter?: string): string => (filter ? `/workbench?filter=${encodeURIComponent(filter)}` : '/workbench'),
   workbenchCase: (applicationId: number | string): string => `/workbench/${String(applicationId)}`,
+  customerCare: (): string => routePatterns.customerCare,
   authCallback: (): string => routePatterns.authCallback,
   portalRedirect: (): string => routePatterns.portalRedirect,
   launch: (returnTo?: string): string => withReturnTo(routePatterns.launch, returnTo),

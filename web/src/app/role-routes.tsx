@@ -1,20 +1,32 @@
 import { Navigate, Outlet, useNavigate } from 'react-router';
 import { ProblemPanel } from '@/components/problem-panel';
-import { useIsUnderwriter } from '@/lib/auth/roles';
+import { useIsCustomerCare, useIsUnderwriter } from '@/lib/auth/roles';
 import { paths } from './paths';
 import { appStrings } from './strings';
 
-/** `/`: an underwriter's home is the workbench, everyone else's the dashboard. */
+/** `/`: an underwriter's home is the workbench, customer care's their own page, everyone else's the dashboard. */
 export function RoleHome() {
-  return <Navigate to={useIsUnderwriter() ? paths.workbench() : paths.dashboard()} replace />;
+  const underwriter = useIsUnderwriter();
+  const customerCare = useIsCustomerCare();
+  return <Navigate to={underwriter ? paths.workbench() : customerCare ? paths.customerCare() : paths.dashboard()} replace />;
 }
 
 /**
  * The advisers' pages (dashboard, applications, policies): an underwriter never sees an
- * adviser's dashboard and is taken to the workbench; the API refuses them these calls anyway.
+ * adviser's dashboard and is taken to the workbench, customer care to their own page; the API
+ * refuses them these calls anyway.
  */
 export function AdvisersOnly() {
-  if (useIsUnderwriter()) return <Navigate to={paths.workbench()} replace />;
+  const underwriter = useIsUnderwriter();
+  const customerCare = useIsCustomerCare();
+  if (underwriter) return <Navigate to={paths.workbench()} replace />;
+  if (customerCare) return <Navigate to={paths.customerCare()} replace />;
+  return <Outlet />;
+}
+
+/** Customer care's page: anyone else goes to their own home. */
+export function CustomerCareOnly() {
+  if (!useIsCustomerCare()) return <RoleHome />;
   return <Outlet />;
 }
 

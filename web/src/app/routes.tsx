@@ -7,7 +7,7 @@ import { LaunchRoute } from './launch-route';
 import { RequireAuth } from './require-auth';
 import { RootErrorPage, RouteErrorPage } from './route-error-page';
 import { ServiceErrorRoute } from './service-error';
-import { AdvisersOnly, RoleHome, UnderwritersOnly } from './role-routes';
+import { AdvisersOnly, CustomerCareOnly, RoleHome, UnderwritersOnly } from './role-routes';
 import { appStrings } from './strings';
 
 /**
@@ -55,6 +55,17 @@ export const routes: RouteObject[] = [
                     id: 'workbench-case',
                     path: routePatterns.workbenchCase,
                     lazy: async () => ({ Component: (await import('@/features/underwriter/routes/case-route')).CaseRoute }),
+                  },
+                ],
+              },
+              {
+                id: 'customer-care-only',
+                element: <CustomerCareOnly />,
+                children: [
+                  {
+                    id: 'customer-care',
+                    path: routePatterns.customerCare,
+                    lazy: async () => ({ Component: (await import('@/features/care/routes/care-home-route')).CareHomeRoute }),
                   },
                 ],
               },

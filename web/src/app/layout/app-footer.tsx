@@ -1,26 +1,58 @@
 import { Layout } from 'antd';
 import { useContext } from 'react';
+import { ExternalLink } from '@/components/external-link';
+import { WebChatLauncher } from '@/features/chat/components/web-chat-launcher';
 import { BootstrapConfigContext } from '@/lib/config';
 import { appStrings } from '../strings';
 
-export function AppFooter() {
+const t = appStrings.footer;
+
+/**
+ * The footer (§2): help contacts, the web chat launcher (advisers only: customer care answer
+ * chats rather than start them, and underwriters work cases), LinkedIn, the privacy policy and
+ * the client welcome document, the regulation text and the copyright year. Its words and
+ * addresses are the bootstrap configuration's (product/portal.json), per identity tenant.
+ */
+export function AppFooter({ webChat = false }: { webChat?: boolean }) {
   const config = useContext(BootstrapConfigContext);
   const year = new Date().getFullYear();
+  if (!config) {
+    return (
+      <Layout.Footer className="app-footer">
+        <div className="app-footer__inner">
+          <span>{t.copyright(year, appStrings.insurerName)}</span>
+        </div>
+      </Layout.Footer>
+    );
+  }
+  const { help, links, legal } = config;
   return (
     <Layout.Footer className="app-footer">
       <div className="app-footer__inner">
-        {config ? (
+        <div className="app-footer__help">
           <span>
-            <strong>{appStrings.footer.needHelp}</strong> {appStrings.footer.call}{' '}
-            <a href={`tel:${config.help.telephone.replace(/\s+/g, '')}`}>{config.help.telephone}</a> {appStrings.footer.email}{' '}
-            <a href={`mailto:${config.help.email}`}>{config.help.email}</a>
+            <strong>{t.needHelp}</strong> {t.call} <a href={`tel:${help.telephone.replace(/\s+/g, '')}`}>{help.telephone}</a> {t.email}{' '}
+            <a href={`mailto:${help.email}`}>{help.email}</a>
           </span>
-        ) : (
-          <span />
-        )}
-        <span>
-          © {year} {appStrings.insurerName}
-        </span>
+          {webChat && <WebChatLauncher />}
+        </div>
+        <nav aria-label={t.links} className="app-footer__links">
+          <ul>
+            <li>
+              <ExternalLink href={links.linkedIn}>{t.linkedIn}</ExternalLink>
+            </li>
+            <li>
+              <ExternalLink href={links.privacyPolicy}>{t.privacyPolicy}</ExternalLink>
+            </li>
+            <li>
+              <ExternalLink href={links.clientWelcome}>{t.clientWelcome}</ExternalLink>
+            </li>
+          </ul>
+        </nav>
+        <div className="app-footer__legal">
+          <p>{legal.regulation}</p>
+          <p>{t.copyright(year, legal.copyrightHolder)}</p>
+        </div>
       </div>
     </Layout.Footer>
   );

@@ -1,59 +1,39 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Layout } from 'antd';
 import { useAuth } from 'react-oidc-context';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { Outlet, useNavigate } from 'react-router';
 import { useAdviser } from '@/lib/adviser';
-import { useIsUnderwriter } from '@/lib/auth/roles';
+import { useIsCustomerCare, useIsUnderwriter } from '@/lib/auth/roles';
 import { paths } from '../paths';
 import { appStrings } from '../strings';
 import { AppFooter } from './app-footer';
+import { AppNav } from './app-nav';
 import { Brand } from './brand';
 import { FirmLocationNotice } from './firm-location-notice';
 import { RouteChangeEffects } from './route-change-effects';
 
 /**
  * The signed-in shell: header with product, navigation and who is signed in; the page; the
- * footer. An adviser's menu leads to their dashboard and Underwriting Qi; an underwriter's to the workbench.
+ * footer. The menu is each role's (see AppNav); advisers alone get the firm-location notice and
+ * the web chat launcher, which need an adviser's profile.
  */
 export function AppLayout() {
   const underwriter = useIsUnderwriter();
+  const customerCare = useIsCustomerCare();
   const navigate = useNavigate();
 
   return (
     <Layout className="app-shell">
       <RouteChangeEffects />
-      {!underwriter && <FirmLocationNotice />}
+      {!underwriter && !customerCare && <FirmLocationNotice />}
       <a href="#main-content" className="skip-link">
         {appStrings.skipToContent}
       </a>
       <Layout.Header className="app-header">
         <Brand />
-        <nav aria-label={appStrings.mainNavigation} className="app-header__nav">
-          <ul className="app-nav">
-            {underwriter ? (
-              <li>
-                <NavLink to={paths.workbench()} className="app-nav__link">
-                  {appStrings.nav.workbench}
-                </NavLink>
-              </li>
-            ) : (
-              <>
-                <li>
-                  <NavLink to={paths.dashboard()} className="app-nav__link">
-                    {appStrings.nav.dashboard}
-                  </NavLink>
-                </li>
-                <li>
-                  <NavLink to={paths.qi()} className="app-nav__link">
-                    {appStrings.nav.qi}
-                  </NavLink>
-                </li>
-              </>
-            )}
-          </ul>
-        </nav>
+        <AppNav />
         <div className="app-header__user">
-          {underwriter ? <UnderwriterName /> : <AdviserName />}
+          {underwriter ? <UnderwriterName /> : customerCare ? <StaffName role={appStrings.customerCareRole} /> : <AdviserName />}
           <Button ghost icon={<LogoutOutlined aria-hidden="true" />} onClick={() => void navigate(paths.logout())}>
             {appStrings.signOut}
           </Button>
@@ -64,7 +44,7 @@ export function AppLayout() {
           <Outlet />
         </div>
       </Layout.Content>
-      <AppFooter />
+      <AppFooter webChat={!underwriter && !customerCare} />
     </Layout>
   );
 }
@@ -86,7 +66,12 @@ function AdviserName() {
 
 /** An underwriter, as their token names them: they have no adviser profile. */
 function UnderwriterName() {
+  return <StaffName role={appStrings.underwriterRole} />;
+}
+
+/** Insurer staff (underwriters, customer care), as their token names them: no adviser profile. */
+function StaffName({ role }: { role: string }) {
   const auth = useAuth();
   const name = auth.user?.profile.name ?? auth.user?.profile.email;
-  return name ? <SignedInAs name={name} detail={appStrings.underwriterRole} /> : null;
+  return name ? <SignedInAs name={name} detail={role} /> : null;
 }

@@ -1,5 +1,10 @@
 export const dashboardStrings = {
   heading: 'Dashboard',
+  marketing: {
+    region: 'News from us',
+    dismissButton: 'Dismiss',
+    dismiss: (title: string) => `Dismiss: ${title}`,
+  },
   welcome: (name: string) => `Welcome back, ${name}.`,
   tabs: {
     inProgress: 'In Progress',

@@ -26,3 +26,12 @@ export function useRoles(): Role[] {
 export function useIsUnderwriter(): boolean {
   return useRoles().includes('underwriter');
 }
+
+/**
+ * Whether the signed-in user is customer care (`cca` or `ccaadmin`, §6): they have a page of
+ * their own, not an adviser's dashboard, and none of the adviser's menu.
+ */
+export function useIsCustomerCare(): boolean {
+  const roles = useRoles();
+  return !roles.includes('underwriter') && (roles.includes('cca') || roles.includes('ccaadmin'));
+}

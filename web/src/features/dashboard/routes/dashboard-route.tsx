@@ -4,6 +4,7 @@ import { PageHeading } from '@/components/page-heading';
 import { Tabs } from '@/components/tabs';
 import { useAdviser } from '@/lib/adviser';
 import { AskQiPanel } from '../components/ask-qi-panel';
+import { MarketingAlert } from '../components/marketing-alert';
 import { InProgressTab } from '../components/in-progress-tab';
 import { PolicyholdersTab } from '../components/policyholders-tab';
 import { dashboardStrings as t } from '../strings';
@@ -23,6 +24,7 @@ export function DashboardRoute() {
         <PageHeading>{t.heading}</PageHeading>
         {adviser && <p className="page-header__subtitle">{t.welcome(adviser.name)}</p>}
       </header>
+      <MarketingAlert />
       <AskQiPanel />
       <div className="panel">
         <Tabs<DashboardTab>

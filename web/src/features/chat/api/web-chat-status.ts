@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type Schemas } from '@/lib/api-client';
+import { unwrap } from '@/lib/api-error';
+
+export type WebChatStatus = Schemas['WebChatStatus'];
+
+/** How often the launcher asks again: chat opens and closes on the minute (decision SH3). */
+export const WEB_CHAT_POLL_MS = 60_000;
+
+/** GET /api/v1/backendforfrontend/webchat/status: whether web chat can be used now, and why not. */
+export const webChatStatusQueryOptions = queryOptions({
+  queryKey: ['web-chat', 'status'] as const,
+  queryFn: async () => unwrap(await api.GET('/api/v1/backendforfrontend/webchat/status')),
+  refetchInterval: WEB_CHAT_POLL_MS,
+  staleTime: WEB_CHAT_POLL_MS / 2,
+  retry: false,
+});
+
+export function useWebChatStatus({ enabled }: { enabled: boolean }) {
+  return useQuery({ ...webChatStatusQueryOptions, enabled });
+}
