@@ -165,7 +165,7 @@ pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> anyhow::Result<Confi
         None => bail!("OIDC_ISSUER must be set (the identity provider's issuer URL)"),
     };
     let idle_timeout_seconds = get("IDLE_TIMEOUT_SECONDS")
-        .unwrap_or_else(|| "1800".into())
+        .unwrap_or_else(|| domain::constants::DEFAULT_IDLE_TIMEOUT_SECONDS.to_string())
         .parse()
         .context("IDLE_TIMEOUT_SECONDS must be a whole number of seconds")?;
     Ok(Config {

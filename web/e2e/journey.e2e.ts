@@ -155,7 +155,7 @@ describe('adviser journey', () => {
     await visible(page.getByText(/^(\d+ policyholders?|Policyholders will appear here once a policy is in force\.)$/));
   });
 
-  it('signing out returns to the sign-in page', async () => {
+  it('signing out lands on the login landing page, whose Sign in goes to the sign-in page', async () => {
     const { page } = browser;
     await page.goto(`${baseUrl}/v2/dashboard`);
     await signInAtDevIdp(page);
@@ -164,9 +164,11 @@ describe('adviser journey', () => {
 
     await page.getByRole('button', { name: 'Sign out' }).click();
 
+    await page.waitForURL(/\/v2\/login$/);
+    await visible(page.getByText('You have signed out'));
+    await screenshot(page, '09-signed-out');
+    await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/dev-idp\/authorize/);
     await visible(page.getByLabel('Email'));
-    await visible(page.getByRole('button', { name: 'Sign in' }));
-    await screenshot(page, '09-signed-out');
   });
 });

@@ -1,4 +1,5 @@
 import type { User } from 'oidc-client-ts';
+import { theme } from 'antd';
 import { AuthProvider } from 'react-oidc-context';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { PageStatus } from '@/components/page-status';
@@ -14,13 +15,14 @@ type Router = ReturnType<typeof createBrowserRouter>;
 /** Start-up: load the bootstrap configuration, then sign-in and routes configured from it. */
 export function Bootstrap({ router }: { router: Router }) {
   const config = useLoadBootstrapConfig();
+  const { token } = theme.useToken();
 
   if (config.isPending) return <PageStatus message={appStrings.startingUp} />;
   // The API cannot be reached: the service-error page, in place, so Try again carries on to the
   // address the user asked for (EP4).
   if (config.isError) {
     return (
-      <main className="app-content">
+      <main className="app-content" style={{ fontFamily: token.fontFamily, fontSize: token.fontSize }}>
         <div className="page-container">
           <ServiceErrorContent retrying={config.isFetching} onRetry={() => void config.refetch()} />
         </div>

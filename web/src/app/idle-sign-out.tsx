@@ -1,4 +1,4 @@
-import { Button } from 'antd';
+import { Button, theme } from 'antd';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import {
   IDLE_ACTIVITY_EVENTS,
@@ -109,6 +109,8 @@ export function useIdleTimer(timeoutSeconds: number | undefined): {
 export function IdleWarning({ secondsLeft, onStay, onSignOut }: { secondsLeft: number; onStay: () => void; onSignOut: () => void }) {
   const dialog = useRef<HTMLDivElement>(null);
   const stay = useRef<HTMLButtonElement>(null);
+  // Drawn over the page, outside the shell's layout: it takes the app's type from the theme.
+  const { token } = theme.useToken();
 
   useEffect(() => {
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -136,7 +138,7 @@ export function IdleWarning({ secondsLeft, onStay, onSignOut }: { secondsLeft: n
   };
 
   return (
-    <div className="idle-warning__backdrop">
+    <div className="idle-warning__backdrop" style={{ fontFamily: token.fontFamily, fontSize: token.fontSize }}>
       <div
         ref={dialog}
         role="alertdialog"
