@@ -51,7 +51,7 @@ export function AppLayout() {
 
 function SignedInAs({ name, detail }: { name: string; detail?: string | null }) {
   return (
-    <span aria-label={`${appStrings.signedInAs} ${name}`}>
+    <span className="app-header__who" aria-label={`${appStrings.signedInAs} ${name}`}>
       <UserOutlined aria-hidden="true" /> <span className="app-header__user-name">{name}</span>
       {detail && <span className="app-header__firm"> · {detail}</span>}
     </span>
