@@ -38,10 +38,16 @@ struct Row {
     organisation_name: String,
     address1: String,
     address2: String,
+    /// The third address line and the surgery's email are optional columns: a directory that
+    /// has them fills the form's fields (FC1).
+    #[serde(default)]
+    address3: String,
     city_name: String,
     county: String,
     postcode: String,
     phone_number: String,
+    #[serde(default)]
+    email_address: String,
 }
 
 /// The sample list.
@@ -73,17 +79,19 @@ impl SampleSurgeries {
                 contact_details: ContactDetailsForm {
                     address1: given(row.address1),
                     address2: given(row.address2),
-                    address3: None,
+                    address3: given(row.address3),
                     city_name: given(row.city_name),
                     county: given(row.county),
                     postcode: given(row.postcode),
                     phone_number: given(row.phone_number),
-                    email_address: None,
+                    email_address: given(row.email_address),
                 },
             };
+            // A directory's email is taken as confirmed: nobody typed it.
             let form = ExaminerForm {
                 organisation_name: Some(surgery.organisation_name.clone()),
                 contact_details: surgery.contact_details.clone(),
+                confirm_email_address: surgery.contact_details.email_address.clone(),
                 ..ExaminerForm::default()
             };
             if let Some(problem) = check_examiner(&form).first() {
@@ -186,6 +194,46 @@ mod tests {
         assert_eq!(named[0], *first);
         assert!(directory.search("").is_empty());
         assert!(directory.search("atlantis").is_empty());
+    }
+
+    #[test]
+    fn every_address_line_county_and_email_a_directory_has_are_filled() {
+        let directory = shipped();
+        let park = directory
+            .search("health centre ls6")
+            .into_iter()
+            .find(|s| s.contact_details.address3.is_some())
+            .expect("a sample surgery has three address lines");
+        let c = &park.contact_details;
+        assert_eq!(
+            (
+                c.address1.as_deref(),
+                c.address2.as_deref(),
+                c.address3.as_deref()
+            ),
+            (
+                Some("Unit 4"),
+                Some("Kirkstall Health Park"),
+                Some("81 Station Road")
+            )
+        );
+        assert_eq!(c.county.as_deref(), Some("West Yorkshire"));
+        // The optional columns may be left out, or carry an email.
+        let with_email = "code,organisationName,address1,address2,address3,cityName,county,postcode,phoneNumber,emailAddress\nX1,Riverside Surgery,1 River Lane,,,LEEDS,,LS1 4AP,0113 496 0000,reception@bücher.example\n";
+        let directory = SampleSurgeries::parse(with_email).unwrap();
+        assert_eq!(
+            directory.search("riverside")[0]
+                .contact_details
+                .email_address
+                .as_deref(),
+            Some("reception@bücher.example")
+        );
+        let bad_email = with_email.replace("reception@bücher.example", "reception@");
+        assert!(
+            SampleSurgeries::parse(&bad_email)
+                .unwrap_err()
+                .contains("emailAddress")
+        );
     }
 
     #[test]

@@ -142,3 +142,115 @@ async fn consent_the_report_question_and_a_surgery_from_the_look_up_make_amra_re
     app.keep_history(&id, "amra-consent-reports-and-surgery")
         .await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_surgery_field_is_saved_and_read_back_and_its_email_is_checked_like_a_clients() {
+    let app = TestApp::spawn().await;
+    let token = app.token("adviser1@example.com").await;
+    let (id, clients) = app.applied_application(&token, false).await;
+    let alan = &clients[0];
+
+    // The look-up fills every field the directory has: three address lines and the county.
+    let (status, found) = app
+        .call(
+            Method::GET,
+            "/api/v1/backendforfrontend/examiner/lookup?search=health%20centre%20ls6",
+            Some(&token),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{found}");
+    let park = found["surgeries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| !s["contactDetails"]["address3"].is_null())
+        .expect("a sample surgery with three address lines")
+        .clone();
+    assert_eq!(park["contactDetails"]["address3"], "81 Station Road");
+    assert_eq!(park["contactDetails"]["county"], "West Yorkshire");
+
+    let doctor = |email: &str, confirm: &str| {
+        json!({
+            "applicantId": alan, "title": "Dr", "forename": "Amara", "surname": "Okafor",
+            "contactDetails": {
+                "address1": "Unit 4", "address2": "Kirkstall Health Park",
+                "address3": "81 Station Road", "cityName": "Leeds", "county": "West Yorkshire",
+                "postcode": "ls6 7dj", "phoneNumber": "0113 186 0913", "emailAddress": email
+            },
+            "confirmEmailAddress": confirm,
+            "isExaminerDetailsValid": "true"
+        })
+    };
+    let (status, body) = bff(
+        &app,
+        &token,
+        Method::PATCH,
+        "applicant/examiner",
+        doctor("Reception@Bücher.example", "reception@bücher.example"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, read) = app.get_application(&token, &id).await;
+    assert_eq!(status, StatusCode::OK, "{read}");
+    let examiner = &read["applicants"][0]["examiner"];
+    assert_eq!(examiner["isExaminerDetailsValid"], true);
+    assert_eq!(examiner["title"], "Dr");
+    let c = &examiner["contactDetails"];
+    assert_eq!(
+        (
+            c["address3"].as_str(),
+            c["county"].as_str(),
+            c["postcode"].as_str(),
+            c["emailAddress"].as_str()
+        ),
+        (
+            Some("81 Station Road"),
+            Some("West Yorkshire"),
+            Some("LS6 7DJ"),
+            Some("Reception@bücher.example")
+        )
+    );
+
+    // §5: a provider on the blocked list is refused with the spec's message, on the field.
+    let (status, body) = bff(
+        &app,
+        &token,
+        Method::PATCH,
+        "applicant/examiner",
+        doctor("gp@qq.com", "gp@qq.com"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(body["detail"], "Please check surgery emailAddress");
+    let field = errors(&body);
+    assert_eq!(field[0].0, "contactDetails.emailAddress");
+    assert!(field[0].1.starts_with("Unfortunately, we can’t accept"));
+    // Malformed, or not confirmed: refused by the rule before any service is asked.
+    let (status, body) = bff(
+        &app,
+        &token,
+        Method::PATCH,
+        "applicant/examiner",
+        doctor("gp@-bücher.example", "gp@-bücher.example"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(errors(&body)[0].0, "contactDetails.emailAddress");
+    let (status, body) = bff(
+        &app,
+        &token,
+        Method::PATCH,
+        "applicant/examiner",
+        doctor("gp@bücher.example", "gp@buecher.example"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(body["detail"], "Please check surgery confirmEmailAddress");
+    // A line of 41 characters is refused (§5 address lines 40).
+    let mut long = doctor("", "");
+    long["contactDetails"]["address3"] = json!("x".repeat(41));
+    let (status, body) = bff(&app, &token, Method::PATCH, "applicant/examiner", long).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(errors(&body)[0].0, "contactDetails.address3");
+}

@@ -13,6 +13,7 @@ use activities::surgeries::Surgery;
 use axum::Json;
 use axum::extract::{Query, State};
 use domain::application::{SetAmraConsent, SetExaminer, SetViewMedicalReports};
+use domain::contact::EmailAddress;
 use domain::contact::address::ContactDetailsForm;
 use domain::contact::examiner::ExaminerForm;
 use domain::{ApplicantId, ApplicationView};
@@ -130,7 +131,9 @@ pub async fn set_view_medical_reports(
 ///
 /// Saves the doctor or surgery the insurer would ask for a medical report, once the quote is priced
 /// and until the policy is in force. It needs a doctor's forename and surname or a surgery name, an
-/// address and a phone number; an email is optional but must be confirmed. Incomplete details are
+/// address and a phone number; an email is optional but must be confirmed, and a new one is
+/// checked with the email service as a client's is (`validate/email`), a refusal answering with
+/// the service's message on `contactDetails.emailAddress`. Incomplete details are
 /// kept with `isExaminerDetailsValid` false, unless the request says they are complete (`true`),
 /// when what is missing is refused by field with a 'Please check surgery ...' message; malformed
 /// values are always refused.
@@ -166,7 +169,19 @@ pub async fn set_examiner(
         }
     };
     let case = Case::of_applicant(&state, &me, &request.applicant_id).await?;
+    // §5: the surgery's email is checked as a client's is; a malformed one is left to the
+    // domain's own message.
+    let email_check = match request
+        .contact_details
+        .email_address
+        .as_deref()
+        .map(EmailAddress::parse)
+    {
+        Some(Ok(email)) => Some(state.emails.check(&email).await),
+        _ => None,
+    };
     let command = SetExaminer {
+        email_check,
         applicant_id: request.applicant_id,
         form: ExaminerForm {
             title: request.title,

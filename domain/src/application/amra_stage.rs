@@ -11,7 +11,9 @@
 use super::{APPLICANT_NOT_FOUND, Application};
 use crate::amra::consent_expires;
 use crate::contact::examiner::{Examiner, ExaminerForm, check_examiner, surgery_message};
+use crate::contact::{EmailCheck, email_refusal};
 use crate::dates::{start_of_uk_day, uk_date};
+use crate::errors::FieldError;
 use crate::errors::Rejection;
 use crate::ids::ApplicantId;
 use crate::stage::ApplicationStage;
@@ -48,6 +50,10 @@ pub struct SetExaminer {
     pub applicant_id: ApplicantId,
     pub form: ExaminerForm,
     pub claimed_valid: bool,
+    /// The email service's answer for the surgery's email (§5 "checked"), asked by the API as
+    /// for a client's email; a refusal refuses a new email with the service's message (FC1).
+    #[serde(default)]
+    pub email_check: Option<EmailCheck>,
 }
 
 impl Application {
@@ -142,6 +148,25 @@ impl Application {
         now: DateTime<Utc>,
     ) -> Result<Self, Rejection> {
         let examiner = Examiner::parse(&command.form).map_err(Rejection::invalid)?;
+        // §5: the surgery's email is checked like a client's; one already saved is not refused
+        // again (as M3 for a client's).
+        let saved_email = self
+            .applicants
+            .iter()
+            .find(|a| a.id == command.applicant_id)
+            .and_then(|a| a.examiner.as_ref())
+            .and_then(|e| e.contact_details.email_address.as_ref());
+        if let Some(email) = &examiner.contact_details.email_address
+            && saved_email != Some(email)
+            && let Some(message) = command.email_check.as_ref().and_then(email_refusal)
+        {
+            let errors = vec![FieldError::new("contactDetails.emailAddress", message)];
+            let mut rejection = Rejection::invalid(errors.clone());
+            if let Some(list) = surgery_message(&errors) {
+                rejection.message = list;
+            }
+            return Err(rejection);
+        }
         if command.claimed_valid && !examiner.is_examiner_details_valid {
             let errors = check_examiner(&command.form);
             let mut rejection = Rejection::invalid(errors.clone());

@@ -49,6 +49,7 @@ fn ready_for(app: &Application, id: &str) -> Application {
             applicant_id: applicant_id(id),
             form: surgery(),
             claimed_valid: true,
+            email_check: None,
         },
         now(),
     )
@@ -81,6 +82,7 @@ fn an_incomplete_surgery_is_kept_unless_the_page_says_it_is_complete() {
                 applicant_id: applicant_id("a1"),
                 form: form.clone(),
                 claimed_valid: false,
+                email_check: None,
             },
             now(),
         )
@@ -98,12 +100,91 @@ fn an_incomplete_surgery_is_kept_unless_the_page_says_it_is_complete() {
                 applicant_id: applicant_id("a1"),
                 form,
                 claimed_valid: true,
+                email_check: None,
             },
             now(),
         )
         .unwrap_err();
     assert_eq!(refused.message, "Please check surgery postcode");
     assert_eq!(refused.errors[0].field, "contactDetails.postcode");
+}
+
+fn with_email(form: &ExaminerForm, email: &str) -> ExaminerForm {
+    let mut form = form.clone();
+    form.title = Some("Dr".into());
+    form.contact_details.address3 = Some("Kirkstall".into());
+    form.contact_details.county = Some("West Yorkshire".into());
+    form.contact_details.email_address = Some(email.into());
+    form.confirm_email_address = Some(email.into());
+    form
+}
+
+fn examiner(form: ExaminerForm, check: Option<(bool, &str)>) -> SetExaminer {
+    SetExaminer {
+        applicant_id: applicant_id("a1"),
+        form,
+        claimed_valid: true,
+        email_check: check.map(|(is_valid, status)| EmailCheck {
+            is_valid,
+            status: Some(status.into()),
+        }),
+    }
+}
+
+#[test]
+fn title_third_line_county_and_email_are_kept_and_the_email_at_an_idn_domain_as_typed() {
+    let form = with_email(&surgery(), "Reception@Bücher.example");
+    let app = quoted_couple()
+        .set_examiner(&examiner(form, Some((true, "Unchecked"))), now())
+        .unwrap();
+    let saved = app.applicants[0].examiner.as_ref().unwrap();
+    assert!(saved.is_examiner_details_valid);
+    assert_eq!(saved.title.as_deref(), Some("Dr"));
+    let c = &saved.contact_details;
+    assert_eq!(
+        c.address3.as_ref().map(|l| l.to_string()).as_deref(),
+        Some("Kirkstall")
+    );
+    assert_eq!(
+        c.county.as_ref().map(|l| l.to_string()).as_deref(),
+        Some("West Yorkshire")
+    );
+    assert_eq!(
+        c.email_address.as_ref().map(|e| e.as_str()),
+        Some("Reception@bücher.example")
+    );
+}
+
+#[test]
+fn a_surgery_email_the_service_refuses_is_refused_with_its_message_unless_already_saved() {
+    let app = quoted_couple();
+    let form = with_email(&surgery(), "gp@qq.com");
+    let refused = app
+        .set_examiner(
+            &examiner(form.clone(), Some((false, "FailureBlacklist"))),
+            now(),
+        )
+        .unwrap_err();
+    assert_eq!(refused.kind, RejectionKind::Invalid);
+    assert_eq!(refused.message, "Please check surgery emailAddress");
+    assert_eq!(refused.errors[0].field, "contactDetails.emailAddress");
+    assert!(refused.errors[0].message.starts_with("Unfortunately"));
+    let disposable = app
+        .set_examiner(
+            &examiner(form.clone(), Some((false, "FailureDisposable"))),
+            now(),
+        )
+        .unwrap_err();
+    assert!(disposable.errors[0].message.contains("temporary email"));
+    // Accepted once (the service could not check it), a later save is not refused for it.
+    let saved = app
+        .set_examiner(&examiner(form.clone(), Some((true, "Unchecked"))), now())
+        .unwrap();
+    assert!(
+        saved
+            .set_examiner(&examiner(form, Some((false, "FailureBlacklist"))), now())
+            .is_ok()
+    );
 }
 
 #[test]

@@ -767,7 +767,9 @@ export interface paths {
          * Save a client's doctor or surgery
          * @description Saves the doctor or surgery the insurer would ask for a medical report, once the quote is priced
          *     and until the policy is in force. It needs a doctor's forename and surname or a surgery name, an
-         *     address and a phone number; an email is optional but must be confirmed. Incomplete details are
+         *     address and a phone number; an email is optional but must be confirmed, and a new one is
+         *     checked with the email service as a client's is (`validate/email`), a refusal answering with
+         *     the service's message on `contactDetails.emailAddress`. Incomplete details are
          *     kept with `isExaminerDetailsValid` false, unless the request says they are complete (`true`),
          *     when what is missing is refused by field with a 'Please check surgery ...' message; malformed
          *     values are always refused.

@@ -4,31 +4,104 @@ import { useId, useState } from 'react';
 import type { Schemas } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { formatDate } from '@/lib/format';
-import { checkExaminer } from '@/lib/rules/examiner';
+import { ADDRESS_LINE_MAX_CHARS } from '@/lib/rules/address';
+import { EMAIL_MAX_CHARS, UNCHECKED, emailCheckResult, parseEmailAddress } from '@/lib/rules/email';
+import { EXAMINER_NAME_MAX_CHARS, checkExaminer, surgeryMessage } from '@/lib/rules/examiner';
+import type { FieldError } from '@/lib/rules/text';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useCheckEmail } from '../../shared/api/check-email';
 import { useSetConsent, useSetExaminer, useSetViewReports, useSurgeries } from '../api/amra';
 import { amraStrings as t } from '../strings';
 
 type Applicant = Schemas['ApplicantView'];
 type Surgery = Schemas['Surgery'];
 
-const FIELDS = ['organisationName', 'forename', 'surname', 'address1', 'address2', 'cityName', 'postcode', 'phoneNumber'] as const;
-type Field = (typeof FIELDS)[number];
+/** Every field of §3 "Examiner or surgery", in form order (the order of the surgery message, K19). */
+export const EXAMINER_FIELDS = [
+  'title',
+  'forename',
+  'surname',
+  'organisationName',
+  'address1',
+  'address2',
+  'address3',
+  'cityName',
+  'county',
+  'postcode',
+  'phoneNumber',
+  'emailAddress',
+  'confirmEmailAddress',
+] as const;
+type Field = (typeof EXAMINER_FIELDS)[number];
 type Values = Record<Field, string>;
+
+/** The longest each box takes (§5, §9: names and email 100, address lines 40). */
+const MAX_CHARS: Partial<Record<Field, number>> = {
+  title: EXAMINER_NAME_MAX_CHARS,
+  forename: EXAMINER_NAME_MAX_CHARS,
+  surname: EXAMINER_NAME_MAX_CHARS,
+  organisationName: EXAMINER_NAME_MAX_CHARS,
+  address1: ADDRESS_LINE_MAX_CHARS,
+  address2: ADDRESS_LINE_MAX_CHARS,
+  address3: ADDRESS_LINE_MAX_CHARS,
+  cityName: ADDRESS_LINE_MAX_CHARS,
+  county: ADDRESS_LINE_MAX_CHARS,
+  emailAddress: EMAIL_MAX_CHARS,
+  confirmEmailAddress: EMAIL_MAX_CHARS,
+};
+
+const EMAIL_FIELDS: readonly Field[] = ['emailAddress', 'confirmEmailAddress'];
 
 function valuesOf(applicant: Applicant): Values {
   const e = applicant.examiner;
   const c = e?.contactDetails;
   return {
-    organisationName: e?.organisationName ?? '',
+    title: e?.title ?? '',
     forename: e?.forename ?? '',
     surname: e?.surname ?? '',
+    organisationName: e?.organisationName ?? '',
     address1: c?.address1 ?? '',
     address2: c?.address2 ?? '',
+    address3: c?.address3 ?? '',
     cityName: c?.cityName ?? '',
+    county: c?.county ?? '',
     postcode: c?.postcode ?? '',
     phoneNumber: c?.phoneNumber ?? '',
+    emailAddress: c?.emailAddress ?? '',
+    // A saved email was confirmed when it was saved.
+    confirmEmailAddress: c?.emailAddress ?? '',
   };
+}
+
+type ExaminerBody = Omit<Schemas['ExaminerRequest'], 'applicantId' | 'isExaminerDetailsValid'> & {
+  contactDetails: NonNullable<Schemas['ExaminerRequest']['contactDetails']>;
+};
+
+/** The examiner as the PATCH sends it: every §3 field, blank as null. */
+export function examinerFormOf(values: Values): ExaminerBody {
+  const text = (value: string) => (value.trim() === '' ? null : value);
+  return {
+    title: text(values.title),
+    forename: text(values.forename),
+    surname: text(values.surname),
+    organisationName: text(values.organisationName),
+    contactDetails: {
+      address1: text(values.address1),
+      address2: text(values.address2),
+      address3: text(values.address3),
+      cityName: text(values.cityName),
+      county: text(values.county),
+      postcode: text(values.postcode),
+      phoneNumber: text(values.phoneNumber),
+      emailAddress: text(values.emailAddress),
+    },
+    confirmEmailAddress: text(values.confirmEmailAddress),
+  };
+}
+
+/** Field errors keyed by the form's own field names (`contactDetails.postcode` is `postcode`). */
+function byField(errors: readonly FieldError[]): Record<string, string> {
+  return Object.fromEntries(errors.map((e) => [e.field.replace('contactDetails.', ''), e.message]));
 }
 
 function YesNo({ label, value, disabled, onChange }: { label: string; value: boolean | null | undefined; disabled: boolean; onChange: (v: boolean) => void }) {
@@ -58,45 +131,69 @@ export function ClientAmraCard({ applicant, title, locked }: { applicant: Applic
   const consent = useSetConsent();
   const reports = useSetViewReports();
   const examiner = useSetExaminer();
+  const checkEmail = useCheckEmail();
   const [values, setValues] = useState<Values>(() => valuesOf(applicant));
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search, 150);
   const [message, setMessage] = useState<{ type: 'success' | 'warning' | 'error'; text: string } | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [emailNote, setEmailNote] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
   const headingId = useId();
 
   const lookup = useSurgeries(debounced);
   const found: Surgery[] = lookup.data?.surgeries ?? [];
   const sample = lookup.data?.isSample ?? false;
 
-  const form = {
-    organisationName: values.organisationName || null,
-    forename: values.forename || null,
-    surname: values.surname || null,
-    contactDetails: {
-      address1: values.address1 || null,
-      address2: values.address2 || null,
-      address3: null,
-      cityName: values.cityName || null,
-      county: null,
-      postcode: values.postcode || null,
-      phoneNumber: values.phoneNumber || null,
-      emailAddress: null,
-    },
-  };
-  const complete = checkExaminer(form).length === 0;
+  const form = examinerFormOf(values);
   const amra = applicant;
   const ready = amra.isAmraConsentGranted === true && amra.isViewMedicalReportsRequested != null && amra.examiner?.isExaminerDetailsValid === true;
+
+  /**
+   * §5 "Email is optional but checked": a new, well-formed surgery email is asked of the email
+   * service, as a client's is (FC1). The refusal's message, or null; an unchecked domain is noted
+   * and let through.
+   */
+  const emailRefusal = async (): Promise<string | null> => {
+    const typed = form.contactDetails.emailAddress ?? null;
+    const parsed = typed === null ? null : parseEmailAddress(typed);
+    if (!parsed?.ok) return null;
+    const saved = applicant.examiner?.contactDetails.emailAddress ?? null;
+    if (saved !== null && parseEmailAddress(saved).ok && parsed.value === saved) return null;
+    try {
+      const answer = await checkEmail(parsed.value);
+      if (answer.status === UNCHECKED) setEmailNote(answer.message ?? null);
+      return answer.isValid ? null : (answer.message ?? emailCheckResult(answer).emailError);
+    } catch (error) {
+      return emailCheckResult({ failed: isApiError(error) ? error.message : '' }).emailError;
+    }
+  };
 
   const save = async () => {
     setMessage(null);
     setFieldErrors({});
+    setEmailNote(null);
+    setChecking(true);
+    const refusal = await emailRefusal().finally(() => setChecking(false));
+    if (refusal !== null) {
+      const errors = [{ field: 'contactDetails.emailAddress', message: refusal }];
+      setFieldErrors(byField(errors));
+      setMessage({ type: 'error', text: surgeryMessage(errors) ?? refusal });
+      return;
+    }
+    const problems = checkExaminer(form);
+    const complete = problems.length === 0;
     try {
       await examiner.mutateAsync({ applicantId: applicant.id, ...form, isExaminerDetailsValid: complete ? 'true' : 'false' });
-      setMessage(complete ? { type: 'success', text: t.saved } : { type: 'warning', text: t.incomplete });
+      if (complete) setMessage({ type: 'success', text: t.saved });
+      else {
+        // Saved as incomplete (§7): say what is still missing, beside each field and in the §5 list.
+        setFieldErrors(byField(problems));
+        setMessage({ type: 'warning', text: [t.incomplete, surgeryMessage(problems)].filter(Boolean).join(' ') });
+      }
     } catch (error) {
       if (isApiError(error)) {
-        setFieldErrors(Object.fromEntries(error.fieldErrors.map((e) => [e.field.replace('contactDetails.', ''), e.message])));
+        setFieldErrors(byField(error.fieldErrors));
         setMessage({ type: 'error', text: error.message });
       } else setMessage({ type: 'error', text: t.failed });
     }
@@ -106,16 +203,23 @@ export function ClientAmraCard({ applicant, title, locked }: { applicant: Applic
     const surgery = found.find((s) => s.code === code);
     if (!surgery) return;
     const c = surgery.contactDetails;
+    // Every field the directory has; its email needs no confirming, as nobody typed it.
     setValues({
-      organisationName: surgery.organisationName,
+      title: '',
       forename: '',
       surname: '',
+      organisationName: surgery.organisationName,
       address1: c.address1 ?? '',
       address2: c.address2 ?? '',
+      address3: c.address3 ?? '',
       cityName: c.cityName ?? '',
+      county: c.county ?? '',
       postcode: c.postcode ?? '',
       phoneNumber: c.phoneNumber ?? '',
+      emailAddress: c.emailAddress ?? '',
+      confirmEmailAddress: c.emailAddress ?? '',
     });
+    setFieldErrors({});
     setSearch('');
   };
 
@@ -147,11 +251,14 @@ export function ClientAmraCard({ applicant, title, locked }: { applicant: Applic
         />
         {sample && <Typography.Paragraph type="secondary">{t.sample}</Typography.Paragraph>}
         <Row gutter={16}>
-          {FIELDS.map((field) => {
+          {EXAMINER_FIELDS.map((field) => {
             const error = fieldErrors[field];
+            const note = field === 'emailAddress' && !error ? emailNote : null;
             const errorId = `${headingId}-${field}-error`;
+            const noteId = `${headingId}-${field}-note`;
+            const email = EMAIL_FIELDS.includes(field);
             return (
-              <Col key={field} xs={24} sm={12} style={{ marginBottom: 12 }}>
+              <Col key={field} xs={24} sm={field === 'title' ? 6 : 12} style={{ marginBottom: 12 }}>
                 <label htmlFor={`${headingId}-${field}`} style={{ display: 'block', marginBottom: 4 }}>
                   {t.fields[field]}
                 </label>
@@ -159,9 +266,15 @@ export function ClientAmraCard({ applicant, title, locked }: { applicant: Applic
                   id={`${headingId}-${field}`}
                   value={values[field]}
                   disabled={locked}
-                  status={error ? 'error' : undefined}
+                  maxLength={MAX_CHARS[field]}
+                  // type="text": a browser's type="email" rewrites a Unicode domain as punycode (FC2).
+                  type={field === 'phoneNumber' ? 'tel' : 'text'}
+                  inputMode={email ? 'email' : undefined}
+                  spellCheck={email ? false : undefined}
+                  autoComplete="off"
+                  status={error ? 'error' : note ? 'warning' : undefined}
                   aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? errorId : undefined}
+                  aria-describedby={error ? errorId : note ? noteId : undefined}
                   onChange={(event) => setValues((v) => ({ ...v, [field]: event.target.value }))}
                 />
                 {error && (
@@ -169,12 +282,17 @@ export function ClientAmraCard({ applicant, title, locked }: { applicant: Applic
                     {error}
                   </div>
                 )}
+                {note && (
+                  <div id={noteId} style={{ color: '#7c4a03', marginTop: 4 }}>
+                    {note}
+                  </div>
+                )}
               </Col>
             );
           })}
         </Row>
         {message && <Alert type={message.type} showIcon style={{ marginBottom: 12 }} message={message.text} />}
-        <Button type="primary" disabled={locked} loading={examiner.isPending} onClick={() => void save()}>
+        <Button type="primary" disabled={locked} loading={checking || examiner.isPending} onClick={() => void save()}>
           {t.save}
         </Button>
       </section>

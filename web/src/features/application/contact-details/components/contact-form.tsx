@@ -7,7 +7,7 @@ import { isApiError } from '@/lib/api-error';
 import { checkConfirmation, emailCheckResult, parseEmailAddress, UNCHECKED } from '@/lib/rules/email';
 import { groupPhoneNumber, parsePhoneNumber } from '@/lib/rules/phone';
 import { given } from '@/lib/rules/text';
-import { useCheckEmail } from '../api/check-email';
+import { useCheckEmail } from '../../shared/api/check-email';
 import { addressFields, contactFields, type ContactFormValues } from '../contact-form-model';
 import { checked, formRefusal, splitFormErrors } from '../../shared/form-errors';
 import { contactDetailsStrings } from '../strings';
