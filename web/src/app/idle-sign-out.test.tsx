@@ -129,7 +129,7 @@ describe('idle log-out (§1, §9)', () => {
     expect(await screen.findByText('Ada Adviser', {}, { timeout: 5000 })).toBeInTheDocument();
 
     await idleFor(TIMEOUT_SECONDS);
-    await waitFor(() => expect(signoutRedirect).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(signoutRedirect).toHaveBeenCalledTimes(1), { timeout: 5000 });
     expect(screen.queryByText('Ada Adviser')).not.toBeInTheDocument();
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
 
@@ -139,6 +139,6 @@ describe('idle log-out (§1, §9)', () => {
     expect(await screen.findByText('You were signed out because you were inactive for 2 minutes')).toBeInTheDocument();
     const signinRedirect = vi.spyOn(userManager, 'signinRedirect').mockResolvedValue();
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/dashboard/policyholders?page=1' } }));
+    await waitFor(() => expect(signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/dashboard/policyholders?page=1' } }), { timeout: 5000 });
   });
 });

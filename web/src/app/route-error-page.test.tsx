@@ -56,7 +56,7 @@ describe('the error page (§2, §8)', () => {
     expect(within(page).getByRole('link', { name: '0800 123 4567' })).toHaveAttribute('href', 'tel:08001234567');
     expect(within(page).getByRole('link', { name: 'help@example.test' })).toHaveAttribute('href', 'mailto:help@example.test');
     expect(within(page).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
-    await waitFor(() => expect(heading).toHaveFocus());
+    await waitFor(() => expect(heading).toHaveFocus(), { timeout: 5000 });
     // The shell is still there: the adviser keeps the menu.
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
     // Not React Router's default screen.
@@ -76,7 +76,7 @@ describe('the error page (§2, §8)', () => {
 
     const page = await screen.findByRole('region', { name: 'Sorry, something’s gone wrong' }, { timeout: 5000 });
     await user.click(within(page).getByRole('button', { name: 'Sign out' }));
-    await waitFor(() => expect(signoutRedirect).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(signoutRedirect).toHaveBeenCalledTimes(1), { timeout: 5000 });
 
     // The identity provider hands back to the login landing page.
     crash.page = false;
@@ -84,7 +84,7 @@ describe('the error page (§2, §8)', () => {
     expect(await screen.findByText('You have signed out')).toBeInTheDocument();
     const signinRedirect = vi.spyOn(userManager, 'signinRedirect').mockResolvedValue();
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/policy-holder/P-1001?tab=documents' } }));
+    await waitFor(() => expect(signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/policy-holder/P-1001?tab=documents' } }), { timeout: 5000 });
   });
 
   it('shows on a shell of its own when the signed-in shell itself throws', async () => {

@@ -46,7 +46,7 @@ describe('the service-error page (§2)', () => {
 
     down = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/dashboard/policyholders?page=2'));
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/dashboard/policyholders?page=2'), { timeout: 5000 });
     expect(await screen.findByText('Policyholders will appear here once a policy is in force.', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
@@ -96,6 +96,6 @@ describe('the service-error page (§2)', () => {
     await signInAs(userManager);
     const { router } = renderApp(userManager, '/service-error?returnTo=https%3A%2F%2Fevil.example%2F');
     await user.click(await screen.findByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 5000 });
   });
 });

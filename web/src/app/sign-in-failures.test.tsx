@@ -47,7 +47,7 @@ describe('sign-in failures redirect to login (§6)', () => {
 
     // Try again is the user's own choice: it signs in, back to where they were going.
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/application/123/quote' } }));
+    await waitFor(() => expect(signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/application/123/quote' } }), { timeout: 5000 });
   });
 
   it('shows the portal error when the identity provider sends back an error, never straight back to it', async () => {
@@ -95,7 +95,7 @@ describe('/launch (§2): an entry from outside the portal', () => {
     const userManager = testUserManager();
     await signInAs(userManager);
     const { router } = renderApp(userManager, '/launch?returnTo=%2Fdashboard%3Fpage%3D2&adviserId=adviser1');
-    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/dashboard?page=2'));
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/dashboard?page=2'), { timeout: 5000 });
     expect(sessionStorage.getItem('portal.dashboard.actingFor')).toBe('adviser1');
   });
 
@@ -104,7 +104,7 @@ describe('/launch (§2): an entry from outside the portal', () => {
     const userManager = testUserManager();
     await signInAs(userManager);
     const { router } = renderApp(userManager, `/launch?returnTo=${encodeURIComponent(target)}`);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 5000 });
   });
 });
 
@@ -114,13 +114,13 @@ describe('portal-redirect (§2)', () => {
     const underwriter = testUserManager();
     await signInAs(underwriter, ['underwriter']);
     const { router, unmount } = renderApp(underwriter, '/portal-redirect');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/workbench'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/workbench'), { timeout: 5000 });
     unmount();
 
     stubApi([{ method: 'GET', path: '/api/v1/backendforfrontend/adviser', respond: () => json(adviserFixture()) }]);
     const adviser = testUserManager();
     await signInAs(adviser);
     const second = renderApp(adviser, '/portal-redirect');
-    await waitFor(() => expect(second.router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/dashboard'), { timeout: 5000 });
   });
 });
