@@ -7,6 +7,7 @@ import { bootstrapConfigFixture, renderApp, signInAs, testUserManager } from '@/
 import { IdleWarning, useIdleTimer } from './idle-sign-out';
 
 const TIMEOUT_SECONDS = 120;
+const realSetTimeout = globalThis.setTimeout;
 
 /** The idle timer and its warning, as the route guard uses them, with what phase it is in. */
 function Harness() {
@@ -94,6 +95,22 @@ describe('idle log-out (§1, §9)', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     await idleFor(TIMEOUT_SECONDS - 62);
     expect(phase()).toBe('active');
+  });
+
+  it('counts activity in another tab of the portal', async () => {
+    render(<Harness />);
+    await idleFor(50);
+    const otherTab = new BroadcastChannel('portal-idle-activity');
+    otherTab.postMessage({ at: Date.now() });
+    await act(async () => {
+      // The message crosses the channel on the event loop, which the fake clock does not drive.
+      await new Promise((resolve) => realSetTimeout(resolve, 50));
+    });
+    await idleFor(50);
+    otherTab.close();
+    expect(phase()).toBe('active');
+    await idleFor(10);
+    expect(phase()).toBe('warning');
   });
 
   it('keeps Tab inside the warning, and Escape stays signed in', async () => {
