@@ -105,6 +105,8 @@ export function applicationFixture(overrides: Partial<Schemas['Application']> = 
     policies: [],
     activationProblems: [],
     isRestrictedCover: false,
+    canUnlockQuoteEdit: false,
+    canUpsellCover: false,
     candidateBeneficiaries: [],
     bankCheck: { status: 'notChecked' },
     isBankCheckConfirmed: false,
@@ -126,6 +128,8 @@ export function summaryFixture(overrides: Partial<Schemas['ApplicationSummary']>
     id: 1001,
     adviserId: 'adviser-1',
     adviserName: 'Ada Adviser',
+    adviserAtFirmLocationId: null,
+    firmLocationName: null,
     status: 'CREATE_QUOTE',
     applicationStatus: 'Pre-quote',
     clientNames: 'Alan Turing',
@@ -339,6 +343,7 @@ export function productOfferFixture(overrides: Partial<Schemas['ProductOffer']> 
         deferredPeriods: [],
         paymentPeriods: [],
         riders: ['tpd'],
+        restrictedAbove: [{ fromAge: 60, amount: 1000000 }],
       },
       {
         productType: 'ci',
@@ -350,6 +355,10 @@ export function productOfferFixture(overrides: Partial<Schemas['ProductOffer']> 
         deferredPeriods: [],
         paymentPeriods: [],
         riders: ['ccic'],
+        restrictedAbove: [
+          { fromAge: 50, amount: 500000 },
+          { fromAge: 55, amount: 300000 },
+        ],
       },
       {
         productType: 'ccic',
@@ -359,6 +368,7 @@ export function productOfferFixture(overrides: Partial<Schemas['ProductOffer']> 
         deferredPeriods: [],
         paymentPeriods: [],
         riders: [],
+        restrictedAbove: [],
       },
       {
         productType: 'ip',
@@ -370,6 +380,7 @@ export function productOfferFixture(overrides: Partial<Schemas['ProductOffer']> 
         deferredPeriods: [4, 8, 13, 26, 52],
         paymentPeriods: ['full', 'twoYear'],
         riders: [],
+        restrictedAbove: [],
       },
     ],
     riders: [

@@ -35,6 +35,8 @@ export const dashboardStrings = {
     stage: 'Stage',
     lastUpdated: 'Last updated',
     yourRef: 'Your ref',
+    /** §1 firm location tracking (HB4): the adviser's office the case was created at. */
+    office: 'Office',
   },
   noClientsYet: 'No clients added yet',
   newUpdate: 'New underwriting update',

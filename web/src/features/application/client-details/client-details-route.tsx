@@ -9,6 +9,7 @@ import { ApplicantCard } from './components/applicant-card';
 import { ApplicationHeader, ApplicationRoute, type ApplicationPageProps } from '../shared/components/application-page';
 import { ChildrenCard } from './components/children-card';
 import { JourneySteps, journeyState } from '../shared/components/journey-steps';
+import { UnlockQuoteButton } from '../shared/components/unlock-quote-button';
 import { clientDetailsStrings as t } from './strings';
 
 const MAX_APPLICANTS = 2;
@@ -30,7 +31,9 @@ function ClientDetails({ applicationId, application: data }: ApplicationPageProp
     <>
       <ApplicationHeader applicationId={applicationId} application={data} heading={t.heading} />
       <JourneySteps application={data} current="clientDetails" />
-      {locked && <Alert type="info" showIcon message={t.locked} style={{ marginBottom: 24 }} />}
+      {locked && data && (
+        <Alert type="info" showIcon message={t.locked} action={<UnlockQuoteButton application={data} />} style={{ marginBottom: 24 }} />
+      )}
       {data ? (
         <>
           <Row gutter={[24, 24]} align="stretch">

@@ -16,6 +16,7 @@ import { CoverDrawer, type CoverTarget } from './components/cover-drawer';
 import { JourneySteps, journeyState } from '../shared/components/journey-steps';
 import { QuoteDocuments } from './components/quote-documents';
 import { QuoteSummary } from './components/quote-summary';
+import { UnlockQuoteButton } from '../shared/components/unlock-quote-button';
 import { quotePremiums } from './cover-form-model';
 import { coverErrors, priceProblems, type Cover } from '../shared/application-model';
 import { quoteStrings as t } from './strings';
@@ -66,7 +67,10 @@ function QuoteBuilder({ applicationId, application: data }: ApplicationPageProps
     <>
       <ApplicationHeader applicationId={applicationId} application={data} heading={t.heading} />
       <JourneySteps application={data} current="quote" />
-      {data && !editable && <Alert type="info" showIcon message={t.readOnly} style={{ marginBottom: 24 }} />}
+      {data && !editable && (
+        <Alert type="info" showIcon message={t.readOnly} action={<UnlockQuoteButton application={data} />} style={{ marginBottom: 24 }} />
+      )}
+      {data?.isRestrictedCover && <Alert type="warning" showIcon message={t.restricted.tag} description={t.restricted.summary} style={{ marginBottom: 24 }} />}
       {data ? (
         <Row gutter={[24, 24]}>
           <Col xs={24} lg={16}>

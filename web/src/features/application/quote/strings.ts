@@ -169,5 +169,29 @@ export const quoteStrings = {
     productsLoading: 'Loading the products you can quote…',
     productsFailed: 'The products could not be loaded. Please try again.',
   },
+  /** §4, §8 restricted cover (HB3): a cover error with status 412. */
+  restricted: {
+    tag: 'Restricted cover',
+    summary: 'A cover is restricted cover: it can be arranged only on restricted terms by our new business team. Bring it within the amount shown under it to price the quote and apply here.',
+  },
+  /** §7 `upsellcover` (HB2): increasing a cover at the decision. */
+  upsell: {
+    increase: 'Increase cover',
+    increaseCover: (label: string) => `Increase ${label}`,
+    title: (label: string) => `Increase ${label}`,
+    explain: (current: string) =>
+      `The cover is ${current} now. Its terms stay as underwriting gave them; the decision is priced again on the new amount, and you proceed from it again.`,
+    newCoverAmount: 'New cover amount',
+    newMonthlyBenefit: 'New monthly benefit',
+    bounds: (min: string, max: string) => `Between ${min} and ${max}`,
+    boundsRestricted: (min: string, max: string, age: number) =>
+      `Between ${min} and ${max}: above ${max} cover for a client aged ${String(age)} or over is restricted cover`,
+    required: (label: string) => `Please enter the ${label.toLowerCase()}`,
+    outOfBounds: (min: string, max: string) => `Enter an amount between ${min} and ${max}`,
+    submit: 'Increase cover',
+    cancel: 'Cancel',
+    done: (label: string, amount: string) => `${label} increased to ${amount}: the decision is priced again`,
+    failed: 'Sorry, the cover could not be increased. Please try again.',
+  },
   continueToContactDetails: 'Continue to contact details',
 } as const;

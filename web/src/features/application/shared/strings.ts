@@ -74,6 +74,17 @@ export const applicationStrings = {
     none: 'No updates from underwriting yet.',
     failed: 'The underwriting updates could not be loaded.',
   },
+  /** §4 "Quote editing can be unlocked" (HB1): on the quote and client details once applied for. */
+  unlock: {
+    unlock: 'Unlock quote editing',
+    confirmTitle: 'Unlock the quote for changes?',
+    confirmDescription:
+      'The application goes back to the Quote stage. Any change to the clients or covers withdraws the price, so price the quote again, then apply again.',
+    confirm: 'Yes, unlock',
+    keep: 'Keep it locked',
+    unlocked: 'The quote can be changed again',
+    failed: 'I’m sorry, there has been an error.',
+  },
   /** §4 Requote: at the decision, and while the case is with an underwriter. */
   requote: {
     requote: 'Requote',

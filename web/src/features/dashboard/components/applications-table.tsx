@@ -17,6 +17,9 @@ interface ApplicationsTableProps {
 /** Where a row leads: the application, on the page of its stage (§2). */
 const pageOf = (row: ApplicationSummary) => applicationPagePath(row.id, row.status, row.active);
 
+/** The firm location the case was created at (§1, HB4): its name, or its id where it has none. */
+const officeOf = (row: ApplicationSummary) => row.firmLocationName ?? row.adviserAtFirmLocationId ?? null;
+
 const columns: PagedTableColumn<ApplicationSummary>[] = [
   {
     key: 'reference',
@@ -30,6 +33,11 @@ const columns: PagedTableColumn<ApplicationSummary>[] = [
         {row.thirdPartyRef && (
           <span className="data-table__secondary data-table__block">
             {t.columns.yourRef}: {row.thirdPartyRef}
+          </span>
+        )}
+        {officeOf(row) && (
+          <span className="data-table__secondary data-table__block">
+            {t.columns.office}: {officeOf(row)}
           </span>
         )}
       </>

@@ -6,12 +6,14 @@ import { formatAge, formatCoverType, formatMoney, formatMoneyWithPence, formatPa
 import { missingFields } from '@/lib/rules/covers';
 import { displayedColumns } from '@/lib/rules/formats';
 import { useRemoveCover } from '../api/remove-cover';
-import { clientName, coverErrors, productLabel, type Applicant, type Application, type Cover, type ProductOffer } from '../../shared/application-model';
+import { clientName, coverDecision, coverErrors, isLeftOut, productLabel, type Applicant, type Application, type Cover, type OfferedProduct, type ProductOffer } from '../../shared/application-model';
 import { EditRemoveActions } from '../../shared/components/edit-remove-actions';
 import { offersPayoutPlanner } from '../payout-model';
 import { quoteStrings as t } from '../strings';
 import { riderLabels } from '@/lib/cover-text';
 import { PayoutPlanner } from './payout-planner/payout-planner';
+import { UpsellCover } from './upsell-cover';
+import { upsellBounds } from '../upsell-model';
 import { useMessage } from '@/components/feedback';
 import { ProblemList } from '@/components/problem-list';
 import { SectionCard } from '@/components/section-card';
@@ -65,6 +67,7 @@ export function ApplicantCoversCard({ application, applicant, index, offer, prem
               applicant={applicant}
               cover={cover}
               label={productLabel(offer, cover.productType)}
+              product={offer?.products.find((product) => product.productType === cover.productType)}
               premium={cover.id ? premiums.get(cover.id) : undefined}
               payoutPlanner={payoutPlanner}
               editable={editable}
@@ -89,6 +92,8 @@ interface CoverItemProps {
   applicant: Applicant;
   cover: Cover;
   label: string;
+  /** The product's rules, once the offer has loaded (the upsell's bounds). */
+  product: OfferedProduct | undefined;
   premium: number | undefined;
   payoutPlanner: PayoutPlannerOffer;
   editable: boolean;
@@ -103,7 +108,10 @@ function lengthText(cover: Cover): string | null {
   return null;
 }
 
-function CoverItem({ application, applicant, cover, label, premium, payoutPlanner, editable, busy, onEdit, onRemoved }: CoverItemProps) {
+/** §4, §8: a cover error with status 412 is restricted cover (docs/decisions.md HB3). */
+export const RESTRICTED_COVER_STATUS = 412;
+
+function CoverItem({ application, applicant, cover, label, product, premium, payoutPlanner, editable, busy, onEdit, onRemoved }: CoverItemProps) {
   const remove = useRemoveCover(application.id);
   const message = useMessage();
   const labelId = useId();
@@ -112,6 +120,12 @@ function CoverItem({ application, applicant, cover, label, premium, payoutPlanne
   const columns = displayedColumns(cover.productType);
   const amount = cover.coverAmount ?? cover.monthlyBenefit;
   const length = lengthText(cover);
+  const restricted = errors.some((error) => error.status === RESTRICTED_COVER_STATUS);
+  // HB2: at the decision, a cover that was offered may be increased within its bounds.
+  const upsell =
+    !editable && application.canUpsellCover && cover.id && product && !isLeftOut(coverDecision(application, cover))
+      ? upsellBounds(product, cover, applicant.age)
+      : null;
 
   const facts: [string, string][] = [];
   if (columns.includes('coverType') && cover.coverType) facts.push([t.columns.structure, formatCoverType(cover.coverType)]);
@@ -140,9 +154,16 @@ function CoverItem({ application, applicant, cover, label, premium, payoutPlanne
   return (
     <li className="cover-item" aria-labelledby={labelId}>
       <Flex justify="space-between" align="baseline" gap="middle" wrap>
-        <Typography.Text strong className="cover-item__label" id={labelId}>
-          {label}
-        </Typography.Text>
+        <Flex align="baseline" gap="small" wrap>
+          <Typography.Text strong className="cover-item__label" id={labelId}>
+            {label}
+          </Typography.Text>
+          {restricted && (
+            <Tag color="orange" className="cover-item__restricted">
+              {t.restricted.tag}
+            </Tag>
+          )}
+        </Flex>
         {premium !== undefined && (
           <Typography.Text strong className="cover-item__premium">
             {t.premiumAMonth(formatMoneyWithPence(premium))}
@@ -176,6 +197,11 @@ function CoverItem({ application, applicant, cover, label, premium, payoutPlanne
           onEdit={onEdit}
           onRemove={() => void confirmRemove()}
         />
+      )}
+      {upsell && cover.id && (
+        <div className="cover-item__actions">
+          <UpsellCover application={application} applicant={applicant} cover={cover} coverId={cover.id} label={label} bounds={upsell} disabled={busy} />
+        </div>
       )}
       {cover.id && offersPayoutPlanner(cover.productType) && payoutPlanner === 'offered' && (
         <PayoutPlanner
