@@ -14,6 +14,7 @@ pub mod idempotency;
 pub mod owners;
 pub mod portal_settings;
 mod routes;
+pub mod security_headers;
 pub mod spa;
 pub mod state;
 pub mod worker;
@@ -30,12 +31,10 @@ use crate::workflow_client::WorkflowClient;
 use anyhow::Context;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
-use axum::http::{HeaderName, HeaderValue};
 use axum::response::Redirect;
 use axum::routing::get;
 use std::sync::Arc;
 use store::Store;
-use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 use utoipa_swagger_ui::SwaggerUi;
 
@@ -265,10 +264,14 @@ const DNS_TIMEOUT: std::time::Duration = std::time::Duration::from_millis(1500);
 pub fn build_app(services: &Services) -> Router {
     let (api, document) = routes::api_with_document();
     let document = routes::with_identity_provider(document, &services.state.config.oidc.issuer);
+    let headers = security_headers::SecurityHeaders::new(&services.state.config.oidc.issuer);
     let mut app = api
         .merge(SwaggerUi::new("/api/docs").url("/api/openapi.json", document))
         .with_state(services.state.clone())
-        .nest_service("/v2", spa::router(&services.state.config.web_dist))
+        .nest_service(
+            "/v2",
+            spa::router(&services.state.config.web_dist, headers.clone()),
+        )
         .route("/", get(|| async { Redirect::to("/v2/") }));
     if let Some(idp) = &services.dev_idp {
         app = app.nest("/dev-idp", idp.clone().router());
@@ -290,17 +293,11 @@ pub fn build_app(services: &Services) -> Router {
     .layer(axum::middleware::from_fn(idempotency::layer))
     .layer(axum::middleware::from_fn(error::log_server_errors))
     .layer(DefaultBodyLimit::max(body::MAX_JSON_BODY))
-    .layer(security_header("x-content-type-options", "nosniff"))
-    .layer(security_header("x-frame-options", "DENY"))
-    .layer(security_header("referrer-policy", "same-origin"))
+    .layer(axum::middleware::from_fn_with_state(
+        headers,
+        security_headers::layer,
+    ))
     .layer(TraceLayer::new_for_http())
-}
-
-fn security_header(name: &'static str, value: &'static str) -> SetResponseHeaderLayer<HeaderValue> {
-    SetResponseHeaderLayer::if_not_present(
-        HeaderName::from_static(name),
-        HeaderValue::from_static(value),
-    )
 }
 
 /// TLS for outgoing HTTPS (the identity provider's keys) uses ring, like the Temporal client, and

@@ -72,10 +72,121 @@ async fn assets_go_out_precompressed_in_the_encoding_the_browser_accepts() {
     assert!(headers.get("content-encoding").is_none());
     assert_eq!(body, SCRIPT);
 
-    // A client-side route is the app's index, compressed too, and never cached stale.
+    // A client-side route is the app's index, never cached stale, written for this response
+    // with its own style nonce (so not one of the compressed copies).
     let (status, headers, body) = get(&app, "/v2/dashboard", Some("br")).await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(headers["content-encoding"], "br");
-    assert_eq!(body, "brotli index");
+    assert!(headers.get("content-encoding").is_none());
+    assert!(body.contains("<div id=root>"), "{body}");
     assert_eq!(headers["cache-control"], "no-cache");
+}
+
+/// The nonce in the page's `<meta>`, which its policy must name.
+fn page_nonce(body: &str) -> &str {
+    let start = body
+        .find(r#"name="csp-nonce" content=""#)
+        .expect("nonce meta")
+        + 26;
+    &body[start..start + body[start..].find('"').unwrap()]
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_page_and_call_carries_the_security_headers() {
+    let dist = tempfile::tempdir().unwrap();
+    built_app(dist.path());
+    std::fs::write(
+        dist.path().join("index.html"),
+        "<!doctype html><html><head><title>Portal</title></head><body><div id=root></div></body></html>",
+    )
+    .unwrap();
+    let app = TestApp::spawn_with(&[("WEB_DIST", dist.path().display().to_string())]).await;
+
+    // Each route of the app, the root folder itself included, gets the page with a fresh nonce
+    // that its policy allows for styles, and nothing inline besides.
+    let mut nonces = Vec::new();
+    for path in ["/v2/", "/v2/index.html", "/v2/application/12/quote"] {
+        let (status, headers, body) = get(&app, path, None).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        let policy = headers["content-security-policy"].to_str().unwrap();
+        let nonce = page_nonce(&body);
+        assert!(
+            policy.contains(&format!("style-src 'self' 'nonce-{nonce}'")),
+            "{path}: {policy}"
+        );
+        assert!(policy.contains("script-src 'self';"), "{policy}");
+        assert!(!policy.contains("unsafe-inline"), "{policy}");
+        assert!(
+            body.starts_with("<!doctype html><html><head><meta name=\"csp-nonce\""),
+            "{body}"
+        );
+        nonces.push(nonce.to_owned());
+    }
+    nonces.dedup();
+    assert_eq!(nonces.len(), 3, "each response has its own nonce");
+
+    // Files, Swagger UI and the JSON API: a policy each, none allowing inline code or framing.
+    for path in [
+        "/v2/assets/app-3f2a9c.js",
+        "/api/docs/",
+        "/api/v1/backendforfrontend/config",
+        "/api/v1/no-such-call",
+    ] {
+        let (_, headers, _) = get(&app, path, None).await;
+        let policy = headers["content-security-policy"].to_str().unwrap();
+        assert!(
+            policy.contains("frame-ancestors 'none'"),
+            "{path}: {policy}"
+        );
+        assert!(!policy.contains("unsafe-inline"), "{path}: {policy}");
+        assert_eq!(headers["x-frame-options"], "DENY", "{path}");
+        assert_eq!(headers["referrer-policy"], "same-origin", "{path}");
+        assert_eq!(headers["x-content-type-options"], "nosniff", "{path}");
+        assert!(
+            headers["permissions-policy"]
+                .to_str()
+                .unwrap()
+                .contains("microphone=()")
+        );
+        assert!(
+            headers.get("strict-transport-security").is_none(),
+            "{path}: plain HTTP"
+        );
+    }
+    let (_, headers, _) = get(&app, "/api/v1/backendforfrontend/config", None).await;
+    assert_eq!(
+        headers["content-security-policy"],
+        "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+    );
+
+    // Behind a proxy that ended TLS, browsers are told to keep to HTTPS.
+    for (name, value) in [
+        ("x-forwarded-proto", "https"),
+        ("forwarded", "for=192.0.2.1;proto=https"),
+    ] {
+        let response = app
+            .http
+            .get(format!("{}/v2/dashboard", app.base))
+            .header(name, value)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(
+            response.headers()["strict-transport-security"],
+            "max-age=31536000; includeSubDomains",
+            "{name}: {value}"
+        );
+    }
+    let response = app
+        .http
+        .get(format!("{}/v2/dashboard", app.base))
+        .header("x-forwarded-proto", "http")
+        .send()
+        .await
+        .unwrap();
+    assert!(
+        response
+            .headers()
+            .get("strict-transport-security")
+            .is_none()
+    );
 }

@@ -15,10 +15,36 @@ export interface Browser {
   close(): Promise<void>;
 }
 
+/** A Content-Security-Policy violation a page reported: what was refused, by which rule. */
+export interface CspViolation {
+  page: string;
+  directive: string;
+  blocked: string;
+  sample: string;
+}
+
+/**
+ * Every page's CSP violation reports, gathered in the test (issue 34): the browser fires a
+ * `securitypolicyviolation` event for each thing the policy refused, and a listener added
+ * before any page script runs hands it over. `screenshot` and `close` fail the test on any.
+ */
+const cspViolations = new WeakMap<BrowserContext, CspViolation[]>();
+
 export async function launchBrowser(): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'chromium-profile-'));
   const context = await chromium.launchPersistentContext(profile, LAUNCH_OPTIONS);
   context.setDefaultTimeout(20_000);
+  const violations: CspViolation[] = [];
+  cspViolations.set(context, violations);
+  await context.exposeBinding('__reportCspViolation', (_source, violation: CspViolation) => {
+    violations.push(violation);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __reportCspViolation: (v: unknown) => void }).__reportCspViolation;
+      report({ page: location.pathname, directive: event.violatedDirective, blocked: event.blockedURI, sample: event.sample });
+    });
+  });
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,
@@ -26,8 +52,21 @@ export async function launchBrowser(): Promise<Browser> {
     close: async () => {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
+      assertNoCspViolations(violations);
     },
   };
+}
+
+/** The violations reported so far, which then no longer fail the test: for a test that provokes one. */
+export function takeCspViolations(context: BrowserContext): CspViolation[] {
+  const violations = cspViolations.get(context) ?? [];
+  return violations.splice(0, violations.length);
+}
+
+function assertNoCspViolations(violations: CspViolation[]): void {
+  if (violations.length === 0) return;
+  const list = violations.map((v) => `${v.page}: ${v.directive} refused ${v.blocked || 'inline'} ${v.sample}`).join('\n');
+  throw new Error(`The Content-Security-Policy refused ${String(violations.length)} thing(s):\n${list}`);
 }
 
 /** The longest a page may keep animating before it is photographed and checked anyway. */
@@ -76,6 +115,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await settled(page);
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true, animations: 'disabled' });
   await reportAccessibility(page, name);
+  assertNoCspViolations(cspViolations.get(page.context()) ?? []);
 }
 
 /** Waits until the locator is visible (playwright-core has no expect of its own). */

@@ -6,7 +6,7 @@
 //! It runs only when the configuration is development (see [`crate::config`]).
 
 mod keys;
-mod page;
+pub(crate) mod page;
 pub mod users;
 
 use axum::extract::{Form, Query, State};

@@ -18,7 +18,8 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-const STYLE: &str = "body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#f3f5f8;color:#1f2937;margin:0}\
+/// The pages' one inline style sheet; the security headers allow it by its hash.
+pub(crate) const STYLE: &str = "body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#f3f5f8;color:#1f2937;margin:0}\
 main{max-width:420px;margin:8vh auto;background:#fff;border-radius:8px;box-shadow:0 2px 12px rgba(0,0,0,.08);padding:32px}\
 h1{font-size:1.4rem;margin:0 0 4px}p.note{color:#6b7280;font-size:.85rem;margin:0 0 20px}\
 label{display:block;font-weight:600;margin:14px 0 6px}input{width:100%;box-sizing:border-box;padding:10px;border:1px solid #cbd5e1;border-radius:6px;font-size:1rem}\

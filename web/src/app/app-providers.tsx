@@ -5,7 +5,11 @@ import type { ReactNode } from 'react';
 import { FeedbackProvider } from '@/components/feedback';
 import { TopProgressBar } from '@/components/top-progress-bar';
 import '@/lib/dayjs';
+import { cspNonce } from './csp-nonce';
 import { theme } from './theme';
+
+/** Read once: the page's nonce does not change while it is open. */
+const csp = { nonce: cspNonce() };
 
 /** Providers every screen (and every component test) needs: antd in en-GB, react-query. */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
@@ -15,7 +19,8 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
     // beside a hidden three-item listbox. Without it, the visible list is the listbox and each
     // option has role="option". Our option lists are short, so nothing is lost.
     // form colon off: a label that asks a question ends with its question mark, not "?:".
-    <ConfigProvider locale={enGB} theme={theme} virtual={false} form={{ colon: false }}>
+    // csp: antd's run-time <style> elements carry the page's nonce (csp-nonce.ts).
+    <ConfigProvider locale={enGB} theme={theme} virtual={false} form={{ colon: false }} csp={csp}>
       <FeedbackProvider>
         <QueryClientProvider client={queryClient}>
           <TopProgressBar />
