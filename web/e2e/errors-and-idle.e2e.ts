@@ -119,6 +119,21 @@ describe('the service-error page (§2)', () => {
   });
 });
 
+describe('the portal error (§2 error, §8 "Invalid login details")', () => {
+  it('shows when the identity provider hands back an error, and Try again signs in afresh', async () => {
+    const { page } = browser;
+    // What a provider sends back when it refuses a sign-in.
+    await page.goto(`${baseUrl}/v2/auth/callback?error=access_denied&state=not-one-of-ours`);
+    await page.waitForURL(/\/v2\/error/);
+    await visible(page.getByRole('heading', { level: 1, name: 'Invalid login details' }));
+    await screenshot(page, 'errors-07-portal-error');
+
+    await pressButton(page, 'Try again');
+    await signInAtDevIdp(page);
+    await page.waitForURL(/\/v2\/dashboard$/);
+  });
+});
+
 describe('/launch (§2)', () => {
   it('signs the adviser in and goes to the portal page it names', async () => {
     const { page } = browser;
