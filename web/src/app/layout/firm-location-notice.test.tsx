@@ -1,4 +1,5 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetFirmLocationAnnounced } from '@/lib/firm-location-notice';
 import { SNACKBAR_MS } from '@/lib/rules/constants';
@@ -37,6 +38,29 @@ describe('the firm-location snackbar (§2, §6)', () => {
     });
     // After six seconds antd starts its leaving animation (jsdom never ends it).
     expect(wrapper()).toHaveClass('ant-message-move-up-leave');
+  });
+
+  it('goes with the shell: an error page or the sign-in page shown next does not keep it', async () => {
+    stubApi([{ method: 'GET', path: ADVISER, respond: () => json(AT_LEEDS) }]);
+    function ShellThenElsewhere() {
+      const [inShell, setInShell] = useState(true);
+      return (
+        <>
+          {inShell && <FirmLocationNotice />}
+          <button type="button" onClick={() => setInShell(false)}>
+            Leave the shell
+          </button>
+        </>
+      );
+    }
+    renderRoute(<ShellThenElsewhere />, { path: '/dashboard', url: '/dashboard' });
+    await screen.findByText(/^You are working at Leeds:/);
+    fireEvent.click(screen.getByRole('button', { name: 'Leave the shell' }));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(500);
+    });
+    // Well before its six seconds, it is on its way out (jsdom never ends antd's animation).
+    expect(screen.getByText(/^You are working at Leeds:/).closest('.ant-message-notice-wrapper')).toHaveClass('ant-message-move-up-leave');
   });
 
   it('says it once per sign-in, and nothing to an adviser without a location', async () => {

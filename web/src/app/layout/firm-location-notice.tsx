@@ -31,5 +31,8 @@ export function FirmLocationNotice() {
     });
   }, [adviserId, locationId, locationName, message]);
 
+  // It belongs to the signed-in shell: leaving it (signing out, an error page) takes it away.
+  useEffect(() => () => message.destroy('firm-location'), [message]);
+
   return null;
 }
