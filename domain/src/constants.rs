@@ -26,6 +26,8 @@ pub use crate::children::CHILD_AGE_LIMIT as MAX_CHILD_AGE;
 pub use crate::contact::address::ADDRESS_LINE_MAX_CHARS;
 pub use crate::contact::email::EMAIL_MAX_CHARS;
 pub use crate::dashboard::PAGE_SIZE as DASHBOARD_PAGE_SIZE;
+/// A client who cancels within 30 days has their premiums refunded (the policy's window).
+pub use crate::policy::CANCELLATION_DAYS as CANCELLATION_REFUND_DAYS;
 pub use crate::quote::{POLICY_START_MAX_MONTHS, QUOTE_VALIDITY_DAYS};
 pub use crate::sign_in::{PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS};
 pub use crate::term_extension::EXTENSION_DAYS as TERM_EXTENSION_DAYS;
@@ -36,8 +38,6 @@ pub const TERM_EXTENSIONS_ALLOWED: u32 = 1;
 
 /// The insurer may ask for information up to 6 months after cover starts.
 pub const INFORMATION_REQUEST_MONTHS_AFTER_COVER: u32 = 6;
-/// A client who cancels within 30 days has their premiums refunded.
-pub const CANCELLATION_REFUND_DAYS: u32 = 30;
 // §9; the ABI Code on Genetic Testing and Insurance sets this limit for life cover.
 /// Genetic test results must be disclosed for cover above £500,000.
 pub const GENETIC_TEST_DISCLOSURE_THRESHOLD_POUNDS: u64 = 500_000;

@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 // contract is concluded and the terms are received, which is when the portal issues them.
 /// Days after the policy documents are issued in which a client may cancel and have every premium
 /// refunded.
-pub(crate) const CANCELLATION_DAYS: u64 = 30;
+pub const CANCELLATION_DAYS: u64 = 30;
 
 /// Where a policy stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]

@@ -148,9 +148,16 @@ command_updates! {
     {
         #[init]
         fn new(_ctx: &WorkflowContextView, input: EnquiryWorkflowInput) -> Self {
+            // The client's total life cover decides whether the genetic test question is asked
+            // (FC3); a record that already knows it (a continued run) keeps what it knew.
+            let record = if input.record.life_cover.is_some() {
+                input.record
+            } else {
+                input.record.with_covers(&input.covers)
+            };
             Self {
                 application_id: input.application_id,
-                record: input.record,
+                record,
                 interview: input.interview,
                 covers: input.covers,
                 commands_this_run: 0,

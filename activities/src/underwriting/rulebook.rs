@@ -258,7 +258,8 @@ impl Rulebook {
             "hazardousDuties": true, "alcoholUnits": 40, "drugs": ["cocaine"], "drugsYearsSinceUse": 1.0,
             "pursuits": ["motor-racing"], "travelRegions": ["asia"], "travelWeeks": 20,
             "conditions": [{"category": "diabetes", "name": "Type 2 diabetes", "diabetesType": "type2", "hba1c": 60.0, "complications": false}],
-            "familyHistory": ["heart"], "familyHistoryCount": 2, "gpPending": true
+            "familyHistory": ["heart"], "familyHistoryCount": 2, "gpPending": true,
+            "huntingtonsTestPositive": true
         })
     }
 

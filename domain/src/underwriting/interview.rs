@@ -56,8 +56,10 @@ pub struct LineDefinition {
     pub questions: Vec<QuestionDefinition>,
 }
 
-/// When a line is asked: an earlier answer is one of `in`, or a disclosed condition is of
-/// `condition`'s category.
+/// When a line is asked: an earlier answer is one of `in`, a disclosed condition is of
+/// `condition`'s category, or (`{"geneticTestDisclosure": true}`) the client's total life cover is
+/// over the genetic test disclosure threshold (§9 £500,000, the ABI Code on Genetic Testing;
+/// docs/decisions.md FC3).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum When {
@@ -68,6 +70,10 @@ pub enum When {
     },
     Condition {
         condition: String,
+    },
+    #[serde(rename_all = "camelCase")]
+    GeneticTest {
+        genetic_test_disclosure: bool,
     },
 }
 
@@ -252,7 +258,15 @@ impl Interview {
                             line.id
                         ));
                     }
-                    Some(When::Condition { .. }) | None => {}
+                    Some(When::GeneticTest {
+                        genetic_test_disclosure: false,
+                    }) => {
+                        return Err(format!(
+                            "line {}: 'geneticTestDisclosure' can only be true",
+                            line.id
+                        ));
+                    }
+                    Some(When::Condition { .. } | When::GeneticTest { .. }) | None => {}
                 }
                 for question in &line.questions {
                     let _ = asked.insert(question.tag.as_str());

@@ -52,6 +52,11 @@ pub struct EnquiryRecord {
     pub updated_at: DateTime<Utc>,
     /// Raised by every accepted change.
     pub version: u64,
+    /// The client's total life cover when the interview started (life, Life Essentials and
+    /// Combined Life and Critical Illness), which decides whether the genetic test question is
+    /// asked (FC3); none for a pre-sale indication, which has no covers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub life_cover: Option<Money>,
 }
 
 /// Whether the interview still takes answers, and once closed, the outcome it closed with: a
@@ -153,7 +158,29 @@ impl EnquiryRecord {
             started_at: at,
             updated_at: at,
             version: 1,
+            life_cover: None,
         }
+    }
+
+    // §9 genetic test disclosure threshold; docs/decisions.md FC3.
+    /// The enquiry knowing the client's covers: their total life cover, summed over the covers
+    /// that pay on death (life, Life Essentials, Combined Life and Critical Illness).
+    pub fn with_covers(mut self, covers: &[crate::cover::Cover]) -> Self {
+        use crate::product_codes::ProductType;
+        let total = covers
+            .iter()
+            .filter(|c| {
+                matches!(
+                    c.product_type,
+                    ProductType::Life
+                        | ProductType::LifeEssentials
+                        | ProductType::AcceleratedCriticalIllness
+                )
+            })
+            .filter_map(|c| c.cover_amount)
+            .sum();
+        self.life_cover = Some(total);
+        self
     }
 
     // docs/decisions.md QI4.
@@ -191,6 +218,9 @@ impl EnquiryRecord {
             Some(When::Condition { condition }) => {
                 self.conditions().iter().any(|c| &c.category == condition)
             }
+            Some(When::GeneticTest { .. }) => self
+                .life_cover
+                .is_some_and(crate::constants::genetic_test_disclosure_required),
         }
     }
 

@@ -680,3 +680,75 @@ fn yes_comes_before_no_and_optional_is_said_once() {
     let waist = questions.iter().find(|q| q.tag == "WAIST").unwrap();
     assert_eq!(waist.text, "Waist measurement");
 }
+
+/// A client's cover of `product` for `pence`, as the quote holds it.
+fn cover(product: crate::product_codes::ProductType, pence: u64) -> crate::cover::Cover {
+    let app = crate::testkit::quoted_couple();
+    let mut cover = app.applicants[0].covers[0].clone();
+    cover.product_type = product;
+    cover.cover_amount = Some(Money::from_pence(pence).unwrap());
+    cover
+}
+
+fn asks_genetic_test(interview: &Interview, record: &EnquiryRecord) -> bool {
+    record
+        .view(interview, today())
+        .sections
+        .iter()
+        .flat_map(|s| &s.enquiry_lines)
+        .any(|l| l.id == "genetic-test")
+}
+
+// §9 genetic test disclosure threshold; docs/decisions.md FC3.
+#[test]
+fn the_huntingtons_test_is_asked_only_over_half_a_million_of_life_cover() {
+    use crate::product_codes::ProductType::{
+        AcceleratedCriticalIllness, CriticalIllness, IncomeProtection, Life, LifeEssentials,
+    };
+    let interview = interview();
+    let started = started(&interview, "Female");
+    let asks = |covers: &[crate::cover::Cover]| {
+        asks_genetic_test(&interview, &started.clone().with_covers(covers))
+    };
+    // "Over £500,000": a penny over is asked, exactly £500,000 is not.
+    assert!(!asks(&[cover(Life, 50_000_000)]));
+    assert!(asks(&[cover(Life, 50_000_001)]));
+    // Life cover is summed over the covers that pay on death, in any mix.
+    assert!(asks(&[
+        cover(Life, 30_000_000),
+        cover(LifeEssentials, 10_000_000),
+        cover(AcceleratedCriticalIllness, 10_000_001)
+    ]));
+    assert!(!asks(&[
+        cover(Life, 30_000_000),
+        cover(AcceleratedCriticalIllness, 20_000_000)
+    ]));
+    // Critical illness alone and income protection are not life cover.
+    assert!(!asks(&[
+        cover(CriticalIllness, 90_000_000),
+        cover(IncomeProtection, 90_000_000),
+        cover(Life, 10_000_000)
+    ]));
+    // A pre-sale indication has no covers: never asked.
+    assert!(!asks_genetic_test(&interview, &started));
+    assert_eq!(started.life_cover, None);
+}
+
+#[test]
+fn a_positive_test_is_an_answer_only_when_asked() {
+    let interview = interview();
+    let under = started(&interview, "Female")
+        .with_covers(&[cover(crate::product_codes::ProductType::Life, 50_000_000)]);
+    assert!(provide(&under, &interview, &[("GENETIC_TEST_HUNTINGTONS", "Yes")]).is_err());
+    let over = started(&interview, "Female")
+        .with_covers(&[cover(crate::product_codes::ProductType::Life, 75_000_000)]);
+    let answered = provide(&over, &interview, &[("GENETIC_TEST_HUNTINGTONS", "Yes")]).unwrap();
+    assert_eq!(
+        answered.facts(&interview, today())["huntingtonsTestPositive"],
+        serde_json::json!(true)
+    );
+    // The life cover is kept with the record, so a stored enquiry asks the same.
+    let stored: EnquiryRecord =
+        serde_json::from_value(serde_json::to_value(&answered).unwrap()).unwrap();
+    assert!(asks_genetic_test(&interview, &stored));
+}

@@ -76,3 +76,29 @@ describe('a condition found in the list', () => {
     expect(code.closest('.ant-select-item-option')).toHaveTextContent(/^Asthma J45$/);
   });
 });
+
+describe('a measurement question', () => {
+  it.each([
+    ['HEIGHT', 'metric', [['metres', 6]]],
+    ['HEIGHT', 'imperial', [['feet', 1], ['inches', 2]]],
+    ['WEIGHT_MALE', 'metric', [['kg', 6]]],
+    ['WEIGHT_FEMALE', 'imperial', [['stone', 2], ['lb', 2]]],
+    ['WAIST_SIZE', 'imperial', [['inches', 2]]],
+    ['WAIST_SIZE', 'metric', [['cm', 6]]],
+  ] as const)('takes at most §5’s characters in each %s box (%s)', async (type, units, boxes) => {
+    render(
+      <QueryClientProvider client={createTestQueryClient()}>
+        <QuestionField question={question({ tag: type, text: 'Measure', questionType: type })} branch="adviser" units={units} serverError={undefined} disabled={false} optional={false} onAnswer={vi.fn()} />
+      </QueryClientProvider>,
+    );
+    const inputs = screen.getAllByRole('textbox');
+    expect(inputs).toHaveLength(boxes.length);
+    for (const [index, [, max]] of boxes.entries()) {
+      const input = inputs[index];
+      if (input === undefined) throw new Error('a box per unit');
+      expect(input).toHaveAttribute('maxlength', String(max));
+      await userEvent.type(input, '1234567890');
+      expect(input).toHaveValue('1234567890'.slice(0, max));
+    }
+  });
+});

@@ -3,7 +3,7 @@ import { FormSelect } from '@/components/form-select';
 import { UkDateInput } from '@/components/uk-date-input';
 import { useId, useState } from 'react';
 import { groupThousands } from '@/lib/rules/formats';
-import { isIntegerInput } from '@/lib/rules/measurements';
+import { fields as measurementFields, isIntegerInput, maxLengths, type Measurement } from '@/lib/rules/measurements';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import type { Schemas } from '@/lib/api-client';
 import { useQuestionOptions, valuesOf, VALUE_SEPARATOR } from '@/lib/question-options';
@@ -260,6 +260,8 @@ interface MeasurementFieldProps {
  */
 function MeasurementField({ question, imperial, labelId, disabled, described, onSave }: MeasurementFieldProps) {
   const boxes = boxesOf(question.questionType, imperial);
+  // §5 "Max input lengths": metre 6, feet 1, inch 2, kilo 6, stone 2, pound 2 (and J10's waist).
+  const lengths = measurementFields(question.questionType as Measurement, imperial ? 'imperial' : 'metric').map((field) => maxLengths[field]);
   const stored = question.answer ?? '';
   const [parts, setParts] = useState<string[]>(stored.split(/\s+/));
   const value = (all: string[]) => {
@@ -275,6 +277,7 @@ function MeasurementField({ question, imperial, labelId, disabled, described, on
           aria-label={`${question.text} (${unit})`}
           inputMode="decimal"
           suffix={unit}
+          maxLength={lengths[index]}
           value={parts[index] ?? ''}
           disabled={disabled}
           style={{ maxWidth: 140 }}

@@ -57,7 +57,8 @@ async function fill(region: HTMLElement, label: string, text: string) {
   if (text !== '') await userEvent.type(box, text);
 }
 
-describe('AMRA page: the doctor or surgery (FC1)', () => {
+// Typing a whole surgery takes a while under a loaded test run.
+describe('AMRA page: the doctor or surgery (FC1)', { timeout: 60_000 }, () => {
   it('shows every saved field back: title, three address lines, county and the email, confirmed', async () => {
     stubApplication(applied(savedDoctor));
     render();
@@ -68,6 +69,9 @@ describe('AMRA page: the doctor or surgery (FC1)', () => {
     expect(value('County')).toBe('West Yorkshire');
     expect(value('Surgery email (optional)')).toBe('reception@bücher.example');
     expect(value('Confirm surgery email')).toBe('reception@bücher.example');
+    // §9's constants, in the page's words.
+    expect(within(region).getByText(/the report is held for 21 days from when it arrives/)).toBeInTheDocument();
+    expect(screen.getByText(/Consent lasts 12 months/)).toBeInTheDocument();
   });
 
   it('sends title, address line 3, county and a checked email with isExaminerDetailsValid "true"', async () => {
@@ -163,7 +167,11 @@ describe('AMRA page: the doctor or surgery (FC1)', () => {
     render();
     const region = await card();
     await userEvent.type(within(region).getByRole('combobox', { name: 'Find the surgery by name, town or postcode' }), 'health');
-    await userEvent.click(await screen.findByRole('option', { name: /The Health Centre/ }));
+    const label = 'The Health Centre, Unit 4, LEEDS LS6 7DJ';
+    const option = (await screen.findAllByTitle(label)).find((element) => element.classList.contains('ant-select-item-option'));
+    if (!option) throw new Error('no option for the Health Centre');
+    await userEvent.click(option);
+    await waitFor(() => expect(within(region).getByLabelText('Surgery name')).toHaveValue('The Health Centre'));
     const value = (label: string) => within(region).getByLabelText<HTMLInputElement>(label).value;
     expect(value('Surgery name')).toBe('The Health Centre');
     expect(value('Address line 2')).toBe('Kirkstall Health Park');

@@ -1,14 +1,18 @@
+import { AMRA_CONSENT_VALID_MONTHS, MEDICAL_REPORT_HELD_DAYS } from '@/lib/rules/constants';
+
 /** Words of the AMRA page (spec §2, §4, §5, §9). */
 export const amraStrings = {
   heading: 'AMRA',
   intro:
-    'Under the Access to Medical Reports Act 1988 the insurer needs each client’s consent before asking their doctor for a report. Consent lasts 12 months.',
+    `Under the Access to Medical Reports Act 1988 the insurer needs each client’s consent before asking their doctor for a report. Consent lasts ${String(AMRA_CONSENT_VALID_MONTHS)} months.`,
   locked: 'AMRA can’t be changed while the case is with an underwriter or once the policy is in force.',
   needsQuote: 'AMRA opens once the quote is complete and priced.',
   consent: 'Does the client consent to the insurer asking their doctor for a medical report?',
-  consentGiven: (date: string) => `Consent given on ${date}; it lasts 12 months.`,
+  consentGiven: (date: string) => `Consent given on ${date}; it lasts ${String(AMRA_CONSENT_VALID_MONTHS)} months.`,
   consentExpired: (date: string) => `Consent ran out on ${date}; please ask the client again.`,
   viewReports: 'Does the client want to see the report before it is sent to the insurer?',
+  /** §9 "Medical report held 21 days": what the underwriter's evidence chase does with a report the client asked to see (W5). */
+  viewReportsHelp: `If so, the report is held for ${String(MEDICAL_REPORT_HELD_DAYS)} days from when it arrives, for the client to see and correct, before the underwriter reads it.`,
   yes: 'Yes',
   no: 'No',
   surgery: 'Doctor or surgery',

@@ -64,6 +64,9 @@ describe('children on the client details page', () => {
     const card = await screen.findByRole('region', { name: 'Children' });
     expect(within(card).getByText('No children added yet.')).toBeInTheDocument();
     expect(within(card).getByRole('checkbox', { name: 'Unborn children' })).toBeChecked();
+    // §9: ticked, the adviser is told the 9 months children's cover needs before a birth (FC4).
+    const nineMonths = /only if the policy started at least 9 months before the baby is born/;
+    expect(within(card).getByText(nineMonths)).toBeInTheDocument();
     const form = await openAddChild(user);
     await user.click(within(form).getByLabelText('Title'));
     await user.click(await screen.findByTitle('Miss'));
@@ -75,6 +78,7 @@ describe('children on the client details page', () => {
     expect(await within(card).findByRole('listitem', { name: 'Miss Grace Turing' })).toHaveTextContent('Born 14/03/2016');
     expect(within(card).queryByRole('region', { name: 'Add a child' })).not.toBeInTheDocument();
     expect(within(card).getByRole('checkbox', { name: 'Unborn children' })).not.toBeChecked();
+    expect(within(card).queryByText(nineMonths)).not.toBeInTheDocument();
     expect(await screen.findByText('Child added')).toBeInTheDocument();
     const post = requests.find((request) => request.method === 'POST');
     expect(post?.url.pathname).toBe(CHILDREN);

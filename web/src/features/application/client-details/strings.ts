@@ -77,6 +77,9 @@ export const clientDetailsStrings = {
     genericError: 'Sorry, something’s gone wrong. Please try again.',
     unborn: 'Unborn children',
     unbornHelp: 'Tick if a client is expecting a baby. Adding a child clears this.',
+    /** §9 "Unborn children cover must be in place 9 months before birth for some conditions" (FC4). */
+    unbornCover: (months: number) =>
+      `Children’s critical illness cover pays for conditions present at birth only if the policy started at least ${String(months)} months before the baby is born.`,
     unbornSaved: (on: boolean) => (on ? 'Unborn children noted' : 'Unborn children removed'),
   },
 } as const;

@@ -104,14 +104,19 @@ function byField(errors: readonly FieldError[]): Record<string, string> {
   return Object.fromEntries(errors.map((e) => [e.field.replace('contactDetails.', ''), e.message]));
 }
 
-function YesNo({ label, value, disabled, onChange }: { label: string; value: boolean | null | undefined; disabled: boolean; onChange: (v: boolean) => void }) {
+function YesNo({ label, help, value, disabled, onChange }: { label: string; help?: string; value: boolean | null | undefined; disabled: boolean; onChange: (v: boolean) => void }) {
   const id = useId();
   return (
     <div style={{ marginBottom: 16 }}>
       <div id={id} style={{ marginBottom: 6, fontWeight: 500 }}>
         {label}
       </div>
-      <div role="radiogroup" aria-labelledby={id}>
+      {help && (
+        <Typography.Paragraph type="secondary" id={`${id}-help`} style={{ marginBottom: 6 }}>
+          {help}
+        </Typography.Paragraph>
+      )}
+      <div role="radiogroup" aria-labelledby={id} aria-describedby={help ? `${id}-help` : undefined}>
         <Radio.Group
           value={value ?? undefined}
           disabled={disabled}
@@ -232,7 +237,7 @@ export function ClientAmraCard({ applicant, title, locked }: { applicant: Applic
         <YesNo label={t.consent} value={amra.isAmraConsentGranted} disabled={locked || consent.isPending} onChange={(v) => consent.mutate({ applicantId: applicant.id, isAmraConsentGranted: v })} />
         {amra.amraConsentGrantedOn && <Typography.Paragraph type="secondary">{t.consentGiven(formatDate(amra.amraConsentGrantedOn))}</Typography.Paragraph>}
         {amra.amraConsentExpiredOn && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t.consentExpired(formatDate(amra.amraConsentExpiredOn))} />}
-        <YesNo label={t.viewReports} value={amra.isViewMedicalReportsRequested} disabled={locked || reports.isPending} onChange={(v) => reports.mutate({ applicantId: applicant.id, isViewMedicalReportsRequested: v })} />
+        <YesNo label={t.viewReports} help={t.viewReportsHelp} value={amra.isViewMedicalReportsRequested} disabled={locked || reports.isPending} onChange={(v) => reports.mutate({ applicantId: applicant.id, isViewMedicalReportsRequested: v })} />
         <Typography.Title level={3} style={{ fontSize: 16 }}>
           {t.surgery}
         </Typography.Title>

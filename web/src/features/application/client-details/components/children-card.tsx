@@ -3,6 +3,7 @@ import { Button, Checkbox, Flex, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { formatAge, formatDate } from '@/lib/format';
+import { UNBORN_CHILD_COVER_MONTHS_BEFORE_BIRTH } from '@/lib/rules/constants';
 import { ukToday } from '@/lib/rules/dates';
 import { useAddChild } from '../api/add-child';
 import { useEditChild } from '../api/edit-child';
@@ -114,6 +115,7 @@ export function ChildrenCard({ application, locked }: ChildrenCardProps) {
         </Checkbox>
         <Typography.Text type="secondary" id={unbornHelpId} className="children-unborn__help">
           {t.unbornHelp}
+          {hasUnbornChildren && ` ${t.unbornCover(UNBORN_CHILD_COVER_MONTHS_BEFORE_BIRTH)}`}
         </Typography.Text>
       </div>
     </SectionCard>
