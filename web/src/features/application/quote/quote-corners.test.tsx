@@ -111,7 +111,7 @@ describe('upsell at the decision (HB2)', () => {
     const user = userEvent.setup();
     const { router } = renderQuote();
 
-    await user.click(await screen.findByRole('button', { name: 'Increase Critical Illness' }));
+    await user.click(await screen.findByRole('button', { name: 'Increase cover: Critical Illness' }));
     const dialog = await screen.findByRole('dialog', { name: 'Increase Critical Illness' });
     expect(dialog).toHaveTextContent('Between £250,001 and £300,000: above £300,000 cover for a client aged 55 or over is restricted cover');
     const amount = within(dialog).getByLabelText('New cover amount');
@@ -146,8 +146,8 @@ describe('upsell at the decision (HB2)', () => {
       }),
     );
     renderQuote();
-    expect(await screen.findByRole('button', { name: 'Increase Critical Illness' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Increase Life Protection' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Increase cover: Critical Illness' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Increase cover: Life Protection' })).not.toBeInTheDocument();
   });
 
   it('is not offered once the server says no (after the policy is in force)', async () => {

@@ -177,7 +177,7 @@ export const quoteStrings = {
   /** §7 `upsellcover` (HB2): increasing a cover at the decision. */
   upsell: {
     increase: 'Increase cover',
-    increaseCover: (label: string) => `Increase ${label}`,
+    increaseCover: (label: string) => `Increase cover: ${label}`,
     title: (label: string) => `Increase ${label}`,
     explain: (current: string) =>
       `The cover is ${current} now. Its terms stay as underwriting gave them; the decision is priced again on the new amount, and you proceed from it again.`,

@@ -1,6 +1,6 @@
 import { RiseOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, InputNumber, Modal } from 'antd';
-import { useState } from 'react';
+import { useRef, useState, type ComponentRef } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
 import { useMessage } from '@/components/feedback';
@@ -34,6 +34,8 @@ interface UpsellCoverProps {
 export function UpsellCover({ application, applicant, cover, coverId, label, bounds, disabled }: UpsellCoverProps) {
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<{ amount: number | null }>();
+  // The dialog focuses itself as it opens; the amount box then takes focus, so the adviser types at once.
+  const amountRef = useRef<ComponentRef<typeof InputNumber>>(null);
   const upsell = useUpsellCover(application.id);
   const message = useMessage();
   const navigate = useNavigate();
@@ -64,6 +66,9 @@ export function UpsellCover({ application, applicant, cover, coverId, label, bou
         confirmLoading={upsell.isPending}
         onOk={() => form.submit()}
         onCancel={() => setOpen(false)}
+        afterOpenChange={(opened) => {
+          if (opened) amountRef.current?.focus();
+        }}
         destroyOnHidden
       >
         <p>{t.explain(formatMoney(bounds.current))}</p>
@@ -80,7 +85,7 @@ export function UpsellCover({ application, applicant, cover, coverId, label, bou
               { type: 'number', min: bounds.min, max: bounds.max, message: t.outOfBounds(formatMoney(bounds.min), formatMoney(bounds.max)) },
             ]}
           >
-            <InputNumber<number> prefix="£" controls={false} precision={0} formatter={groupDigits} style={{ width: '100%' }} inputMode="numeric" autoFocus />
+            <InputNumber<number> prefix="£" controls={false} precision={0} formatter={groupDigits} style={{ width: '100%' }} inputMode="numeric" ref={amountRef} />
           </Form.Item>
         </Form>
       </Modal>
