@@ -188,6 +188,8 @@ describe('underwriting and AMRA', () => {
       await search.click();
       await search.fill('leeds');
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+      // Every field the directory has is filled, the county among them (FC1).
+      expect(await card.getByLabel('County', { exact: true }).inputValue()).toBe('West Yorkshire');
       await card.getByRole('button', { name: 'Save surgery' }).click();
       await visible(card.getByText('AMRA complete'));
     }

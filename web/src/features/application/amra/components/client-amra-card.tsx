@@ -52,6 +52,9 @@ const MAX_CHARS: Partial<Record<Field, number>> = {
 
 const EMAIL_FIELDS: readonly Field[] = ['emailAddress', 'confirmEmailAddress'];
 
+/** The doctor's title, forename and surname share a row; the rest go two by two. */
+const SPAN: Partial<Record<Field, number>> = { title: 6, forename: 9, surname: 9, organisationName: 24 };
+
 function valuesOf(applicant: Applicant): Values {
   const e = applicant.examiner;
   const c = e?.contactDetails;
@@ -263,7 +266,7 @@ export function ClientAmraCard({ applicant, title, locked }: { applicant: Applic
             const noteId = `${headingId}-${field}-note`;
             const email = EMAIL_FIELDS.includes(field);
             return (
-              <Col key={field} xs={24} sm={field === 'title' ? 6 : 12} style={{ marginBottom: 12 }}>
+              <Col key={field} xs={24} sm={SPAN[field] ?? 12} style={{ marginBottom: 12 }}>
                 <label htmlFor={`${headingId}-${field}`} style={{ display: 'block', marginBottom: 4 }}>
                   {t.fields[field]}
                 </label>
