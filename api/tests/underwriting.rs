@@ -417,3 +417,42 @@ async fn the_answers_are_on_record_as_a_pdf_and_the_updates_start_empty() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(updates, json!({ "updates": [] }));
 }
+
+// §9 genetic test disclosure threshold; docs/decisions.md FC3.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_huntingtons_test_is_asked_only_of_a_client_with_over_half_a_million_of_life_cover() {
+    let app = TestApp::spawn().await;
+    let token = app.token("adviser1@example.com").await;
+    let (id, clients) = app.quoted_application(&token, true).await;
+    let (alan, ada) = (&clients[0], &clients[1]);
+    // Each has £150,000 of life cover; Alan is taken to £500,000 exactly, Ada to £500,001.
+    for (client, amount) in [(alan, 350_000), (ada, 350_001)] {
+        let body = json!({ "applicationId": id, "applicantId": client, "cover": support::life_cover(amount, 10) });
+        let (status, body) = app.mutate_cover(&token, Method::POST, "add", body).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    let (status, body) = app.price(&token, &id).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    app.apply(&token, &id, &clients).await;
+
+    let asks = |enquiry: &serde_json::Value| {
+        enquiry["sections"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|s| s["enquiryLines"].as_array().unwrap())
+            .any(|l| l["id"] == "genetic-test")
+    };
+    let (status, alans) = start(&app, &token, alan).await;
+    assert_eq!(status, StatusCode::OK, "{alans}");
+    assert!(!asks(&alans), "£500,000 exactly is not over the threshold");
+    let (status, refused) = answer(&app, &token, alan, &[("GENETIC_TEST_HUNTINGTONS", "No")]).await;
+    assert!(status.is_client_error(), "{refused}");
+    let (status, adas) = start(&app, &token, ada).await;
+    assert_eq!(status, StatusCode::OK, "{adas}");
+    assert!(asks(&adas), "£500,001 is over the threshold");
+    let (status, answered) = answer(&app, &token, ada, &[("GENETIC_TEST_HUNTINGTONS", "No")]).await;
+    assert_eq!(status, StatusCode::OK, "{answered}");
+    let (_, read) = get(&app, &token, ada).await;
+    assert_eq!(answer_of(&read, "GENETIC_TEST_HUNTINGTONS"), Some("No"));
+}
