@@ -20,6 +20,9 @@ use std::sync::Arc;
 /// HSTS for a year, subdomains included, sent only on responses that went out over TLS.
 const HSTS: &str = "max-age=31536000; includeSubDomains";
 
+/// The policy of a PDF response (see [`layer`]).
+const PDF_POLICY: &str = "frame-ancestors 'none'";
+
 /// The browser features the portal never uses, switched off for it and anything it embeds.
 const PERMISSIONS_POLICY: &str = "accelerometer=(), camera=(), geolocation=(), gyroscope=(), \
     magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=()";
@@ -187,6 +190,13 @@ pub async fn layer(
     let tls = over_tls(&request);
     let mut response = next.run(request).await;
     let headers = response.headers_mut();
+    // A PDF opened in the browser is drawn by the browser's own viewer, which a `default-src
+    // 'none'` document policy can stop; it runs none of our code, so it is only kept out of
+    // frames (SEC1).
+    let pdf = headers
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|value| value.as_bytes().starts_with(b"application/pdf"));
+    let policy = if pdf { PDF_POLICY.to_owned() } else { policy };
     let mut set = |name: HeaderName, value: &str| {
         if !headers.contains_key(&name)
             && let Ok(value) = HeaderValue::from_str(value)

@@ -237,6 +237,11 @@ async fn the_footer_links_and_legal_words_come_with_the_configuration() {
         response.headers()["content-disposition"],
         "inline; filename=\"Client-welcome.pdf\""
     );
+    // The browser's PDF viewer is not held back by the API's load-nothing policy (SEC1).
+    assert_eq!(
+        response.headers()["content-security-policy"],
+        "frame-ancestors 'none'"
+    );
     let text = pdf_text(&response.bytes().await.unwrap());
     assert!(
         text.contains("Welcome to Protection Life Limited"),

@@ -53,21 +53,22 @@ describe('the security headers', () => {
     // Each response has its own nonce.
     expect(current).not.toContain(nonce);
 
-    // Injected code is refused and reported.
+    // Injected markup's style and script are refused and reported.
     expect(takeCspViolations(context)).toEqual([]);
     await page.evaluate(() => {
-      const style = document.createElement('style');
-      style.textContent = 'body { background: red; }';
-      document.head.append(style);
+      document.head.insertAdjacentHTML('beforeend', '<style>body { background: red; }</style>');
+      document.body.insertAdjacentHTML('beforeend', '<img src="x" onerror="document.title = \'pwned\'">');
     });
     const refused: string[] = [];
     await eventually(() => {
       refused.push(...takeCspViolations(context).map((v) => v.directive));
       expect(refused).toContain('style-src-elem');
+      expect(refused).toContain('script-src-attr');
       return Promise.resolve();
     });
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(background).not.toBe('rgb(255, 0, 0)');
+    expect(await page.title()).not.toBe('pwned');
   });
 
   it('let Swagger UI describe the API and try a call', async () => {
