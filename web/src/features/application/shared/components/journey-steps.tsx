@@ -9,9 +9,6 @@ import { applicationStrings as t } from '../strings';
 const journey = ['clientDetails', 'quote', 'contactDetails', 'application', 'amra', 'decision', 'setup', 'review', 'complete'] as const;
 type JourneyStep = (typeof journey)[number];
 
-/** The steps that have a page in this release. */
-const stepPaths = stepPages;
-
 /**
  * Once put in force (`active`) the policies are issued, even while a later start date keeps the
  * case at Decision until that day: Review and Complete open then, not only on risk (J29).
@@ -60,7 +57,7 @@ export function JourneySteps({ application, current }: JourneyStepsProps) {
           const isCurrent = step === current;
           const enabled = isCurrent || state?.enabled === true || openOnceActive(application, step);
           const complete = state?.complete === true;
-          const to = application ? stepPaths[step]?.(application.id) : undefined;
+          const to = application ? stepPages[step](application.id) : undefined;
           const label = (
             <>
               {t.steps[step]}
