@@ -424,6 +424,20 @@ describe('quote page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/application/1001/contact-details'));
   });
 
+  it('leads back to the decision once underwriting has decided, not to contact details', async () => {
+    stubQuote(
+      applicationFixture({
+        sections: [sectionFixture('planbuilder', true), sectionFixture('planquote', true), sectionFixture('underwriting', true)],
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderQuote();
+
+    await user.click(await screen.findByRole('button', { name: /Back to the decision/ }));
+    expect(screen.queryByRole('button', { name: /Continue to contact details/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/1001/decision'));
+  });
+
   it('offers no way to contact details while client details are incomplete', async () => {
     stubQuote(applicationFixture({ sections: [sectionFixture('planbuilder', false)] }));
     renderQuote();

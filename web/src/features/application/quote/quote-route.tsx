@@ -61,7 +61,10 @@ function QuoteBuilder({ applicationId, application: data }: ApplicationPageProps
   const problems = data && isProblem(price.error, 'invalid') ? priceProblems(price.error, data, products.data) : null;
   const failed = price.isError && !problems ? [isApiError(price.error) ? price.error.message : t.summary.priceFailed] : null;
   const premiums = data ? quotePremiums(data).byCover : new Map<string, number>();
-  const contactOpen = data ? stepState(journeyState(data), 'contactDetails').enabled : false;
+  const journeyNow = data ? journeyState(data) : null;
+  const contactOpen = journeyNow ? stepState(journeyNow, 'contactDetails').enabled : false;
+  // Once underwriting has decided (an upsell brings the adviser here), the way on is the decision.
+  const decisionOpen = journeyNow ? stepState(journeyNow, 'decision').enabled : false;
 
   return (
     <>
@@ -111,10 +114,14 @@ function QuoteBuilder({ applicationId, application: data }: ApplicationPageProps
       ) : (
         <Skeleton active paragraph={{ rows: 8 }} />
       )}
-      {data && contactOpen && (
+      {data && (decisionOpen || contactOpen) && (
         <Flex justify="flex-end" style={{ marginTop: 24 }}>
-          <Button type="primary" size="large" onClick={() => void navigate(paths.contactDetails(data.id))}>
-            {t.continueToContactDetails} <ArrowRightOutlined aria-hidden="true" />
+          <Button
+            type="primary"
+            size="large"
+            onClick={() => void navigate(decisionOpen ? paths.decision(data.id) : paths.contactDetails(data.id))}
+          >
+            {decisionOpen ? t.continueToDecision : t.continueToContactDetails} <ArrowRightOutlined aria-hidden="true" />
           </Button>
         </Flex>
       )}

@@ -194,4 +194,5 @@ export const quoteStrings = {
     failed: 'Sorry, the cover could not be increased. Please try again.',
   },
   continueToContactDetails: 'Continue to contact details',
+  continueToDecision: 'Back to the decision',
 } as const;
