@@ -1,34 +1,14 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import { InMemoryWebStorage, User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { User, type UserManager } from 'oidc-client-ts';
 import { AuthProvider } from 'react-oidc-context';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { json, stubApi } from '@/test/fetch-stub';
+import { AUTHORITY, testUserManager } from '@/test/app-harness';
 import { adviserFixture } from '@/test/fixtures';
 import { createTestQueryClient } from '@/test/render';
 import { AppProviders } from './app-providers';
 import { routes } from './routes';
-
-const AUTHORITY = 'https://idp.example.test';
-
-function testUserManager() {
-  const store = new WebStorageStateStore({ store: new InMemoryWebStorage() });
-  return new UserManager({
-    authority: AUTHORITY,
-    client_id: 'adviser-portal',
-    redirect_uri: 'http://localhost:3000/v2/auth/callback',
-    scope: 'openid profile',
-    userStore: store,
-    stateStore: store,
-    automaticSilentRenew: false,
-    metadata: {
-      issuer: AUTHORITY,
-      authorization_endpoint: `${AUTHORITY}/authorize`,
-      token_endpoint: `${AUTHORITY}/token`,
-      jwks_uri: `${AUTHORITY}/jwks`,
-    },
-  });
-}
 
 function renderApp(userManager: UserManager, url: string) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
