@@ -2,6 +2,8 @@
 
 use crate::sql::{Arg, Sql};
 use crate::{Store, StoreError};
+use chrono::NaiveDate;
+use domain::care::DelegationPeriod;
 use domain::{AdviserId, AdviserProfile, UxSettings};
 use sqlx::Row;
 
@@ -32,20 +34,25 @@ pub struct SeedAdviser {
 }
 
 impl Store {
-    /// Writes firms and advisers, replacing what is stored under the same ids, in one
-    /// transaction so a bad seed file leaves the database as it was.
+    /// Writes the firms, locations, advisers and delegations that are missing, in one
+    /// transaction so a bad seed file leaves the database as it was. What is already stored is
+    /// customer care's to change (a location's name, an adviser's flags, location and
+    /// delegations) and is left as it is; only an adviser's name and email, which the identity
+    /// provider owns, are brought up to date. A delegation between two advisers is seeded only
+    /// when the pair has never had one, so one customer care ended stays ended.
     pub async fn seed_advisers(
         &self,
         firms: &[FirmRecord],
         advisers: &[SeedAdviser],
     ) -> Result<(), StoreError> {
+        let today = domain::dates::uk_date(chrono::Utc::now());
         let mut tx = self.begin_write().await?;
         for firm in firms {
             let mut sql = Sql::new("INSERT INTO firms (id, name) VALUES (");
             sql.bind(Arg::Text(firm.id.clone()))
                 .push(", ")
                 .bind(Arg::Text(firm.name.clone()))
-                .push(") ON CONFLICT (id) DO UPDATE SET name = excluded.name");
+                .push(") ON CONFLICT (id) DO NOTHING");
             sql.query().execute(&mut *tx).await?;
             for location in &firm.locations {
                 let mut sql = Sql::new("INSERT INTO firm_locations (id, firm_id, name) VALUES (");
@@ -54,7 +61,7 @@ impl Store {
                     .bind(Arg::Text(firm.id.clone()))
                     .push(", ")
                     .bind(Arg::Text(location.name.clone()))
-                    .push(") ON CONFLICT (id) DO UPDATE SET firm_id = excluded.firm_id, name = excluded.name");
+                    .push(") ON CONFLICT (id) DO NOTHING");
                 sql.query().execute(&mut *tx).await?;
             }
         }
@@ -76,22 +83,31 @@ impl Store {
                 .push(", ")
                 .bind(Arg::Text(settings))
                 .push(
-                    ") ON CONFLICT (id) DO UPDATE SET email = excluded.email, name = excluded.name, \
-                     firm_id = excluded.firm_id, firm_location_id = excluded.firm_location_id, \
-                     ux_settings = excluded.ux_settings",
+                    ") ON CONFLICT (id) DO UPDATE SET email = excluded.email, name = excluded.name",
                 );
             sql.query().execute(&mut *tx).await?;
         }
         // Delegations last: they refer to advisers seeded above.
         for adviser in advisers {
-            let mut clear = Sql::new("DELETE FROM adviser_delegations WHERE adviser_id = ");
-            clear.bind(Arg::Text(adviser.id.to_string()));
-            clear.query().execute(&mut *tx).await?;
             for principal in &adviser.acts_for {
-                let mut sql =
-                    Sql::new("INSERT INTO adviser_delegations (adviser_id, acts_for) VALUES (");
-                sql.bind(Arg::Text(adviser.id.to_string()))
+                let mut sql = Sql::new(
+                    "INSERT INTO adviser_delegations (id, adviser_id, acts_for, valid_from, created_at) \
+                     SELECT ",
+                );
+                sql.bind(Arg::Text(uuid::Uuid::new_v4().simple().to_string()))
                     .push(", ")
+                    .bind(Arg::Text(adviser.id.to_string()))
+                    .push(", ")
+                    .bind(Arg::Text(principal.to_string()))
+                    .push(", ")
+                    .bind(Arg::Text(today.to_string()))
+                    .push(", ")
+                    .bind(Arg::Text(crate::sql::timestamp(chrono::Utc::now())))
+                    .push(
+                        " WHERE NOT EXISTS (SELECT 1 FROM adviser_delegations WHERE adviser_id = ",
+                    )
+                    .bind(Arg::Text(adviser.id.to_string()))
+                    .push(" AND acts_for = ")
                     .bind(Arg::Text(principal.to_string()))
                     .push(")");
                 sql.query().execute(&mut *tx).await?;
@@ -112,12 +128,24 @@ impl Store {
             .map_err(Into::into)
     }
 
-    /// The adviser with this identity-provider subject, with firm, location and delegations.
-    /// One query (a row per delegation), since every request reads it.
+    /// The adviser with this identity-provider subject, with firm, location and the delegations
+    /// in force on today's UK date. One query (a row per delegation), since every request reads
+    /// it, so a change customer care makes shows on the adviser's next request.
     pub async fn find_adviser(&self, id: &AdviserId) -> Result<Option<AdviserProfile>, StoreError> {
+        self.find_adviser_on(id, domain::dates::uk_date(chrono::Utc::now()))
+            .await
+    }
+
+    /// [`Store::find_adviser`] with the delegations in force on `today`.
+    pub async fn find_adviser_on(
+        &self,
+        id: &AdviserId,
+        today: NaiveDate,
+    ) -> Result<Option<AdviserProfile>, StoreError> {
         let mut sql = Sql::new(
             "SELECT v.id, v.email, v.name, v.firm_id, f.name AS firm_name, v.firm_location_id, \
-             l.name AS location_name, v.ux_settings, d.acts_for FROM advisers v \
+             l.name AS location_name, v.ux_settings, d.acts_for, d.valid_from, d.valid_until, \
+             d.ended_on FROM advisers v \
              LEFT JOIN firms f ON f.id = v.firm_id \
              LEFT JOIN firm_locations l ON l.id = v.firm_location_id \
              LEFT JOIN adviser_delegations d ON d.adviser_id = v.id WHERE v.id = ",
@@ -131,14 +159,19 @@ impl Store {
         let settings: String = row.try_get("ux_settings")?;
         let ux_settings: UxSettings = serde_json::from_str(&settings)
             .map_err(|e| StoreError::Corrupt(format!("settings of adviser {id}: {e}")))?;
-        let acts_for = rows
-            .iter()
-            .map(|r| r.try_get::<Option<String>, _>("acts_for"))
-            .collect::<Result<Vec<_>, _>>()?
-            .into_iter()
-            .flatten()
-            .filter_map(|a| AdviserId::parse(&a))
-            .collect();
+        let mut acts_for: Vec<AdviserId> = Vec::new();
+        for row in &rows {
+            let Some(principal) = row.try_get::<Option<String>, _>("acts_for")? else {
+                continue;
+            };
+            let period = delegation_period(row)?;
+            if let Some(principal) = AdviserId::parse(&principal)
+                && period.is_active_on(today)
+                && !acts_for.contains(&principal)
+            {
+                acts_for.push(principal);
+            }
+        }
         Ok(Some(AdviserProfile {
             id: id.clone(),
             name: row.try_get("name")?,
@@ -174,4 +207,22 @@ impl Store {
         }
         Ok(names)
     }
+}
+
+/// A delegation row's days in force (`valid_from`, `valid_until`, `ended_on`).
+pub(crate) fn delegation_period(row: &sqlx::any::AnyRow) -> Result<DelegationPeriod, StoreError> {
+    let date = |column: &str| -> Result<Option<NaiveDate>, StoreError> {
+        match row.try_get::<Option<String>, _>(column)? {
+            None => Ok(None),
+            Some(text) => domain::dates::parse_iso_date(&text)
+                .map(Some)
+                .ok_or_else(|| StoreError::Corrupt(format!("delegation {column} {text:?}"))),
+        }
+    };
+    Ok(DelegationPeriod {
+        from: date("valid_from")?
+            .ok_or_else(|| StoreError::Corrupt("a delegation without a start".into()))?,
+        until: date("valid_until")?,
+        ended_on: date("ended_on")?,
+    })
 }

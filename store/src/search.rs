@@ -7,11 +7,25 @@ use crate::{Store, StoreError};
 use domain::policy::PolicyStatus;
 use domain::{AdviserId, ApplicationStage};
 
+/// Whose cases a search looks at.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SearchScope {
+    /// These advisers' cases: already limited to those the caller may see (the dashboard).
+    Advisers(Vec<AdviserId>),
+    /// Every firm's cases: customer care's read-only search (issue 35).
+    EveryFirm,
+}
+
+impl Default for SearchScope {
+    fn default() -> Self {
+        SearchScope::Advisers(Vec::new())
+    }
+}
+
 /// A dashboard search. `F` is what it keeps: an application's stage or a policy's status.
-/// `advisers` must already be limited to those the caller may see.
 #[derive(Debug, Clone)]
 pub struct SearchQuery<F> {
-    pub advisers: Vec<AdviserId>,
+    pub scope: SearchScope,
     /// Lower-case words that must all appear in the names or references.
     pub words: Vec<String>,
     /// Stages or statuses to include; empty means all.
@@ -23,7 +37,7 @@ pub struct SearchQuery<F> {
 impl<F> Default for SearchQuery<F> {
     fn default() -> Self {
         Self {
-            advisers: Vec::new(),
+            scope: SearchScope::default(),
             words: Vec::new(),
             filters: Vec::new(),
             page: 1,
@@ -78,7 +92,7 @@ impl Store {
         read: impl Fn(&sqlx::any::AnyRow) -> Result<T, StoreError>,
     ) -> Result<Found<T>, StoreError> {
         let page = query.page.max(1);
-        if query.advisers.is_empty() {
+        if query.scope == SearchScope::Advisers(Vec::new()) {
             return Ok(Found {
                 rows: Vec::new(),
                 page,
@@ -107,8 +121,15 @@ impl Store {
         listing: &Listing,
     ) {
         let alias = listing.alias;
-        sql.push(&format!(" WHERE {alias}.adviser_id IN "))
-            .bind_list(query.advisers.iter().map(|a| Arg::Text(a.to_string())));
+        match &query.scope {
+            SearchScope::Advisers(advisers) => {
+                sql.push(&format!(" WHERE {alias}.adviser_id IN "))
+                    .bind_list(advisers.iter().map(|a| Arg::Text(a.to_string())));
+            }
+            SearchScope::EveryFirm => {
+                sql.push(" WHERE 1 = 1");
+            }
+        }
         if !query.filters.is_empty() {
             sql.push(&format!(" AND {alias}.{} IN ", listing.filter_column))
                 .bind_list(query.filters.iter().map(|f| Arg::Text(f.code().to_owned())));

@@ -102,7 +102,7 @@ pub(crate) fn parse_timestamp(text: &str) -> Option<DateTime<Utc>> {
 }
 
 /// Escapes `%`, `_` and `\` so a search word matches only itself inside `LIKE … ESCAPE '\'`.
-fn like_contains(word: &str) -> String {
+pub(crate) fn like_contains(word: &str) -> String {
     let mut escaped = String::with_capacity(word.len() + 2);
     escaped.push('%');
     for c in word.chars() {

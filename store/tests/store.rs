@@ -7,7 +7,7 @@ use domain::{
     UxSettings,
 };
 use store::testing::TestDatabase;
-use store::{FirmRecord, LocationRecord, SearchQuery, SeedAdviser, Store};
+use store::{FirmRecord, LocationRecord, SearchQuery, SearchScope, SeedAdviser, Store};
 
 /// A migrated store on a fresh database, and the database, to keep until the test ends.
 async fn store() -> (Store, TestDatabase) {
@@ -157,7 +157,7 @@ async fn search_finds_by_name_or_reference_within_the_advisers_given() {
     store.save_application(&theirs).await.unwrap();
 
     let query = |term: &str| SearchQuery {
-        advisers: vec![adviser("adviser1")],
+        scope: SearchScope::Advisers(vec![adviser("adviser1")]),
         words: domain::dashboard::search_words(term),
         filters: vec![],
         page: 1,
@@ -206,7 +206,7 @@ async fn search_matches_any_part_of_a_word_and_follows_each_change() {
         let store = store.clone();
         async move {
             let query = SearchQuery {
-                advisers: vec![adviser("adviser1")],
+                scope: SearchScope::Advisers(vec![adviser("adviser1")]),
                 words: domain::dashboard::search_words(term),
                 filters: vec![],
                 page: 1,
@@ -278,7 +278,7 @@ async fn a_case_in_force_leaves_in_progress_unless_its_stage_is_asked_for() {
         let store = store.clone();
         async move {
             let query = SearchQuery {
-                advisers: vec![adviser("adviser1")],
+                scope: SearchScope::Advisers(vec![adviser("adviser1")]),
                 words: vec![],
                 filters,
                 page: 1,
@@ -312,7 +312,7 @@ async fn a_case_in_force_leaves_in_progress_unless_its_stage_is_asked_for() {
         vec![later.id]
     );
     let query = SearchQuery {
-        advisers: vec![adviser("adviser1")],
+        scope: SearchScope::Advisers(vec![adviser("adviser1")]),
         words: vec![],
         filters: vec![domain::ApplicationStage::Decision],
         page: 1,
@@ -338,7 +338,7 @@ async fn policy_search_matches_any_part_of_a_name_and_follows_each_change() {
         let store = store.clone();
         async move {
             let query = SearchQuery {
-                advisers: vec![adviser("adviser1")],
+                scope: SearchScope::Advisers(vec![adviser("adviser1")]),
                 words: domain::dashboard::search_words(term),
                 filters: vec![],
                 page: 1,
@@ -431,7 +431,7 @@ async fn a_policy_is_listed_with_its_products_even_one_saved_before_they_were_ke
         let store = store.clone();
         async move {
             let query = SearchQuery {
-                advisers: vec![adviser("adviser1")],
+                scope: SearchScope::Advisers(vec![adviser("adviser1")]),
                 ..Default::default()
             };
             let found = store.search_policies(&query).await.unwrap();
@@ -458,7 +458,7 @@ async fn search_filters_by_stage_and_pages_by_ten() {
         new_application(&store, "adviser1").await;
     }
     let mut query = SearchQuery {
-        advisers: vec![adviser("adviser1")],
+        scope: SearchScope::Advisers(vec![adviser("adviser1")]),
         page: 2,
         ..Default::default()
     };
@@ -691,7 +691,7 @@ async fn many_cases_saved_at_once_are_all_saved() {
         writer.await.unwrap();
     }
     let all = SearchQuery {
-        advisers: vec![adviser("adviser1")],
+        scope: SearchScope::Advisers(vec![adviser("adviser1")]),
         words: domain::dashboard::search_words("lovelace"),
         filters: vec![],
         page: 1,

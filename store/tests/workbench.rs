@@ -13,7 +13,7 @@ use domain::underwriting::evidence::{EvidenceCatalogue, EvidenceKind};
 use domain::underwriting::manual::Underwriter;
 use domain::{Application, ApplicationId};
 use store::testing::TestDatabase;
-use store::{SearchQuery, Store, WorkbenchQuery};
+use store::{SearchQuery, SearchScope, Store, WorkbenchQuery};
 
 async fn store() -> (Store, TestDatabase) {
     let database = TestDatabase::create().await;
@@ -207,7 +207,7 @@ async fn the_dashboard_marks_a_case_with_an_update_its_reader_has_not_read() {
     app.adviser_id = adviser_id("adviser1");
     store.save_application(&app).await.unwrap();
     let search = SearchQuery {
-        advisers: vec![adviser_id("adviser1")],
+        scope: SearchScope::Advisers(vec![adviser_id("adviser1")]),
         page: 1,
         ..Default::default()
     };

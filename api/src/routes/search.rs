@@ -13,7 +13,7 @@ use domain::ApplicationStage;
 use domain::dashboard::{ApplicationSearchResults, SEARCH_TERM_MAX_CHARS, search_words};
 use domain::policy::PolicyStatus;
 use serde::Deserialize;
-use store::{SearchFilter, SearchQuery};
+use store::{SearchFilter, SearchQuery, SearchScope};
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -97,6 +97,21 @@ pub fn read_search<F: StatusFilter>(
     me: &AdviserCaller,
     params: Result<Query<SearchParams>, QueryRejection>,
 ) -> Result<SearchQuery<F>, ApiError> {
+    read_search_in(params, |adviser_id| {
+        Ok(SearchScope::Advisers(match adviser_id {
+            Some(_) => vec![me.acting_for(adviser_id)?],
+            // Without adviserId: the caller's own cases and those of everyone they act for.
+            None => me.profile.visible_advisers(),
+        }))
+    })
+}
+
+/// Reads a search's parameters as [`read_search`] does, with whose cases it looks at decided by
+/// `scope` from `adviserId` (customer care's search looks at every firm's).
+pub fn read_search_in<F: StatusFilter>(
+    params: Result<Query<SearchParams>, QueryRejection>,
+    scope: impl FnOnce(Option<&str>) -> Result<SearchScope, ApiError>,
+) -> Result<SearchQuery<F>, ApiError> {
     let Query(params) = params.map_err(|e| ApiError::BadRequest {
         detail: format!("The search parameters could not be read: {e}"),
         errors: Vec::new(),
@@ -110,11 +125,7 @@ pub fn read_search<F: StatusFilter>(
             })
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let advisers = match params.adviser_id.as_deref() {
-        Some(_) => vec![me.acting_for(params.adviser_id.as_deref())?],
-        // Without adviserId: the caller's own cases and those of everyone they act for.
-        None => me.profile.visible_advisers(),
-    };
+    let scope = scope(params.adviser_id.as_deref())?;
     let term = params.search_term.unwrap_or_default();
     if term.chars().count() > SEARCH_TERM_MAX_CHARS {
         return Err(ApiError::bad_field(
@@ -123,7 +134,7 @@ pub fn read_search<F: StatusFilter>(
         ));
     }
     Ok(SearchQuery {
-        advisers,
+        scope,
         words: search_words(&term),
         filters,
         page: page(params.page.as_deref())?,

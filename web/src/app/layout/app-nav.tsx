@@ -2,7 +2,7 @@ import { MenuOutlined } from '@ant-design/icons';
 import { useContext, useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { ExternalLink } from '@/components/external-link';
-import { useIsCustomerCare, useIsUnderwriter } from '@/lib/auth/roles';
+import { useIsCustomerCare, useIsUnderwriter, useRoles } from '@/lib/auth/roles';
 import { BootstrapConfigContext } from '@/lib/config';
 import { paths } from '../paths';
 import { appStrings } from '../strings';
@@ -42,7 +42,7 @@ export function AppNav() {
         {underwriter ? (
           <Item to={paths.workbench()} label={t.workbench} />
         ) : customerCare ? (
-          <Item to={paths.customerCare()} label={t.customerCare} />
+          <CareItems />
         ) : (
           <AdviserItems />
         )}
@@ -51,10 +51,28 @@ export function AppNav() {
   );
 }
 
-function Item({ to, label }: { to: string; label: string }) {
+/** Customer care's pages (issue 35): cases for both roles, web chats for `cca`, and the administrators' pages for `ccaadmin`. */
+function CareItems() {
+  const roles = useRoles();
+  return (
+    <>
+      <Item to={paths.customerCare()} label={t.customerCare} end />
+      {roles.includes('cca') && <Item to={paths.customerCareChats()} label={t.webChats} />}
+      {roles.includes('ccaadmin') && (
+        <>
+          <Item to={paths.careAdvisers()} label={t.careAdvisers} />
+          <Item to={paths.careFirms()} label={t.careFirms} />
+          <Item to={paths.careHealthReads()} label={t.careHealthReads} />
+        </>
+      )}
+    </>
+  );
+}
+
+function Item({ to, label, end }: { to: string; label: string; end?: boolean }) {
   return (
     <li>
-      <NavLink to={to} className="app-nav__link">
+      <NavLink to={to} className="app-nav__link" end={end}>
         {label}
       </NavLink>
     </li>

@@ -1,0 +1,837 @@
+//! Customer care's records (issue 35): advisers as customer care finds and changes them (flags,
+//! firm location, delegations), the firms' locations, the history of every such change, and
+//! the record of each read of a client's health answers.
+//!
+//! Each change is checked by its `domain::care` rule and written with its history row in one
+//! transaction, so a change is never kept without its record, nor its record without it.
+
+use crate::advisers::delegation_period;
+use crate::sql::{Arg, Sql, like_contains, parse_timestamp, timestamp};
+use crate::{FirmRecord, LocationRecord, Store, StoreError};
+use chrono::{DateTime, NaiveDate, Utc};
+use domain::care::{
+    ChangeKind, DelegationParty, DelegationPeriod, ExistingDelegation, NewDelegation,
+    check_location_name,
+};
+use domain::{AdviserId, ApplicantId, ApplicationId, Rejection, UxSettings};
+use serde_json::Value;
+use sqlx::Row;
+
+/// Who made a change or read health answers: the token's subject and name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Actor {
+    pub subject: String,
+    pub name: String,
+}
+
+/// An adviser as customer care's lists show them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AdviserListing {
+    pub id: AdviserId,
+    pub name: String,
+    pub email: String,
+    pub firm_id: Option<String>,
+    pub firm_name: Option<String>,
+    pub firm_location_id: Option<String>,
+    pub firm_location_name: Option<String>,
+}
+
+/// An adviser with their flags, as customer care manages them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CareAdviser {
+    pub adviser: AdviserListing,
+    pub ux_settings: UxSettings,
+}
+
+/// A stored delegation: `delegate` may act for `principal` in `period`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoredDelegation {
+    pub id: String,
+    pub delegate: AdviserId,
+    pub delegate_name: String,
+    pub principal: AdviserId,
+    pub principal_name: String,
+    pub period: DelegationPeriod,
+}
+
+/// One recorded change.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChangeRecord {
+    pub id: String,
+    pub changed_at: DateTime<Utc>,
+    pub actor: Actor,
+    pub adviser_id: Option<String>,
+    pub other_adviser_id: Option<String>,
+    pub firm_id: Option<String>,
+    pub kind: ChangeKind,
+    pub before: Option<Value>,
+    pub after: Option<Value>,
+}
+
+/// One read of a client's health answers by customer care.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HealthAnswerRead {
+    pub id: String,
+    pub read_at: DateTime<Utc>,
+    pub reader: Actor,
+    pub reader_role: String,
+    pub application_id: ApplicationId,
+    pub applicant_id: ApplicantId,
+}
+
+/// The most rows a customer-care list answers with.
+pub const CARE_LIST_LIMIT: i64 = 200;
+
+/// What a checked change came to: done, refused by its rule, or about nothing that exists.
+pub type Checked<T> = Result<T, Rejection>;
+
+const ADVISER_COLUMNS: &str = "SELECT v.id, v.name, v.email, v.firm_id, f.name AS firm_name, \
+     v.firm_location_id, l.name AS location_name, v.ux_settings FROM advisers v \
+     LEFT JOIN firms f ON f.id = v.firm_id LEFT JOIN firm_locations l ON l.id = v.firm_location_id";
+
+fn listing(row: &sqlx::any::AnyRow) -> Result<AdviserListing, StoreError> {
+    let id: String = row.try_get("id")?;
+    Ok(AdviserListing {
+        id: AdviserId::parse(&id).ok_or_else(|| StoreError::Corrupt(format!("adviser {id:?}")))?,
+        name: row.try_get("name")?,
+        email: row.try_get("email")?,
+        firm_id: row.try_get("firm_id")?,
+        firm_name: row.try_get("firm_name")?,
+        firm_location_id: row.try_get("firm_location_id")?,
+        firm_location_name: row.try_get("location_name")?,
+    })
+}
+
+fn settings(row: &sqlx::any::AnyRow, id: &str) -> Result<UxSettings, StoreError> {
+    let text: String = row.try_get("ux_settings")?;
+    serde_json::from_str(&text)
+        .map_err(|e| StoreError::Corrupt(format!("settings of adviser {id}: {e}")))
+}
+
+fn new_id() -> String {
+    uuid::Uuid::new_v4().simple().to_string()
+}
+
+fn json_text(value: &impl serde::Serialize) -> Result<String, StoreError> {
+    serde_json::to_string(value).map_err(|e| StoreError::Corrupt(format!("a change: {e}")))
+}
+
+/// A change to record, written in the same transaction as the change itself.
+struct Change<'a> {
+    actor: &'a Actor,
+    adviser_id: Option<&'a AdviserId>,
+    other_adviser_id: Option<&'a AdviserId>,
+    firm_id: Option<&'a str>,
+    kind: ChangeKind,
+    before: Option<String>,
+    after: Option<String>,
+}
+
+async fn record(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    change: Change<'_>,
+) -> Result<(), StoreError> {
+    let mut sql = Sql::new(
+        "INSERT INTO care_changes (id, changed_at, actor_subject, actor_name, adviser_id, \
+         other_adviser_id, firm_id, kind, before_value, after_value) VALUES (",
+    );
+    sql.bind(Arg::Text(new_id()))
+        .push(", ")
+        .bind(Arg::Text(timestamp(Utc::now())))
+        .push(", ")
+        .bind(Arg::Text(change.actor.subject.clone()))
+        .push(", ")
+        .bind(Arg::Text(change.actor.name.clone()))
+        .push(", ")
+        .bind(Arg::OptText(change.adviser_id.map(ToString::to_string)))
+        .push(", ")
+        .bind(Arg::OptText(
+            change.other_adviser_id.map(ToString::to_string),
+        ))
+        .push(", ")
+        .bind(Arg::OptText(change.firm_id.map(str::to_owned)))
+        .push(", ")
+        .bind(Arg::Text(change.kind.code().to_owned()))
+        .push(", ")
+        .bind(Arg::OptText(change.before))
+        .push(", ")
+        .bind(Arg::OptText(change.after))
+        .push(")");
+    sql.query().execute(&mut **tx).await?;
+    Ok(())
+}
+
+fn not_found(what: &str) -> Rejection {
+    Rejection::not_found(&format!("{what} not found"))
+}
+
+impl Store {
+    /// Advisers whose name or email holds every word, of one firm when `firm_id` is given, by
+    /// name; at most [`CARE_LIST_LIMIT`].
+    pub async fn find_advisers(
+        &self,
+        words: &[String],
+        firm_id: Option<&str>,
+    ) -> Result<Vec<AdviserListing>, StoreError> {
+        let mut sql = Sql::new(ADVISER_COLUMNS);
+        sql.push(" WHERE 1 = 1");
+        for word in words {
+            sql.push(" AND LOWER(v.name || ' ' || v.email) LIKE ")
+                .bind(Arg::Text(like_contains(&word.to_lowercase())))
+                .push(" ESCAPE '\\'");
+        }
+        if let Some(firm) = firm_id {
+            sql.push(" AND v.firm_id = ")
+                .bind(Arg::Text(firm.to_owned()));
+        }
+        sql.push(" ORDER BY v.name, v.id LIMIT ")
+            .bind(Arg::Int(CARE_LIST_LIMIT));
+        let rows = sql.query().fetch_all(&self.pool).await?;
+        rows.iter().map(listing).collect()
+    }
+
+    /// The adviser with their flags, or `None` when no adviser has this id.
+    pub async fn care_adviser(&self, id: &AdviserId) -> Result<Option<CareAdviser>, StoreError> {
+        let mut sql = Sql::new(ADVISER_COLUMNS);
+        sql.push(" WHERE v.id = ").bind(Arg::Text(id.to_string()));
+        let Some(row) = sql.query().fetch_optional(&self.pool).await? else {
+            return Ok(None);
+        };
+        Ok(Some(CareAdviser {
+            adviser: listing(&row)?,
+            ux_settings: settings(&row, id.as_str())?,
+        }))
+    }
+
+    /// Every delegation to or from the adviser, past, present and future, newest start first.
+    pub async fn delegations_of(
+        &self,
+        id: &AdviserId,
+    ) -> Result<Vec<StoredDelegation>, StoreError> {
+        let mut sql = Sql::new(
+            "SELECT d.id, d.adviser_id, a.name AS delegate_name, d.acts_for, \
+             p.name AS principal_name, d.valid_from, d.valid_until, d.ended_on \
+             FROM adviser_delegations d JOIN advisers a ON a.id = d.adviser_id \
+             JOIN advisers p ON p.id = d.acts_for WHERE d.adviser_id = ",
+        );
+        sql.bind(Arg::Text(id.to_string()))
+            .push(" OR d.acts_for = ")
+            .bind(Arg::Text(id.to_string()))
+            .push(" ORDER BY d.valid_from DESC, d.created_at DESC");
+        let rows = sql.query().fetch_all(&self.pool).await?;
+        rows.iter().map(stored_delegation).collect()
+    }
+
+    /// Replaces the adviser's flags and records the change; "not found" for an unknown adviser.
+    pub async fn set_adviser_flags(
+        &self,
+        id: &AdviserId,
+        flags: &UxSettings,
+        actor: &Actor,
+    ) -> Result<Checked<()>, StoreError> {
+        let mut tx = self.begin_write().await?;
+        let mut read = Sql::new("SELECT ux_settings FROM advisers WHERE id = ");
+        read.bind(Arg::Text(id.to_string()));
+        let Some(row) = read.query().fetch_optional(&mut *tx).await? else {
+            return Ok(Err(not_found("Adviser")));
+        };
+        let before = settings(&row, id.as_str())?;
+        if &before == flags {
+            return Ok(Ok(()));
+        }
+        let mut update = Sql::new("UPDATE advisers SET ux_settings = ");
+        update
+            .bind(Arg::Text(json_text(flags)?))
+            .push(" WHERE id = ")
+            .bind(Arg::Text(id.to_string()));
+        update.query().execute(&mut *tx).await?;
+        record(
+            &mut tx,
+            Change {
+                actor,
+                adviser_id: Some(id),
+                other_adviser_id: None,
+                firm_id: None,
+                kind: ChangeKind::Flags,
+                before: Some(json_text(&before)?),
+                after: Some(json_text(flags)?),
+            },
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(Ok(()))
+    }
+
+    /// Ties the adviser to one of their firm's locations (or none) and records the change.
+    pub async fn set_adviser_location(
+        &self,
+        id: &AdviserId,
+        location_id: Option<&str>,
+        actor: &Actor,
+    ) -> Result<Checked<()>, StoreError> {
+        let mut tx = self.begin_write().await?;
+        let mut read = Sql::new(
+            "SELECT v.firm_id, v.firm_location_id, l.name AS location_name FROM advisers v \
+             LEFT JOIN firm_locations l ON l.id = v.firm_location_id WHERE v.id = ",
+        );
+        read.bind(Arg::Text(id.to_string()));
+        let Some(row) = read.query().fetch_optional(&mut *tx).await? else {
+            return Ok(Err(not_found("Adviser")));
+        };
+        let firm: Option<String> = row.try_get("firm_id")?;
+        let before_id: Option<String> = row.try_get("firm_location_id")?;
+        let before_name: Option<String> = row.try_get("location_name")?;
+        let after_name = match location_id {
+            None => None,
+            Some(location) => {
+                let mut find = Sql::new("SELECT firm_id, name FROM firm_locations WHERE id = ");
+                find.bind(Arg::Text(location.to_owned()));
+                let found = find.query().fetch_optional(&mut *tx).await?;
+                let Some(found) = found else {
+                    return Ok(Err(Rejection::field(
+                        "firmLocationId",
+                        &format!("There is no firm location {location:?}"),
+                    )));
+                };
+                let location_firm: String = found.try_get("firm_id")?;
+                if firm.as_deref() != Some(location_firm.as_str()) {
+                    return Ok(Err(Rejection::field(
+                        "firmLocationId",
+                        "The location is not one of the adviser's firm's",
+                    )));
+                }
+                Some(found.try_get::<String, _>("name")?)
+            }
+        };
+        if before_id.as_deref() == location_id {
+            return Ok(Ok(()));
+        }
+        let mut update = Sql::new("UPDATE advisers SET firm_location_id = ");
+        update
+            .bind(Arg::OptText(location_id.map(str::to_owned)))
+            .push(" WHERE id = ")
+            .bind(Arg::Text(id.to_string()));
+        update.query().execute(&mut *tx).await?;
+        let value = |id: Option<&str>, name: Option<String>| {
+            serde_json::json!({ "firmLocationId": id, "name": name }).to_string()
+        };
+        record(
+            &mut tx,
+            Change {
+                actor,
+                adviser_id: Some(id),
+                other_adviser_id: None,
+                firm_id: firm.as_deref(),
+                kind: ChangeKind::Location,
+                before: Some(value(before_id.as_deref(), before_name)),
+                after: Some(value(location_id, after_name)),
+            },
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(Ok(()))
+    }
+
+    /// Adds a delegation once `domain::care`'s checks pass against the advisers and delegations
+    /// as stored, and records it under both advisers.
+    pub async fn add_delegation(
+        &self,
+        delegation: &NewDelegation,
+        today: NaiveDate,
+        actor: &Actor,
+    ) -> Result<Checked<StoredDelegation>, StoreError> {
+        let mut tx = self.begin_write().await?;
+        let mut parties = Sql::new("SELECT id, firm_id FROM advisers WHERE id IN ");
+        parties.bind_list([
+            Arg::Text(delegation.delegate.to_string()),
+            Arg::Text(delegation.principal.to_string()),
+        ]);
+        let rows = parties.query().fetch_all(&mut *tx).await?;
+        let mut found = Vec::new();
+        for row in &rows {
+            let id: String = row.try_get("id")?;
+            found.push(DelegationParty {
+                id: AdviserId::parse(&id)
+                    .ok_or_else(|| StoreError::Corrupt(format!("adviser {id:?}")))?,
+                firm_id: row.try_get("firm_id")?,
+            });
+        }
+        let party = |who: &AdviserId| found.iter().find(|p| &p.id == who);
+        let mut between = Sql::new(
+            "SELECT adviser_id, acts_for, valid_from, valid_until, ended_on \
+             FROM adviser_delegations WHERE adviser_id = ",
+        );
+        between
+            .bind(Arg::Text(delegation.delegate.to_string()))
+            .push(" AND acts_for = ")
+            .bind(Arg::Text(delegation.principal.to_string()));
+        let existing = between
+            .query()
+            .fetch_all(&mut *tx)
+            .await?
+            .iter()
+            .map(|row| {
+                Ok(ExistingDelegation {
+                    delegate: delegation.delegate.clone(),
+                    principal: delegation.principal.clone(),
+                    period: delegation_period(row)?,
+                })
+            })
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        if let Err(refused) = delegation.check(
+            party(&delegation.delegate),
+            party(&delegation.principal),
+            &existing,
+            today,
+        ) {
+            return Ok(Err(refused));
+        }
+        let id = new_id();
+        let mut insert = Sql::new(
+            "INSERT INTO adviser_delegations (id, adviser_id, acts_for, valid_from, valid_until, \
+             created_at) VALUES (",
+        );
+        insert
+            .bind(Arg::Text(id.clone()))
+            .push(", ")
+            .bind(Arg::Text(delegation.delegate.to_string()))
+            .push(", ")
+            .bind(Arg::Text(delegation.principal.to_string()))
+            .push(", ")
+            .bind(Arg::Text(delegation.from.to_string()))
+            .push(", ")
+            .bind(Arg::OptText(delegation.until.map(|d| d.to_string())))
+            .push(", ")
+            .bind(Arg::Text(timestamp(Utc::now())))
+            .push(")");
+        insert.query().execute(&mut *tx).await?;
+        let stored = read_delegation(&mut tx, &id)
+            .await?
+            .ok_or_else(|| StoreError::Corrupt(format!("delegation {id} just added")))?;
+        record(
+            &mut tx,
+            Change {
+                actor,
+                adviser_id: Some(&delegation.principal),
+                other_adviser_id: Some(&delegation.delegate),
+                firm_id: None,
+                kind: ChangeKind::DelegationAdded,
+                before: None,
+                after: Some(delegation_json(&stored)),
+            },
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(Ok(stored))
+    }
+
+    /// Ends a delegation from `today` (it is no longer in force today) and records it; one
+    /// already over is refused, one not found is "not found".
+    pub async fn end_delegation(
+        &self,
+        id: &str,
+        today: NaiveDate,
+        actor: &Actor,
+    ) -> Result<Checked<StoredDelegation>, StoreError> {
+        let mut tx = self.begin_write().await?;
+        let Some(before) = read_delegation(&mut tx, id).await? else {
+            return Ok(Err(not_found("Delegation")));
+        };
+        if !before.period.is_current_or_future(today) {
+            return Ok(Err(Rejection::conflict(
+                "This delegation has already ended",
+            )));
+        }
+        let mut update = Sql::new("UPDATE adviser_delegations SET ended_on = ");
+        update
+            .bind(Arg::Text(today.to_string()))
+            .push(" WHERE id = ")
+            .bind(Arg::Text(id.to_owned()));
+        update.query().execute(&mut *tx).await?;
+        let after = read_delegation(&mut tx, id)
+            .await?
+            .ok_or_else(|| StoreError::Corrupt(format!("delegation {id} just ended")))?;
+        record(
+            &mut tx,
+            Change {
+                actor,
+                adviser_id: Some(&before.principal),
+                other_adviser_id: Some(&before.delegate),
+                firm_id: None,
+                kind: ChangeKind::DelegationEnded,
+                before: Some(delegation_json(&before)),
+                after: Some(delegation_json(&after)),
+            },
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(Ok(after))
+    }
+
+    /// The changes recorded about the adviser (either side of a delegation), newest first.
+    pub async fn adviser_changes(&self, id: &AdviserId) -> Result<Vec<ChangeRecord>, StoreError> {
+        let mut sql = Sql::new(
+            "SELECT id, changed_at, actor_subject, actor_name, adviser_id, other_adviser_id, \
+             firm_id, kind, before_value, after_value FROM care_changes WHERE adviser_id = ",
+        );
+        sql.bind(Arg::Text(id.to_string()))
+            .push(" OR other_adviser_id = ")
+            .bind(Arg::Text(id.to_string()))
+            .push(" ORDER BY changed_at DESC, id LIMIT ")
+            .bind(Arg::Int(CARE_LIST_LIMIT));
+        let rows = sql.query().fetch_all(&self.pool).await?;
+        rows.iter().map(change_record).collect()
+    }
+
+    /// The changes recorded about a firm's locations, newest first.
+    pub async fn firm_changes(&self, firm_id: &str) -> Result<Vec<ChangeRecord>, StoreError> {
+        let mut sql = Sql::new(
+            "SELECT id, changed_at, actor_subject, actor_name, adviser_id, other_adviser_id, \
+             firm_id, kind, before_value, after_value FROM care_changes WHERE adviser_id IS NULL \
+             AND firm_id = ",
+        );
+        sql.bind(Arg::Text(firm_id.to_owned()))
+            .push(" ORDER BY changed_at DESC, id LIMIT ")
+            .bind(Arg::Int(CARE_LIST_LIMIT));
+        let rows = sql.query().fetch_all(&self.pool).await?;
+        rows.iter().map(change_record).collect()
+    }
+
+    /// Every firm with its locations, by name.
+    pub async fn firms(&self) -> Result<Vec<FirmRecord>, StoreError> {
+        let rows = Sql::new(
+            "SELECT f.id, f.name, l.id AS location_id, l.name AS location_name FROM firms f \
+             LEFT JOIN firm_locations l ON l.firm_id = f.id ORDER BY f.name, f.id, l.name",
+        )
+        .query()
+        .fetch_all(&self.pool)
+        .await?;
+        let mut firms: Vec<FirmRecord> = Vec::new();
+        for row in &rows {
+            let id: String = row.try_get("id")?;
+            if firms.last().is_none_or(|f| f.id != id) {
+                firms.push(FirmRecord {
+                    id: id.clone(),
+                    name: row.try_get("name")?,
+                    locations: Vec::new(),
+                });
+            }
+            if let Some(location) = row.try_get::<Option<String>, _>("location_id")? {
+                let firm = firms.last_mut().expect("pushed above");
+                firm.locations.push(LocationRecord {
+                    id: location,
+                    name: row.try_get("location_name")?,
+                });
+            }
+        }
+        Ok(firms)
+    }
+
+    /// Adds a location to a firm under a name none of its others has, and records it.
+    pub async fn add_firm_location(
+        &self,
+        firm_id: &str,
+        name: &str,
+        actor: &Actor,
+    ) -> Result<Checked<LocationRecord>, StoreError> {
+        let mut tx = self.begin_write().await?;
+        let mut firm = Sql::new("SELECT id FROM firms WHERE id = ");
+        firm.bind(Arg::Text(firm_id.to_owned()));
+        if firm.query().fetch_optional(&mut *tx).await?.is_none() {
+            return Ok(Err(not_found("Firm")));
+        }
+        let others = location_names(&mut tx, firm_id, None).await?;
+        let name = match check_location_name(name, others.iter().map(String::as_str)) {
+            Ok(name) => name,
+            Err(refused) => return Ok(Err(refused)),
+        };
+        let location = LocationRecord {
+            id: format!("{firm_id}-{}", &new_id()[..8]),
+            name,
+        };
+        let mut insert = Sql::new("INSERT INTO firm_locations (id, firm_id, name) VALUES (");
+        insert
+            .bind(Arg::Text(location.id.clone()))
+            .push(", ")
+            .bind(Arg::Text(firm_id.to_owned()))
+            .push(", ")
+            .bind(Arg::Text(location.name.clone()))
+            .push(")");
+        insert.query().execute(&mut *tx).await?;
+        record(
+            &mut tx,
+            Change {
+                actor,
+                adviser_id: None,
+                other_adviser_id: None,
+                firm_id: Some(firm_id),
+                kind: ChangeKind::LocationAdded,
+                before: None,
+                after: Some(location_json(&location)),
+            },
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(Ok(location))
+    }
+
+    /// Renames a location (to a name none of its firm's others has) and records it.
+    pub async fn rename_firm_location(
+        &self,
+        location_id: &str,
+        name: &str,
+        actor: &Actor,
+    ) -> Result<Checked<LocationRecord>, StoreError> {
+        let mut tx = self.begin_write().await?;
+        let mut find = Sql::new("SELECT firm_id, name FROM firm_locations WHERE id = ");
+        find.bind(Arg::Text(location_id.to_owned()));
+        let Some(row) = find.query().fetch_optional(&mut *tx).await? else {
+            return Ok(Err(not_found("Firm location")));
+        };
+        let firm_id: String = row.try_get("firm_id")?;
+        let before = LocationRecord {
+            id: location_id.to_owned(),
+            name: row.try_get("name")?,
+        };
+        let others = location_names(&mut tx, &firm_id, Some(location_id)).await?;
+        let name = match check_location_name(name, others.iter().map(String::as_str)) {
+            Ok(name) => name,
+            Err(refused) => return Ok(Err(refused)),
+        };
+        let after = LocationRecord {
+            id: location_id.to_owned(),
+            name,
+        };
+        if after == before {
+            return Ok(Ok(after));
+        }
+        let mut update = Sql::new("UPDATE firm_locations SET name = ");
+        update
+            .bind(Arg::Text(after.name.clone()))
+            .push(" WHERE id = ")
+            .bind(Arg::Text(location_id.to_owned()));
+        update.query().execute(&mut *tx).await?;
+        record(
+            &mut tx,
+            Change {
+                actor,
+                adviser_id: None,
+                other_adviser_id: None,
+                firm_id: Some(&firm_id),
+                kind: ChangeKind::LocationRenamed,
+                before: Some(location_json(&before)),
+                after: Some(location_json(&after)),
+            },
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(Ok(after))
+    }
+
+    /// Records that customer care read a client's health answers.
+    pub async fn record_health_answer_read(
+        &self,
+        reader: &Actor,
+        role: &str,
+        application_id: ApplicationId,
+        applicant_id: &ApplicantId,
+    ) -> Result<(), StoreError> {
+        let mut sql = Sql::new(
+            "INSERT INTO health_answer_reads (id, read_at, reader_subject, reader_name, \
+             reader_role, application_id, applicant_id) VALUES (",
+        );
+        sql.bind(Arg::Text(new_id()))
+            .push(", ")
+            .bind(Arg::Text(timestamp(Utc::now())))
+            .push(", ")
+            .bind(Arg::Text(reader.subject.clone()))
+            .push(", ")
+            .bind(Arg::Text(reader.name.clone()))
+            .push(", ")
+            .bind(Arg::Text(role.to_owned()))
+            .push(", ")
+            .bind(Arg::Int(application_id.get()))
+            .push(", ")
+            .bind(Arg::Text(applicant_id.to_string()))
+            .push(")");
+        sql.query().execute(&self.writer).await?;
+        Ok(())
+    }
+
+    /// The recorded reads of health answers, of one application when given, newest first; at
+    /// most [`CARE_LIST_LIMIT`].
+    pub async fn health_answer_reads(
+        &self,
+        application_id: Option<ApplicationId>,
+    ) -> Result<Vec<HealthAnswerRead>, StoreError> {
+        let mut sql = Sql::new(
+            "SELECT id, read_at, reader_subject, reader_name, reader_role, application_id, \
+             applicant_id FROM health_answer_reads",
+        );
+        if let Some(id) = application_id {
+            sql.push(" WHERE application_id = ")
+                .bind(Arg::Int(id.get()));
+        }
+        sql.push(" ORDER BY read_at DESC, id LIMIT ")
+            .bind(Arg::Int(CARE_LIST_LIMIT));
+        let rows = sql.query().fetch_all(&self.pool).await?;
+        rows.iter()
+            .map(|row| {
+                let id: String = row.try_get("id")?;
+                let corrupt = || StoreError::Corrupt(format!("health answer read {id}"));
+                let at: String = row.try_get("read_at")?;
+                let application: i64 = row.try_get("application_id")?;
+                let applicant: String = row.try_get("applicant_id")?;
+                Ok(HealthAnswerRead {
+                    read_at: parse_timestamp(&at).ok_or_else(corrupt)?,
+                    reader: Actor {
+                        subject: row.try_get("reader_subject")?,
+                        name: row.try_get("reader_name")?,
+                    },
+                    reader_role: row.try_get("reader_role")?,
+                    application_id: ApplicationId::new(application).ok_or_else(corrupt)?,
+                    applicant_id: ApplicantId::parse(&applicant).ok_or_else(corrupt)?,
+                    id,
+                })
+            })
+            .collect()
+    }
+}
+
+async fn location_names(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    firm_id: &str,
+    except: Option<&str>,
+) -> Result<Vec<String>, StoreError> {
+    let mut sql = Sql::new("SELECT id, name FROM firm_locations WHERE firm_id = ");
+    sql.bind(Arg::Text(firm_id.to_owned()));
+    let rows = sql.query().fetch_all(&mut **tx).await?;
+    let mut names = Vec::new();
+    for row in &rows {
+        let id: String = row.try_get("id")?;
+        if Some(id.as_str()) != except {
+            names.push(row.try_get("name")?);
+        }
+    }
+    Ok(names)
+}
+
+async fn read_delegation(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    id: &str,
+) -> Result<Option<StoredDelegation>, StoreError> {
+    let mut sql = Sql::new(
+        "SELECT d.id, d.adviser_id, a.name AS delegate_name, d.acts_for, \
+         p.name AS principal_name, d.valid_from, d.valid_until, d.ended_on \
+         FROM adviser_delegations d JOIN advisers a ON a.id = d.adviser_id \
+         JOIN advisers p ON p.id = d.acts_for WHERE d.id = ",
+    );
+    sql.bind(Arg::Text(id.to_owned()));
+    sql.query()
+        .fetch_optional(&mut **tx)
+        .await?
+        .as_ref()
+        .map(stored_delegation)
+        .transpose()
+}
+
+fn stored_delegation(row: &sqlx::any::AnyRow) -> Result<StoredDelegation, StoreError> {
+    let id: String = row.try_get("id")?;
+    let adviser = |column: &str| -> Result<AdviserId, StoreError> {
+        let text: String = row.try_get(column)?;
+        AdviserId::parse(&text).ok_or_else(|| StoreError::Corrupt(format!("delegation {id}")))
+    };
+    Ok(StoredDelegation {
+        delegate: adviser("adviser_id")?,
+        delegate_name: row.try_get("delegate_name")?,
+        principal: adviser("acts_for")?,
+        principal_name: row.try_get("principal_name")?,
+        period: delegation_period(row)?,
+        id,
+    })
+}
+
+fn delegation_json(delegation: &StoredDelegation) -> String {
+    serde_json::json!({
+        "id": delegation.id,
+        "delegateId": delegation.delegate.as_str(),
+        "delegateName": delegation.delegate_name,
+        "principalId": delegation.principal.as_str(),
+        "principalName": delegation.principal_name,
+        "from": delegation.period.from,
+        "until": delegation.period.until,
+        "endedOn": delegation.period.ended_on,
+    })
+    .to_string()
+}
+
+fn location_json(location: &LocationRecord) -> String {
+    serde_json::json!({ "id": location.id, "name": location.name }).to_string()
+}
+
+fn change_record(row: &sqlx::any::AnyRow) -> Result<ChangeRecord, StoreError> {
+    let id: String = row.try_get("id")?;
+    let corrupt = |what: &str| StoreError::Corrupt(format!("{what} of change {id}"));
+    let at: String = row.try_get("changed_at")?;
+    let kind: String = row.try_get("kind")?;
+    let value = |column: &str| -> Result<Option<Value>, StoreError> {
+        row.try_get::<Option<String>, _>(column)?
+            .map(|text| serde_json::from_str(&text).map_err(|_| corrupt(column)))
+            .transpose()
+    };
+    Ok(ChangeRecord {
+        changed_at: parse_timestamp(&at).ok_or_else(|| corrupt("time"))?,
+        actor: Actor {
+            subject: row.try_get("actor_subject")?,
+            name: row.try_get("actor_name")?,
+        },
+        adviser_id: row.try_get("adviser_id")?,
+        other_adviser_id: row.try_get("other_adviser_id")?,
+        firm_id: row.try_get("firm_id")?,
+        kind: ChangeKind::parse(&kind).ok_or_else(|| corrupt("kind"))?,
+        before: value("before_value")?,
+        after: value("after_value")?,
+        id,
+    })
+}
+
+/// A stored document of a case, without its content.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DocumentListing {
+    pub id: String,
+    pub kind: String,
+    pub file_name: String,
+    pub application_version: u64,
+    pub created_at: DateTime<Utc>,
+}
+
+impl Store {
+    /// Every document stored for the application, newest first, without their content.
+    pub async fn application_documents(
+        &self,
+        application_id: ApplicationId,
+    ) -> Result<Vec<DocumentListing>, StoreError> {
+        let mut sql = Sql::new(
+            "SELECT id, kind, file_name, application_version, created_at FROM documents \
+             WHERE application_id = ",
+        );
+        sql.bind(Arg::Int(application_id.get()))
+            .push(" ORDER BY created_at DESC, id");
+        let rows = sql.query().fetch_all(&self.pool).await?;
+        rows.iter()
+            .map(|row| {
+                let id: String = row.try_get("id")?;
+                let at: String = row.try_get("created_at")?;
+                let version: i64 = row.try_get("application_version")?;
+                let corrupt = || StoreError::Corrupt(format!("document {id}"));
+                Ok(DocumentListing {
+                    kind: row.try_get("kind")?,
+                    file_name: row.try_get("file_name")?,
+                    application_version: u64::try_from(version).map_err(|_| corrupt())?,
+                    created_at: parse_timestamp(&at).ok_or_else(corrupt)?,
+                    id,
+                })
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,158 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type Schemas } from '@/lib/api-client';
+import { unwrap } from '@/lib/api-error';
+import { downloadedFile, type DownloadedFile } from '@/lib/content-disposition';
+
+export type CareCase = Schemas['CareCase'];
+export type CareAdviserDetails = Schemas['CareAdviserDetails'];
+export type CareAdviserSummary = Schemas['CareAdviserSummary'];
+export type CareDelegation = Schemas['CareDelegation'];
+export type CareChange = Schemas['CareChange'];
+export type CareFirm = Schemas['CareFirm'];
+export type UxSettings = Schemas['UxSettings'];
+export type Enquiry = Schemas['Enquiry'];
+export type HealthAnswerRead = Schemas['HealthAnswerReadView'];
+
+/** Customer care's query keys: every care read under `['care']`, so a change can refresh them by prefix. */
+export const careKeys = {
+  all: ['care'] as const,
+  cases: (term: string, page: number) => ['care', 'cases', term, page] as const,
+  case: (applicationId: number) => ['care', 'case', applicationId] as const,
+  advisers: (search: string, firmId: string) => ['care', 'advisers', search, firmId] as const,
+  adviser: (adviserId: string) => ['care', 'adviser', adviserId] as const,
+  history: (adviserId: string) => ['care', 'history', adviserId] as const,
+  firms: () => ['care', 'firms'] as const,
+  healthReads: (applicationId: string) => ['care', 'health-reads', applicationId] as const,
+};
+
+/** GET /api/v1/care/applications: any firm's applications, a page of 10. */
+export function useCareCaseSearch(term: string, page: number) {
+  return useQuery({
+    queryKey: careKeys.cases(term, page),
+    queryFn: async () =>
+      unwrap(await api.GET('/api/v1/care/applications', { params: { query: { ...(term ? { searchTerm: term } : {}), page } } })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/v1/care/applications/{applicationId}: the case, its adviser and documents. */
+export function useCareCase(applicationId: number) {
+  return useQuery({
+    queryKey: careKeys.case(applicationId),
+    queryFn: async () => unwrap(await api.GET('/api/v1/care/applications/{applicationId}', { params: { path: { applicationId } } })),
+  });
+}
+
+/** POST .../health-answers: a client's answers; the server records the read, so never cached. */
+export function useShowHealthAnswers(applicationId: number) {
+  return useMutation({
+    mutationFn: async (applicantId: string) =>
+      unwrap(
+        await api.POST('/api/v1/care/applications/{applicationId}/applicants/{applicantId}/health-answers', {
+          params: { path: { applicationId, applicantId } },
+        }),
+      ),
+  });
+}
+
+/** GET /api/v1/care/documents/{documentId}/{fileName}: a case's document. */
+export function useCareDocument() {
+  return useMutation({
+    mutationFn: async ({ documentId, fileName }: { documentId: string; fileName: string }): Promise<DownloadedFile> => {
+      const result = await api.GET('/api/v1/care/documents/{documentId}/{fileName}', {
+        params: { path: { documentId, fileName } },
+        parseAs: 'blob',
+      });
+      return downloadedFile(result, () => fileName);
+    },
+  });
+}
+
+/** GET /api/v1/care/advisers. */
+export function useCareAdvisers(search: string, firmId: string) {
+  return useQuery({
+    queryKey: careKeys.advisers(search, firmId),
+    queryFn: async () =>
+      unwrap(await api.GET('/api/v1/care/advisers', { params: { query: { ...(search ? { search } : {}), ...(firmId ? { firmId } : {}) } } })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCareAdviser(adviserId: string) {
+  return useQuery({
+    queryKey: careKeys.adviser(adviserId),
+    queryFn: async () => unwrap(await api.GET('/api/v1/care/advisers/{adviserId}', { params: { path: { adviserId } } })),
+  });
+}
+
+export function useAdviserHistory(adviserId: string) {
+  return useQuery({
+    queryKey: careKeys.history(adviserId),
+    queryFn: async () => unwrap(await api.GET('/api/v1/care/advisers/{adviserId}/history', { params: { path: { adviserId } } })),
+  });
+}
+
+export function useCareFirms() {
+  return useQuery({
+    queryKey: careKeys.firms(),
+    queryFn: async () => unwrap(await api.GET('/api/v1/care/firms')),
+  });
+}
+
+/** GET /api/v1/care/health-answer-reads, of one application when `applicationId` is a reference. */
+export function useHealthAnswerReads(applicationId: string) {
+  return useQuery({
+    queryKey: careKeys.healthReads(applicationId),
+    queryFn: async () => {
+      const reference = Number(applicationId);
+      return unwrap(
+        await api.GET('/api/v1/care/health-answer-reads', {
+          params: { query: applicationId ? { applicationId: Number.isSafeInteger(reference) ? reference : -1 } : {} },
+        }),
+      );
+    },
+  });
+}
+
+/** A change by a customer care administrator: every care read is fetched again afterwards. */
+function useCareChange<T, R>(change: (value: T) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: () => client.invalidateQueries({ queryKey: careKeys.all }),
+  });
+}
+
+export function useSetFlags(adviserId: string) {
+  return useCareChange(async (body: UxSettings) =>
+    unwrap(await api.PUT('/api/v1/care/advisers/{adviserId}/flags', { params: { path: { adviserId } }, body })),
+  );
+}
+
+export function useSetLocation(adviserId: string) {
+  return useCareChange(async (firmLocationId: string | null) =>
+    unwrap(await api.PUT('/api/v1/care/advisers/{adviserId}/location', { params: { path: { adviserId } }, body: { firmLocationId } })),
+  );
+}
+
+export function useAddDelegation() {
+  return useCareChange(async (body: Schemas['NewDelegationRequest']) => unwrap(await api.POST('/api/v1/care/delegations', { body })));
+}
+
+export function useEndDelegation() {
+  return useCareChange(async (delegationId: string) =>
+    unwrap(await api.POST('/api/v1/care/delegations/{delegationId}/end', { params: { path: { delegationId } } })),
+  );
+}
+
+export function useAddLocation(firmId: string) {
+  return useCareChange(async (name: string) =>
+    unwrap(await api.POST('/api/v1/care/firms/{firmId}/locations', { params: { path: { firmId } }, body: { name } })),
+  );
+}
+
+export function useRenameLocation() {
+  return useCareChange(async ({ locationId, name }: { locationId: string; name: string }) =>
+    unwrap(await api.PUT('/api/v1/care/locations/{locationId}', { params: { path: { locationId } }, body: { name } })),
+  );
+}

@@ -1,0 +1,51 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, stubApi } from '@/test/fetch-stub';
+import { renderApp, signInAs, testUserManager } from '@/test/app-harness';
+
+const CASE = '/api/v1/care/applications/100001';
+const ANSWERS = '/api/v1/care/applications/100001/applicants/a1/health-answers';
+
+const careCase = {
+  application: { id: 100001, adviserId: 'adviser1', applicationStatus: 'Interviews', applicants: [{ id: 'a1', firstName: 'Alan', lastName: 'Turing', dateOfBirth: '1985-06-23' }] },
+  adviser: { id: 'adviser1', name: 'Priya Shah', email: 'adviser1@example.com', firmName: 'Northfield Financial Planning', firmLocationName: 'Leeds' },
+  documents: [{ id: 'd1', kind: 'keyfacts', fileName: 'keyfacts.pdf', applicationVersion: 3, createdAt: '2026-11-27T09:00:00Z', uri: '/api/v1/care/documents/d1/keyfacts.pdf' }],
+};
+
+const enquiry = {
+  sections: [
+    {
+      id: 's1',
+      name: 'Lifestyle',
+      enquiryLines: [{ id: 'l1', questions: [{ tag: 'ALCOHOL', text: 'Units of alcohol a week', answer: '4', answerText: '4 units' }] }],
+    },
+  ],
+};
+
+describe('a case as customer care reads it', () => {
+  it('shows the adviser, firm and documents, and the health answers only when asked, saying the read is recorded', async () => {
+    const { requests } = stubApi([
+      { method: 'GET', path: CASE, respond: () => json(careCase) },
+      { method: 'POST', path: ANSWERS, respond: () => json(enquiry) },
+    ]);
+    const userManager = testUserManager();
+    await signInAs(userManager, ['cca']);
+    renderApp(userManager, '/customer-care/cases/100001');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Application 100001' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Northfield Financial Planning')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download keyfacts.pdf' })).toBeInTheDocument();
+    expect(screen.getByText(/Each time you show a client’s answers it is recorded/)).toBeInTheDocument();
+    expect(screen.queryByText('Units of alcohol a week')).not.toBeInTheDocument();
+    expect(requests.some((r) => r.url.pathname === ANSWERS)).toBe(false);
+    // An agent is not offered the administrators' list of reads.
+    expect(screen.queryByRole('link', { name: /who has read/ })).not.toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Show health answers for Alan Turing' }));
+    const answers = await screen.findByRole('region', { name: 'Health answers of Alan Turing' });
+    expect(within(answers).getByText('Units of alcohol a week')).toBeInTheDocument();
+    expect(within(answers).getByText('4 units')).toBeInTheDocument();
+    await waitFor(() => expect(requests.filter((r) => r.url.pathname === ANSWERS && r.method === 'POST')).toHaveLength(1));
+  });
+});
