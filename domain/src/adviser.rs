@@ -65,6 +65,8 @@ pub enum Role {
     CcaAdmin,
     /// Underwriter or case handler.
     Underwriter,
+    /// A client of the insurer, signed in to the client portal.
+    Client,
 }
 
 impl Role {
@@ -73,6 +75,7 @@ impl Role {
             "cca" => Some(Role::Cca),
             "ccaadmin" => Some(Role::CcaAdmin),
             "underwriter" => Some(Role::Underwriter),
+            "client" => Some(Role::Client),
             _ => None,
         }
     }

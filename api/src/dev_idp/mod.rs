@@ -7,6 +7,7 @@
 
 mod keys;
 pub(crate) mod page;
+mod sign_up;
 pub mod users;
 
 use axum::extract::{Form, Query, State};
@@ -26,6 +27,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use store::{DevAccount, Store};
 use users::{DevDirectory, DevUser};
 
 /// Short-lived access tokens exercise the SPA's silent renewal.
@@ -45,6 +47,8 @@ pub struct DevIdp {
     key: SigningKey,
     refresh_key: DecodingKey,
     directory: DevDirectory,
+    /// Where client accounts made on the sign-up page are kept.
+    store: Store,
     codes: Mutex<HashMap<String, PendingCode>>,
 }
 
@@ -80,6 +84,7 @@ impl DevIdp {
         settings: DevIdpSettings,
         directory: DevDirectory,
         data_dir: &Path,
+        store: Store,
     ) -> anyhow::Result<Self> {
         let key = SigningKey::load_or_create(&data_dir.join("dev-idp").join("signing-key.pem"))?;
         let refresh_key = DecodingKey::from_jwk(&serde_json::from_value(key.jwk.clone())?)?;
@@ -94,6 +99,7 @@ impl DevIdp {
             key,
             refresh_key,
             directory,
+            store,
             codes: Mutex::new(HashMap::new()),
         })
     }
@@ -104,6 +110,7 @@ impl DevIdp {
             .route("/.well-known/openid-configuration", get(discovery))
             .route("/jwks", get(jwks))
             .route("/authorize", get(authorize_page).post(authorize_submit))
+            .route("/signup", axum::routing::post(sign_up_submit))
             .route("/token", axum::routing::post(token))
             .route("/logout", get(logout))
             .with_state(self)
@@ -145,6 +152,83 @@ impl DevIdp {
             id_token,
             scope: scope.to_owned(),
         })
+    }
+
+    /// The development user or signed-up client with this email and password.
+    async fn authenticate(
+        &self,
+        email: &str,
+        password: &str,
+    ) -> Result<Option<DevUser>, OAuthError> {
+        if let Some(user) = self.directory.authenticate(email, password) {
+            return Ok(Some(user.clone()));
+        }
+        let account = self
+            .store
+            .dev_account_by_email(email)
+            .await
+            .map_err(|e| OAuthError::server(&e.to_string()))?;
+        Ok(account
+            .filter(|a| sign_up::verify_password(&a.password_hash, password))
+            .map(account_user))
+    }
+
+    /// The development user or signed-up client with this subject.
+    async fn user(&self, subject: &str) -> Result<Option<DevUser>, OAuthError> {
+        if let Some(user) = self.directory.by_subject(subject) {
+            return Ok(Some(user.clone()));
+        }
+        let account = self
+            .store
+            .dev_account_by_subject(subject)
+            .await
+            .map_err(|e| OAuthError::server(&e.to_string()))?;
+        Ok(account.map(account_user))
+    }
+
+    /// Whether an email (any case) already has an account, seeded or signed up.
+    async fn email_taken(&self, email: &str) -> Result<bool, OAuthError> {
+        let seeded = self
+            .directory
+            .users
+            .iter()
+            .any(|u| u.email.eq_ignore_ascii_case(email.trim()));
+        if seeded {
+            return Ok(true);
+        }
+        self.store
+            .dev_account_by_email(email)
+            .await
+            .map(|a| a.is_some())
+            .map_err(|e| OAuthError::server(&e.to_string()))
+    }
+
+    /// A one-time code for `user`, redeemable at the token endpoint, and the redirect carrying it.
+    fn grant_code(&self, user: &DevUser, form: &HashMap<String, String>) -> Response {
+        let code = random_token();
+        let pending = PendingCode {
+            subject: user.subject.clone(),
+            redirect_uri: form["redirect_uri"].clone(),
+            code_challenge: form["code_challenge"].clone(),
+            nonce: form.get("nonce").cloned(),
+            scope: form
+                .get("scope")
+                .cloned()
+                .unwrap_or_else(|| "openid".into()),
+            expires: Instant::now() + CODE_LIFETIME,
+        };
+        {
+            let mut codes = self
+                .codes
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            codes.retain(|_, c| c.expires > Instant::now());
+            codes.insert(code.clone(), pending);
+        }
+        redirect_with(
+            &form["redirect_uri"],
+            &[("code", &code), ("state", param(form, "state"))],
+        )
     }
 
     /// Refresh tokens carry their own audience, so one can never pass as an access token.
@@ -236,6 +320,8 @@ async fn discovery(State(idp): State<Arc<DevIdp>>) -> Json<serde_json::Value> {
         "token_endpoint_auth_methods_supported": ["none"],
         "scopes_supported": ["openid", "profile", "email", "offline_access"],
         "claims_supported": ["sub", "email", "name", "roles"],
+        // OpenID Connect "Initiating User Registration": `prompt=create` opens the sign-up page.
+        "prompt_values_supported": ["none", "login", "create"],
     }))
 }
 
@@ -280,6 +366,9 @@ async fn authorize_page(
             ],
         );
     }
+    if params.get("prompt").map(String::as_str) == Some("create") {
+        return Html(page::sign_up(&hidden_fields(&params), "", &[])).into_response();
+    }
     Html(page::sign_in(
         &hidden_fields(&params),
         "",
@@ -297,7 +386,11 @@ async fn authorize_submit(
         return (StatusCode::BAD_REQUEST, Html(page::error(&message))).into_response();
     }
     let email = param(&form, "email");
-    let Some(user) = idp.directory.authenticate(email, param(&form, "password")) else {
+    let user = match idp.authenticate(email, param(&form, "password")).await {
+        Ok(user) => user,
+        Err(error) => return error.into_response(),
+    };
+    let Some(user) = user else {
         let html = page::sign_in(
             &hidden_fields(&form),
             email,
@@ -306,30 +399,76 @@ async fn authorize_submit(
         );
         return (StatusCode::UNAUTHORIZED, Html(html)).into_response();
     };
-    let code = random_token();
-    let pending = PendingCode {
-        subject: user.subject.clone(),
-        redirect_uri: form["redirect_uri"].clone(),
-        code_challenge: form["code_challenge"].clone(),
-        nonce: form.get("nonce").cloned(),
-        scope: form
-            .get("scope")
-            .cloned()
-            .unwrap_or_else(|| "openid".into()),
-        expires: Instant::now() + CODE_LIFETIME,
-    };
-    {
-        let mut codes = idp
-            .codes
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        codes.retain(|_, c| c.expires > Instant::now());
-        codes.insert(code.clone(), pending);
+    idp.grant_code(&user, &form)
+}
+
+/// The sign-up page's form: a new client account, signed in at once.
+async fn sign_up_submit(
+    State(idp): State<Arc<DevIdp>>,
+    Form(form): Form<HashMap<String, String>>,
+) -> Response {
+    if let Err(message) = idp.check_request(&form) {
+        return (StatusCode::BAD_REQUEST, Html(page::error(&message))).into_response();
     }
-    redirect_with(
-        &form["redirect_uri"],
-        &[("code", &code), ("state", param(&form, "state"))],
-    )
+    let email = param(&form, "email").trim();
+    let mut errors = sign_up::check(&sign_up::SignUpForm {
+        email,
+        password: param(&form, "password"),
+        confirm: param(&form, "confirm"),
+    });
+    if errors.iter().all(|e| e.field != "email") {
+        match idp.email_taken(email).await {
+            Ok(true) => errors.insert(
+                0,
+                domain::FieldError::new(
+                    "email",
+                    "An account with this email already exists: sign in instead",
+                ),
+            ),
+            Ok(false) => {}
+            Err(error) => return error.into_response(),
+        }
+    }
+    if !errors.is_empty() {
+        let html = page::sign_up(&hidden_fields(&form), email, &errors);
+        return (StatusCode::UNPROCESSABLE_ENTITY, Html(html)).into_response();
+    }
+    let account = DevAccount {
+        subject: format!("client-{}", &random_hex()),
+        email: email.to_lowercase(),
+        name: email.to_lowercase(),
+        password_hash: sign_up::hash_password(param(&form, "password")),
+        roles: vec![sign_up::CLIENT_ROLE.to_owned()],
+    };
+    match idp
+        .store
+        .create_dev_account(&account, chrono::Utc::now())
+        .await
+    {
+        Ok(true) => idp.grant_code(&account_user(account), &form),
+        // Another sign-up took the email between the check and the insert.
+        Ok(false) => {
+            let taken = [domain::FieldError::new(
+                "email",
+                "An account with this email already exists: sign in instead",
+            )];
+            let html = page::sign_up(&hidden_fields(&form), email, &taken);
+            (StatusCode::UNPROCESSABLE_ENTITY, Html(html)).into_response()
+        }
+        Err(error) => OAuthError::server(&error.to_string()).into_response(),
+    }
+}
+
+/// A signed-up account as the token issuer sees a user.
+fn account_user(account: DevAccount) -> DevUser {
+    DevUser {
+        subject: account.subject,
+        email: account.email,
+        name: account.name,
+        password: String::new(),
+        roles: account.roles,
+        adviser: None,
+    }
 }
 
 async fn token(
@@ -344,15 +483,15 @@ async fn token(
         });
     }
     let tokens = match param(&form, "grant_type") {
-        "authorization_code" => redeem_code(&idp, &form)?,
-        "refresh_token" => refresh(&idp, &form)?,
+        "authorization_code" => redeem_code(&idp, &form).await?,
+        "refresh_token" => refresh(&idp, &form).await?,
         "password" => {
             let user = idp
-                .directory
                 .authenticate(param(&form, "username"), param(&form, "password"))
+                .await?
                 .ok_or_else(|| OAuthError::new("invalid_grant", "Invalid login details"))?;
             idp.issue(
-                user,
+                &user,
                 form.get("scope")
                     .map_or("openid profile email", String::as_str),
                 None,
@@ -368,7 +507,10 @@ async fn token(
     Ok(([("cache-control", "no-store")], Json(tokens)).into_response())
 }
 
-fn redeem_code(idp: &DevIdp, form: &HashMap<String, String>) -> Result<TokenResponse, OAuthError> {
+async fn redeem_code(
+    idp: &DevIdp,
+    form: &HashMap<String, String>,
+) -> Result<TokenResponse, OAuthError> {
     let pending = idp
         .codes
         .lock()
@@ -395,10 +537,10 @@ fn redeem_code(idp: &DevIdp, form: &HashMap<String, String>) -> Result<TokenResp
         ));
     }
     let user = idp
-        .directory
-        .by_subject(&pending.subject)
+        .user(&pending.subject)
+        .await?
         .ok_or_else(|| OAuthError::new("invalid_grant", "The user no longer exists"))?;
-    idp.issue(user, &pending.scope, pending.nonce.as_deref())
+    idp.issue(&user, &pending.scope, pending.nonce.as_deref())
 }
 
 #[derive(Deserialize)]
@@ -408,7 +550,10 @@ struct RefreshClaims {
     scope: String,
 }
 
-fn refresh(idp: &DevIdp, form: &HashMap<String, String>) -> Result<TokenResponse, OAuthError> {
+async fn refresh(
+    idp: &DevIdp,
+    form: &HashMap<String, String>,
+) -> Result<TokenResponse, OAuthError> {
     let mut validation = Validation::new(Algorithm::RS256);
     validation.set_issuer(&[&idp.issuer]);
     validation.set_audience(&[idp.refresh_audience()]);
@@ -426,10 +571,10 @@ fn refresh(idp: &DevIdp, form: &HashMap<String, String>) -> Result<TokenResponse
         ));
     }
     let user = idp
-        .directory
-        .by_subject(&claims.sub)
+        .user(&claims.sub)
+        .await?
         .ok_or_else(|| OAuthError::new("invalid_grant", "The user no longer exists"))?;
-    idp.issue(user, &claims.scope, None)
+    idp.issue(&user, &claims.scope, None)
 }
 
 async fn logout(
@@ -473,6 +618,13 @@ fn random_token() -> String {
     let mut bytes = [0u8; 32];
     rand::rngs::OsRng.fill_bytes(&mut bytes);
     URL_SAFE_NO_PAD.encode(bytes)
+}
+
+/// 16 random bytes in hex: a new account's subject.
+fn random_hex() -> String {
+    let mut bytes = [0u8; 16];
+    rand::rngs::OsRng.fill_bytes(&mut bytes);
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 fn unix_now() -> u64 {

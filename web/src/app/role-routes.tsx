@@ -1,13 +1,18 @@
 import { Navigate, Outlet, useNavigate } from 'react-router';
 import { ProblemPanel } from '@/components/problem-panel';
-import { useIsCustomerCare, useIsUnderwriter } from '@/lib/auth/roles';
+import { useIsClient, useIsCustomerCare, useIsUnderwriter } from '@/lib/auth/roles';
 import { paths } from './paths';
 import { appStrings } from './strings';
 
-/** `/`: an underwriter's home is the workbench, customer care's their own page, everyone else's the dashboard. */
+/**
+ * `/`: an underwriter's home is the workbench, customer care's their own page, a client's the
+ * client portal, everyone else's the dashboard.
+ */
 export function RoleHome() {
   const underwriter = useIsUnderwriter();
   const customerCare = useIsCustomerCare();
+  const client = useIsClient();
+  if (client) return <Navigate to={paths.clientHome()} replace />;
   return <Navigate to={underwriter ? paths.workbench() : customerCare ? paths.customerCare() : paths.dashboard()} replace />;
 }
 
@@ -43,4 +48,10 @@ export function UnderwritersOnly() {
       onAction={() => void navigate(paths.dashboard())}
     />
   );
+}
+
+/** The client portal's signed-in pages: anyone but a client goes to their own home. */
+export function ClientsOnly() {
+  if (!useIsClient()) return <RoleHome />;
+  return <Outlet />;
 }

@@ -1,9 +1,9 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Layout } from 'antd';
 import { useAuth } from 'react-oidc-context';
-import { Outlet, useNavigate } from 'react-router';
+import { Navigate, Outlet, useNavigate } from 'react-router';
 import { useAdviser } from '@/lib/adviser';
-import { useIsCustomerCare, useIsUnderwriter } from '@/lib/auth/roles';
+import { useIsClient, useIsCustomerCare, useIsUnderwriter } from '@/lib/auth/roles';
 import { paths } from '../paths';
 import { appStrings } from '../strings';
 import { AppFooter } from './app-footer';
@@ -20,8 +20,11 @@ import { RouteChangeEffects } from './route-change-effects';
 export function AppLayout() {
   const underwriter = useIsUnderwriter();
   const customerCare = useIsCustomerCare();
+  const client = useIsClient();
   const navigate = useNavigate();
 
+  // A client has the client portal's own shell: never the adviser's menu or pages.
+  if (client) return <Navigate to={paths.clientHome()} replace />;
   return (
     <Layout className="app-shell">
       <RouteChangeEffects />

@@ -1,9 +1,9 @@
 import { useAuth } from 'react-oidc-context';
 
 /** A role the identity provider puts in the `roles` claim (spec §6). */
-export type Role = 'underwriter' | 'cca' | 'ccaadmin';
+export type Role = 'underwriter' | 'cca' | 'ccaadmin' | 'client';
 
-const KNOWN: readonly Role[] = ['underwriter', 'cca', 'ccaadmin'];
+const KNOWN: readonly Role[] = ['underwriter', 'cca', 'ccaadmin', 'client'];
 
 /**
  * The roles in a token's claims, matched ignoring case (§6); a provider may send one role as a
@@ -34,4 +34,13 @@ export function useIsUnderwriter(): boolean {
 export function useIsCustomerCare(): boolean {
   const roles = useRoles();
   return !roles.includes('underwriter') && (roles.includes('cca') || roles.includes('ccaadmin'));
+}
+
+/**
+ * Whether the signed-in user is a client of the insurer (the `client` role, issue 35): they have
+ * the client portal, never an adviser's pages or menu. Staff roles win over it.
+ */
+export function useIsClient(): boolean {
+  const roles = useRoles();
+  return roles.includes('client') && !roles.some((role) => role !== 'client');
 }

@@ -1,0 +1,64 @@
+//! A caller of the client portal: a valid token carrying the `client` role, with the applicants
+//! the account has confirmed as themselves. Every client read goes through [`ClientCaller::links`],
+//! so a client can only ever reach cases they have linked.
+
+use super::Caller;
+use crate::error::ApiError;
+use crate::state::AppState;
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use domain::{ApplicantId, ApplicationId, Role};
+use store::ClientLink;
+
+/// Shown to a signed-in adviser or staff member who calls a client-portal endpoint.
+pub const CLIENTS_ONLY: &str =
+    "The client portal is for our clients: sign in with a client account to use it.";
+
+/// A signed-in client and the applicants they have linked (possibly none yet).
+#[derive(Debug, Clone)]
+pub struct ClientCaller {
+    pub caller: Caller,
+    pub links: Vec<ClientLink>,
+}
+
+impl ClientCaller {
+    /// The caller's link to this applicant, if they have confirmed it as themselves.
+    pub fn link_for_applicant(&self, applicant: &ApplicantId) -> Option<&ClientLink> {
+        self.links.iter().find(|l| &l.applicant_id == applicant)
+    }
+
+    /// The caller's links within one application (one per applicant they are on it).
+    pub fn links_for_application(&self, application: ApplicationId) -> Vec<&ClientLink> {
+        self.links
+            .iter()
+            .filter(|l| l.application_id == application)
+            .collect()
+    }
+
+    /// The applications the caller is on, each once, in the order they were linked.
+    pub fn application_ids(&self) -> Vec<ApplicationId> {
+        let mut ids: Vec<ApplicationId> = Vec::new();
+        for link in &self.links {
+            if !ids.contains(&link.application_id) {
+                ids.push(link.application_id);
+            }
+        }
+        ids
+    }
+}
+
+impl FromRequestParts<AppState> for ClientCaller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let caller = Caller::from_request_parts(parts, state).await?;
+        if !caller.roles.has(Role::Client) {
+            return Err(ApiError::Forbidden(CLIENTS_ONLY.into()));
+        }
+        let links = state.store.client_links(&caller.subject).await?;
+        Ok(ClientCaller { caller, links })
+    }
+}

@@ -1,0 +1,196 @@
+/**
+ * The client portal through the real stack (issue 35): a client whose adviser has put her policy
+ * in force registers from the portal landing page (the development identity provider's sign-up
+ * page, §5's password rules), confirms her details, sees her case in plain words and her policy,
+ * and downloads its schedule; then signs out and back in with Login. Every page is photographed
+ * and checked by axe, the landing page is driven from the keyboard, and the home and policy pages
+ * are checked at a phone's 375 px.
+ */
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { eventually, launchBrowser, screenshot, visible, type Browser } from './browser';
+import { ADVISER, apiCall, download, tokenFor } from './steps';
+
+const baseUrl = inject('baseUrl');
+
+/** A client with nothing to disclose (domain::testkit::PLAIN_ANSWERS). */
+const PLAIN: [string, string][] = [
+  ['HEIGHT_UNITS', 'metric'], ['HEIGHT', '1.78'], ['WEIGHT_UNITS', 'metric'], ['WEIGHT', '76'],
+  ['OCCUPATION', 'Software developer'], ['EARNINGS', '42000'], ['HAZARDOUS_DUTIES', 'No'],
+  ['ALCOHOL_UNITS', '10'], ['DRUGS', 'No'], ['HAZARDOUS_PURSUITS', 'No'], ['TRAVEL', 'No'],
+  ['HAS_CONDITIONS', 'No'], ['FAMILY_HISTORY', 'No'], ['GP_REGISTERED_SINCE', '2015-06-01'], ['GP_PENDING', 'No'],
+];
+
+const PASSWORD = 'Str0ng&Secret';
+
+/**
+ * Signing up and signing in derive the password with PBKDF2 (600,000 rounds), which takes a few
+ * seconds in the unoptimised build the tests run, more on a busy machine.
+ */
+const KDF_TIMEOUT_MS = 60_000;
+
+/** A call under /api/v2, which `apiCall` (v1) does not reach. */
+async function apiV2(token: string, path: string): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/v2/${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`POST v2 ${path}: ${String(response.status)} ${await response.text()}`);
+}
+
+/**
+ * Grace Hopper (born 9 December 1976, `email`) with life cover on standard terms, put in force
+ * today by the adviser over the API; answers her policy number.
+ */
+async function policyInForce(email: string): Promise<string> {
+  const token = await tokenFor(ADVISER.email);
+  const created = await apiCall(token, 'POST', 'backendforfrontend/application/create');
+  const id = created.id as number;
+  const added = await apiCall(token, 'POST', `backendforfrontend/application/${String(id)}/AddApplicant`, {
+    applicationId: id,
+    applicant: { title: 'Ms', firstName: 'Grace', lastName: 'Hopper', gender: 'female', dateOfBirth: '1976-12-09', smoking: 'noneInFiveYears' },
+  });
+  const grace = (added.applicants as { id: string }[])[0]?.id ?? '';
+  await apiCall(token, 'POST', 'actions/MutateCovers/add', {
+    applicationId: id, applicantId: grace, cover: { productType: 'life', coverType: 'level', coverAmount: 150000, term: 20 },
+  });
+  await apiCall(token, 'PATCH', 'backendforfrontend/applicant/contact', {
+    applicantId: grace, address1: '1 Station Road', cityName: 'Leeds', postcode: 'LS1 4AP', phoneNumber: '0113 496 0000', emailAddress: email,
+  });
+  await apiCall(token, 'GET', `backendforfrontend/application/${String(id)}/quotePrice`);
+  await apiCall(token, 'POST', `application/${String(id)}/applicant/${grace}/acceptPreUnderwritingDeclaration`);
+  await apiCall(token, 'POST', 'backendforfrontend/application/isMortgageRelated', { id, isMortgageRelated: false });
+  await apiCall(token, 'POST', 'backendforfrontend/application/isAdvisedSale', { id, isAdvisedSale: true });
+  await apiCall(token, 'POST', 'backendforfrontend/application/ApplyApplication', { applicationId: id });
+  await apiCall(token, 'POST', `underwriting/${grace}/start`, { answers: [{ tag: 'ENQUIRY_TYPE', value: 'Full' }] });
+  await apiCall(token, 'POST', `actions/provideanswers/${grace}`, { answers: PLAIN.map(([tag, value]) => ({ tag, value })) });
+  await apiCall(token, 'POST', 'actions/acceptuwdeclaration', { applicationId: id, applicantId: grace });
+  await apiCall(token, 'POST', `underwriting/${grace}/close`);
+  await eventually(async () => {
+    const application = await apiCall(token, 'GET', `application/${String(id)}`);
+    expect(application.status).toBe('DECISION');
+  }, 20_000);
+  await apiCall(token, 'POST', `actions/TriggerDecisionQuote/${String(id)}`);
+  await apiCall(token, 'POST', `decision/${String(id)}/proceed`);
+  await apiCall(token, 'POST', `application/${String(id)}/bankDetails`, {
+    bankDetails: { name: 'Ms Grace Hopper', accountNumber: '66374958', sortCode: '08-99-99', collectionDay: 15, payerConfirmed: true },
+  });
+  await apiV2(token, `backendforfrontend/bankvalidation/${String(id)}`);
+  await apiCall(token, 'POST', `backendforfrontend/bankValidation/${String(id)}/override`);
+  await apiCall(token, 'POST', 'backendforfrontend/application/policyStartDate', { id, policyStartDateOption: 'now' });
+  const active = await apiCall(token, 'POST', `actions/activateApplication/${String(id)}`);
+  const policies = active.policies as { policyReference: string }[];
+  return policies[0]?.policyReference ?? '';
+}
+
+/** Whether the page is no wider than the window: nothing to scroll sideways on a phone. */
+async function fitsTheWindow(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
+let browser: Browser;
+
+beforeEach(async () => {
+  browser = await launchBrowser();
+});
+
+afterEach(async () => {
+  await browser.close();
+});
+
+describe('the client portal', () => {
+  it('registers a client from the landing page, confirms her details, shows her policy in force and downloads its schedule', async () => {
+    const email = `grace.${String(Date.now())}@example.com`;
+    const policyNumber = await policyInForce(email);
+    expect(policyNumber).toMatch(/^PP\d{10}$/);
+    const { page } = browser;
+
+    // The landing page needs no sign-in: Login and Register, reached from the keyboard.
+    await page.goto(`${baseUrl}/v2/portal`);
+    await visible(page.getByRole('heading', { level: 1, name: 'Your protection policy, online' }));
+    await visible(page.getByRole('button', { name: 'Login' }));
+    await screenshot(page, 'client-portal-01-landing');
+    await page.setViewportSize({ width: 375, height: 812 });
+    expect(await fitsTheWindow(page)).toBe(true);
+    await screenshot(page, 'client-portal-01-landing-375');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const register = page.getByRole('button', { name: 'Register' });
+    await register.focus();
+    await page.keyboard.press('Enter');
+
+    // The development identity provider's sign-up page: §5's rules, checked by the server.
+    await page.waitForURL(/\/dev-idp\/authorize/);
+    await visible(page.getByRole('heading', { level: 1, name: 'Create your account' }));
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('password');
+    await page.getByLabel('Confirm password').fill('password');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await visible(page.getByText('Password must include an upper-case letter, a number and a special character'));
+    await screenshot(page, 'client-portal-02-sign-up-rules');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    // Back in the portal, signed in: confirm the details.
+    await page.waitForURL(/\/v2\/portal\/confirm-details$/, { timeout: KDF_TIMEOUT_MS });
+    await visible(page.getByRole('heading', { level: 1, name: 'Confirm your details' }));
+    await screenshot(page, 'client-portal-03-confirm');
+    const born = page.getByLabel('Date of birth');
+    await born.fill('10/12/1976');
+    await born.press('Enter');
+    await page.getByLabel('Policy number or application reference').fill(policyNumber);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    // A day out: the same refusal whatever is wrong, and nothing linked.
+    await visible(page.getByRole('alert').filter({ hasText: 'We could not match these details' }));
+    await screenshot(page, 'client-portal-04-no-match');
+    await page.setViewportSize({ width: 375, height: 812 });
+    expect(await fitsTheWindow(page)).toBe(true);
+    await screenshot(page, 'client-portal-04-no-match-375');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await born.fill('09/12/1976');
+    await born.press('Enter');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await visible(page.getByRole('heading', { name: /your case is now in your account/ }));
+    await screenshot(page, 'client-portal-05-confirmed');
+    await page.getByRole('button', { name: 'Go to my home' }).click();
+
+    // Her home: her case in plain words, her adviser, her policy. No adviser menu.
+    await page.waitForURL(/\/v2\/portal\/home$/);
+    await visible(page.getByRole('heading', { level: 1, name: 'Hello, Grace Hopper' }));
+    await visible(page.getByText('Your policy is in force: you are covered.'));
+    await visible(page.getByText('Priya Shah, Northfield Financial Planning'));
+    await visible(page.getByText('Nothing is waiting for you.'));
+    expect(await page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
+    await screenshot(page, 'client-portal-06-home');
+    await page.setViewportSize({ width: 375, height: 812 });
+    expect(await fitsTheWindow(page)).toBe(true);
+    await screenshot(page, 'client-portal-07-home-375');
+
+    // Her policy, and its schedule downloaded.
+    await page.getByRole('link', { name: `View policy ${policyNumber}` }).click();
+    await page.waitForURL(new RegExp(`/v2/portal/policies/${policyNumber}$`));
+    await visible(page.getByRole('heading', { level: 1, name: 'Grace Hopper' }));
+    await visible(page.getByRole('region', { name: 'What you are covered for' }).getByText('Life Protection'));
+    const schedule = page.getByRole('button', { name: 'Download Policy schedule (PDF)' });
+    await visible(schedule);
+    expect(await page.getByRole('button', { name: /Underwriting decision/ }).count()).toBe(1);
+    expect(await fitsTheWindow(page)).toBe(true);
+    await screenshot(page, 'client-portal-08-policy-375');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const file = await download(page, schedule);
+    expect(file.fileName).toMatch(/\.pdf$/);
+    expect(file.text).toContain(policyNumber);
+    expect(file.text).toContain('Grace Hopper');
+    await screenshot(page, 'client-portal-09-policy');
+
+    // Signed out, she signs in again with Login and lands on her home.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/v2\/login/);
+    await page.goto(`${baseUrl}/v2/portal`);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(/\/dev-idp\/authorize/);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/v2\/portal\/home$/, { timeout: KDF_TIMEOUT_MS });
+    await visible(page.getByRole('link', { name: `View policy ${policyNumber}` }));
+  });
+});
