@@ -460,9 +460,9 @@ async fn applying_names_everything_missing_then_moves_to_the_apply_stage() {
     let (status, applied) = app
         .call(
             Method::POST,
-            &format!("/api/v1/portal/apply/{id}"),
+            "/api/v1/backendforfrontend/application/ApplyApplication",
             Some(&token),
-            None,
+            Some(json!({ "applicationId": id })),
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{applied}");

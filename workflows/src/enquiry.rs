@@ -22,6 +22,9 @@ use domain::application::RecordEnquiryOutcome;
 use domain::cover::Cover;
 use domain::dates::uk_date;
 use domain::underwriting::interview::Interview;
+use domain::underwriting::private::{
+    Answerer, ClientAnswers, ClientDeclares, ClientSubmits, SendToClient, TakeBack,
+};
 use domain::underwriting::record::{EnquiryRecord, ProvideAnswers};
 use domain::{ApplicationId, Rejection};
 use serde::{Deserialize, Serialize};
@@ -221,6 +224,12 @@ command_updates! {
 
     provide_answers, validate_provide_answers: ProvideAnswers => commit;
     accept_post_declaration, validate_accept_post_declaration: AcceptPostDeclaration => commit;
+    // Issue 35: the questions answered privately by the client in the portal.
+    send_to_client, validate_send_to_client: SendToClient => commit;
+    take_back_from_client, validate_take_back_from_client: TakeBack => commit;
+    answer_privately, validate_answer_privately: ClientAnswers => commit;
+    accept_declaration_privately, validate_accept_declaration_privately: ClientDeclares => commit;
+    submit_privately, validate_submit_privately: ClientSubmits => commit;
 
     // Closing runs the rules first.
     @steps
@@ -233,7 +242,8 @@ impl Changes<EnquiryWorkflow> for ProvideAnswers {
     type Next = EnquiryRecord;
 
     fn apply(&self, on: &EnquiryWorkflow, at: DateTime<Utc>) -> Result<EnquiryRecord, Rejection> {
-        on.record.provide(&on.interview, self, uk_date(at), at)
+        on.record
+            .provide_as(Answerer::Adviser, &on.interview, self, uk_date(at), at)
     }
 }
 
@@ -242,7 +252,59 @@ impl Changes<EnquiryWorkflow> for AcceptPostDeclaration {
     type Next = EnquiryRecord;
 
     fn apply(&self, on: &EnquiryWorkflow, at: DateTime<Utc>) -> Result<EnquiryRecord, Rejection> {
-        on.record.accept_post_declaration(at)
+        on.record.accept_post_declaration_as(Answerer::Adviser, at)
+    }
+}
+
+/// §7 `POST /portal/apply/{id}`: the interview goes to the client to answer privately.
+impl Changes<EnquiryWorkflow> for SendToClient {
+    type Next = EnquiryRecord;
+
+    fn apply(&self, on: &EnquiryWorkflow, at: DateTime<Utc>) -> Result<EnquiryRecord, Rejection> {
+        on.record.send_to_client(self, at)
+    }
+}
+
+/// The adviser takes the interview back before the client submits (docs: PH2).
+impl Changes<EnquiryWorkflow> for TakeBack {
+    type Next = EnquiryRecord;
+
+    fn apply(&self, on: &EnquiryWorkflow, at: DateTime<Utc>) -> Result<EnquiryRecord, Rejection> {
+        on.record.take_back(at)
+    }
+}
+
+/// The client's answers: the same rule as the adviser's, under the client's identity.
+impl Changes<EnquiryWorkflow> for ClientAnswers {
+    type Next = EnquiryRecord;
+
+    fn apply(&self, on: &EnquiryWorkflow, at: DateTime<Utc>) -> Result<EnquiryRecord, Rejection> {
+        on.record.provide_as(
+            Answerer::Client,
+            &on.interview,
+            &self.batch,
+            uk_date(at),
+            at,
+        )
+    }
+}
+
+/// The client accepts the post-underwriting declaration in the portal.
+impl Changes<EnquiryWorkflow> for ClientDeclares {
+    type Next = EnquiryRecord;
+
+    fn apply(&self, on: &EnquiryWorkflow, at: DateTime<Utc>) -> Result<EnquiryRecord, Rejection> {
+        on.record.accept_post_declaration_as(Answerer::Client, at)
+    }
+}
+
+/// The client submits: the interview is the adviser's again, with the client's answers.
+impl Changes<EnquiryWorkflow> for ClientSubmits {
+    type Next = EnquiryRecord;
+
+    fn apply(&self, on: &EnquiryWorkflow, at: DateTime<Utc>) -> Result<EnquiryRecord, Rejection> {
+        on.record
+            .submit_by_client(&on.interview, &self.client, uk_date(at), at)
     }
 }
 

@@ -403,6 +403,11 @@ impl TestApp {
         self.services.state.workflow_client.client()
     }
 
+    /// The portal's store, to arrange what no endpoint sets up (a client account's link, say).
+    pub fn store(&self) -> &store::Store {
+        &self.services.state.store
+    }
+
     /// The application as the workflow last projected it to the store.
     pub async fn stored_application(&self, id: &Value) -> domain::Application {
         let id = domain::ApplicationId::new(id.as_i64().unwrap()).unwrap();

@@ -8,6 +8,7 @@ pub mod evidence;
 pub mod interview;
 pub mod manual;
 pub mod outcome;
+pub mod private;
 pub mod record;
 
 use crate::applicant::{ApplicantDetails, Gender, Smoking};
@@ -238,6 +239,10 @@ pub struct Enquiry {
     #[serde(default)]
     #[schema(required = true)]
     pub version: u64,
+    /// Sent to the client to answer privately in the client portal: where it stands. While the
+    /// client is answering, the sections carry no questions and nothing answered is shown.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub client_answering: Option<private::ClientAnswering>,
 }
 
 // §5 "Underwriting needs gender, date of birth (ten characters, age under 100) and smoking

@@ -57,6 +57,9 @@ pub struct EnquiryRecord {
     /// asked (FC3); none for a pre-sale indication, which has no covers.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub life_cover: Option<Money>,
+    /// Sent to the client to answer privately in the client portal (issue 35), if it was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub private: Option<super::private::PrivateAnswering>,
 }
 
 /// Whether the interview still takes answers, and once closed, the outcome it closed with: a
@@ -159,6 +162,7 @@ impl EnquiryRecord {
             updated_at: at,
             version: 1,
             life_cover: None,
+            private: None,
         }
     }
 
@@ -409,6 +413,7 @@ impl EnquiryRecord {
         if !self.status.is_open() {
             return Err(Rejection::conflict("The enquiry is already closed"));
         }
+        self.check_answerer(super::private::Answerer::Adviser)?;
         self.check_answered(interview, today)?;
         if !self.declarations.accepted_post_underwriting {
             return Err(Rejection::field(
@@ -422,7 +427,7 @@ impl EnquiryRecord {
     /// Whether every required question is answered and fits, and if not, which (field errors by
     /// question).
     pub fn check_answered(&self, interview: &Interview, today: NaiveDate) -> Result<(), Rejection> {
-        let view = self.view(interview, today);
+        let view = self.full_view(interview, today);
         if !view.is_satisfied {
             let errors = view
                 .sections
@@ -463,9 +468,10 @@ impl EnquiryRecord {
     }
 
     // §3 "Underwriting enquiry".
-    /// The enquiry as the API shows it: sections of the lines asked, each question with its answer
-    /// and what is wrong with it.
-    pub fn view(&self, interview: &Interview, today: NaiveDate) -> Enquiry {
+    /// The whole enquiry: sections of the lines asked, each question with its answer and what is
+    /// wrong with it. Shown through [`EnquiryRecord::view`], which hides the answers of a client
+    /// answering privately, or [`EnquiryRecord::client_view`].
+    pub(crate) fn full_view(&self, interview: &Interview, today: NaiveDate) -> Enquiry {
         let sections: Vec<Section> = interview
             .sections
             .iter()
@@ -572,6 +578,7 @@ impl EnquiryRecord {
             rulebook_version: Some(self.rulebook_version.clone()),
             outcome: self.status.outcome().cloned(),
             version: self.version,
+            client_answering: None,
         }
     }
 

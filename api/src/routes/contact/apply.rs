@@ -3,8 +3,8 @@
 
 use crate::auth::AdviserCaller;
 use crate::body::Body;
-use crate::case::{ApplicantPath, ApplicationPath, Case, CaseInPath, InPath};
-use crate::error::{ApiError, Invalid};
+use crate::case::{ApplicantPath, Case, CaseInPath, InPath};
+use crate::error::ApiError;
 use crate::error::{BodyCommandAnswers, CommandAnswers};
 use crate::state::AppState;
 use axum::Json;
@@ -20,7 +20,6 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(accept_pre_underwriting_declaration))
         .routes(routes!(apply_application))
-        .routes(routes!(portal_apply))
 }
 
 /// Accept a client's pre-underwriting declaration
@@ -79,27 +78,5 @@ pub async fn apply_application(
     Body(request): Body<ApplyRequest>,
 ) -> Result<Json<ApplicationView>, ApiError> {
     let case = Case::find(&state, &me, request.application_id).await?;
-    case.send(&state, ApplyForPolicy).await
-}
-
-/// Apply for the policy, named in the path
-///
-/// The same as `POST /backendforfrontend/application/ApplyApplication`, with the application in the
-/// path: it moves to the Apply stage and the quote is locked, or every reason it cannot is named by
-/// its field.
-#[utoipa::path(
-    post,
-    path = "/api/v1/portal/apply/{applicationId}",
-    tag = "apply",
-    params(ApplicationPath),
-    responses(
-        (status = OK, description = "The application at the Apply stage, its quote locked", body = ApplicationView),
-        CommandAnswers, Invalid,
-    )
-)]
-pub async fn portal_apply(
-    State(state): State<AppState>,
-    CaseInPath(case): CaseInPath,
-) -> Result<Json<ApplicationView>, ApiError> {
     case.send(&state, ApplyForPolicy).await
 }

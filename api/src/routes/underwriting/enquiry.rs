@@ -76,13 +76,27 @@ fn kind(answers: &[Answer]) -> Result<EnquiryKind, ApiError> {
     }
 }
 
-/// Sends an update to the client's enquiry. A closed enquiry's workflow has finished, so an
-/// update finds no workflow; the stored enquiry says whether it was never started or closed.
+/// Sends an update to the client's enquiry and answers with the enquiry as it now stands.
 async fn send<C: UpdateFor<EnquiryWorkflow>>(
     state: &AppState,
     applicant_id: &ApplicantId,
     command: C,
 ) -> Result<Json<Enquiry>, ApiError> {
+    deliver(state, applicant_id, command).await?;
+    // The workflow saved the enquiry before answering: read our own write.
+    stored_enquiry(state, applicant_id)
+        .await?
+        .map(Json)
+        .ok_or_else(|| ApiError::not_found("Enquiry"))
+}
+
+/// Sends an update to the client's enquiry. A closed enquiry's workflow has finished, so an
+/// update finds no workflow; the stored enquiry says whether it was never started or closed.
+pub(crate) async fn deliver<C: UpdateFor<EnquiryWorkflow>>(
+    state: &AppState,
+    applicant_id: &ApplicantId,
+    command: C,
+) -> Result<(), ApiError> {
     match state
         .workflow_client
         .send_to_enquiry(applicant_id, command)
@@ -95,11 +109,7 @@ async fn send<C: UpdateFor<EnquiryWorkflow>>(
             _ => Err(ApiError::NotFound(message)),
         },
         Err(other) => Err(other),
-        // The workflow saved the enquiry before answering: read our own write.
-        Ok(_) => stored_enquiry(state, applicant_id)
-            .await?
-            .map(Json)
-            .ok_or_else(|| ApiError::not_found("Enquiry")),
+        Ok(_) => Ok(()),
     }
 }
 

@@ -63,21 +63,33 @@ pub async fn lookup_question_option(
     Path((branch, tag, answer)): Path<(String, String, String)>,
     Query(query): Query<LookupQuery>,
 ) -> Result<Json<QuestionOptions>, ApiError> {
+    search_options(&state, &branch, &tag, &answer, query.stem.as_deref())
+}
+
+/// The options of the backed question `tag` matching `stem`, leaving out those `answer` has
+/// chosen: the one look-up behind the adviser's and the client's (portal) interviews.
+pub(crate) fn search_options(
+    state: &AppState,
+    branch: &str,
+    tag: &str,
+    answer: &str,
+    stem: Option<&str>,
+) -> Result<Json<QuestionOptions>, ApiError> {
     let rulebook = &state.rulebook;
     if branch != rulebook.interview.branch {
         return Err(ApiError::not_found("Branch"));
     }
     let list_name = rulebook
         .interview
-        .question(&tag)
+        .question(tag)
         .and_then(|q| q.backed_by.clone())
         .ok_or_else(|| ApiError::not_found("Question"))?;
     let list = rulebook
         .list(&list_name)
         .ok_or_else(|| ApiError::not_found("Question"))?;
-    let chosen: Vec<&str> = values(&answer).collect();
+    let chosen: Vec<&str> = values(answer).collect();
     let options = list
-        .search(query.stem.as_deref().unwrap_or_default())
+        .search(stem.unwrap_or_default())
         .into_iter()
         .filter(|o| !chosen.contains(&o.id.as_str()))
         .collect();

@@ -3,7 +3,7 @@
 //! questions search as the adviser types.
 
 pub(crate) mod enquiry;
-mod lookup;
+pub(crate) mod lookup;
 mod records;
 
 pub(crate) use records::latest_answers;

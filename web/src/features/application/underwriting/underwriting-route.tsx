@@ -60,6 +60,7 @@ function Underwriting({ applicationId, application: data }: ApplicationPageProps
                 client={clientName(applicant, index)}
                 applied={applied}
                 started={enquiries.some((e) => e.applicantId === applicant.id)}
+                email={applicant.contactDetails?.emailAddress ?? null}
               />
             ) : null,
           )}

@@ -4,7 +4,7 @@ import { unwrap } from '@/lib/api-error';
 import { useApplicationChange } from '@/lib/application-change';
 import { applicationKeys, enquiryKeys } from '@/lib/query-keys';
 import type { Application } from '../../shared/application-model';
-import { withAnswers, type Answer, type Enquiry } from '../enquiry-model';
+import { withAnswers, type Answer, type Enquiry } from '@/components/interview/enquiry-model';
 
 /**
  * GET /api/v1/underwriting/{applicantId}, once the application says the client's interview has

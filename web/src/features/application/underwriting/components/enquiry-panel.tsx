@@ -2,15 +2,15 @@ import { Alert, Button, Card, Checkbox, Col, Row, Skeleton, Tag, Typography } fr
 import { CheckCircleFilled } from '@ant-design/icons';
 import { useState } from 'react';
 import { isApiError } from '@/lib/api-error';
-import { EnquiryLineFields } from '@/components/interview/enquiry-line-fields';
+import { AnswersReadBack } from '@/components/interview/answers-read-back';
+import { nextSection, selectAfterFetch, type Enquiry, type Selection } from '@/components/interview/enquiry-model';
+import { SectionNav } from '@/components/interview/section-nav';
+import { SectionQuestions } from '@/components/interview/section-questions';
 import { useInterviewAnswers } from '@/components/interview/use-interview-answers';
 import { useAcceptUwDeclaration, useAnswers, useCloseEnquiry, useEnquiry, useStartEnquiry } from '../api/enquiry';
-import { isSectionEnabled, nextSection, sectionStatus, selectAfterFetch, type Enquiry, type Selection } from '../enquiry-model';
 import { underwritingStrings as t } from '../strings';
 import { OutcomeSummary } from '../../shared/components/outcome-summary';
-import { AnswersReadBack } from './answers-read-back';
-
-const statusColours = { notStarted: 'default', inProgress: 'blue', inComplete: 'orange', complete: 'green' } as const;
+import { SendToClient, SubmittedByClient, WithClient } from './private-answering';
 
 interface EnquiryPanelProps {
   applicationId: number;
@@ -20,10 +20,15 @@ interface EnquiryPanelProps {
   applied: boolean;
   /** The application lists this client's interview: it has started. */
   started: boolean;
+  /** The client's email from Contact details: the client portal account the questions can go to. */
+  email: string | null;
 }
 
-/** One client's interview: start it, answer it section by section, declare and close it. */
-export function EnquiryPanel({ applicationId, applicantId, client, applied, started }: EnquiryPanelProps) {
+/**
+ * One client's interview: start it, answer it section by section, declare and close it; or send
+ * it to the client to answer privately in the client portal, and see their progress meanwhile.
+ */
+export function EnquiryPanel({ applicationId, applicantId, client, applied, started, email }: EnquiryPanelProps) {
   const enquiry = useEnquiry(applicantId, started);
   const start = useStartEnquiry(applicationId, applicantId);
 
@@ -48,7 +53,15 @@ export function EnquiryPanel({ applicationId, applicantId, client, applied, star
   }
   if (enquiry.isError) return <Alert type="error" showIcon message={t.loadFailed} />;
   if (!enquiry.data) return <Skeleton active paragraph={{ rows: 8 }} />;
-  return <Interview applicationId={applicationId} applicantId={applicantId} client={client} enquiry={enquiry.data} />;
+  const props = { applicationId, applicantId, client };
+  if (enquiry.data.clientAnswering?.isWithClient) return <WithClient {...props} enquiry={enquiry.data} />;
+  return (
+    <>
+      {enquiry.data.isOpen && !enquiry.data.clientAnswering && <SendToClient {...props} email={email} />}
+      <SubmittedByClient client={client} enquiry={enquiry.data} />
+      <Interview {...props} enquiry={enquiry.data} />
+    </>
+  );
 }
 
 interface InterviewProps {
@@ -70,7 +83,6 @@ function Interview({ applicationId, applicantId, client, enquiry }: InterviewPro
 
   if (sections.length === 0) return <Alert type="info" showIcon message={t.noSections} />;
 
-  const summaryEnabled = enquiry.isSatisfied || !enquiry.isOpen;
   const current = selection.kind === 'section' ? sections[selection.index] : undefined;
 
   return (
@@ -81,87 +93,26 @@ function Interview({ applicationId, applicantId, client, enquiry }: InterviewPro
         </Tag>
       </Col>
       <Col xs={24} md={7}>
-        <nav aria-label={t.sectionsLabel}>
-          <ol className="enquiry-sections" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {sections.map((section, index) => {
-              const status = sectionStatus(section);
-              const enabled = isSectionEnabled(enquiry, index);
-              const selected = selection.kind === 'section' && selection.index === index;
-              return (
-                <li key={section.id || section.name} style={{ marginBottom: 8 }}>
-                  <Button
-                    type={selected ? 'primary' : 'text'}
-                    block
-                    disabled={!enabled}
-                    title={enabled ? undefined : t.sectionDisabled}
-                    aria-current={selected ? 'step' : undefined}
-                    style={{ textAlign: 'left', height: 'auto', whiteSpace: 'normal', display: 'flex', justifyContent: 'space-between', gap: 8 }}
-                    onClick={() => setSelection({ kind: 'section', index })}
-                  >
-                    <span>{section.name}</span>
-                    <Tag color={statusColours[status]} bordered={false} style={{ marginInlineEnd: 0 }}>
-                      {t.statuses[status]}
-                    </Tag>
-                  </Button>
-                </li>
-              );
-            })}
-            <li>
-              <Button
-                type={selection.kind === 'summary' ? 'primary' : 'text'}
-                block
-                disabled={!summaryEnabled}
-                aria-current={selection.kind === 'summary' ? 'step' : undefined}
-                style={{ textAlign: 'left' }}
-                onClick={() => setSelection({ kind: 'summary' })}
-              >
-                {t.summary}
-              </Button>
-            </li>
-          </ol>
-        </nav>
+        <SectionNav enquiry={enquiry} selection={selection} onSelect={setSelection} summaryLabel={t.summary} />
       </Col>
       <Col xs={24} md={17}>
         {failure && <Alert type="error" showIcon message={failure} style={{ marginBottom: 16 }} />}
         {current && selection.kind === 'section' && (
-          <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>{current.name}</h2>}>
-            {current.message ? (
-              <Typography.Paragraph>{t.noQuestions}</Typography.Paragraph>
-            ) : (
-              current.enquiryLines.map((line) => {
-                const fromClientDetails = line.tags.includes('CLIENT_DETAILS');
-                return (
-                  <EnquiryLineFields
-                    key={line.id}
-                    line={line}
-                    enquiry={enquiry}
-                    refused={refused}
-                    disabled={!enquiry.isOpen || fromClientDetails}
-                    note={fromClientDetails ? t.clientDetailsNote : undefined}
-                    onAnswer={answer}
-                  />
-                );
-              })
-            )}
-            <Button
-              type="primary"
-              disabled={!current.isSatisfied}
-              onClick={() => setSelection(nextSection(enquiry, selection.index))}
-            >
-              {t.continue}
-            </Button>
-            {answers.isPending && (
-              <Typography.Text type="secondary" style={{ marginLeft: 12 }} aria-live="polite">
-                {t.saving}
-              </Typography.Text>
-            )}
-          </Card>
+          <SectionQuestions
+            enquiry={enquiry}
+            section={current}
+            refused={refused}
+            saving={answers.isPending}
+            clientDetailsNote={t.clientDetailsNote}
+            onAnswer={answer}
+            onContinue={() => setSelection(nextSection(enquiry, selection.index))}
+          />
         )}
         {selection.kind === 'summary' && (
           <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>{t.summary}</h2>}>
             {enquiry.isOpen ? (
               <>
-                <AnswersReadBack enquiry={enquiry} onChange={(index) => setSelection({ kind: 'section', index })} />
+                <AnswersReadBack enquiry={enquiry} help={t.readBackHelp} onChange={(index) => setSelection({ kind: 'section', index })} />
                 <Typography.Title level={3} style={{ fontSize: 16 }}>
                   {t.declaration.heading}
                 </Typography.Title>
@@ -192,7 +143,7 @@ function Interview({ applicationId, applicantId, client, enquiry }: InterviewPro
               <>
                 <Alert type="success" showIcon message={t.closed} style={{ marginBottom: 16 }} />
                 {enquiry.outcome && <OutcomeSummary outcome={enquiry.outcome} />}
-                <AnswersReadBack enquiry={enquiry} />
+                <AnswersReadBack enquiry={enquiry} help={t.readBackGiven} />
               </>
             )}
           </Card>

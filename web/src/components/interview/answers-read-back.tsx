@@ -1,29 +1,31 @@
 import { Button, Typography } from 'antd';
 import { unitsQuestions } from '@/lib/rules/measurements';
-import type { Enquiry } from '../enquiry-model';
-import { underwritingStrings as t } from '../strings';
+import type { Enquiry } from './enquiry-model';
+import { interviewStrings as t } from './strings';
 
 interface AnswersReadBackProps {
   enquiry: Enquiry;
   /** Opens a section to change its answers; absent once the enquiry is closed. */
   onChange?: (sectionIndex: number) => void;
+  /** What the reader is asked to do with the answers (the adviser reads them back; the client checks them). */
+  help: string;
 }
 
 /** A units question is read back in its measurement's answer ("12 st 4 lb (78 kg)"). */
 const readWithItsMeasurement = new Set(Object.values(unitsQuestions));
 
 /**
- * Every answer as the client gave it, section by section, for the adviser to read back before
- * the client declares the answers true (the words are the server's: labels, UK dates, money,
+ * Every answer as the client gave it, section by section, to read back before the client
+ * declares the answers true (the adviser's interview and the client's own, in the portal) (the words are the server's: labels, UK dates, money,
  * measurements with their units).
  */
-export function AnswersReadBack({ enquiry, onChange }: AnswersReadBackProps) {
+export function AnswersReadBack({ enquiry, onChange, help }: AnswersReadBackProps) {
   return (
     <section aria-labelledby="answers-read-back" style={{ marginBottom: 24 }}>
       <Typography.Title level={3} id="answers-read-back" style={{ fontSize: 16 }}>
         {t.readBack.heading}
       </Typography.Title>
-      <Typography.Paragraph type="secondary">{enquiry.isOpen ? t.readBack.help : t.readBack.given}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{help}</Typography.Paragraph>
       {enquiry.sections.map((section, index) => {
         const questions = section.enquiryLines.flatMap((line) => line.questions).filter((q) => !readWithItsMeasurement.has(q.tag));
         if (questions.length === 0) return null;

@@ -1,0 +1,415 @@
+//! Health questions answered privately (issue 35, `POST /portal/apply/{id}`): the adviser sends
+//! a client their interview, sees progress per section and no answer until the client submits,
+//! and then carries on to a decision; a joint applicant's client, other roles and no token
+//! reach nothing.
+
+mod support;
+
+use domain::testkit::PLAIN_ANSWERS;
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+use std::time::Duration;
+use support::interview::{self, answer_of};
+use support::{TestApp, eventually, message_of};
+
+/// Links the client account `subject` to `applicant` of application `id`, as registering does.
+async fn link(app: &TestApp, subject: &str, id: &Value, applicant: &Value) {
+    app.store()
+        .link_client(
+            &domain::AdviserId::parse(subject).unwrap(),
+            domain::ApplicationId::new(id.as_i64().unwrap()).unwrap(),
+            &domain::ApplicantId::parse(applicant.as_str().unwrap()).unwrap(),
+            chrono::Utc::now(),
+        )
+        .await
+        .unwrap();
+}
+
+async fn send(
+    app: &TestApp,
+    token: Option<&str>,
+    id: &Value,
+    applicant: &Value,
+) -> (StatusCode, Value) {
+    let path = format!("/api/v1/portal/apply/{id}");
+    app.call(
+        Method::POST,
+        &path,
+        token,
+        Some(json!({ "applicantId": applicant })),
+    )
+    .await
+}
+
+async fn take_back(
+    app: &TestApp,
+    token: &str,
+    id: &Value,
+    applicant: &Value,
+) -> (StatusCode, Value) {
+    let path = format!("/api/v1/portal/apply/{id}/takeBack");
+    app.call(
+        Method::POST,
+        &path,
+        Some(token),
+        Some(json!({ "applicantId": applicant })),
+    )
+    .await
+}
+
+fn questions(applicant: &Value) -> String {
+    format!(
+        "/api/v1/portal/health-questions/{}",
+        applicant.as_str().unwrap()
+    )
+}
+
+async fn client_answer(
+    app: &TestApp,
+    token: Option<&str>,
+    applicant: &Value,
+    answers: &[(&str, &str)],
+) -> (StatusCode, Value) {
+    let answers: Vec<Value> = answers
+        .iter()
+        .map(|(tag, value)| json!({ "tag": tag, "value": value }))
+        .collect();
+    app.call(
+        Method::POST,
+        &questions(applicant),
+        token,
+        Some(json!({ "answers": answers })),
+    )
+    .await
+}
+
+async fn client_post(
+    app: &TestApp,
+    token: Option<&str>,
+    applicant: &Value,
+    action: &str,
+) -> (StatusCode, Value) {
+    let path = format!("{}/{action}", questions(applicant));
+    app.call(Method::POST, &path, token, None).await
+}
+
+fn lines_shown(enquiry: &Value) -> usize {
+    enquiry["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["enquiryLines"].as_array().map_or(0, Vec::len))
+        .sum()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_client_answers_privately_and_the_adviser_carries_on_to_a_decision() {
+    let app = TestApp::spawn().await;
+    let adviser = app.token("adviser1@example.com").await;
+    let client = app.token("client1@example.com").await;
+    let (id, clients) = app.applied_application(&adviser, true).await;
+    let (alan, ada) = (&clients[0], &clients[1]);
+    for applicant in &clients {
+        assert_eq!(
+            interview::start(&app, &adviser, applicant).await.0,
+            StatusCode::OK
+        );
+    }
+    link(&app, "client1", &id, alan).await;
+    let (status, body) = interview::answer(&app, &adviser, alan, &[("ALCOHOL_UNITS", "4")]).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+
+    let (status, sent) = send(&app, Some(&adviser), &id, alan).await;
+    assert_eq!(status, StatusCode::OK, "{sent}");
+    assert_eq!(sent["clientAnswering"]["isWithClient"], true);
+    assert_eq!(sent["clientAnswering"]["email"], "client0@example.com");
+    assert_eq!(
+        sent["allAnswers"],
+        json!([]),
+        "the adviser's own answer is hidden too"
+    );
+    let (status, again) = send(&app, Some(&adviser), &id, alan).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{again}");
+    assert_eq!(
+        again["detail"],
+        "These questions are already with the client to answer in the client portal."
+    );
+
+    let (status, list) = app
+        .call(
+            Method::GET,
+            "/api/v1/portal/health-questions",
+            Some(&client),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{list}");
+    let waiting = list["interviews"].as_array().unwrap();
+    assert_eq!(waiting.len(), 1);
+    assert_eq!(waiting[0]["applicantId"], *alan);
+    assert_eq!(waiting[0]["clientName"], "Alan Turing");
+    assert_eq!(waiting[0]["isWithClient"], true);
+    let (status, own) = app
+        .call(Method::GET, &questions(alan), Some(&client), None)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{own}");
+    assert_eq!(
+        answer_of(&own, "ALCOHOL_UNITS"),
+        Some("4"),
+        "the client sees what was answered before"
+    );
+
+    let (status, refused) =
+        client_answer(&app, Some(&client), alan, &[("ALCOHOL_UNITS", "lots")]).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+    assert!(!message_of(&refused, "ALCOHOL_UNITS").is_empty());
+    let (status, answered) = client_answer(&app, Some(&client), alan, PLAIN_ANSWERS).await;
+    assert_eq!(status, StatusCode::OK, "{answered}");
+    assert_eq!(
+        answer_of(&answered, "OCCUPATION"),
+        Some("Software developer")
+    );
+
+    let (status, seen) = interview::get(&app, &adviser, alan).await;
+    assert_eq!(status, StatusCode::OK, "{seen}");
+    assert_eq!(seen["allAnswers"], json!([]));
+    assert_eq!(
+        lines_shown(&seen),
+        0,
+        "no question the client was asked is shown"
+    );
+    assert_eq!(seen["isCloseable"], false);
+    let progress = seen["clientAnswering"]["sections"].as_array().unwrap();
+    assert_eq!(progress[0]["name"], "About you");
+    assert!(
+        progress.iter().all(|s| s["isAnswered"] == true),
+        "{progress:?}"
+    );
+
+    let (status, body) = interview::answer(&app, &adviser, alan, &[("DRUGS", "No")]).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(
+        body["detail"]
+            .as_str()
+            .unwrap()
+            .contains("answering these questions privately")
+    );
+    let close = format!("/api/v1/underwriting/{}/close", alan.as_str().unwrap());
+    assert_eq!(
+        app.call(Method::POST, &close, Some(&adviser), None).await.0,
+        StatusCode::CONFLICT
+    );
+    let declare = json!({ "applicationId": id, "applicantId": alan });
+    let (status, _) = app
+        .call(
+            Method::POST,
+            "/api/v1/actions/acceptuwdeclaration",
+            Some(&adviser),
+            Some(declare),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+
+    let (status, early) = client_post(&app, Some(&client), alan, "submit").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{early}");
+    assert_eq!(support::fields(&early), vec!["acceptedPostUnderwriting"]);
+    let (status, declared) = client_post(&app, Some(&client), alan, "declaration").await;
+    assert_eq!(status, StatusCode::OK, "{declared}");
+    assert_eq!(declared["declarations"]["acceptedPostUnderwriting"], true);
+    let (status, submitted) = client_post(&app, Some(&client), alan, "submit").await;
+    assert_eq!(status, StatusCode::OK, "{submitted}");
+    assert_eq!(submitted["clientAnswering"]["isWithClient"], false);
+    let (status, _) = client_answer(&app, Some(&client), alan, &[("DRUGS", "Yes")]).await;
+    assert_eq!(
+        status,
+        StatusCode::CONFLICT,
+        "a submitted answer is final for the client"
+    );
+
+    let (status, seen) = interview::get(&app, &adviser, alan).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer_of(&seen, "OCCUPATION"), Some("Software developer"));
+    assert!(seen["clientAnswering"]["submittedAt"].is_string());
+    assert_eq!(seen["isCloseable"], true);
+    let (status, closed) = app.call(Method::POST, &close, Some(&adviser), None).await;
+    assert_eq!(status, StatusCode::OK, "{closed}");
+    assert!(closed["outcome"].is_object());
+
+    let (status, body) = interview::answer(&app, &adviser, ada, PLAIN_ANSWERS).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    interview::declare_and_close(&app, &adviser, &id, ada).await;
+    eventually(Duration::from_secs(20), || async {
+        let (_, application) = app.get_application(&adviser, &id).await;
+        (application["status"] == "DECISION").then_some(())
+    })
+    .await;
+    let path = format!("/api/v1/actions/TriggerDecisionQuote/{id}");
+    let (status, body) = app.call(Method::POST, &path, Some(&adviser), None).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    app.keep_enquiry_history(alan, "private-health-answered-and-submitted")
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn only_the_clients_own_interview_and_only_advisers_may_send_it() {
+    let app = TestApp::spawn().await;
+    let adviser = app.token("adviser1@example.com").await;
+    let assistant = app.token("assistant1@example.com").await;
+    let client = app.token("client1@example.com").await;
+    let joint = app.token("client2@example.com").await;
+    let (id, clients) = app.applied_application(&adviser, true).await;
+    let (alan, ada) = (&clients[0], &clients[1]);
+    link(&app, "client1", &id, alan).await;
+    link(&app, "client2", &id, ada).await;
+
+    let (status, body) = send(&app, Some(&adviser), &id, alan).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(
+        body["detail"]
+            .as_str()
+            .unwrap()
+            .contains("has not started yet")
+    );
+    for applicant in &clients {
+        assert_eq!(
+            interview::start(&app, &adviser, applicant).await.0,
+            StatusCode::OK
+        );
+    }
+    let stranger = json!("b1c2d3e4-0000-4000-8000-000000000000");
+    assert_eq!(
+        send(&app, Some(&adviser), &id, &stranger).await.0,
+        StatusCode::NOT_FOUND
+    );
+
+    // Who may send: the adviser and whoever acts for them; nobody else.
+    assert_eq!(
+        send(&app, None, &id, alan).await.0,
+        StatusCode::UNAUTHORIZED
+    );
+    for (email, expected) in [
+        ("client1@example.com", StatusCode::FORBIDDEN),
+        ("cca1@example.com", StatusCode::FORBIDDEN),
+        ("ccaadmin1@example.com", StatusCode::FORBIDDEN),
+        ("underwriter1@example.com", StatusCode::FORBIDDEN),
+        ("adviser3@example.com", StatusCode::NOT_FOUND),
+    ] {
+        let token = app.token(email).await;
+        let (status, body) = send(&app, Some(&token), &id, alan).await;
+        assert_eq!(status, expected, "{email}: {body}");
+    }
+    let (status, body) = send(&app, Some(&assistant), &id, alan).await;
+    assert_eq!(
+        status,
+        StatusCode::OK,
+        "the assistant acts for adviser1: {body}"
+    );
+
+    // The joint applicant's client sees nothing of it, and has nothing sent themselves.
+    let (status, list) = app
+        .call(
+            Method::GET,
+            "/api/v1/portal/health-questions",
+            Some(&joint),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(list["interviews"], json!([]));
+    assert_eq!(
+        app.call(Method::GET, &questions(alan), Some(&joint), None)
+            .await
+            .0,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        app.call(Method::GET, &questions(ada), Some(&joint), None)
+            .await
+            .0,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        client_answer(&app, Some(&joint), alan, &[("DRUGS", "Yes")])
+            .await
+            .0,
+        StatusCode::NOT_FOUND
+    );
+    for action in ["declaration", "submit"] {
+        assert_eq!(
+            client_post(&app, Some(&joint), alan, action).await.0,
+            StatusCode::NOT_FOUND,
+            "{action}"
+        );
+    }
+
+    // The client endpoints are for clients only.
+    for email in [
+        "adviser1@example.com",
+        "cca1@example.com",
+        "ccaadmin1@example.com",
+        "underwriter1@example.com",
+    ] {
+        let token = app.token(email).await;
+        let (status, body) = app
+            .call(Method::GET, &questions(alan), Some(&token), None)
+            .await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{email}: {body}");
+        assert_eq!(
+            client_answer(&app, Some(&token), alan, &[("DRUGS", "Yes")])
+                .await
+                .0,
+            StatusCode::FORBIDDEN,
+            "{email}"
+        );
+    }
+    assert_eq!(
+        app.call(Method::GET, "/api/v1/portal/health-questions", None, None)
+            .await
+            .0,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        client_answer(&app, None, alan, &[("DRUGS", "Yes")]).await.0,
+        StatusCode::UNAUTHORIZED
+    );
+
+    // The conditions look-up, as the adviser's.
+    let lookup = "/api/v1/portal/health-questions/lookup/adviser/CONDITIONS/-?stem=asthma";
+    let (status, found) = app.call(Method::GET, lookup, Some(&client), None).await;
+    assert_eq!(status, StatusCode::OK, "{found}");
+    assert!(!found["options"].as_array().unwrap().is_empty(), "{found}");
+    assert_eq!(
+        app.call(Method::GET, lookup, Some(&adviser), None).await.0,
+        StatusCode::FORBIDDEN
+    );
+
+    // Taken back: what the client answered is gone unseen, and the client sees nothing.
+    let (status, body) = client_answer(&app, Some(&client), alan, &[("DRUGS", "Yes")]).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, back) = take_back(&app, &adviser, &id, alan).await;
+    assert_eq!(status, StatusCode::OK, "{back}");
+    assert!(back.get("clientAnswering").is_none(), "{back}");
+    assert_eq!(answer_of(&back, "DRUGS"), None);
+    assert!(
+        lines_shown(&back) > 0,
+        "the adviser has the questions again"
+    );
+    let (status, again) = take_back(&app, &adviser, &id, alan).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{again}");
+    assert_eq!(
+        app.call(Method::GET, &questions(alan), Some(&client), None)
+            .await
+            .0,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        client_answer(&app, Some(&client), alan, &[("DRUGS", "No")])
+            .await
+            .0,
+        StatusCode::NOT_FOUND
+    );
+    let (status, body) = interview::answer(&app, &adviser, alan, &[("DRUGS", "No")]).await;
+    assert_eq!(status, StatusCode::OK, "the adviser answers again: {body}");
+    app.keep_enquiry_history(alan, "private-health-taken-back")
+        .await;
+}
