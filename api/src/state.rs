@@ -29,4 +29,6 @@ pub struct AppState {
     pub emails: Arc<activities::EmailChecker>,
     /// Each application's owner, once looked up (see [`crate::owners`]).
     pub owners: Arc<crate::owners::Owners>,
+    /// Web chat: who is connected, and the tickets that open a socket (in this process).
+    pub chat: Arc<crate::chat::ChatHub>,
 }

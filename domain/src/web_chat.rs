@@ -1,6 +1,9 @@
 //! When advisers can use web chat (§2 "Web chat button, disabled until the chat service is
-//! ready"): the chat service must be there and customer care must be staffed, which is the
-//! staffed hours in UK civil time (`product/portal.json`, `help.webChat`). Decisions SH3, SH4.
+//! ready"): someone in customer care is online to answer; when nobody is, the staffed hours in
+//! UK civil time (`product/portal.json`, `help.webChat`) say why and when they are next
+//! expected. Decisions SH3, SH4, WC1. The conversation's own rules are in [`conversation`].
+
+pub mod conversation;
 
 use crate::dates::uk_local;
 use chrono::{DateTime, Datelike, Days, NaiveDate, NaiveDateTime, NaiveTime, Utc, Weekday};
@@ -79,26 +82,26 @@ impl StaffedHours {
 /// Whether web chat can be used now, and why not.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum WebChatAvailability {
-    /// The chat service is there and customer care is staffed.
+    /// At least one customer-care agent is online to answer.
     Ready,
-    /// The portal has no chat service to connect to.
-    NotProvided,
-    /// Outside the staffed hours; `opens_at` is when they next start (UK civil time), if ever
-    /// within a fortnight.
+    /// Inside the staffed hours, but no agent is online just now.
+    NoOneOnline,
+    /// Outside the staffed hours and no agent is online; `opens_at` is when the hours next
+    /// start (UK civil time), if ever within a fortnight.
     OutsideHours { opens_at: Option<NaiveDateTime> },
 }
 
-/// Web chat's availability at `at`: the service first (without one, the hours do not matter),
-/// then the staffed hours.
+/// Web chat's availability at `at`: ready whenever an agent is online to answer (an agent
+/// working late answers, whatever the hours say); otherwise the staffed hours say why not.
 pub fn web_chat_availability(
-    service_available: bool,
+    agents_online: usize,
     hours: &StaffedHours,
     at: DateTime<Utc>,
 ) -> WebChatAvailability {
-    if !service_available {
-        WebChatAvailability::NotProvided
-    } else if hours.is_open(at) {
+    if agents_online > 0 {
         WebChatAvailability::Ready
+    } else if hours.is_open(at) {
+        WebChatAvailability::NoOneOnline
     } else {
         WebChatAvailability::OutsideHours {
             opens_at: hours.next_opening(at),
@@ -229,22 +232,28 @@ mod tests {
     }
 
     #[test]
-    fn availability_needs_the_service_first_then_the_hours() {
+    fn availability_needs_an_agent_online_and_the_hours_say_why_not() {
         let hours = weekdays();
         let friday_noon = utc(2026, 11, 27, 12, 0);
+        let saturday_noon = utc(2026, 11, 28, 12, 0);
         assert_eq!(
-            web_chat_availability(false, &hours, friday_noon),
-            WebChatAvailability::NotProvided
+            web_chat_availability(0, &hours, friday_noon),
+            WebChatAvailability::NoOneOnline
         );
         assert_eq!(
-            web_chat_availability(true, &hours, friday_noon),
+            web_chat_availability(1, &hours, friday_noon),
             WebChatAvailability::Ready
         );
         assert_eq!(
-            web_chat_availability(true, &hours, utc(2026, 11, 28, 12, 0)),
+            web_chat_availability(0, &hours, saturday_noon),
             WebChatAvailability::OutsideHours {
                 opens_at: Some(local(2026, 11, 30, 8, 0))
             }
+        );
+        // An agent online out of hours answers.
+        assert_eq!(
+            web_chat_availability(2, &hours, saturday_noon),
+            WebChatAvailability::Ready
         );
     }
 

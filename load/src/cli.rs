@@ -58,7 +58,8 @@ pub struct Args {
     /// `edit` (each client edits a cover again and again: commands with no creation beside
     /// them), `qi` (each client asks Qi for one client, then changes an answer and asks for the
     /// indication again and again), `chaos` (the fault-injection run), `journeys` (the same, without faults) or `search`
-    /// (the dashboard's search over `--applications` cases against single-case reads).
+    /// (the dashboard's search over `--applications` cases against single-case reads) or `chat`
+    /// (web chat with `--clients` advisers and `--agents` agents connected, for `--seconds`).
     #[arg(long, default_value = "quote")]
     pub scenario: String,
     /// chaos: how long the advisers work, in seconds.
@@ -91,6 +92,9 @@ pub struct Args {
     /// each command the moment the last one answered.
     #[arg(long, default_value_t = 0)]
     pub think_ms: u64,
+    /// chat: customer-care agents connected to the chat desk.
+    #[arg(long, default_value_t = 4)]
+    pub agents: usize,
     /// chaos: keep the scratch folder (logs, databases) after a run that passed.
     #[arg(long)]
     pub keep: bool,

@@ -18,7 +18,9 @@
 //!   lost while workers and the server are killed. `journeys` is the same run without faults:
 //!   whole journeys under load, with each command's p50/p95/p99 (`--clients 200 --seconds 600
 //!   --long-cases 2` is the soak test);
-//! - `search`: the dashboard's search and the workbench over a large book of cases.
+//! - `search`: the dashboard's search and the workbench over a large book of cases;
+//! - `chat [--clients 200] [--agents 4] [--seconds 30] [--think-ms 550]`: web chat's messages a
+//!   second and round trip with that many advisers and agents connected.
 //!
 //! In the same run each measuring scenario measures Temporal's bare no-op Update with the same
 //! concurrency ([`baseline`]: a worker of its own runs `BaselineWorkflow`), and reports each
@@ -36,7 +38,7 @@ mod scenarios;
 
 use clap::Parser;
 use cli::{Args, chaos_options};
-use scenarios::{activate, bank, chaos, edit, qi, quote, search, underwriting};
+use scenarios::{activate, bank, chaos, chat, edit, qi, quote, search, underwriting};
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -55,6 +57,22 @@ async fn main() -> anyhow::Result<()> {
                 ..chaos_options(&args)?
             };
             chaos::run(options).await
+        }
+        "chat" => {
+            let chaos = chaos_options(&args)?;
+            chat::run(chat::Options {
+                advisers: args.clients,
+                agents: args.agents,
+                duration: std::time::Duration::from_secs(args.seconds),
+                pause: std::time::Duration::from_millis(if args.think_ms == 0 {
+                    550
+                } else {
+                    args.think_ms
+                }),
+                binaries: chaos.binaries,
+                keep: args.keep,
+            })
+            .await
         }
         "search" => {
             let chaos = chaos_options(&args)?;

@@ -30,23 +30,16 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// Where the client welcome document is served; the bootstrap configuration links to it.
 pub const CLIENT_WELCOME_PATH: &str = "/api/v1/backendforfrontend/documents/client-welcome";
 
-/// Whether the portal has a chat service running. It has none yet: the chat itself (the
-/// portal's own chat over WebSocket, answered by customer care) is issue 35's, which replaces
-/// this with its service's own readiness. Until then web chat is honestly not available
-/// (decision SH3).
-fn chat_service_running(_state: &AppState) -> bool {
-    false
-}
-
 /// Why web chat can or cannot be used now.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum WebChatReason {
-    /// The chat service is running and customer care is staffed.
+    /// At least one customer-care agent is online to answer.
     Ready,
-    /// The portal has no chat service to connect to.
-    NotProvided,
-    /// Outside customer care's staffed hours (`opensAt` says when they next start).
+    /// Inside the staffed hours, but no agent is online just now.
+    NoOneOnline,
+    /// Outside customer care's staffed hours, and no agent is online (`opensAt` says when the
+    /// hours next start).
     OutsideHours,
 }
 
@@ -64,9 +57,10 @@ pub struct WebChatStatus {
 
 /// Get whether web chat can be used now
 ///
-/// Web chat needs the chat service running and customer care staffed (the staffed hours are the
-/// insurer's, in UK time). The SPA asks again every minute and enables the chat button only when
-/// `ready`.
+/// Web chat is ready while at least one customer-care agent is connected to the chat desk; when
+/// none is, the reason says whether it is inside the staffed hours (the insurer's, in UK time)
+/// and, if not, when they next start. The SPA asks again every minute and enables the chat
+/// button only when `ready`.
 #[utoipa::path(
     get,
     path = "/api/v1/backendforfrontend/webchat/status",
@@ -81,7 +75,7 @@ pub async fn web_chat_status(
     _me: AdviserCaller,
 ) -> Json<WebChatStatus> {
     let availability = web_chat_availability(
-        chat_service_running(&state),
+        state.chat.agents_online(),
         &state.settings.web_chat_hours,
         Utc::now(),
     );
@@ -91,9 +85,9 @@ pub async fn web_chat_status(
             reason: WebChatReason::Ready,
             opens_at: None,
         },
-        WebChatAvailability::NotProvided => WebChatStatus {
+        WebChatAvailability::NoOneOnline => WebChatStatus {
             ready: false,
-            reason: WebChatReason::NotProvided,
+            reason: WebChatReason::NoOneOnline,
             opens_at: None,
         },
         WebChatAvailability::OutsideHours { opens_at } => WebChatStatus {

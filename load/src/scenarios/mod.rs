@@ -5,6 +5,7 @@
 pub mod activate;
 pub mod bank;
 pub mod chaos;
+pub mod chat;
 pub mod edit;
 pub mod qi;
 pub mod quote;

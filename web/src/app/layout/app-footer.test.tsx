@@ -26,7 +26,7 @@ afterEach(() => vi.useRealTimers());
 
 describe('the footer (§2)', () => {
   it('has the help contacts, the insurer’s links opening new tabs, the regulation text and this year', async () => {
-    chatStatus({ ready: false, reason: 'notProvided', opensAt: null });
+    chatStatus({ ready: false, reason: 'noOneOnline', opensAt: null });
     renderFooter();
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: '0800 123 4567' })).toHaveAttribute('href', 'tel:08001234567');
@@ -43,7 +43,7 @@ describe('the footer (§2)', () => {
     }
     expect(within(footer).getByText('Sample regulation text.')).toBeInTheDocument();
     expect(within(footer).getByText(`© ${String(new Date().getFullYear())} Protection Life`)).toBeInTheDocument();
-    await screen.findByText('Web chat is not available yet');
+    await screen.findByText('No one in customer care is online just now');
   });
 
   it('has no web chat button for those who do not start chats', () => {
@@ -55,11 +55,11 @@ describe('the footer (§2)', () => {
 });
 
 describe('the web chat launcher (§2)', () => {
-  it('is disabled, saying why, while there is no chat service', async () => {
-    chatStatus({ ready: false, reason: 'notProvided', opensAt: null });
+  it('is disabled, saying why, while no one in customer care is online', async () => {
+    chatStatus({ ready: false, reason: 'noOneOnline', opensAt: null });
     renderFooter();
     const button = screen.getByRole('button', { name: 'Web chat' });
-    await waitFor(() => expect(button).toHaveAccessibleDescription('Web chat is not available yet'));
+    await waitFor(() => expect(button).toHaveAccessibleDescription('No one in customer care is online just now'));
     expect(button).toBeDisabled();
   });
 
@@ -79,12 +79,12 @@ describe('the web chat launcher (§2)', () => {
       {
         method: 'GET',
         path: '/api/v1/backendforfrontend/webchat/status',
-        respond: () => json(ready ? { ready: true, reason: 'ready', opensAt: null } : { ready: false, reason: 'notProvided', opensAt: null }),
+        respond: () => json(ready ? { ready: true, reason: 'ready', opensAt: null } : { ready: false, reason: 'noOneOnline', opensAt: null }),
       },
     ]);
     renderFooter();
     const button = screen.getByRole('button', { name: 'Web chat' });
-    await waitFor(() => expect(button).toHaveAccessibleDescription('Web chat is not available yet'));
+    await waitFor(() => expect(button).toHaveAccessibleDescription('No one in customer care is online just now'));
     ready = true;
     await vi.advanceTimersByTimeAsync(60_000);
     await waitFor(() => expect(button).toBeEnabled());
@@ -102,7 +102,7 @@ describe('the web chat launcher (§2)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Web chat' });
     expect(dialog.closest('.ant-modal')).toHaveStyle({ width: '350px' });
     expect(dialog.querySelector('.ant-modal-content')).toHaveStyle({ height: '400px' });
-    expect(within(dialog).getByText(/cannot carry a conversation yet/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/Ask customer care anything/)).toBeInTheDocument();
     await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
 
     await user.keyboard('{Escape}');

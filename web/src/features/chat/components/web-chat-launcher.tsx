@@ -42,7 +42,7 @@ export function WebChatLauncher() {
       </span>
       {open && (
         <Suspense fallback={null}>
-          <ChatBox open={ready} onClose={close} />
+          <ChatBox open onClose={close} />
         </Suspense>
       )}
     </span>
@@ -53,5 +53,5 @@ function reasonText(status: ReturnType<typeof useWebChatStatus>['data']): string
   if (status?.reason === 'outsideHours') {
     return status.opensAt ? formatChatOpening(status.opensAt, new Date()) : t.closedNoOpening;
   }
-  return t.notProvided;
+  return t.noOneOnline;
 }

@@ -1,0 +1,423 @@
+//! One chat connection: it joins the hub, says who the person is (with an adviser's messages
+//! they have not seen), then turns each frame from the browser into a stored message, a typing
+//! or read notice, or a catch-up, and passes the hub's frames to the browser.
+
+use super::protocol::{
+    ChatClientFrame, ChatConversationSummary, ChatMessageView, ChatServerFrame, ChatSideName,
+};
+use super::{ChatHub, Frame, Participant};
+use crate::state::AppState;
+use axum::extract::ws::{Message, WebSocket};
+use chrono::{NaiveDate, Utc};
+use domain::web_chat::conversation::{
+    ChatSide, ClientMessageId, FloodGuard, MessageError, MessageText, conversation_day,
+};
+use futures::{SinkExt, StreamExt};
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+use store::{ChatConversation, NewChatMessage, StoreError};
+
+/// How often an idle socket is pinged, so proxies keep it open and a dead peer is noticed.
+const PING_EVERY: Duration = Duration::from_secs(25);
+
+/// Why a frame could not be handled: the person's mistake (told to them) or the store's.
+enum Refusal {
+    Message(MessageError),
+    NotFound,
+    Ended(NaiveDate),
+    NeedsConversation,
+    Store(StoreError),
+}
+
+impl From<StoreError> for Refusal {
+    fn from(error: StoreError) -> Self {
+        Refusal::Store(error)
+    }
+}
+
+impl From<MessageError> for Refusal {
+    fn from(error: MessageError) -> Self {
+        Refusal::Message(error)
+    }
+}
+
+/// What one connection remembers between frames.
+struct Connection {
+    state: AppState,
+    hub: Arc<ChatHub>,
+    me: Participant,
+    flood: FloodGuard,
+    /// An adviser's conversation of the day it was opened, once they have written.
+    today: Option<ChatConversation>,
+    /// Whether this connection has recorded the case the adviser is on.
+    case_recorded: bool,
+    /// Which adviser each conversation an agent has touched belongs to.
+    advisers: HashMap<String, String>,
+}
+
+/// Serves one socket until either side closes it.
+pub async fn serve(socket: WebSocket, state: AppState, me: Participant, after: i64) {
+    let hub = state.chat.clone();
+    let (_membership, mut frames) = hub.join(&me);
+    let (mut outgoing, mut incoming) = socket.split();
+    let mut connection = Connection {
+        state,
+        hub,
+        me,
+        flood: FloodGuard::default(),
+        today: None,
+        case_recorded: false,
+        advisers: HashMap::new(),
+    };
+    match connection.welcome(after).await {
+        Ok(frame) => {
+            if outgoing.send(text(&frame)).await.is_err() {
+                return;
+            }
+        }
+        Err(error) => {
+            tracing::error!(error = %error, "chat: could not read the conversation for a new connection");
+            let _ = outgoing.send(Message::Close(None)).await;
+            return;
+        }
+    }
+    let mut ping = tokio::time::interval(PING_EVERY);
+    loop {
+        tokio::select! {
+            frame = frames.recv() => match frame {
+                Some(frame) => {
+                    if outgoing.send(Message::Text(frame.as_ref().into())).await.is_err() {
+                        break;
+                    }
+                }
+                // Dropped by the hub for falling behind: the browser reconnects and catches up.
+                None => break,
+            },
+            received = incoming.next() => match received {
+                Some(Ok(Message::Text(body))) => {
+                    if let Some(reply) = connection.handle(body.as_str()).await
+                        && outgoing.send(text(&reply)).await.is_err()
+                    {
+                        break;
+                    }
+                }
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                Some(Ok(_)) => {}
+            },
+            _ = ping.tick() => {
+                if outgoing.send(Message::Ping(Vec::new().into())).await.is_err() {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+fn encode(frame: &ChatServerFrame) -> Frame {
+    // Plain data with string keys: writing it as JSON cannot fail.
+    Frame::from(serde_json::to_string(frame).unwrap_or_default())
+}
+
+fn text(frame: &ChatServerFrame) -> Message {
+    Message::Text(serde_json::to_string(frame).unwrap_or_default().into())
+}
+
+fn side_name(side: ChatSide) -> ChatSideName {
+    if side == ChatSide::CareTeam {
+        ChatSideName::CareTeam
+    } else {
+        ChatSideName::Adviser
+    }
+}
+
+fn error_frame(refusal: Refusal, client_id: Option<String>) -> ChatServerFrame {
+    let (code, message) = match refusal {
+        Refusal::Message(error) => (error.code().to_owned(), error.to_string()),
+        Refusal::NotFound => ("notFound".into(), "Conversation not found".into()),
+        Refusal::Ended(day) => (
+            "ended".into(),
+            format!(
+                "This conversation was on {}: it can be read, not answered",
+                day.format("%d/%m/%Y")
+            ),
+        ),
+        Refusal::NeedsConversation => (
+            "conversationRequired".into(),
+            "Say which conversation (conversationId) this is for".into(),
+        ),
+        Refusal::Store(error) => {
+            tracing::error!(error = %error, "chat: the store failed");
+            (
+                "unavailable".into(),
+                "The chat could not save that just now. It will be sent again when you reconnect."
+                    .into(),
+            )
+        }
+    };
+    ChatServerFrame::Error {
+        code,
+        message,
+        client_id,
+    }
+}
+
+impl Connection {
+    async fn welcome(&mut self, after: i64) -> Result<ChatServerFrame, StoreError> {
+        let store = &self.state.store;
+        let day = conversation_day(Utc::now());
+        let (conversation, messages, conversations) = match self.me.side {
+            ChatSide::CareTeam => (
+                None,
+                Vec::new(),
+                store.chat_conversations(None, Some(day)).await?,
+            ),
+            _ => {
+                let today = store.adviser_chat_conversation(&self.me.id, day).await?;
+                let messages = match &today {
+                    Some(c) => store.chat_messages_after(&c.id, after).await?,
+                    None => Vec::new(),
+                };
+                self.today = today.clone();
+                (today, messages, Vec::new())
+            }
+        };
+        Ok(ChatServerFrame::Welcome {
+            side: side_name(self.me.side),
+            name: self.me.name.clone(),
+            conversation: conversation.as_ref().map(ChatConversationSummary::from),
+            messages: messages.iter().map(ChatMessageView::from).collect(),
+            conversations: conversations
+                .iter()
+                .map(ChatConversationSummary::from)
+                .collect(),
+        })
+    }
+
+    /// Handles one frame from the browser; the answer, if any, goes to this connection only.
+    async fn handle(&mut self, body: &str) -> Option<ChatServerFrame> {
+        let frame: ChatClientFrame = match serde_json::from_str(body) {
+            Ok(frame) => frame,
+            Err(error) => {
+                return Some(ChatServerFrame::Error {
+                    code: "unreadable".into(),
+                    message: format!("The frame could not be read: {error}"),
+                    client_id: None,
+                });
+            }
+        };
+        match frame {
+            ChatClientFrame::Send {
+                conversation_id,
+                client_id,
+                text,
+            } => self
+                .send(conversation_id, &client_id, &text)
+                .await
+                .unwrap_or_else(|refusal| Some(error_frame(refusal, Some(client_id)))),
+            ChatClientFrame::Typing {
+                conversation_id,
+                typing,
+            } => self
+                .typing(conversation_id, typing)
+                .await
+                .err()
+                .map(|r| error_frame(r, None)),
+            ChatClientFrame::Read {
+                conversation_id,
+                seq,
+            } => self
+                .read(conversation_id, seq)
+                .await
+                .err()
+                .map(|r| error_frame(r, None)),
+            ChatClientFrame::Sync {
+                conversation_id,
+                after,
+            } => Some(
+                self.sync(conversation_id, after)
+                    .await
+                    .unwrap_or_else(|r| error_frame(r, None)),
+            ),
+        }
+    }
+
+    /// The conversation a frame is about, with its adviser: an adviser's own of today (`None`
+    /// before they have written), or the one an agent names.
+    async fn conversation(
+        &mut self,
+        named: Option<String>,
+    ) -> Result<Option<(String, String)>, Refusal> {
+        if self.me.side != ChatSide::CareTeam {
+            let today = conversation_day(Utc::now());
+            if self.today.as_ref().is_some_and(|c| c.day != today) {
+                self.today = None;
+            }
+            if self.today.is_none() {
+                self.today = self
+                    .state
+                    .store
+                    .adviser_chat_conversation(&self.me.id, today)
+                    .await?;
+            }
+            return Ok(self
+                .today
+                .as_ref()
+                .map(|c| (c.id.clone(), c.adviser_id.clone())));
+        }
+        let id = named.ok_or(Refusal::NeedsConversation)?;
+        if let Some(adviser) = self.advisers.get(&id) {
+            return Ok(Some((id, adviser.clone())));
+        }
+        let found = self
+            .state
+            .store
+            .find_chat_conversation(&id)
+            .await?
+            .ok_or(Refusal::NotFound)?;
+        self.advisers.insert(id.clone(), found.adviser_id.clone());
+        Ok(Some((id, found.adviser_id)))
+    }
+
+    async fn send(
+        &mut self,
+        named: Option<String>,
+        client_id: &str,
+        text: &str,
+    ) -> Result<Option<ChatServerFrame>, Refusal> {
+        let client_id = ClientMessageId::parse(client_id)?;
+        let text = MessageText::parse(text)?;
+        let now = Utc::now();
+        self.flood.admit(now)?;
+        let store = &self.state.store;
+        let (conversation_id, adviser_id, announce) = if self.me.side == ChatSide::CareTeam {
+            let id = named.ok_or(Refusal::NeedsConversation)?;
+            let found = store
+                .find_chat_conversation(&id)
+                .await?
+                .ok_or(Refusal::NotFound)?;
+            if found.day != conversation_day(now) {
+                return Err(Refusal::Ended(found.day));
+            }
+            (found.id, found.adviser_id, false)
+        } else {
+            let today = conversation_day(now);
+            let current = self.today.as_ref().filter(|c| c.day == today);
+            if current.is_some() && self.case_recorded {
+                let c = current.map(|c| (c.id.clone(), c.adviser_id.clone()));
+                let (id, adviser) = c.ok_or(Refusal::NotFound)?;
+                (id, adviser, false)
+            } else {
+                let opened = store
+                    .open_chat_conversation(
+                        &uuid::Uuid::new_v4().to_string(),
+                        &self.me.id,
+                        &self.me.name,
+                        today,
+                        self.me.application_id,
+                        now,
+                    )
+                    .await?;
+                self.case_recorded = true;
+                let ids = (opened.id.clone(), opened.adviser_id.clone());
+                self.today = Some(opened);
+                (ids.0, ids.1, true)
+            }
+        };
+        let (stored, new) = store
+            .append_chat_message(&NewChatMessage {
+                conversation_id: &conversation_id,
+                client_id: client_id.as_str(),
+                sender_id: &self.me.id,
+                sender_name: &self.me.name,
+                sender_side: self.me.side.as_str(),
+                from_care_team: self.me.side == ChatSide::CareTeam,
+                body: text.as_str(),
+                at: now,
+            })
+            .await?;
+        let message = ChatServerFrame::Message {
+            message: ChatMessageView::from(&stored),
+        };
+        if !new {
+            // Sent again after a dropped connection: already stored and delivered; this
+            // connection hears it back as its acknowledgement.
+            return Ok(Some(message));
+        }
+        if (announce || stored.seq == 1)
+            && let Some(conversation) = store.find_chat_conversation(&conversation_id).await?
+        {
+            self.hub.to_agents(&encode(&ChatServerFrame::Conversation {
+                conversation: ChatConversationSummary::from(&conversation),
+            }));
+        }
+        self.hub.to_conversation(&adviser_id, &encode(&message));
+        Ok(None)
+    }
+
+    async fn typing(&mut self, named: Option<String>, typing: bool) -> Result<(), Refusal> {
+        let side = side_name(self.me.side);
+        match self.conversation(named).await? {
+            Some((conversation_id, adviser_id)) => {
+                let frame = encode(&ChatServerFrame::Typing {
+                    conversation_id,
+                    side,
+                    typing,
+                });
+                if self.me.side == ChatSide::CareTeam {
+                    self.hub.to_adviser(&adviser_id, &frame);
+                } else {
+                    self.hub.to_agents(&frame);
+                }
+                Ok(())
+            }
+            // An adviser typing their first message of the day: nothing to show anyone yet.
+            None => Ok(()),
+        }
+    }
+
+    async fn read(&mut self, named: Option<String>, seq: i64) -> Result<(), Refusal> {
+        let Some((conversation_id, adviser_id)) = self.conversation(named).await? else {
+            return Ok(());
+        };
+        let care = self.me.side == ChatSide::CareTeam;
+        let mark = self
+            .state
+            .store
+            .mark_chat_read(&conversation_id, care, seq)
+            .await?;
+        if let Some(seq) = mark {
+            self.hub.to_conversation(
+                &adviser_id,
+                &encode(&ChatServerFrame::Read {
+                    conversation_id,
+                    side: side_name(self.me.side),
+                    seq,
+                }),
+            );
+        }
+        Ok(())
+    }
+
+    async fn sync(
+        &mut self,
+        named: Option<String>,
+        after: i64,
+    ) -> Result<ChatServerFrame, Refusal> {
+        let Some((conversation_id, _)) = self.conversation(named).await? else {
+            return Ok(ChatServerFrame::Messages {
+                conversation_id: String::new(),
+                messages: Vec::new(),
+            });
+        };
+        let messages = self
+            .state
+            .store
+            .chat_messages_after(&conversation_id, after)
+            .await?;
+        Ok(ChatServerFrame::Messages {
+            conversation_id,
+            messages: messages.iter().map(ChatMessageView::from).collect(),
+        })
+    }
+}

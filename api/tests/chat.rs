@@ -1,0 +1,553 @@
+//! Web chat (issue 35): tickets and the socket for each role, a message round trip between an
+//! adviser and customer care with the case the adviser was on, a dropped connection with nothing
+//! lost or repeated, one conversation per adviser per day, transcripts each side may read, the
+//! limits on a message, and the launcher ready only while an agent is online.
+
+mod support;
+
+use futures::{SinkExt, StreamExt};
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+use std::time::{Duration, Instant};
+use support::{TestApp, client};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
+
+const TICKETS: &str = "/api/v1/backendforfrontend/webchat/tickets";
+const CONVERSATIONS: &str = "/api/v1/backendforfrontend/webchat/conversations";
+const STATUS: &str = "/api/v1/backendforfrontend/webchat/status";
+
+/// How long a test waits for a frame that should come.
+const FRAME_WAIT: Duration = Duration::from_secs(10);
+
+struct Chat {
+    socket: WebSocketStream<MaybeTlsStream<TcpStream>>,
+}
+
+impl Chat {
+    /// Connects as `token`'s holder (with `body` for the ticket) and reads the welcome frame.
+    async fn connect(app: &TestApp, token: &str, body: Value, after: i64) -> (Chat, Value) {
+        let ticket = ticket(app, token, body).await;
+        Self::with_ticket(app, &ticket, after).await.unwrap()
+    }
+
+    async fn with_ticket(app: &TestApp, ticket: &str, after: i64) -> Result<(Chat, Value), u16> {
+        let url = format!(
+            "{}/api/v1/backendforfrontend/webchat/socket?ticket={ticket}&after={after}",
+            app.base.replace("http://", "ws://")
+        );
+        match connect_async(url).await {
+            Ok((socket, _)) => {
+                let mut chat = Chat { socket };
+                let welcome = chat.next().await;
+                assert_eq!(welcome["type"], "welcome", "{welcome}");
+                Ok((chat, welcome))
+            }
+            Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+                Err(response.status().as_u16())
+            }
+            Err(other) => panic!("the socket failed: {other}"),
+        }
+    }
+
+    async fn send(&mut self, frame: Value) {
+        self.socket
+            .send(Message::Text(frame.to_string().into()))
+            .await
+            .unwrap();
+    }
+
+    async fn say(&mut self, client_id: &str, text: &str, conversation: Option<&str>) {
+        self.send(json!({ "type": "send", "clientId": client_id, "text": text, "conversationId": conversation }))
+            .await;
+    }
+
+    /// The next frame, whatever its type.
+    async fn next(&mut self) -> Value {
+        loop {
+            let frame = tokio::time::timeout(FRAME_WAIT, self.socket.next())
+                .await
+                .expect("a frame in time")
+                .expect("the socket open")
+                .unwrap();
+            if let Message::Text(text) = frame {
+                return serde_json::from_str(text.as_str()).unwrap();
+            }
+        }
+    }
+
+    /// The next frame of `kind`, passing over others (typing, conversation notices).
+    async fn next_of(&mut self, kind: &str) -> Value {
+        loop {
+            let frame = self.next().await;
+            if frame["type"] == kind {
+                return frame;
+            }
+        }
+    }
+
+    /// Nothing of `kind` arrives within a short wait.
+    async fn nothing_of(&mut self, kind: &str) {
+        let deadline = Instant::now() + Duration::from_millis(700);
+        while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+            match tokio::time::timeout(left, self.socket.next()).await {
+                Ok(Some(Ok(Message::Text(text)))) => {
+                    let frame: Value = serde_json::from_str(text.as_str()).unwrap();
+                    assert_ne!(frame["type"], kind, "unexpected {frame}");
+                }
+                Ok(Some(Ok(_))) => {}
+                _ => return,
+            }
+        }
+    }
+
+    async fn close(mut self) {
+        let _ = self.socket.close(None).await;
+    }
+}
+
+async fn ticket(app: &TestApp, token: &str, body: Value) -> String {
+    let (status, answer) = app
+        .call(Method::POST, TICKETS, Some(token), Some(body))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    answer["ticket"].as_str().unwrap().to_owned()
+}
+
+async fn status(app: &TestApp, token: &str) -> Value {
+    let (status, body) = app.call(Method::GET, STATUS, Some(token), None).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body
+}
+
+/// Waits until the launcher's readiness is `ready` (presence changes as sockets close).
+async fn wait_for_ready(app: &TestApp, token: &str, ready: bool) -> Value {
+    let deadline = Instant::now() + FRAME_WAIT;
+    loop {
+        let body = status(app, token).await;
+        if body["ready"] == ready {
+            return body;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "ready never became {ready}: {body}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_ticket_is_for_advisers_assistants_and_agents_and_opens_one_socket() {
+    let app = TestApp::spawn().await;
+    let (status, body) = app.call(Method::POST, TICKETS, None, Some(json!({}))).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+    for who in [
+        "underwriter1@example.com",
+        "client1@example.com",
+        "ccaadmin1@example.com",
+    ] {
+        let token = app.token(who).await;
+        let (status, body) = app
+            .call(Method::POST, TICKETS, Some(&token), Some(json!({})))
+            .await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{who}: {body}");
+    }
+    for (who, side) in [
+        ("adviser1@example.com", "adviser"),
+        ("assistant1@example.com", "adviser"),
+        ("cca1@example.com", "careTeam"),
+    ] {
+        let token = app.token(who).await;
+        let ticket = ticket(&app, &token, json!({})).await;
+        let (chat, welcome) = Chat::with_ticket(&app, &ticket, 0).await.unwrap();
+        assert_eq!(welcome["side"], side, "{who}: {welcome}");
+        chat.close().await;
+        // Used once: it opens nothing again.
+        assert_eq!(
+            Chat::with_ticket(&app, &ticket, 0).await.err(),
+            Some(401),
+            "{who}"
+        );
+    }
+    assert_eq!(Chat::with_ticket(&app, "made-up", 0).await.err(), Some(401));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_case_named_with_the_ticket_must_be_one_the_adviser_may_see() {
+    let app = TestApp::spawn().await;
+    let adviser1 = app.token("adviser1@example.com").await;
+    let adviser3 = app.token("adviser3@example.com").await;
+    let assistant = app.token("assistant1@example.com").await;
+    let theirs = app.create_application(&adviser1).await["id"].clone();
+    let others = app.create_application(&adviser3).await["id"].clone();
+    let (status, body) = app
+        .call(
+            Method::POST,
+            TICKETS,
+            Some(&adviser1),
+            Some(json!({ "applicationId": others })),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+    // The assistant may act for adviser1, so may say they are on adviser1's case.
+    ticket(&app, &assistant, json!({ "applicationId": theirs })).await;
+    let (status, body) = app
+        .call(
+            Method::POST,
+            TICKETS,
+            Some(&adviser1),
+            Some(json!({ "applicationId": "x" })),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_launcher_is_ready_only_while_an_agent_is_online() {
+    let app = TestApp::spawn().await;
+    let adviser = app.token("adviser1@example.com").await;
+    let cca = app.token("cca1@example.com").await;
+    let before = status(&app, &adviser).await;
+    assert_eq!(before["ready"], false, "{before}");
+    let (desk, _) = Chat::connect(&app, &cca, json!({}), 0).await;
+    let during = wait_for_ready(&app, &adviser, true).await;
+    assert_eq!(
+        during,
+        json!({ "ready": true, "reason": "ready", "opensAt": null })
+    );
+    desk.close().await;
+    wait_for_ready(&app, &adviser, false).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_message_goes_from_the_adviser_to_customer_care_and_back_with_the_case() {
+    let app = TestApp::spawn().await;
+    let adviser = app.token("adviser1@example.com").await;
+    let cca = app.token("cca1@example.com").await;
+    let created = app.create_application(&adviser).await;
+    let (status, body) = app
+        .add_applicant(&adviser, &created, client("Alan", "Turing", "1985-06-23"))
+        .await;
+    assert!(status.is_success(), "{body}");
+    let case = created["id"].clone();
+    let (mut desk, _) = Chat::connect(&app, &cca, json!({}), 0).await;
+    let (mut chat, welcome) =
+        Chat::connect(&app, &adviser, json!({ "applicationId": case }), 0).await;
+    assert_eq!(
+        welcome["conversation"],
+        Value::Null,
+        "nothing written today yet"
+    );
+
+    chat.say("a-1", "  Can I backdate the start date?  ", None)
+        .await;
+    let mine = chat.next_of("message").await["message"].clone();
+    assert_eq!(mine["seq"], 1);
+    assert_eq!(mine["clientId"], "a-1");
+    assert_eq!(mine["text"], "Can I backdate the start date?", "trimmed");
+    assert_eq!(mine["senderName"], "Priya Shah");
+
+    // The desk hears of the conversation, with the case the adviser is on, then the message.
+    let started = desk.next_of("conversation").await["conversation"].clone();
+    assert_eq!(started["adviserName"], "Priya Shah");
+    assert_eq!(started["applicationId"], case);
+    assert!(
+        started["clientNames"]
+            .as_str()
+            .unwrap()
+            .contains("Alan Turing"),
+        "{started}"
+    );
+    let conversation = started["id"].as_str().unwrap().to_owned();
+    let heard = desk.next_of("message").await["message"].clone();
+    assert_eq!(heard["text"], "Can I backdate the start date?");
+    assert_eq!(heard["side"], "adviser");
+
+    // Typing, the answer and the read marks pass both ways.
+    desk.send(json!({ "type": "typing", "conversationId": conversation, "typing": true }))
+        .await;
+    let typing = chat.next_of("typing").await;
+    assert_eq!(
+        (typing["side"].as_str(), typing["typing"].as_bool()),
+        (Some("careTeam"), Some(true))
+    );
+    desk.send(json!({ "type": "read", "conversationId": conversation, "seq": 1 }))
+        .await;
+    let read = chat.next_of("read").await;
+    assert_eq!(
+        (read["side"].as_str(), read["seq"].as_i64()),
+        (Some("careTeam"), Some(1))
+    );
+    desk.say("c-1", "Yes, up to 30 days.", Some(&conversation))
+        .await;
+    let answer = chat.next_of("message").await["message"].clone();
+    assert_eq!(answer["seq"], 2);
+    assert_eq!(answer["side"], "careTeam");
+    assert_eq!(answer["senderName"], "Chloe Adams");
+    assert_eq!(answer["text"], "Yes, up to 30 days.");
+    chat.send(json!({ "type": "read", "seq": 2 })).await;
+    // Every desk hears read marks (its own too, for the other agents' lists).
+    let mut read = desk.next_of("read").await;
+    while read["side"] == "careTeam" {
+        read = desk.next_of("read").await;
+    }
+    assert_eq!(read["seq"], 2);
+
+    // The transcript holds both, and who answered.
+    let (status, transcript) = app
+        .call(
+            Method::GET,
+            &format!("{CONVERSATIONS}/{conversation}"),
+            Some(&adviser),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{transcript}");
+    let texts: Vec<&str> = transcript["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        texts,
+        ["Can I backdate the start date?", "Yes, up to 30 days."]
+    );
+    assert_eq!(transcript["conversation"]["agentName"], "Chloe Adams");
+    assert_eq!(transcript["conversation"]["adviserReadSeq"], 2);
+    assert_eq!(transcript["conversation"]["careReadSeq"], 1);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn after_a_dropped_connection_nothing_is_lost_or_repeated() {
+    let app = TestApp::spawn().await;
+    let adviser = app.token("adviser1@example.com").await;
+    let cca = app.token("cca1@example.com").await;
+    let (mut desk, _) = Chat::connect(&app, &cca, json!({}), 0).await;
+    let (mut chat, _) = Chat::connect(&app, &adviser, json!({}), 0).await;
+    chat.say("m-1", "first", None).await;
+    assert_eq!(chat.next_of("message").await["message"]["seq"], 1);
+    let conversation = desk.next_of("conversation").await["conversation"]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    desk.next_of("message").await;
+
+    // The adviser sends and the connection drops before the acknowledgement is read.
+    chat.say("m-2", "second", None).await;
+    chat.close().await;
+    assert_eq!(desk.next_of("message").await["message"]["text"], "second");
+    // Customer care answers while the adviser is away.
+    desk.say("c-1", "answer while away", Some(&conversation))
+        .await;
+    desk.next_of("message").await;
+
+    // Back, holding only message 1: the welcome brings 2 and 3, in order.
+    let (mut chat, welcome) = Chat::connect(&app, &adviser, json!({}), 1).await;
+    let caught_up: Vec<(i64, &str)> = welcome["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["seq"].as_i64().unwrap(), m["text"].as_str().unwrap()))
+        .collect();
+    assert_eq!(caught_up, [(2, "second"), (3, "answer while away")]);
+    assert_eq!(welcome["conversation"]["id"], conversation.as_str());
+
+    // The browser, unsure whether m-2 arrived, sends it again: it is stored once, acknowledged
+    // with its number, and customer care does not see it twice.
+    chat.say("m-2", "second", None).await;
+    let again = chat.next_of("message").await["message"].clone();
+    assert_eq!(
+        (again["seq"].as_i64(), again["clientId"].as_str()),
+        (Some(2), Some("m-2"))
+    );
+    desk.nothing_of("message").await;
+
+    // A message sent while away is delivered once it is sent on the new connection.
+    chat.say("m-3", "sent while dropped", None).await;
+    assert_eq!(chat.next_of("message").await["message"]["seq"], 4);
+    assert_eq!(desk.next_of("message").await["message"]["seq"], 4);
+
+    let (_, transcript) = app
+        .call(
+            Method::GET,
+            &format!("{CONVERSATIONS}/{conversation}"),
+            Some(&cca),
+            None,
+        )
+        .await;
+    let seqs: Vec<(i64, &str)> = transcript["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["seq"].as_i64().unwrap(), m["text"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        seqs,
+        [
+            (1, "first"),
+            (2, "second"),
+            (3, "answer while away"),
+            (4, "sent while dropped")
+        ]
+    );
+    // An agent catches up the same way, by asking after the last number held.
+    desk.send(json!({ "type": "sync", "conversationId": conversation, "after": 2 }))
+        .await;
+    let sync = desk.next_of("messages").await;
+    assert_eq!(sync["messages"].as_array().unwrap().len(), 2);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn each_adviser_has_one_conversation_a_day_whatever_the_tabs() {
+    let app = TestApp::spawn().await;
+    let adviser1 = app.token("adviser1@example.com").await;
+    let adviser2 = app.token("adviser2@example.com").await;
+    let cca = app.token("cca1@example.com").await;
+    let (mut tab1, _) = Chat::connect(&app, &adviser1, json!({}), 0).await;
+    let (mut tab2, _) = Chat::connect(&app, &adviser1, json!({}), 0).await;
+    tab1.say("t1", "from the first tab", None).await;
+    let first = tab1.next_of("message").await["message"].clone();
+    // The other tab sees it too: it is the same conversation.
+    assert_eq!(tab2.next_of("message").await["message"]["seq"], 1);
+    tab2.say("t2", "from the second tab", None).await;
+    let second = tab2.next_of("message").await["message"].clone();
+    assert_eq!(first["conversationId"], second["conversationId"]);
+    assert_eq!(second["seq"], 2);
+    // A new connection later the same day carries on the same conversation.
+    let (_, welcome) = Chat::connect(&app, &adviser1, json!({}), 0).await;
+    assert_eq!(welcome["conversation"]["id"], first["conversationId"]);
+    assert_eq!(welcome["messages"].as_array().unwrap().len(), 2);
+
+    let (mut other, _) = Chat::connect(&app, &adviser2, json!({}), 0).await;
+    other.say("o1", "another adviser", None).await;
+    let theirs = other.next_of("message").await["message"].clone();
+    assert_ne!(theirs["conversationId"], first["conversationId"]);
+    assert_eq!(theirs["seq"], 1);
+
+    let (_, desk) = app.call(Method::GET, CONVERSATIONS, Some(&cca), None).await;
+    assert_eq!(desk["conversations"].as_array().unwrap().len(), 2, "{desk}");
+    let (_, own) = app
+        .call(Method::GET, CONVERSATIONS, Some(&adviser1), None)
+        .await;
+    let own = own["conversations"].as_array().unwrap().clone();
+    assert_eq!(own.len(), 1);
+    assert_eq!(own[0]["id"], first["conversationId"]);
+    assert_eq!(own[0]["messageCount"], 2);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_transcript_is_read_by_its_adviser_and_customer_care_only() {
+    let app = TestApp::spawn().await;
+    let adviser1 = app.token("adviser1@example.com").await;
+    let (mut chat, _) = Chat::connect(&app, &adviser1, json!({}), 0).await;
+    chat.say("x1", "hello", None).await;
+    let id = chat.next_of("message").await["message"]["conversationId"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let path = format!("{CONVERSATIONS}/{id}");
+    let (status, _) = app.call(Method::GET, &path, None, None).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    for (who, expected) in [
+        ("adviser1@example.com", StatusCode::OK),
+        ("cca1@example.com", StatusCode::OK),
+        ("ccaadmin1@example.com", StatusCode::OK),
+        // Not theirs: an assistant chats as themself, even one acting for adviser1.
+        ("adviser2@example.com", StatusCode::NOT_FOUND),
+        ("assistant1@example.com", StatusCode::NOT_FOUND),
+        ("underwriter1@example.com", StatusCode::FORBIDDEN),
+        ("client1@example.com", StatusCode::FORBIDDEN),
+    ] {
+        let token = app.token(who).await;
+        let (status, body) = app.call(Method::GET, &path, Some(&token), None).await;
+        assert_eq!(status, expected, "{who}: {body}");
+        let (status, body) = app
+            .call(Method::GET, CONVERSATIONS, Some(&token), None)
+            .await;
+        let listed = if expected == StatusCode::FORBIDDEN {
+            StatusCode::FORBIDDEN
+        } else {
+            StatusCode::OK
+        };
+        assert_eq!(status, listed, "{who}: {body}");
+    }
+    let cca = app.token("cca1@example.com").await;
+    let (status, _) = app
+        .call(
+            Method::GET,
+            &format!("{CONVERSATIONS}/no-such-id"),
+            Some(&cca),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, body) = app
+        .call(
+            Method::GET,
+            &format!("{CONVERSATIONS}?day=yesterday"),
+            Some(&cca),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let (status, body) = app
+        .call(
+            Method::GET,
+            &format!("{CONVERSATIONS}?day=2020-01-01"),
+            Some(&cca),
+            None,
+        )
+        .await;
+    assert_eq!(
+        (status, body["conversations"].clone()),
+        (StatusCode::OK, json!([]))
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_empty_a_long_or_a_flood_of_messages_is_refused_with_a_reason() {
+    let app = TestApp::spawn().await;
+    let adviser = app.token("adviser1@example.com").await;
+    let cca = app.token("cca1@example.com").await;
+    let (mut chat, _) = Chat::connect(&app, &adviser, json!({}), 0).await;
+    chat.say("e1", "   ", None).await;
+    let empty = chat.next_of("error").await;
+    assert_eq!(
+        (empty["code"].as_str(), empty["clientId"].as_str()),
+        (Some("empty"), Some("e1"))
+    );
+    chat.say("e2", &"x".repeat(2001), None).await;
+    let long = chat.next_of("error").await;
+    assert_eq!(long["code"], "tooLong");
+    assert!(long["message"].as_str().unwrap().contains("2000"), "{long}");
+    chat.say("bad id!", "hello", None).await;
+    assert_eq!(chat.next_of("error").await["code"], "badClientId");
+    chat.send(json!({ "type": "shout" })).await;
+    assert_eq!(chat.next_of("error").await["code"], "unreadable");
+
+    // An agent must say which conversation; one that does not exist is not found.
+    let (mut desk, _) = Chat::connect(&app, &cca, json!({}), 0).await;
+    desk.say("d1", "hello", None).await;
+    assert_eq!(desk.next_of("error").await["code"], "conversationRequired");
+    desk.say("d2", "hello", Some("no-such-conversation")).await;
+    assert_eq!(desk.next_of("error").await["code"], "notFound");
+
+    // Twenty in ten seconds go; the twenty-first is refused and not stored.
+    for n in 0..20 {
+        chat.say(&format!("f{n}"), &format!("message {n}"), None)
+            .await;
+        assert_eq!(chat.next_of("message").await["message"]["seq"], n + 1);
+    }
+    chat.say("f20", "one too many", None).await;
+    let flood = chat.next_of("error").await;
+    assert_eq!(
+        (flood["code"].as_str(), flood["clientId"].as_str()),
+        (Some("tooFast"), Some("f20"))
+    );
+    let (_, own) = app
+        .call(Method::GET, CONVERSATIONS, Some(&adviser), None)
+        .await;
+    assert_eq!(own["conversations"][0]["messageCount"], 20);
+}
