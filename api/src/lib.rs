@@ -7,6 +7,7 @@
 pub mod auth;
 pub mod body;
 pub mod case;
+pub mod chat;
 pub mod config;
 pub mod dev_idp;
 pub mod error;
@@ -107,6 +108,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<Services> {
             },
             directory.clone(),
             &config.data_dir,
+            store.clone(),
         )?;
         (Some(Arc::new(idp)), Some(directory))
     } else {
@@ -135,6 +137,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<Services> {
         payee,
         emails: Arc::new(emails),
         owners: Arc::default(),
+        chat: Arc::default(),
     };
     Ok(Services {
         state,

@@ -13,3 +13,24 @@ fn the_committed_openapi_document_is_current() {
         "openapi/openapi.json is stale: run `make openapi` and commit it (and the regenerated web client)"
     );
 }
+
+/// openapi-typescript merges operations that share an `operationId` (utoipa takes it from the
+/// handler's function name), so two handlers of one name in different modules would silently
+/// give the SPA's client one wrong type for both.
+#[test]
+fn every_operation_has_its_own_id() {
+    let document: serde_json::Value =
+        serde_json::from_str(&api::openapi_json()).expect("the document is JSON");
+    let mut seen = std::collections::HashMap::new();
+    for (path, item) in document["paths"].as_object().expect("paths") {
+        for (method, operation) in item.as_object().expect("path item") {
+            let Some(id) = operation.get("operationId").and_then(|id| id.as_str()) else {
+                continue;
+            };
+            if let Some(first) = seen.insert(id.to_owned(), format!("{method} {path}")) {
+                panic!("operationId {id:?} is used by {first} and by {method} {path}");
+            }
+        }
+    }
+    assert!(seen.len() > 100, "the document lists the API's operations");
+}

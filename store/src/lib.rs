@@ -8,6 +8,13 @@
 
 mod advisers;
 mod applications;
+mod care;
+pub use care::{
+    Actor, AdviserListing, CARE_LIST_LIMIT, CareAdviser, ChangeRecord, Checked, DocumentListing,
+    HealthAnswerRead, StoredDelegation,
+};
+mod chat;
+mod clients;
 mod documents;
 mod enquiries;
 pub use enquiries::StoredEnquiry;
@@ -22,8 +29,10 @@ mod workbench;
 
 pub use advisers::{FirmRecord, LocationRecord, SeedAdviser};
 pub use applications::{Allocation, CaseOwner};
+pub use chat::{CHAT_PAGE, ChatConversation, ChatMessage, NewChatMessage};
+pub use clients::{ClientLink, DevAccount, LinkOutcome};
 pub use documents::{NewDocument, StoredDocument};
-pub use search::{SearchFilter, SearchQuery};
+pub use search::{SearchFilter, SearchQuery, SearchScope};
 pub use workbench::WorkbenchQuery;
 
 use sqlx::any::{AnyPoolOptions, install_default_drivers};

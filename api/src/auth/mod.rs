@@ -3,9 +3,13 @@
 //! holds the `underwriter` role (the workbench needs one). A missing or bad token is 401; a
 //! valid token of someone who may not use the endpoint is 403.
 
+mod care;
+mod client;
 mod ring_verifier;
 mod tokens;
 
+pub use care::{CARE_ADMINS_ONLY, CUSTOMER_CARE_ONLY, CareAdminCaller, CareCaller};
+pub use client::{CLIENTS_ONLY, ClientCaller};
 pub use ring_verifier::install as install_token_verifier;
 
 pub use tokens::{AccessClaims, TokenError, TokenVerifier};

@@ -6,12 +6,18 @@ mod amra;
 mod applicants;
 pub(crate) mod applications;
 mod bootstrap;
+mod care;
+mod chat;
 mod contact;
 mod decision;
 pub(crate) mod documents;
 mod health;
 mod lookups;
 mod policies;
+// Issue 35's health questions answered privately; the client portal's own routes are beside it.
+mod portal;
+#[path = "portal/apply.rs"]
+mod portal_apply;
 mod qi;
 mod quote;
 mod search;
@@ -62,7 +68,10 @@ use utoipa_axum::router::OpenApiRouter;
         (name = "set-up", description = "Set-up: the Direct Debit's bank details, shown masked, and their check (modulus, then Confirmation of Payee)"),
         (name = "policies", description = "Putting the policy in force, the Policyholders list and each policy with its documents"),
         (name = "underwriter", description = "The underwriters' workbench (the `underwriter` role only): referred cases, claiming them, evidence with its chase dates, updates for the adviser and the decision on each referred cover"),
+        (name = "client portal", description = "The client portal (the `client` role): confirming a case as the client's own, their home with each case's progress in plain words and their adviser's contact, and their policies and documents"),
         (name = "portal", description = "The portal around the journeys: the marketing alert on the dashboard and its dismissal, whether web chat can be used now, and the client welcome document"),
+        (name = "web chat", description = "Web chat between advisers and customer care: a ticket, the chat socket and the stored transcripts"),
+        (name = "customer care", description = "Customer care (`cca`, `ccaadmin`): any firm's cases read only, with every read of health answers recorded; and, for administrators, advisers' flags, firm locations and delegations, each change recorded"),
         (name = "operations", description = "Health of the service"),
     )
 )]
@@ -193,6 +202,8 @@ fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(bootstrap::router())
         .merge(shell::router())
+        .merge(care::router())
+        .merge(chat::router())
         .merge(search::router())
         .merge(applications::router())
         .merge(applicants::router())
@@ -200,6 +211,8 @@ fn api() -> OpenApiRouter<AppState> {
         .merge(contact::router())
         .merge(lookups::router())
         .merge(underwriting::router())
+        .merge(portal_apply::router())
+        .merge(portal::router())
         .merge(qi::router())
         .merge(underwriter::router())
         .merge(amra::router())

@@ -32,6 +32,25 @@ export const routePatterns = {
   workbenchCase: '/workbench/:applicationId',
   /** Customer care's page (`cca`, `ccaadmin`): what they can do here. */
   customerCare: '/customer-care',
+  /** Customer care: one case of any firm, read only (issue 35). */
+  careCase: '/customer-care/cases/:applicationId',
+  /** Customer care administrators: advisers, one adviser, firm locations, health-answer reads. */
+  careAdvisers: '/customer-care/advisers',
+  careAdviser: '/customer-care/advisers/:adviserId',
+  careFirms: '/customer-care/firms',
+  careHealthReads: '/customer-care/health-answer-reads',
+  /** Customer care's web chat desk: today's conversations, answering them, earlier transcripts. */
+  customerCareChats: '/customer-care/chats',
+  /** §2 portal landing (the client portal, issue 35): Login and Register, no sign-in needed. */
+  portal: '/portal',
+  /** The signed-in client's home: their cases, policies, adviser and things to do. */
+  clientHome: '/portal/home',
+  /** The client confirms a case is theirs (date of birth and policy number or application reference). */
+  clientConfirm: '/portal/confirm-details',
+  /** One of the client's policies and its documents. */
+  clientPolicy: '/portal/policies/:policyReference',
+  /** The health questions an adviser sent the client to answer privately (issue 35). */
+  clientHealthQuestions: '/portal/health-questions/:applicantId',
   authCallback: '/auth/callback',
   /** §2 portal-redirect: sends each role to its home (EP5); where sign-in lands without a route. */
   portalRedirect: '/portal-redirect',
@@ -55,7 +74,7 @@ export type RouteName = keyof typeof routePatterns;
  * the service-error page, which must show when sign-in itself cannot be reached (J30, EP4).
  * The router puts exactly these under its public tree (checked by `routes.test.tsx`).
  */
-export const publicRoutes: readonly RouteName[] = ['authCallback', 'login', 'portalError', 'serviceError', 'logout', 'notFound'];
+export const publicRoutes: readonly RouteName[] = ['authCallback', 'login', 'portal', 'portalError', 'serviceError', 'logout', 'notFound'];
 
 /** Whether the route needs sign-in (§2). */
 export function needsSignIn(route: RouteName): boolean {
@@ -86,6 +105,18 @@ export const paths = {
   workbench: (filter?: string): string => (filter ? `/workbench?filter=${encodeURIComponent(filter)}` : '/workbench'),
   workbenchCase: (applicationId: number | string): string => `/workbench/${String(applicationId)}`,
   customerCare: (): string => routePatterns.customerCare,
+  careCase: (applicationId: number | string): string => `/customer-care/cases/${String(applicationId)}`,
+  careAdvisers: (): string => routePatterns.careAdvisers,
+  careAdviser: (adviserId: string): string => `/customer-care/advisers/${encodeURIComponent(adviserId)}`,
+  careFirms: (): string => routePatterns.careFirms,
+  careHealthReads: (applicationId?: number | string): string =>
+    applicationId === undefined ? routePatterns.careHealthReads : `/customer-care/health-answer-reads?applicationId=${String(applicationId)}`,
+  customerCareChats: (): string => routePatterns.customerCareChats,
+  portal: (): string => routePatterns.portal,
+  clientHome: (): string => routePatterns.clientHome,
+  clientConfirm: (): string => routePatterns.clientConfirm,
+  clientPolicy: (policyReference: string): string => `/portal/policies/${encodeURIComponent(policyReference)}`,
+  clientHealthQuestions: (applicantId: string): string => `/portal/health-questions/${encodeURIComponent(applicantId)}`,
   authCallback: (): string => routePatterns.authCallback,
   portalRedirect: (): string => routePatterns.portalRedirect,
   launch: (returnTo?: string): string => withReturnTo(routePatterns.launch, returnTo),

@@ -7,7 +7,7 @@ import { LaunchRoute } from './launch-route';
 import { RequireAuth } from './require-auth';
 import { RootErrorPage, RouteErrorPage } from './route-error-page';
 import { ServiceErrorRoute } from './service-error';
-import { AdvisersOnly, CustomerCareOnly, RoleHome, UnderwritersOnly } from './role-routes';
+import { AdvisersOnly, ClientsOnly, CustomerCareOnly, RoleHome, UnderwritersOnly } from './role-routes';
 import { appStrings } from './strings';
 
 /**
@@ -67,10 +67,57 @@ export const routes: RouteObject[] = [
                     path: routePatterns.customerCare,
                     lazy: async () => ({ Component: (await import('@/features/care/routes/care-home-route')).CareHomeRoute }),
                   },
+                  {
+                    id: 'care-case',
+                    path: routePatterns.careCase,
+                    lazy: async () => ({ Component: (await import('@/features/care/routes/care-case-route')).CareCaseRoute }),
+                  },
+                  {
+                    id: 'care-advisers',
+                    path: routePatterns.careAdvisers,
+                    lazy: async () => ({ Component: (await import('@/features/care/routes/advisers-route')).AdvisersRoute }),
+                  },
+                  {
+                    id: 'care-adviser',
+                    path: routePatterns.careAdviser,
+                    lazy: async () => ({ Component: (await import('@/features/care/routes/adviser-route')).AdviserRoute }),
+                  },
+                  {
+                    id: 'care-firms',
+                    path: routePatterns.careFirms,
+                    lazy: async () => ({ Component: (await import('@/features/care/routes/firms-route')).FirmsRoute }),
+                  },
+                  {
+                    id: 'care-health-reads',
+                    path: routePatterns.careHealthReads,
+                    lazy: async () => ({ Component: (await import('@/features/care/routes/health-reads-route')).HealthReadsRoute }),
+                  },
+                  {
+                    id: 'customer-care-chats',
+                    path: routePatterns.customerCareChats,
+                    lazy: async () => ({ Component: (await import('@/features/chat/routes/chat-desk-route')).ChatDeskRoute }),
+                  },
                 ],
               },
               { id: 'advisers', element: <AdvisersOnly />, children: adviserRoutes() },
             ],
+          },
+        ],
+      },
+      {
+        // The client portal (issue 35): its own shell, for clients only; anyone else goes home.
+        id: 'client-portal',
+        element: (
+          <RequireAuth>
+            <ClientsOnly />
+          </RequireAuth>
+        ),
+        hydrateFallbackElement: <PageStatus message={appStrings.loadingPage} />,
+        children: [
+          {
+            id: 'client-shell',
+            lazy: async () => ({ Component: (await import('./layout/client-layout')).ClientLayout }),
+            children: [{ id: 'client-pages', errorElement: <RouteErrorPage />, children: clientRoutes() }],
           },
         ],
       },
@@ -92,6 +139,11 @@ export const routes: RouteObject[] = [
                 id: 'login',
                 path: routePatterns.login,
                 lazy: async () => ({ Component: (await import('@/features/auth/routes/login-route')).LoginRoute }),
+              },
+              {
+                id: 'portal',
+                path: routePatterns.portal,
+                lazy: async () => ({ Component: (await import('@/features/portal/routes/portal-landing-route')).PortalLandingRoute }),
               },
               {
                 id: 'portal-error',
@@ -184,6 +236,32 @@ function adviserRoutes(): RouteObject[] {
       id: 'policy-holder',
       path: routePatterns.policyHolder,
       lazy: async () => ({ Component: (await import('@/features/policy-holder/policy-holder-route')).PolicyHolderRoute }),
+    },
+  ];
+}
+
+/** The client portal's signed-in pages: the client's home, confirming a case, each policy. */
+function clientRoutes(): RouteObject[] {
+  return [
+    {
+      id: 'client-home',
+      path: routePatterns.clientHome,
+      lazy: async () => ({ Component: (await import('@/features/portal/routes/client-home-route')).ClientHomeRoute }),
+    },
+    {
+      id: 'client-confirm',
+      path: routePatterns.clientConfirm,
+      lazy: async () => ({ Component: (await import('@/features/portal/routes/confirm-details-route')).ConfirmDetailsRoute }),
+    },
+    {
+      id: 'client-policy',
+      path: routePatterns.clientPolicy,
+      lazy: async () => ({ Component: (await import('@/features/portal/routes/client-policy-route')).ClientPolicyRoute }),
+    },
+    {
+      id: 'client-health-questions',
+      path: routePatterns.clientHealthQuestions,
+      lazy: async () => ({ Component: (await import('@/features/portal/health-questions/health-questions-route')).HealthQuestionsRoute }),
     },
   ];
 }

@@ -1626,6 +1626,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/backendforfrontend/webchat/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List web chat conversations
+         * @description For customer care, every adviser's conversations on a day (today unless `day` says); for an
+         *     adviser or assistant, their own conversations, one per day they chatted.
+         */
+        get: operations["list_conversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/backendforfrontend/webchat/conversations/{conversationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a web chat transcript
+         * @description Customer care read any conversation; an adviser or assistant only their own (any other is
+         *     404).
+         */
+        get: operations["read_conversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/backendforfrontend/webchat/socket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open the chat socket
+         * @description Upgrades to a WebSocket carrying JSON frames (`ChatProtocol` describes both directions). The
+         *     first frame is `welcome`. Every message is stored before it is delivered; a message sent
+         *     again with the same `clientId` is stored once and answered with the stored one. An invalid,
+         *     expired or used ticket is 401.
+         */
+        get: operations["open_socket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/backendforfrontend/webchat/status": {
         parameters: {
             query?: never;
@@ -1635,11 +1700,398 @@ export interface paths {
         };
         /**
          * Get whether web chat can be used now
-         * @description Web chat needs the chat service running and customer care staffed (the staffed hours are the
-         *     insurer's, in UK time). The SPA asks again every minute and enables the chat button only when
-         *     `ready`.
+         * @description Web chat is ready while at least one customer-care agent is connected to the chat desk; when
+         *     none is, the reason says whether it is inside the staffed hours (the insurer's, in UK time)
+         *     and, if not, when they next start. The SPA asks again every minute and enables the chat
+         *     button only when `ready`.
          */
         get: operations["web_chat_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/backendforfrontend/webchat/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a ticket to open the chat socket
+         * @description A browser cannot send the access token with a WebSocket, and a token must never be put in an
+         *     address, so it asks for a ticket here and opens `GET /api/v1/backendforfrontend/webchat/socket`
+         *     with it within 30 seconds. Advisers and assistants chat as themselves; customer-care agents
+         *     answer. Customer-care administrators only read transcripts (403 here).
+         */
+        post: operations["issue_ticket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/care/advisers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find advisers
+         * @description Advisers and assistants whose name or email holds every word of `search`, of the firm
+         *     `firmId` when given, by name (at most 200). Customer care administrators only.
+         */
+        get: operations["care_find_advisers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/care/advisers/{adviserId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an adviser
+         * @description The adviser with their firm and location, their eleven flags (§6) and the delegations to and
+         *     from them. Customer care administrators only.
+         */
+        get: operations["care_adviser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/care/advisers/{adviserId}/flags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set an adviser's flags
+         * @description Replaces all eleven of the adviser's flags (§6; a flag left out takes its standard value) and
+         *     records the change. The adviser's next request sees them. `fixedIndemnityPercentage` is from 0
+         *     to 100 with at most two decimals, or null.
+         */
+        put: operations["care_set_flags"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/care/advisers/{adviserId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An adviser's history
+         * @description Every change customer care made to the adviser (flags, location, delegations to or from
+         *     them), newest first, with who made it, when, and the value before and after.
+         */
+        get: operations["care_adviser_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/care/advisers/{adviserId}/location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set an adviser's firm location
+         * @description Ties the adviser to one of their firm's locations (`adviserAtFirmLocationId`, §6), or to none
+         *     with null, and records the change. A location that does not exist or is another firm's is
+         *     refused (422 naming `firmLocationId`).
+         */
+        put: operations["care_set_location"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/care/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search any firm's applications
+         * @description The dashboard's In Progress search over every firm's applications (or one adviser's with
+         *     `adviserId`): a page of 10, most recently changed first. Customer care (`cca`, `ccaadmin`).
+         */
+        get: operations["care_search_applications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/care/applications/{applicationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a case
+         * @description Any firm's application as its adviser sees it, with the adviser, their firm and the case's
+         *     stored documents. Read only. Customer care (`cca`, `ccaadmin`).
+         */
+        get: operations["care_case"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/care/applications/{applicationId}/applicants/{applicantId}/health-answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read a client's health answers
+         * @description The client's underwriting enquiry with their answers, as last saved. Health answers are
+         *     special-category data: each call is recorded (who, role, when, which case and client) before
+         *     the answers are shown, and a customer care administrator can list the records. Changes
+         *     nothing on the case. Customer care (`cca`, `ccaadmin`).
+         */
+        post: operations["care_health_answers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/care/delegations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Let someone act for an adviser
+         * @description `delegateId` may act for `principalId` through `adviserId` from `from` until `until` (both
+         *     included; open-ended without `until`), from their next request on a day in that range. Both
+         *     must be registered (404 otherwise) at the same firm; nobody acts for themself; `until` is not
+         *     before `from` nor in the past; and the two may not already have a delegation on any of these
+         *     days (422 naming the field). Recorded in both advisers' histories.
+         */
+        post: operations["care_add_delegation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/care/delegations/{delegationId}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a delegation
+         * @description The delegate may no longer act for the adviser from today (their next request); recorded in
+         *     both advisers' histories. One already over is refused (409).
+         */
+        post: operations["care_end_delegation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/care/documents/{documentId}/{fileName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a case's document
+         * @description A document at a link the case gave (`uri`), named in `content-disposition`. Medical evidence
+         *     and answers documents are not served here. Customer care (`cca`, `ccaadmin`).
+         */
+        get: operations["care_document"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/care/firms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List firms and their locations
+         * @description Every adviser firm with its locations, by name. Customer care administrators only.
+         */
+        get: operations["care_firms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/care/firms/{firmId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A firm's history
+         * @description The locations added to the firm and renamed, newest first, with who did it and when.
+         */
+        get: operations["care_firm_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/care/firms/{firmId}/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a firm location
+         * @description A new location for the firm, which its advisers can then be tied to; recorded in the firm's
+         *     history. A name that is empty, longer than 100 characters or already the firm's is refused
+         *     (422 naming `name`).
+         */
+        post: operations["care_add_location"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/care/health-answer-reads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List reads of health answers
+         * @description Who in customer care read which client's health answers, and when: newest first, at most
+         *     200, of one application with `applicationId`. Customer care administrators only.
+         */
+        get: operations["care_health_answer_reads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/care/locations/{locationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Rename a firm location
+         * @description The location's new name, shown to its advisers from their next request and on cases created
+         *     there; recorded in the firm's history. Refused as adding one is.
+         */
+        put: operations["care_rename_location"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/care/policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search any firm's policies
+         * @description The dashboard's Policyholders search over every firm's policies (or one adviser's with
+         *     `adviserId`): a page of 10, most recently issued first. Customer care (`cca`, `ccaadmin`).
+         */
+        get: operations["care_search_policies"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1973,12 +2425,238 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Apply for the policy, named in the path
-         * @description The same as `POST /backendforfrontend/application/ApplyApplication`, with the application in the
-         *     path: it moves to the Apply stage and the quote is locked, or every reason it cannot is named by
-         *     its field.
+         * Send a client's health questions to answer privately
+         * @description Sends the applicant's open underwriting interview to the client, to answer in the client
+         *     portal instead of aloud. The client signs in (or registers) with the email recorded on their
+         *     contact details; the portal sends no email, so tell them. Until they submit, reads of the
+         *     interview show each section answered or still to answer, and no answer; the adviser cannot
+         *     answer, declare or close it. Refused without an email, before the interview starts, once it is
+         *     closed, and when already sent or submitted.
          */
-        post: operations["portal_apply"];
+        post: operations["send_health_questions_to_client"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/portal/apply/{applicationId}/takeBack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a client's health questions back
+         * @description Takes back questions sent to the client before they submit them. Whatever the client answered
+         *     since they were sent is discarded unseen, and the interview is as it was when sent, to answer
+         *     with the adviser again (or send again).
+         */
+        post: operations["take_back_health_questions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/portal/confirm-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm my details
+         * @description Adds a case to the signed-in client's account: their date of birth and their policy number or
+         *     application reference must match a client on the case whose recorded email is the account's
+         *     email (any case). Confirming a case already in the account changes nothing. Details that lead
+         *     to no case this account may add are refused with one message, whatever the reason, and five
+         *     such failures in 15 minutes make the account wait.
+         */
+        post: operations["confirm_details"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/portal/document/{documentId}/{fileName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download one of my policy documents
+         * @description A document of one of the signed-in client's policies, at a link `GET /api/v1/portal/policies/{policyReference}`
+         *     gave, named in `content-disposition`. Anyone else's document is not found.
+         */
+        get: operations["client_document"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/portal/health-questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The health questions sent to me
+         * @description The underwriting interviews advisers have sent the signed-in client to answer privately,
+         *     waiting or submitted, with each section answered or still to answer.
+         */
+        get: operations["my_health_questions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/portal/health-questions/lookup/{branch}/{tag}/{answer}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the conditions (or occupations) list while answering my health questions
+         * @description The same look-up as the adviser's interview: up to 20 options of a list-backed question for
+         *     what the client has typed in `stem`, best first, leaving out those already chosen in `answer`.
+         */
+        get: operations["search_for_my_health_questions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/portal/health-questions/{applicantId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read my health questions
+         * @description The interview sent to the signed-in client: every section, question and answer so far, the
+         *     declaration, and whether it is submitted. Changes nothing.
+         */
+        get: operations["read_my_health_questions"];
+        put?: never;
+        /**
+         * Answer my health questions
+         * @description Saves a batch of the client's answers, each named by its question's tag, with the same checks
+         *     as an adviser's: an empty value clears an answer; if any answer is refused none of the batch
+         *     is kept, and each refusal is named by its tag. Only while the questions are with the client.
+         */
+        post: operations["answer_my_health_questions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/portal/health-questions/{applicantId}/declaration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept the declaration on my health questions
+         * @description Records that the client has read and accepts the declaration that their answers are true and
+         *     complete, which submitting needs.
+         */
+        post: operations["declare_my_health_questions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/portal/health-questions/{applicantId}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit my health questions
+         * @description Submits the client's answers to their adviser once every required question is answered and
+         *     the declaration accepted (each missing answer is named by its tag). The adviser then sees the
+         *     answers and carries on with the application; the client can no longer change them.
+         */
+        post: operations["submit_my_health_questions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/portal/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My client portal home
+         * @description The signed-in client's cases, each with its progress in plain words, their adviser's contact
+         *     and their own policies, and what is waiting for them to do. Only cases the client has
+         *     confirmed as theirs (`POST /api/v1/portal/confirm-details`) are listed; a joint applicant's
+         *     details and policies are never shown.
+         */
+        get: operations["client_home"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/portal/policies/{policyReference}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of my policies
+         * @description A policy held by the signed-in client, with its documents they may read and their adviser's
+         *     contact. Anyone else's policy, including a joint applicant's, is not found.
+         */
+        get: operations["client_policy"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2565,6 +3243,12 @@ export interface components {
             /** @description Advisers this user may act for through `adviserId`. */
             actsFor: components["schemas"]["AdviserRef"][];
         };
+        /** @description How to reach the adviser who looks after a case. */
+        AdviserContact: {
+            name: string;
+            firmName: string | null;
+            email: string;
+        };
         /**
          * @description An adviser, identified by the identity provider's subject (`sub`) claim.
          * @example adviser1
@@ -3046,6 +3730,107 @@ export interface components {
             /** @description Relationship to the life assured, for example "Spouse" or "Charity". */
             relationship: string | null;
         };
+        /** @description An adviser with everything customer care manages about them. */
+        CareAdviserDetails: {
+            adviser: components["schemas"]["CareAdviserSummary"];
+            uxSettings: components["schemas"]["UxSettings"];
+            /** @description Who may act for this adviser, and whom this adviser may act for: past, present and future. */
+            delegations: components["schemas"]["CareDelegation"][];
+        };
+        CareAdviserList: {
+            advisers: components["schemas"]["CareAdviserSummary"][];
+        };
+        /** @description An adviser (or assistant) as customer care's lists show them. */
+        CareAdviserSummary: {
+            id: string;
+            name: string;
+            email: string;
+            firmId?: string | null;
+            firmName?: string | null;
+            firmLocationId?: string | null;
+            firmLocationName?: string | null;
+        };
+        /** @description A case as customer care reads it. */
+        CareCase: {
+            /** @description The application as its adviser sees it (health answers are not part of it). */
+            application: components["schemas"]["Application"];
+            adviser?: components["schemas"]["CareAdviserSummary"] | null;
+            /** @description The documents stored for it, newest first (no medical evidence or answers documents). */
+            documents: components["schemas"]["CareDocument"][];
+        };
+        /** @description One recorded change: who made it, when, and the value before and after. */
+        CareChange: {
+            id: string;
+            /** Format: date-time */
+            changedAt: string;
+            actorSubject: string;
+            actorName: string;
+            adviserId?: string | null;
+            /** @description The other adviser of a delegation. */
+            otherAdviserId?: string | null;
+            firmId?: string | null;
+            kind: components["schemas"]["ChangeKind"];
+            before?: Record<string, never> | null;
+            after?: Record<string, never> | null;
+        };
+        /** @description Someone acting for an adviser (`delegateId` for `principalId`), on which days. */
+        CareDelegation: {
+            id: string;
+            delegateId: string;
+            delegateName: string;
+            principalId: string;
+            principalName: string;
+            /** Format: date */
+            from: string;
+            /**
+             * Format: date
+             * @description The last day (included); none: until ended.
+             */
+            until?: string | null;
+            /**
+             * Format: date
+             * @description The day customer care ended it: not in force from that day.
+             */
+            endedOn?: string | null;
+            /** @description Whether it is in force on today's UK date. */
+            activeToday: boolean;
+            /** @description Whether it can still be ended (not yet over). */
+            canEnd: boolean;
+        };
+        /** @description A stored document of a case. */
+        CareDocument: {
+            id: string;
+            /** @description What it is: `quote`, `keyfacts`, `terms`, a policy schedule ... */
+            kind: string;
+            fileName: string;
+            /**
+             * Format: int64
+             * @description The application version it was made at.
+             */
+            applicationVersion: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Where to download it. */
+            uri: string;
+        };
+        CareFirm: {
+            id: string;
+            name: string;
+            /** @description By name. */
+            locations: components["schemas"]["CareLocation"][];
+        };
+        CareFirms: {
+            /** @description By name. */
+            firms: components["schemas"]["CareFirm"][];
+        };
+        CareHistory: {
+            /** @description Newest first. */
+            changes: components["schemas"]["CareChange"][];
+        };
+        CareLocation: {
+            id: string;
+            name: string;
+        };
         /**
          * @description What an application keeps of the indication it was started from: every answer and option
          *     chosen (the full enquiry starts with them), and the indicated outcome and price per product
@@ -3075,6 +3860,11 @@ export interface components {
             email: string;
             firmName: string | null;
         };
+        /**
+         * @description What a recorded change to an adviser or firm was.
+         * @enum {string}
+         */
+        ChangeKind: "flags" | "location" | "delegationAdded" | "delegationEnded" | "locationAdded" | "locationRenamed";
         /** @description An answer given at Qi and changed in the application. */
         ChangedAnswer: {
             tag: string;
@@ -3084,6 +3874,165 @@ export interface components {
             inApplication: string | null;
             /** @description "Weight: 80 kg at Qi, 96 kg in the application". */
             sentence: string;
+        };
+        /**
+         * @description What a browser sends on the chat socket. An agent names the conversation; an adviser's is
+         *     always their own of today, so they leave it out.
+         */
+        ChatClientFrame: {
+            conversationId?: string | null;
+            /** @description The browser's own id for the message (1 to 64 letters, digits or `-`). */
+            clientId: string;
+            text: string;
+            /** @enum {string} */
+            type: "send";
+        } | {
+            conversationId?: string | null;
+            typing: boolean;
+            /** @enum {string} */
+            type: "typing";
+        } | {
+            conversationId?: string | null;
+            /** Format: int64 */
+            seq: number;
+            /** @enum {string} */
+            type: "read";
+        } | {
+            conversationId?: string | null;
+            /** Format: int64 */
+            after: number;
+            /** @enum {string} */
+            type: "sync";
+        };
+        /** @description Conversations, newest first. */
+        ChatConversationList: {
+            conversations: components["schemas"]["ChatConversationSummary"][];
+            /** @description How many customer-care agents are connected now. */
+            agentsOnline: number;
+        };
+        /** @description A conversation as the chat desk lists it. */
+        ChatConversationSummary: {
+            id: string;
+            adviserId: string;
+            adviserName: string;
+            /**
+             * Format: date
+             * @description The UK day it belongs to (one per adviser per day).
+             */
+            day: string;
+            /**
+             * Format: int64
+             * @description The case the adviser was on when they last opened the chat and wrote, if any.
+             */
+            applicationId: number | null;
+            /** @description That case's client names. */
+            clientNames: string | null;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            lastMessageAt: string;
+            /**
+             * Format: int64
+             * @description How many messages it holds.
+             */
+            messageCount: number;
+            /** @description The agent who last answered; null while it waits for its first answer. */
+            agentName: string | null;
+            /**
+             * Format: int64
+             * @description The last message each side has read.
+             */
+            adviserReadSeq: number;
+            /** Format: int64 */
+            careReadSeq: number;
+        };
+        /** @description A stored message. */
+        ChatMessageView: {
+            conversationId: string;
+            /**
+             * Format: int64
+             * @description Its number in the conversation: 1, 2, 3, … in the order the portal stored them.
+             */
+            seq: number;
+            clientId: string;
+            side: components["schemas"]["ChatSideName"];
+            senderName: string;
+            text: string;
+            /** Format: date-time */
+            sentAt: string;
+        };
+        /**
+         * @description Both directions' frames, for the OpenAPI document only: the socket is not a JSON response,
+         *     but its frames are typed like one.
+         */
+        ChatProtocol: {
+            /** @description Each frame a browser may send. */
+            fromBrowser: components["schemas"]["ChatClientFrame"];
+            /** @description Each frame the portal sends. */
+            fromPortal: components["schemas"]["ChatServerFrame"];
+        };
+        /** @description What the portal sends on the chat socket. */
+        ChatServerFrame: {
+            side: components["schemas"]["ChatSideName"];
+            name: string;
+            conversation: components["schemas"]["ChatConversationSummary"] | null;
+            messages: components["schemas"]["ChatMessageView"][];
+            conversations: components["schemas"]["ChatConversationSummary"][];
+            /** @enum {string} */
+            type: "welcome";
+        } | {
+            message: components["schemas"]["ChatMessageView"];
+            /** @enum {string} */
+            type: "message";
+        } | {
+            conversationId: string;
+            messages: components["schemas"]["ChatMessageView"][];
+            /** @enum {string} */
+            type: "messages";
+        } | {
+            conversation: components["schemas"]["ChatConversationSummary"];
+            /** @enum {string} */
+            type: "conversation";
+        } | {
+            conversationId: string;
+            side: components["schemas"]["ChatSideName"];
+            typing: boolean;
+            /** @enum {string} */
+            type: "typing";
+        } | {
+            conversationId: string;
+            side: components["schemas"]["ChatSideName"];
+            /** Format: int64 */
+            seq: number;
+            /** @enum {string} */
+            type: "read";
+        } | {
+            code: string;
+            message: string;
+            clientId: string | null;
+            /** @enum {string} */
+            type: "error";
+        };
+        /**
+         * @description The two sides of a conversation.
+         * @enum {string}
+         */
+        ChatSideName: "adviser" | "careTeam";
+        /** @description A single-use ticket that opens the chat socket. */
+        ChatTicket: {
+            /** @description Pass as `ticket` to the socket's address; it opens one socket. */
+            ticket: string;
+            /**
+             * Format: int64
+             * @description How long it may wait to be used.
+             */
+            expiresInSeconds: number;
+        };
+        /** @description A conversation and its messages. */
+        ChatTranscript: {
+            conversation: components["schemas"]["ChatConversationSummary"];
+            /** @description In order, at most 500 from `after`; ask again after the last one for more. */
+            messages: components["schemas"]["ChatMessageView"][];
         };
         /** @description A child on the application, for children's critical illness cover. */
         Child: components["schemas"]["ChildDetails"] & {
@@ -3114,6 +4063,82 @@ export interface components {
              */
             kind: "claimed" | "takenOver" | "released" | "ended";
             from?: components["schemas"]["Underwriter"];
+        };
+        /** @description How the client's private answering stands, shown with the enquiry. */
+        ClientAnswering: {
+            /** @description The email the questions were sent to: the client registers for the portal with it. */
+            email: string;
+            /** Format: date-time */
+            sentAt: string;
+            /** @description The name of the adviser who sent them. */
+            sentBy: string;
+            /** @description Sent and not yet submitted: the answers are the client's alone. */
+            isWithClient: boolean;
+            /** Format: date-time */
+            submittedAt?: string | null;
+            /** @description Each section answered or still to answer. */
+            sections: components["schemas"]["SectionProgress"][];
+        };
+        /** @description One case the client has confirmed as theirs. */
+        ClientCase: {
+            applicationId: components["schemas"]["ApplicationId"];
+            /** @description The client's own names on the case (a joint applicant's are not shown). */
+            clientNames: string[];
+            stage: components["schemas"]["ApplicationStage"];
+            /** @description Where the case stands in plain words, for example "Your adviser is preparing your quote." */
+            progress: string;
+            adviser: components["schemas"]["AdviserContact"] | null;
+            /** @description The client's own policies on this case, once in force. */
+            policies: components["schemas"]["ClientPolicySummary"][];
+        };
+        /** @description A document of the policy the client may download. */
+        ClientDocument: {
+            /** @description What it is, for example "Policy schedule". */
+            title: string;
+            documentId: string;
+            fileName: string;
+            /** @description Where to download it: `/api/v1/portal/document/{documentId}/{fileName}`. */
+            uri: string;
+        };
+        /** @description The signed-in client's home page. */
+        ClientHome: {
+            /** @description The name we greet the client by: their name on their first case, or their account's. */
+            name: string;
+            /** @description The account's email address, which "Confirm your details" matches cases by. */
+            email: string | null;
+            /** @description The client's cases, in the order they confirmed them. Empty until they confirm one. */
+            cases: components["schemas"]["ClientCase"][];
+            /** @description What is waiting for the client, first things first. */
+            thingsToDo: components["schemas"]["ThingToDo"][];
+        };
+        /** @description One of the client's policies. */
+        ClientPolicy: components["schemas"]["ClientPolicySummary"] & {
+            applicationId: components["schemas"]["ApplicationId"];
+            /**
+             * Format: date
+             * @description The last day the client may cancel with every premium refunded.
+             */
+            cancellationEndsOn: string;
+            /** @description What the policy covers: each cover in force on its terms, with its monthly premium. */
+            covers: components["schemas"]["PolicyCover"][];
+            /**
+             * @description The policy's documents the client may read: their schedule, the Direct Debit
+             *     confirmation and, when every client on the case is theirs, the underwriting decision.
+             */
+            documents: components["schemas"]["ClientDocument"][];
+            adviser: components["schemas"]["AdviserContact"] | null;
+        };
+        /** @description One of the client's policies, as their home lists it. */
+        ClientPolicySummary: {
+            /** @description The policy number, which also opens the policy (`GET /api/v1/portal/policies/{policyReference}`). */
+            policyReference: string;
+            holderName: string;
+            status: components["schemas"]["PolicyStatus"];
+            /** @description The status in words, for example "In force". */
+            statusLabel: string;
+            /** Format: date */
+            startsOn: string;
+            monthlyPremium: components["schemas"]["Money"];
         };
         /**
          * @description The commission adjustment for an application. A percentage left out takes its default: no
@@ -3148,6 +4173,33 @@ export interface components {
             applicationId: components["schemas"]["ApplicationId"];
             /** @description Each client's answers: `allAnswers` of `{tag, value}` with value yes or no. */
             applicants: components["schemas"]["ApplicantDeclaration"][];
+        };
+        /** @description What a client types in "Confirm your details". */
+        ConfirmDetailsForm: {
+            /**
+             * @description The client's date of birth, `YYYY-MM-DD`.
+             * @default null
+             * @example 1980-06-23
+             */
+            dateOfBirth: string | null;
+            /**
+             * @description The policy number (for example `PP0010000115`) or the application reference (`100001`).
+             * @default null
+             * @example PP0010000115
+             */
+            reference: string | null;
+        };
+        /**
+         * @description What confirming did.
+         * @enum {string}
+         */
+        ConfirmOutcome: "linked" | "alreadyLinked";
+        /** @description The answer to a confirmation that found the client's case. */
+        ConfirmedCase: {
+            outcome: components["schemas"]["ConfirmOutcome"];
+            /** @description What to tell the client. */
+            message: string;
+            applicationId: components["schemas"]["ApplicationId"];
         };
         /**
          * @description A client's answer to the AMRA question: whether they consent to the insurer asking their doctor
@@ -3460,6 +4512,7 @@ export interface components {
              * @description Raised by every accepted change; a client keeps the response with the highest.
              */
             version: number;
+            clientAnswering?: components["schemas"]["ClientAnswering"] | null;
         };
         /** @description A line of an enquiry section: a group of questions with tags such as `OPTIONAL`. */
         EnquiryLine: {
@@ -3703,6 +4756,22 @@ export interface components {
             database: boolean;
             temporal: boolean;
         };
+        /** @description One recorded read of a client's health answers. */
+        HealthAnswerReadView: {
+            id: string;
+            /** Format: date-time */
+            readAt: string;
+            readerSubject: string;
+            readerName: string;
+            /** @description `cca` or `ccaadmin`. */
+            readerRole: string;
+            applicationId: components["schemas"]["ApplicationId"];
+            applicantId: components["schemas"]["ApplicantId"];
+        };
+        HealthAnswerReads: {
+            /** @description Newest first, at most 200. */
+            reads: components["schemas"]["HealthAnswerReadView"][];
+        };
         /**
          * @description One declaration-of-health question (`product/term-extension/declaration-of-health.json`):
          *     answered yes or no; "yes" discloses a change in health, for the `reason` given.
@@ -3770,6 +4839,10 @@ export interface components {
              * @description A total loading above this (percent) means no terms are offered.
              */
             declineLoadingAbove: number;
+        };
+        /** @description A location's name: 1 to 100 characters, not another of the firm's locations' (any case). */
+        LocationName: {
+            name?: string | null;
         };
         /**
          * @description What the underwriter decided (the API's `decision`).
@@ -3859,6 +4932,23 @@ export interface components {
             title?: components["schemas"]["Title"] | null;
             firstName?: string | null;
             lastName?: string | null;
+        };
+        /** @description Who may act for whom, and when. */
+        NewDelegationRequest: {
+            /** @description The assistant or adviser who may act. */
+            delegateId: string;
+            /** @description The adviser they may act for (`adviserId`). */
+            principalId: string;
+            /**
+             * Format: date
+             * @description The first day, `YYYY-MM-DD` (UK date).
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description The last day (included), `YYYY-MM-DD`; absent or null: until ended.
+             */
+            until?: string | null;
         };
         OfferedProduct: components["schemas"]["ProductRules"] & {
             /** @description The quote builder's name for it, for example "Life Protection". */
@@ -4054,6 +5144,10 @@ export interface components {
          * @enum {string}
          */
         PriceReadiness: "ready" | "needsCovers" | "needsFixes";
+        /** @description The client whose interview is sent or taken back. */
+        PrivateAnsweringRequest: {
+            applicantId: components["schemas"]["ApplicantId"];
+        };
         /** @description A problem details document, as every error response carries. */
         Problem: {
             /** @description What kind of refusal this is; decide on this, not on `detail`. */
@@ -4423,7 +5517,7 @@ export interface components {
          * @description A role carried in the token's `roles` claim. Matching ignores case.
          * @enum {string}
          */
-        Role: "cca" | "ccaadmin" | "underwriter";
+        Role: "cca" | "ccaadmin" | "underwriter" | "client";
         /** @description Whether a client lives at the other client's address. */
         SameAddressRequest: {
             applicantId: components["schemas"]["ApplicantId"];
@@ -4438,6 +5532,20 @@ export interface components {
             id: string;
             name: string;
             isComplete: boolean;
+        };
+        /**
+         * @description One section of an interview the client is answering, as the adviser sees it: its name and
+         *     whether it is answered, never how many questions it asked (a follow-up question would say
+         *     what was disclosed).
+         */
+        SectionProgress: {
+            id: string;
+            name: string;
+            isAnswered: boolean;
+        };
+        /** @description The firm location to tie an adviser to; null for none. */
+        SetFirmLocation: {
+            firmLocationId?: string | null;
         };
         /** @description Set-up as the API shows it: the bank details with the account number masked. */
         SetUpView: {
@@ -4537,12 +5645,36 @@ export interface components {
             exclusions: string[];
             premium: components["schemas"]["Money"] | null;
         };
+        /** @description Something waiting for the client. */
+        ThingToDo: {
+            kind: components["schemas"]["ThingToDoKind"];
+            /** @description What to do, for example "Confirm your details". */
+            title: string;
+            /** @description Why, in a sentence. */
+            description: string;
+            /**
+             * Format: int64
+             * @description The case it is about, when it is about one.
+             */
+            applicationId: number | null;
+            /** @description The client on the case it is about, when it is about one. */
+            applicantId: string | null;
+        };
+        /**
+         * @description What a thing to do is about; the web app picks its page by this.
+         * @enum {string}
+         */
+        ThingToDoKind: "confirmDetails";
         /** @description The adviser's own reference for an application. */
         ThirdPartyRefRequest: {
             /** @description The application reference. */
             id: components["schemas"]["ApplicationId"];
             /** @description The adviser's own reference; null or blank clears it. At most 50 characters. */
             thirdPartyRef?: string | null;
+        };
+        /** @description Asks to open the chat. */
+        TicketRequest: {
+            applicationId?: components["schemas"]["ApplicationId"] | null;
         };
         /** @enum {string} */
         Title: "Mr" | "Mrs" | "Miss" | "Ms" | "Mx" | "Dr";
@@ -4670,11 +5802,31 @@ export interface components {
             applicantId: components["schemas"]["ApplicantId"];
             isViewMedicalReportsRequested: boolean;
         };
+        /** @description An interview sent to the signed-in client, as their portal lists it. */
+        WaitingInterview: {
+            applicationId: components["schemas"]["ApplicationId"];
+            applicantId: components["schemas"]["ApplicantId"];
+            /** @description The client's name as the application records it. */
+            clientName: string;
+            /** @description The adviser who sent the questions. */
+            sentBy: string;
+            /** Format: date-time */
+            sentAt: string;
+            /** @description Still waiting for the client's answers (false once submitted). */
+            isWithClient: boolean;
+            /** Format: date-time */
+            submittedAt: string | null;
+            sections: components["schemas"]["SectionProgress"][];
+        };
+        /** @description The interviews sent to the signed-in client. */
+        WaitingInterviews: {
+            interviews: components["schemas"]["WaitingInterview"][];
+        };
         /**
          * @description Why web chat can or cannot be used now.
          * @enum {string}
          */
-        WebChatReason: "ready" | "notProvided" | "outsideHours";
+        WebChatReason: "ready" | "noOneOnline" | "outsideHours";
         /** @description Whether the web chat launcher can open a chat now. */
         WebChatStatus: {
             ready: boolean;
@@ -10334,6 +11486,164 @@ export interface operations {
             };
         };
     };
+    list_conversations: {
+        parameters: {
+            query?: {
+                /**
+                 * @description For customer care: the UK day (`YYYY-MM-DD`); today when left out. An adviser's list
+                 *     is always all of their own.
+                 */
+                day?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversations, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatConversationList"];
+                };
+            };
+            /** @description A parameter could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not an adviser, an assistant or in customer care (or, to chat, an administrator, who only reads) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    read_conversation: {
+        parameters: {
+            query?: {
+                /** @description Only the messages numbered after this one. */
+                after?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The conversation's id */
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation and its messages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatTranscript"];
+                };
+            };
+            /** @description A parameter could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not an adviser, an assistant or in customer care (or, to chat, an administrator, who only reads) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    open_socket: {
+        parameters: {
+            query: {
+                /** @description A ticket from `POST /api/v1/backendforfrontend/webchat/tickets`. */
+                ticket: string;
+                /** @description An adviser's last message number already held: the welcome frame brings those after it. */
+                after?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chat socket; its frames, as JSON text */
+            101: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatProtocol"];
+                };
+            };
+            /** @description A parameter could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The ticket is missing, expired or already used */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     web_chat_status: {
         parameters: {
             query?: never;
@@ -10362,6 +11672,1080 @@ export interface operations {
                 };
             };
             /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    issue_ticket: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketRequest"];
+            };
+        };
+        responses: {
+            /** @description The ticket */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatTicket"];
+                };
+            };
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not an adviser, an assistant or in customer care (or, to chat, an administrator, who only reads) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    care_find_advisers: {
+        parameters: {
+            query?: {
+                /** @description Words that must all appear in the adviser's name or email. */
+                search?: string;
+                /** @description Only this firm's advisers. */
+                firmId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The advisers found, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CareAdviserList"];
+                };
+            };
+            /** @description A parameter could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but without a customer-care role (`cca` or `ccaadmin`); for the administrators' calls, without `ccaadmin` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    care_adviser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The adviser's id (their sign-in subject) */
+                adviserId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The adviser, their flags and delegations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CareAdviserDetails"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but without a customer-care role (`cca` or `ccaadmin`); for the administrators' calls, without `ccaadmin` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    care_set_flags: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The adviser's id */
+                adviserId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UxSettings"];
+            };
+        };
+        responses: {
+            /** @description The adviser as they now stand */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CareAdviserDetails"];
+                };
+            };
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but without a customer-care role (`cca` or `ccaadmin`); for the administrators' calls, without `ccaadmin` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    care_adviser_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The adviser's id */
+                adviserId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CareHistory"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but without a customer-care role (`cca` or `ccaadmin`); for the administrators' calls, without `ccaadmin` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    care_set_location: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The adviser's id */
+                adviserId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetFirmLocation"];
+            };
+        };
+        responses: {
+            /** @description The adviser as they now stand */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CareAdviserDetails"];
+                };
+            };
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but without a customer-care role (`cca` or `ccaadmin`); for the administrators' calls, without `ccaadmin` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    care_search_applications: {
+        parameters: {
+            query?: {
+                /** @description Words to find in client names or references (application reference or your own). */
+                searchTerm?: string;
+                /** @description Stages to include; repeat the parameter for several. All stages when absent. */
+                status?: components["schemas"]["ApplicationStage"][];
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description List only this adviser's applications (one the caller may act for). */
+                adviserId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of applications, most recently changed first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationSearchResults"];
+                };
+            };
+            /** @description A parameter could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but without a customer-care role (`cca` or `ccaadmin`); for the administrators' calls, without `ccaadmin` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    care_case: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference. */
+                applicationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The case with its adviser and documents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CareCase"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but without a customer-care role (`cca` or `ccaadmin`); for the administrators' calls, without `ccaadmin` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    care_health_answers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The application reference. */
+                applicationId: number;
+                /** @description The client's id on the application. */
+                applicantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client's enquiry with their answers; this read is recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Enquiry"];
+                };
+            };
+            /** @description The `Idempotency-Key` header could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but without a customer-care role (`cca` or `ccaadmin`); for the administrators' calls, without `ccaadmin` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    care_add_delegation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewDelegationRequest"];
+            };
+        };
+        responses: {
+            /** @description The delegation as stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CareDelegation"];
+                };
+            };
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but without a customer-care role (`cca` or `ccaadmin`); for the administrators' calls, without `ccaadmin` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    care_end_delegation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The delegation's id */
+                delegationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delegation as it now stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CareDelegation"];
+                };
+            };
+            /** @description The `Idempotency-Key` header could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but without a customer-care role (`cca` or `ccaadmin`); for the administrators' calls, without `ccaadmin` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    care_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id */
+                documentId: string;
+                /** @description The document's file name */
+                fileName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document, named in content-disposition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["PdfDocument"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but without a customer-care role (`cca` or `ccaadmin`); for the administrators' calls, without `ccaadmin` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    care_firms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The firms with their locations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CareFirms"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but without a customer-care role (`cca` or `ccaadmin`); for the administrators' calls, without `ccaadmin` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    care_firm_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The firm's id */
+                firmId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CareHistory"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but without a customer-care role (`cca` or `ccaadmin`); for the administrators' calls, without `ccaadmin` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    care_add_location: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The firm's id */
+                firmId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LocationName"];
+            };
+        };
+        responses: {
+            /** @description The new location */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CareLocation"];
+                };
+            };
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but without a customer-care role (`cca` or `ccaadmin`); for the administrators' calls, without `ccaadmin` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    care_health_answer_reads: {
+        parameters: {
+            query?: {
+                /** @description Only the reads of this application's clients. */
+                applicationId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reads, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthAnswerReads"];
+                };
+            };
+            /** @description A parameter could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but without a customer-care role (`cca` or `ccaadmin`); for the administrators' calls, without `ccaadmin` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    care_rename_location: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The location's id */
+                locationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LocationName"];
+            };
+        };
+        responses: {
+            /** @description The location as it now stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CareLocation"];
+                };
+            };
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but without a customer-care role (`cca` or `ccaadmin`); for the administrators' calls, without `ccaadmin` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    care_search_policies: {
+        parameters: {
+            query?: {
+                /** @description Words to find in the policyholder's name, the policy number or the application reference. */
+                searchTerm?: string;
+                /** @description Policy statuses to include; repeat the parameter for several. All when absent. */
+                status?: components["schemas"]["PolicyStatus"][];
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description List only this adviser's policies (one the caller may act for). */
+                adviserId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of policyholders, most recently issued first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicySearchResults"];
+                };
+            };
+            /** @description A parameter could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but without a customer-care role (`cca` or `ccaadmin`); for the administrators' calls, without `ccaadmin` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11451,7 +13835,7 @@ export interface operations {
             };
         };
     };
-    portal_apply: {
+    send_health_questions_to_client: {
         parameters: {
             query?: never;
             header?: {
@@ -11464,18 +13848,22 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrivateAnsweringRequest"];
+            };
+        };
         responses: {
-            /** @description The application at the Apply stage, its quote locked */
+            /** @description The enquiry as the adviser now sees it: progress per section (`clientAnswering`), no answers */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Application"];
+                    "application/json": components["schemas"]["Enquiry"];
                 };
             };
-            /** @description The `Idempotency-Key` header could not be read (`type` ends `unreadable`): `errors` names it */
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11531,6 +13919,736 @@ export interface operations {
             };
             /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    take_back_health_questions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The application reference. */
+                applicationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrivateAnsweringRequest"];
+            };
+        };
+        responses: {
+            /** @description The enquiry as it was when sent, the adviser's to answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Enquiry"];
+                };
+            };
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    confirm_details: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmDetailsForm"];
+            };
+        };
+        responses: {
+            /** @description The case was already in the account (`alreadyLinked`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfirmedCase"];
+                };
+            };
+            /** @description The case is now in the account */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfirmedCase"];
+                };
+            };
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not with a client account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A field cannot be read (`errors` names it), or the details lead to no case this account may add (the same `detail` whatever the reason: an unknown reference, another date of birth or email, or a case already in another account) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many failed attempts in the last 15 minutes: wait before trying again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    client_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id */
+                documentId: string;
+                /** @description The document's file name */
+                fileName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document, named in content-disposition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["PdfDocument"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not with a client account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    my_health_questions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The interviews sent to the client, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitingInterviews"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not with a client account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    search_for_my_health_questions: {
+        parameters: {
+            query?: {
+                /** @description What the adviser has typed: words of a name, an everyday name, or a code. */
+                stem?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The interview's branch (the enquiry's `branch`) */
+                branch: string;
+                /** @description The backed question's tag, for example CONDITIONS or OCCUPATION */
+                tag: string;
+                /** @description The question's answer so far (ids joined by `|`, or `-` for none) */
+                answer: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 20 options, best first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionOptions"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not with a client account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): no health questions of yours with this id are waiting or submitted */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    read_my_health_questions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client's applicant id on the application */
+                applicantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The interview with the client's answers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Enquiry"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not with a client account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): no health questions of yours with this id are waiting or submitted */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    answer_my_health_questions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The client's applicant id on the application */
+                applicantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnswersRequest"];
+            };
+        };
+        responses: {
+            /** @description The interview with the answers kept */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Enquiry"];
+                };
+            };
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not with a client account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): no health questions of yours with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed now (`type` ends `conflict`): the questions were taken back by the adviser or already submitted; nothing was saved */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each question at fault by its tag; nothing was saved */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    declare_my_health_questions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The client's applicant id on the application */
+                applicantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The interview with the declaration accepted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Enquiry"];
+                };
+            };
+            /** @description The `Idempotency-Key` header could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not with a client account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): no health questions of yours with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed now (`type` ends `conflict`): the questions were taken back by the adviser or already submitted; nothing was saved */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each question at fault by its tag; nothing was saved */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    submit_my_health_questions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The client's applicant id on the application */
+                applicantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The submitted interview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Enquiry"];
+                };
+            };
+            /** @description The `Idempotency-Key` header could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not with a client account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): no health questions of yours with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed now (`type` ends `conflict`): the questions were taken back by the adviser or already submitted; nothing was saved */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each question at fault by its tag; nothing was saved */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    client_home: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client's home */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientHome"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not with a client account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    client_policy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The policy number, for example PP0010000115 */
+                policyReference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientPolicy"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not with a client account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -9,7 +9,7 @@ const adviserApis = [
   { method: 'GET', path: '/api/v1/backendforfrontend/adviser', respond: () => json(adviserFixture()) },
   { method: 'GET', path: '/api/v1/backendforfrontend/application/search', respond: () => json({ results: [], currentPage: 1, totalPages: 1, totalRecordCount: 0 }) },
   { method: 'GET', path: '/api/v1/backendforfrontend/marketingupdates', respond: () => json({ alert: null }) },
-  { method: 'GET', path: '/api/v1/backendforfrontend/webchat/status', respond: () => json({ ready: false, reason: 'notProvided', opensAt: null }) },
+  { method: 'GET', path: '/api/v1/backendforfrontend/webchat/status', respond: () => json({ ready: false, reason: 'noOneOnline', opensAt: null }) },
 ];
 
 async function menuAt(url: string, { roles = [], config = bootstrapConfigFixture() }: { roles?: string[]; config?: ReturnType<typeof bootstrapConfigFixture> } = {}) {
@@ -64,7 +64,20 @@ describe('the navigation menu (§2)', () => {
     const { requests } = stubApi(adviserApis);
     const { menu, router } = await menuAt('/', { roles: ['CCA'] });
     await waitFor(() => expect(router.state.location.pathname).toBe('/customer-care'));
-    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Customer care']);
+    // An agent's pages (issue 35): their case search and the web chats.
+    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Customer care', 'Web chats']);
     expect(requests.map((r) => r.url.pathname)).not.toContain('/api/v1/backendforfrontend/adviser');
+  });
+
+  it('gives a customer care administrator the advisers, firm locations and health-answer reads', async () => {
+    stubApi(adviserApis);
+    const { menu, router } = await menuAt('/', { roles: ['ccaadmin'] });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/customer-care'));
+    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Customer care',
+      'Advisers',
+      'Firm locations',
+      'Health-answer reads',
+    ]);
   });
 });
