@@ -137,6 +137,15 @@ describe('customer care administrators manage advisers', () => {
     const agent = await signedIn({ email: 'cca1@example.com', password: 'Passw0rd!' }, /\/v2\/customer-care$/);
     await agent.getByLabel('Client name or reference').fill(String(id));
     await agent.getByRole('button', { name: 'Search' }).click();
+    await visible(agent.getByRole('link', { name: String(id) }));
+    // The same term over policies: the case is applied for, not issued, so it has none yet.
+    await agent.getByRole('tab', { name: 'Policies' }).click();
+    await visible(agent.getByText('No policies match.'));
+    await visible(agent.getByText('0 policies'));
+    await reportAccessibility(agent, 'care policy search');
+    await screenshot(agent, 'care-05b-policy-search');
+    await fitsWidth(agent, 'care-05b-policy-search');
+    await agent.getByRole('tab', { name: 'Applications' }).click();
     await agent.getByRole('link', { name: String(id) }).click();
     await visible(agent.getByRole('heading', { level: 1, name: `Application ${String(id)}` }));
     await visible(agent.getByText(/Each time you show a client’s answers it is recorded/));

@@ -30,6 +30,21 @@ export const careStrings = {
     noResults: 'No applications match.',
     total: (n: number) => (n === 1 ? '1 application' : `${String(n)} applications`),
   },
+  searchTabs: {
+    label: 'What to search',
+    applications: 'Applications',
+    policies: 'Policies',
+  },
+  policies: {
+    results: 'Policies',
+    reference: 'Policy number',
+    client: 'Client',
+    adviser: 'Adviser',
+    status: 'Status',
+    application: 'Application',
+    noResults: 'No policies match.',
+    total: (n: number) => (n === 1 ? '1 policy' : `${String(n)} policies`),
+  },
   case: {
     heading: (id: number | string) => `Application ${String(id)}`,
     back: 'Back to the case search',

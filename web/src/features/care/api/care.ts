@@ -12,11 +12,16 @@ export type CareFirm = Schemas['CareFirm'];
 export type UxSettings = Schemas['UxSettings'];
 export type Enquiry = Schemas['Enquiry'];
 export type HealthAnswerRead = Schemas['HealthAnswerReadView'];
+export type CareApplicationRow = Schemas['ApplicationSummary'];
+export type CarePolicyRow = Schemas['PolicySummary'];
+/** What customer care's home searches: applications (cases) or policies. */
+export type CareSearchKind = 'applications' | 'policies';
 
 /** Customer care's query keys: every care read under `['care']`, so a change can refresh them by prefix. */
 export const careKeys = {
   all: ['care'] as const,
   cases: (term: string, page: number) => ['care', 'cases', term, page] as const,
+  policies: (term: string, page: number) => ['care', 'policies', term, page] as const,
   case: (applicationId: number) => ['care', 'case', applicationId] as const,
   advisers: (search: string, firmId: string) => ['care', 'advisers', search, firmId] as const,
   adviser: (adviserId: string) => ['care', 'adviser', adviserId] as const,
@@ -25,12 +30,25 @@ export const careKeys = {
   healthReads: (applicationId: string) => ['care', 'health-reads', applicationId] as const,
 };
 
+/** The query of customer care's searches: the term when one is given, and the page. */
+function searchQuery(term: string, page: number) {
+  return { ...(term ? { searchTerm: term } : {}), page };
+}
+
 /** GET /api/v1/care/applications: any firm's applications, a page of 10. */
 export function useCareCaseSearch(term: string, page: number) {
   return useQuery({
     queryKey: careKeys.cases(term, page),
-    queryFn: async () =>
-      unwrap(await api.GET('/api/v1/care/applications', { params: { query: { ...(term ? { searchTerm: term } : {}), page } } })),
+    queryFn: async () => unwrap(await api.GET('/api/v1/care/applications', { params: { query: searchQuery(term, page) } })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/v1/care/policies: any firm's policies, a page of 10, most recently issued first. */
+export function useCarePolicySearch(term: string, page: number) {
+  return useQuery({
+    queryKey: careKeys.policies(term, page),
+    queryFn: async () => unwrap(await api.GET('/api/v1/care/policies', { params: { query: searchQuery(term, page) } })),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,34 +1,45 @@
-import { Button, Input, Table } from 'antd';
+import { Button, Input } from 'antd';
 import { useContext, useState, type FormEvent } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { PageHeading } from '@/components/page-heading';
+import { Tabs } from '@/components/tabs';
 import { useRoles } from '@/lib/auth/roles';
 import { BootstrapConfigContext } from '@/lib/config';
 import { formatDateTime } from '@/lib/format';
-import { useCareCaseSearch } from '../api/care';
+import {
+  useCareCaseSearch,
+  useCarePolicySearch,
+  type CareApplicationRow,
+  type CarePolicyRow,
+  type CareSearchKind,
+} from '../api/care';
 import { formRow } from '../components/layout';
-import { EmptyText } from '../components/empty-text';
+import { SearchResults } from '../components/search-results';
 import { careStrings as t } from '../strings';
 
 /**
- * /v2/customer-care: customer care's home (`cca`, `ccaadmin`): find any firm's case by client name
- * or reference (read only), and the support contacts to give advisers. Calls only customer care's
- * endpoints (decision CC1).
+ * /v2/customer-care: customer care's home (`cca`, `ccaadmin`): find any firm's case or policy by
+ * client name or reference (read only), and the support contacts to give advisers. Calls only
+ * customer care's endpoints (decision CC1).
  */
 export function CareHomeRoute() {
   const auth = useAuth();
   const roles = useRoles();
   const config = useContext(BootstrapConfigContext);
   const name = auth.user?.profile.name ?? auth.user?.profile.email;
+  const [kind, setKind] = useState<CareSearchKind>('applications');
   const [typed, setTyped] = useState('');
   const [term, setTerm] = useState('');
   const [page, setPage] = useState(1);
-  const search = useCareCaseSearch(term, page);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setTerm(typed.trim());
+    setPage(1);
+  };
+  const onKind = (next: CareSearchKind) => {
+    setKind(next);
     setPage(1);
   };
   return (
@@ -49,35 +60,17 @@ export function CareHomeRoute() {
             {t.cases.search}
           </Button>
         </form>
-        {search.isError && <p role="alert">{t.loadFailed}</p>}
-        <Table
-          rowKey="id"
-          size="small"
-          scroll={{ x: true }}
-          loading={search.isFetching}
-          dataSource={search.data?.results ?? []}
-          locale={{ emptyText: <EmptyText>{t.cases.noResults}</EmptyText> }}
-          caption={search.data ? t.cases.total(search.data.totalRecordCount) : t.cases.results}
-          pagination={{
-            current: page,
-            pageSize: 10,
-            total: search.data?.totalRecordCount ?? 0,
-            onChange: setPage,
-            showSizeChanger: false,
-          }}
-          columns={[
-            {
-              title: t.cases.reference,
-              dataIndex: 'id',
-              render: (id: number) => <Link to={paths.careCase(id)}>{id}</Link>,
-            },
-            { title: t.cases.clients, dataIndex: 'clientNames' },
-            { title: t.cases.adviser, dataIndex: 'adviserName', render: (v: string | null) => v ?? '' },
-            { title: t.cases.location, dataIndex: 'firmLocationName', render: (v: string | null) => v ?? '' },
-            { title: t.cases.stage, dataIndex: 'applicationStatus' },
-            { title: t.cases.updated, dataIndex: 'updatedAt', render: (v: string) => formatDateTime(v) },
+        <Tabs<CareSearchKind>
+          label={t.searchTabs.label}
+          activeKey={kind}
+          onChange={onKind}
+          items={[
+            { key: 'applications', label: t.searchTabs.applications },
+            { key: 'policies', label: t.searchTabs.policies },
           ]}
-        />
+        >
+          {kind === 'applications' ? <ApplicationResults term={term} page={page} onPage={setPage} /> : <PolicyResults term={term} page={page} onPage={setPage} />}
+        </Tabs>
       </section>
       {config && (
         <p>
@@ -86,5 +79,68 @@ export function CareHomeRoute() {
         </p>
       )}
     </>
+  );
+}
+
+interface ResultsProps {
+  term: string;
+  page: number;
+  onPage: (page: number) => void;
+}
+
+/** Any firm's applications matching the term; each opens its care case page. */
+function ApplicationResults({ term, page, onPage }: ResultsProps) {
+  const search = useCareCaseSearch(term, page);
+  return (
+    <SearchResults<CareApplicationRow>
+      found={search.data && { rows: search.data.results, total: search.data.totalRecordCount }}
+      failed={search.isError}
+      fetching={search.isFetching}
+      page={page}
+      onPage={onPage}
+      rowKey="id"
+      noResults={t.cases.noResults}
+      total={t.cases.total}
+      caption={t.cases.results}
+      columns={[
+        { title: t.cases.reference, dataIndex: 'id', render: (id: number) => <Link to={paths.careCase(id)}>{id}</Link> },
+        { title: t.cases.clients, dataIndex: 'clientNames' },
+        { title: t.cases.adviser, dataIndex: 'adviserName', render: (v: string | null) => v ?? '' },
+        { title: t.cases.location, dataIndex: 'firmLocationName', render: (v: string | null) => v ?? '' },
+        { title: t.cases.stage, dataIndex: 'applicationStatus' },
+        { title: t.cases.updated, dataIndex: 'updatedAt', render: (v: string) => formatDateTime(v) },
+      ]}
+    />
+  );
+}
+
+/** Any firm's policies matching the term; each opens the care case page of its application. */
+function PolicyResults({ term, page, onPage }: ResultsProps) {
+  const search = useCarePolicySearch(term, page);
+  return (
+    <SearchResults<CarePolicyRow>
+      found={search.data && { rows: search.data.policyDetails, total: search.data.totalRecordCount }}
+      failed={search.isError}
+      fetching={search.isFetching}
+      page={page}
+      onPage={onPage}
+      rowKey="policyHolderId"
+      noResults={t.policies.noResults}
+      total={t.policies.total}
+      caption={t.policies.results}
+      columns={[
+        {
+          title: t.policies.reference,
+          dataIndex: 'policyReference',
+          render: (reference: string, row) => (
+<Link to={paths.careCase(row.applicationId)}>{reference}</Link>
+          ),
+        },
+        { title: t.policies.client, dataIndex: 'holderName' },
+        { title: t.policies.adviser, dataIndex: 'adviserName', render: (v: string | null) => v ?? '' },
+        { title: t.policies.status, dataIndex: 'policyStatus' },
+        { title: t.policies.application, dataIndex: 'applicationId' },
+      ]}
+    />
   );
 }
