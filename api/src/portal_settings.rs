@@ -17,7 +17,10 @@ pub const TENANTS: [&str; 2] = ["production", "staging"];
 
 #[derive(Debug, Clone)]
 pub struct PortalSettings {
+    /// The adviser support line.
     pub help: HelpContacts,
+    /// The help line for clients on the client portal (issue 35).
+    pub client_help: HelpContacts,
     pub web_chat_hours: StaffedHours,
     pub links: Links,
     pub legal: Legal,
@@ -33,6 +36,7 @@ struct PortalFile {
     #[serde(rename = "_about")]
     _about: Option<String>,
     help: HelpFile,
+    client_help: ClientHelpFile,
     links: Links,
     legal: Legal,
 }
@@ -43,6 +47,16 @@ struct HelpFile {
     telephone: String,
     email: String,
     web_chat: WebChatHoursFile,
+}
+
+/// The clients' help contacts: no web chat (clients do not start chats).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct ClientHelpFile {
+    #[serde(rename = "_about")]
+    _about: Option<String>,
+    telephone: String,
+    email: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -148,11 +162,20 @@ impl PortalSettings {
                 path.display()
             );
         }
-        if file.help.telephone.trim().is_empty() || !file.help.email.contains('@') {
-            bail!(
-                "{}: help needs a telephone number and an email address",
-                path.display()
-            );
+        for (name, telephone, email) in [
+            ("help", &file.help.telephone, &file.help.email),
+            (
+                "clientHelp",
+                &file.client_help.telephone,
+                &file.client_help.email,
+            ),
+        ] {
+            if telephone.trim().is_empty() || !email.contains('@') {
+                bail!(
+                    "{}: {name} needs a telephone number and an email address",
+                    path.display()
+                );
+            }
         }
         if file.legal.copyright_holder.trim().is_empty() || file.legal.regulation.trim().is_empty()
         {
@@ -179,6 +202,10 @@ impl PortalSettings {
             help: HelpContacts {
                 telephone: file.help.telephone,
                 email: file.help.email,
+            },
+            client_help: HelpContacts {
+                telephone: file.client_help.telephone,
+                email: file.client_help.email,
             },
             web_chat_hours,
             links: file.links,
@@ -244,6 +271,22 @@ mod tests {
                 .starts_with("https://staging.")
         );
         assert!(!settings.marketing.is_empty());
+        assert_ne!(
+            settings.client_help.telephone, settings.help.telephone,
+            "clients have their own help line, not the adviser support line"
+        );
+    }
+
+    #[test]
+    fn client_help_without_an_email_address_is_refused() {
+        let text = std::fs::read_to_string(product_dir().join("portal.json"))
+            .unwrap()
+            .replace("client.help@example.com", "client help");
+        let error = error_loading("portal.json", &text);
+        assert!(
+            error.contains("clientHelp needs a telephone number and an email address"),
+            "{error}"
+        );
     }
 
     /// A product folder with the shipped files, `file` replaced by `text`.

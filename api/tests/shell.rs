@@ -216,6 +216,10 @@ async fn the_footer_links_and_legal_words_come_with_the_configuration() {
         config["legal"]["copyrightHolder"],
         "Protection Life Limited"
     );
+    // Clients get their own help line on the client portal, not the adviser support line (issue 35).
+    assert_eq!(config["help"]["email"], "adviser.support@example.com");
+    assert_eq!(config["clientHelp"]["telephone"], "0808 157 0193");
+    assert_eq!(config["clientHelp"]["email"], "client.help@example.com");
     assert!(
         config["legal"]["regulation"]
             .as_str()

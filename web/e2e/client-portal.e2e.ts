@@ -159,6 +159,14 @@ describe('the client portal', () => {
     await visible(page.getByText('Nothing is waiting for you.'));
     expect(await page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
+    // The shell speaks to clients: Client Portal, the clients' help line (product/portal.json
+    // clientHelp), not the adviser support line, and no web chat.
+    await visible(page.getByRole('banner').getByRole('link', { name: 'Protection Life Client Portal' }));
+    const footer = page.getByRole('contentinfo');
+    await visible(footer.getByRole('link', { name: '0808 157 0193' }));
+    await visible(footer.getByRole('link', { name: 'client.help@example.com' }));
+    expect(await footer.getByRole('link', { name: 'adviser.support@example.com' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Web chat/ }).count()).toBe(0);
     await screenshot(page, 'client-portal-06-home');
     await page.setViewportSize({ width: 375, height: 812 });
     expect(await fitsTheWindow(page)).toBe(true);
@@ -181,10 +189,13 @@ describe('the client portal', () => {
     expect(file.text).toContain('Grace Hopper');
     await screenshot(page, 'client-portal-09-policy');
 
-    // Signed out, she signs in again with Login and lands on her home.
+    // Signed out, she is back on the client portal's landing page (not the adviser login), signs
+    // in again with Login and lands on her home.
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL(/\/v2\/login/);
-    await page.goto(`${baseUrl}/v2/portal`);
+    await page.waitForURL(/\/v2\/portal(\?.*)?$/);
+    await visible(page.getByRole('banner').getByRole('link', { name: 'Protection Life Client Portal' }));
+    await visible(page.getByRole('contentinfo').getByRole('link', { name: '0808 157 0193' }));
+    await screenshot(page, 'client-portal-10-signed-out');
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL(/\/dev-idp\/authorize/);
     await page.getByLabel('Email').fill(email);

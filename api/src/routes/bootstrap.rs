@@ -31,7 +31,10 @@ pub struct BootstrapConfig {
     /// Signed-in advisers who do nothing for this long are signed out (`IDLE_TIMEOUT_SECONDS`).
     pub idle_timeout_seconds: u32,
     pub links: ExternalLinks,
+    /// The adviser support line, shown to advisers, underwriters and customer care.
     pub help: HelpContacts,
+    /// The help line for clients, shown on the client portal instead of the adviser support line.
+    pub client_help: HelpContacts,
     pub legal: LegalText,
 }
 
@@ -120,6 +123,10 @@ pub async fn config(State(state): State<AppState>) -> Json<BootstrapConfig> {
         help: HelpContacts {
             telephone: state.settings.help.telephone.clone(),
             email: state.settings.help.email.clone(),
+        },
+        client_help: HelpContacts {
+            telephone: state.settings.client_help.telephone.clone(),
+            email: state.settings.client_help.email.clone(),
         },
         legal: LegalText {
             copyright_holder: state.settings.legal.copyright_holder.clone(),

@@ -1,6 +1,8 @@
 /** Words of the app shell (header, navigation, footer, start-up, sign-in, not found). en-GB. */
 export const appStrings = {
   productName: 'Adviser Portal',
+  /** The client portal's product name (issue 35): its header speaks to clients, not advisers. */
+  clientProductName: 'Client Portal',
   insurerName: 'Protection Life',
   skipToContent: 'Skip to main content',
   environment: (name: string) => (name === 'development' ? 'Development' : name),

@@ -60,6 +60,7 @@ export function bootstrapConfigFixture(overrides: Partial<BootstrapConfig> = {})
       clientWelcome: 'https://example.test/welcome.pdf',
     },
     help: { telephone: '0800 123 4567', email: 'help@example.test' },
+    clientHelp: { telephone: '0808 157 0999', email: 'client.help@example.test' },
     legal: { copyrightHolder: 'Protection Life', regulation: 'Sample regulation text.' },
     ...overrides,
   };

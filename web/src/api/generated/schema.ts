@@ -3716,7 +3716,10 @@ export interface components {
              */
             idleTimeoutSeconds: number;
             links: components["schemas"]["ExternalLinks"];
+            /** @description The adviser support line, shown to advisers, underwriters and customer care. */
             help: components["schemas"]["HelpContacts"];
+            /** @description The help line for clients, shown on the client portal instead of the adviser support line. */
+            clientHelp: components["schemas"]["HelpContacts"];
             legal: components["schemas"]["LegalText"];
         };
         /** @description Someone who may receive a share of a cover's payout: what a trust or payout instruction needs. */

@@ -6,13 +6,13 @@ import { json, stubApi } from '@/test/fetch-stub';
 import { bootstrapConfigFixture } from '@/test/app-harness';
 import { createTestQueryClient } from '@/test/render';
 import { AppProviders } from '../app-providers';
-import { AppFooter } from './app-footer';
+import { AppFooter, type FooterAudience } from './app-footer';
 
-function renderFooter(webChat = true) {
+function renderFooter(webChat = true, audience: FooterAudience = 'staff') {
   return render(
     <AppProviders queryClient={createTestQueryClient()}>
       <BootstrapConfigContext.Provider value={bootstrapConfigFixture()}>
-        <AppFooter webChat={webChat} />
+        <AppFooter webChat={webChat} audience={audience} />
       </BootstrapConfigContext.Provider>
     </AppProviders>,
   );
@@ -49,6 +49,20 @@ describe('the footer (§2)', () => {
   it('has no web chat button for those who do not start chats', () => {
     const { fetchStub } = chatStatus({ ready: true, reason: 'ready', opensAt: null });
     renderFooter(false);
+    expect(screen.queryByRole('button', { name: /Web chat/ })).not.toBeInTheDocument();
+    expect(fetchStub).not.toHaveBeenCalled();
+  });
+});
+
+describe('the client portal’s footer (issue 35)', () => {
+  it('gives the clients’ help line instead of the adviser support line, and never a web chat button', () => {
+    const { fetchStub } = chatStatus({ ready: true, reason: 'ready', opensAt: null });
+    renderFooter(true, 'client');
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: '0808 157 0999' })).toHaveAttribute('href', 'tel:08081570999');
+    expect(within(footer).getByRole('link', { name: 'client.help@example.test' })).toHaveAttribute('href', 'mailto:client.help@example.test');
+    expect(within(footer).queryByRole('link', { name: '0800 123 4567' })).not.toBeInTheDocument();
+    expect(within(footer).queryByRole('link', { name: 'help@example.test' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Web chat/ })).not.toBeInTheDocument();
     expect(fetchStub).not.toHaveBeenCalled();
   });

@@ -7,13 +7,17 @@ import { appStrings } from '../strings';
 
 const t = appStrings.footer;
 
+/** Whose help contacts the footer gives: the adviser support line, or the clients' help line. */
+export type FooterAudience = 'staff' | 'client';
+
 /**
  * The footer (§2): help contacts, the web chat launcher (advisers only: customer care answer
- * chats rather than start them, and underwriters work cases), LinkedIn, the privacy policy and
- * the client welcome document, the regulation text and the copyright year. Its words and
- * addresses are the bootstrap configuration's (product/portal.json), per identity tenant.
+ * chats rather than start them, underwriters work cases, and clients do not start chats), LinkedIn,
+ * the privacy policy and the client welcome document, the regulation text and the copyright year.
+ * Its words and addresses are the bootstrap configuration's (product/portal.json), per identity
+ * tenant; on the client portal (`audience="client"`) the help contacts are the clients' own.
  */
-export function AppFooter({ webChat = false }: { webChat?: boolean }) {
+export function AppFooter({ webChat = false, audience = 'staff' }: { webChat?: boolean; audience?: FooterAudience }) {
   const config = useContext(BootstrapConfigContext);
   const year = new Date().getFullYear();
   if (!config) {
@@ -25,7 +29,8 @@ export function AppFooter({ webChat = false }: { webChat?: boolean }) {
       </Layout.Footer>
     );
   }
-  const { help, links, legal } = config;
+  const { links, legal } = config;
+  const help = audience === 'client' ? config.clientHelp : config.help;
   return (
     <Layout.Footer className="app-footer">
       <div className="app-footer__inner">
@@ -34,7 +39,7 @@ export function AppFooter({ webChat = false }: { webChat?: boolean }) {
             <strong>{t.needHelp}</strong> {t.call} <a href={`tel:${help.telephone.replace(/\s+/g, '')}`}>{help.telephone}</a> {t.email}{' '}
             <a href={`mailto:${help.email}`}>{help.email}</a>
           </span>
-          {webChat && <WebChatLauncher />}
+          {webChat && audience === 'staff' && <WebChatLauncher />}
         </div>
         <nav aria-label={t.links} className="app-footer__links">
           <ul>

@@ -4,20 +4,23 @@ import { BootstrapConfigContext } from '@/lib/config';
 import { paths } from '../paths';
 import { appStrings } from '../strings';
 
-/** The product mark, and a tag saying so when this is not production. */
-export function Brand() {
+/**
+ * The product mark, and a tag saying so when this is not production. The client portal passes its
+ * own product name and home, so clients are never told they are on the adviser portal.
+ */
+export function Brand({ product = appStrings.productName, home = paths.dashboard() }: { product?: string; home?: string }) {
   const config = useContext(BootstrapConfigContext);
   const environment = config && config.environment !== 'production' ? config.environment : undefined;
   return (
     <span className="brand-group">
-      <Link to={paths.dashboard()} className="brand">
+      <Link to={home} className="brand">
         {/* The link is named by the words it shows (WCAG 2.5.3, label in name): the mark is hidden. */}
         <span className="brand__mark" aria-hidden="true">
           PL
         </span>
         <span className="brand__text">
           <span className="brand__insurer">{appStrings.insurerName}</span>{' '}
-          <span className="brand__product">{appStrings.productName}</span>
+          <span className="brand__product">{product}</span>
         </span>
       </Link>
       {environment && (

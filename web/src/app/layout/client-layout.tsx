@@ -1,7 +1,8 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Layout } from 'antd';
 import { useAuth } from 'react-oidc-context';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet } from 'react-router';
+import { useSignOut } from '@/lib/auth/use-sign-out';
 import { paths } from '../paths';
 import { appStrings } from '../strings';
 import { AppFooter } from './app-footer';
@@ -9,12 +10,13 @@ import { Brand } from './brand';
 import { RouteChangeEffects } from './route-change-effects';
 
 /**
- * The client portal's signed-in shell (issue 35): the product, who is signed in and Sign out; no adviser
- * menu, no firm location and no adviser web chat.
+ * The client portal's signed-in shell (issue 35): the product ("Client Portal"), who is signed in and
+ * Sign out, which lands on the client portal's landing page; no adviser menu, no firm location, and a
+ * footer with the clients' help line and no web chat.
  */
 export function ClientLayout() {
   const auth = useAuth();
-  const navigate = useNavigate();
+  const signOut = useSignOut();
   const name = auth.user?.profile.email ?? auth.user?.profile.name;
   return (
     <Layout className="app-shell client-portal">
@@ -23,14 +25,14 @@ export function ClientLayout() {
         {appStrings.skipToContent}
       </a>
       <Layout.Header className="app-header">
-        <Brand />
+        <Brand product={appStrings.clientProductName} home={paths.clientHome()} />
         <div className="app-header__user">
           {name && (
             <span className="app-header__who" aria-label={`${appStrings.signedInAs} ${name}`}>
               <UserOutlined aria-hidden="true" /> <span className="app-header__user-name">{name}</span>
             </span>
           )}
-          <Button ghost icon={<LogoutOutlined aria-hidden="true" />} onClick={() => void navigate(paths.logout())}>
+          <Button ghost icon={<LogoutOutlined aria-hidden="true" />} onClick={() => void signOut({ reason: 'signed-out' }, paths.portal())}>
             {appStrings.signOut}
           </Button>
         </div>
@@ -40,7 +42,7 @@ export function ClientLayout() {
           <Outlet />
         </div>
       </Layout.Content>
-      <AppFooter />
+      <AppFooter audience="client" />
     </Layout>
   );
 }

@@ -38,7 +38,7 @@ export interface SignInState {
 /** The part of a UserManager (or react-oidc-context's auth) that signing in and out needs. */
 export interface SignInOut {
   signinRedirect(args?: { state?: unknown }): Promise<void>;
-  signoutRedirect(): Promise<void>;
+  signoutRedirect(args?: { post_logout_redirect_uri?: string }): Promise<void>;
   removeUser(): Promise<void>;
 }
 
@@ -78,21 +78,22 @@ export function forgetSigningOutForTests(): void {
 }
 
 /**
- * Signs out at the identity provider, which then returns to the login landing page; `record`
- * says why and where the user was, for that page and the next sign-in (EP3). If the provider
- * cannot (no end-session endpoint, or it is unreachable), the user is forgotten here and the
- * landing page is loaded afresh, which also drops everything the page held in memory.
+ * Signs out at the identity provider, which then returns to the login landing page (or `landing`,
+ * a route of the portal: the client portal's landing for clients); `record` says why and where the
+ * user was, for that page and the next sign-in (EP3). If the provider cannot (no end-session
+ * endpoint, or it is unreachable), the user is forgotten here and the landing page is loaded
+ * afresh, which also drops everything the page held in memory.
  */
-export async function signOut(auth: SignInOut, record: SignOutRecord = { reason: 'signed-out' }): Promise<void> {
+export async function signOut(auth: SignInOut, record: SignOutRecord = { reason: 'signed-out' }, landing?: string): Promise<void> {
   signingOut = true;
   // The next sign-in is a new session: it announces the firm location again.
   forgetFirmLocationAnnounced();
   rememberSignOut(record);
   try {
-    await auth.signoutRedirect();
+    await (landing ? auth.signoutRedirect({ post_logout_redirect_uri: absoluteUrl(landing) }) : auth.signoutRedirect());
   } catch {
     await auth.removeUser();
-    window.location.assign(absoluteUrl(paths.login()));
+    window.location.assign(absoluteUrl(landing ?? paths.login()));
   }
 }
 
