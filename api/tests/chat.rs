@@ -173,6 +173,36 @@ async fn a_ticket_is_for_advisers_assistants_and_agents_and_opens_one_socket() {
     assert_eq!(Chat::with_ticket(&app, "made-up", 0).await.err(), Some(401));
 }
 
+/// A plain request to the socket's address (an API client, a scanner) is told what the address
+/// is for, as a problem, and does not use up the ticket it carried.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_plain_request_to_the_socket_is_a_clear_400_and_keeps_the_ticket() {
+    let app = TestApp::spawn().await;
+    let adviser1 = app.token("adviser1@example.com").await;
+    let ticket = ticket(&app, &adviser1, json!({})).await;
+    let response = reqwest::Client::new()
+        .get(format!(
+            "{}/api/v1/backendforfrontend/webchat/socket?ticket={ticket}",
+            app.base
+        ))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(
+        response.headers()["content-type"],
+        "application/problem+json"
+    );
+    let problem: Value = response.json().await.unwrap();
+    assert!(
+        problem["detail"].as_str().unwrap().contains("WebSocket"),
+        "{problem}"
+    );
+    let (chat, welcome) = Chat::with_ticket(&app, &ticket, 0).await.unwrap();
+    assert_eq!(welcome["side"], "adviser", "{welcome}");
+    chat.close().await;
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn a_case_named_with_the_ticket_must_be_one_the_adviser_may_see() {
     let app = TestApp::spawn().await;

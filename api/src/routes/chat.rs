@@ -14,6 +14,7 @@ use crate::state::AppState;
 use axum::Json;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
@@ -182,8 +183,16 @@ pub struct SocketParams {
 pub async fn open_socket(
     State(state): State<AppState>,
     params: Result<Query<SocketParams>, QueryRejection>,
-    upgrade: WebSocketUpgrade,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
+    // Checked before the ticket, so a plain request does not use up a good ticket.
+    let upgrade = upgrade.map_err(|rejection| ApiError::BadRequest {
+        detail: format!(
+            "This address opens the chat's WebSocket; connect with a WebSocket client ({})",
+            rejection.body_text()
+        ),
+        errors: Vec::new(),
+    })?;
     let Query(params) = params.map_err(|_| {
         ApiError::Unauthorized("Open the chat with a ticket from webchat/tickets".into())
     })?;
