@@ -158,6 +158,22 @@ async fn the_client_answers_privately_and_the_adviser_carries_on_to_a_decision()
         Some("4"),
         "the client sees what was answered before"
     );
+    let asked: Vec<&str> = own["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|s| s["enquiryLines"].as_array().unwrap())
+        .flat_map(|l| l["questions"].as_array().unwrap())
+        .filter_map(|q| q["text"].as_str())
+        .collect();
+    assert!(
+        asked.contains(&"Have you smoked or used any nicotine product?"),
+        "the client is asked about themselves: {asked:?}"
+    );
+    assert!(
+        !asked.iter().any(|text| text.contains("the client")),
+        "{asked:?}"
+    );
 
     let (status, refused) =
         client_answer(&app, Some(&client), alan, &[("ALCOHOL_UNITS", "lots")]).await;

@@ -21,7 +21,7 @@ use crate::quote::Quote;
 use crate::underwriting::dictionary::BackedOption;
 use crate::underwriting::interview::Interview;
 use crate::underwriting::outcome::{ApplicantOutcome, CoverOutcome};
-use crate::underwriting::record::{EnquiryKind, EnquiryRecord, ProvideAnswers};
+use crate::underwriting::record::{EnquiryKind, EnquiryRecord, ProvideAnswers, Wording};
 use crate::underwriting::{Answer, Enquiry, TAG_QI_CLIENT, client_details_answers};
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
@@ -351,7 +351,8 @@ impl QiRecord {
         if self.expired {
             return Err(Rejection::conflict(EXPIRED));
         }
-        self.enquiry.check_answered(interview, today)
+        self.enquiry
+            .check_answered(interview, today, Wording::Adviser)
     }
 
     /// Keeps the rules' outcome per product. Asking again on the same answers keeps the first.

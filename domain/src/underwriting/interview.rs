@@ -81,7 +81,13 @@ pub enum When {
 #[serde(rename_all = "camelCase")]
 pub struct QuestionDefinition {
     pub tag: String,
+    /// The question as the adviser asks it ("Has the client smoked…?").
     pub text: String,
+    /// The question put to the client themselves, where `text` speaks of "the client": what the
+    /// client portal shows when a client answers privately (issue 35). Without it, `text` is
+    /// shown to both.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub client_text: Option<String>,
     #[serde(rename = "type")]
     pub question_type: QuestionType,
     /// The name the rules read the answer by; a question without one is not read by rules.

@@ -12,7 +12,7 @@
 use super::Enquiry;
 use super::dictionary::BackedOption;
 use super::interview::Interview;
-use super::record::{CLOSED, EnquiryRecord, ProvideAnswers};
+use super::record::{CLOSED, EnquiryRecord, ProvideAnswers, Wording};
 use crate::errors::Rejection;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
@@ -265,7 +265,7 @@ impl EnquiryRecord {
             return Err(Rejection::conflict(CLOSED));
         }
         self.check_answerer(Answerer::Client)?;
-        self.check_answered(interview, today)?;
+        self.check_answered(interview, today, Wording::Client)?;
         if !self.declarations.accepted_post_underwriting {
             return Err(Rejection::field(
                 "acceptedPostUnderwriting",
@@ -291,7 +291,7 @@ impl EnquiryRecord {
     /// The enquiry as anyone but the answering client sees it: while the client is answering,
     /// section names and whether each is answered, and no answer.
     pub fn view(&self, interview: &Interview, today: NaiveDate) -> Enquiry {
-        let full = self.full_view(interview, today);
+        let full = self.full_view(interview, today, Wording::Adviser);
         match &self.private {
             None => full,
             Some(private) if private.is_with_client() => hidden(private, full),
@@ -307,7 +307,7 @@ impl EnquiryRecord {
 
     /// The enquiry as the client answering it sees it: every question and answer.
     pub fn client_view(&self, interview: &Interview, today: NaiveDate) -> Enquiry {
-        let full = self.full_view(interview, today);
+        let full = self.full_view(interview, today, Wording::Client);
         match &self.private {
             None => full,
             Some(private) => Enquiry {

@@ -414,7 +414,7 @@ impl EnquiryRecord {
             return Err(Rejection::conflict("The enquiry is already closed"));
         }
         self.check_answerer(super::private::Answerer::Adviser)?;
-        self.check_answered(interview, today)?;
+        self.check_answered(interview, today, Wording::Adviser)?;
         if !self.declarations.accepted_post_underwriting {
             return Err(Rejection::field(
                 "acceptedPostUnderwriting",
@@ -426,8 +426,13 @@ impl EnquiryRecord {
 
     /// Whether every required question is answered and fits, and if not, which (field errors by
     /// question).
-    pub fn check_answered(&self, interview: &Interview, today: NaiveDate) -> Result<(), Rejection> {
-        let view = self.full_view(interview, today);
+    pub fn check_answered(
+        &self,
+        interview: &Interview,
+        today: NaiveDate,
+        wording: Wording,
+    ) -> Result<(), Rejection> {
+        let view = self.full_view(interview, today, wording);
         if !view.is_satisfied {
             let errors = view
                 .sections
@@ -471,7 +476,12 @@ impl EnquiryRecord {
     /// The whole enquiry: sections of the lines asked, each question with its answer and what is
     /// wrong with it. Shown through [`EnquiryRecord::view`], which hides the answers of a client
     /// answering privately, or [`EnquiryRecord::client_view`].
-    pub(crate) fn full_view(&self, interview: &Interview, today: NaiveDate) -> Enquiry {
+    pub(crate) fn full_view(
+        &self,
+        interview: &Interview,
+        today: NaiveDate,
+        wording: Wording,
+    ) -> Enquiry {
         let sections: Vec<Section> = interview
             .sections
             .iter()
@@ -489,7 +499,7 @@ impl EnquiryRecord {
                                 let answered = self.answers.contains_key(&q.tag);
                                 Question {
                                     tag: q.tag.clone(),
-                                    text: shown_text(q, line),
+                                    text: shown_text(q, line, wording),
                                     question_type: self.effective_type(q),
                                     is_satisfied: answered && problem.is_none(),
                                     validation_errors: problem.into_iter().collect(),
@@ -780,11 +790,23 @@ fn round1(x: f64) -> f64 {
 
 /// A question's words as the page shows them: an optional line is marked by the page from its
 /// tag, so words that already say "(optional)" lose it rather than say it twice.
-fn shown_text(question: &QuestionDefinition, line: &LineDefinition) -> String {
+/// Who the questions are put to: the adviser asks about "the client"; a client answering
+/// privately in the client portal is asked about themselves (`clientText` in interview.json).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Wording {
+    Adviser,
+    Client,
+}
+
+fn shown_text(question: &QuestionDefinition, line: &LineDefinition, wording: Wording) -> String {
     let optional = line.tags.iter().any(|t| t == super::TAG_OPTIONAL);
-    match question.text.strip_suffix(" (optional)") {
+    let text = match (wording, &question.client_text) {
+        (Wording::Client, Some(client_text)) => client_text,
+        _ => &question.text,
+    };
+    match text.strip_suffix(" (optional)") {
         Some(words) if optional => words.to_owned(),
-        _ => question.text.clone(),
+        _ => text.clone(),
     }
 }
 

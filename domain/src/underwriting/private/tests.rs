@@ -322,3 +322,61 @@ fn a_record_stored_before_private_answering_reads_as_never_sent() {
     assert_eq!(read, record);
     assert!(read.view(&interview, today()).client_answering.is_none());
 }
+
+#[test]
+fn the_client_is_asked_about_themselves_and_the_adviser_about_the_client() {
+    let interview = interview();
+    let record = sent(&interview);
+    let text_of = |enquiry: &Enquiry, tag: &str| {
+        enquiry
+            .sections
+            .iter()
+            .flat_map(|s| &s.enquiry_lines)
+            .flat_map(|l| &l.questions)
+            .find(|q| q.tag == tag)
+            .map(|q| q.text.clone())
+            .unwrap()
+    };
+    let client = record.client_view(&interview, today());
+    assert_eq!(
+        text_of(&client, "DRUGS"),
+        "In the last 5 years, have you used any recreational drug?"
+    );
+    assert_eq!(
+        text_of(&client, "HEIGHT"),
+        "Height",
+        "a question with no client wording reads the same"
+    );
+    let adviser = started(&interview).view(&interview, today());
+    assert_eq!(
+        text_of(&adviser, "DRUGS"),
+        "In the last 5 years, has the client used any recreational drug?"
+    );
+
+    let early = record
+        .submit_by_client(&interview, "client-1", today(), at())
+        .unwrap_err();
+    assert!(
+        early
+            .errors
+            .iter()
+            .all(|e| !e.message.contains("the client")),
+        "what the client is told to answer speaks to them: {early:?}"
+    );
+}
+
+/// The sample interview puts every question that speaks of "the client" to the client
+/// themselves too, so the client portal never asks a client about "the client".
+#[test]
+fn every_sample_question_about_the_client_has_client_wording() {
+    let interview = interview();
+    let unworded: Vec<&str> = interview
+        .sections
+        .iter()
+        .flat_map(|s| &s.lines)
+        .flat_map(|l| &l.questions)
+        .filter(|q| q.text.contains("the client") && q.client_text.is_none())
+        .map(|q| q.tag.as_str())
+        .collect();
+    assert_eq!(unworded, Vec::<&str>::new());
+}
