@@ -563,6 +563,18 @@ async fn care_reads_any_firms_cases_and_every_health_answer_read_is_recorded() {
         .await;
     assert_eq!(status, StatusCode::OK, "{all}");
     assert_eq!(all["totalRecordCount"], 2);
+    let mut firms: Vec<&str> = all["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|row| row["firmName"].as_str())
+        .collect();
+    firms.sort();
+    assert_eq!(
+        firms,
+        ["Harbour Protection Ltd", "Northfield Financial Planning"],
+        "each row names its firm"
+    );
     let (_, found) = app
         .call(
             Method::GET,

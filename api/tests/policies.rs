@@ -193,6 +193,10 @@ async fn the_policy_goes_in_force_with_a_numbered_policy_and_documents_for_each_
         .to_owned();
     assert_eq!(found["policyDetails"][0]["policyReference"], references[0]);
     assert_eq!(found["policyDetails"][0]["policyStatus"], "In force");
+    assert_eq!(
+        found["policyDetails"][0]["firmName"], "Northfield Financial Planning",
+        "the row names the firm, as customer care's search of every firm needs"
+    );
     let (_, by_number) = get(
         &app,
         &token,

@@ -33,6 +33,11 @@ pub struct ApplicationSummary {
     #[serde(default)]
     #[schema(required = true)]
     pub firm_location_name: Option<String>,
+    /// The adviser firm the case belongs to ("Northfield Financial Planning"): customer care
+    /// finds any firm's cases (issue 35).
+    #[serde(default)]
+    #[schema(required = true)]
+    pub firm_name: Option<String>,
     pub status: ApplicationStage,
     pub application_status: String,
     /// "Alan Turing & Ada Lovelace"; empty until a client has a name.
@@ -77,6 +82,10 @@ pub struct PolicySummary {
     pub adviser_id: AdviserId,
     #[schema(required = true)]
     pub adviser_name: Option<String>,
+    /// The adviser firm of the policy's application: customer care finds any firm's policies.
+    #[serde(default)]
+    #[schema(required = true)]
+    pub firm_name: Option<String>,
     pub status: PolicyStatus,
     /// The status as advisers read it, for example "In force".
     pub policy_status: String,

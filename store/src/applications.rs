@@ -266,7 +266,7 @@ impl Store {
         };
         let mut select = Sql::new(&format!(
             "SELECT a.id, a.adviser_id, v.name AS adviser_name, a.firm_location_id, \
-             l.name AS firm_location_name, a.stage, a.client_names, \
+             l.name AS firm_location_name, f.name AS firm_name, a.stage, a.client_names, \
              a.third_party_ref, a.created_at, a.updated_at, \
              CAST(CASE WHEN EXISTS (SELECT 1 FROM policies p WHERE p.application_id = a.id) \
              THEN 1 ELSE 0 END AS BIGINT) AS active, \
@@ -277,7 +277,8 @@ impl Store {
         select.bind(Arg::Text(reader.to_owned())).push(
             "), '') THEN 1 ELSE 0 END AS BIGINT) AS new_update \
              FROM applications a LEFT JOIN advisers v ON v.id = a.adviser_id \
-             LEFT JOIN firm_locations l ON l.id = a.firm_location_id",
+             LEFT JOIN firm_locations l ON l.id = a.firm_location_id \
+             LEFT JOIN firms f ON f.id = a.firm_id",
         );
         let found = self.search(query, listing, select, summary).await?;
         Ok(ApplicationSearchResults {
@@ -319,6 +320,7 @@ fn summary(row: &sqlx::any::AnyRow) -> Result<ApplicationSummary, StoreError> {
         adviser_name: row.try_get("adviser_name")?,
         adviser_at_firm_location_id: row.try_get("firm_location_id")?,
         firm_location_name: row.try_get("firm_location_name")?,
+        firm_name: row.try_get("firm_name")?,
         status: stage,
         application_status: stage
             .progress_label(

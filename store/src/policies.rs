@@ -81,9 +81,11 @@ impl Store {
     ) -> Result<PolicySearchResults, StoreError> {
         let select = Sql::new(
             "SELECT p.policy_holder_id, p.policy_reference, p.application_id, p.adviser_id, \
-             v.name AS adviser_name, p.holder_name, p.status, p.starts_on, \
+             v.name AS adviser_name, f.name AS firm_name, p.holder_name, p.status, p.starts_on, \
              p.monthly_premium_pence, p.issued_at, p.product_types \
-             FROM policies p LEFT JOIN advisers v ON v.id = p.adviser_id",
+             FROM policies p LEFT JOIN advisers v ON v.id = p.adviser_id \
+             LEFT JOIN applications a ON a.id = p.application_id \
+             LEFT JOIN firms f ON f.id = a.firm_id",
         );
         let found = self.search(query, &POLICIES, select, summary).await?;
         Ok(PolicySearchResults {
@@ -177,6 +179,7 @@ fn summary(row: &sqlx::any::AnyRow) -> Result<PolicySummary, StoreError> {
         application_id: ApplicationId::new(application).ok_or_else(|| corrupt("application"))?,
         adviser_id: AdviserId::parse(&adviser).ok_or_else(|| corrupt("adviser"))?,
         adviser_name: row.try_get("adviser_name")?,
+        firm_name: row.try_get("firm_name")?,
         status,
         policy_status: status.label().to_owned(),
         starts_on: starts.parse().map_err(|_| corrupt("start date"))?,

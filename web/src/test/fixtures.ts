@@ -130,6 +130,7 @@ export function summaryFixture(overrides: Partial<Schemas['ApplicationSummary']>
     adviserName: 'Ada Adviser',
     adviserAtFirmLocationId: null,
     firmLocationName: null,
+    firmName: 'Northfield Financial Planning',
     status: 'CREATE_QUOTE',
     applicationStatus: 'Pre-quote',
     clientNames: 'Alan Turing',

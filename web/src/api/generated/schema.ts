@@ -3555,6 +3555,11 @@ export interface components {
             adviserAtFirmLocationId: string | null;
             /** @description That location's name ("Leeds"), when the firm's locations name it. */
             firmLocationName: string | null;
+            /**
+             * @description The adviser firm the case belongs to ("Northfield Financial Planning"): customer care
+             *     finds any firm's cases (issue 35).
+             */
+            firmName: string | null;
             status: components["schemas"]["ApplicationStage"];
             applicationStatus: string;
             /** @description "Alan Turing & Ada Lovelace"; empty until a client has a name. */
@@ -5123,6 +5128,8 @@ export interface components {
             applicationId: components["schemas"]["ApplicationId"];
             adviserId: components["schemas"]["AdviserId"];
             adviserName: string | null;
+            /** @description The adviser firm of the policy's application: customer care finds any firm's policies. */
+            firmName: string | null;
             status: components["schemas"]["PolicyStatus"];
             /** @description The status as advisers read it, for example "In force". */
             policyStatus: string;

@@ -11,6 +11,7 @@ const turing = {
   adviserId: 'adviser1',
   adviserName: 'Priya Shah',
   firmLocationName: 'Leeds',
+  firmName: 'Northfield Financial Planning',
   status: 'QUOTE',
   applicationStatus: 'Quote',
   clientNames: 'Alan Turing',
@@ -35,6 +36,7 @@ const turingPolicy = (n: number) => ({
   applicationId: 100001 + n,
   adviserId: 'adviser1',
   adviserName: 'Priya Shah',
+  firmName: 'Harbour Protection Ltd',
   status: 'inForce',
   policyStatus: 'In force',
   startsOn: '2026-12-01',
@@ -67,6 +69,7 @@ describe('customer care’s home (§6 cca, ccaadmin)', () => {
     const link = await screen.findByRole('link', { name: '100001' });
     expect(link).toHaveAttribute('href', '/customer-care/cases/100001');
     expect(within(link.closest('tr') as HTMLElement).getByText('Priya Shah')).toBeInTheDocument();
+    expect(within(link.closest('tr') as HTMLElement).getByText('Northfield Financial Planning')).toBeInTheDocument();
     expect(requests.every((r) => r.url.pathname.startsWith('/api/v1/care/'))).toBe(true);
   });
 
@@ -99,6 +102,7 @@ describe('customer care’s home (§6 cca, ccaadmin)', () => {
     expect(row.getByText('Alan Turing')).toBeInTheDocument();
     expect(row.getByText('Priya Shah')).toBeInTheDocument();
     expect(row.getByText('In force')).toBeInTheDocument();
+    expect(row.getByText('Harbour Protection Ltd')).toBeInTheDocument();
     expect(screen.getByText('11 policies')).toBeInTheDocument();
 
     await user.click(screen.getByRole('listitem', { name: '2' }));

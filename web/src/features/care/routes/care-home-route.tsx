@@ -106,6 +106,7 @@ function ApplicationResults({ term, page, onPage }: ResultsProps) {
         { title: t.cases.reference, dataIndex: 'id', render: (id: number) => <Link to={paths.careCase(id)}>{id}</Link> },
         { title: t.cases.clients, dataIndex: 'clientNames' },
         { title: t.cases.adviser, dataIndex: 'adviserName', render: (v: string | null) => v ?? '' },
+        { title: t.cases.firm, dataIndex: 'firmName', render: (v: string | null) => v ?? '' },
         { title: t.cases.location, dataIndex: 'firmLocationName', render: (v: string | null) => v ?? '' },
         { title: t.cases.stage, dataIndex: 'applicationStatus' },
         { title: t.cases.updated, dataIndex: 'updatedAt', render: (v: string) => formatDateTime(v) },
@@ -138,6 +139,7 @@ function PolicyResults({ term, page, onPage }: ResultsProps) {
         },
         { title: t.policies.client, dataIndex: 'holderName' },
         { title: t.policies.adviser, dataIndex: 'adviserName', render: (v: string | null) => v ?? '' },
+        { title: t.policies.firm, dataIndex: 'firmName', render: (v: string | null) => v ?? '' },
         { title: t.policies.status, dataIndex: 'policyStatus' },
         { title: t.policies.application, dataIndex: 'applicationId' },
       ]}

@@ -22,6 +22,7 @@ function policy(overrides: Partial<PolicySummary> = {}): PolicySummary {
     applicationId: 1001,
     adviserId: 'adviser-1',
     adviserName: 'Ada Adviser',
+    firmName: 'Northfield Financial Planning',
     status: 'inForce',
     policyStatus: 'In force',
     startsOn: '2026-11-24',
