@@ -82,18 +82,15 @@ impl ShowsFailingSteps for EnquiryWorkflow {
         &mut self.failing
     }
 
-    /// "Enquiry of client … · application … · open · version 3", then the failing step if any.
+    /// "Enquiry of client … · application … · open · with the client to answer privately ·
+    /// version 3", then the failing step if any.
     fn redraw(ctx: &mut WorkflowContext<Self>) {
         let details = ctx.state(|s| {
             let summary = format!(
                 "Enquiry of client {} · application {} · {} · version {}",
                 s.record.applicant_id,
                 s.application_id,
-                if s.record.status.is_open() {
-                    "open"
-                } else {
-                    "closed"
-                },
+                s.record.handling_words(),
                 s.record.version
             );
             match &s.failing {

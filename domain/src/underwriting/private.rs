@@ -165,6 +165,20 @@ impl EnquiryRecord {
             .is_some_and(PrivateAnswering::is_with_client)
     }
 
+    /// Where the interview stands, in the words a case handler reads in the Temporal Web UI:
+    /// "open", "open · with the client to answer privately", "open · answered privately by the
+    /// client" or "closed".
+    pub fn handling_words(&self) -> &'static str {
+        match (&self.private, self.status.is_open()) {
+            (_, false) => "closed",
+            (Some(private), true) if private.is_with_client() => {
+                "open · with the client to answer privately"
+            }
+            (Some(_), true) => "open · answered privately by the client",
+            (None, true) => "open",
+        }
+    }
+
     /// Whether `answerer` may change the interview now: the adviser while it is not with the
     /// client, the client only while it is.
     pub fn check_answerer(&self, answerer: Answerer) -> Result<(), Rejection> {

@@ -380,3 +380,34 @@ fn every_sample_question_about_the_client_has_client_wording() {
         .collect();
     assert_eq!(unworded, Vec::<&str>::new());
 }
+
+#[test]
+fn case_handlers_read_where_the_interview_stands() {
+    let interview = interview();
+    let record = started(&interview);
+    assert_eq!(record.handling_words(), "open");
+    let sent = sent(&interview);
+    assert_eq!(
+        sent.handling_words(),
+        "open · with the client to answer privately"
+    );
+    let answered = client_answers(&sent, &interview, PLAIN_ANSWERS)
+        .unwrap()
+        .accept_post_declaration_as(Answerer::Client, at())
+        .unwrap()
+        .submit_by_client(&interview, "client-1", today(), at())
+        .unwrap();
+    assert_eq!(
+        answered.handling_words(),
+        "open · answered privately by the client"
+    );
+    assert_eq!(sent.take_back(at()).unwrap().handling_words(), "open");
+    let outcome = ApplicantOutcome {
+        rulebook_version: interview.version.clone(),
+        decided_at: at(),
+        covers: vec![],
+        limits: None,
+    };
+    let closed = answered.close(&interview, outcome, today(), at()).unwrap();
+    assert_eq!(closed.handling_words(), "closed");
+}
