@@ -281,41 +281,52 @@ response_set!(
     BodyCommandAnswers = NotFound, Conflict, Invalid, Unreadable, SignInProblems, Unconfirmed
 );
 
-/// No valid access token, or a token of someone who is not an adviser.
-#[derive(utoipa::IntoResponses)]
-#[allow(dead_code)] // Describes responses; never built.
-pub enum SignInProblems {
-    #[response(
-        status = 401,
-        description = "No valid access token",
-        content_type = "application/problem+json"
-    )]
-    NotSignedIn(Problem),
-    #[response(
-        status = 403,
-        description = "Signed in, but not set up as an adviser",
-        content_type = "application/problem+json"
-    )]
-    NotAnAdviser(Problem),
+/// Declares the responses a call gives a caller who is not signed in (401) or whose token
+/// lacks the role the call needs (403, described per audience). One declaration per audience,
+/// all here, so every audience's 401 reads the same.
+macro_rules! sign_in_problems {
+    ($(#[$doc:meta])* $name:ident, $forbidden:literal) => {
+        $(#[$doc])*
+        #[derive(utoipa::IntoResponses)]
+        #[allow(dead_code)] // Describes responses; never built.
+        pub enum $name {
+            #[response(
+                status = 401,
+                description = "No valid access token",
+                content_type = "application/problem+json"
+            )]
+            NotSignedIn(Problem),
+            #[response(status = 403, description = $forbidden, content_type = "application/problem+json")]
+            WithoutTheRole(Problem),
+        }
+    };
 }
 
-/// No valid access token, or a token of someone who is not an underwriter (the workbench).
-#[derive(utoipa::IntoResponses)]
-#[allow(dead_code)] // Describes responses; never built.
-pub enum StaffSignInProblems {
-    #[response(
-        status = 401,
-        description = "No valid access token",
-        content_type = "application/problem+json"
-    )]
-    NotSignedIn(Problem),
-    #[response(
-        status = 403,
-        description = "Signed in, but without the underwriter role",
-        content_type = "application/problem+json"
-    )]
-    NotAnUnderwriter(Problem),
-}
+sign_in_problems!(
+    /// No valid access token, or a token of someone who is not an adviser.
+    SignInProblems,
+    "Signed in, but not set up as an adviser"
+);
+sign_in_problems!(
+    /// No valid access token, or a token of someone who is not an underwriter (the workbench).
+    StaffSignInProblems,
+    "Signed in, but without the underwriter role"
+);
+sign_in_problems!(
+    /// No valid access token, or a token without a customer-care role.
+    CareSignInProblems,
+    "Signed in, but without a customer-care role (`cca` or `ccaadmin`); for the administrators' calls, without `ccaadmin`"
+);
+sign_in_problems!(
+    /// No valid access token, or an account with no part in web chat.
+    ChatSignInProblems,
+    "Signed in, but not an adviser, an assistant or in customer care (or, to chat, an administrator, who only reads)"
+);
+sign_in_problems!(
+    /// No valid access token, or a token that is not a client account's (the client portal).
+    ClientSignInProblems,
+    "Signed in, but not with a client account"
+);
 
 /// A problem response of one status, declared for the OpenAPI document: the routes list it in
 /// their `responses`, and `ApiError` builds the body.

@@ -9,7 +9,7 @@ use crate::body::Body;
 use crate::case::Case;
 use crate::chat::protocol::{ChatConversationSummary, ChatMessageView, ChatProtocol};
 use crate::chat::{Participant, TICKET_LIFETIME, socket};
-use crate::error::{ApiError, BadParameter, NotFound, Problem, Unreadable};
+use crate::error::{ApiError, BadParameter, ChatSignInProblems, NotFound, Problem, Unreadable};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::rejection::QueryRejection;
@@ -42,24 +42,6 @@ const MAX_FRAME_BYTES: usize = MAX_MESSAGE_CHARS * 4 + 1024;
 const NOT_IN_CHAT: &str = "Web chat is for advisers and customer care.";
 const READS_ONLY: &str =
     "Customer care administrators can read chat transcripts but not take part in chats.";
-
-/// No valid access token, or an account with no part in web chat.
-#[derive(utoipa::IntoResponses)]
-#[allow(dead_code)] // Describes responses; never built.
-pub enum ChatSignInProblems {
-    #[response(
-        status = 401,
-        description = "No valid access token",
-        content_type = "application/problem+json"
-    )]
-    NotSignedIn(Problem),
-    #[response(
-        status = 403,
-        description = "Signed in, but not an adviser, an assistant or in customer care (or, to chat, an administrator, who only reads)",
-        content_type = "application/problem+json"
-    )]
-    NotInChat(Problem),
-}
 
 /// The caller's side in web chat, with their adviser profile when they are one; 403 for
 /// anyone who has none.

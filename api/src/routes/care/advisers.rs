@@ -2,9 +2,10 @@
 //! firm location, who may act for them (`adviserId`) and when, and the history of every change.
 //! A change shows on the adviser's next request: every request reads the adviser afresh.
 
-use super::{CareSignInProblems, checked};
+use super::checked;
 use crate::auth::CareAdminCaller;
 use crate::body::Body;
+use crate::error::CareSignInProblems;
 use crate::error::{ApiError, BadParameter, Conflict, Invalid, NotFound, Unreadable};
 use crate::state::AppState;
 use axum::Json;

@@ -4,10 +4,10 @@
 //! changes a case. Both `cca` and `ccaadmin` may read (decision CC1); only `ccaadmin` lists the
 //! health-answer reads.
 
-use super::CareSignInProblems;
 use super::advisers::CareAdviserSummary;
 use crate::auth::{CareAdminCaller, CareCaller};
 use crate::case::{ApplicantPath, ApplicationPath, InPath, view};
+use crate::error::CareSignInProblems;
 use crate::error::{ApiError, BadParameter, NotFound};
 use crate::routes::documents::{PdfDocument, file};
 use crate::routes::policies::PolicySearchParams;

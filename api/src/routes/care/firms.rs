@@ -3,9 +3,10 @@
 //! change recorded), and a firm's history.
 
 use super::advisers::CareHistory;
-use super::{CareSignInProblems, checked};
+use super::checked;
 use crate::auth::CareAdminCaller;
 use crate::body::Body;
+use crate::error::CareSignInProblems;
 use crate::error::{ApiError, Invalid, NotFound, Unreadable};
 use crate::state::AppState;
 use axum::Json;

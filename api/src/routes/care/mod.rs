@@ -10,7 +10,7 @@ mod advisers;
 mod cases;
 mod firms;
 
-use crate::error::{ApiError, Problem};
+use crate::error::ApiError;
 use crate::state::AppState;
 use domain::Rejection;
 use utoipa_axum::router::OpenApiRouter;
@@ -20,24 +20,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(advisers::router())
         .merge(firms::router())
         .merge(cases::router())
-}
-
-/// No valid access token, or a token without a customer-care role.
-#[derive(utoipa::IntoResponses)]
-#[allow(dead_code)] // Describes responses; never built.
-pub enum CareSignInProblems {
-    #[response(
-        status = 401,
-        description = "No valid access token",
-        content_type = "application/problem+json"
-    )]
-    NotSignedIn(Problem),
-    #[response(
-        status = 403,
-        description = "Signed in, but without a customer-care role (`cca` or `ccaadmin`); for the administrators' calls, without `ccaadmin`",
-        content_type = "application/problem+json"
-    )]
-    NotCustomerCare(Problem),
 }
 
 /// A store change's outcome as the API answers it: a refusal by its rule is a 4xx.

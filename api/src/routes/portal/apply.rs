@@ -9,7 +9,9 @@
 use crate::auth::{AdviserCaller, ClientCaller};
 use crate::body::Body;
 use crate::case::{ApplicationPath, CaseInPath};
-use crate::error::{ApiError, BodyCommandAnswers, Problem, Unconfirmed, Unreadable};
+use crate::error::{
+    ApiError, BodyCommandAnswers, ClientSignInProblems, Problem, Unconfirmed, Unreadable,
+};
 use crate::routes::underwriting::enquiry::{AnswersRequest, deliver, stored_enquiry};
 use crate::routes::underwriting::lookup::{LookupQuery, QuestionOptions, search_options};
 use crate::state::AppState;
@@ -80,25 +82,6 @@ pub struct WaitingInterview {
 pub struct WaitingInterviews {
     pub interviews: Vec<WaitingInterview>,
 }
-
-/// No valid access token, or a token without the client role.
-#[derive(utoipa::IntoResponses)]
-#[allow(dead_code)] // Describes responses; never built.
-pub enum ClientSignInProblems {
-    #[response(
-        status = 401,
-        description = "No valid access token",
-        content_type = "application/problem+json"
-    )]
-    NotSignedIn(Problem),
-    #[response(
-        status = 403,
-        description = "Signed in, but not with a client account",
-        content_type = "application/problem+json"
-    )]
-    NotAClient(Problem),
-}
-
 /// A client's read of their own health questions.
 #[derive(utoipa::IntoResponses)]
 #[allow(dead_code)] // Describes responses; never built.

@@ -3,9 +3,9 @@
 //! the email their adviser recorded. Every refusal of details that lead nowhere reads the same
 //! (`domain::client_portal::NO_MATCH`), and failures are counted so guessing is slowed down.
 
-use super::ClientSignInProblems;
 use crate::auth::ClientCaller;
 use crate::body::Body;
+use crate::error::ClientSignInProblems;
 use crate::error::{ApiError, Problem, Unreadable};
 use crate::state::AppState;
 use axum::Json;

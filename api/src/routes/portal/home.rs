@@ -1,10 +1,10 @@
 //! The client's home: who they are to us, each case of theirs in plain words, their adviser's
 //! contact and their policies, and what is waiting for them to do.
 
-use super::ClientSignInProblems;
 use super::things_to_do::{ThingToDo, things_to_do};
 use crate::auth::ClientCaller;
 use crate::error::ApiError;
+use crate::error::ClientSignInProblems;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;

@@ -1,9 +1,9 @@
 //! One policy of the signed-in client's, with the documents they may read, and those documents'
 //! download. A policy or document that is not theirs is "not found", never "forbidden".
 
-use super::ClientSignInProblems;
 use super::home::{AdviserContact, ClientPolicySummary, adviser_contact};
 use crate::auth::ClientCaller;
+use crate::error::ClientSignInProblems;
 use crate::error::{ApiError, NotFound};
 use crate::routes::documents::{PdfDocument, file};
 use crate::state::AppState;
