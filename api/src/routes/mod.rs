@@ -14,10 +14,7 @@ pub(crate) mod documents;
 mod health;
 mod lookups;
 mod policies;
-// Issue 35's health questions answered privately; the client portal's own routes are beside it.
 mod portal;
-#[path = "portal/apply.rs"]
-mod portal_apply;
 mod qi;
 mod quote;
 mod search;
@@ -211,7 +208,6 @@ fn api() -> OpenApiRouter<AppState> {
         .merge(contact::router())
         .merge(lookups::router())
         .merge(underwriting::router())
-        .merge(portal_apply::router())
         .merge(portal::router())
         .merge(qi::router())
         .merge(underwriter::router())

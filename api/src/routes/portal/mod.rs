@@ -2,8 +2,9 @@
 //! (their cases in plain words, their adviser, their policies), confirming a case as theirs,
 //! each policy of theirs and its documents. Every read starts from the caller's links
 //! ([`crate::auth::ClientCaller`]): a case they have not linked is "not found", whoever asks.
-//! The private health questions (`apply.rs`) are mounted beside these in `routes/mod.rs`.
+//! The private health questions (`apply.rs`): the adviser sends an interview, the client answers it.
 
+mod apply;
 mod confirm;
 mod home;
 mod policy;
@@ -15,6 +16,7 @@ use utoipa_axum::routes;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        .merge(apply::router())
         .routes(routes!(home::client_home))
         .routes(routes!(confirm::confirm_details))
         .routes(routes!(policy::client_policy))
