@@ -155,6 +155,15 @@ async fn an_indication_is_priced_downloaded_and_carried_into_an_application() {
         .await
         .unwrap();
     assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        response.headers()["content-disposition"],
+        "attachment; filename=\"indication.pdf\""
+    );
+    assert_eq!(
+        response.headers()["cache-control"],
+        "private, no-store",
+        "it names a health condition: no cache may keep it"
+    );
     let text = pdf_text(&response.bytes().await.unwrap());
     assert!(text.contains("INDICATION ONLY"), "{text}");
     assert!(text.contains("High blood pressure"), "{text}");

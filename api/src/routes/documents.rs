@@ -28,7 +28,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(stored_document))
 }
 
-const PDF: &str = "application/pdf";
+pub(crate) const PDF: &str = "application/pdf";
 
 /// A PDF document's bytes, as the OpenAPI document declares every PDF response: binary, so
 /// client generators hand back a file rather than guess at a shape.
@@ -161,17 +161,42 @@ pub(crate) async fn stored_or_rendered(
 // §7 documents are saved under the content-disposition name; §8 covers a missing one.
 /// The file with its name in `content-disposition`, which the SPA saves it under.
 pub(crate) fn file(document: StoredDocument) -> Response {
-    let disposition = format!(
-        "attachment; filename=\"{}\"",
-        document.file_name.replace('"', "")
-    );
-    let mut response = document.content.into_response();
+    download(
+        document.content,
+        &document.content_type,
+        &document.file_name,
+        Disposition::Attachment,
+    )
+}
+
+/// Whether the browser shows a download in place or saves it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Disposition {
+    Inline,
+    Attachment,
+}
+
+/// The one way a document leaves the API: its type, its name (stripped of what would break the
+/// header or name a path) and `no-store`, since documents carry personal and health data that
+/// no shared cache may keep.
+pub(crate) fn download(
+    bytes: Vec<u8>,
+    content_type: &str,
+    file_name: &str,
+    disposition: Disposition,
+) -> Response {
+    let name = file_name.replace(['"', '/', '\\', '\r', '\n'], "");
+    let kind = match disposition {
+        Disposition::Inline => "inline",
+        Disposition::Attachment => "attachment",
+    };
+    let mut response = bytes.into_response();
     let headers = response.headers_mut();
     headers.insert(
         header::CONTENT_TYPE,
-        HeaderValue::from_str(&document.content_type).unwrap_or(HeaderValue::from_static(PDF)),
+        HeaderValue::from_str(content_type).unwrap_or(HeaderValue::from_static(PDF)),
     );
-    if let Ok(value) = HeaderValue::from_str(&disposition) {
+    if let Ok(value) = HeaderValue::from_str(&format!("{kind}; filename=\"{name}\"")) {
         headers.insert(header::CONTENT_DISPOSITION, value);
     }
     headers.insert(

@@ -4,12 +4,12 @@
 
 use crate::auth::AdviserCaller;
 use crate::error::{ApiError, NotFound, SignInProblems};
-use crate::routes::documents::PdfDocument;
+use crate::routes::documents::{self, PdfDocument};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::{HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::StatusCode;
+use axum::response::Response;
 use chrono::{NaiveDate, Utc};
 use domain::dates::uk_date;
 use domain::marketing::{MarketingAlert, current_alert};
@@ -220,15 +220,10 @@ pub async fn client_welcome(State(state): State<AppState>) -> Result<Response, A
     );
     let document = activities::welcome_document(&settings.welcome_template, &data)
         .map_err(|problem| ApiError::Internal(anyhow::anyhow!(problem)))?;
-    let disposition = format!("inline; filename=\"{}\"", document.file_name);
-    let mut response = document.bytes.into_response();
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/pdf"),
-    );
-    if let Ok(value) = HeaderValue::from_str(&disposition) {
-        headers.insert(header::CONTENT_DISPOSITION, value);
-    }
-    Ok(response)
+    Ok(documents::download(
+        document.bytes,
+        documents::PDF,
+        &document.file_name,
+        documents::Disposition::Inline,
+    ))
 }

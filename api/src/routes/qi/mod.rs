@@ -9,12 +9,12 @@ use crate::body::Body;
 use crate::case::InPath;
 use crate::error::{ApiError, BadParameter, BodyCommandAnswers, CommandAnswers, ReadAnswers};
 use crate::routes::applications::ActingFor;
-use crate::routes::documents::PdfDocument;
+use crate::routes::documents::{self, PdfDocument};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Query, State};
-use axum::http::{HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::StatusCode;
+use axum::response::Response;
 use chrono::Utc;
 use domain::dates::uk_date;
 use domain::product_codes::ProductType;
@@ -456,14 +456,10 @@ pub async fn qi_document(
         .map(|n| n.replace(['"', '/', '\\', '\r', '\n'], ""))
         .filter(|n| !n.trim().is_empty() && n.len() <= 200)
         .unwrap_or(document.file_name);
-    let mut response = document.bytes.into_response();
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/pdf"),
-    );
-    if let Ok(value) = HeaderValue::from_str(&format!("attachment; filename=\"{name}\"")) {
-        headers.insert(header::CONTENT_DISPOSITION, value);
-    }
-    Ok(response)
+    Ok(documents::download(
+        document.bytes,
+        documents::PDF,
+        &name,
+        documents::Disposition::Attachment,
+    ))
 }
