@@ -3,9 +3,10 @@
  * in two browsers; the launcher enabled once the agent is online; messages both ways with the
  * typing and read states; the adviser's connection dropped and the browser offline while both
  * sides write; after reconnecting every message shows once, in order, on both sides. Each page
- * is checked by axe as photographed.
+ * is checked by axe as photographed. The drop is made from outside the page (the socket routed
+ * through the test and closed there), so the portal carries no hook for it.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, WebSocketRoute } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { eventually, launchBrowser, screenshot, visible, type Browser } from './browser';
 import { apiCall, signInAtDevIdp, tokenFor } from './steps';
@@ -29,6 +30,37 @@ async function signIn(page: Page, email: string, landing: RegExp): Promise<void>
   await page.goto(`${baseUrl}/v2/`);
   await signInAtDevIdp(page, undefined, { email, password: 'Passw0rd!' });
   await page.waitForURL(landing);
+}
+
+/** The chat socket of a page, routed through the test: what passes is unchanged, and the test can cut it. */
+interface RoutedChatSocket {
+  /** How many times the page has opened the chat socket. */
+  connections(): number;
+  /** Closes the open connection at both ends, as a network failure would. */
+  drop(): Promise<void>;
+}
+
+/**
+ * Routes the page's chat socket (before the page opens it) through playwright: each connection is
+ * passed on to the portal, and every frame is forwarded both ways as it is.
+ */
+async function routeChatSocket(page: Page): Promise<RoutedChatSocket> {
+  let open: { page: WebSocketRoute; server: WebSocketRoute } | null = null;
+  let connections = 0;
+  await page.routeWebSocket(/\/api\/v1\/backendforfrontend\/webchat\/socket\b/, (ws) => {
+    open = { page: ws, server: ws.connectToServer() };
+    connections += 1;
+  });
+  return {
+    connections: () => connections,
+    drop: async () => {
+      const sides = open;
+      if (!sides) throw new Error('The chat socket is not open: nothing to drop.');
+      open = null;
+      await sides.server.close({ code: 1001, reason: 'dropped by the test' });
+      await sides.page.close({ code: 1001, reason: 'dropped by the test' });
+    },
+  };
 }
 
 /** Writes a message in a conversation's box and sends it with Enter. */
@@ -57,6 +89,7 @@ describe('web chat', () => {
     const created = await apiCall(token, 'POST', 'backendforfrontend/application/create');
     const applicationId = String(created.id);
     const page = adviser.page;
+    const socket = await routeChatSocket(page);
     await signIn(page, 'adviser1@example.com', /\/v2\/dashboard$/);
     await page.goto(`${baseUrl}/v2/application/${applicationId}/client-details`);
     const launcher = page.getByRole('contentinfo').getByRole('button', { name: 'Web chat' });
@@ -85,8 +118,9 @@ describe('web chat', () => {
     await screenshot(desk, 'chat-03-desk-answering');
 
     // The adviser's connection drops and the browser goes offline; both sides write meanwhile.
+    expect(socket.connections()).toBe(1);
     await adviser.context.setOffline(true);
-    await page.evaluate(() => (window as unknown as { __portalChat?: { drop: () => void } }).__portalChat?.drop());
+    await socket.drop();
     await visible(box.getByText(/Reconnecting/));
     await write(box, 'Sent while the connection was down');
     await visible(box.locator('.chat-message[data-state="sending"]'));
@@ -106,6 +140,8 @@ describe('web chat', () => {
     await eventually(async () => expect(await texts(box)).toEqual(expected));
     await eventually(async () => expect(await texts(thread)).toEqual(expected));
     expect(await box.getByText(/Reconnecting/).count()).toBe(0);
+    // The messages came over a new connection, not the one dropped.
+    expect(socket.connections()).toBeGreaterThanOrEqual(2);
     await screenshot(page, 'chat-05-adviser-reconnected');
 
     // A reload brings today's conversation back from the store, each message once.
@@ -114,5 +150,48 @@ describe('web chat', () => {
     await launcher.click();
     await eventually(async () => expect(await texts(box)).toEqual(expected));
     await screenshot(desk, 'chat-06-desk-after');
+
+    // The desk finds the day's transcript by keyboard, the day typed in British order.
+    await readTodaysTranscriptByKeyboard(desk, expected);
   });
 });
+
+/**
+ * Earlier transcripts on the desk, by keyboard only: the day typed as DD/MM/YYYY (the calendar
+ * offers no day after today), Show, then the conversation, whose transcript lists `expected`.
+ */
+async function readTodaysTranscriptByKeyboard(desk: Page, expected: string[]): Promise<void> {
+  const now = new Date();
+  const ukDay = (date: Date, locale: string) => new Intl.DateTimeFormat(locale, { timeZone: 'Europe/London' }).format(date);
+  const today = ukDay(now, 'en-GB');
+  const tomorrowIso = ukDay(new Date(now.getTime() + 24 * 3_600_000), 'en-CA');
+  const earlier = desk.getByRole('region', { name: 'Earlier transcripts' });
+  const day = earlier.getByRole('textbox', { name: 'Day' });
+  expect(await day.getAttribute('placeholder')).toBe('DD/MM/YYYY');
+
+  // Tab from the empty message box (Send is disabled) into the day.
+  await desk.locator('.chat-desk__thread').getByLabel('Your message').focus();
+  await desk.keyboard.press('Tab');
+  expect(await day.evaluate((input) => input === document.activeElement)).toBe(true);
+  await desk.keyboard.press('ControlOrMeta+A');
+  await desk.keyboard.type(today);
+  // Typing opens the calendar, where tomorrow cannot be chosen.
+  const calendar = desk.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
+  await visible(calendar);
+  expect(await calendar.locator(`td[title="${tomorrowIso}"]`).getAttribute('class')).toContain('ant-picker-cell-disabled');
+  await screenshot(desk, 'chat-07-desk-choosing-day');
+  await desk.keyboard.press('Enter');
+  expect(await day.inputValue()).toBe(today);
+  await desk.keyboard.press('Tab');
+  expect(await earlier.getByRole('button', { name: 'Show' }).evaluate((button) => button === document.activeElement)).toBe(true);
+  await desk.keyboard.press('Enter');
+
+  const conversation = earlier.getByRole('button', { name: /Priya Shah/ });
+  await visible(conversation);
+  await desk.keyboard.press('Tab');
+  expect(await conversation.evaluate((button) => button === document.activeElement)).toBe(true);
+  await desk.keyboard.press('Enter');
+  const transcript = earlier.getByRole('region', { name: /^Transcript: Priya Shah/ });
+  await eventually(async () => expect(await texts(transcript)).toEqual(expected));
+  await screenshot(desk, 'chat-08-desk-earlier-transcript');
+}

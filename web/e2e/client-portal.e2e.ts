@@ -189,10 +189,11 @@ describe('the client portal', () => {
     expect(file.text).toContain('Grace Hopper');
     await screenshot(page, 'client-portal-09-policy');
 
-    // Signed out, she is back on the client portal's landing page (not the adviser login), signs
-    // in again with Login and lands on her home.
+    // Signed out, she is back on the client portal's landing page (not the adviser login), told
+    // so, signs in again with Login and lands on her home.
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/v2\/portal(\?.*)?$/);
+    await visible(page.getByRole('status').filter({ hasText: 'You have signed out' }));
     await visible(page.getByRole('banner').getByRole('link', { name: 'Protection Life Client Portal' }));
     await visible(page.getByRole('contentinfo').getByRole('link', { name: '0808 157 0193' }));
     await screenshot(page, 'client-portal-10-signed-out');

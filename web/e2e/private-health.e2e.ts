@@ -4,21 +4,24 @@
  * case, finds the questions on her home, answers them with the interview's own fields, accepts
  * the declaration and submits. Meanwhile the adviser sees which sections are answered and no
  * answer; once Ada submits, the adviser sees her answers and closes the enquiry as usual. Every
- * page is photographed and checked by axe; the client's page is checked at a phone's 375 px.
+ * page is photographed and checked by axe. Ada answers on a phone (375 px wide) with the keyboard
+ * alone (Tab, Shift+Tab, Space, Enter, arrows and typing; never a click), a condition found by its
+ * look-up, and focus shown at every step and never lost to the top of the page.
  */
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { eventually, launchBrowser, screenshot, visible, type Browser } from './browser';
+import { expectHeadingFocused, hasFocus, tabTo } from './keyboard';
 import { ADVISER, apiCall, signInAtDevIdp, tokenFor } from './steps';
 
 const baseUrl = inject('baseUrl');
 
-/** Every answer but the two Ada gives on the page (domain::testkit::PLAIN_ANSWERS). */
+/** Every answer but Lifestyle's and Medical history's, which Ada gives on the page (domain::testkit::PLAIN_ANSWERS). */
 const ANSWERED_BEFORE: [string, string][] = [
   ['HEIGHT_UNITS', 'metric'], ['HEIGHT', '1.68'], ['WEIGHT_UNITS', 'metric'], ['WEIGHT', '62'],
   ['OCCUPATION', 'Software developer'], ['EARNINGS', '42000'], ['HAZARDOUS_DUTIES', 'No'],
   ['HAZARDOUS_PURSUITS', 'No'], ['TRAVEL', 'No'],
-  ['HAS_CONDITIONS', 'No'], ['FAMILY_HISTORY', 'No'], ['GP_REGISTERED_SINCE', '2015-06-01'], ['GP_PENDING', 'No'],
+  ['FAMILY_HISTORY', 'No'], ['GP_REGISTERED_SINCE', '2015-06-01'], ['GP_PENDING', 'No'],
 ];
 
 /** Ada Byron (born 10 April 1985, `email`) applied for life cover, her interview started; answers the case's id. */
@@ -49,6 +52,119 @@ async function interviewStarted(email: string): Promise<{ id: number; ada: strin
 /** Whether the page is no wider than the window: nothing to scroll sideways on a phone. */
 async function fitsTheWindow(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
+/**
+ * From her home, Ada opens her questions and answers Lifestyle (units typed, a radio by Space)
+ * and Medical history (Yes by an arrow key, the condition found by typing in its look-up and
+ * chosen with Enter, its follow-up questions by Space and a typed date), each Continue taking her
+ * to the next section's heading.
+ */
+async function answerByKeyboard(client: Page, questions: Locator): Promise<void> {
+  await tabTo(client, questions);
+  await client.keyboard.press('Enter');
+  await expectHeadingFocused(client, 'Your health questions');
+  await tabTo(client, client.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /Lifestyle/ }));
+  await client.keyboard.press('Enter');
+  await expectSectionFocused(client, 'Lifestyle');
+
+  await tabTo(client, client.getByLabel(/Units of alcohol a week/));
+  await client.keyboard.type('6');
+  // Leaving the box saves what was typed.
+  await chooseRadio(client, client.getByRole('radiogroup', { name: /recreational drug/ }), 'No');
+  expect(await fitsTheWindow(client)).toBe(true);
+  await screenshot(client, 'private-health-04-client-answering-375');
+  await continueToNextSection(client, 'Medical history');
+
+  // Yes, and the look-up appears.
+  await chooseRadio(client, client.getByRole('radiogroup', { name: /have you seen a doctor/ }), 'Yes');
+  const conditions = client.getByRole('combobox', { name: /Which conditions\?/ });
+  await visible(conditions);
+  await tabTo(client, conditions);
+  await client.keyboard.type('blood pressure');
+  await chooseFound(client, 'High blood pressure');
+  await visible(client.locator('.ant-select-selection-item', { hasText: 'High blood pressure' }));
+
+  // The condition's own questions follow it.
+  await chooseRadio(client, client.getByRole('radiogroup', { name: /High blood pressure: is it controlled/ }), 'Yes');
+  const diagnosed = client.getByRole('textbox', { name: /High blood pressure: when was it diagnosed/ });
+  await tabTo(client, diagnosed);
+  await client.keyboard.type('01/03/2019');
+  await client.keyboard.press('Enter');
+  // Saved as it is confirmed, and focus stays in the field rather than going back to the top.
+  await eventually(async () => expect(await client.getByText('Saving…').count()).toBe(0));
+  expect(await hasFocus(diagnosed)).toBe(true);
+  expect(await diagnosed.inputValue()).toBe('01/03/2019');
+  expect(await fitsTheWindow(client)).toBe(true);
+  await screenshot(client, 'private-health-05-client-conditions-375');
+}
+
+/**
+ * Tabs into a radio group (onto its first radio while none is chosen), moves along it with the
+ * down arrow, which chooses as it goes, to `option`, and chooses that with Space if it is not yet.
+ */
+async function chooseRadio(client: Page, group: Locator, option: string): Promise<void> {
+  const radio = group.getByRole('radio', { name: option, exact: true });
+  await tabTo(client, group);
+  for (let press = 0; press < 10 && !(await hasFocus(radio)); press += 1) await client.keyboard.press('ArrowDown');
+  if (!(await radio.isChecked())) await client.keyboard.press('Space');
+  await eventually(async () => expect(await radio.isChecked()).toBe(true));
+}
+
+/** Continue, once the section is complete, moves on to the next section, its heading focused. */
+async function continueToNextSection(client: Page, next: string): Promise<void> {
+  const carryOn = client.getByRole('button', { name: 'Continue' });
+  await eventually(async () => expect(await carryOn.isEnabled()).toBe(true), 20_000);
+  await tabTo(client, carryOn);
+  await client.keyboard.press('Enter');
+  await expectSectionFocused(client, next);
+}
+
+/** Waits for the section's heading (an h2 the page focuses, not in the tab order) to have focus. */
+async function expectSectionFocused(client: Page, name: string): Promise<void> {
+  await eventually(async () => expect(await hasFocus(client.getByRole('heading', { level: 2, name }))).toBe(true));
+}
+
+/**
+ * With the look-up's matches listed, moves down them with the arrow key to the one named
+ * `name` and chooses it with Enter, the list photographed (and checked) open on the way.
+ */
+async function chooseFound(client: Page, name: string): Promise<void> {
+  const active = client.locator('.ant-select-dropdown:visible .ant-select-item-option-active');
+  await visible(client.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name }));
+  await screenshot(client, 'private-health-05a-client-conditions-look-up-375');
+  for (let press = 0; press < 20; press += 1) {
+    if ((await active.textContent())?.startsWith(name)) {
+      await client.keyboard.press('Enter');
+      await client.keyboard.press('Escape');
+      return;
+    }
+    await client.keyboard.press('ArrowDown');
+  }
+  throw new Error(`the look-up never offered ${name}`);
+}
+
+/** Check and submit, the declaration accepted with Space, then Submit my answers with Enter. */
+async function declareAndSubmitByKeyboard(client: Page): Promise<void> {
+  const summary = client.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Check and submit' });
+  await eventually(async () => expect(await summary.isEnabled()).toBe(true), 20_000);
+  await tabTo(client, summary, 'Shift+Tab');
+  await client.keyboard.press('Enter');
+  await visible(client.getByRole('region', { name: 'The answers given' }));
+  await tabTo(client, client.getByRole('checkbox', { name: 'I have read and accept the declaration' }));
+  await client.keyboard.press('Space');
+  // The box gives way to the statement that it is accepted, which takes focus.
+  const accepted = client.getByText('You have read and accepted the declaration.');
+  await visible(accepted);
+  await eventually(async () => expect(await hasFocus(accepted)).toBe(true));
+  expect(await fitsTheWindow(client)).toBe(true);
+  await screenshot(client, 'private-health-07-client-declared-375');
+  await tabTo(client, client.getByRole('button', { name: 'Submit my answers' }));
+  await client.keyboard.press('Enter');
+  // The questions give way to what was submitted, read from the top of the page.
+  await visible(client.getByText(/You submitted your answers on/));
+  await expectHeadingFocused(client, 'Your health questions');
+  await screenshot(client, 'private-health-08-client-submitted-375');
 }
 
 let adviserBrowser: Browser;
@@ -102,28 +218,16 @@ describe('health questions answered privately', () => {
     await visible(questions);
     await screenshot(client, 'private-health-03-client-home');
 
-    // Most answers over the API as Ada (the same call the page makes); the last two on the page.
+    // Most answers over the API as Ada (the same call the page makes); Lifestyle and Medical
+    // history on the page, on a phone, by keyboard alone.
     const adaToken = await tokenFor(email);
     const ada = (await apiCall(adaToken, 'GET', 'portal/health-questions')).interviews as { applicantId: string }[];
     await apiCall(adaToken, 'POST', `portal/health-questions/${ada[0]?.applicantId ?? ''}`, {
       answers: ANSWERED_BEFORE.map(([tag, value]) => ({ tag, value })),
     });
-    await questions.click();
-    await visible(client.getByRole('heading', { level: 1, name: 'Your health questions' }));
-    await client.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /Lifestyle/ }).click();
-    const units = client.getByLabel(/Units of alcohol a week/);
-    await units.fill('6');
-    await units.press('Tab');
-    const drugs = client.getByRole('radiogroup', { name: /recreational drug/ });
-    await drugs.getByRole('radio', { name: 'No', exact: true }).click();
-    await eventually(async () => expect(await drugs.getByRole('radio', { name: 'No', exact: true }).isChecked()).toBe(true));
-    await screenshot(client, 'private-health-04-client-answering');
     await client.setViewportSize({ width: 375, height: 812 });
-    expect(await fitsTheWindow(client)).toBe(true);
-    await screenshot(client, 'private-health-05-client-answering-375');
-    await client.setViewportSize({ width: 1280, height: 900 });
-
-    // The adviser sees Lifestyle answered, and still no answer.
+    await answerByKeyboard(client, questions);
+    // The adviser sees every section answered, and still no answer.
     await adviser.reload();
     const progress = adviser.getByRole('list', { name: 'Progress' });
     await eventually(async () => {
@@ -134,17 +238,9 @@ describe('health questions answered privately', () => {
     expect(await adviser.getByText('Units of alcohol a week', { exact: false }).count()).toBe(0);
     await screenshot(adviser, 'private-health-06-adviser-progress');
 
-    // Ada checks, declares and submits.
-    const summary = client.getByRole('button', { name: 'Check and submit' });
-    await eventually(async () => expect(await summary.isEnabled()).toBe(true), 20_000);
-    await summary.click();
-    await visible(client.getByRole('region', { name: 'The answers given' }));
-    await client.getByRole('checkbox', { name: 'I have read and accept the declaration' }).click();
-    await visible(client.getByText('You have read and accepted the declaration.'));
-    await screenshot(client, 'private-health-07-client-declared');
-    await client.getByRole('button', { name: 'Submit my answers' }).click();
-    await visible(client.getByText(/You submitted your answers on/));
-    await screenshot(client, 'private-health-08-client-submitted');
+    // Ada checks, declares and submits, by keyboard still.
+    await declareAndSubmitByKeyboard(client);
+    await client.setViewportSize({ width: 1280, height: 900 });
 
     // The adviser sees her answers and closes the enquiry as if they had typed them.
     await adviser.reload();

@@ -11,6 +11,16 @@ import { theme } from './theme';
 /** Read once: the page's nonce does not change while it is open. */
 const csp = { nonce: cspNonce() };
 
+/**
+ * antd's en-GB, except that the calendar's month and year buttons are named by what they show
+ * ("Nov", "2026"): antd labels them "Choose a month" and "Choose a year", so someone using speech
+ * input who says what they see cannot press them (WCAG 2.5.3 Label in Name; axe
+ * label-content-name-mismatch). An empty label counts as none, so a button's name is its text.
+ */
+const locale: typeof enGB = enGB.DatePicker
+  ? { ...enGB, DatePicker: { ...enGB.DatePicker, lang: { ...enGB.DatePicker.lang, monthSelect: '', yearSelect: '' } } }
+  : enGB;
+
 /** Providers every screen (and every component test) needs: antd in en-GB, react-query. */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
@@ -20,7 +30,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
     // option has role="option". Our option lists are short, so nothing is lost.
     // form colon off: a label that asks a question ends with its question mark, not "?:".
     // csp: antd's run-time <style> elements carry the page's nonce (csp-nonce.ts).
-    <ConfigProvider locale={enGB} theme={theme} virtual={false} form={{ colon: false }} csp={csp}>
+    <ConfigProvider locale={locale} theme={theme} virtual={false} form={{ colon: false }} csp={csp}>
       <FeedbackProvider>
         <QueryClientProvider client={queryClient}>
           <TopProgressBar />

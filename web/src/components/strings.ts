@@ -2,4 +2,10 @@
 export const componentStrings = {
   /** Read by screen readers after a link that opens a new tab (WCAG 3.2.5 advisory G201). */
   opensInNewTab: '(opens in a new tab)',
+  /** The notice on the page a user lands on after signing out (`SignedOutNotice`, EP3). */
+  signedOut: {
+    title: 'You have signed out',
+    idle: (duration: string) => `You were signed out because you were inactive for ${duration}`,
+    detail: 'Sign in again to carry on where you left off.',
+  },
 } as const;

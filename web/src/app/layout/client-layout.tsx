@@ -11,7 +11,7 @@ import { RouteChangeEffects } from './route-change-effects';
 
 /**
  * The client portal's signed-in shell (issue 35): the product ("Client Portal"), who is signed in and
- * Sign out, which lands on the client portal's landing page; no adviser menu, no firm location, and a
+ * Sign out, which lands on the client portal's landing page (`useSignOut`); no adviser menu, no firm location, and a
  * footer with the clients' help line and no web chat.
  */
 export function ClientLayout() {
@@ -32,7 +32,7 @@ export function ClientLayout() {
               <UserOutlined aria-hidden="true" /> <span className="app-header__user-name">{name}</span>
             </span>
           )}
-          <Button ghost icon={<LogoutOutlined aria-hidden="true" />} onClick={() => void signOut({ reason: 'signed-out' }, paths.portal())}>
+          <Button ghost icon={<LogoutOutlined aria-hidden="true" />} onClick={() => void signOut({ reason: 'signed-out' })}>
             {appStrings.signOut}
           </Button>
         </div>

@@ -18,6 +18,11 @@ interface EnquiryLineFieldsProps {
   onAnswer: (tag: string, value: string) => void;
 }
 
+/** Question types whose field shows the stored answer rather than what was typed, and so need no fresh start. */
+function keepsFieldWhenSaved(type: Schemas['Question']['questionType']): boolean {
+  return type.startsWith('OPTION_') || type === 'DATE' || type === 'PAST_DATE' || type === 'FUTURE_DATE';
+}
+
 /**
  * One line of the interview, its questions as one group: how the application's interview and Qi
  * both ask them. A line tagged `OPTIONAL` says so on each question.
@@ -34,8 +39,9 @@ export function EnquiryLineFields({ line, enquiry, refused, disabled, note, onAn
       )}
       {line.questions.map((question) => (
         <QuestionField
-          // A typed field starts again from a new stored answer; a choice keeps focus.
-          key={question.questionType.startsWith('OPTION_') ? question.tag : `${question.tag}:${question.answer ?? ''}`}
+          // A typed field starts again from a new stored answer; a choice, and a date (which shows
+          // the stored answer itself), stay the same field, so focus stays in them as they are saved.
+          key={keepsFieldWhenSaved(question.questionType) ? question.tag : `${question.tag}:${question.answer ?? ''}`}
           question={question}
           branch={enquiry.branch ?? 'adviser'}
           units={question.questionType in unitsQuestions ? answerOf(unitsQuestions[question.questionType as Measurement]) : undefined}

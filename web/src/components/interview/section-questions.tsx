@@ -1,4 +1,5 @@
 import { Button, Card, Typography } from 'antd';
+import { useEffect, useRef } from 'react';
 import { EnquiryLineFields } from './enquiry-line-fields';
 import type { Enquiry, Section } from './enquiry-model';
 import { interviewStrings as t } from './strings';
@@ -16,10 +17,29 @@ interface SectionQuestionsProps {
   onContinue: () => void;
 }
 
-/** One section of the interview, its lines asked as the server says, then Continue. */
+/**
+ * One section of the interview, its lines asked as the server says, then Continue. When another
+ * section takes its place (Continue, or one chosen from the sections), its heading takes focus, so
+ * the keyboard and a screen reader carry on from its first question rather than from the button
+ * pressed at the foot of the last one.
+ */
 export function SectionQuestions({ enquiry, section, refused, saving, clientDetailsNote, onAnswer, onContinue }: SectionQuestionsProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = useRef(section.id);
+  useEffect(() => {
+    if (shown.current === section.id) return;
+    shown.current = section.id;
+    heading.current?.focus();
+  }, [section.id]);
+
   return (
-    <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>{section.name}</h2>}>
+    <Card
+      title={
+        <h2 ref={heading} tabIndex={-1} style={{ fontSize: 18, margin: 0 }}>
+          {section.name}
+        </h2>
+      }
+    >
       {section.message ? (
         <Typography.Paragraph>{t.noQuestions}</Typography.Paragraph>
       ) : (

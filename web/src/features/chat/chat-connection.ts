@@ -61,11 +61,6 @@ export class ChatConnection {
     this.socket = null;
   }
 
-  /** Drops the socket as a network failure would (the browser test uses it); it reconnects. */
-  drop(): void {
-    this.socket?.close();
-  }
-
   /** Sends a frame now if connected; a message not sent now waits as pending for the next connection. */
   send(frame: ClientFrame): boolean {
     if (this.socket?.readyState !== OPEN) return false;

@@ -42,6 +42,7 @@ export const chatStrings = {
   chooseConversation: 'Choose a conversation to read and answer it.',
   earlier: 'Earlier transcripts',
   earlierDay: 'Day',
+  earlierDayHelp: 'For example, 23/06/2026. Type it or pick it from the calendar.',
   earlierShow: 'Show',
   earlierNone: 'No conversations on that day.',
   readOnly: 'This conversation was on an earlier day: it can be read, not answered.',

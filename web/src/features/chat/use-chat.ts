@@ -9,13 +9,6 @@ export const TYPING_SHOWS_MS = 6000;
 /** How often "I am typing" is sent again while typing continues. */
 const TYPING_REPEAT_MS = 3000;
 
-declare global {
-  interface Window {
-    /** The browser test drops the chat's socket with this, as a network failure would. */
-    __portalChat?: { drop: () => void };
-  }
-}
-
 /**
  * The chat as a React hook: state from the pure reducer (kept in a ref as well, so the
  * connection always reads it as it is now), and the actions a chat box or the desk needs.
@@ -46,12 +39,10 @@ export function useChat({ applicationId }: { applicationId?: number | null } = {
       origin: window.location.origin,
     });
     connection.current = chat;
-    window.__portalChat = { drop: () => chat.drop() };
     chat.start();
     return () => {
       chat.stop();
       connection.current = null;
-      delete window.__portalChat;
     };
   }, [dispatch, caseId]);
 

@@ -1,5 +1,5 @@
 import { Button } from 'antd';
-import { useContext, useState } from 'react';
+import { useState } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { Navigate } from 'react-router';
 import { HOME_ROUTE } from '@/lib/auth/return-to';
@@ -8,8 +8,7 @@ import { forgetSignOut, lastSignOut } from '@/lib/auth/sign-out-record';
 import { signIn } from '@/lib/auth/user-manager';
 import { HelpContacts } from '@/components/help-contacts';
 import { PageHeading } from '@/components/page-heading';
-import { BootstrapConfigContext } from '@/lib/config';
-import { durationText } from '@/lib/duration';
+import { SignedOutNotice } from '@/components/signed-out-notice';
 import { authStrings } from '../strings';
 
 /**
@@ -20,7 +19,6 @@ import { authStrings } from '../strings';
  */
 export function LoginRoute() {
   const auth = useAuth();
-  const config = useContext(BootstrapConfigContext);
   const [signedOut] = useState(lastSignOut);
   const [starting, setStarting] = useState(false);
 
@@ -33,17 +31,9 @@ export function LoginRoute() {
     signIn(auth, signedOut?.returnTo ?? HOME_ROUTE).catch(() => setStarting(false));
   };
 
-  const idleFor = config ? durationText(config.idleTimeoutSeconds) : undefined;
   return (
     <section className="login-landing" aria-labelledby="login-landing-title">
-      {signedOut && (
-        <div className="login-landing__notice" role="status">
-          <p className="login-landing__notice-title">
-            {signedOut.reason === 'idle' && idleFor ? authStrings.login.signedOutIdle(idleFor) : authStrings.login.signedOut}
-          </p>
-          <p>{authStrings.login.signedOutDetail}</p>
-        </div>
-      )}
+      <SignedOutNotice record={signedOut} />
       <div id="login-landing-title">
         <PageHeading>{authStrings.login.title}</PageHeading>
       </div>

@@ -1,6 +1,7 @@
 import { Alert, Button, Tag } from 'antd';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { PageHeading } from '@/components/page-heading';
+import { UkDateInput } from '@/components/uk-date-input';
 import { useRoles } from '@/lib/auth/roles';
 import { useConversations, useTranscript } from '../api/transcripts';
 import { type ChatState, type ConversationSummary, deskOrder, isWaiting, lastSeq } from '../chat-state';
@@ -104,7 +105,7 @@ function ConversationButton({ conversation: c, state, selected, onSelect }: { co
   );
 }
 
-/** Yesterday's date or any before, and today's for an administrator, in the UK. */
+/** Today's date in the UK (`YYYY-MM-DD`): conversations are kept per UK day. */
 function ukToday(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
 }
@@ -119,15 +120,21 @@ function EarlierTranscripts({ today }: { today: boolean }) {
     <section className="chat-desk__earlier" aria-labelledby="chat-desk-earlier">
       <h2 id="chat-desk-earlier">{t.earlier}</h2>
       <form
+        className="chat-desk__day"
         onSubmit={(event) => {
           event.preventDefault();
+          if (!day) return;
           setShown(day);
           setReading(null);
         }}
       >
-        <label htmlFor={dayId}>{t.earlierDay}</label>{' '}
-        <input id={dayId} type="date" value={day} max={ukToday()} onChange={(event) => setDay(event.target.value)} />{' '}
+        <label htmlFor={dayId}>{t.earlierDay}</label>
+        {/* DD/MM/YYYY whatever the browser's language, as every date in the portal; no day after today. */}
+        <UkDateInput id={dayId} value={day} range="past" onChange={setDay} aria-describedby={`${dayId}-help`} />
         <Button htmlType="submit">{t.earlierShow}</Button>
+        <span id={`${dayId}-help`} className="chat-desk__day-help">
+          {t.earlierDayHelp}
+        </span>
       </form>
       {list.isError && <Alert type="error" message={t.couldNotLoad} />}
       {shown && list.data && (list.data.conversations.length === 0 ? (

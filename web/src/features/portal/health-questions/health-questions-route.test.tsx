@@ -76,6 +76,32 @@ describe('a client answering their health questions privately', () => {
     expect(requests.some((r) => r.url.pathname === `${PATH}/submit`)).toBe(true);
   });
 
+  it('keeps the keyboard’s place: the declaration’s box gives focus to the statement that it is accepted, and Submit is the next Tab', async () => {
+    let latest = interview('4');
+    stubApi([
+      { method: 'GET', path: PATH, respond: () => json(latest) },
+      {
+        method: 'POST',
+        path: `${PATH}/declaration`,
+        respond: () => {
+          latest = interview('4', true);
+          return json(latest);
+        },
+      },
+    ]);
+    page();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Check and submit' }));
+    const box = await screen.findByRole('checkbox', { name: 'I have read and accept the declaration' });
+    box.focus();
+    await user.keyboard(' ');
+
+    const statement = await screen.findByText('You have read and accepted the declaration.');
+    await waitFor(() => expect(statement).toHaveFocus());
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Submit my answers' })).toHaveFocus();
+  });
+
   it('says plainly when the questions are not theirs or were taken back', async () => {
     stubApi([{ method: 'GET', path: PATH, respond: () => problem(404, { type: 'urn:adviser-portal:problem:not-found', title: 'Not found', detail: 'Health questions not found' }) }]);
     page();

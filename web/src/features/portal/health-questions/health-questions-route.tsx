@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Checkbox, Col, Row, Skeleton, Typography } from 'antd';
 import { CheckCircleFilled } from '@ant-design/icons';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '@/app/paths';
 import { AnswersReadBack } from '@/components/interview/answers-read-back';
@@ -8,6 +8,7 @@ import { nextSection, selectAfterFetch, type Enquiry, type Selection } from '@/c
 import { SectionNav } from '@/components/interview/section-nav';
 import { SectionQuestions } from '@/components/interview/section-questions';
 import { useInterviewAnswers } from '@/components/interview/use-interview-answers';
+import { requestHeadingFocus } from '@/components/heading-focus';
 import { PageHeading } from '@/components/page-heading';
 import { isApiError, isProblem } from '@/lib/api-error';
 import { formatDate } from '@/lib/format';
@@ -50,6 +51,10 @@ export function HealthQuestionsRoute() {
 
 function Submitted({ enquiry }: { enquiry: Enquiry }) {
   const submittedAt = enquiry.clientAnswering?.submittedAt;
+  // Just submitted, the questions give way to this page: it is read, and tabbed, from the top.
+  useEffect(() => {
+    if (document.activeElement === document.body) requestHeadingFocus();
+  }, []);
   return (
     <>
       <Alert type="success" showIcon style={{ marginBottom: 16 }} message={submittedAt ? t.submitted(formatDate(submittedAt)) : t.notAvailable} />
@@ -69,6 +74,7 @@ function ClientInterview({ applicantId, enquiry }: { applicantId: string; enquir
   const { answer, refused, failure } = useInterviewAnswers(answers.mutateAsync, t.answerFailed);
   const current = selection.kind === 'section' ? enquiry.sections[selection.index] : undefined;
   const accepted = enquiry.declarations.acceptedPostUnderwriting;
+  const acceptedNote = useAcceptedFocus(accepted);
 
   return (
     <>
@@ -99,7 +105,7 @@ function ClientInterview({ applicantId, enquiry }: { applicantId: string; enquir
               </Typography.Title>
               <Typography.Paragraph>{t.declaration.text}</Typography.Paragraph>
               {accepted ? (
-                <Typography.Paragraph className="declaration-accepted" style={{ fontWeight: 500 }}>
+                <Typography.Paragraph ref={acceptedNote} tabIndex={-1} className="declaration-accepted" style={{ fontWeight: 500 }}>
                   <CheckCircleFilled aria-hidden="true" style={{ color: '#389e0d', marginRight: 8 }} />
                   {t.declaration.accepted}
                 </Typography.Paragraph>
@@ -124,4 +130,18 @@ function ClientInterview({ applicantId, enquiry }: { applicantId: string; enquir
       </Row>
     </>
   );
+}
+
+/**
+ * The declaration's box gives way to the statement that it is accepted: that statement takes the
+ * focus the box had, so the keyboard carries on from there (to Submit) rather than from the top.
+ */
+function useAcceptedFocus(accepted: boolean) {
+  const note = useRef<HTMLDivElement>(null);
+  const before = useRef(accepted);
+  useEffect(() => {
+    if (accepted && !before.current) note.current?.focus();
+    before.current = accepted;
+  }, [accepted]);
+  return note;
 }
