@@ -47,6 +47,13 @@ if ! command -v cargo >/dev/null; then
   exit 1
 fi
 
+# cargo deny checks the Rust dependencies' licences, bans and sources in `make test` (deny.toml).
+# Installed from crates.io into ~/.cargo/bin, where later clones on the machine find it.
+if ! cargo deny --version 2>/dev/null | grep -q '0.20.2'; then
+  echo "Installing cargo-deny 0.20.2 (crates.io), for the dependency checks"
+  cargo install --quiet --locked cargo-deny --version 0.20.2
+fi
+
 if [[ ! -x .venv/bin/python ]]; then
   python3 -m venv .venv
 fi

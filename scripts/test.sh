@@ -15,6 +15,10 @@ if git grep -n -E '\.\./shared/(spec|data|hooks|ARCHITECTURE\.md|CONVENTIONS\.md
 fi
 echo "No file points outside the repository."
 
+step "Dependencies: licences, bans and sources (cargo deny, deny.toml); advisories (npm audit, web/audit-allow.json)"
+cargo deny --offline --log-level error check licenses bans sources
+(cd web && npm run --silent audit)
+
 step "Rust formatting and lints"
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --locked -- -D warnings
