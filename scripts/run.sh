@@ -15,6 +15,9 @@ profile=${RUN_PROFILE:-dev}
 [[ $profile == dev ]] && profile=debug
 portal=${CARGO_TARGET_DIR:-$HOME/.cache/portal-target}/$profile/portal
 mkdir -p data
+# Temporal payloads are encrypted (README "Keys"): development keys live in data/, made once.
+export PORTAL_PAYLOAD_KEYS_FILE=${PORTAL_PAYLOAD_KEYS_FILE:-data/payload-keys}
+[[ -n ${PORTAL_PAYLOAD_KEYS:-} ]] || "$portal" payload-keys init "$PORTAL_PAYLOAD_KEYS_FILE"
 
 started=()
 stop() {
@@ -40,6 +43,7 @@ else
   mapfile -t dev_args < <("$portal" temporal-dev-args)
   .venv/bin/temporal server start-dev --db-filename data/temporal.db --ip "$host" --port "$tport" \
     --ui-port "$ui_port" --ui-disable-news-fetch --log-level warn \
+    --ui-codec-endpoint "${PUBLIC_URL:-http://127.0.0.1:$PORT}/codec" \
     --sqlite-pragma journal_mode=wal --sqlite-pragma synchronous=normal \
     "${dev_args[@]}" >data/temporal.log 2>&1 &
   started+=($!)

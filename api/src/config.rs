@@ -47,6 +47,45 @@ pub struct Config {
     /// A domain known to take mail (`EMAIL_DNS_CANARY`, default gmail.com): a resolver that
     /// denies it cannot see the internet, and DNS checks are switched off.
     pub email_dns_canary: String,
+    /// How many failed password sign-ins the development identity provider allows.
+    pub sign_in_limits: SignInLimits,
+}
+
+/// Failed password sign-ins allowed per account and per client address within a window, before
+/// the next attempt must wait (`SIGN_IN_MAX_FAILURES_PER_ACCOUNT`, default 5;
+/// `SIGN_IN_MAX_FAILURES_PER_ADDRESS`, default 20; `SIGN_IN_FAILURE_WINDOW_MINUTES`, default
+/// 15). The address limit is the higher: many people can share one address (an office behind
+/// one gateway), and it is there to slow one machine trying many accounts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SignInLimits {
+    pub per_account: store::AttemptLimit,
+    pub per_address: store::AttemptLimit,
+}
+
+fn sign_in_limits(get: &impl Fn(&str) -> Option<String>) -> anyhow::Result<SignInLimits> {
+    let number = |name: &str, default: u32, most: u32| -> anyhow::Result<u32> {
+        get(name).map_or(Ok(default), |text| {
+            text.trim()
+                .parse()
+                .ok()
+                .filter(|n| (1..=most).contains(n))
+                .with_context(|| format!("{name} must be a whole number from 1 to {most}"))
+        })
+    };
+    let most_minutes = u32::try_from(store::KEEP_FAILED_ATTEMPTS.num_minutes()).unwrap_or(1440);
+    let window = chrono::Duration::minutes(i64::from(number(
+        "SIGN_IN_FAILURE_WINDOW_MINUTES",
+        15,
+        most_minutes,
+    )?));
+    let limit = |max_failures| store::AttemptLimit {
+        max_failures,
+        window,
+    };
+    Ok(SignInLimits {
+        per_account: limit(number("SIGN_IN_MAX_FAILURES_PER_ACCOUNT", 5, 1000)?),
+        per_address: limit(number("SIGN_IN_MAX_FAILURES_PER_ADDRESS", 20, 100_000)?),
+    })
 }
 
 /// Which address look-up answers `address/lookup` (docs/architecture.md "External services").
@@ -122,7 +161,9 @@ pub struct OidcConfig {
 /// Reads the environment: `PORTAL_ENV`, `PORT`, `BIND_ADDRESS`, `PUBLIC_URL`, `DATABASE_URL`,
 /// `TEMPORAL_ADDRESS`, `TEMPORAL_NAMESPACE`, `TEMPORAL_TASK_QUEUE`, `TEMPORAL_GRPC_COMPRESSION`,
 /// `TEMPORAL_MAX_CACHED_WORKFLOWS`, `TEMPORAL_UI_URL`, `OIDC_ISSUER`, `OIDC_AUDIENCE`, `OIDC_CLIENT_ID`, `OIDC_SCOPE`, `DEV_IDP`, `WEB_DIST`,
-/// `PRODUCT_DIR`, `DATA_DIR`, `IDLE_TIMEOUT_SECONDS`.
+/// `PRODUCT_DIR`, `DATA_DIR`, `IDLE_TIMEOUT_SECONDS`, `SIGN_IN_MAX_FAILURES_PER_ACCOUNT`,
+/// `SIGN_IN_MAX_FAILURES_PER_ADDRESS`, `SIGN_IN_FAILURE_WINDOW_MINUTES`, `PORTAL_PAYLOAD_KEYS`,
+/// `PORTAL_PAYLOAD_KEYS_FILE`, `PORTAL_PAYLOAD_KEY_ID`.
 pub fn from_env() -> anyhow::Result<Config> {
     from_lookup(|key| std::env::var(key).ok().filter(|v| !v.trim().is_empty()))
 }
@@ -200,6 +241,7 @@ pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> anyhow::Result<Confi
                     bail!("TEMPORAL_GRPC_COMPRESSION must be none or gzip, not {other:?}")
                 }
             },
+            payload_keys: payload_keys(&get, environment),
         },
         temporal_ui_url: get("TEMPORAL_UI_URL"),
         oidc: OidcConfig {
@@ -220,7 +262,29 @@ pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> anyhow::Result<Confi
         payee_check: payee_check(&get)?,
         email_dns: email_dns(&get)?,
         email_dns_canary: get("EMAIL_DNS_CANARY").unwrap_or_else(|| "gmail.com".into()),
+        sign_in_limits: sign_in_limits(&get)?,
     })
+}
+
+/// Where the Temporal payload keys are (read when a client connects, not here):
+/// `PORTAL_PAYLOAD_KEYS` (the keys themselves) or `PORTAL_PAYLOAD_KEYS_FILE`, the newest named
+/// by `PORTAL_PAYLOAD_KEY_ID` or else the last. In development, without either, the file
+/// `payload-keys` in `DATA_DIR`, made on first use; in production, none (the portal refuses to
+/// start, saying what to set).
+fn payload_keys(
+    get: &impl Fn(&str) -> Option<String>,
+    environment: Environment,
+) -> keyring::KeySource {
+    let newest = get("PORTAL_PAYLOAD_KEY_ID");
+    match (get("PORTAL_PAYLOAD_KEYS"), get("PORTAL_PAYLOAD_KEYS_FILE")) {
+        (Some(keys), _) => keyring::KeySource::inline(keys, newest),
+        (None, Some(file)) => keyring::KeySource::file(file, newest),
+        (None, None) if environment == Environment::Development => {
+            let data_dir = PathBuf::from(get("DATA_DIR").unwrap_or_else(|| "data".into()));
+            keyring::KeySource::development_file(data_dir.join("payload-keys"), newest)
+        }
+        (None, None) => keyring::KeySource::unset(),
+    }
 }
 
 fn address_lookup(get: &impl Fn(&str) -> Option<String>) -> anyhow::Result<AddressLookupConfig> {
@@ -330,6 +394,40 @@ mod tests {
             ("TEMPORAL_MAX_CACHED_WORKFLOWS", "0"),
             ("TEMPORAL_MAX_CACHED_WORKFLOWS", "lots"),
             ("TEMPORAL_GRPC_COMPRESSION", "zstd"),
+        ] {
+            let error = config(&[dev, (name, value)]).unwrap_err().to_string();
+            assert!(error.contains(name), "{name}={value}: {error}");
+        }
+    }
+
+    #[test]
+    fn sign_in_limits_default_to_5_per_account_and_20_per_address_in_15_minutes() {
+        let dev = ("PORTAL_ENV", "development");
+        let limits = config(&[dev]).unwrap().sign_in_limits;
+        let window = chrono::Duration::minutes(15);
+        assert_eq!(
+            (limits.per_account.max_failures, limits.per_account.window),
+            (5, window)
+        );
+        assert_eq!(
+            (limits.per_address.max_failures, limits.per_address.window),
+            (20, window)
+        );
+        let set = config(&[
+            dev,
+            ("SIGN_IN_MAX_FAILURES_PER_ACCOUNT", "3"),
+            ("SIGN_IN_MAX_FAILURES_PER_ADDRESS", "50"),
+            ("SIGN_IN_FAILURE_WINDOW_MINUTES", "1440"),
+        ])
+        .unwrap()
+        .sign_in_limits;
+        assert_eq!(set.per_account.max_failures, 3);
+        assert_eq!(set.per_address.max_failures, 50);
+        assert_eq!(set.per_address.window, chrono::Duration::days(1));
+        for (name, value) in [
+            ("SIGN_IN_MAX_FAILURES_PER_ACCOUNT", "0"),
+            ("SIGN_IN_MAX_FAILURES_PER_ADDRESS", "many"),
+            ("SIGN_IN_FAILURE_WINDOW_MINUTES", "1441"),
         ] {
             let error = config(&[dev, (name, value)]).unwrap_err().to_string();
             assert!(error.contains(name), "{name}={value}: {error}");

@@ -8,6 +8,7 @@ pub mod auth;
 pub mod body;
 pub mod case;
 pub mod chat;
+pub mod client_address;
 pub mod config;
 pub mod dev_idp;
 pub mod error;
@@ -105,6 +106,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<Services> {
                     .filter(|u| !u.is_empty())
                     .map(str::to_owned)
                     .collect(),
+                sign_in_limits: config.sign_in_limits,
             },
             directory.clone(),
             &config.data_dir,
@@ -238,6 +240,8 @@ const TEMPORAL_START_WAIT: std::time::Duration = std::time::Duration::from_secs(
 async fn connect_to_temporal(
     config: &workflows::worker::TemporalConfig,
 ) -> anyhow::Result<temporalio_client::Client> {
+    // Keys that cannot be read will not get better by waiting for Temporal: say so at once.
+    workflows::worker::payload_keys(config)?;
     let deadline = std::time::Instant::now() + TEMPORAL_START_WAIT;
     let mut pause = std::time::Duration::from_millis(250);
     loop {
@@ -301,6 +305,10 @@ pub fn build_app(services: &Services) -> Router {
         security_headers::layer,
     ))
     .layer(TraceLayer::new_for_http())
+    .layer(axum::middleware::from_fn_with_state(
+        services.state.clone(),
+        routes::codec::cors,
+    ))
 }
 
 /// TLS for outgoing HTTPS (the identity provider's keys) uses ring, like the Temporal client, and

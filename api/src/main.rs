@@ -4,6 +4,7 @@
 //! - `portal api` / `portal worker`: the same, apart, to scale each independently.
 //! - `portal migrate`, `portal seed`, `portal openapi`: one-off tasks.
 //! - `portal temporal-dev-args`: the flags `scripts/run.sh` starts Temporal's dev server with.
+//! - `portal payload-keys init|rotate FILE`: the Temporal payload key file (README "Keys").
 
 use anyhow::Context;
 use api::config::{self, Config};
@@ -38,6 +39,20 @@ enum Command {
         #[arg(value_enum)]
         part: Part,
     },
+    /// Keep the Temporal payload key file: `init` makes it with one key if it is missing (what
+    /// `make run` does in data/); `rotate` adds a new key, which new payloads then use.
+    PayloadKeys {
+        #[arg(value_enum)]
+        action: KeyAction,
+        /// The key file (`PORTAL_PAYLOAD_KEYS_FILE`).
+        file: std::path::PathBuf,
+    },
+}
+
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum KeyAction {
+    Init,
+    Rotate,
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
@@ -57,6 +72,9 @@ fn main() -> anyhow::Result<()> {
             println!("{arg}");
         }
         return Ok(());
+    }
+    if let Command::PayloadKeys { action, file } = &cli.command {
+        return payload_keys(*action, file);
     }
     tracing_subscriber::fmt()
         .with_env_filter(
@@ -89,9 +107,28 @@ async fn run(command: Command) -> anyhow::Result<()> {
             shutdown_signal().await;
             worker.stop()
         }
-        Command::Openapi | Command::TemporalDevArgs => Ok(()),
+        Command::Openapi | Command::TemporalDevArgs | Command::PayloadKeys { .. } => Ok(()),
         Command::HealthCheck { part } => health_check(&config, part).await,
     }
+}
+
+fn payload_keys(action: KeyAction, file: &std::path::Path) -> anyhow::Result<()> {
+    let shown = file.display();
+    match action {
+        KeyAction::Init => {
+            if keyring::create_if_missing(file)? {
+                println!("Made the payload key file {shown} with one new key.");
+            }
+        }
+        KeyAction::Rotate => {
+            let id = keyring::append_new_key(file)?;
+            println!(
+                "Added key {id} to {shown}: restart the portal's processes to encrypt with it. \
+                 Keep the older keys while anything they encrypted may still be read."
+            );
+        }
+    }
+    Ok(())
 }
 
 async fn health_check(config: &Config, part: Part) -> anyhow::Result<()> {
@@ -133,6 +170,8 @@ async fn serve(config: Config, with_worker: bool) -> anyhow::Result<()> {
     };
     let app = build_app(&services);
     print_banner(&services);
+    // The peer's address is kept with each request (`api::client_address`).
+    let app = app.into_make_service_with_connect_info::<std::net::SocketAddr>();
     axum::serve(listener, app)
         .with_graceful_shutdown(shutdown_signal())
         .await

@@ -96,7 +96,7 @@ impl WorkflowClient {
             (),
             options,
         );
-        within_timeout(started).await?.map_err(|error| match error {
+        self.started(started).await?.map_err(|error| match error {
             WorkflowUpdateWithStartError::Update(update) => update_error(update),
             other => ApiError::Internal(
                 anyhow::Error::new(other).context("Failed to start the application workflow"),
@@ -117,7 +117,51 @@ impl WorkflowClient {
         let update = C::update();
         let options = update_options(update.name());
         let update = handle.execute_update(update, Timed::new(Utc::now(), command), options);
-        within_timeout(update).await?.map_err(update_error)
+        self.updated(update).await?.map_err(update_error)
+    }
+}
+
+/// A refused Update's failure arrives with its details still encrypted (the SDK decrypts an
+/// Update's result, not its failure), so it is decrypted here before the rejection in it is read.
+impl WorkflowClient {
+    async fn updated<T>(
+        &self,
+        update: impl Future<Output = Result<T, WorkflowUpdateError>>,
+    ) -> Result<Result<T, WorkflowUpdateError>, ApiError> {
+        Ok(match within_timeout(update).await? {
+            Err(error) => Err(self.decrypted(error).await),
+            answer => answer,
+        })
+    }
+
+    async fn started<T>(
+        &self,
+        started: impl Future<Output = Result<T, WorkflowUpdateWithStartError>>,
+    ) -> Result<Result<T, WorkflowUpdateWithStartError>, ApiError> {
+        Ok(match within_timeout(started).await? {
+            Err(WorkflowUpdateWithStartError::Update(error)) => Err(
+                WorkflowUpdateWithStartError::Update(self.decrypted(error).await),
+            ),
+            answer => answer,
+        })
+    }
+
+    async fn decrypted(&self, error: WorkflowUpdateError) -> WorkflowUpdateError {
+        use temporalio_common::data_converters::{
+            SerializationContextData, WorkflowSerializationContext,
+        };
+        let WorkflowUpdateError::Failed(mut failure) = error else {
+            return error;
+        };
+        let context = SerializationContextData::Workflow(WorkflowSerializationContext::new());
+        let codec = temporalio_client::NamespacedClient::data_converter(&self.client).codec();
+        if let Err(error) =
+            temporalio_common::payload_visitor::decode_payloads(failure.as_mut(), codec, &context)
+                .await
+        {
+            tracing::warn!(%error, "an Update's failure could not be decrypted");
+        }
+        WorkflowUpdateError::Failed(failure)
     }
 }
 
@@ -218,7 +262,7 @@ impl WorkflowClient {
             .get_workflow_handle::<EnquiryWorkflow>(enquiry_id(applicant_id));
         let options = update_options(update.name());
         let update = handle.execute_update(update, input, options);
-        within_timeout(update).await?.map_err(|error| match error {
+        self.updated(update).await?.map_err(|error| match error {
             WorkflowUpdateError::NotFound(_) => ApiError::not_found("Enquiry"),
             other => update_error(other),
         })
@@ -246,7 +290,7 @@ impl WorkflowClient {
             at,
             options,
         );
-        within_timeout(started).await?.map_err(|error| match error {
+        self.started(started).await?.map_err(|error| match error {
             WorkflowUpdateWithStartError::Update(update) => update_error(update),
             other => ApiError::Internal(
                 anyhow::Error::new(other).context("Failed to start the Qi workflow"),
@@ -267,7 +311,7 @@ impl WorkflowClient {
         let update = C::update();
         let options = update_options(update.name());
         let update = handle.execute_update(update, Timed::new(Utc::now(), command), options);
-        within_timeout(update).await?.map_err(|error| match error {
+        self.updated(update).await?.map_err(|error| match error {
             WorkflowUpdateError::NotFound(_) => ApiError::not_found("Qi enquiry"),
             other => update_error(other),
         })

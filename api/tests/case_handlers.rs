@@ -351,6 +351,7 @@ async fn search_attributes_registered_at_start_up_can_be_written_at_once() {
         workflow_task_pollers: 1,
         compress: false,
         max_cached_workflows: 1,
+        payload_keys: keyring::KeySource::inline(keyring::new_key_line("test").unwrap(), None),
     };
     let client = workflows::worker::connect(&config).await.unwrap();
     let mut service = client.connection().workflow_service();

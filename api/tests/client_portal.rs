@@ -98,29 +98,7 @@ async fn download(app: &TestApp, token: &str, uri: &str) -> (StatusCode, Vec<u8>
 /// force today; answers its reference.
 async fn policies_in_force(app: &TestApp, adviser: &str) -> (i64, Value) {
     let key = proceeded_application(app, adviser).await;
-    let details = json!({ "bankDetails": { "name": "Mr Alan Turing", "accountNumber": "66374958", "sortCode": "08-99-99", "collectionDay": 15, "payerConfirmed": true } });
-    for (path, body) in [
-        (
-            format!("/api/v1/application/{key}/bankDetails"),
-            Some(details),
-        ),
-        (
-            format!("/api/v2/backendforfrontend/bankvalidation/{key}"),
-            None,
-        ),
-        (
-            format!("/api/v1/backendforfrontend/bankValidation/{key}/override"),
-            None,
-        ),
-        (
-            "/api/v1/backendforfrontend/application/policyStartDate".to_owned(),
-            Some(json!({ "id": key, "policyStartDateOption": "now" })),
-        ),
-        (format!("/api/v1/actions/activateApplication/{key}"), None),
-    ] {
-        let (status, body) = app.call(Method::POST, &path, Some(adviser), body).await;
-        assert_eq!(status, StatusCode::OK, "{path}: {body}");
-    }
+    support::seeded::set_up_and_activate(app, adviser, key).await;
     let (_, application) = get(app, Some(adviser), &format!("/api/v1/application/{key}")).await;
     assert_eq!(application["active"], true, "{application}");
     (key, application)

@@ -3,35 +3,10 @@
 
 mod support;
 
-use base64::Engine;
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use reqwest::{Method, StatusCode};
 use serde_json::Value;
-use sha2::{Digest, Sha256};
 use support::TestApp;
-
-const VERIFIER: &str = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk-a-long-enough-verifier";
-
-fn challenge(verifier: &str) -> String {
-    URL_SAFE_NO_PAD.encode(Sha256::digest(verifier.as_bytes()))
-}
-
-fn redirect_uri(app: &TestApp) -> String {
-    format!("{}/v2/auth/callback", app.base)
-}
-
-fn authorize_params(app: &TestApp) -> Vec<(&'static str, String)> {
-    vec![
-        ("client_id", "portal-web".into()),
-        ("redirect_uri", redirect_uri(app)),
-        ("response_type", "code".into()),
-        ("scope", "openid profile email".into()),
-        ("state", "state-123".into()),
-        ("nonce", "nonce-456".into()),
-        ("code_challenge", challenge(VERIFIER)),
-        ("code_challenge_method", "S256".into()),
-    ]
-}
+use support::sign_in::{VERIFIER, authorize_params, post_sign_in, redirect_uri};
 
 /// Signs in through the form and returns the authorization code from the redirect.
 async fn sign_in(
@@ -39,16 +14,7 @@ async fn sign_in(
     email: &str,
     password: &str,
 ) -> Result<String, (StatusCode, String)> {
-    let mut form = authorize_params(app);
-    form.push(("email", email.into()));
-    form.push(("password", password.into()));
-    let response = app
-        .http
-        .post(format!("{}/dev-idp/authorize", app.base))
-        .form(&form)
-        .send()
-        .await
-        .unwrap();
+    let response = post_sign_in(app, email, password).await;
     if response.status() != StatusCode::SEE_OTHER {
         return Err((response.status(), response.text().await.unwrap()));
     }

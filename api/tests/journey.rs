@@ -446,9 +446,14 @@ async fn a_refused_command_reaches_temporal_as_a_typed_rejection_named_for_what_
         )
         .await
         .unwrap_err();
-    let WorkflowUpdateError::Failed(failure) = refused else {
+    let WorkflowUpdateError::Failed(mut failure) = refused else {
         panic!("expected a failed update, got {refused:?}");
     };
+    // Its details travel encrypted, as every payload does (`workflows::codec`).
+    let keys = app.config.temporal.payload_keys.ring().unwrap();
+    workflows::codec::decrypt_failure(&mut failure, keys)
+        .await
+        .unwrap();
     assert_eq!(
         failure.message, AGE_MESSAGE,
         "the Temporal UI shows the rule's own words"

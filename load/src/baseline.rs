@@ -27,6 +27,9 @@ async fn baseline_worker(
         workflow_task_pollers: args.baseline_pollers,
         compress: args.grpc_compression == "gzip",
         max_cached_workflows: args.max_cached_workflows,
+        // Encrypted as the portal's payloads are, so the baseline bears the same cost; the
+        // keys live only as long as this process, as its workflows do.
+        payload_keys: keyring::KeySource::inline(keyring::new_key_line("baseline")?, None),
     };
     let worker = RunningWorker::start(config.clone(), |options| {
         options

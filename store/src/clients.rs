@@ -1,6 +1,7 @@
 //! Client-portal accounts and the applicants they have confirmed as themselves (migration 0018).
 //! A link is the only thing that lets a client see a case: every client read starts here.
 
+use crate::attempts::AttemptKind;
 use crate::sql::{Arg, Sql, parse_timestamp, timestamp};
 use crate::{Store, StoreError};
 use chrono::{DateTime, Utc};
@@ -96,20 +97,14 @@ pub struct DevAccount {
 }
 
 impl Store {
-    /// Records a failed "Confirm your details" attempt by `subject`.
+    /// Records a failed "Confirm your details" attempt by `subject` (the one counter: [`crate::attempts`]).
     pub async fn record_failed_link(
         &self,
         subject: &AdviserId,
         at: DateTime<Utc>,
     ) -> Result<(), StoreError> {
-        let mut sql =
-            Sql::new("INSERT INTO client_link_attempts (client_subject, attempted_at) VALUES (");
-        sql.bind(Arg::Text(subject.to_string()))
-            .push(", ")
-            .bind(Arg::Text(timestamp(at)))
-            .push(")");
-        sql.query().execute(&self.writer).await?;
-        Ok(())
+        self.record_failed_attempt(AttemptKind::ClientLink, subject.as_str(), at)
+            .await
     }
 
     /// How many failed attempts `subject` has made since `since`.
@@ -118,13 +113,8 @@ impl Store {
         subject: &AdviserId,
         since: DateTime<Utc>,
     ) -> Result<usize, StoreError> {
-        let mut sql =
-            Sql::new("SELECT COUNT(*) AS total FROM client_link_attempts WHERE client_subject = ");
-        sql.bind(Arg::Text(subject.to_string()))
-            .push(" AND attempted_at >= ")
-            .bind(Arg::Text(timestamp(since)));
-        let total = sql.count(&self.pool).await?;
-        Ok(usize::try_from(total).unwrap_or(usize::MAX))
+        self.failed_attempts_since(AttemptKind::ClientLink, subject.as_str(), since)
+            .await
     }
 
     /// The application and policyholder of the policy with this number.

@@ -8,6 +8,8 @@
 
 mod advisers;
 mod applications;
+mod attempts;
+pub use attempts::{AttemptKind, AttemptLimit, KEEP_FAILED_ATTEMPTS, RecentFailures};
 mod care;
 pub use care::{
     Actor, AdviserListing, CARE_LIST_LIMIT, CareAdviser, ChangeRecord, Checked, DocumentListing,

@@ -5,6 +5,7 @@
 
 mod application;
 pub mod baseline;
+pub mod codec;
 mod commands;
 pub mod dev_server;
 pub mod enquiry;

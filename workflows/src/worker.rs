@@ -46,13 +46,18 @@ pub struct TemporalConfig {
     /// default of 1,000 costs on every task: its worker walks the whole cache after each
     /// step, which took about 5 % of the portal's CPU under load (docs/decisions.md RS19).
     pub max_cached_workflows: usize,
+    /// The keys every payload is encrypted with (`crate::codec`): clients and workers made
+    /// from this configuration share one ring.
+    pub payload_keys: keyring::KeySource,
 }
 
 /// Enough for every case advisers are working on at once on one worker; idle cases replay.
 pub const DEFAULT_MAX_CACHED_WORKFLOWS: usize = 250;
 
-/// Connects a Temporal client.
+/// Connects a Temporal client that encrypts every payload it sends and decrypts those it
+/// receives; a worker built on it does the same (the SDK takes the client's converter).
 pub async fn connect(config: &TemporalConfig) -> anyhow::Result<Client> {
+    let keys = payload_keys(config)?;
     let url = url::Url::parse(&config.address)
         .with_context(|| format!("TEMPORAL_ADDRESS {:?} is not a URL", config.address))?;
     let compression = if config.compress {
@@ -69,9 +74,22 @@ pub async fn connect(config: &TemporalConfig) -> anyhow::Result<Client> {
         .with_context(|| format!("Failed to connect to Temporal at {}", config.address))?;
     Client::new(
         connection,
-        ClientOptions::new(config.namespace.clone()).build(),
+        ClientOptions::new(config.namespace.clone())
+            .data_converter(crate::codec::data_converter(keys))
+            .build(),
     )
     .context("Failed to create the Temporal client")
+}
+
+/// The payload keys, read on first use, or what is wrong with them (no keys configured, a
+/// missing file, a bad line), naming where they were looked for.
+pub fn payload_keys(config: &TemporalConfig) -> anyhow::Result<keyring::KeyRing> {
+    config.payload_keys.ring().with_context(|| {
+        format!(
+            "The payload encryption keys in {} are not usable",
+            config.payload_keys.describe()
+        )
+    })
 }
 
 /// `portal@{host}/{pid}`: unique per process even where every container's process is pid 1,

@@ -6,10 +6,14 @@
 //! It runs only when the configuration is development (see [`crate::config`]).
 
 mod keys;
+mod limits;
 pub(crate) mod page;
+mod sign_in;
 mod sign_up;
 pub mod users;
 
+use crate::client_address::ClientAddress;
+use crate::config::SignInLimits;
 use axum::extract::{Form, Query, State};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Redirect, Response};
@@ -49,6 +53,8 @@ pub struct DevIdp {
     directory: DevDirectory,
     /// Where client accounts made on the sign-up page are kept.
     store: Store,
+    /// Failed sign-ins, limited per account and per client address.
+    guard: limits::SignInGuard,
     codes: Mutex<HashMap<String, PendingCode>>,
 }
 
@@ -77,6 +83,7 @@ pub struct DevIdpSettings {
     pub client_id: String,
     pub public_url: String,
     pub extra_redirect_uris: Vec<String>,
+    pub sign_in_limits: SignInLimits,
 }
 
 impl DevIdp {
@@ -99,6 +106,10 @@ impl DevIdp {
             key,
             refresh_key,
             directory,
+            guard: limits::SignInGuard {
+                store: store.clone(),
+                limits: settings.sign_in_limits,
+            },
             store,
             codes: Mutex::new(HashMap::new()),
         })
@@ -109,7 +120,10 @@ impl DevIdp {
         Router::new()
             .route("/.well-known/openid-configuration", get(discovery))
             .route("/jwks", get(jwks))
-            .route("/authorize", get(authorize_page).post(authorize_submit))
+            .route(
+                "/authorize",
+                get(authorize_page).post(sign_in::authorize_submit),
+            )
             .route("/signup", axum::routing::post(sign_up_submit))
             .route("/token", axum::routing::post(token))
             .route("/logout", get(logout))
@@ -152,25 +166,6 @@ impl DevIdp {
             id_token,
             scope: scope.to_owned(),
         })
-    }
-
-    /// The development user or signed-up client with this email and password.
-    async fn authenticate(
-        &self,
-        email: &str,
-        password: &str,
-    ) -> Result<Option<DevUser>, OAuthError> {
-        if let Some(user) = self.directory.authenticate(email, password) {
-            return Ok(Some(user.clone()));
-        }
-        let account = self
-            .store
-            .dev_account_by_email(email)
-            .await
-            .map_err(|e| OAuthError::server(&e.to_string()))?;
-        Ok(account
-            .filter(|a| sign_up::verify_password(&a.password_hash, password))
-            .map(account_user))
     }
 
     /// The development user or signed-up client with this subject.
@@ -378,39 +373,29 @@ async fn authorize_page(
     .into_response()
 }
 
-async fn authorize_submit(
-    State(idp): State<Arc<DevIdp>>,
-    Form(form): Form<HashMap<String, String>>,
-) -> Response {
-    if let Err(message) = idp.check_request(&form) {
-        return (StatusCode::BAD_REQUEST, Html(page::error(&message))).into_response();
-    }
-    let email = param(&form, "email");
-    let user = match idp.authenticate(email, param(&form, "password")).await {
-        Ok(user) => user,
-        Err(error) => return error.into_response(),
-    };
-    let Some(user) = user else {
-        let html = page::sign_in(
-            &hidden_fields(&form),
-            email,
-            Some("Invalid login details"),
-            &idp.directory.users,
-        );
-        return (StatusCode::UNAUTHORIZED, Html(html)).into_response();
-    };
-    idp.grant_code(&user, &form)
-}
-
 /// The sign-up page's form: a new client account, signed in at once.
 async fn sign_up_submit(
     State(idp): State<Arc<DevIdp>>,
+    from: ClientAddress,
     Form(form): Form<HashMap<String, String>>,
 ) -> Response {
     if let Err(message) = idp.check_request(&form) {
         return (StatusCode::BAD_REQUEST, Html(page::error(&message))).into_response();
     }
     let email = param(&form, "email").trim();
+    // Each taken email tells the sender an account exists: such probes count against the
+    // address, as failed sign-ins do.
+    let now = chrono::Utc::now();
+    let attempt = limits::Attempt::new(email, from);
+    match idp.guard.admit_from_address(&attempt, now).await {
+        Ok(None) => {}
+        Ok(Some(wait)) => {
+            let limited = [domain::FieldError::new("email", wait.message())];
+            let html = Html(page::sign_up(&hidden_fields(&form), email, &limited));
+            return sign_in::must_wait(&wait, html);
+        }
+        Err(error) => return sign_in::unavailable(error).into_response(),
+    }
     let mut errors = sign_up::check(&sign_up::SignUpForm {
         email,
         password: param(&form, "password"),
@@ -418,13 +403,18 @@ async fn sign_up_submit(
     });
     if errors.iter().all(|e| e.field != "email") {
         match idp.email_taken(email).await {
-            Ok(true) => errors.insert(
-                0,
-                domain::FieldError::new(
-                    "email",
-                    "An account with this email already exists: sign in instead",
-                ),
-            ),
+            Ok(true) => {
+                if let Err(error) = idp.guard.failed_from_address(&attempt, now).await {
+                    return sign_in::unavailable(error).into_response();
+                }
+                errors.insert(
+                    0,
+                    domain::FieldError::new(
+                        "email",
+                        "An account with this email already exists: sign in instead",
+                    ),
+                );
+            }
             Ok(false) => {}
             Err(error) => return error.into_response(),
         }
@@ -473,6 +463,7 @@ fn account_user(account: DevAccount) -> DevUser {
 
 async fn token(
     State(idp): State<Arc<DevIdp>>,
+    from: ClientAddress,
     Form(form): Form<HashMap<String, String>>,
 ) -> Result<Response, OAuthError> {
     if param(&form, "client_id") != idp.client_id {
@@ -486,10 +477,19 @@ async fn token(
         "authorization_code" => redeem_code(&idp, &form).await?,
         "refresh_token" => refresh(&idp, &form).await?,
         "password" => {
-            let user = idp
-                .authenticate(param(&form, "username"), param(&form, "password"))
+            let user = match idp
+                .sign_in(param(&form, "username"), param(&form, "password"), from)
                 .await?
-                .ok_or_else(|| OAuthError::new("invalid_grant", "Invalid login details"))?;
+            {
+                sign_in::SignIn::SignedIn(user) => user,
+                sign_in::SignIn::Refused => {
+                    return Err(OAuthError::new("invalid_grant", sign_in::INVALID_LOGIN));
+                }
+                sign_in::SignIn::MustWait(wait) => {
+                    let body = OAuthError::new("invalid_grant", &wait.message());
+                    return Ok(sign_in::must_wait(&wait, body));
+                }
+            };
             idp.issue(
                 &user,
                 form.get("scope")

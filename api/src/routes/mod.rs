@@ -8,6 +8,7 @@ pub(crate) mod applications;
 mod bootstrap;
 mod care;
 mod chat;
+pub(crate) mod codec;
 mod contact;
 mod decision;
 pub(crate) mod documents;
@@ -69,6 +70,7 @@ use utoipa_axum::router::OpenApiRouter;
         (name = "portal", description = "The portal around the journeys: the marketing alert on the dashboard and its dismissal, whether web chat can be used now, and the client welcome document"),
         (name = "web chat", description = "Web chat between advisers and customer care: a ticket, the chat socket and the stored transcripts"),
         (name = "customer care", description = "Customer care (`cca`, `ccaadmin`): any firm's cases read only, with every read of health answers recorded; and, for administrators, advisers' flags, firm locations and delegations, each change recorded"),
+        (name = "case handlers", description = "Temporal's remote codec for the Temporal Web UI (the `underwriter` role only): the payloads the portal keeps encrypted in Temporal, decrypted for a case handler, and what they type encrypted"),
         (name = "operations", description = "Health of the service"),
     )
 )]
@@ -217,4 +219,5 @@ fn api() -> OpenApiRouter<AppState> {
         .merge(policies::router())
         .merge(documents::router())
         .merge(health::router())
+        .merge(codec::router())
 }

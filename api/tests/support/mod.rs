@@ -6,6 +6,8 @@
 #![allow(dead_code)] // Each test binary uses a different part of the harness.
 
 pub mod interview;
+pub mod seeded;
+pub mod sign_in;
 
 use api::config::{self, Config};
 use api::{Services, build_app, prepare};
@@ -169,6 +171,7 @@ impl TestApp {
         let worker = start_worker(&services);
         let app = build_app(&services);
         let server = tokio::spawn(async move {
+            let app = app.into_make_service_with_connect_info::<std::net::SocketAddr>();
             axum::serve(listener, app).await.unwrap();
         });
         TestApp {
@@ -197,6 +200,37 @@ impl TestApp {
     pub fn start_worker(&mut self) {
         assert!(self.worker.is_none(), "a worker is already running");
         self.worker = Some(tokio::task::block_in_place(|| start_worker(&self.services)));
+    }
+
+    /// Restarts the portal with new payload keys, as a rotation does: a new worker, and the API
+    /// served anew (on another port, now `base`) with a Temporal client holding those keys. The
+    /// database, namespace and sign-in stay; the old API keeps answering at its address.
+    pub async fn restart_with_keys(&mut self, keys: keyring::KeySource) {
+        self.stop_worker();
+        let mut config = self.config.clone();
+        config.temporal.payload_keys = keys;
+        let client = workflows::worker::connect(&config.temporal).await.unwrap();
+        let mut state = self.services.state.clone();
+        state.workflow_client =
+            api::workflow_client::WorkflowClient::new(client, config.temporal.task_queue.clone());
+        state.config = std::sync::Arc::new(config.clone());
+        self.services = Services {
+            state,
+            dev_idp: self.services.dev_idp.clone(),
+            dev_directory: self.services.dev_directory.clone(),
+        };
+        self.config = config;
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        self.base = format!("http://127.0.0.1:{}", listener.local_addr().unwrap().port());
+        let app = build_app(&self.services);
+        // The old server's task is left running: dropping its handle does not stop it.
+        let _old = std::mem::replace(
+            &mut self.server,
+            tokio::spawn(async move {
+                axum::serve(listener, app).await.unwrap();
+            }),
+        );
+        self.start_worker();
     }
 
     /// An access token for a development user, from the password grant.
@@ -284,26 +318,35 @@ impl TestApp {
         .await
     }
 
-    /// The application workflow's history as JSON, as the Temporal CLI would export it.
+    /// The application workflow's history as JSON, as the Temporal CLI would export it, its
+    /// payloads decrypted.
     pub async fn workflow_history_json(&self, id: &Value) -> Vec<u8> {
         let id = domain::ApplicationId::new(id.as_i64().unwrap()).unwrap();
         self.history_json::<workflows::ApplicationWorkflow>(workflows::application_workflow_id(id))
             .await
     }
 
+    /// Decrypted (`workflows::codec`), so what is kept replays without this test's keys.
     async fn history_json<W: temporalio_common::HasWorkflowDefinition>(
         &self,
         workflow_id: String,
     ) -> Vec<u8> {
-        self.services
+        let events = self
+            .services
             .state
             .workflow_client
             .client()
             .get_workflow_handle::<W>(workflow_id)
             .fetch_history(Default::default())
-            .to_json()
+            .into_events()
             .await
-            .unwrap()
+            .unwrap();
+        let mut history = temporalio_common::protos::temporal::api::history::v1::History { events };
+        let keys = self.config.temporal.payload_keys.ring().unwrap();
+        workflows::codec::decrypt_history(&mut history, keys)
+            .await
+            .unwrap();
+        serde_json::to_vec(&history).unwrap()
     }
 
     /// Replays the application's history with the current code and, when

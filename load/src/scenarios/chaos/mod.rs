@@ -148,6 +148,11 @@ async fn drive(cluster: &mut Cluster, options: &Options) -> anyhow::Result<()> {
         workflow_task_pollers: 2,
         compress: true,
         max_cached_workflows: workflows::worker::DEFAULT_MAX_CACHED_WORKFLOWS,
+        // The keys the cluster's portals made in its folder (development, no keys configured).
+        payload_keys: keyring::KeySource::development_file(
+            cluster.folder.join("payload-keys"),
+            None,
+        ),
     })
     .await?;
     let findings = verify::check(

@@ -3149,6 +3149,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/codec/decode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decrypt payloads for the Temporal Web UI
+         * @description The payloads as the workflows wrote them: each encrypted one (`encoding`
+         *     `binary/encrypted`) decrypted, any other unchanged. Case handlers (the `underwriter` role)
+         *     only. A payload whose key is no longer held, or that was tampered with, is refused with
+         *     422 naming it.
+         */
+        post: operations["decode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/codec/encode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Encrypt payloads for the Temporal Web UI
+         * @description What a case handler types into the UI (a signal's or query's input), encrypted as the
+         *     portal's own payloads are. Case handlers (the `underwriter` role) only.
+         */
+        post: operations["encode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/codec/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Let this browser's Temporal Web UI decrypt
+         * @description Keeps the caller's access token in an HTTP-only cookie for `/codec` only, so the Temporal
+         *     Web UI in this browser (same host, "include cross-origin credentials" on) can call the codec
+         *     as this case handler until the token expires. Case handlers (the `underwriter` role) only.
+         */
+        post: operations["open_session"];
+        /**
+         * Stop this browser's Temporal Web UI decrypting
+         * @description Removes the cookie [`open_session`] set. Needs no access token.
+         */
+        delete: operations["close_session"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -4147,6 +4217,17 @@ export interface components {
             /** Format: date */
             startsOn: string;
             monthlyPremium: components["schemas"]["Money"];
+        };
+        /** @description One payload: each metadata value and the data in standard base64. */
+        CodecPayload: {
+            metadata?: {
+                [key: string]: string;
+            };
+            data?: string;
+        };
+        /** @description Payloads in Temporal's JSON form. */
+        CodecPayloads: {
+            payloads: components["schemas"]["CodecPayload"][];
         };
         /**
          * @description The commission adjustment for an application. A percentage left out takes its default: no
@@ -16406,6 +16487,201 @@ export interface operations {
             };
             /** @description Signed in, but not set up as an adviser */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    decode: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodecPayloads"];
+            };
+        };
+        responses: {
+            /** @description The payloads decrypted, in the order sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodecPayloads"];
+                };
+            };
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but without the underwriter role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A payload could not be decrypted (`type` ends `invalid`): `errors` names it (`payloads[2]`) and says why, for example the key it needs */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    encode: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodecPayloads"];
+            };
+        };
+        responses: {
+            /** @description The payloads encrypted, in the order sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodecPayloads"];
+                };
+            };
+            /** @description The body could not be read (`type` ends `unreadable`): `errors` names each field at fault (wrong type, unknown or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but without the underwriter role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    open_session: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cookie is set */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The `Idempotency-Key` header could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but without the underwriter role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    close_session: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cookie is removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The `Idempotency-Key` header could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
