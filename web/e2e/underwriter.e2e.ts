@@ -107,6 +107,9 @@ describe('the underwriter’s workbench', () => {
     await visible(row.getByText('ALCOHOL-51-70'));
     await visible(row.getByText('Unclaimed'));
     await screenshot(uw, 'workbench-01-list');
+    // Signing in opened the Temporal Web UI's codec session for this case handler (EN9), not for the adviser.
+    const codecCookie = async (page: Page) => (await page.context().cookies(`${baseUrl}/codec/decode`)).find((c) => c.name === 'portal_codec');
+    expect((await codecCookie(uw))?.httpOnly).toBe(true);
 
     await row.getByRole('link', { name: `Open case ${String(id)}` }).click();
     await visible(uw.getByRole('heading', { level: 1, name: `Application ${String(id)} · Alan Turing` }));
@@ -126,6 +129,7 @@ describe('the underwriter’s workbench', () => {
     // The adviser, meanwhile: the dashboard marks the case, and its underwriting page says what is awaited.
     const ad = adviser.page;
     await signIn(ad, `${baseUrl}/v2/dashboard`, ADVISER);
+    expect(await codecCookie(ad)).toBeUndefined();
     const dashboardRow = ad.getByRole('row', { name: new RegExp(String(id)) });
     await visible(dashboardRow.getByText('New underwriting update'));
     await ad.goto(`${baseUrl}/v2/application/${String(id)}/application`);

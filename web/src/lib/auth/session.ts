@@ -7,6 +7,7 @@ import type { UserManager } from 'oidc-client-ts';
 import { absoluteUrl, currentRoute, paths } from '@/app/paths';
 import { api } from '../api-client';
 import { createApiAuthMiddleware } from './api-auth';
+import { keepCodecSession } from './codec-session';
 import { createUserManager, restartSignIn, type IdentityConfig } from './user-manager';
 
 let session: { key: string; userManager: UserManager; middleware: Middleware } | undefined;
@@ -31,6 +32,7 @@ export function getUserManager(identity: IdentityConfig): UserManager {
   api.use(middleware);
   // Spec §6: a failed silent renewal logs the user out, and sign-in failures redirect to login.
   userManager.events.addSilentRenewError(() => void signInAgain(userManager));
+  keepCodecSession(userManager);
 
   session = { key, userManager, middleware };
   return userManager;

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from 'react-oidc-context';
 import { paths } from '@/app/paths';
+import { endCodecSession } from './codec-session';
 import { useIsClient } from './roles';
 import { signOut } from './user-manager';
 import type { SignOutRecord } from './sign-out-record';
@@ -19,6 +20,7 @@ export function useSignOut(): (record?: SignOutRecord) => Promise<void> {
   return async (record) => {
     await queryClient.cancelQueries();
     queryClient.clear();
+    await endCodecSession(auth.user?.profile);
     await signOut(auth, record, landing);
   };
 }
