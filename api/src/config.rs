@@ -49,6 +49,9 @@ pub struct Config {
     pub email_dns_canary: String,
     /// How many failed password sign-ins the development identity provider allows.
     pub sign_in_limits: SignInLimits,
+    /// The wait between two retention sweeps (`RETENTION_SWEEP_INTERVAL_SECONDS`, default a
+    /// day): how soon after reaching the period in `product/retention.json` a case goes.
+    pub retention_sweep_interval: std::time::Duration,
 }
 
 /// Failed password sign-ins allowed per account and per client address within a window, before
@@ -163,7 +166,7 @@ pub struct OidcConfig {
 /// `TEMPORAL_MAX_CACHED_WORKFLOWS`, `TEMPORAL_UI_URL`, `OIDC_ISSUER`, `OIDC_AUDIENCE`, `OIDC_CLIENT_ID`, `OIDC_SCOPE`, `DEV_IDP`, `WEB_DIST`,
 /// `PRODUCT_DIR`, `DATA_DIR`, `IDLE_TIMEOUT_SECONDS`, `SIGN_IN_MAX_FAILURES_PER_ACCOUNT`,
 /// `SIGN_IN_MAX_FAILURES_PER_ADDRESS`, `SIGN_IN_FAILURE_WINDOW_MINUTES`, `PORTAL_PAYLOAD_KEYS`,
-/// `PORTAL_PAYLOAD_KEYS_FILE`, `PORTAL_PAYLOAD_KEY_ID`.
+/// `PORTAL_PAYLOAD_KEYS_FILE`, `PORTAL_PAYLOAD_KEY_ID`, `RETENTION_SWEEP_INTERVAL_SECONDS`.
 pub fn from_env() -> anyhow::Result<Config> {
     from_lookup(|key| std::env::var(key).ok().filter(|v| !v.trim().is_empty()))
 }
@@ -263,6 +266,7 @@ pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> anyhow::Result<Confi
         email_dns: email_dns(&get)?,
         email_dns_canary: get("EMAIL_DNS_CANARY").unwrap_or_else(|| "gmail.com".into()),
         sign_in_limits: sign_in_limits(&get)?,
+        retention_sweep_interval: retention_sweep_interval(&get)?,
     })
 }
 
@@ -285,6 +289,28 @@ fn payload_keys(
         }
         (None, None) => keyring::KeySource::unset(),
     }
+}
+
+/// `RETENTION_SWEEP_INTERVAL_SECONDS`: from a second (tests) to 31 days.
+fn retention_sweep_interval(
+    get: &impl Fn(&str) -> Option<String>,
+) -> anyhow::Result<std::time::Duration> {
+    const MOST: u64 = 31 * 24 * 60 * 60;
+    get("RETENTION_SWEEP_INTERVAL_SECONDS").map_or(
+        Ok(workflows::retention::DEFAULT_SWEEP_INTERVAL),
+        |text| {
+            text.trim()
+                .parse()
+                .ok()
+                .filter(|n| (1..=MOST).contains(n))
+                .map(std::time::Duration::from_secs)
+                .with_context(|| {
+                    format!(
+                        "RETENTION_SWEEP_INTERVAL_SECONDS must be a whole number from 1 to {MOST}"
+                    )
+                })
+        },
+    )
 }
 
 fn address_lookup(get: &impl Fn(&str) -> Option<String>) -> anyhow::Result<AddressLookupConfig> {
@@ -472,5 +498,28 @@ mod tests {
         );
         let bad = config(&[dev[0], ("EMAIL_DNS", "8.8.8.8")]).unwrap_err();
         assert!(bad.to_string().contains("EMAIL_DNS"));
+    }
+
+    #[test]
+    fn the_retention_sweep_runs_daily_unless_set_from_a_second_to_a_month() {
+        let dev = ("PORTAL_ENV", "development");
+        let daily = std::time::Duration::from_secs(86_400);
+        assert_eq!(config(&[dev]).unwrap().retention_sweep_interval, daily);
+        let every = |value| config(&[dev, ("RETENTION_SWEEP_INTERVAL_SECONDS", value)]);
+        assert_eq!(
+            every("1").unwrap().retention_sweep_interval,
+            std::time::Duration::from_secs(1)
+        );
+        assert_eq!(
+            every("2678400").unwrap().retention_sweep_interval,
+            std::time::Duration::from_secs(2_678_400)
+        );
+        for wrong in ["0", "2678401", "daily", "-5"] {
+            let error = every(wrong).unwrap_err().to_string();
+            assert!(
+                error.contains("RETENTION_SWEEP_INTERVAL_SECONDS"),
+                "{wrong}: {error}"
+            );
+        }
     }
 }

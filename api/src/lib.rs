@@ -4,6 +4,8 @@
 //! `main.rs` wires them into the `portal` binary; tests build the same router with
 //! [`build_app`] and the same worker with [`worker::start`].
 
+pub mod actor;
+pub mod audit;
 pub mod auth;
 pub mod body;
 pub mod case;
@@ -19,6 +21,7 @@ mod routes;
 pub mod security_headers;
 pub mod spa;
 pub mod state;
+pub mod timeline;
 pub mod worker;
 pub mod workflow_client;
 
@@ -69,12 +72,15 @@ pub async fn prepare(config: Config) -> anyhow::Result<Services> {
         .context("The product files are not usable")?;
     let rulebook = activities::Rulebook::load(&config.product_dir)
         .context("The underwriting rulebook is not usable")?;
+    let retention = workflows::retention::RetentionPeriod::load(&config.product_dir)?;
     let surgeries = activities::surgeries::SampleSurgeries::load(
         &config.product_dir.join("surgeries/surgeries.csv"),
     )
     .map_err(anyhow::Error::msg)
     .context("The sample surgery list is not usable")?;
-    let store = Store::connect(&config.database_url)
+    // The database seals health answers, bank details and documents with the payload keys.
+    let keys = workflows::worker::payload_keys(&config.temporal)?;
+    let store = Store::connect(&config.database_url, keys)
         .await
         .with_context(|| {
             format!(
@@ -140,6 +146,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<Services> {
         emails: Arc::new(emails),
         owners: Arc::default(),
         chat: Arc::default(),
+        retention,
     };
     Ok(Services {
         state,
@@ -298,6 +305,7 @@ pub fn build_app(services: &Services) -> Router {
         )
     })
     .layer(axum::middleware::from_fn(idempotency::layer))
+    .layer(axum::middleware::from_fn(actor::layer))
     .layer(axum::middleware::from_fn(error::log_server_errors))
     .layer(DefaultBodyLimit::max(body::MAX_JSON_BODY))
     .layer(axum::middleware::from_fn_with_state(

@@ -93,7 +93,9 @@ async fn run(command: Command) -> anyhow::Result<()> {
     let config = config::from_env()?;
     match command {
         Command::Migrate => {
-            let store = store::Store::connect(&config.database_url).await?;
+            // Migrating reads stored documents (to fill new columns), so it needs their keys.
+            let keys = workflows::worker::payload_keys(&config.temporal)?;
+            let store = store::Store::connect(&config.database_url, keys).await?;
             store.migrate().await?;
             println!("Database is up to date.");
             Ok(())

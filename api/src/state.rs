@@ -31,4 +31,6 @@ pub struct AppState {
     pub owners: Arc<crate::owners::Owners>,
     /// Web chat: who is connected, and the tickets that open a socket (in this process).
     pub chat: Arc<crate::chat::ChatHub>,
+    /// How long a case not taken up is kept (`product/retention.json`), for the worker's sweep.
+    pub retention: workflows::retention::RetentionPeriod,
 }

@@ -116,8 +116,14 @@ impl WorkflowClient {
             .get_workflow_handle::<ApplicationWorkflow>(application_workflow_id(id));
         let update = C::update();
         let options = update_options(update.name());
-        let update = handle.execute_update(update, Timed::new(Utc::now(), command), options);
-        self.updated(update).await?.map_err(update_error)
+        let update = handle.execute_update(
+            update,
+            Timed::new(Utc::now(), command).by(crate::actor::current()),
+            options,
+        );
+        self.updated(&application_workflow_id(id), update)
+            .await?
+            .map_err(update_error)
     }
 }
 
@@ -126,12 +132,44 @@ impl WorkflowClient {
 impl WorkflowClient {
     async fn updated<T>(
         &self,
+        workflow_id: &str,
         update: impl Future<Output = Result<T, WorkflowUpdateError>>,
     ) -> Result<Result<T, WorkflowUpdateError>, ApiError> {
         Ok(match within_timeout(update).await? {
+            Err(WorkflowUpdateError::NotFound(status)) => {
+                self.not_found(workflow_id, status).await?
+            }
             Err(error) => Err(self.decrypted(error).await),
             answer => answer,
         })
+    }
+
+    /// "Not found" from an Update is a missing workflow, or an Update that the server lost when it
+    /// restarted between accepting it and recording it (its registry is in memory): the
+    /// workflow is still running, so the change may not have been saved and sending it again
+    /// with the same key is safe (docs/decisions.md RS21). A finished workflow's is a refusal
+    /// as before.
+    async fn not_found<T>(
+        &self,
+        workflow_id: &str,
+        status: temporalio_client::tonic::Status,
+    ) -> Result<Result<T, WorkflowUpdateError>, ApiError> {
+        let handle = self
+            .client
+            .get_workflow_handle::<temporalio_client::UntypedWorkflow>(workflow_id);
+        let running = handle
+            .describe(Default::default())
+            .await
+            .is_ok_and(|found| {
+                found.status() == temporalio_client::WorkflowExecutionStatus::Running
+            });
+        match running {
+            true => {
+                tracing::warn!(%status, workflow_id, "Temporal lost an Update of a workflow it has");
+                Err(ApiError::Unavailable(UNREACHABLE.into()))
+            }
+            false => Ok(Err(WorkflowUpdateError::NotFound(status))),
+        }
     }
 
     async fn started<T>(
@@ -232,8 +270,12 @@ impl WorkflowClient {
         applicant_id: &ApplicantId,
         command: C,
     ) -> Result<Saved, ApiError> {
-        self.update_enquiry(applicant_id, C::update(), Timed::new(Utc::now(), command))
-            .await
+        self.update_enquiry(
+            applicant_id,
+            C::update(),
+            Timed::new(Utc::now(), command).by(crate::actor::current()),
+        )
+        .await
     }
 
     /// Opens a client's new enquiry: its workflow saves it before answering.
@@ -257,15 +299,18 @@ impl WorkflowClient {
             + 'static,
         U::Input: Send + 'static,
     {
+        let workflow_id = enquiry_id(applicant_id);
         let handle = self
             .client
-            .get_workflow_handle::<EnquiryWorkflow>(enquiry_id(applicant_id));
+            .get_workflow_handle::<EnquiryWorkflow>(&workflow_id);
         let options = update_options(update.name());
         let update = handle.execute_update(update, input, options);
-        self.updated(update).await?.map_err(|error| match error {
-            WorkflowUpdateError::NotFound(_) => ApiError::not_found("Enquiry"),
-            other => update_error(other),
-        })
+        self.updated(&workflow_id, update)
+            .await?
+            .map_err(|error| match error {
+                WorkflowUpdateError::NotFound(_) => ApiError::not_found("Enquiry"),
+                other => update_error(other),
+            })
     }
 }
 
@@ -305,15 +350,22 @@ impl WorkflowClient {
         id: &domain::QiId,
         command: C,
     ) -> Result<Saved, ApiError> {
+        let workflow_id = workflows::qi_workflow_id(id);
         let handle = self
             .client
-            .get_workflow_handle::<workflows::QiWorkflow>(workflows::qi_workflow_id(id));
+            .get_workflow_handle::<workflows::QiWorkflow>(&workflow_id);
         let update = C::update();
         let options = update_options(update.name());
-        let update = handle.execute_update(update, Timed::new(Utc::now(), command), options);
-        self.updated(update).await?.map_err(|error| match error {
-            WorkflowUpdateError::NotFound(_) => ApiError::not_found("Qi enquiry"),
-            other => update_error(other),
-        })
+        let update = handle.execute_update(
+            update,
+            Timed::new(Utc::now(), command).by(crate::actor::current()),
+            options,
+        );
+        self.updated(&workflow_id, update)
+            .await?
+            .map_err(|error| match error {
+                WorkflowUpdateError::NotFound(_) => ApiError::not_found("Qi enquiry"),
+                other => update_error(other),
+            })
     }
 }

@@ -262,23 +262,10 @@ async fn web_ui_case(web_ui: &str, app: &TestApp, id: &Value, name: &str, text: 
     web_ui_page(&url, name, text)
 }
 
-/// Opens `url` in Debian's Chromium (`web/e2e/web-ui-page.mjs`, with playwright-core), waits
-/// until `text` shows, keeps the screenshot and returns the page's visible text.
+/// The Web UI page at `url` once it shows `text`, its screenshot kept as
+/// `case-handlers-{name}.png`.
 fn web_ui_page(url: &str, name: &str, text: &str) -> String {
-    let folder = workspace().join("web/test-results/screenshots");
-    std::fs::create_dir_all(&folder).unwrap();
-    let shot = folder.join(format!("case-handlers-{name}.png"));
-    let output = std::process::Command::new("node")
-        .arg(workspace().join("web/e2e/web-ui-page.mjs"))
-        .args([url, &shot.display().to_string(), text])
-        .output()
-        .expect("node runs (`make deps` installs it and playwright-core)");
-    assert!(
-        output.status.success(),
-        "the Web UI did not show \"{text}\" at {url}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8_lossy(&output.stdout).into_owned()
+    support::web_ui::web_ui_page(url, &format!("case-handlers-{name}"), text, &[])
 }
 
 /// The application workflows a Web UI page lists.

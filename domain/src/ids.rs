@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 /// The application's reference, allocated by the store from a sequence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, ToSchema)]
 #[serde(transparent)]
-#[schema(value_type = i64, example = 100001)]
+#[schema(value_type = i64, minimum = 1, example = 100001)]
 pub struct ApplicationId(i64);
 
 /// A reference reads from a JSON number, or from text of digits as some integrators send it.

@@ -40,8 +40,20 @@ use clap::Parser;
 use cli::{Args, chaos_options};
 use scenarios::{activate, bank, chaos, chat, edit, qi, quote, search, underwriting};
 
+/// Ends with the reason on its last line and no backtrace, however `RUST_BACKTRACE` is set, so a
+/// failed run in CI shows why in the last lines of its output.
 #[tokio::main]
-async fn main() -> anyhow::Result<()> {
+async fn main() -> std::process::ExitCode {
+    match run().await {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("portal-load failed: {error:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run() -> anyhow::Result<()> {
     let args = Args::parse();
     // TLS for the HTTP client and the Temporal connection uses ring, as the portal's does.
     let _ = rustls::crypto::ring::default_provider().install_default();

@@ -1,6 +1,7 @@
 //! The application read model: one row per application holding the full document its
 //! workflow last wrote, plus the columns the dashboard searches and sorts on.
 
+use crate::sealed::{Column, Field};
 use crate::search::{Listing, SearchQuery};
 use crate::sql::{Arg, Sql, parse_timestamp, timestamp};
 use crate::{Store, StoreError};
@@ -126,19 +127,22 @@ impl Store {
     /// workflow task completed left a change Temporal never recorded, and the change that
     /// really took that version must win. Returns whether it was written.
     pub async fn save_application(&self, application: &Application) -> Result<bool, StoreError> {
-        let document = serde_json::to_string(application)
+        let plain = serde_json::to_string(application)
             .map_err(|e| StoreError::Corrupt(format!("application {}: {e}", application.id)))?;
+        let digest = digest(&plain);
+        let row = application.id.to_string();
+        let document = self.sealer.seal_text(&plain, document_field(&row))?;
         let version = i64::try_from(application.version)
             .map_err(|_| StoreError::Corrupt(format!("version {}", application.version)))?;
         let client_names = application.client_names();
         let search_text = search_text(application, &client_names);
-        let workbench = crate::workbench::Columns::of(application)?;
+        let workbench = crate::workbench::Columns::of(application, &self.sealer)?;
         let mut tx = self.begin_write().await?;
         let mut upsert = Sql::new(
             "INSERT INTO applications (id, adviser_id, firm_id, version, stage, client_names, \
              search_text, third_party_ref, document, created_at, updated_at, referred_at, \
              claimed_by, claimed_by_name, evidence_due, evidence_overdue, workbench, \
-             latest_update_at, firm_location_id) VALUES (",
+             latest_update_at, firm_location_id, proceeded_at, document_digest) VALUES (",
         );
         upsert
             .bind(Arg::Int(application.id.get()))
@@ -168,6 +172,13 @@ impl Store {
         upsert.push(", ").bind(Arg::OptText(
             application.adviser_at_firm_location_id.clone(),
         ));
+        upsert
+            .push(", ")
+            .bind(Arg::OptText(
+                application.decision.proceeded_at.map(timestamp),
+            ))
+            .push(", ")
+            .bind(Arg::Text(digest));
         upsert.push(
             ") ON CONFLICT (id) DO UPDATE SET adviser_id = excluded.adviser_id, \
                  firm_id = excluded.firm_id, version = excluded.version, stage = excluded.stage, \
@@ -178,10 +189,13 @@ impl Store {
                  evidence_due = excluded.evidence_due, \
                  evidence_overdue = excluded.evidence_overdue, workbench = excluded.workbench, \
                  latest_update_at = excluded.latest_update_at, \
-                 firm_location_id = excluded.firm_location_id \
+                 firm_location_id = excluded.firm_location_id, \
+                 proceeded_at = excluded.proceeded_at, \
+                 document_digest = excluded.document_digest \
                  WHERE applications.version < excluded.version \
                  OR (applications.version = excluded.version \
-                     AND applications.document <> excluded.document)",
+                     AND (applications.document_digest IS NULL \
+                          OR applications.document_digest <> excluded.document_digest))",
         );
         let written = upsert.query().execute(&mut *tx).await?.rows_affected() == 1;
         if written {
@@ -214,8 +228,18 @@ impl Store {
             return Ok(None);
         };
         let document: String = row.try_get("document")?;
-        serde_json::from_str(&document)
-            .map(Some)
+        self.open_application(id.get(), document).map(Some)
+    }
+
+    /// A stored `applications.document` opened and read: sealed, or plain from before sealing.
+    pub(crate) fn open_application(
+        &self,
+        id: i64,
+        document: String,
+    ) -> Result<Application, StoreError> {
+        let row = id.to_string();
+        let plain = self.sealer.open_text(document, document_field(&row))?;
+        serde_json::from_str(&plain)
             .map_err(|e| StoreError::Corrupt(format!("application {id}: {e}")))
     }
 
@@ -259,21 +283,16 @@ impl Store {
             }
             false => (query, &APPLICATIONS),
         };
-        // When the adviser proceeded from the decision, read from the stored case.
-        let proceeded = match self.backend {
-            crate::Backend::Sqlite => "json_extract(a.document, '$.proceededAt')",
-            crate::Backend::Postgres => "(a.document::jsonb ->> 'proceededAt')",
-        };
-        let mut select = Sql::new(&format!(
+        let mut select = Sql::new(
             "SELECT a.id, a.adviser_id, v.name AS adviser_name, a.firm_location_id, \
              l.name AS firm_location_name, f.name AS firm_name, a.stage, a.client_names, \
              a.third_party_ref, a.created_at, a.updated_at, \
              CAST(CASE WHEN EXISTS (SELECT 1 FROM policies p WHERE p.application_id = a.id) \
              THEN 1 ELSE 0 END AS BIGINT) AS active, \
-             CAST(CASE WHEN {proceeded} IS NOT NULL THEN 1 ELSE 0 END AS BIGINT) AS proceeded, \
+             CAST(CASE WHEN a.proceeded_at IS NOT NULL THEN 1 ELSE 0 END AS BIGINT) AS proceeded, \
              CAST(CASE WHEN a.latest_update_at > COALESCE((SELECT r.seen_up_to \
              FROM underwriting_update_reads r WHERE r.application_id = a.id AND r.reader_id = ",
-        ));
+        );
         select.bind(Arg::Text(reader.to_owned())).push(
             "), '') THEN 1 ELSE 0 END AS BIGINT) AS new_update \
              FROM applications a LEFT JOIN advisers v ON v.id = a.adviser_id \
@@ -345,4 +364,22 @@ fn search_text(application: &Application, client_names: &str) -> String {
         text.push_str(reference);
     }
     text.to_lowercase()
+}
+
+/// Where a case's document is sealed: its column and the case's id.
+fn document_field(id: &str) -> Field<'_> {
+    Field {
+        column: Column::ApplicationDocument,
+        row: id,
+    }
+}
+
+/// The SHA-256 of a plain document, in hex: equal documents have equal digests, and nothing of
+/// the document can be read back from it (each holds its own ids and times to the microsecond).
+fn digest(plain: &str) -> String {
+    ring::digest::digest(&ring::digest::SHA256, plain.as_bytes())
+        .as_ref()
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
 }

@@ -1,6 +1,6 @@
 //! Customer care's records (issue 35): advisers as customer care finds and changes them (flags,
-//! firm location, delegations), the firms' locations, the history of every such change, and
-//! the record of each read of a client's health answers.
+//! firm location, delegations), the firms' locations and the history of every such change.
+//! Reads of health answers are recorded with every other data read (`audit.rs`).
 //!
 //! Each change is checked by its `domain::care` rule and written with its history row in one
 //! transaction, so a change is never kept without its record, nor its record without it.
@@ -13,11 +13,11 @@ use domain::care::{
     ChangeKind, DelegationParty, DelegationPeriod, ExistingDelegation, NewDelegation,
     check_location_name,
 };
-use domain::{AdviserId, ApplicantId, ApplicationId, Rejection, UxSettings};
+use domain::{AdviserId, ApplicationId, Rejection, UxSettings};
 use serde_json::Value;
 use sqlx::Row;
 
-/// Who made a change or read health answers: the token's subject and name.
+/// Who made a change or read special-category data: the token's subject and name.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Actor {
     pub subject: String,
@@ -66,17 +66,6 @@ pub struct ChangeRecord {
     pub kind: ChangeKind,
     pub before: Option<Value>,
     pub after: Option<Value>,
-}
-
-/// One read of a client's health answers by customer care.
-#[derive(Debug, Clone, PartialEq)]
-pub struct HealthAnswerRead {
-    pub id: String,
-    pub read_at: DateTime<Utc>,
-    pub reader: Actor,
-    pub reader_role: String,
-    pub application_id: ApplicationId,
-    pub applicant_id: ApplicantId,
 }
 
 /// The most rows a customer-care list answers with.
@@ -626,75 +615,6 @@ impl Store {
         .await?;
         tx.commit().await?;
         Ok(Ok(after))
-    }
-
-    /// Records that customer care read a client's health answers.
-    pub async fn record_health_answer_read(
-        &self,
-        reader: &Actor,
-        role: &str,
-        application_id: ApplicationId,
-        applicant_id: &ApplicantId,
-    ) -> Result<(), StoreError> {
-        let mut sql = Sql::new(
-            "INSERT INTO health_answer_reads (id, read_at, reader_subject, reader_name, \
-             reader_role, application_id, applicant_id) VALUES (",
-        );
-        sql.bind(Arg::Text(new_id()))
-            .push(", ")
-            .bind(Arg::Text(timestamp(Utc::now())))
-            .push(", ")
-            .bind(Arg::Text(reader.subject.clone()))
-            .push(", ")
-            .bind(Arg::Text(reader.name.clone()))
-            .push(", ")
-            .bind(Arg::Text(role.to_owned()))
-            .push(", ")
-            .bind(Arg::Int(application_id.get()))
-            .push(", ")
-            .bind(Arg::Text(applicant_id.to_string()))
-            .push(")");
-        sql.query().execute(&self.writer).await?;
-        Ok(())
-    }
-
-    /// The recorded reads of health answers, of one application when given, newest first; at
-    /// most [`CARE_LIST_LIMIT`].
-    pub async fn health_answer_reads(
-        &self,
-        application_id: Option<ApplicationId>,
-    ) -> Result<Vec<HealthAnswerRead>, StoreError> {
-        let mut sql = Sql::new(
-            "SELECT id, read_at, reader_subject, reader_name, reader_role, application_id, \
-             applicant_id FROM health_answer_reads",
-        );
-        if let Some(id) = application_id {
-            sql.push(" WHERE application_id = ")
-                .bind(Arg::Int(id.get()));
-        }
-        sql.push(" ORDER BY read_at DESC, id LIMIT ")
-            .bind(Arg::Int(CARE_LIST_LIMIT));
-        let rows = sql.query().fetch_all(&self.pool).await?;
-        rows.iter()
-            .map(|row| {
-                let id: String = row.try_get("id")?;
-                let corrupt = || StoreError::Corrupt(format!("health answer read {id}"));
-                let at: String = row.try_get("read_at")?;
-                let application: i64 = row.try_get("application_id")?;
-                let applicant: String = row.try_get("applicant_id")?;
-                Ok(HealthAnswerRead {
-                    read_at: parse_timestamp(&at).ok_or_else(corrupt)?,
-                    reader: Actor {
-                        subject: row.try_get("reader_subject")?,
-                        name: row.try_get("reader_name")?,
-                    },
-                    reader_role: row.try_get("reader_role")?,
-                    application_id: ApplicationId::new(application).ok_or_else(corrupt)?,
-                    applicant_id: ApplicantId::parse(&applicant).ok_or_else(corrupt)?,
-                    id,
-                })
-            })
-            .collect()
     }
 }
 

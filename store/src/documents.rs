@@ -1,6 +1,8 @@
 //! Documents produced for applications, stored as first sent so a client's copy can always be
-//! produced again byte for byte.
+//! produced again byte for byte. Their bytes are sealed at rest (`sealed`): a decision, a
+//! direct-debit mandate or a GP report carries health or bank data.
 
+use crate::sealed::{Column, Field, Sealer};
 use crate::sql::{Arg, Sql, timestamp};
 use crate::{Store, StoreError};
 use chrono::{DateTime, Utc};
@@ -33,17 +35,27 @@ pub struct NewDocument<'a> {
 
 const COLUMNS: &str = "id, application_id, kind, file_name, content_type, content";
 
-fn read(row: &sqlx::any::AnyRow) -> Result<StoredDocument, StoreError> {
+/// A stored row with its content opened (sealed, or plain from before sealing).
+fn read(row: &sqlx::any::AnyRow, sealer: &Sealer) -> Result<StoredDocument, StoreError> {
     let application_id: i64 = row.try_get("application_id")?;
+    let id: String = row.try_get("id")?;
     Ok(StoredDocument {
-        id: row.try_get("id")?,
+        content: sealer.open_blob(row.try_get("content")?, content_field(&id))?,
         application_id: ApplicationId::new(application_id)
             .ok_or_else(|| StoreError::Corrupt(format!("document application {application_id}")))?,
         kind: row.try_get("kind")?,
         file_name: row.try_get("file_name")?,
         content_type: row.try_get("content_type")?,
-        content: row.try_get("content")?,
+        id,
     })
+}
+
+/// Where a document's bytes are sealed: their column and the document's id.
+fn content_field(id: &str) -> Field<'_> {
+    Field {
+        column: Column::DocumentContent,
+        row: id,
+    }
 }
 
 impl Store {
@@ -56,6 +68,9 @@ impl Store {
         let version = i64::try_from(document.application_version).map_err(|_| {
             StoreError::Corrupt(format!("version {}", document.application_version))
         })?;
+        let content = self
+            .sealer
+            .seal_blob(document.content, content_field(document.id))?;
         let mut insert = Sql::new(
             "INSERT INTO documents (id, application_id, kind, application_version, file_name, \
              content_type, content, created_at) VALUES (",
@@ -73,7 +88,7 @@ impl Store {
             .push(", ")
             .bind(Arg::Text(document.content_type.to_owned()))
             .push(", ")
-            .bind(Arg::Bytes(document.content.to_vec()))
+            .bind(Arg::Bytes(content))
             .push(", ")
             .bind(Arg::Text(timestamp(document.created_at)))
             .push(") ON CONFLICT (application_id, kind, application_version) DO NOTHING");
@@ -107,7 +122,7 @@ impl Store {
             .fetch_optional(&self.pool)
             .await?
             .as_ref()
-            .map(read)
+            .map(|row| read(row, &self.sealer))
             .transpose()
     }
 
@@ -126,7 +141,7 @@ impl Store {
             .fetch_optional(&self.pool)
             .await?
             .as_ref()
-            .map(read)
+            .map(|row| read(row, &self.sealer))
             .transpose()
     }
 }

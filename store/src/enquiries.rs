@@ -2,6 +2,7 @@
 //! so reading an interview never waits on a worker. What is kept is the record and the
 //! interview it follows, not a view: the view is drawn when it is read, with that day's checks.
 
+use crate::sealed::{Column, Field};
 use crate::sql::{Arg, Sql, timestamp};
 use crate::{Store, StoreError};
 use chrono::NaiveDate;
@@ -71,8 +72,10 @@ impl Store {
         application_id: ApplicationId,
         record: &EnquiryRecord,
     ) -> Result<bool, StoreError> {
-        let document = serde_json::to_string(record)
+        let plain = serde_json::to_string(record)
             .map_err(|e| StoreError::Corrupt(format!("enquiry {}: {e}", record.enquiry_id)))?;
+        let applicant = record.applicant_id.to_string();
+        let document = self.sealer.seal_text(&plain, enquiry_field(&applicant))?;
         let version = i64::try_from(record.version)
             .map_err(|_| StoreError::Corrupt(format!("version {}", record.version)))?;
         let mut upsert = Sql::new(
@@ -119,7 +122,10 @@ impl Store {
         let corrupt = |e: &dyn std::fmt::Display| {
             StoreError::Corrupt(format!("enquiry of {applicant_id}: {e}"))
         };
-        let document: String = row.try_get("document")?;
+        let applicant = applicant_id.to_string();
+        let document = self
+            .sealer
+            .open_text(row.try_get("document")?, enquiry_field(&applicant))?;
         let rulebook_version: Option<String> = row.try_get("rulebook_version")?;
         if rulebook_version.is_none() {
             let view: Enquiry = serde_json::from_str(&document).map_err(|e| corrupt(&e))?;
@@ -131,5 +137,13 @@ impl Store {
             record: Box::new(serde_json::from_str(&document).map_err(|e| corrupt(&e))?),
             interview: Box::new(serde_json::from_str(&interview).map_err(|e| corrupt(&e))?),
         }))
+    }
+}
+
+/// Where a client's enquiry is sealed: its column and the client's id.
+fn enquiry_field(applicant: &str) -> Field<'_> {
+    Field {
+        column: Column::EnquiryDocument,
+        row: applicant,
     }
 }

@@ -9,11 +9,13 @@
 mod advisers;
 mod applications;
 mod attempts;
+mod audit;
 pub use attempts::{AttemptKind, AttemptLimit, KEEP_FAILED_ATTEMPTS, RecentFailures};
+pub use audit::{DataRead, DataReadFilter, DataReadPage, NewDataRead, ReadCase};
 mod care;
 pub use care::{
     Actor, AdviserListing, CARE_LIST_LIMIT, CareAdviser, ChangeRecord, Checked, DocumentListing,
-    HealthAnswerRead, StoredDelegation,
+    StoredDelegation,
 };
 mod chat;
 mod clients;
@@ -23,6 +25,10 @@ pub use enquiries::StoredEnquiry;
 mod marketing;
 mod policies;
 mod qi;
+mod retention;
+pub use retention::Deletion;
+mod sealed;
+mod sealing;
 mod search;
 mod sql;
 #[cfg(feature = "testing")]
@@ -52,6 +58,14 @@ pub enum StoreError {
     Corrupt(String),
     #[error("unsupported DATABASE_URL (expected sqlite:// or postgres://): {0}")]
     UnsupportedUrl(String),
+    /// A sealed value whose key is not in the ring, or that failed its integrity check.
+    #[error("{what} could not be decrypted: {source}")]
+    Sealed {
+        what: String,
+        source: keyring::OpenError,
+    },
+    #[error("{0} could not be encrypted: no random nonce could be drawn")]
+    Unsealable(String),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,6 +84,8 @@ pub struct Store {
     /// load the sleeps were the slowest commands' time (D26). On PostgreSQL, the same pool.
     writer: AnyPool,
     backend: Backend,
+    /// Seals the special-category columns on write and opens them on read (`sealed`).
+    sealer: sealed::Sealer,
 }
 
 /// Longest wait for a free connection before a request fails rather than hangs.
@@ -92,7 +108,9 @@ impl Store {
     }
 
     /// Connects to `url`, creating a SQLite file (and its folder) when it does not exist yet.
-    pub async fn connect(url: &str) -> Result<Self, StoreError> {
+    /// `keys` seal health answers, bank details and documents at rest: the same ring as the
+    /// Temporal payload codec's, so one key file (and one rotation) serves both.
+    pub async fn connect(url: &str, keys: keyring::KeyRing) -> Result<Self, StoreError> {
         install_default_drivers();
         let (backend, url) = if let Some(rest) = url.strip_prefix("sqlite:") {
             (Backend::Sqlite, sqlite_url(rest))
@@ -143,6 +161,7 @@ impl Store {
             pool,
             writer,
             backend,
+            sealer: sealed::Sealer::new(keys),
         })
     }
 
@@ -161,7 +180,8 @@ impl Store {
             }
         }
         self.fill_workbench_columns().await?;
-        self.fill_policy_products().await
+        self.fill_policy_products().await?;
+        self.seal_plain_rows().await
     }
 
     pub fn backend(&self) -> Backend {

@@ -100,16 +100,15 @@ impl Store {
     /// each one's application; a policy saved since has them already.
     pub(crate) async fn fill_policy_products(&self) -> Result<(), StoreError> {
         let rows = Sql::new(
-            "SELECT a.document FROM applications a WHERE a.id IN \
+            "SELECT a.id, a.document FROM applications a WHERE a.id IN \
              (SELECT application_id FROM policies WHERE product_types IS NULL)",
         )
         .query()
         .fetch_all(&self.pool)
         .await?;
         for row in rows {
-            let document: String = row.try_get("document")?;
-            let application: Application = serde_json::from_str(&document)
-                .map_err(|e| StoreError::Corrupt(format!("a stored application: {e}")))?;
+            let id: i64 = row.try_get("id")?;
+            let application = self.open_application(id, row.try_get("document")?)?;
             for policy in &application.set_up.policies {
                 let mut update = Sql::new("UPDATE policies SET product_types = ");
                 update

@@ -1,6 +1,7 @@
 //! The Qi read model: each quick indication as its workflow last wrote it, with the interview
 //! it follows, so the adviser's list and a Qi page never wait on a worker.
 
+use crate::sealed::{Column, Field};
 use crate::sql::{Arg, Sql, timestamp};
 use crate::{Store, StoreError};
 use chrono::{DateTime, Utc};
@@ -16,8 +17,10 @@ impl Store {
     /// Stores `record` unless a newer or equal version is already stored; its interview must
     /// have been kept ([`Store::save_interview`]). Returns whether it was written.
     pub async fn save_qi(&self, record: &QiRecord) -> Result<bool, StoreError> {
-        let document = serde_json::to_string(record)
+        let plain = serde_json::to_string(record)
             .map_err(|e| StoreError::Corrupt(format!("Qi enquiry {}: {e}", record.id)))?;
+        let id = record.id.to_string();
+        let document = self.sealer.seal_text(&plain, qi_field(&id))?;
         let version = i64::try_from(record.version)
             .map_err(|_| StoreError::Corrupt(format!("version {}", record.version)))?;
         let mut upsert = Sql::new(
@@ -25,7 +28,7 @@ impl Store {
              rulebook_version, document, created_at, expires_at) VALUES (",
         );
         upsert
-            .bind(Arg::Text(record.id.to_string()))
+            .bind(Arg::Text(id.clone()))
             .push(", ")
             .bind(Arg::Text(record.adviser_id.to_string()))
             .push(", ")
@@ -65,7 +68,10 @@ impl Store {
         };
         let corrupt =
             |e: &dyn std::fmt::Display| StoreError::Corrupt(format!("Qi enquiry {id}: {e}"));
-        let document: String = row.try_get("document")?;
+        let row_id = id.to_string();
+        let document = self
+            .sealer
+            .open_text(row.try_get("document")?, qi_field(&row_id))?;
         let interview: Option<String> = row.try_get("interview")?;
         let interview = interview.ok_or_else(|| corrupt(&"its interview is not kept"))?;
         Ok(Some((
@@ -93,10 +99,20 @@ impl Store {
         rows.iter()
             .map(|row| {
                 let id: String = row.try_get("id")?;
-                let document: String = row.try_get("document")?;
+                let document = self
+                    .sealer
+                    .open_text(row.try_get("document")?, qi_field(&id))?;
                 serde_json::from_str(&document)
                     .map_err(|e| StoreError::Corrupt(format!("Qi enquiry {id}: {e}")))
             })
             .collect()
+    }
+}
+
+/// Where a Qi enquiry is sealed: its column and its id.
+fn qi_field(id: &str) -> Field<'_> {
+    Field {
+        column: Column::QiDocument,
+        row: id,
     }
 }

@@ -133,7 +133,12 @@ pub(crate) fn push_word_filters(
     backend: crate::Backend,
 ) {
     for word in words {
-        if backend == crate::Backend::Sqlite && word.chars().count() >= 3 {
+        if word.contains('\0') {
+            // No name or reference holds a NUL, so the word finds nothing; and neither SQLite
+            // (FTS5 and LIKE read their pattern as C text, ending at the NUL) nor PostgreSQL
+            // (which refuses NUL in text) could be asked for it.
+            sql.push(" AND 1 = 0");
+        } else if backend == crate::Backend::Sqlite && word.chars().count() >= 3 {
             sql.push(&format!(
                 " AND {alias}.id IN (SELECT rowid FROM {index} WHERE search_text MATCH "
             ))

@@ -6,6 +6,12 @@
 
 use sqlx::{AssertSqlSafe, Connection, Executor, PgConnection, SqliteConnection};
 
+/// A key ring of one new random key (id `test`), for a test's store to seal with.
+pub fn keys() -> keyring::KeyRing {
+    let line = keyring::new_key_line("test").expect("a random key for a test");
+    keyring::KeyRing::parse(&line, None).expect("a key ring of one new key")
+}
+
 /// The variable naming a PostgreSQL server (`postgres://user@host:port/postgres`, a superuser
 /// or a role that may create databases) on which every test gets a new database instead of a
 /// SQLite file.
@@ -103,6 +109,40 @@ impl TestDatabase {
             Place::Postgres { .. } => vec![
                 "DROP TRIGGER refuse_saves ON applications".to_owned(),
                 "DROP FUNCTION refuse_saves()".to_owned(),
+            ],
+        };
+        self.execute(statements).await;
+    }
+
+    /// Makes the database refuse to record any data read (`data_reads`) with `reason`, until
+    /// [`TestDatabase::accept_data_reads`]: the audit's write fails as a failing database's would.
+    pub async fn refuse_data_reads(&self, reason: &str) {
+        let reason = reason.replace('\'', "''");
+        let statements = match self.place {
+            Place::Sqlite { .. } => vec![format!(
+                "CREATE TRIGGER refuse_data_reads BEFORE INSERT ON data_reads \
+                 BEGIN SELECT RAISE(ABORT, '{reason}'); END"
+            )],
+            Place::Postgres { .. } => vec![
+                format!(
+                    "CREATE FUNCTION refuse_data_reads() RETURNS trigger AS $$ \
+                     BEGIN RAISE EXCEPTION '{reason}'; END $$ LANGUAGE plpgsql"
+                ),
+                "CREATE TRIGGER refuse_data_reads BEFORE INSERT ON data_reads FOR EACH ROW \
+                 EXECUTE FUNCTION refuse_data_reads()"
+                    .to_owned(),
+            ],
+        };
+        self.execute(statements).await;
+    }
+
+    /// Lifts [`TestDatabase::refuse_data_reads`].
+    pub async fn accept_data_reads(&self) {
+        let statements = match self.place {
+            Place::Sqlite { .. } => vec!["DROP TRIGGER refuse_data_reads".to_owned()],
+            Place::Postgres { .. } => vec![
+                "DROP TRIGGER refuse_data_reads ON data_reads".to_owned(),
+                "DROP FUNCTION refuse_data_reads()".to_owned(),
             ],
         };
         self.execute(statements).await;

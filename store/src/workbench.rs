@@ -2,6 +2,7 @@
 //! (migration 0008), the list of referred cases, oldest referral first, in one query, and who
 //! has read a case's underwriting updates.
 
+use crate::sealed::{Column, Field, Sealer};
 use crate::sql::{Arg, Sql, parse_timestamp, timestamp};
 use crate::{Store, StoreError};
 use chrono::{DateTime, NaiveDate, Utc};
@@ -37,16 +38,21 @@ pub(crate) struct Columns {
 }
 
 impl Columns {
-    pub(crate) fn of(application: &Application) -> Result<Self, StoreError> {
+    /// The columns of `application`; the list's entry is sealed, as its referring rules'
+    /// reasons quote health answers.
+    pub(crate) fn of(application: &Application, sealer: &Sealer) -> Result<Self, StoreError> {
         let entry = application.workbench_entry();
         let claim = entry
             .as_ref()
             .and(application.underwriting.referral.claim.as_ref());
+        let row = application.id.to_string();
         let workbench = entry
             .as_ref()
             .map(serde_json::to_string)
             .transpose()
-            .map_err(|e| StoreError::Corrupt(format!("workbench of {}: {e}", application.id)))?;
+            .map_err(|e| StoreError::Corrupt(format!("workbench of {}: {e}", application.id)))?
+            .map(|json| sealer.seal_text(&json, workbench_field(&row)))
+            .transpose()?;
         Ok(Self {
             referred_at: entry.as_ref().and_then(|e| e.referred_at).map(timestamp),
             claimed_by: claim.map(|c| c.underwriter.id.clone()),
@@ -128,7 +134,7 @@ impl Store {
         }
         let results = rows
             .iter()
-            .map(|row| workbench_case(row, query))
+            .map(|row| workbench_case(row, query, &self.sealer))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(WorkbenchResults {
             results,
@@ -176,17 +182,17 @@ impl Store {
     /// each one's document; a row saved since has them already.
     pub(crate) async fn fill_workbench_columns(&self) -> Result<(), StoreError> {
         let rows = Sql::new(
-            "SELECT document FROM applications WHERE stage = 'UNDERWRITING' AND workbench IS NULL",
+            "SELECT id, document FROM applications \
+             WHERE stage = 'UNDERWRITING' AND workbench IS NULL",
         )
         .query()
         .fetch_all(&self.pool)
         .await?;
         for row in rows {
-            let document: String = row.try_get("document")?;
-            let application: Application = serde_json::from_str(&document)
-                .map_err(|e| StoreError::Corrupt(format!("a stored application: {e}")))?;
+            let id: i64 = row.try_get("id")?;
+            let application = self.open_application(id, row.try_get("document")?)?;
             let mut update = Sql::new("UPDATE applications SET ");
-            Columns::of(&application)?.bind_set(&mut update);
+            Columns::of(&application, &self.sealer)?.bind_set(&mut update);
             update
                 .push(" WHERE id = ")
                 .bind(Arg::Int(application.id.get()));
@@ -199,6 +205,7 @@ impl Store {
 fn workbench_case(
     row: &sqlx::any::AnyRow,
     query: &WorkbenchQuery,
+    sealer: &Sealer,
 ) -> Result<WorkbenchCase, StoreError> {
     let id: i64 = row.try_get("id")?;
     let corrupt = |what: &str| StoreError::Corrupt(format!("{what} of application {id}"));
@@ -207,7 +214,10 @@ fn workbench_case(
     let referred_at = parse_timestamp(&referred).ok_or_else(|| corrupt("referred_at"))?;
     let entry: Option<String> = row.try_get("workbench")?;
     let entry: WorkbenchEntry = match entry {
-        Some(json) => serde_json::from_str(&json).map_err(|_| corrupt("workbench"))?,
+        Some(stored) => {
+            let json = sealer.open_text(stored, workbench_field(&id.to_string()))?;
+            serde_json::from_str(&json).map_err(|_| corrupt("workbench"))?
+        }
         None => WorkbenchEntry::default(),
     };
     let claimed_by = match (
@@ -235,6 +245,14 @@ fn workbench_case(
         referred: entry.referred,
         evidence: entry.evidence,
     })
+}
+
+/// Where a case's workbench entry is sealed: its column and the case's id.
+fn workbench_field(id: &str) -> Field<'_> {
+    Field {
+        column: Column::Workbench,
+        row: id,
+    }
 }
 
 /// The filter's condition on the applications aliased `alias`.

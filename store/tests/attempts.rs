@@ -8,7 +8,9 @@ use store::{AttemptKind, AttemptLimit, RecentFailures, Store};
 
 async fn store() -> (Store, TestDatabase) {
     let database = TestDatabase::create().await;
-    let store = Store::connect(database.url()).await.unwrap();
+    let store = Store::connect(database.url(), store::testing::keys())
+        .await
+        .unwrap();
     store.migrate().await.unwrap();
     (store, database)
 }

@@ -9,7 +9,9 @@ use store::{Actor, FirmRecord, LocationRecord, SeedAdviser, Store};
 
 async fn store() -> (Store, TestDatabase) {
     let database = TestDatabase::create().await;
-    let store = Store::connect(database.url()).await.unwrap();
+    let store = Store::connect(database.url(), store::testing::keys())
+        .await
+        .unwrap();
     store.migrate().await.unwrap();
     (store, database)
 }

@@ -12,7 +12,9 @@ use store::{FirmRecord, LocationRecord, SearchQuery, SearchScope, SeedAdviser, S
 /// A migrated store on a fresh database, and the database, to keep until the test ends.
 async fn store() -> (Store, TestDatabase) {
     let database = TestDatabase::create().await;
-    let store = Store::connect(database.url()).await.unwrap();
+    let store = Store::connect(database.url(), store::testing::keys())
+        .await
+        .unwrap();
     store.migrate().await.unwrap();
     (store, database)
 }

@@ -17,7 +17,9 @@ use store::{SearchQuery, SearchScope, Store, WorkbenchQuery};
 
 async fn store() -> (Store, TestDatabase) {
     let database = TestDatabase::create().await;
-    let store = Store::connect(database.url()).await.unwrap();
+    let store = Store::connect(database.url(), store::testing::keys())
+        .await
+        .unwrap();
     store.migrate().await.unwrap();
     (store, database)
 }

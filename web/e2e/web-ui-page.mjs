@@ -1,11 +1,17 @@
-/* global document */
+/* global document, window */
 // Opens a page of the Temporal Web UI in Debian's Chromium, waits until `text` shows in the
 // visible text of the page or one of its frames (Playwright's text locator did not find a
 // workflow's current details), keeps a screenshot
 // at `screenshot`, and prints the visible text of every frame. Used by the case handlers'
-// test (api/tests/case_handlers.rs), which seeds the stuck cases this page should show.
+// test (api/tests/case_handlers.rs), which seeds the stuck cases this page should show, and the
+// codec's (api/tests/codec_web_ui.rs).
 //
 // node web/e2e/web-ui-page.mjs URL SCREENSHOT TEXT
+//
+// With CODEC_ENDPOINT set, the page uses that remote codec with cross-origin credentials, as a
+// case handler sets it in the UI's codec settings; with CODEC_TOKEN set too, the codec session
+// is opened first with that access token, as the portal does at a case handler's sign-in (EN9).
+// With CLICK set, the first element showing that text is clicked once the page has loaded.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +27,22 @@ const profile = mkdtempSync(join(tmpdir(), 'chromium-web-ui-'));
 const context = await chromium.launchPersistentContext(profile, LAUNCH_OPTIONS);
 try {
   const page = context.pages()[0] ?? (await context.newPage());
+  const { CODEC_ENDPOINT: endpoint, CODEC_TOKEN: token, CLICK: click } = process.env;
+  if (endpoint) {
+    if (token) {
+      const session = await page.request.post(`${endpoint}/session`, { headers: { authorization: `Bearer ${token}` } });
+      if (!session.ok()) throw new Error(`the codec session was refused: ${String(session.status())}`);
+    }
+    // The UI keeps its settings as JSON in local storage.
+    await page.addInitScript((codec) => {
+      if (window.location.protocol !== 'http:') return;
+      localStorage.setItem('overrideRemoteCodecConfiguration', 'true');
+      localStorage.setItem('endpoint', JSON.stringify(codec));
+      localStorage.setItem('includeCredentials', 'true');
+    }, endpoint);
+  }
   await page.goto(url);
+  if (click) await page.getByText(click).first().click({ timeout: 20_000 });
   const visibleText = async () => {
     const texts = await Promise.all(
       page.frames().map((frame) => frame.evaluate(() => document.body?.innerText ?? '').catch(() => '')),

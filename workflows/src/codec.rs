@@ -303,4 +303,29 @@ mod tests {
         let error = other.decode(&context, encoded).await.unwrap_err();
         assert!(error.to_string().contains("'k1'"), "{error}");
     }
+
+    /// The cost of the codec: an 11 KB payload (a case's state, as a save carries it) encrypted
+    /// and decrypted again, median of 2,000 (docs/performance.md). A measurement, run on demand:
+    /// `cargo test --release -p workflows codec::tests::cost -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "a measurement, run on demand"]
+    fn cost_of_encrypting_and_decrypting_a_case_payload() {
+        let codec = EncryptingCodec::new(ring(&["k1"]));
+        let payload = json_payload(&format!(r#"{{"applicants":"{}"}}"#, "x".repeat(11_000)));
+        let mut times: Vec<std::time::Duration> = (0..2_000)
+            .map(|_| {
+                let started = std::time::Instant::now();
+                let encrypted = codec.encrypt(payload.clone()).unwrap();
+                let decrypted = codec.decrypt(encrypted).unwrap();
+                assert_eq!(decrypted.data.len(), payload.data.len());
+                started.elapsed()
+            })
+            .collect();
+        times.sort();
+        println!(
+            "encrypt + decrypt of an 11 KB payload: median {:?}, p99 {:?}",
+            times[times.len() / 2],
+            times[times.len() * 99 / 100]
+        );
+    }
 }

@@ -11,17 +11,57 @@ use temporalio_common::{HasWorkflowDefinition, UpdateDefinition};
 /// An adviser's command with the moment they made it. Update validators cannot read workflow
 /// time, and an age or date rule must be judged on the same day by the validator and the
 /// handler, so the time travels with the command.
+///
+/// Who sent it (`by`) travels too, so the history is the case's change timeline (issue 36). The
+/// workflow only carries it: no rule reads it. Commands recorded before it was sent have none.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Timed<C> {
     pub requested_at: chrono::DateTime<chrono::Utc>,
     pub body: C,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<Actor>,
 }
 
 impl<C> Timed<C> {
     pub fn new(requested_at: chrono::DateTime<chrono::Utc>, body: C) -> Self {
-        Self { requested_at, body }
+        Self {
+            requested_at,
+            body,
+            by: None,
+        }
     }
+
+    /// The same command, recorded as sent by `by`.
+    pub fn by(self, by: Option<Actor>) -> Self {
+        Self { by, ..self }
+    }
+}
+
+/// Who sent a command, as the case's change timeline shows them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Actor {
+    /// The token's subject.
+    pub subject: String,
+    /// Their name, else their email, else their subject.
+    pub name: String,
+    pub role: ActorRole,
+}
+
+/// In what capacity a command was sent: the endpoint's kind of caller.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum ActorRole {
+    /// An adviser, or someone acting for them.
+    Adviser,
+    Underwriter,
+    CustomerCare,
+    /// A client in the client portal.
+    Client,
+    /// A role this build does not know (recorded by a newer one).
+    #[serde(other)]
+    Other,
 }
 
 /// What an Update answers: the version of the application (or enquiry) it saved. The API reads

@@ -13,6 +13,7 @@ pub mod ids;
 mod one_at_a_time;
 pub mod qi;
 pub mod refusal;
+pub mod retention;
 pub mod search_attributes;
 mod steps;
 pub mod worker;
@@ -20,7 +21,7 @@ pub mod worker;
 pub use application::{
     ApplicationUpdate, ApplicationWorkflow, ApplicationWorkflowInput, PriceQuote,
 };
-pub use commands::{Saved, Timed, UpdateFor};
+pub use commands::{Actor, ActorRole, Saved, Timed, UpdateFor};
 pub use enquiry::{AcceptPostDeclaration, CloseEnquiry, EnquiryWorkflow, EnquiryWorkflowInput};
 pub use ids::application_workflow_id;
 pub use qi::{Indicate, QiWorkflow, QiWorkflowInput, qi_workflow_id};

@@ -59,6 +59,11 @@ impl FromRequestParts<AppState> for ClientCaller {
             return Err(ApiError::Forbidden(CLIENTS_ONLY.into()));
         }
         let links = state.store.client_links(&caller.subject).await?;
+        crate::actor::record(
+            caller.subject.as_str(),
+            caller.display_name(),
+            workflows::ActorRole::Client,
+        );
         Ok(ClientCaller { caller, links })
     }
 }

@@ -67,12 +67,43 @@ impl FromRequestParts<AppState> for Caller {
             AdviserId::parse(claims.sub.as_deref().unwrap_or_default()).ok_or_else(|| {
                 ApiError::Unauthorized("The access token's subject is not valid".into())
             })?;
-        Ok(Caller {
+        let caller = Caller {
             subject,
             email: claims.email,
             name: claims.name,
             roles: Roles::parse(claims.roles.iter().map(String::as_str)),
-        })
+        };
+        crate::actor::record(
+            caller.subject.as_str(),
+            caller.display_name(),
+            caller.likely_role(),
+        );
+        Ok(caller)
+    }
+}
+
+impl Caller {
+    /// Their name, else their email (a blank one is none): the subject is the last resort.
+    pub(crate) fn display_name(&self) -> Option<&str> {
+        [self.name.as_deref(), self.email.as_deref()]
+            .into_iter()
+            .flatten()
+            .find(|n| !n.trim().is_empty())
+    }
+
+    /// What the token alone says the caller is, for the change timeline ([`crate::actor`]);
+    /// the endpoint's own extractor records the capacity it admitted them in.
+    fn likely_role(&self) -> workflows::ActorRole {
+        use workflows::ActorRole;
+        if self.roles.has(Role::Client) {
+            ActorRole::Client
+        } else if self.roles.has(Role::Underwriter) {
+            ActorRole::Underwriter
+        } else if self.roles.has(Role::Cca) || self.roles.has(Role::CcaAdmin) {
+            ActorRole::CustomerCare
+        } else {
+            ActorRole::Adviser
+        }
     }
 }
 
@@ -111,6 +142,11 @@ impl FromRequestParts<AppState> for AdviserCaller {
             .ok_or_else(|| {
                 ApiError::Forbidden("This account is not set up as an adviser with us.".into())
             })?;
+        crate::actor::record(
+            profile.id.as_str(),
+            Some(&profile.name),
+            workflows::ActorRole::Adviser,
+        );
         Ok(AdviserCaller { caller, profile })
     }
 }
@@ -140,6 +176,7 @@ impl FromRequestParts<AppState> for UnderwriterCaller {
             .or(caller.email)
             .filter(|n| !n.trim().is_empty())
             .unwrap_or_else(|| id.clone());
+        crate::actor::record(&id, Some(&name), workflows::ActorRole::Underwriter);
         Ok(UnderwriterCaller {
             underwriter: Underwriter { id, name },
         })

@@ -66,6 +66,7 @@ pub struct ExaminerRequest {
     #[serde(default)]
     pub confirm_email_address: Option<String>,
     /// `true` or `false`.
+    #[schema(pattern = "^\\s*(true|false)\\s*$")]
     pub is_examiner_details_valid: String,
 }
 

@@ -9,6 +9,7 @@
 //! (`TEMPORAL_UI_URL`), with the access token and the UI's `X-Namespace` header allowed. A
 //! UI with no sign-in of its own (the dev server's) sends the cookie `/codec/session` sets.
 
+use crate::audit::{NotRecorded, Reader, TEMPORAL_PAYLOADS};
 use crate::auth::UnderwriterCaller;
 use crate::body::Body;
 use crate::error::{ApiError, StaffSignInProblems, Unreadable};
@@ -67,7 +68,8 @@ pub struct CodecPayload {
 /// The payloads as the workflows wrote them: each encrypted one (`encoding`
 /// `binary/encrypted`) decrypted, any other unchanged. Case handlers (the `underwriter` role)
 /// only. A payload whose key is no longer held, or that was tampered with, is refused with
-/// 422 naming it.
+/// 422 naming it. A call that decrypts anything is recorded (who, role, when, from where) before
+/// it answers; the payloads do not say which case they are of, so the record names none.
 #[utoipa::path(
     post,
     path = "/codec/decode",
@@ -78,20 +80,36 @@ pub struct CodecPayload {
         (status = 422, description = "A payload could not be decrypted (`type` ends `invalid`): `errors` names it (`payloads[2]`) and says why, for example the key it needs", content_type = "application/problem+json", body = crate::error::Problem),
         Unreadable,
         StaffSignInProblems,
+        NotRecorded,
     )
 )]
 pub async fn decode(
     State(state): State<AppState>,
+    reader: Reader,
     caller: UnderwriterCaller,
     Body(body): Body<CodecPayloads>,
 ) -> Result<Json<CodecPayloads>, ApiError> {
     let codec = codec(&state)?;
+    let encrypted = std::cell::Cell::new(0_usize);
+    let decoded = convert(body, |payload| {
+        if workflows::codec::is_encrypted(&payload) {
+            encrypted.set(encrypted.get() + 1);
+        }
+        codec.decrypt(payload)
+    })?;
     tracing::info!(
         reader = %caller.underwriter.id,
-        payloads = body.payloads.len(),
-        "a case handler decrypted Temporal payloads"
+        payloads = decoded.payloads.len(),
+        decrypted = encrypted.get(),
+        "a case handler decoded Temporal payloads"
     );
-    convert(body, |payload| codec.decrypt(payload)).map(Json)
+    // Plain payloads (recorded before encryption, the case summary) reveal nothing new.
+    if encrypted.get() > 0 {
+        reader
+            .record(&state, store::ReadCase::default(), TEMPORAL_PAYLOADS)
+            .await?;
+    }
+    Ok(Json(decoded))
 }
 
 /// Encrypt payloads for the Temporal Web UI

@@ -2,13 +2,14 @@
 //! cover on the terms underwriting gave it, the application with decisions shows them, and
 //! Proceed opens set-up.
 
+use crate::audit::{NotRecorded, Reader};
 use crate::body::Body;
 use crate::case::{ApplicationPath, CaseInPath};
 use crate::error::ApiError;
 use crate::error::{CommandAnswers, ReadAnswers};
 use crate::error::{Conflict, Invalid, Unreadable};
 use crate::routes::documents::PdfDocument;
-use crate::routes::documents::{file, stored_or_rendered};
+use crate::routes::documents::stored_or_rendered;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
@@ -391,11 +392,12 @@ pub const NO_DECISION_DOCUMENT: &str =
     params(ApplicationPath),
     responses(
         (status = OK, description = "The decision as a PDF: each cover's decision with its reasons, its price at the quote and on those terms, and the totals; one copy per version of the application, so a copy once sent never changes", content_type = "application/pdf", body = PdfDocument),
-        ReadAnswers, Conflict,
+        ReadAnswers, Conflict, NotRecorded,
     )
 )]
 pub async fn decision_document(
     State(state): State<AppState>,
+    reader: Reader,
     CaseInPath(case): CaseInPath,
 ) -> Result<Response, ApiError> {
     let application = case.application(&state).await?;
@@ -410,7 +412,7 @@ pub async fn decision_document(
         },
     )
     .await?;
-    Ok(file(stored))
+    reader.document(&state, stored, None).await
 }
 
 /// The alternative a path names on its application.

@@ -2,6 +2,7 @@
 //! from its template in `product/documents/` the first time it is asked for at an application
 //! version, stored, and served from the store after that, so the client's copy never changes.
 
+use crate::audit::{NotRecorded, Reader};
 use crate::auth::AdviserCaller;
 use crate::case::{ApplicationPath, Case, CaseInPath};
 use crate::error::ReadAnswers;
@@ -159,7 +160,8 @@ pub(crate) async fn stored_or_rendered(
 }
 
 // §7 documents are saved under the content-disposition name; §8 covers a missing one.
-/// The file with its name in `content-disposition`, which the SPA saves it under.
+/// The file with its name in `content-disposition`, which the SPA saves it under. Handlers serve
+/// a stored document through `crate::audit::Reader::document`, which records the read first.
 pub(crate) fn file(document: StoredDocument) -> Response {
     download(
         document.content,
@@ -216,16 +218,18 @@ pub(crate) fn download(
     tag = "documents",
     params(ApplicationPath),
     responses(
-        (status = OK, description = "The quote as a PDF, named in content-disposition", content_type = "application/pdf", body = PdfDocument),
-        ReadAnswers, Conflict,
+        (status = OK, description = "The quote as a PDF, named in content-disposition; this read is recorded", content_type = "application/pdf", body = PdfDocument),
+        ReadAnswers, Conflict, NotRecorded,
     )
 )]
 pub async fn quote_document(
     State(state): State<AppState>,
+    reader: Reader,
     CaseInPath(case): CaseInPath,
 ) -> Result<Response, ApiError> {
     let application = case.application(&state).await?;
-    Ok(file(document(&state, &application, Kind::Quote).await?))
+    let stored = document(&state, &application, Kind::Quote).await?;
+    reader.document(&state, stored, None).await
 }
 
 /// Where a document can be downloaded: `/api/v1/document/{documentId}/{fileName}`.
@@ -298,12 +302,13 @@ pub async fn terms(
         ("fileName" = String, Path, description = "The document's file name"),
     ),
     responses(
-        (status = OK, description = "The document, named in content-disposition", content_type = "application/pdf", body = PdfDocument),
-        ReadAnswers,
+        (status = OK, description = "The document, named in content-disposition; this read is recorded", content_type = "application/pdf", body = PdfDocument),
+        ReadAnswers, NotRecorded,
     )
 )]
 pub async fn stored_document(
     State(state): State<AppState>,
+    reader: Reader,
     me: AdviserCaller,
     Path((document_id, file_name)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
@@ -322,5 +327,5 @@ pub async fn stored_document(
     {
         return Err(not_found());
     }
-    Ok(file(stored))
+    reader.document(&state, stored, None).await
 }

@@ -114,6 +114,7 @@ pub async fn get_address(
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct EmailQuery {
     /// The email address to check.
+    #[param(required = true, value_type = String, pattern = "\\S")]
     email: Option<String>,
 }
 

@@ -21,6 +21,7 @@ mod quote;
 mod search;
 mod set_up;
 mod shell;
+mod timeline;
 mod underwriter;
 mod underwriting;
 
@@ -220,4 +221,5 @@ fn api() -> OpenApiRouter<AppState> {
         .merge(documents::router())
         .merge(health::router())
         .merge(codec::router())
+        .merge(timeline::router())
 }

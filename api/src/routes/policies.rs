@@ -64,7 +64,7 @@ pub struct PolicySearchParams {
     #[param(value_type = Option<Vec<PolicyStatus>>, explode = true)]
     pub status: Vec<String>,
     /// 1-based page number.
-    #[param(value_type = Option<u32>, minimum = 1)]
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 1_000_000)]
     pub page: Option<String>,
     /// List only this adviser's policies (one the caller may act for).
     pub adviser_id: Option<String>,

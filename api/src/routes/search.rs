@@ -34,7 +34,7 @@ pub struct SearchParams {
     #[param(value_type = Option<Vec<ApplicationStage>>, explode = true)]
     pub status: Vec<String>,
     /// 1-based page number.
-    #[param(value_type = Option<u32>, minimum = 1)]
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 1_000_000)]
     pub page: Option<String>,
     /// List only this adviser's applications (one the caller may act for).
     pub adviser_id: Option<String>,

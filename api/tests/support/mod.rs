@@ -8,6 +8,7 @@
 pub mod interview;
 pub mod seeded;
 pub mod sign_in;
+pub mod web_ui;
 
 use api::config::{self, Config};
 use api::{Services, build_app, prepare};
@@ -213,6 +214,11 @@ impl TestApp {
         let mut state = self.services.state.clone();
         state.workflow_client =
             api::workflow_client::WorkflowClient::new(client, config.temporal.task_queue.clone());
+        // The database seals with the same keys: the new store reads what the old keys sealed.
+        let ring = workflows::worker::payload_keys(&config.temporal).unwrap();
+        state.store = store::Store::connect(self.database.url(), ring)
+            .await
+            .unwrap();
         state.config = std::sync::Arc::new(config.clone());
         self.services = Services {
             state,

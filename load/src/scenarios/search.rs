@@ -54,8 +54,14 @@ pub async fn run(options: Options) -> anyhow::Result<()> {
 
 async fn measure(cluster: &Cluster, options: &Options) -> anyhow::Result<()> {
     let started = Instant::now();
+    // The portal made its development key file in the cluster's folder when it started; the
+    // cases written here are sealed with it, as the portal's own are.
+    let keys = keyring::KeySource::file(cluster.folder.join("payload-keys"), None)
+        .ring()
+        .context("The cluster's payload keys are not readable")?;
     let ids = seed(
         &cluster.database_url,
+        keys,
         &options.adviser,
         options.applications,
     )
@@ -179,8 +185,13 @@ const READS: usize = 11;
 const SINGLE_CASE: usize = 4;
 
 /// Writes `count` applications for `adviser` into the read model, four writers at a time.
-async fn seed(database_url: &str, adviser: &str, count: usize) -> anyhow::Result<Vec<String>> {
-    let store = store::Store::connect(database_url).await?;
+async fn seed(
+    database_url: &str,
+    keys: keyring::KeyRing,
+    adviser: &str,
+    count: usize,
+) -> anyhow::Result<Vec<String>> {
+    let store = store::Store::connect(database_url, keys).await?;
     let adviser = AdviserId::parse(adviser).context("not an adviser id")?;
     let writers = 4;
     let tasks: Vec<_> = (0..writers)

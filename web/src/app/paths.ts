@@ -39,6 +39,8 @@ export const routePatterns = {
   careAdviser: '/customer-care/advisers/:adviserId',
   careFirms: '/customer-care/firms',
   careHealthReads: '/customer-care/health-answer-reads',
+  /** Customer care administrators: every recorded read of health answers, bank details, documents and Temporal payloads (issue 36). */
+  careDataReads: '/customer-care/data-reads',
   /** Customer care's web chat desk: today's conversations, answering them, earlier transcripts. */
   customerCareChats: '/customer-care/chats',
   /** §2 portal landing (the client portal, issue 35): Login and Register, no sign-in needed. */
@@ -111,6 +113,8 @@ export const paths = {
   careFirms: (): string => routePatterns.careFirms,
   careHealthReads: (applicationId?: number | string): string =>
     applicationId === undefined ? routePatterns.careHealthReads : `/customer-care/health-answer-reads?applicationId=${String(applicationId)}`,
+  careDataReads: (applicationId?: number | string): string =>
+    applicationId === undefined ? routePatterns.careDataReads : `/customer-care/data-reads?applicationId=${String(applicationId)}`,
   customerCareChats: (): string => routePatterns.customerCareChats,
   portal: (): string => routePatterns.portal,
   clientHome: (): string => routePatterns.clientHome,

@@ -93,6 +93,11 @@ export const routes: RouteObject[] = [
                     lazy: async () => ({ Component: (await import('@/features/care/routes/health-reads-route')).HealthReadsRoute }),
                   },
                   {
+                    id: 'care-data-reads',
+                    path: routePatterns.careDataReads,
+                    lazy: async () => ({ Component: (await import('@/features/care/audit/data-reads-route')).DataReadsRoute }),
+                  },
+                  {
                     id: 'customer-care-chats',
                     path: routePatterns.customerCareChats,
                     lazy: async () => ({ Component: (await import('@/features/chat/routes/chat-desk-route')).ChatDeskRoute }),

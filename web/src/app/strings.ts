@@ -18,6 +18,7 @@ export const appStrings = {
     careAdvisers: 'Advisers',
     careFirms: 'Firm locations',
     careHealthReads: 'Health-answer reads',
+    careDataReads: 'Data reads',
     menu: 'Menu',
   },
   underwriterRole: 'Underwriter',

@@ -5,11 +5,12 @@
 //! health-answer reads.
 
 use super::advisers::CareAdviserSummary;
+use crate::audit::{HEALTH_ANSWERS, NotRecorded, Reader};
 use crate::auth::{CareAdminCaller, CareCaller};
 use crate::case::{ApplicantPath, ApplicationPath, InPath, view};
 use crate::error::CareSignInProblems;
 use crate::error::{ApiError, BadParameter, NotFound};
-use crate::routes::documents::{PdfDocument, file};
+use crate::routes::documents::PdfDocument;
 use crate::routes::policies::PolicySearchParams;
 use crate::routes::search::{SearchParams, read_search_in};
 use crate::routes::underwriter::is_evidence_document;
@@ -19,13 +20,14 @@ use axum::extract::{Path, Query as PathQuery, State};
 use axum::response::Response;
 use axum_extra::extract::{Query, QueryRejection};
 use chrono::{DateTime, Utc};
+use domain::care::CareRole;
 use domain::dashboard::{ApplicationSearchResults, PolicySearchResults};
 use domain::dates::uk_date;
 use domain::policy::PolicyStatus;
 use domain::underwriting::Enquiry;
 use domain::{AdviserId, ApplicantId, ApplicationId, ApplicationStage, ApplicationView};
 use serde::{Deserialize, Serialize};
-use store::{DocumentListing, SearchScope};
+use store::{DataReadFilter, DocumentListing, SearchScope};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -198,12 +200,13 @@ pub async fn care_case(
         ("fileName" = String, Path, description = "The document's file name"),
     ),
     responses(
-        (status = OK, description = "The document, named in content-disposition", content_type = "application/pdf", body = PdfDocument),
-        NotFound, CareSignInProblems,
+        (status = OK, description = "The document, named in content-disposition; this read is recorded", content_type = "application/pdf", body = PdfDocument),
+        NotFound, CareSignInProblems, NotRecorded,
     )
 )]
 pub async fn care_document(
     State(state): State<AppState>,
+    reader: Reader,
     _me: CareCaller,
     Path((document_id, file_name)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
@@ -213,7 +216,7 @@ pub async fn care_document(
         .await?
         .filter(|d| d.file_name == file_name && is_care_readable(&d.kind))
         .ok_or_else(|| ApiError::not_found("Document"))?;
-    Ok(file(stored))
+    reader.document(&state, stored, None).await
 }
 
 /// Read a client's health answers
@@ -229,12 +232,13 @@ pub async fn care_document(
     params(ApplicantPath),
     responses(
         (status = OK, description = "The client's enquiry with their answers; this read is recorded", body = Enquiry),
-        NotFound, CareSignInProblems,
+        NotFound, CareSignInProblems, NotRecorded,
     )
 )]
 pub async fn care_health_answers(
     State(state): State<AppState>,
-    me: CareCaller,
+    reader: Reader,
+    _me: CareCaller,
     InPath(application_id): InPath<ApplicationId>,
     InPath(applicant_id): InPath<ApplicantId>,
 ) -> Result<Json<Enquiry>, ApiError> {
@@ -252,9 +256,8 @@ pub async fn care_health_answers(
         .await?
         .ok_or_else(|| ApiError::not_found("Enquiry"))?;
     // Recorded before it is shown: an answer never leaves without its record.
-    state
-        .store
-        .record_health_answer_read(&me.actor(), me.role.code(), application_id, &applicant_id)
+    reader
+        .health_answers(&state, Some(application_id), Some(&applicant_id))
         .await?;
     Ok(Json(enquiry.view(uk_date(Utc::now()))))
 }
@@ -319,18 +322,30 @@ pub async fn care_health_answer_reads(
             ApiError::bad_field("applicationId", "This is not an application reference")
         })?),
     };
-    let reads = state.store.health_answer_reads(application).await?;
+    // Customer care's reads of one client's answers, from the record of every data read.
+    let filter = DataReadFilter {
+        application_id: application,
+        data: Some(HEALTH_ANSWERS.into()),
+        roles: vec![
+            CareRole::Cca.code().into(),
+            CareRole::CcaAdmin.code().into(),
+        ],
+        ..DataReadFilter::default()
+    };
+    let reads = state.store.latest_data_reads(&filter).await?;
     Ok(Json(HealthAnswerReads {
         reads: reads
             .into_iter()
-            .map(|r| HealthAnswerReadView {
-                id: r.id,
-                read_at: r.read_at,
-                reader_subject: r.reader.subject,
-                reader_name: r.reader.name,
-                reader_role: r.reader_role,
-                application_id: r.application_id,
-                applicant_id: r.applicant_id,
+            .filter_map(|r| {
+                Some(HealthAnswerReadView {
+                    application_id: r.case.application_id?,
+                    applicant_id: r.case.applicant_id?,
+                    id: r.id,
+                    read_at: r.read_at,
+                    reader_subject: r.reader.subject,
+                    reader_name: r.reader.name,
+                    reader_role: r.role,
+                })
             })
             .collect(),
     }))

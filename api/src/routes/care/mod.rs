@@ -7,6 +7,7 @@
 //! adviser endpoints stay closed to care users.
 
 mod advisers;
+mod audit;
 mod cases;
 mod firms;
 
@@ -20,6 +21,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(advisers::router())
         .merge(firms::router())
         .merge(cases::router())
+        .merge(audit::router())
 }
 
 /// A store change's outcome as the API answers it: a refusal by its rule is a 4xx.

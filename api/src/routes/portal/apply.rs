@@ -6,6 +6,7 @@
 //! (`domain::underwriting::private`). A client reaches only the interview of an applicant their
 //! account is linked to; anyone else's is "not found".
 
+use crate::audit::{NotRecorded, Reader};
 use crate::auth::{AdviserCaller, ClientCaller};
 use crate::body::Body;
 use crate::case::{ApplicationPath, CaseInPath};
@@ -310,17 +311,25 @@ pub async fn my_health_questions(
     tag = "portal",
     params(("applicantId" = String, Path, description = "The client's applicant id on the application")),
     responses(
-        (status = OK, description = "The interview with the client's answers", body = Enquiry),
-        ClientRead, ClientSignInProblems,
+        (status = OK, description = "The interview with the client's answers; this read is recorded", body = Enquiry),
+        ClientRead, ClientSignInProblems, NotRecorded,
     )
 )]
 pub async fn read_my_health_questions(
     State(state): State<AppState>,
+    reader: Reader,
     me: ClientCaller,
     Path(id): Path<String>,
 ) -> Result<Json<Enquiry>, ApiError> {
     let applicant_id = applicant_in(&id)?;
-    Ok(Json(own_interview(&state, &me, &applicant_id).await?))
+    let interview = own_interview(&state, &me, &applicant_id).await?;
+    let application = me
+        .link_for_applicant(&applicant_id)
+        .map(|link| link.application_id);
+    reader
+        .health_answers(&state, application, Some(&applicant_id))
+        .await?;
+    Ok(Json(interview))
 }
 
 /// Answer my health questions

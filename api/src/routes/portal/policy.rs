@@ -2,10 +2,11 @@
 //! download. A policy or document that is not theirs is "not found", never "forbidden".
 
 use super::home::{AdviserContact, ClientPolicySummary, adviser_contact};
+use crate::audit::{NotRecorded, Reader};
 use crate::auth::ClientCaller;
 use crate::error::ClientSignInProblems;
 use crate::error::{ApiError, NotFound};
-use crate::routes::documents::{PdfDocument, file};
+use crate::routes::documents::PdfDocument;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
@@ -151,12 +152,13 @@ pub async fn client_policy(
         ("fileName" = String, Path, description = "The document's file name"),
     ),
     responses(
-        (status = OK, description = "The document, named in content-disposition", content_type = "application/pdf", body = PdfDocument),
-        NotFound, ClientSignInProblems,
+        (status = OK, description = "The document, named in content-disposition; this read is recorded", content_type = "application/pdf", body = PdfDocument),
+        NotFound, ClientSignInProblems, NotRecorded,
     )
 )]
 pub async fn client_document(
     State(state): State<AppState>,
+    reader: Reader,
     me: ClientCaller,
     Path((document_id, file_name)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
@@ -181,5 +183,5 @@ pub async fn client_document(
     {
         return Err(not_found());
     }
-    Ok(file(stored))
+    reader.document(&state, stored, None).await
 }

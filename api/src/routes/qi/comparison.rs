@@ -1,6 +1,7 @@
 //! Indicated against final (issue 33): a client brought in from Qi, their indicated terms and
 //! price beside the decision's, and each answer that changed in between.
 
+use crate::audit::{NotRecorded, Reader};
 use crate::case::{ApplicantPath, CaseInPath, InPath};
 use crate::error::{ApiError, ReadAnswers};
 use crate::state::AppState;
@@ -22,12 +23,13 @@ use store::StoredEnquiry;
     tag = "qi",
     params(ApplicantPath),
     responses(
-        (status = OK, description = "The indication beside the decision, cover by cover, and the answers that changed", body = IndicationComparison),
-        ReadAnswers,
+        (status = OK, description = "The indication beside the decision, cover by cover, and the answers that changed; this read is recorded", body = IndicationComparison),
+        ReadAnswers, NotRecorded,
     )
 )]
 pub async fn indication_comparison(
     State(state): State<AppState>,
+    reader: Reader,
     CaseInPath(case): CaseInPath,
     InPath(applicant_id): InPath<ApplicantId>,
 ) -> Result<Json<IndicationComparison>, ApiError> {
@@ -38,8 +40,10 @@ pub async fn indication_comparison(
         Some(StoredEnquiry::Record { record, interview }) => (Some(*record), *interview),
         _ => (None, interview),
     };
-    Ok(Json(
-        compare(&application, &applicant_id, record.as_ref(), &interview)
-            .map_err(ApiError::Rejected)?,
-    ))
+    let comparison = compare(&application, &applicant_id, record.as_ref(), &interview)
+        .map_err(ApiError::Rejected)?;
+    reader
+        .health_answers(&state, Some(case.id), Some(&applicant_id))
+        .await?;
+    Ok(Json(comparison))
 }

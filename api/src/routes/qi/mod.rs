@@ -4,6 +4,7 @@
 //! is the indication as it now stands. The same access rules as applications: an adviser sees
 //! their own and those they act for; anyone else is told it is not found.
 
+use crate::audit::{HEALTH_ANSWERS, NotRecorded, QI_INDICATION_DOCUMENT, Reader};
 use crate::auth::AdviserCaller;
 use crate::body::Body;
 use crate::case::InPath;
@@ -214,16 +215,21 @@ pub async fn list_qi(
     tag = "qi",
     params(("qiId" = String, Path, description = "The Qi enquiry's id")),
     responses(
-        (status = OK, description = "The Qi enquiry as last saved", body = QiView),
-        ReadAnswers,
+        (status = OK, description = "The Qi enquiry as last saved; this read of its answers is recorded", body = QiView),
+        ReadAnswers, NotRecorded,
     )
 )]
 pub async fn get_qi(
     State(state): State<AppState>,
+    reader: Reader,
     me: AdviserCaller,
     InPath(id): InPath<QiId>,
 ) -> Result<Json<QiView>, ApiError> {
-    Ok(Json(find(&state, &me, &id).await?.view()))
+    let found = find(&state, &me, &id).await?;
+    reader
+        .qi(&state, &id, found.record.application_id, HEALTH_ANSWERS)
+        .await?;
+    Ok(Json(found.view()))
 }
 
 /// Change a Qi client's details
@@ -324,6 +330,7 @@ pub async fn qi_risk(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct QiProductRequest {
+    #[schema(min_items = 1)]
     pub product_types: Vec<ProductType>,
 }
 
@@ -427,12 +434,13 @@ pub struct QiDocumentQuery {
         QiDocumentQuery,
     ),
     responses(
-        (status = OK, description = "The indication as a PDF, named in content-disposition", content_type = "application/pdf", body = PdfDocument),
-        CommandAnswers, BadParameter,
+        (status = OK, description = "The indication as a PDF, named in content-disposition; this read is recorded", content_type = "application/pdf", body = PdfDocument),
+        CommandAnswers, BadParameter, NotRecorded,
     )
 )]
 pub async fn qi_document(
     State(state): State<AppState>,
+    reader: Reader,
     me: AdviserCaller,
     axum::extract::Path((qi, client)): axum::extract::Path<(String, String)>,
     query: Result<Query<QiDocumentQuery>, axum::extract::rejection::QueryRejection>,
@@ -456,6 +464,14 @@ pub async fn qi_document(
         .map(|n| n.replace(['"', '/', '\\', '\r', '\n'], ""))
         .filter(|n| !n.trim().is_empty() && n.len() <= 200)
         .unwrap_or(document.file_name);
+    reader
+        .qi(
+            &state,
+            &id,
+            found.record.application_id,
+            QI_INDICATION_DOCUMENT,
+        )
+        .await?;
     Ok(documents::download(
         document.bytes,
         documents::PDF,

@@ -2,11 +2,11 @@
 //! releasing it, and a client's answers as a PDF.
 
 use super::{ReferredCase, UnderwriterCase, underwriter_case};
+use crate::audit::{NotRecorded, Reader};
 use crate::auth::UnderwriterCaller;
 use crate::case::{ApplicantPath, ApplicationPath, InPath};
 use crate::error::{ApiError, BadParameter, Conflict, NotFound, StaffSignInProblems, Unconfirmed};
 use crate::routes::documents::PdfDocument;
-use crate::routes::documents::file;
 use crate::routes::search::page;
 use crate::routes::underwriting::latest_answers;
 use crate::state::AppState;
@@ -43,7 +43,7 @@ pub struct WorkbenchParams {
     #[param(value_type = Option<WorkbenchFilter>, inline)]
     pub filter: Option<String>,
     /// 1-based page number.
-    #[param(value_type = Option<u32>, minimum = 1)]
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 1_000_000)]
     pub page: Option<String>,
 }
 
@@ -108,18 +108,21 @@ pub async fn list_cases(
     tag = "underwriter",
     params(ApplicationPath),
     responses(
-        (status = OK, description = "The case as the underwriter reads it", body = UnderwriterCase),
+        (status = OK, description = "The case as the underwriter reads it; this read of the clients' answers is recorded", body = UnderwriterCase),
         NotFound,
         StaffSignInProblems,
+        NotRecorded,
     )
 )]
 pub async fn get_case(
     State(state): State<AppState>,
+    reader: Reader,
     referred: ReferredCase,
 ) -> Result<Json<UnderwriterCase>, ApiError> {
-    Ok(Json(
-        underwriter_case(&state, &referred.me, referred.application).await?,
-    ))
+    let id = referred.application.id;
+    let case = underwriter_case(&state, &referred.me, referred.application).await?;
+    reader.health_answers(&state, Some(id), None).await?;
+    Ok(Json(case))
 }
 
 /// Claim a referred case
@@ -187,17 +190,18 @@ pub async fn release(
     tag = "underwriter",
     params(ApplicantPath),
     responses(
-        (status = OK, description = "The client's interview answers as a PDF, named in content-disposition", content_type = "application/pdf", body = PdfDocument),
+        (status = OK, description = "The client's interview answers as a PDF, named in content-disposition; this read is recorded", content_type = "application/pdf", body = PdfDocument),
         NotFound,
         StaffSignInProblems,
+        NotRecorded,
     )
 )]
 pub async fn client_answers(
     State(state): State<AppState>,
+    reader: Reader,
     referred: ReferredCase,
     InPath(applicant_id): InPath<ApplicantId>,
 ) -> Result<Response, ApiError> {
-    Ok(file(
-        latest_answers(&state, &referred.application, &applicant_id).await?,
-    ))
+    let stored = latest_answers(&state, &referred.application, &applicant_id).await?;
+    reader.document(&state, stored, Some(&applicant_id)).await
 }

@@ -5,6 +5,7 @@
 //! them, never through the advisers' document route.
 
 use super::{ReferredCase, UnderwriterCase};
+use crate::audit::{NotRecorded, Reader};
 use crate::body::Body;
 use crate::case::ApplicationPath;
 use crate::error::{
@@ -12,7 +13,6 @@ use crate::error::{
     Unconfirmed, Unreadable,
 };
 use crate::routes::documents::PdfDocument;
-use crate::routes::documents::file;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::multipart::MultipartRejection;
@@ -303,14 +303,16 @@ fn file_name(sent: Option<&str>) -> String {
         ("evidenceId" = String, Path, description = "The evidence request's id"),
     ),
     responses(
-        (status = OK, description = "The evidence's document, named in content-disposition", content_type = "application/pdf", body = PdfDocument),
+        (status = OK, description = "The evidence's document, named in content-disposition; this read is recorded", content_type = "application/pdf", body = PdfDocument),
         NotFound,
         Conflict,
         StaffSignInProblems,
+        NotRecorded,
     )
 )]
 pub async fn evidence_document(
     State(state): State<AppState>,
+    reader: Reader,
     referred: ReferredCase,
     Path(EvidenceInPath { evidence_id }): Path<EvidenceInPath>,
 ) -> Result<Response, ApiError> {
@@ -338,7 +340,9 @@ pub async fn evidence_document(
         .await?
         .filter(|d| d.application_id == referred.application.id && is_evidence_document(&d.kind))
         .ok_or_else(|| ApiError::not_found("Document"))?;
-    Ok(file(stored))
+    reader
+        .document(&state, stored, Some(&request.applicant_id))
+        .await
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! post-underwriting declaration and close it. Reads come from the store; every change goes to
 //! the enquiry's own workflow as an Update, whose answer is the enquiry as it now stands.
 
+use crate::audit::{NotRecorded, Reader};
 use crate::auth::AdviserCaller;
 use crate::body::Body;
 use crate::case::{Case, InPath, applicant_in_path};
@@ -183,21 +184,25 @@ pub async fn start_enquiry(
     tag = "underwriting",
     params(("applicantId" = String, Path, description = "The client's id, or their enquiry id")),
     responses(
-        (status = OK, description = "The client's enquiry as last saved", body = Enquiry),
-        ReadAnswers,
+        (status = OK, description = "The client's enquiry as last saved; this read is recorded", body = Enquiry),
+        ReadAnswers, NotRecorded,
     )
 )]
 pub async fn get_enquiry(
     State(state): State<AppState>,
+    reader: Reader,
     me: AdviserCaller,
     Path(id): Path<String>,
 ) -> Result<Json<Enquiry>, ApiError> {
     let applicant_id = client_of(&id)?;
-    Case::of_applicant(&state, &me, &applicant_id).await?;
-    stored_enquiry(&state, &applicant_id)
+    let case = Case::of_applicant(&state, &me, &applicant_id).await?;
+    let enquiry = stored_enquiry(&state, &applicant_id)
         .await?
-        .map(Json)
-        .ok_or_else(|| ApiError::not_found("Enquiry"))
+        .ok_or_else(|| ApiError::not_found("Enquiry"))?;
+    reader
+        .health_answers(&state, Some(case.id), Some(&applicant_id))
+        .await?;
+    Ok(Json(enquiry))
 }
 
 /// Answers, after checking the caller may act on the client; the backed options they name

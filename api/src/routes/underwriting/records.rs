@@ -2,13 +2,14 @@
 //! `createLatestApplicantAnswersDocument`) and the underwriter's updates on the case (§7
 //! `underwritingupdates`).
 
+use crate::audit::{NotRecorded, Reader};
 use crate::auth::AdviserCaller;
 use crate::body::Body;
 use crate::case::{ApplicantPath, ApplicationPath, Case, CaseInPath, InPath};
 use crate::error::ReadAnswers;
 use crate::error::{ApiError, Unreadable};
 use crate::routes::documents::PdfDocument;
-use crate::routes::documents::{DocumentLink, file, stored_or_rendered};
+use crate::routes::documents::{DocumentLink, stored_or_rendered};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -72,19 +73,19 @@ pub(crate) async fn latest_answers(
     tag = "underwriting",
     params(ApplicantPath),
     responses(
-        (status = OK, description = "The client's interview answers as a PDF, named in content-disposition", content_type = "application/pdf", body = PdfDocument),
-        ReadAnswers,
+        (status = OK, description = "The client's interview answers as a PDF, named in content-disposition; this read is recorded", content_type = "application/pdf", body = PdfDocument),
+        ReadAnswers, NotRecorded,
     )
 )]
 pub async fn answers_document(
     State(state): State<AppState>,
+    reader: Reader,
     CaseInPath(case): CaseInPath,
     InPath(applicant_id): InPath<ApplicantId>,
 ) -> Result<Response, ApiError> {
     let application = case.application(&state).await?;
-    Ok(file(
-        latest_answers(&state, &application, &applicant_id).await?,
-    ))
+    let stored = latest_answers(&state, &application, &applicant_id).await?;
+    reader.document(&state, stored, Some(&applicant_id)).await
 }
 
 /// The client whose latest answers document to make, and their application.

@@ -640,6 +640,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/application/{applicationId}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a case's changes
+         * @description Who changed what on the case, and when, newest first (at most 200): each change in words,
+         *     who made it and their role, the client it is about and the names of the fields it changed.
+         *     Values are never shown: health answers are counted, bank details named. Read from the case's
+         *     workflow history; changes made before callers were recorded have no `by`.
+         */
+        get: operations["application_timeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/application/{applicationId}/unenriched": {
         parameters: {
             query?: never;
@@ -1909,6 +1932,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/care/applications/{applicationId}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List any firm's case's changes
+         * @description The case's change timeline as its adviser sees it (see `application_timeline`). Read only.
+         *     Customer care (`cca`, `ccaadmin`).
+         */
+        get: operations["care_application_timeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/care/audit/reads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List reads of health answers, bank details, documents and Temporal payloads
+         * @description Who read a client's health answers, full bank details, a stored document or decrypted
+         *     Temporal payloads: when, in which role, from which address, of which case and what; newest
+         *     first, a page of 10. Narrowed by case (`applicationId`), reader (subject, or words of their
+         *     name) and UK days (`from`, `to`, both included). Customer care administrators only.
+         */
+        get: operations["care_data_reads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/care/delegations": {
         parameters: {
             query?: never;
@@ -3163,7 +3230,8 @@ export interface paths {
          * @description The payloads as the workflows wrote them: each encrypted one (`encoding`
          *     `binary/encrypted`) decrypted, any other unchanged. Case handlers (the `underwriter` role)
          *     only. A payload whose key is no longer held, or that was tampered with, is refused with
-         *     422 naming it.
+         *     422 naming it. A call that decrypts anything is recorded (who, role, when, from where) before
+         *     it answers; the payloads do not say which case they are of, so the record names none.
          */
         post: operations["decode"];
         delete?: never;
@@ -3938,6 +4006,13 @@ export interface components {
             email: string;
             firmName: string | null;
         };
+        /** @description A case's changes, newest first. */
+        CaseTimeline: {
+            /** @description Newest first, at most 200. */
+            entries: components["schemas"]["TimelineEntry"][];
+            /** @description How many changes the case has in all (more than `entries` holds when over 200). */
+            total: number;
+        };
         /**
          * @description What a recorded change to an adviser or firm was.
          * @enum {string}
@@ -4467,6 +4542,40 @@ export interface components {
             isRestrictedCover: boolean;
             /** @description Each problem, named by `applicants[i].covers[j].field`. */
             errors: components["schemas"]["FieldError"][];
+        };
+        /** @description One recorded read. */
+        DataReadView: {
+            id: string;
+            /** Format: date-time */
+            readAt: string;
+            readerSubject: string;
+            readerName: string;
+            /** @description The role they read in: `adviser`, `client`, `underwriter`, `cca` or `ccaadmin`. */
+            readerRole: string;
+            applicationId: components["schemas"]["ApplicationId"] | null;
+            applicantId: components["schemas"]["ApplicantId"] | null;
+            qiId: components["schemas"]["QiId"] | null;
+            /**
+             * @description What was read: `health-answers`, `bank-details`, `document:<kind>` (for example
+             *     `document:direct-debit`, `document:evidence`) or `temporal-payloads`.
+             */
+            data: string;
+            /** @description The address the request came from (the connection's peer); none when not known. */
+            address: string | null;
+        };
+        /** @description A page of recorded reads. */
+        DataReads: {
+            /** @description Newest first. */
+            results: components["schemas"]["DataReadView"][];
+            /**
+             * Format: int32
+             * @description 1-based.
+             */
+            currentPage: number;
+            /** Format: int32 */
+            totalPages: number;
+            /** Format: int64 */
+            totalRecordCount: number;
         };
         /**
          * @description A decision on a cover, as the underwriting engine or an underwriter gives it.
@@ -5766,6 +5875,38 @@ export interface components {
         /** @description Asks to open the chat. */
         TicketRequest: {
             applicationId?: components["schemas"]["ApplicationId"] | null;
+        };
+        /** @description Who made a change. */
+        TimelineCaller: {
+            name: string;
+            /**
+             * @description Their role on the case, in words: "Adviser", "Acting for the adviser", "Underwriter",
+             *     "Customer care" or "Client".
+             */
+            role: string;
+        };
+        /** @description One change to a case. */
+        TimelineEntry: {
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             */
+            at: string;
+            /**
+             * @description The change in words, e.g. "Cover added". A change this version does not name is shown
+             *     by its recorded name.
+             */
+            what: string;
+            /** @description The change's name as the workflow's history records it (the Temporal Update). */
+            update: string;
+            by?: components["schemas"]["TimelineCaller"] | null;
+            /** @description The client the change is about, by name, when it is about one. */
+            client?: string | null;
+            /**
+             * @description The fields it changed, by name only (e.g. "bank details: account number, sort code",
+             *     "answers to 3 questions"); empty for a change that is an action, like applying.
+             */
+            fields: string[];
         };
         /** @enum {string} */
         Title: "Mr" | "Mrs" | "Miss" | "Ms" | "Mx" | "Dr";
@@ -7729,7 +7870,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The indication beside the decision, cover by cover, and the answers that changed */
+            /** @description The indication beside the decision, cover by cover, and the answers that changed; this read is recorded */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7758,6 +7899,15 @@ export interface operations {
             };
             /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The read could not be recorded, so nothing was shown (`type` ends `unavailable`); try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8475,6 +8625,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The read could not be recorded, so nothing was shown (`type` ends `unavailable`); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     quote_document: {
@@ -8489,7 +8648,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The quote as a PDF, named in content-disposition */
+            /** @description The quote as a PDF, named in content-disposition; this read is recorded */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8527,6 +8686,15 @@ export interface operations {
             };
             /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The read could not be recorded, so nothing was shown (`type` ends `unavailable`); try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8611,6 +8779,56 @@ export interface operations {
             };
             /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    application_timeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference. */
+                applicationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The case's changes, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseTimeline"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but not set up as an adviser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12306,6 +12524,123 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The read could not be recorded, so nothing was shown (`type` ends `unavailable`); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    care_application_timeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application reference. */
+                applicationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The case's changes, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseTimeline"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but without a customer-care role (`cca` or `ccaadmin`); for the administrators' calls, without `ccaadmin` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    care_data_reads: {
+        parameters: {
+            query?: {
+                /** @description Only reads of this case (its application reference). */
+                applicationId?: number;
+                /** @description Only this reader: their subject exactly, or words of their name. */
+                reader?: string;
+                /** @description Only reads on or after this UK day (`YYYY-MM-DD`). */
+                from?: string;
+                /** @description Only reads on or before this UK day (`YYYY-MM-DD`). */
+                to?: string;
+                /** @description 1-based page number. */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of recorded reads, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReads"];
+                };
+            };
+            /** @description A parameter could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but without a customer-care role (`cca` or `ccaadmin`); for the administrators' calls, without `ccaadmin` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     care_add_delegation: {
@@ -12465,7 +12800,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The document, named in content-disposition */
+            /** @description The document, named in content-disposition; this read is recorded */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12494,6 +12829,15 @@ export interface operations {
             };
             /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The read could not be recorded, so nothing was shown (`type` ends `unavailable`); try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13747,7 +14091,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The client's interview answers as a PDF, named in content-disposition */
+            /** @description The client's interview answers as a PDF, named in content-disposition; this read is recorded */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13783,6 +14127,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The read could not be recorded, so nothing was shown (`type` ends `unavailable`); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     qi_document: {
@@ -13809,7 +14162,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The indication as a PDF, named in content-disposition */
+            /** @description The indication as a PDF, named in content-disposition; this read is recorded */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13863,7 +14216,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
+            /** @description The read could not be recorded, so nothing was shown (`type` ends `unavailable`); try again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13888,7 +14241,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The document, named in content-disposition */
+            /** @description The document, named in content-disposition; this read is recorded */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13917,6 +14270,15 @@ export interface operations {
             };
             /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The read could not be recorded, so nothing was shown (`type` ends `unavailable`); try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14207,7 +14569,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The document, named in content-disposition */
+            /** @description The document, named in content-disposition; this read is recorded */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14236,6 +14598,15 @@ export interface operations {
             };
             /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The read could not be recorded, so nothing was shown (`type` ends `unavailable`); try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14352,7 +14723,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The interview with the client's answers */
+            /** @description The interview with the client's answers; this read is recorded */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14381,6 +14752,15 @@ export interface operations {
             };
             /** @description Not found (`type` ends `not-found`): no health questions of yours with this id are waiting or submitted */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The read could not be recorded, so nothing was shown (`type` ends `unavailable`); try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14901,7 +15281,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The Qi enquiry as last saved */
+            /** @description The Qi enquiry as last saved; this read of its answers is recorded */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14930,6 +15310,15 @@ export interface operations {
             };
             /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The read could not be recorded, so nothing was shown (`type` ends `unavailable`); try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15281,7 +15670,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The case as the underwriter reads it */
+            /** @description The case as the underwriter reads it; this read of the clients' answers is recorded */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15317,6 +15706,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The read could not be recorded, so nothing was shown (`type` ends `unavailable`); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     client_answers: {
@@ -15333,7 +15731,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The client's interview answers as a PDF, named in content-disposition */
+            /** @description The client's interview answers as a PDF, named in content-disposition; this read is recorded */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15362,6 +15760,15 @@ export interface operations {
             };
             /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The read could not be recorded, so nothing was shown (`type` ends `unavailable`); try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15651,7 +16058,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The evidence's document, named in content-disposition */
+            /** @description The evidence's document, named in content-disposition; this read is recorded */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15689,6 +16096,15 @@ export interface operations {
             };
             /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The read could not be recorded, so nothing was shown (`type` ends `unavailable`); try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16044,7 +16460,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The client's enquiry as last saved */
+            /** @description The client's enquiry as last saved; this read is recorded */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16073,6 +16489,15 @@ export interface operations {
             };
             /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The read could not be recorded, so nothing was shown (`type` ends `unavailable`); try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16448,9 +16873,9 @@ export interface operations {
     };
     validate_email: {
         parameters: {
-            query?: {
+            query: {
                 /** @description The email address to check. */
-                email?: string | null;
+                email: string;
             };
             header?: never;
             path?: never;
@@ -16550,6 +16975,15 @@ export interface operations {
             };
             /** @description A payload could not be decrypted (`type` ends `invalid`): `errors` names it (`payloads[2]`) and says why, for example the key it needs */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The read could not be recorded, so nothing was shown (`type` ends `unavailable`); try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -78,6 +78,7 @@ describe('the navigation menu (§2)', () => {
       'Advisers',
       'Firm locations',
       'Health-answer reads',
+      'Data reads',
     ]);
   });
 });

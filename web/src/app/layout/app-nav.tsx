@@ -63,6 +63,7 @@ function CareItems() {
           <Item to={paths.careAdvisers()} label={t.careAdvisers} />
           <Item to={paths.careFirms()} label={t.careFirms} />
           <Item to={paths.careHealthReads()} label={t.careHealthReads} />
+          <Item to={paths.careDataReads()} label={t.careDataReads} />
         </>
       )}
     </>

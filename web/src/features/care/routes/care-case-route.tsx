@@ -11,6 +11,7 @@ import { saveFile } from '@/lib/save-file';
 import { useRoles } from '@/lib/auth/roles';
 import { useCareCase, useCareDocument, useShowHealthAnswers, type Enquiry } from '../api/care';
 import { EmptyText } from '../components/empty-text';
+import { CareCaseTimeline } from './case-timeline';
 import { careStrings as t } from '../strings';
 
 /**
@@ -54,6 +55,7 @@ export function CareCaseRoute() {
       </section>
       <ClientsPanel applicationId={application.id} clients={application.applicants} />
       <DocumentsPanel documents={documents} />
+      <CareCaseTimeline applicationId={application.id} />
     </>
   );
 }

@@ -8,6 +8,7 @@ import { isProblem } from '@/lib/api-error';
 import { stageColours, stageLabel } from '@/lib/application-stage';
 import { formatDateTime } from '@/lib/format';
 import { useApplication } from '../api/get-application';
+import { CaseChanges } from '../timeline/case-changes';
 import type { Application } from '../application-model';
 import { applicationStrings as t } from '../strings';
 
@@ -79,6 +80,7 @@ export function ApplicationHeader({ applicationId, application, heading, extra }
               {application.applicationStatus || stageLabel(application.status)}
             </Tag>
             <Typography.Text type="secondary">{t.lastUpdated(formatDateTime(application.updatedAt))}</Typography.Text>
+            <CaseChanges applicationId={application.id} />
             {extra}
           </Space>
         )}

@@ -1,0 +1,35 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, stubApi } from '@/test/fetch-stub';
+import { renderRoute } from '@/test/render';
+import { CaseChanges } from './case-changes';
+
+const TIMELINE = '/api/v1/application/100001/timeline';
+
+describe('the Changes button of an adviser’s case', () => {
+  it('reads the case’s changes only when opened, and lists them in a panel', async () => {
+    const { requests } = stubApi([
+      {
+        method: 'GET',
+        path: TIMELINE,
+        respond: () =>
+          json({
+            total: 1,
+            entries: [
+              { at: '2026-11-27T10:00:00Z', what: 'Child added', update: 'add_child', by: { name: 'Ben Carter', role: 'Acting for the adviser' }, client: null, fields: ['first name'] },
+            ],
+          }),
+      },
+    ]);
+    renderRoute(<CaseChanges applicationId={100001} />, { path: '/', url: '/' });
+    const button = screen.getByRole('button', { name: 'Show who changed what on this case' });
+    expect(requests.some((r) => r.url.pathname === TIMELINE)).toBe(false);
+
+    await userEvent.setup().click(button);
+    const changes = await screen.findByRole('region', { name: 'Changes' });
+    expect(await within(changes).findByText('Child added')).toBeInTheDocument();
+    expect(within(changes).getByText('Ben Carter (Acting for the adviser)')).toBeInTheDocument();
+    await waitFor(() => expect(requests.filter((r) => r.url.pathname === TIMELINE)).toHaveLength(1));
+  });
+});

@@ -1,0 +1,30 @@
+import { Button, Drawer } from 'antd';
+import { useState } from 'react';
+import { ChangeTimeline } from '@/components/change-timeline/change-timeline';
+import { timelineStrings as t } from '@/components/change-timeline/strings';
+import { useApplicationTimeline } from './timeline-api';
+
+/**
+ * The "Changes" button of an adviser's case: opens the case's change timeline in a side panel,
+ * read only once it is opened.
+ */
+export function CaseChanges({ applicationId }: { applicationId: number }) {
+  const [open, setOpen] = useState(false);
+  const timeline = useApplicationTimeline(applicationId, open);
+  return (
+    <>
+      <Button size="small" onClick={() => setOpen(true)} aria-label={t.openLabel}>
+        {t.open}
+      </Button>
+      <Drawer open={open} onClose={() => setOpen(false)} width={560} title={null} aria-label={t.heading}>
+        <ChangeTimeline
+          headingId="case-changes-heading"
+          timeline={timeline.data}
+          isPending={timeline.isPending}
+          isError={timeline.isError}
+          onRetry={() => void timeline.refetch()}
+        />
+      </Drawer>
+    </>
+  );
+}
