@@ -2,7 +2,7 @@
 export const timelineStrings = {
   heading: 'Changes',
   open: 'Changes',
-  openLabel: 'Show who changed what on this case',
+  openLabel: 'Changes to this case: who changed what',
   show: 'Show the changes',
   intro: 'Who changed what on this case, newest first. Values are not shown: only which details changed.',
   loading: 'Loading the changes…',

@@ -23,7 +23,7 @@ describe('the Changes button of an adviser’s case', () => {
       },
     ]);
     renderRoute(<CaseChanges applicationId={100001} />, { path: '/', url: '/' });
-    const button = screen.getByRole('button', { name: 'Show who changed what on this case' });
+    const button = screen.getByRole('button', { name: 'Changes to this case: who changed what' });
     expect(requests.some((r) => r.url.pathname === TIMELINE)).toBe(false);
 
     await userEvent.setup().click(button);
