@@ -49,13 +49,20 @@ async function focused(page: Page): Promise<string> {
   });
 }
 
-/** Whether the focused element is hidden, even in part, under the sticky header. */
+/**
+ * Whether the focused element is hidden, even in part, under the sticky header: its top edge is
+ * above the header's foot and what is drawn there is not the element (a drawer or a dialog is
+ * drawn over the header, not under it).
+ */
 async function underTheHeader(page: Page): Promise<boolean> {
   return page.evaluate(() => {
     const active = document.activeElement;
     const header = document.querySelector('.app-header');
     if (!active || !header || header.contains(active)) return false;
-    return active.getBoundingClientRect().top < header.getBoundingClientRect().bottom;
+    const box = active.getBoundingClientRect();
+    if (box.top >= header.getBoundingClientRect().bottom) return false;
+    const drawn = document.elementFromPoint(box.left + box.width / 2, Math.max(box.top, 0) + 1);
+    return !(drawn && active.contains(drawn));
   });
 }
 

@@ -1,12 +1,13 @@
 /**
  * Health questions answered privately, through the real stack in two browsers (issue 35): the
  * adviser sends Ada her underwriting interview; Ada registers in the client portal, confirms her
- * case, finds the questions on her home, answers them with the interview's own fields, accepts
- * the declaration and submits. Meanwhile the adviser sees which sections are answered and no
- * answer; once Ada submits, the adviser sees her answers and closes the enquiry as usual. Every
- * page is photographed and checked by axe. Ada answers on a phone (375 px wide) with the keyboard
- * alone (Tab, Shift+Tab, Space, Enter, arrows and typing; never a click), a condition found by its
- * look-up, and focus shown at every step and never lost to the top of the page.
+ * case, finds the questions on her home and gives every answer on her page, with the interview's
+ * own fields: the first two sections at a desk with the mouse, the other four later on a phone
+ * (375 px wide) with the keyboard alone (Tab, Shift+Tab, Space, Enter, arrows and typing; never a
+ * click), a condition found by its look-up, and focus shown at every step and never lost to the
+ * top of the page. She accepts the declaration and submits. Meanwhile the adviser sees which
+ * sections are answered and no answer; once Ada submits, the adviser sees her answers and closes
+ * the enquiry as usual. Every page is photographed and checked by axe.
  */
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -15,14 +16,6 @@ import { expectHeadingFocused, hasFocus, tabTo } from './keyboard';
 import { ADVISER, apiCall, signInAtDevIdp, tokenFor } from './steps';
 
 const baseUrl = inject('baseUrl');
-
-/** Every answer but Lifestyle's and Medical history's, which Ada gives on the page (domain::testkit::PLAIN_ANSWERS). */
-const ANSWERED_BEFORE: [string, string][] = [
-  ['HEIGHT_UNITS', 'metric'], ['HEIGHT', '1.68'], ['WEIGHT_UNITS', 'metric'], ['WEIGHT', '62'],
-  ['OCCUPATION', 'Software developer'], ['EARNINGS', '42000'], ['HAZARDOUS_DUTIES', 'No'],
-  ['HAZARDOUS_PURSUITS', 'No'], ['TRAVEL', 'No'],
-  ['FAMILY_HISTORY', 'No'], ['GP_REGISTERED_SINCE', '2015-06-01'], ['GP_PENDING', 'No'],
-];
 
 /** Ada Byron (born 10 April 1985, `email`) applied for life cover, her interview started; answers the case's id. */
 async function interviewStarted(email: string): Promise<{ id: number; ada: string }> {
@@ -54,16 +47,73 @@ async function fitsTheWindow(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 }
 
+/** Chooses `option` in the radio group named `question`, by mouse, and waits for it to show chosen. */
+async function choose(page: Page, question: string | RegExp, option: string): Promise<void> {
+  const radio = page.getByRole('radiogroup', { name: question }).getByRole('radio', { name: option, exact: true });
+  await radio.click();
+  await eventually(async () => expect(await radio.isChecked()).toBe(true));
+}
+
+/** Types into the box labelled `label` and leaves it, which saves what was typed. */
+async function type(page: Page, label: string, value: string): Promise<void> {
+  const field = page.getByLabel(label, { exact: true });
+  await field.fill(value);
+  await field.blur();
+}
+
+/** Continue, clicked once the section is complete, shows the next section. */
+async function continueByMouse(page: Page, next: string): Promise<void> {
+  const carryOn = page.getByRole('button', { name: 'Continue' });
+  await eventually(async () => expect(await carryOn.isEnabled()).toBe(true), 20_000);
+  await carryOn.click();
+  await expectSectionFocused(page, next);
+}
+
 /**
- * From her home, Ada opens her questions and answers Lifestyle (units typed, a radio by Space)
- * and Medical history (Yes by an arrow key, the condition found by typing in its look-up and
- * chosen with Enter, its follow-up questions by Space and a typed date), each Continue taking her
- * to the next section's heading.
+ * At a desk, Ada opens her questions from her home and answers About you (her build, in metres
+ * and kilograms) and Occupation and earnings (her job found by its look-up) with the mouse; the
+ * details her adviser recorded (sex, date of birth, smoking) are shown and not hers to change.
+ */
+async function answerAtADesk(client: Page, questions: Locator): Promise<void> {
+  await questions.click();
+  await expectSectionShown(client, 'About you');
+  expect(await client.getByRole('radiogroup', { name: 'Sex at birth' }).getByRole('radio', { name: 'Female' }).isDisabled()).toBe(true);
+  await choose(client, 'Height in', 'Metres');
+  await type(client, 'Height (m)', '1.68');
+  await choose(client, 'Weight in', 'Kilograms');
+  await type(client, 'Weight (kg)', '62');
+  await continueByMouse(client, 'Occupation and earnings');
+
+  const occupation = client.getByRole('combobox', { name: 'Main occupation' });
+  await occupation.click();
+  await occupation.fill('software');
+  await client.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Software developer' }).click();
+  await type(client, 'Gross earnings a year (£)', '42000');
+  await choose(client, /Does your work involve heights/, 'No');
+  // Her earnings shown as money is, once saved.
+  await eventually(async () => expect(await client.getByLabel('Gross earnings a year (£)', { exact: true }).inputValue()).toBe('42,000'));
+  await eventually(async () => expect(await client.getByText('Saving…').count()).toBe(0));
+  await screenshot(client, 'private-health-03a-client-occupation');
+  await continueByMouse(client, 'Lifestyle');
+}
+
+/** The section's heading is on the page (the first section is shown without taking focus). */
+async function expectSectionShown(client: Page, name: string): Promise<void> {
+  await visible(client.getByRole('heading', { level: 2, name }));
+}
+
+/**
+ * Later, on her phone, Ada opens her questions from her home again and answers the other four
+ * sections by keyboard alone: Lifestyle (units typed, radios by arrows and Space), Medical history
+ * (Yes by an arrow key, the condition found by typing in its look-up and chosen with Enter, its
+ * follow-up questions by Space and a typed date), Family history and Your doctor, each Continue
+ * taking her to the next section's heading.
  */
 async function answerByKeyboard(client: Page, questions: Locator): Promise<void> {
   await tabTo(client, questions);
   await client.keyboard.press('Enter');
   await expectHeadingFocused(client, 'Your health questions');
+  // What she answered at her desk is kept: Lifestyle, the first section left, is open to her.
   await tabTo(client, client.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /Lifestyle/ }));
   await client.keyboard.press('Enter');
   await expectSectionFocused(client, 'Lifestyle');
@@ -72,6 +122,8 @@ async function answerByKeyboard(client: Page, questions: Locator): Promise<void>
   await client.keyboard.type('6');
   // Leaving the box saves what was typed.
   await chooseRadio(client, client.getByRole('radiogroup', { name: /recreational drug/ }), 'No');
+  await chooseRadio(client, client.getByRole('radiogroup', { name: /motor sport/ }), 'No');
+  await chooseRadio(client, client.getByRole('radiogroup', { name: /travel outside/ }), 'No');
   expect(await fitsTheWindow(client)).toBe(true);
   await screenshot(client, 'private-health-04-client-answering-375');
   await continueToNextSection(client, 'Medical history');
@@ -88,15 +140,32 @@ async function answerByKeyboard(client: Page, questions: Locator): Promise<void>
   // The condition's own questions follow it.
   await chooseRadio(client, client.getByRole('radiogroup', { name: /High blood pressure: is it controlled/ }), 'Yes');
   const diagnosed = client.getByRole('textbox', { name: /High blood pressure: when was it diagnosed/ });
-  await tabTo(client, diagnosed);
-  await client.keyboard.type('01/03/2019');
-  await client.keyboard.press('Enter');
-  // Saved as it is confirmed, and focus stays in the field rather than going back to the top.
-  await eventually(async () => expect(await client.getByText('Saving…').count()).toBe(0));
-  expect(await hasFocus(diagnosed)).toBe(true);
-  expect(await diagnosed.inputValue()).toBe('01/03/2019');
+  await typeDate(client, diagnosed, '01/03/2019');
   expect(await fitsTheWindow(client)).toBe(true);
   await screenshot(client, 'private-health-05-client-conditions-375');
+  await continueToNextSection(client, 'Family history');
+
+  await chooseRadio(client, client.getByRole('radiogroup', { name: /Before the age of 60/ }), 'No');
+  await continueToNextSection(client, 'Your doctor');
+
+  await typeDate(client, client.getByRole('textbox', { name: 'Date you registered with your current GP practice' }), '01/06/2015');
+  await chooseRadio(client, client.getByRole('radiogroup', { name: /waiting for any test/ }), 'No');
+  await eventually(async () => expect(await client.getByText('Saving…').count()).toBe(0));
+  expect(await fitsTheWindow(client)).toBe(true);
+  await screenshot(client, 'private-health-05b-client-doctor-375');
+}
+
+/**
+ * Tabs to a date box, types the date and confirms it with Enter: saved as it is confirmed, and
+ * focus stays in the field rather than going back to the top.
+ */
+async function typeDate(client: Page, field: Locator, date: string): Promise<void> {
+  await tabTo(client, field);
+  await client.keyboard.type(date);
+  await client.keyboard.press('Enter');
+  await eventually(async () => expect(await client.getByText('Saving…').count()).toBe(0));
+  expect(await hasFocus(field)).toBe(true);
+  expect(await field.inputValue()).toBe(date);
 }
 
 /**
@@ -218,24 +287,35 @@ describe('health questions answered privately', () => {
     await visible(questions);
     await screenshot(client, 'private-health-03-client-home');
 
-    // Most answers over the API as Ada (the same call the page makes); Lifestyle and Medical
-    // history on the page, on a phone, by keyboard alone.
-    const adaToken = await tokenFor(email);
-    const ada = (await apiCall(adaToken, 'GET', 'portal/health-questions')).interviews as { applicantId: string }[];
-    await apiCall(adaToken, 'POST', `portal/health-questions/${ada[0]?.applicantId ?? ''}`, {
-      answers: ANSWERED_BEFORE.map(([tag, value]) => ({ tag, value })),
-    });
+    // At a desk, Ada answers the first two sections with the mouse.
+    await answerAtADesk(client, questions);
+
+    // The adviser sees those two sections answered, the rest to answer, and no answer.
+    const progress = adviser.getByRole('list', { name: 'Progress' });
+    const section = (name: string) => progress.getByRole('listitem').filter({ hasText: name });
+    await eventually(async () => {
+      await adviser.reload();
+      await visible(progress);
+      expect(await section('About you').innerText()).toContain('Answered');
+      expect(await section('Occupation and earnings').innerText()).toContain('Answered');
+      expect(await section('Lifestyle').innerText()).toContain('To answer');
+      expect(await progress.getByText('To answer').count()).toBe(4);
+    }, 20_000);
+    expect(await adviser.getByText('Software developer').count()).toBe(0);
+
+    // Later, on her phone, she answers the rest by keyboard alone.
+    await client.goto(`${baseUrl}/v2/portal/home`);
     await client.setViewportSize({ width: 375, height: 812 });
     await answerByKeyboard(client, questions);
     // The adviser sees every section answered, and still no answer.
-    await adviser.reload();
-    const progress = adviser.getByRole('list', { name: 'Progress' });
     await eventually(async () => {
       await adviser.reload();
       await visible(progress);
       expect(await progress.getByText('To answer').count()).toBe(0);
     }, 20_000);
-    expect(await adviser.getByText('Units of alcohol a week', { exact: false }).count()).toBe(0);
+    for (const answer of ['Units of alcohol a week', 'Software developer', 'High blood pressure']) {
+      expect(await adviser.getByText(answer, { exact: false }).count()).toBe(0);
+    }
     await screenshot(adviser, 'private-health-06-adviser-progress');
 
     // Ada checks, declares and submits, by keyboard still.
@@ -247,6 +327,9 @@ describe('health questions answered privately', () => {
     await visible(adviser.getByText(/answered these questions privately in the client portal and submitted them/));
     await adviser.getByRole('button', { name: 'Summary and declaration' }).click();
     await visible(adviser.getByText('Ada Byron has read and accepted the post-underwriting declaration'));
+    // Her answers, from both sittings, read back to the adviser as given.
+    const readBack = adviser.getByRole('region', { name: 'The answers given' });
+    for (const answer of ['Software developer', '£42,000', 'High blood pressure', '01/06/2015']) await visible(readBack.getByText(answer, { exact: true }));
     await screenshot(adviser, 'private-health-09-adviser-answers');
     await adviser.getByRole('button', { name: 'Close enquiry' }).click();
     await visible(adviser.getByText('Enquiry closed'));

@@ -32,4 +32,31 @@ describe('the Changes button of an adviser’s case', () => {
     expect(within(changes).getByText('Ben Carter (Acting for the adviser)')).toBeInTheDocument();
     await waitFor(() => expect(requests.filter((r) => r.url.pathname === TIMELINE)).toHaveLength(1));
   });
+
+  it('lets the keyboard reach the list, so a long one can be scrolled without a mouse', async () => {
+    stubApi([
+      {
+        method: 'GET',
+        path: TIMELINE,
+        respond: () =>
+          json({
+            total: 1,
+            entries: [{ at: '2026-11-27T10:00:00Z', what: 'Cover added', update: 'add_cover', by: { name: 'Priya Shah', role: 'Adviser' }, client: 'Ada Byron', fields: ['term'] }],
+          }),
+      },
+    ]);
+    renderRoute(<CaseChanges applicationId={100001} />, { path: '/', url: '/' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Changes to this case: who changed what' }));
+    const changes = await screen.findByRole('region', { name: 'Changes' });
+    await within(changes).findByText('Cover added');
+    // The entries are text only: the area they scroll in is what Tab reaches, past the panel's close button.
+    let presses = 0;
+    while (!document.activeElement?.contains(changes) && presses < 6) {
+      await user.tab();
+      presses += 1;
+    }
+    expect(document.activeElement?.contains(changes), 'Tab never reached the list').toBe(true);
+    expect(document.activeElement).not.toBe(document.body);
+  });
 });
