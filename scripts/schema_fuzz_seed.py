@@ -293,7 +293,7 @@ CASE_OF = {
     "setup": ["decision_document", "proceed", "get_bank_details", "save_bank_details", "validate_bank_details", "override_bank_check",
               "reset_bank_check", "set_policy_start_date", "get_direct_debit", "activate_application"],
     "inforce": ["policy_details", "search_policies", "care_case", "care_health_answers", "care_document",
-                "care_health_answer_reads", "stored_document", "client_document", "confirm_details", "client_home",
+                "stored_document", "client_document", "confirm_details", "client_home",
                 "client_policy", "list_conversations", "read_conversation", "issue_ticket", "care_search_policies",
                 "care_search_applications"],
     "private": ["read_my_health_questions", "answer_my_health_questions", "declare_my_health_questions",

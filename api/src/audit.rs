@@ -71,17 +71,15 @@ impl FromRequestParts<AppState> for Reader {
     }
 }
 
-/// The role a read is recorded under.
+/// The role a read is recorded under: the caller's strongest ([`Caller::strongest_role`]).
 fn role_of(caller: &Caller) -> &'static str {
-    [
-        (Role::Underwriter, "underwriter"),
-        (Role::CcaAdmin, "ccaadmin"),
-        (Role::Cca, "cca"),
-        (Role::Client, "client"),
-    ]
-    .into_iter()
-    .find(|(role, _)| caller.roles.has(*role))
-    .map_or("adviser", |(_, code)| code)
+    match caller.strongest_role() {
+        Some(Role::Underwriter) => "underwriter",
+        Some(Role::CcaAdmin) => "ccaadmin",
+        Some(Role::Cca) => "cca",
+        Some(Role::Client) => "client",
+        None => "adviser",
+    }
 }
 
 /// The caller as a record names them: their name, else their email, else their subject.
@@ -199,6 +197,7 @@ mod tests {
         assert_eq!(role_of(&caller(&[], None, None)), "adviser");
         assert_eq!(role_of(&caller(&["client"], None, None)), "client");
         assert_eq!(role_of(&caller(&["cca"], None, None)), "cca");
+        assert_eq!(role_of(&caller(&["client", "cca"], None, None)), "cca");
         assert_eq!(
             role_of(&caller(&["cca", "ccaadmin"], None, None)),
             "ccaadmin"

@@ -80,6 +80,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<Services> {
     .context("The sample surgery list is not usable")?;
     // The database seals health answers, bank details and documents with the payload keys.
     let keys = workflows::worker::payload_keys(&config.temporal)?;
+    let codec = workflows::codec::EncryptingCodec::new(keys.clone());
     let store = Store::connect(&config.database_url, keys)
         .await
         .with_context(|| {
@@ -132,6 +133,8 @@ pub async fn prepare(config: Config) -> anyhow::Result<Services> {
     let addresses = address_lookup(&config)?;
     let payee = payee_check(&config)?;
     let emails = email_checker(&config).await?;
+    // Web chat's hub: its tickets, presence and notices go through the database (WC8-WC10).
+    let chat = Arc::new(chat::ChatHub::new(store.clone()));
     let state = AppState {
         workflow_client: WorkflowClient::new(client, config.temporal.task_queue.clone()),
         config: Arc::new(config),
@@ -145,8 +148,9 @@ pub async fn prepare(config: Config) -> anyhow::Result<Services> {
         payee,
         emails: Arc::new(emails),
         owners: Arc::default(),
-        chat: Arc::default(),
+        chat,
         retention,
+        codec,
     };
     Ok(Services {
         state,

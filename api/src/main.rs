@@ -182,6 +182,8 @@ async fn serve(config: Config, with_worker: bool) -> anyhow::Result<()> {
     if let Some(worker) = worker {
         worker.stop()?;
     }
+    // Its agents stop counting as online at once, rather than when their rows go stale.
+    services.state.chat.stop().await;
     services.state.store.close().await;
     Ok(())
 }

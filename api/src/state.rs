@@ -33,4 +33,7 @@ pub struct AppState {
     pub chat: Arc<crate::chat::ChatHub>,
     /// How long a case not taken up is kept (`product/retention.json`), for the worker's sweep.
     pub retention: workflows::retention::RetentionPeriod,
+    /// The Temporal payload codec for `/codec/decode` and `/codec/encode`, built once from the
+    /// key ring the store's sealer and the Temporal client use.
+    pub codec: workflows::codec::EncryptingCodec,
 }

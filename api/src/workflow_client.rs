@@ -88,6 +88,7 @@ impl WorkflowClient {
             firm_id,
             firm_location_id,
             created_at,
+            by: crate::actor::current(),
         };
         let started = self.client.execute_update_with_start_workflow(
             ApplicationWorkflow::run,

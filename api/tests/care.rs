@@ -8,14 +8,13 @@ use chrono::{Days, NaiveDate, Utc};
 use domain::dates::uk_date;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
+use support::roles::{Caller, Callers};
 use support::{TestApp, fields};
 
 const ADVISER: &str = "adviser1@example.com";
 const ASSISTANT: &str = "assistant1@example.com";
 const CCA: &str = "cca1@example.com";
 const ADMIN: &str = "ccaadmin1@example.com";
-const UNDERWRITER: &str = "underwriter1@example.com";
-const CLIENT: &str = "client1@example.com";
 
 fn today() -> NaiveDate {
     uk_date(Utc::now())
@@ -30,20 +29,60 @@ fn day(offset: i64) -> String {
     date.unwrap().to_string()
 }
 
-/// Tokens of every kind of caller, `None` for the caller without one.
-async fn callers(app: &TestApp) -> Vec<(&'static str, Option<String>)> {
-    let mut all = vec![("no token", None)];
-    for (who, email) in [
-        ("adviser", ADVISER),
-        ("assistant", ASSISTANT),
-        ("cca", CCA),
-        ("ccaadmin", ADMIN),
-        ("underwriter", UNDERWRITER),
-        ("client", CLIENT),
-    ] {
-        all.push((who, Some(app.token(email).await)));
-    }
-    all
+/// A ccaadmin's request for a delegation.
+async fn add_delegation(app: &TestApp, admin: &str, delegation: &Value) -> (StatusCode, Value) {
+    app.call(
+        Method::POST,
+        "/api/v1/care/delegations",
+        Some(admin),
+        Some(delegation.clone()),
+    )
+    .await
+}
+
+/// What the portal tells a signed-in adviser (or assistant) about themself on their next request.
+async fn adviser_me(app: &TestApp, token: &str) -> Value {
+    let (status, body) = app
+        .call(
+            Method::GET,
+            "/api/v1/backendforfrontend/adviser",
+            Some(token),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body
+}
+
+/// The kinds of change in a history (`/care/advisers/{id}/history` or `/care/firms/{id}/history`),
+/// newest first.
+async fn history_kinds(app: &TestApp, admin: &str, history: &str) -> Vec<String> {
+    let (status, body) = app.call(Method::GET, history, Some(admin), None).await;
+    assert_eq!(status, StatusCode::OK, "{history}: {body}");
+    body["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["kind"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// Customer care's reads of the case's health answers, from the record of every data read
+/// (`/care/audit/reads`), newest first.
+async fn care_health_reads(app: &TestApp, admin: &str, id: &Value) -> Vec<Value> {
+    let path = format!("/api/v1/care/audit/reads?applicationId={id}");
+    let (status, body) = app.call(Method::GET, &path, Some(admin), None).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| {
+            r["data"] == "health-answers"
+                && ["cca", "ccaadmin"].contains(&r["readerRole"].as_str().unwrap())
+        })
+        .cloned()
+        .collect()
 }
 
 /// Every call of customer care's, each with who it is for: `true` for ccaadmin only.
@@ -91,12 +130,7 @@ fn calls(
             None,
             true,
         ),
-        (
-            Method::GET,
-            "/api/v1/care/health-answer-reads".into(),
-            None,
-            true,
-        ),
+        (Method::GET, "/api/v1/care/audit/reads".into(), None, true),
         (
             Method::GET,
             "/api/v1/care/applications?searchTerm=turing".into(),
@@ -144,21 +178,22 @@ async fn each_care_call_answers_its_roles_and_refuses_everyone_else() {
         .unwrap()
         .replace("/api/v1/document/", "/api/v1/care/documents/");
 
-    for (who, token) in callers(&app).await {
-        for (method, path, body, admin_only) in calls(&id, &applicants[0], &document) {
-            let expected = match (who, admin_only) {
-                ("no token", _) => StatusCode::UNAUTHORIZED,
-                ("ccaadmin", _) | ("cca", false) => StatusCode::OK,
-                _ => StatusCode::FORBIDDEN,
-            };
-            let (status, answer) = app
-                .call(method.clone(), &path, token.as_deref(), body)
-                .await;
-            assert_eq!(status, expected, "{who} {method} {path}: {answer}");
+    let callers = Callers::sign_in(&app).await;
+    for (method, path, body, admin_only) in calls(&id, &applicants[0], &document) {
+        let answers = callers
+            .expect(&app, method, &path, body, |caller| {
+                match (caller, admin_only) {
+                    (Caller::NoToken, _) => StatusCode::UNAUTHORIZED,
+                    (Caller::CcaAdmin, _) | (Caller::Cca, false) => StatusCode::OK,
+                    _ => StatusCode::FORBIDDEN,
+                }
+            })
+            .await;
+        for (who, status, answer) in answers {
             if status == StatusCode::FORBIDDEN {
                 assert_eq!(answer["type"], "urn:adviser-portal:problem:forbidden");
                 let detail = answer["detail"].as_str().unwrap();
-                assert!(detail.contains("customer care"), "{who} {path}: {detail}");
+                assert!(detail.contains("customer care"), "{who:?} {path}: {detail}");
             }
         }
     }
@@ -173,22 +208,7 @@ async fn a_flag_change_shows_on_the_advisers_next_request_and_is_in_the_history(
     let app = TestApp::spawn().await;
     let admin = app.token(ADMIN).await;
     let adviser = app.token(ADVISER).await;
-    let me = |token: String| {
-        let app = &app;
-        async move {
-            let (status, body) = app
-                .call(
-                    Method::GET,
-                    "/api/v1/backendforfrontend/adviser",
-                    Some(&token),
-                    None,
-                )
-                .await;
-            assert_eq!(status, StatusCode::OK, "{body}");
-            body
-        }
-    };
-    let before = me(adviser.clone()).await;
+    let before = adviser_me(&app, &adviser).await;
     assert_eq!(before["uxSettings"]["hideLifeEssentials"], false);
     assert_eq!(before["uxSettings"]["displayNewQuoteButton"], true);
 
@@ -222,7 +242,7 @@ async fn a_flag_change_shows_on_the_advisers_next_request_and_is_in_the_history(
     assert_eq!(changed["uxSettings"]["hideLifeEssentials"], true);
 
     // The same token, the next request: the adviser's portal reads the new flags.
-    let after = me(adviser).await;
+    let after = adviser_me(&app, &adviser).await;
     assert_eq!(after["uxSettings"]["hideLifeEssentials"], true);
     assert_eq!(after["uxSettings"]["displayNewQuoteButton"], false);
     assert_eq!(after["uxSettings"]["fixedIndemnityPercentage"], 50.0);
@@ -261,15 +281,8 @@ async fn a_flag_change_shows_on_the_advisers_next_request_and_is_in_the_history(
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
     assert_eq!(fields(&refused), ["fixedIndemnityPercentage"]);
-    let (_, history) = app
-        .call(
-            Method::GET,
-            "/api/v1/care/advisers/adviser1/history",
-            Some(&admin),
-            None,
-        )
-        .await;
-    assert_eq!(history["changes"].as_array().unwrap().len(), 1);
+    let kinds = history_kinds(&app, &admin, "/api/v1/care/advisers/adviser1/history").await;
+    assert_eq!(kinds, ["flags"]);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -288,14 +301,7 @@ async fn a_delegation_gives_the_assistant_the_advisers_cases_until_it_is_ended()
     assert_eq!(status, StatusCode::NOT_FOUND);
 
     let delegation = json!({ "delegateId": "assistant1", "principalId": "adviser2", "from": day(0), "until": day(30) });
-    let (status, added) = app
-        .call(
-            Method::POST,
-            "/api/v1/care/delegations",
-            Some(&admin),
-            Some(delegation.clone()),
-        )
-        .await;
+    let (status, added) = add_delegation(&app, &admin, &delegation).await;
     assert_eq!(status, StatusCode::CREATED, "{added}");
     assert_eq!(added["activeToday"], true);
     assert_eq!(added["principalName"], "Tom Fletcher");
@@ -306,14 +312,7 @@ async fn a_delegation_gives_the_assistant_the_advisers_cases_until_it_is_ended()
     assert_eq!(found["totalRecordCount"], 1);
     let (status, _) = app.get_application(&assistant, &created["id"]).await;
     assert_eq!(status, StatusCode::OK);
-    let (_, me) = app
-        .call(
-            Method::GET,
-            "/api/v1/backendforfrontend/adviser",
-            Some(&assistant),
-            None,
-        )
-        .await;
+    let me = adviser_me(&app, &assistant).await;
     let acts_for: Vec<&str> = me["actsFor"]
         .as_array()
         .unwrap()
@@ -323,14 +322,7 @@ async fn a_delegation_gives_the_assistant_the_advisers_cases_until_it_is_ended()
     assert_eq!(acts_for, ["adviser1", "adviser2"]);
 
     // The same days again is a duplicate.
-    let (status, refused) = app
-        .call(
-            Method::POST,
-            "/api/v1/care/delegations",
-            Some(&admin),
-            Some(delegation),
-        )
-        .await;
+    let (status, refused) = add_delegation(&app, &admin, &delegation).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
     assert_eq!(fields(&refused), ["from"]);
 
@@ -350,33 +342,18 @@ async fn a_delegation_gives_the_assistant_the_advisers_cases_until_it_is_ended()
 
     // Both advisers' histories hold both changes.
     for adviser in ["adviser2", "assistant1"] {
-        let (_, history) = app
-            .call(
-                Method::GET,
-                &format!("/api/v1/care/advisers/{adviser}/history"),
-                Some(&admin),
-                None,
-            )
-            .await;
-        let kinds: Vec<&str> = history["changes"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|c| c["kind"].as_str().unwrap())
-            .collect();
+        let kinds = history_kinds(
+            &app,
+            &admin,
+            &format!("/api/v1/care/advisers/{adviser}/history"),
+        )
+        .await;
         assert_eq!(kinds, ["delegationEnded", "delegationAdded"], "{adviser}");
     }
 
     // A delegation starting tomorrow is not in force today.
     let tomorrow = json!({ "delegateId": "assistant1", "principalId": "adviser2", "from": day(1) });
-    let (status, later) = app
-        .call(
-            Method::POST,
-            "/api/v1/care/delegations",
-            Some(&admin),
-            Some(tomorrow),
-        )
-        .await;
+    let (status, later) = add_delegation(&app, &admin, &tomorrow).await;
     assert_eq!(status, StatusCode::CREATED, "{later}");
     assert_eq!(later["activeToday"], false);
     let (status, _) = app.search(&assistant, search).await;
@@ -388,17 +365,13 @@ async fn bad_changes_are_refused_with_what_is_wrong() {
     let app = TestApp::spawn().await;
     let admin = app.token(ADMIN).await;
     let post = |body: Value| {
-        let app = &app;
-        let admin = admin.clone();
-        async move {
-            app.call(
-                Method::POST,
-                "/api/v1/care/delegations",
-                Some(&admin),
-                Some(body),
-            )
-            .await
-        }
+        let (app, admin) = (&app, admin.clone());
+        async move { add_delegation(app, &admin, &body).await }
+    };
+    // A ccaadmin's change with a body: the status and answer.
+    let change = |method: Method, path: &str, body: Value| {
+        let (app, admin, path) = (&app, admin.clone(), path.to_owned());
+        async move { app.call(method, &path, Some(&admin), Some(body)).await }
     };
     let (status, body) =
         post(json!({ "delegateId": "nobody", "principalId": "adviser1", "from": day(0) })).await;
@@ -426,114 +399,75 @@ async fn bad_changes_are_refused_with_what_is_wrong() {
     assert_eq!(fields(&body), ["from"]);
 
     let location = |id: &str| json!({ "firmLocationId": id });
-    let (status, body) = app
-        .call(
-            Method::PUT,
-            "/api/v1/care/advisers/adviser1/location",
-            Some(&admin),
-            Some(location("nowhere")),
-        )
-        .await;
+    let (status, body) = change(
+        Method::PUT,
+        "/api/v1/care/advisers/adviser1/location",
+        location("nowhere"),
+    )
+    .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert_eq!(fields(&body), ["firmLocationId"]);
-    let (status, body) = app
-        .call(
-            Method::PUT,
-            "/api/v1/care/advisers/adviser1/location",
-            Some(&admin),
-            Some(location("harbour-bristol")),
-        )
-        .await;
+    let (status, body) = change(
+        Method::PUT,
+        "/api/v1/care/advisers/adviser1/location",
+        location("harbour-bristol"),
+    )
+    .await;
     assert_eq!(
         status,
         StatusCode::UNPROCESSABLE_ENTITY,
         "another firm's location: {body}"
     );
-    let (status, _) = app
-        .call(
-            Method::PUT,
-            "/api/v1/care/advisers/nobody/flags",
-            Some(&admin),
-            Some(json!({})),
-        )
-        .await;
+    let (status, _) = change(Method::PUT, "/api/v1/care/advisers/nobody/flags", json!({})).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 
     // A location added, then a renaming to a name the firm has is refused; the adviser's
     // location takes the new one and their next request names it.
-    let (status, added) = app
-        .call(
-            Method::POST,
-            "/api/v1/care/firms/northfield/locations",
-            Some(&admin),
-            Some(json!({ "name": " Harrogate " })),
-        )
-        .await;
+    let (status, added) = change(
+        Method::POST,
+        "/api/v1/care/firms/northfield/locations",
+        json!({ "name": " Harrogate " }),
+    )
+    .await;
     assert_eq!(status, StatusCode::CREATED, "{added}");
     assert_eq!(added["name"], "Harrogate");
     let rename = format!("/api/v1/care/locations/{}", added["id"].as_str().unwrap());
-    let (status, body) = app
-        .call(
-            Method::PUT,
-            &rename,
-            Some(&admin),
-            Some(json!({ "name": "leeds" })),
-        )
-        .await;
+    let (status, body) = change(Method::PUT, &rename, json!({ "name": "leeds" })).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert_eq!(fields(&body), ["name"]);
-    let (status, _) = app
-        .call(
-            Method::PUT,
-            &rename,
-            Some(&admin),
-            Some(json!({ "name": "Harrogate Spa" })),
-        )
-        .await;
+    let (status, _) = change(Method::PUT, &rename, json!({ "name": "Harrogate Spa" })).await;
     assert_eq!(status, StatusCode::OK);
-    let (status, body) = app
-        .call(
-            Method::PUT,
-            "/api/v1/care/advisers/adviser1/location",
-            Some(&admin),
-            Some(location(added["id"].as_str().unwrap())),
-        )
-        .await;
+    let (status, body) = change(
+        Method::PUT,
+        "/api/v1/care/advisers/adviser1/location",
+        location(added["id"].as_str().unwrap()),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let adviser = app.token(ADVISER).await;
-    let (_, me) = app
-        .call(
-            Method::GET,
-            "/api/v1/backendforfrontend/adviser",
-            Some(&adviser),
-            None,
-        )
-        .await;
+    let me = adviser_me(&app, &adviser).await;
     assert_eq!(me["firmLocationName"], "Harrogate Spa");
-    let (_, history) = app
-        .call(
-            Method::GET,
-            "/api/v1/care/firms/northfield/history",
-            Some(&admin),
-            None,
-        )
-        .await;
-    let kinds: Vec<&str> = history["changes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["kind"].as_str().unwrap())
-        .collect();
+    let kinds = history_kinds(&app, &admin, "/api/v1/care/firms/northfield/history").await;
     assert_eq!(kinds, ["locationRenamed", "locationAdded"]);
-    let (status, _) = app
-        .call(
-            Method::POST,
-            "/api/v1/care/firms/nofirm/locations",
-            Some(&admin),
-            Some(json!({ "name": "X" })),
-        )
-        .await;
+    let (status, _) = change(
+        Method::POST,
+        "/api/v1/care/firms/nofirm/locations",
+        json!({ "name": "X" }),
+    )
+    .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
+    // No history of what does not exist: each says which it is.
+    for (history, what) in [
+        ("/api/v1/care/firms/nofirm/history", "Firm"),
+        ("/api/v1/care/advisers/nobody/history", "Adviser"),
+    ] {
+        let (status, body) = app.call(Method::GET, history, Some(&admin), None).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{history}: {body}");
+        assert!(
+            body["detail"].as_str().unwrap().starts_with(what),
+            "{history}: {body}"
+        );
+    }
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -623,10 +557,12 @@ async fn care_reads_any_firms_cases_and_every_health_answer_read_is_recorded() {
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 
-    // Nothing is recorded until the answers are asked for; then each read is.
-    let reads = format!("/api/v1/care/health-answer-reads?applicationId={id}");
-    let (_, none) = app.call(Method::GET, &reads, Some(&admin), None).await;
-    assert_eq!(none["reads"], json!([]));
+    // Nothing is recorded until the answers are asked for; then each read is, in the record of
+    // every data read, listed by case.
+    assert_eq!(
+        care_health_reads(&app, &admin, &id).await,
+        Vec::<Value>::new()
+    );
     let answers = format!(
         "/api/v1/care/applications/{id}/applicants/{}/health-answers",
         applicants[0].as_str().unwrap()
@@ -636,29 +572,22 @@ async fn care_reads_any_firms_cases_and_every_health_answer_read_is_recorded() {
     assert!(enquiry["sections"].is_array(), "{enquiry}");
     let (status, _) = app.call(Method::POST, &answers, Some(&admin), None).await;
     assert_eq!(status, StatusCode::OK);
-    let (status, listed) = app.call(Method::GET, &reads, Some(&admin), None).await;
-    assert_eq!(status, StatusCode::OK, "{listed}");
-    let listed = listed["reads"].as_array().unwrap();
-    assert_eq!(listed.len(), 2);
+    let listed = care_health_reads(&app, &admin, &id).await;
+    assert_eq!(listed.len(), 2, "{listed:?}");
     assert_eq!(listed[0]["readerName"], "Omar Haddad");
     assert_eq!(listed[0]["readerRole"], "ccaadmin");
     assert_eq!(listed[1]["readerSubject"], "cca1");
     assert_eq!(listed[1]["readerRole"], "cca");
     assert_eq!(listed[1]["applicationId"], id);
     assert_eq!(listed[1]["applicantId"], applicants[0]);
-    let (_, other) = app
-        .call(
-            Method::GET,
-            "/api/v1/care/health-answer-reads?applicationId=100999",
-            Some(&admin),
-            None,
-        )
-        .await;
-    assert_eq!(other["reads"], json!([]));
+    assert_eq!(
+        care_health_reads(&app, &admin, &json!(100999)).await,
+        Vec::<Value>::new()
+    );
     let (status, _) = app
         .call(
             Method::GET,
-            "/api/v1/care/health-answer-reads?applicationId=abc",
+            "/api/v1/care/audit/reads?applicationId=abc",
             Some(&admin),
             None,
         )
@@ -670,8 +599,7 @@ async fn care_reads_any_firms_cases_and_every_health_answer_read_is_recorded() {
         format!("/api/v1/care/applications/{id}/applicants/someone-else/health-answers");
     let (status, _) = app.call(Method::POST, &elsewhere, Some(&cca), None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    let (_, listed) = app.call(Method::GET, &reads, Some(&admin), None).await;
-    assert_eq!(listed["reads"].as_array().unwrap().len(), 2);
+    assert_eq!(care_health_reads(&app, &admin, &id).await.len(), 2);
 
     // The answers document is not among care's downloads: answers are read only through the
     // recorded call.

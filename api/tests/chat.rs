@@ -1,7 +1,9 @@
 //! Web chat (issue 35): tickets and the socket for each role, a message round trip between an
 //! adviser and customer care with the case the adviser was on, a dropped connection with nothing
 //! lost or repeated, one conversation per adviser per day, transcripts each side may read, the
-//! limits on a message, and the launcher ready only while an agent is online.
+//! limits on a message, and the launcher ready only while an agent is online; the text sealed in
+//! the database; and, on PostgreSQL, two API processes sharing one database chatting as one
+//! (decisions WC8-WC11).
 
 mod support;
 
@@ -580,4 +582,272 @@ async fn an_empty_a_long_or_a_flood_of_messages_is_refused_with_a_reason() {
         .call(Method::GET, CONVERSATIONS, Some(&adviser), None)
         .await;
     assert_eq!(own["conversations"][0]["messageCount"], 20);
+}
+
+/// What an adviser might type about a client's health, and an agent's answer: neither may be in
+/// the database's files.
+const ADVISER_SAYS: &str = "My client was diagnosed with Crohn's disease in March";
+const AGENT_SAYS: &str = "Declare the Crohn's diagnosis and the infliximab treatment";
+
+/// The SQLite database's files (the database and its write-ahead log) as bytes, or `None` on
+/// PostgreSQL, whose files are the server's.
+fn database_bytes(app: &TestApp) -> Option<Vec<u8>> {
+    let path = app.database.url().strip_prefix("sqlite://")?;
+    let path = path.split('?').next().unwrap_or(path);
+    let mut bytes = std::fs::read(path).unwrap();
+    if let Ok(wal) = std::fs::read(format!("{path}-wal")) {
+        bytes.extend(wal);
+    }
+    Some(bytes)
+}
+
+fn contains(haystack: &[u8], needle: &str) -> bool {
+    haystack
+        .windows(needle.len())
+        .any(|window| window == needle.as_bytes())
+}
+
+fn texts(transcript: &Value) -> Vec<&str> {
+    transcript["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["text"].as_str().unwrap())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn chat_text_is_sealed_in_the_database_and_both_sides_read_it_plain() {
+    let app = TestApp::spawn().await;
+    let adviser = app.token("adviser1@example.com").await;
+    let cca = app.token("cca1@example.com").await;
+    let (mut desk, _) = Chat::connect(&app, &cca, json!({}), 0).await;
+    let (mut chat, _) = Chat::connect(&app, &adviser, json!({}), 0).await;
+    chat.say("s-1", ADVISER_SAYS, None).await;
+    let conversation = chat.next_of("message").await["message"]["conversationId"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    desk.say("s-2", AGENT_SAYS, Some(&conversation)).await;
+    assert_eq!(chat.next_of("message").await["message"]["text"], AGENT_SAYS);
+
+    for token in [&adviser, &cca] {
+        let (status, transcript) = app
+            .call(
+                Method::GET,
+                &format!("{CONVERSATIONS}/{conversation}"),
+                Some(token),
+                None,
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{transcript}");
+        assert_eq!(texts(&transcript), [ADVISER_SAYS, AGENT_SAYS]);
+    }
+    // A new connection's welcome reads them back too.
+    let (_, welcome) = Chat::connect(&app, &adviser, json!({}), 0).await;
+    assert_eq!(welcome["messages"][0]["text"], ADVISER_SAYS);
+
+    let Some(bytes) = database_bytes(&app) else {
+        eprintln!("PostgreSQL: the database files are the server's; see store/tests/chat.rs");
+        return;
+    };
+    for secret in [ADVISER_SAYS, AGENT_SAYS, "Crohn", "infliximab"] {
+        assert!(
+            !contains(&bytes, secret),
+            "the database files hold {secret:?}"
+        );
+    }
+    // The conversation itself is there (who wrote, when): only the text is sealed.
+    assert!(contains(&bytes, &conversation));
+}
+
+/// Whether these tests run against PostgreSQL (`scripts/postgres.sh`).
+fn on_postgres() -> bool {
+    std::env::var(store::testing::POSTGRES_VARIABLE).is_ok_and(|server| !server.is_empty())
+}
+
+/// Two portals on one database, sharing nothing in memory, with the same keys (each seals and
+/// opens what the other stored): two `portal api` processes behind a load balancer.
+async fn two_processes() -> (TestApp, TestApp) {
+    let keys = keyring::new_key_line("shared").unwrap();
+    let a = TestApp::spawn_with(&[("PORTAL_PAYLOAD_KEYS", keys.clone())]).await;
+    let b = TestApp::spawn_with(&[
+        ("PORTAL_PAYLOAD_KEYS", keys),
+        ("DATABASE_URL", a.database.url().to_owned()),
+    ])
+    .await;
+    (a, b)
+}
+
+/// Ends every chat listening connection on the app's database, as a network failure or a
+/// database restart would; answers how many there were.
+async fn drop_chat_listeners(app: &TestApp) -> i64 {
+    use sqlx::{Connection, Row};
+    let mut connection = sqlx::PgConnection::connect(app.database.url())
+        .await
+        .unwrap();
+    let ended = sqlx::query(
+        "SELECT count(pg_terminate_backend(pid)) AS ended FROM pg_stat_activity \
+         WHERE datname = current_database() AND application_name LIKE 'portal chat %'",
+    )
+    .fetch_one(&mut connection)
+    .await
+    .unwrap();
+    ended.try_get("ended").unwrap()
+}
+
+/// The next messages on `chat` until it holds every number in `seqs` (in whatever order a
+/// catch-up and live deliveries bring them), with their texts.
+async fn messages_numbered(chat: &mut Chat, seqs: &[i64]) -> Vec<(i64, String)> {
+    let mut seen: Vec<(i64, String)> = Vec::new();
+    while !seqs.iter().all(|n| seen.iter().any(|(s, _)| s == n)) {
+        let message = chat.next_of("message").await["message"].clone();
+        let seq = message["seq"].as_i64().unwrap();
+        assert!(
+            !seen.iter().any(|(s, _)| *s == seq),
+            "message {seq} sent twice on one socket"
+        );
+        seen.push((seq, message["text"].as_str().unwrap().to_owned()));
+    }
+    seen.sort();
+    seen
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn two_api_processes_on_one_postgres_database_chat_as_one() {
+    if !on_postgres() {
+        eprintln!(
+            "skipped: two API processes share a database only on PostgreSQL; run under \
+             scripts/postgres.sh (PORTAL_TEST_POSTGRES)"
+        );
+        return;
+    }
+    let (a, b) = two_processes().await;
+    // Each portal signs its own tokens; the ticket and the socket are what cross over.
+    let adviser = a.token("adviser1@example.com").await;
+    let cca = b.token("cca1@example.com").await;
+
+    // The launcher on A is ready only while the agent on B is connected.
+    assert_eq!(status(&a, &adviser).await["ready"], false);
+    let (mut desk, _) = Chat::connect(&b, &cca, json!({}), 0).await;
+    wait_for_ready(&a, &adviser, true).await;
+
+    // Messages both ways, typing and read marks across the two processes.
+    let (mut chat, _) = Chat::connect(&a, &adviser, json!({}), 0).await;
+    chat.say("a-1", "Hello from process A", None).await;
+    let mine = chat.next_of("message").await["message"].clone();
+    assert_eq!(
+        (mine["seq"].as_i64(), mine["clientId"].as_str()),
+        (Some(1), Some("a-1"))
+    );
+    let started = desk.next_of("conversation").await["conversation"].clone();
+    assert_eq!(started["adviserName"], "Priya Shah");
+    let conversation = started["id"].as_str().unwrap().to_owned();
+    assert_eq!(
+        desk.next_of("message").await["message"]["text"],
+        "Hello from process A"
+    );
+
+    desk.send(json!({ "type": "typing", "conversationId": conversation, "typing": true }))
+        .await;
+    let typing = chat.next_of("typing").await;
+    assert_eq!(
+        (typing["side"].as_str(), typing["typing"].as_bool()),
+        (Some("careTeam"), Some(true))
+    );
+    chat.send(json!({ "type": "typing", "typing": true })).await;
+    let typing = desk.next_of("typing").await;
+    assert_eq!(
+        (typing["side"].as_str(), typing["conversationId"].as_str()),
+        (Some("adviser"), Some(conversation.as_str()))
+    );
+    desk.send(json!({ "type": "read", "conversationId": conversation, "seq": 1 }))
+        .await;
+    let read = chat.next_of("read").await;
+    assert_eq!(
+        (read["side"].as_str(), read["seq"].as_i64()),
+        (Some("careTeam"), Some(1))
+    );
+    desk.say("b-1", "Hello from process B", Some(&conversation))
+        .await;
+    let answer = chat.next_of("message").await["message"].clone();
+    assert_eq!(
+        (answer["seq"].as_i64(), answer["text"].as_str()),
+        (Some(2), Some("Hello from process B"))
+    );
+    assert_eq!(
+        desk.next_of("message").await["message"]["seq"],
+        2,
+        "the sender's acknowledgement"
+    );
+    chat.send(json!({ "type": "read", "seq": 2 })).await;
+    let mut read = desk.next_of("read").await;
+    while read["side"] == "careTeam" {
+        read = desk.next_of("read").await;
+    }
+    assert_eq!(read["seq"], 2);
+    // Each socket had each message once.
+    chat.nothing_of("message").await;
+    desk.nothing_of("message").await;
+
+    // A ticket issued by A opens a socket on B, once; then neither process takes it.
+    let issued_by_a = ticket(&a, &adviser, json!({})).await;
+    let (on_b, welcome) = Chat::with_ticket(&b, &issued_by_a, 0).await.unwrap();
+    assert_eq!(welcome["side"], "adviser");
+    assert_eq!(welcome["conversation"]["id"], conversation.as_str());
+    assert_eq!(welcome["messages"].as_array().unwrap().len(), 2);
+    on_b.close().await;
+    assert_eq!(
+        Chat::with_ticket(&b, &issued_by_a, 0).await.err(),
+        Some(401)
+    );
+    assert_eq!(
+        Chat::with_ticket(&a, &issued_by_a, 0).await.err(),
+        Some(401)
+    );
+
+    // The listening connections drop. A message whose notice nobody heard (stored with no
+    // notice, as one published while they were down would be) and one sent straight after the
+    // drop both arrive, once each, on both sides.
+    let (unheard, new) = a
+        .store()
+        .append_chat_message(&store::NewChatMessage {
+            conversation_id: &conversation,
+            client_id: "unheard-1",
+            sender_id: "cca1",
+            sender_name: "Chloe Adams",
+            sender_side: "careTeam",
+            from_care_team: true,
+            body: "Stored while nobody listened",
+            at: chrono::Utc::now(),
+        })
+        .await
+        .unwrap();
+    assert!(new);
+    assert_eq!(unheard.seq, 3);
+    assert_eq!(drop_chat_listeners(&a).await, 2, "one listener per process");
+    chat.say("a-2", "Sent as the channel dropped", None).await;
+    let expected = vec![
+        (3, "Stored while nobody listened".to_owned()),
+        (4, "Sent as the channel dropped".to_owned()),
+    ];
+    assert_eq!(messages_numbered(&mut chat, &[3, 4]).await, expected);
+    assert_eq!(messages_numbered(&mut desk, &[3, 4]).await, expected);
+    // Listening again: the next message crosses live.
+    desk.say("b-2", "Back to normal", Some(&conversation)).await;
+    assert_eq!(chat.next_of("message").await["message"]["seq"], 5);
+    let (_, transcript) = a
+        .call(
+            Method::GET,
+            &format!("{CONVERSATIONS}/{conversation}"),
+            Some(&adviser),
+            None,
+        )
+        .await;
+    assert_eq!(transcript["messages"].as_array().unwrap().len(), 5);
+
+    // The agent on B leaves: A's launcher is no longer ready.
+    desk.close().await;
+    wait_for_ready(&a, &adviser, false).await;
+    chat.close().await;
 }

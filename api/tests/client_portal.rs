@@ -9,6 +9,7 @@ mod support;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use support::interview::proceeded_application;
+use support::roles::{Caller, Callers};
 use support::{TestApp, pdf_text};
 
 const NEW_PASSWORD: &str = "Str0ng&Secret";
@@ -423,40 +424,44 @@ async fn a_client_confirms_their_case_and_sees_only_their_own_policy_and_documen
     let (status, _) = confirm(&app, &alan, ALAN_BORN, alans_number).await;
     assert_eq!(status, StatusCode::OK);
 
-    // Nobody but a client reaches the client portal; without a token, nobody at all.
+    // Nobody but a client reaches the client portal; without a token, nobody at all. Alan
+    // reaches his policy and schedule; Ada, a client with no case of theirs, finds nothing of
+    // Alan's.
+    let callers = Callers::sign_in(&app)
+        .await
+        .with(Caller::Client, &alan)
+        .with(Caller::OtherClient, &ada);
     let policy_path = format!("/api/v1/portal/policies/{alans_number}");
-    for email in [
-        "adviser1@example.com",
-        "assistant1@example.com",
-        "cca1@example.com",
-        "ccaadmin1@example.com",
-        "underwriter1@example.com",
-    ] {
-        let token = app.token(email).await;
-        for path in ["/api/v1/portal/me", &policy_path, &schedule_uri] {
-            let (status, body) = get(&app, Some(&token), path).await;
-            assert_eq!(status, StatusCode::FORBIDDEN, "{email} {path}: {body}");
-            assert!(!body.to_string().contains("Alan"), "{email} {path}: {body}");
+    let home = "/api/v1/portal/me";
+    for path in [home, &policy_path, &schedule_uri] {
+        let answers = callers
+            .expect(&app, Method::GET, path, None, |caller| match caller {
+                Caller::Client => StatusCode::OK,
+                Caller::OtherClient if path == home => StatusCode::OK,
+                Caller::OtherClient => StatusCode::NOT_FOUND,
+                Caller::NoToken => StatusCode::UNAUTHORIZED,
+                _ => StatusCode::FORBIDDEN,
+            })
+            .await;
+        for (caller, _, body) in answers.iter().filter(|(c, _, _)| *c != Caller::Client) {
+            assert!(
+                !body.to_string().contains("Alan"),
+                "{caller:?} {path}: {body}"
+            );
         }
-        let (status, _) = confirm(&app, &token, ALAN_BORN, alans_number).await;
-        assert_eq!(status, StatusCode::FORBIDDEN, "{email}");
     }
-    for path in ["/api/v1/portal/me", &policy_path, &schedule_uri] {
-        let (status, _) = get(&app, None, path).await;
-        assert_eq!(status, StatusCode::UNAUTHORIZED, "{path}");
-    }
-    let (status, _) = app
-        .call(
+    // Confirming is a client's (each try counts as a guess): everyone else is refused.
+    callers
+        .without(&[Caller::Client, Caller::OtherClient])
+        .expect(
+            &app,
             Method::POST,
             "/api/v1/portal/confirm-details",
-            None,
             Some(json!({ "dateOfBirth": ALAN_BORN, "reference": alans_number })),
+            |caller| match caller {
+                Caller::NoToken => StatusCode::UNAUTHORIZED,
+                _ => StatusCode::FORBIDDEN,
+            },
         )
         .await;
-    assert_eq!(status, StatusCode::UNAUTHORIZED);
-    // A client with no case of theirs finds nothing of Alan's.
-    let (status, _) = get(&app, Some(&ada), &policy_path).await;
-    assert_eq!(status, StatusCode::NOT_FOUND);
-    let (status, _) = download(&app, &ada, &schedule_uri).await;
-    assert_eq!(status, StatusCode::NOT_FOUND);
 }

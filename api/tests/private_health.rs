@@ -10,6 +10,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use std::time::Duration;
 use support::interview::{self, answer_of};
+use support::roles::{Caller, Callers};
 use support::{TestApp, eventually, message_of};
 
 /// Links the client account `subject` to `applicant` of application `id`, as registering does.
@@ -298,22 +299,25 @@ async fn only_the_clients_own_interview_and_only_advisers_may_send_it() {
         StatusCode::NOT_FOUND
     );
 
-    // Who may send: the adviser and whoever acts for them; nobody else.
-    assert_eq!(
-        send(&app, None, &id, alan).await.0,
-        StatusCode::UNAUTHORIZED
-    );
-    for (email, expected) in [
-        ("client1@example.com", StatusCode::FORBIDDEN),
-        ("cca1@example.com", StatusCode::FORBIDDEN),
-        ("ccaadmin1@example.com", StatusCode::FORBIDDEN),
-        ("underwriter1@example.com", StatusCode::FORBIDDEN),
-        ("adviser3@example.com", StatusCode::NOT_FOUND),
-    ] {
-        let token = app.token(email).await;
-        let (status, body) = send(&app, Some(&token), &id, alan).await;
-        assert_eq!(status, expected, "{email}: {body}");
-    }
+    // Who may send: the adviser and whoever acts for them; nobody else, and another firm's
+    // adviser finds no such case.
+    let callers = Callers::sign_in(&app).await;
+    callers
+        .without(&[Caller::Adviser, Caller::Assistant])
+        .expect(
+            &app,
+            Method::POST,
+            &format!("/api/v1/portal/apply/{id}"),
+            Some(json!({ "applicantId": alan })),
+            |caller| match caller {
+                Caller::NoToken => StatusCode::UNAUTHORIZED,
+                _ => StatusCode::FORBIDDEN,
+            },
+        )
+        .await;
+    let other_firm = app.token("adviser3@example.com").await;
+    let (status, body) = send(&app, Some(&other_firm), &id, alan).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
     let (status, body) = send(&app, Some(&assistant), &id, alan).await;
     assert_eq!(
         status,
@@ -333,19 +337,7 @@ async fn only_the_clients_own_interview_and_only_advisers_may_send_it() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(list["interviews"], json!([]));
     assert_eq!(
-        app.call(Method::GET, &questions(alan), Some(&joint), None)
-            .await
-            .0,
-        StatusCode::NOT_FOUND
-    );
-    assert_eq!(
         app.call(Method::GET, &questions(ada), Some(&joint), None)
-            .await
-            .0,
-        StatusCode::NOT_FOUND
-    );
-    assert_eq!(
-        client_answer(&app, Some(&joint), alan, &[("DRUGS", "Yes")])
             .await
             .0,
         StatusCode::NOT_FOUND
@@ -358,36 +350,49 @@ async fn only_the_clients_own_interview_and_only_advisers_may_send_it() {
         );
     }
 
-    // The client endpoints are for clients only.
-    for email in [
-        "adviser1@example.com",
-        "cca1@example.com",
-        "ccaadmin1@example.com",
-        "underwriter1@example.com",
-    ] {
-        let token = app.token(email).await;
-        let (status, body) = app
-            .call(Method::GET, &questions(alan), Some(&token), None)
-            .await;
-        assert_eq!(status, StatusCode::FORBIDDEN, "{email}: {body}");
-        assert_eq!(
-            client_answer(&app, Some(&token), alan, &[("DRUGS", "Yes")])
-                .await
-                .0,
-            StatusCode::FORBIDDEN,
-            "{email}"
-        );
-    }
-    assert_eq!(
-        app.call(Method::GET, "/api/v1/portal/health-questions", None, None)
-            .await
-            .0,
-        StatusCode::UNAUTHORIZED
-    );
-    assert_eq!(
-        client_answer(&app, None, alan, &[("DRUGS", "Yes")]).await.0,
-        StatusCode::UNAUTHORIZED
-    );
+    // The client endpoints are for clients only: Alan's questions are his client's, and the
+    // joint applicant's client finds no such questions.
+    let clients_only = |mine: StatusCode| {
+        move |caller| match caller {
+            Caller::Client => mine,
+            Caller::OtherClient => StatusCode::NOT_FOUND,
+            Caller::NoToken => StatusCode::UNAUTHORIZED,
+            _ => StatusCode::FORBIDDEN,
+        }
+    };
+    callers
+        .expect(
+            &app,
+            Method::GET,
+            &questions(alan),
+            None,
+            clients_only(StatusCode::OK),
+        )
+        .await;
+    // Answering as Alan's client is the next step's; everyone else is refused.
+    callers
+        .without(&[Caller::Client])
+        .expect(
+            &app,
+            Method::POST,
+            &questions(alan),
+            Some(json!({ "answers": [{ "tag": "DRUGS", "value": "Yes" }] })),
+            clients_only(StatusCode::OK),
+        )
+        .await;
+    callers
+        .expect(
+            &app,
+            Method::GET,
+            "/api/v1/portal/health-questions",
+            None,
+            |caller| match caller {
+                Caller::Client | Caller::OtherClient => StatusCode::OK,
+                Caller::NoToken => StatusCode::UNAUTHORIZED,
+                _ => StatusCode::FORBIDDEN,
+            },
+        )
+        .await;
 
     // The conditions look-up, as the adviser's.
     let lookup = "/api/v1/portal/health-questions/lookup/adviser/CONDITIONS/-?stem=asthma";

@@ -1,7 +1,8 @@
 //! Retention (issue 36) against the real stack: the retention workflow's sweep deletes a case
 //! not taken up within the period in `product/retention.json` (12 months), with its documents,
-//! rows and Temporal histories, and leaves one deletion line without personal data; a case in
-//! force just as old, and a recent one, are untouched.
+//! rows and Temporal histories, and leaves one deletion line without personal data, which a
+//! customer care administrator lists (and nobody else); a case in force just as old, and a
+//! recent one, are untouched.
 
 mod support;
 
@@ -64,6 +65,15 @@ async fn delete_workflow(app: &TestApp, workflow_id: &str) {
         .delete_workflow_execution(Request::new(request))
         .await
         .unwrap();
+}
+
+/// The first page of deletion lines, newest first, as the store keeps them.
+async fn deletion_lines(app: &TestApp) -> Vec<store::Deletion> {
+    app.store()
+        .deletions(&store::DeletionFilter::default(), 1)
+        .await
+        .unwrap()
+        .deletions
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -137,7 +147,7 @@ async fn a_case_not_taken_up_for_the_period_goes_with_its_history_and_leaves_a_l
         (held == 0).then_some(())
     })
     .await;
-    let lines = app.store().deletions(10).await.unwrap();
+    let lines = deletion_lines(&app).await;
     let line = lines
         .iter()
         .find(|l| l.application_id == key(&abandoned))
@@ -171,7 +181,7 @@ async fn a_case_not_taken_up_for_the_period_goes_with_its_history_and_leaves_a_l
     .await;
     let (status, _) = app.get_application(&adviser, &interrupted).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    let lines = app.store().deletions(10).await.unwrap();
+    let lines = deletion_lines(&app).await;
     let first = lines.iter().find(|l| l.application_id == key(&interrupted));
     assert_eq!(first.map(|l| l.workflows_removed), Some(1), "{lines:?}");
 
@@ -185,6 +195,64 @@ async fn a_case_not_taken_up_for_the_period_goes_with_its_history_and_leaves_a_l
     for name in ["Alan", "Turing", "Ada", "Lovelace"] {
         assert!(!text.contains(name), "{text}");
     }
+
+    // Customer care administrators list the lines, newest first (the interrupted case's was
+    // written before the sweep), narrowed by UK day; nobody else may, and no client is named.
+    let admin = app.token("ccaadmin1@example.com").await;
+    let path = "/api/v1/care/audit/deletions";
+    let (status, listed) = app.call(Method::GET, path, Some(&admin), None).await;
+    assert_eq!(status, StatusCode::OK, "{listed}");
+    assert_eq!(listed["totalRecordCount"], 2, "{listed}");
+    let results = listed["results"].as_array().unwrap();
+    assert_eq!(results[0]["applicationId"], abandoned, "{listed}");
+    assert_eq!(results[1]["applicationId"], interrupted, "{listed}");
+    assert_eq!(results[0]["reason"], reason);
+    assert_eq!(
+        results[0]["enquiriesRemoved"].as_u64(),
+        Some(line.enquiries_removed)
+    );
+    let text = listed.to_string();
+    for name in ["Alan", "Turing", "Ada", "Lovelace", "Priya", "adviser1"] {
+        assert!(!text.contains(name), "{text}");
+    }
+    let day = domain::dates::uk_date(line.deleted_at);
+    let (status, that_day) = app
+        .call(
+            Method::GET,
+            &format!("{path}?from={day}&to={day}"),
+            Some(&admin),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{that_day}");
+    assert_eq!(that_day["results"][0]["applicationId"], abandoned);
+    let before = day.pred_opt().unwrap();
+    let (status, none) = app
+        .call(
+            Method::GET,
+            &format!("{path}?to={before}"),
+            Some(&admin),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{none}");
+    assert_eq!(none["totalRecordCount"], 0, "{none}");
+    let (status, refused) = app
+        .call(
+            Method::GET,
+            &format!("{path}?from=tomorrow"),
+            Some(&admin),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+    assert_eq!(refused["errors"][0]["field"], "from", "{refused}");
+    let cca = app.token("cca1@example.com").await;
+    let (status, body) = app.call(Method::GET, path, Some(&cca), None).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert!(!body.to_string().contains(&abandoned.to_string()), "{body}");
+    let (status, _) = app.call(Method::GET, path, Some(&adviser), None).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
 
     // The case in force and the recent one are untouched.
     for case in [&in_force, &recent] {

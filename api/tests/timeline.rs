@@ -1,8 +1,8 @@
-//! A case's change timeline (issue 36), read from its workflows' histories: a case changed by
-//! its adviser, the adviser's assistant and an underwriter lists each change newest first, with
-//! who made it in what role and the names of the fields it changed, never a health answer or a
-//! bank detail; an adviser of another firm, or of the same firm, finds no such case; customer
-//! care reads the same timeline.
+//! A case's change timeline (issue 36), read from its workflows' histories: a case created and
+//! changed by its adviser, the adviser's assistant and an underwriter lists each change newest
+//! first, its creation last, with who made it in what role and the names of the fields it
+//! changed, never a health answer or a bank detail; an adviser of another firm, or of the same
+//! firm, finds no such case; customer care reads the same timeline.
 
 mod support;
 
@@ -197,6 +197,19 @@ async fn the_timeline_names_each_change_who_made_it_and_its_fields_but_no_value(
         ["date of birth", "first name", "surname"]
     );
     assert!(fields(activated).is_empty(), "{activated}");
+
+    // The first change is the case's creation, by the adviser who created it.
+    let created = entries.last().unwrap();
+    assert_eq!(created["what"], "Case created", "{entries:#?}");
+    assert_eq!(by(created), ("Priya Shah", "Adviser"), "{created}");
+    assert!(fields(created).is_empty(), "{created}");
+    assert_eq!(
+        entries
+            .iter()
+            .filter(|e| e["what"] == "Case created")
+            .count(),
+        1
+    );
     let text = body.to_string();
     for secret in SECRETS {
         assert!(!text.contains(secret), "the timeline shows {secret:?}");

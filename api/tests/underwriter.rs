@@ -11,21 +11,8 @@ use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use std::time::Duration;
 use support::interview::underwrite;
+use support::seeded::{amra, drinking};
 use support::{TestApp, eventually};
-
-/// The sample interview's plain answers with `units` of alcohol a week.
-fn drinking(units: &'static str) -> Vec<(&'static str, &'static str)> {
-    PLAIN_ANSWERS
-        .iter()
-        .map(|&(tag, value)| {
-            if tag == "ALCOHOL_UNITS" {
-                (tag, units)
-            } else {
-                (tag, value)
-            }
-        })
-        .collect()
-}
 
 /// Alan (60 units a week: referred for a GP report) and Ada (nothing to disclose), both
 /// interviews closed: the case waits at Underwriting.
@@ -70,46 +57,6 @@ async fn list(app: &TestApp, token: &str, filter: &str) -> Vec<i64> {
         .iter()
         .map(|c| c["id"].as_i64().unwrap())
         .collect()
-}
-
-async fn bff(app: &TestApp, token: &str, method: Method, path: &str, body: Value) -> Value {
-    let (status, body) = app
-        .call(
-            method,
-            &format!("/api/v1/backendforfrontend/{path}"),
-            Some(token),
-            Some(body),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{path}: {body}");
-    body
-}
-
-/// The adviser gives Alan's AMRA consent, says whether he wants to see reports first, and
-/// records his surgery.
-async fn amra(app: &TestApp, token: &str, alan: &Value, sees_reports: bool) {
-    bff(
-        app,
-        token,
-        Method::POST,
-        "applicant/isAmraConsentGranted",
-        json!({ "applicantId": alan, "isAmraConsentGranted": true }),
-    )
-    .await;
-    bff(
-        app,
-        token,
-        Method::POST,
-        "applicant/isViewMedicalReportsRequested",
-        json!({ "applicantId": alan, "isViewMedicalReportsRequested": sees_reports }),
-    )
-    .await;
-    bff(app, token, Method::PATCH, "applicant/examiner", json!({
-        "applicantId": alan, "organisationName": "The Surgery",
-        "contactDetails": { "address1": "1 River Lane", "cityName": "Leeds", "postcode": "LS1 4AP", "phoneNumber": "0113 496 0001" },
-        "isExaminerDetailsValid": "true"
-    }))
-    .await;
 }
 
 /// Posts `bytes` as the evidence's document.
@@ -261,7 +208,7 @@ async fn a_referred_case_goes_from_claim_through_a_chased_gp_report_to_the_decis
             .contains("has not given AMRA consent"),
         "{body}"
     );
-    amra(&app, &adviser, alan, false).await;
+    amra(&app, &adviser, alan.as_str().unwrap(), false).await;
     let (status, case) =
         workbench(&app, &ruth, Method::POST, &id, "/evidence", Some(gp_report)).await;
     assert_eq!(status, StatusCode::OK, "{case}");
@@ -520,7 +467,7 @@ async fn a_report_the_client_asked_to_see_is_held_21_days_before_the_underwriter
     let ruth = app.token("underwriter1@example.com").await;
     let (id, clients) = referred_case(&app, &adviser).await;
     let alan = &clients[0];
-    amra(&app, &adviser, alan, true).await;
+    amra(&app, &adviser, alan.as_str().unwrap(), true).await;
     workbench(&app, &ruth, Method::POST, &id, "/claim", None).await;
     let (_, case) = workbench(
         &app,

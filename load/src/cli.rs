@@ -95,6 +95,15 @@ pub struct Args {
     /// chat: customer-care agents connected to the chat desk.
     #[arg(long, default_value_t = 4)]
     pub agents: usize,
+    /// chat: how many `portal api` processes to start on the one database; advisers and agents
+    /// are spread over them in turn, so most messages cross between processes. More than one
+    /// needs `--database-url postgres://…`.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=8))]
+    pub apis: u16,
+    /// chat: the database the portal's processes use instead of a SQLite file in the scratch
+    /// folder, e.g. `$PORTAL_TEST_POSTGRES` under `scripts/postgres.sh`.
+    #[arg(long)]
+    pub database_url: Option<String>,
     /// chaos: keep the scratch folder (logs, databases) after a run that passed.
     #[arg(long)]
     pub keep: bool,

@@ -20,7 +20,7 @@ pub struct Binaries {
 
 pub struct Cluster {
     pub folder: PathBuf,
-    /// The portal's database (SQLite in the scratch folder).
+    /// The portal's database (SQLite in the scratch folder unless another is given).
     pub database_url: String,
     pub base_url: String,
     pub temporal_address: String,
@@ -29,6 +29,8 @@ pub struct Cluster {
     api_port: u16,
     temporal: Child,
     api: Child,
+    /// More `portal api` processes on the same database ([`Cluster::add_api`]).
+    more_apis: Vec<Child>,
     pub workers: Vec<Option<Child>>,
 }
 
@@ -36,6 +38,16 @@ const TASK_QUEUE: &str = "portal-chaos";
 
 impl Cluster {
     pub async fn start(binaries: Binaries, workers: usize) -> anyhow::Result<Cluster> {
+        Self::start_on(binaries, workers, None).await
+    }
+
+    /// As [`Cluster::start`], on `database_url` when given (a PostgreSQL server, say) rather
+    /// than a SQLite file in the scratch folder.
+    pub async fn start_on(
+        binaries: Binaries,
+        workers: usize,
+        database_url: Option<String>,
+    ) -> anyhow::Result<Cluster> {
         let folder = std::env::temp_dir().join(format!("portal-chaos-{}", std::process::id()));
         std::fs::create_dir_all(&folder)
             .with_context(|| format!("Failed to create {}", folder.display()))?;
@@ -46,7 +58,8 @@ impl Cluster {
         // starts, and one of them once was the port picked for the API beforehand.
         let api_port = free_port()?;
         let mut cluster = Cluster {
-            database_url: format!("sqlite://{}/portal.db", folder.display()),
+            database_url: database_url
+                .unwrap_or_else(|| format!("sqlite://{}/portal.db", folder.display())),
             base_url: format!("http://127.0.0.1:{api_port}"),
             temporal_address: format!("http://127.0.0.1:{temporal_port}"),
             folder,
@@ -55,6 +68,7 @@ impl Cluster {
             api_port,
             temporal,
             api: Command::new("true").spawn()?,
+            more_apis: Vec::new(),
             workers: Vec::new(),
         };
         // The API migrates and seeds the database before the workers start, so they never race.
@@ -67,7 +81,32 @@ impl Cluster {
         Ok(cluster)
     }
 
+    /// Starts one more `portal api` on the same database, data folder and Temporal, on a port
+    /// of its own; answers its address once it answers.
+    pub async fn add_api(&mut self) -> anyhow::Result<String> {
+        let port = free_port()?;
+        let base = format!("http://127.0.0.1:{port}");
+        let n = self.more_apis.len() + 2;
+        let child = self.portal_on(port, &base, "api", &format!("api-{n}.log"))?;
+        self.more_apis.push(child);
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while !reqwest::get(format!("{base}/healthz"))
+            .await
+            .is_ok_and(|r| r.status().is_success())
+        {
+            if Instant::now() > deadline {
+                bail!("`portal api` number {n} did not answer {base} within a minute");
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        Ok(base)
+    }
+
     fn portal(&self, role: &str, log: &str) -> anyhow::Result<Child> {
+        self.portal_on(self.api_port, &self.base_url, role, log)
+    }
+
+    fn portal_on(&self, port: u16, base_url: &str, role: &str, log: &str) -> anyhow::Result<Child> {
         let log = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
@@ -76,9 +115,9 @@ impl Cluster {
             .arg(role)
             .env("PORTAL_ENV", "development")
             .env("DEV_IDP", "on")
-            .env("PORT", self.api_port.to_string())
+            .env("PORT", port.to_string())
             .env("BIND_ADDRESS", "127.0.0.1")
-            .env("PUBLIC_URL", &self.base_url)
+            .env("PUBLIC_URL", base_url)
             .env("DATABASE_URL", &self.database_url)
             .env("DATA_DIR", self.folder.as_os_str())
             .env("PRODUCT_DIR", self.binaries.product_dir.as_os_str())
@@ -170,8 +209,10 @@ impl Cluster {
             let _ = worker.start_kill();
             let _ = worker.wait().await;
         }
-        let _ = self.api.start_kill();
-        let _ = self.api.wait().await;
+        for api in self.more_apis.iter_mut().chain([&mut self.api]) {
+            let _ = api.start_kill();
+            let _ = api.wait().await;
+        }
         let _ = self.temporal.start_kill();
         let _ = self.temporal.wait().await;
         if keep {

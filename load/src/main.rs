@@ -19,7 +19,7 @@
 //!   whole journeys under load, with each command's p50/p95/p99 (`--clients 200 --seconds 600
 //!   --long-cases 2` is the soak test);
 //! - `search`: the dashboard's search and the workbench over a large book of cases;
-//! - `chat [--clients 200] [--agents 4] [--seconds 30] [--think-ms 550]`: web chat's messages a
+//! - `chat [--clients 200] [--agents 4] [--seconds 30] [--think-ms 550] [--apis 2 --database-url postgres://…]`: web chat's messages a
 //!   second and round trip with that many advisers and agents connected.
 //!
 //! In the same run each measuring scenario measures Temporal's bare no-op Update with the same
@@ -83,6 +83,8 @@ async fn run() -> anyhow::Result<()> {
                 }),
                 binaries: chaos.binaries,
                 keep: args.keep,
+                apis: usize::from(args.apis),
+                database_url: args.database_url.clone(),
             })
             .await
         }

@@ -1,11 +1,11 @@
 //! The record of every read of special-category or fraud-sensitive data (issue 36): health
 //! answers, stored documents, bank details and decrypted Temporal payloads. One table
 //! (`data_reads`, migration 0022) for every kind of read and every reader; customer care's
-//! health-answer reads (issue 35) are the same record, filtered.
+//! health-answer reads (issue 35) are among them, listed by the same one reader (`data_reads`).
 //!
 //! Rows are only ever added: nothing here updates or deletes one.
 
-use crate::care::{Actor, CARE_LIST_LIMIT};
+use crate::care::Actor;
 use crate::sql::{Arg, Sql, like_contains, parse_timestamp, timestamp};
 use crate::{Store, StoreError};
 use chrono::{DateTime, Utc};
@@ -56,10 +56,6 @@ pub struct DataReadFilter {
     pub from: Option<DateTime<Utc>>,
     /// Read before this instant.
     pub before: Option<DateTime<Utc>>,
-    /// Exactly this data (`health-answers`).
-    pub data: Option<String>,
-    /// Read in one of these roles; any role when empty.
-    pub roles: Vec<String>,
 }
 
 /// A page of recorded reads with the number of all that match.
@@ -105,13 +101,6 @@ fn narrow(sql: &mut Sql, filter: &DataReadFilter) {
     if let Some(before) = filter.before {
         sql.push(" AND read_at < ")
             .bind(Arg::Text(timestamp(before)));
-    }
-    if let Some(data) = &filter.data {
-        sql.push(" AND data = ").bind(Arg::Text(data.clone()));
-    }
-    if !filter.roles.is_empty() {
-        sql.push(" AND reader_role IN ")
-            .bind_list(filter.roles.iter().cloned().map(Arg::Text));
     }
 }
 
@@ -200,19 +189,5 @@ impl Store {
             reads: rows.iter().map(data_read).collect::<Result<_, _>>()?,
             total,
         })
-    }
-
-    /// The newest reads the filter keeps, at most [`CARE_LIST_LIMIT`]: customer care's
-    /// unpaged list of its health-answer reads.
-    pub async fn latest_data_reads(
-        &self,
-        filter: &DataReadFilter,
-    ) -> Result<Vec<DataRead>, StoreError> {
-        let mut sql = Sql::new(COLUMNS);
-        narrow(&mut sql, filter);
-        sql.push(" ORDER BY read_at DESC, id LIMIT ")
-            .bind(Arg::Int(CARE_LIST_LIMIT));
-        let rows = sql.query().fetch_all(&self.pool).await?;
-        rows.iter().map(data_read).collect()
     }
 }

@@ -68,6 +68,15 @@ pub struct ChangeRecord {
     pub after: Option<Value>,
 }
 
+/// Whose history of changes to read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChangeSubject<'a> {
+    /// An adviser (or assistant), on either side of a delegation.
+    Adviser(&'a AdviserId),
+    /// A firm: its locations.
+    Firm(&'a str),
+}
+
 /// The most rows a customer-care list answers with.
 pub const CARE_LIST_LIMIT: i64 = 200;
 
@@ -105,49 +114,160 @@ fn json_text(value: &impl serde::Serialize) -> Result<String, StoreError> {
     serde_json::to_string(value).map_err(|e| StoreError::Corrupt(format!("a change: {e}")))
 }
 
-/// A change to record, written in the same transaction as the change itself.
+/// A change to record, written in the same transaction as the change itself: one constructor
+/// for each kind of change, so each kind names its subjects and values one way.
 struct Change<'a> {
     actor: &'a Actor,
+    kind: ChangeKind,
     adviser_id: Option<&'a AdviserId>,
     other_adviser_id: Option<&'a AdviserId>,
     firm_id: Option<&'a str>,
-    kind: ChangeKind,
     before: Option<String>,
     after: Option<String>,
 }
 
-async fn record(
-    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
-    change: Change<'_>,
-) -> Result<(), StoreError> {
-    let mut sql = Sql::new(
-        "INSERT INTO care_changes (id, changed_at, actor_subject, actor_name, adviser_id, \
-         other_adviser_id, firm_id, kind, before_value, after_value) VALUES (",
-    );
-    sql.bind(Arg::Text(new_id()))
-        .push(", ")
-        .bind(Arg::Text(timestamp(Utc::now())))
-        .push(", ")
-        .bind(Arg::Text(change.actor.subject.clone()))
-        .push(", ")
-        .bind(Arg::Text(change.actor.name.clone()))
-        .push(", ")
-        .bind(Arg::OptText(change.adviser_id.map(ToString::to_string)))
-        .push(", ")
-        .bind(Arg::OptText(
-            change.other_adviser_id.map(ToString::to_string),
-        ))
-        .push(", ")
-        .bind(Arg::OptText(change.firm_id.map(str::to_owned)))
-        .push(", ")
-        .bind(Arg::Text(change.kind.code().to_owned()))
-        .push(", ")
-        .bind(Arg::OptText(change.before))
-        .push(", ")
-        .bind(Arg::OptText(change.after))
-        .push(")");
-    sql.query().execute(&mut **tx).await?;
-    Ok(())
+/// An adviser's firm location as a change records it: its id and name, or none.
+struct AdviserLocation<'a> {
+    id: Option<&'a str>,
+    name: Option<String>,
+}
+
+impl AdviserLocation<'_> {
+    fn json(&self) -> String {
+        serde_json::json!({ "firmLocationId": self.id, "name": self.name }).to_string()
+    }
+}
+
+impl<'a> Change<'a> {
+    fn new(actor: &'a Actor, kind: ChangeKind) -> Self {
+        Self {
+            actor,
+            kind,
+            adviser_id: None,
+            other_adviser_id: None,
+            firm_id: None,
+            before: None,
+            after: None,
+        }
+    }
+
+    /// The adviser's flags replaced.
+    fn flags(
+        actor: &'a Actor,
+        adviser: &'a AdviserId,
+        before: &UxSettings,
+        after: &UxSettings,
+    ) -> Result<Self, StoreError> {
+        Ok(Self {
+            adviser_id: Some(adviser),
+            before: Some(json_text(before)?),
+            after: Some(json_text(after)?),
+            ..Self::new(actor, ChangeKind::Flags)
+        })
+    }
+
+    /// The adviser tied to another of their firm's locations, or to none.
+    fn location(
+        actor: &'a Actor,
+        adviser: &'a AdviserId,
+        firm_id: Option<&'a str>,
+        before: &AdviserLocation<'_>,
+        after: &AdviserLocation<'_>,
+    ) -> Self {
+        Self {
+            adviser_id: Some(adviser),
+            firm_id,
+            before: Some(before.json()),
+            after: Some(after.json()),
+            ..Self::new(actor, ChangeKind::Location)
+        }
+    }
+
+    /// A delegation added: recorded under its adviser and, as the other, its delegate.
+    fn delegation_added(actor: &'a Actor, added: &'a StoredDelegation) -> Self {
+        Self {
+            after: Some(delegation_json(added)),
+            ..Self::delegation(actor, ChangeKind::DelegationAdded, added)
+        }
+    }
+
+    /// A delegation ended, as it stood before and after.
+    fn delegation_ended(
+        actor: &'a Actor,
+        before: &'a StoredDelegation,
+        after: &StoredDelegation,
+    ) -> Self {
+        Self {
+            before: Some(delegation_json(before)),
+            after: Some(delegation_json(after)),
+            ..Self::delegation(actor, ChangeKind::DelegationEnded, before)
+        }
+    }
+
+    fn delegation(actor: &'a Actor, kind: ChangeKind, delegation: &'a StoredDelegation) -> Self {
+        Self {
+            adviser_id: Some(&delegation.principal),
+            other_adviser_id: Some(&delegation.delegate),
+            ..Self::new(actor, kind)
+        }
+    }
+
+    /// A location added to a firm.
+    fn location_added(actor: &'a Actor, firm_id: &'a str, added: &LocationRecord) -> Self {
+        Self {
+            firm_id: Some(firm_id),
+            after: Some(location_json(added)),
+            ..Self::new(actor, ChangeKind::LocationAdded)
+        }
+    }
+
+    /// A firm's location renamed.
+    fn location_renamed(
+        actor: &'a Actor,
+        firm_id: &'a str,
+        before: &LocationRecord,
+        after: &LocationRecord,
+    ) -> Self {
+        Self {
+            firm_id: Some(firm_id),
+            before: Some(location_json(before)),
+            after: Some(location_json(after)),
+            ..Self::new(actor, ChangeKind::LocationRenamed)
+        }
+    }
+
+    /// Writes the change's history row in the change's own transaction.
+    async fn record(
+        self,
+        tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    ) -> Result<(), StoreError> {
+        let mut sql = Sql::new(
+            "INSERT INTO care_changes (id, changed_at, actor_subject, actor_name, adviser_id, \
+             other_adviser_id, firm_id, kind, before_value, after_value) VALUES (",
+        );
+        sql.bind(Arg::Text(new_id()))
+            .push(", ")
+            .bind(Arg::Text(timestamp(Utc::now())))
+            .push(", ")
+            .bind(Arg::Text(self.actor.subject.clone()))
+            .push(", ")
+            .bind(Arg::Text(self.actor.name.clone()))
+            .push(", ")
+            .bind(Arg::OptText(self.adviser_id.map(ToString::to_string)))
+            .push(", ")
+            .bind(Arg::OptText(self.other_adviser_id.map(ToString::to_string)))
+            .push(", ")
+            .bind(Arg::OptText(self.firm_id.map(str::to_owned)))
+            .push(", ")
+            .bind(Arg::Text(self.kind.code().to_owned()))
+            .push(", ")
+            .bind(Arg::OptText(self.before))
+            .push(", ")
+            .bind(Arg::OptText(self.after))
+            .push(")");
+        sql.query().execute(&mut **tx).await?;
+        Ok(())
+    }
 }
 
 fn not_found(what: &str) -> Rejection {
@@ -234,19 +354,9 @@ impl Store {
             .push(" WHERE id = ")
             .bind(Arg::Text(id.to_string()));
         update.query().execute(&mut *tx).await?;
-        record(
-            &mut tx,
-            Change {
-                actor,
-                adviser_id: Some(id),
-                other_adviser_id: None,
-                firm_id: None,
-                kind: ChangeKind::Flags,
-                before: Some(json_text(&before)?),
-                after: Some(json_text(flags)?),
-            },
-        )
-        .await?;
+        Change::flags(actor, id, &before, flags)?
+            .record(&mut tx)
+            .await?;
         tx.commit().await?;
         Ok(Ok(()))
     }
@@ -301,22 +411,17 @@ impl Store {
             .push(" WHERE id = ")
             .bind(Arg::Text(id.to_string()));
         update.query().execute(&mut *tx).await?;
-        let value = |id: Option<&str>, name: Option<String>| {
-            serde_json::json!({ "firmLocationId": id, "name": name }).to_string()
+        let before = AdviserLocation {
+            id: before_id.as_deref(),
+            name: before_name,
         };
-        record(
-            &mut tx,
-            Change {
-                actor,
-                adviser_id: Some(id),
-                other_adviser_id: None,
-                firm_id: firm.as_deref(),
-                kind: ChangeKind::Location,
-                before: Some(value(before_id.as_deref(), before_name)),
-                after: Some(value(location_id, after_name)),
-            },
-        )
-        .await?;
+        let after = AdviserLocation {
+            id: location_id,
+            name: after_name,
+        };
+        Change::location(actor, id, firm.as_deref(), &before, &after)
+            .record(&mut tx)
+            .await?;
         tx.commit().await?;
         Ok(Ok(()))
     }
@@ -397,19 +502,9 @@ impl Store {
         let stored = read_delegation(&mut tx, &id)
             .await?
             .ok_or_else(|| StoreError::Corrupt(format!("delegation {id} just added")))?;
-        record(
-            &mut tx,
-            Change {
-                actor,
-                adviser_id: Some(&delegation.principal),
-                other_adviser_id: Some(&delegation.delegate),
-                firm_id: None,
-                kind: ChangeKind::DelegationAdded,
-                before: None,
-                after: Some(delegation_json(&stored)),
-            },
-        )
-        .await?;
+        Change::delegation_added(actor, &stored)
+            .record(&mut tx)
+            .await?;
         tx.commit().await?;
         Ok(Ok(stored))
     }
@@ -440,50 +535,50 @@ impl Store {
         let after = read_delegation(&mut tx, id)
             .await?
             .ok_or_else(|| StoreError::Corrupt(format!("delegation {id} just ended")))?;
-        record(
-            &mut tx,
-            Change {
-                actor,
-                adviser_id: Some(&before.principal),
-                other_adviser_id: Some(&before.delegate),
-                firm_id: None,
-                kind: ChangeKind::DelegationEnded,
-                before: Some(delegation_json(&before)),
-                after: Some(delegation_json(&after)),
-            },
-        )
-        .await?;
+        Change::delegation_ended(actor, &before, &after)
+            .record(&mut tx)
+            .await?;
         tx.commit().await?;
         Ok(Ok(after))
     }
 
-    /// The changes recorded about the adviser (either side of a delegation), newest first.
-    pub async fn adviser_changes(&self, id: &AdviserId) -> Result<Vec<ChangeRecord>, StoreError> {
+    /// The changes recorded about the subject, newest first, at most [`CARE_LIST_LIMIT`]; `None`
+    /// when no such adviser or firm exists. An adviser's are their flags, location and the
+    /// delegations on either side; a firm's are its locations added and renamed.
+    pub async fn care_changes(
+        &self,
+        subject: ChangeSubject<'_>,
+    ) -> Result<Option<Vec<ChangeRecord>>, StoreError> {
+        let (exists, id) = match subject {
+            ChangeSubject::Adviser(id) => ("SELECT id FROM advisers WHERE id = ", id.to_string()),
+            ChangeSubject::Firm(id) => ("SELECT id FROM firms WHERE id = ", id.to_owned()),
+        };
+        let mut exists = Sql::new(exists);
+        exists.bind(Arg::Text(id.clone()));
+        if exists.query().fetch_optional(&self.pool).await?.is_none() {
+            return Ok(None);
+        }
         let mut sql = Sql::new(
             "SELECT id, changed_at, actor_subject, actor_name, adviser_id, other_adviser_id, \
-             firm_id, kind, before_value, after_value FROM care_changes WHERE adviser_id = ",
+             firm_id, kind, before_value, after_value FROM care_changes WHERE ",
         );
-        sql.bind(Arg::Text(id.to_string()))
-            .push(" OR other_adviser_id = ")
-            .bind(Arg::Text(id.to_string()))
-            .push(" ORDER BY changed_at DESC, id LIMIT ")
+        match subject {
+            ChangeSubject::Adviser(_) => sql
+                .push("adviser_id = ")
+                .bind(Arg::Text(id.clone()))
+                .push(" OR other_adviser_id = ")
+                .bind(Arg::Text(id)),
+            ChangeSubject::Firm(_) => sql
+                .push("adviser_id IS NULL AND firm_id = ")
+                .bind(Arg::Text(id)),
+        };
+        sql.push(" ORDER BY changed_at DESC, id LIMIT ")
             .bind(Arg::Int(CARE_LIST_LIMIT));
         let rows = sql.query().fetch_all(&self.pool).await?;
-        rows.iter().map(change_record).collect()
-    }
-
-    /// The changes recorded about a firm's locations, newest first.
-    pub async fn firm_changes(&self, firm_id: &str) -> Result<Vec<ChangeRecord>, StoreError> {
-        let mut sql = Sql::new(
-            "SELECT id, changed_at, actor_subject, actor_name, adviser_id, other_adviser_id, \
-             firm_id, kind, before_value, after_value FROM care_changes WHERE adviser_id IS NULL \
-             AND firm_id = ",
-        );
-        sql.bind(Arg::Text(firm_id.to_owned()))
-            .push(" ORDER BY changed_at DESC, id LIMIT ")
-            .bind(Arg::Int(CARE_LIST_LIMIT));
-        let rows = sql.query().fetch_all(&self.pool).await?;
-        rows.iter().map(change_record).collect()
+        rows.iter()
+            .map(change_record)
+            .collect::<Result<_, _>>()
+            .map(Some)
     }
 
     /// Every firm with its locations, by name.
@@ -547,19 +642,9 @@ impl Store {
             .bind(Arg::Text(location.name.clone()))
             .push(")");
         insert.query().execute(&mut *tx).await?;
-        record(
-            &mut tx,
-            Change {
-                actor,
-                adviser_id: None,
-                other_adviser_id: None,
-                firm_id: Some(firm_id),
-                kind: ChangeKind::LocationAdded,
-                before: None,
-                after: Some(location_json(&location)),
-            },
-        )
-        .await?;
+        Change::location_added(actor, firm_id, &location)
+            .record(&mut tx)
+            .await?;
         tx.commit().await?;
         Ok(Ok(location))
     }
@@ -600,19 +685,9 @@ impl Store {
             .push(" WHERE id = ")
             .bind(Arg::Text(location_id.to_owned()));
         update.query().execute(&mut *tx).await?;
-        record(
-            &mut tx,
-            Change {
-                actor,
-                adviser_id: None,
-                other_adviser_id: None,
-                firm_id: Some(&firm_id),
-                kind: ChangeKind::LocationRenamed,
-                before: Some(location_json(&before)),
-                after: Some(location_json(&after)),
-            },
-        )
-        .await?;
+        Change::location_renamed(actor, &firm_id, &before, &after)
+            .record(&mut tx)
+            .await?;
         tx.commit().await?;
         Ok(Ok(after))
     }

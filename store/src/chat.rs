@@ -2,7 +2,12 @@
 //! messages, numbered 1, 2, 3, … in the order the portal stored them. A message is stored once
 //! per (sender, the id their browser gave it), so sending it again after a dropped connection
 //! answers with the stored one instead of repeating it.
+//!
+//! A message's text is sealed at rest (`sealed`, bound to its conversation and number): free
+//! text can name a health condition. Rows stored before sealing (migration 0024) carry
+//! `body_sealed = 0`, are read as they are, and are sealed once by the migrate step.
 
+use crate::sealed::{Column, Field};
 use crate::sql::{Arg, Sql, parse_timestamp, timestamp};
 use crate::{Store, StoreError};
 use chrono::{DateTime, NaiveDate, Utc};
@@ -67,7 +72,15 @@ const CONVERSATION: &str = "SELECT c.id, c.adviser_id, c.adviser_name, c.day, c.
      LEFT JOIN applications a ON a.id = c.application_id WHERE ";
 
 const MESSAGE: &str = "SELECT conversation_id, seq, client_id, sender_id, sender_name, \
-     sender_side, body, sent_at FROM chat_messages WHERE ";
+     sender_side, body, body_sealed, sent_at FROM chat_messages WHERE ";
+
+/// Messages sealed at a time by the one-off sealing of rows stored before 0024.
+const SEAL_BATCH: i64 = 100;
+
+/// Where a message's text is sealed: its column, its conversation and its number.
+fn body_row(conversation_id: &str, seq: i64) -> String {
+    format!("{conversation_id}/{seq}")
+}
 
 impl Store {
     /// The adviser's conversation of `day`, started now with the id `new_id` if they have none
@@ -184,7 +197,7 @@ impl Store {
             .push(" AND client_id = ")
             .bind(Arg::Text(message.client_id.to_owned()));
         if let Some(row) = existing.query().fetch_optional(&mut *tx).await? {
-            return Ok((chat_message(&row)?, false));
+            return Ok((self.chat_message(&row)?, false));
         }
         let mut next =
             Sql::new("UPDATE chat_conversations SET last_seq = last_seq + 1, last_message_at = ");
@@ -204,9 +217,16 @@ impl Store {
             .await?
             .ok_or_else(|| StoreError::Corrupt("no such chat conversation".into()))?
             .try_get("last_seq")?;
+        let sealed_body = self.sealer.seal_text(
+            message.body,
+            Field {
+                column: Column::ChatMessageBody,
+                row: &body_row(message.conversation_id, seq),
+            },
+        )?;
         let mut insert = Sql::new(
             "INSERT INTO chat_messages (conversation_id, seq, client_id, sender_id, sender_name, \
-             sender_side, body, sent_at) VALUES (",
+             sender_side, body, body_sealed, sent_at) VALUES (",
         );
         insert
             .bind(Arg::Text(message.conversation_id.to_owned()))
@@ -221,8 +241,8 @@ impl Store {
             .push(", ")
             .bind(Arg::Text(message.sender_side.to_owned()))
             .push(", ")
-            .bind(Arg::Text(message.body.to_owned()))
-            .push(", ")
+            .bind(Arg::Text(sealed_body))
+            .push(", 1, ")
             .bind(Arg::Text(timestamp(message.at)))
             .push(")");
         insert.query().execute(&mut *tx).await?;
@@ -256,7 +276,100 @@ impl Store {
             .push(" ORDER BY seq LIMIT ")
             .bind(Arg::Int(CHAT_PAGE));
         let rows = sql.query().fetch_all(&self.pool).await?;
-        rows.iter().map(chat_message).collect()
+        rows.iter().map(|row| self.chat_message(row)).collect()
+    }
+
+    /// Message `seq` of a conversation, if it is stored: what a process delivers when it hears
+    /// that another stored it.
+    pub async fn chat_message_numbered(
+        &self,
+        conversation_id: &str,
+        seq: i64,
+    ) -> Result<Option<ChatMessage>, StoreError> {
+        let mut sql = Sql::new(MESSAGE);
+        sql.push("conversation_id = ")
+            .bind(Arg::Text(conversation_id.to_owned()))
+            .push(" AND seq = ")
+            .bind(Arg::Int(seq));
+        sql.query()
+            .fetch_optional(&self.pool)
+            .await?
+            .map(|row| self.chat_message(&row))
+            .transpose()
+    }
+
+    /// Seals the messages stored before sealing began (migration 0024), in batches by
+    /// conversation and number; each update replaces only a row still plain. Answers how many.
+    pub(crate) async fn seal_plain_chat_messages(&self) -> Result<u64, StoreError> {
+        let mut sealed = 0;
+        let mut after: (String, i64) = (String::new(), 0);
+        loop {
+            let mut select = Sql::new(
+                "SELECT conversation_id, seq, body FROM chat_messages WHERE body_sealed = 0 \
+                 AND (conversation_id > ",
+            );
+            select
+                .bind(Arg::Text(after.0.clone()))
+                .push(" OR (conversation_id = ")
+                .bind(Arg::Text(after.0.clone()))
+                .push(" AND seq > ")
+                .bind(Arg::Int(after.1))
+                .push(")) ORDER BY conversation_id, seq LIMIT ")
+                .bind(Arg::Int(SEAL_BATCH));
+            let rows = select.query().fetch_all(&self.pool).await?;
+            for row in &rows {
+                let conversation_id: String = row.try_get("conversation_id")?;
+                let seq: i64 = row.try_get("seq")?;
+                let plain: String = row.try_get("body")?;
+                let field = Field {
+                    column: Column::ChatMessageBody,
+                    row: &body_row(&conversation_id, seq),
+                };
+                let mut update = Sql::new("UPDATE chat_messages SET body = ");
+                update
+                    .bind(Arg::Text(self.sealer.seal_text(&plain, field)?))
+                    .push(", body_sealed = 1 WHERE conversation_id = ")
+                    .bind(Arg::Text(conversation_id.clone()))
+                    .push(" AND seq = ")
+                    .bind(Arg::Int(seq))
+                    .push(" AND body_sealed = 0");
+                sealed += update.query().execute(&self.writer).await?.rows_affected();
+                after = (conversation_id, seq);
+            }
+            if rows.len() < usize::try_from(SEAL_BATCH).unwrap_or(usize::MAX) {
+                return Ok(sealed);
+            }
+        }
+    }
+
+    /// A stored message, its text opened when it was sealed.
+    fn chat_message(&self, row: &AnyRow) -> Result<ChatMessage, StoreError> {
+        let sent: String = row.try_get("sent_at")?;
+        let conversation_id: String = row.try_get("conversation_id")?;
+        let seq: i64 = row.try_get("seq")?;
+        let stored: String = row.try_get("body")?;
+        let sealed: i64 = row.try_get("body_sealed")?;
+        let body = if sealed == 0 {
+            stored
+        } else {
+            self.sealer.open_text(
+                stored,
+                Field {
+                    column: Column::ChatMessageBody,
+                    row: &body_row(&conversation_id, seq),
+                },
+            )?
+        };
+        Ok(ChatMessage {
+            conversation_id,
+            seq,
+            client_id: row.try_get("client_id")?,
+            sender_id: row.try_get("sender_id")?,
+            sender_name: row.try_get("sender_name")?,
+            sender_side: row.try_get("sender_side")?,
+            body,
+            sent_at: parse_timestamp(&sent).ok_or_else(|| corrupt("sent_at"))?,
+        })
     }
 
     /// Records that one side has read up to message `seq` (never backwards, never past the
@@ -315,19 +428,5 @@ fn conversation(row: &AnyRow) -> Result<ChatConversation, StoreError> {
         agent_name: row.try_get("agent_name")?,
         adviser_read_seq: row.try_get("adviser_read_seq")?,
         care_read_seq: row.try_get("care_read_seq")?,
-    })
-}
-
-fn chat_message(row: &AnyRow) -> Result<ChatMessage, StoreError> {
-    let sent: String = row.try_get("sent_at")?;
-    Ok(ChatMessage {
-        conversation_id: row.try_get("conversation_id")?,
-        seq: row.try_get("seq")?,
-        client_id: row.try_get("client_id")?,
-        sender_id: row.try_get("sender_id")?,
-        sender_name: row.try_get("sender_name")?,
-        sender_side: row.try_get("sender_side")?,
-        body: row.try_get("body")?,
-        sent_at: parse_timestamp(&sent).ok_or_else(|| corrupt("sent_at"))?,
     })
 }

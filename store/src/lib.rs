@@ -14,10 +14,13 @@ pub use attempts::{AttemptKind, AttemptLimit, KEEP_FAILED_ATTEMPTS, RecentFailur
 pub use audit::{DataRead, DataReadFilter, DataReadPage, NewDataRead, ReadCase};
 mod care;
 pub use care::{
-    Actor, AdviserListing, CARE_LIST_LIMIT, CareAdviser, ChangeRecord, Checked, DocumentListing,
-    StoredDelegation,
+    Actor, AdviserListing, CARE_LIST_LIMIT, CareAdviser, ChangeRecord, ChangeSubject, Checked,
+    DocumentListing, StoredDelegation,
 };
 mod chat;
+mod chat_channel;
+mod chat_presence;
+mod chat_tickets;
 mod clients;
 mod documents;
 mod enquiries;
@@ -26,7 +29,7 @@ mod marketing;
 mod policies;
 mod qi;
 mod retention;
-pub use retention::Deletion;
+pub use retention::{Deletion, DeletionFilter, DeletionPage};
 mod sealed;
 mod sealing;
 mod search;
@@ -38,6 +41,8 @@ mod workbench;
 pub use advisers::{FirmRecord, LocationRecord, SeedAdviser};
 pub use applications::{Allocation, CaseOwner};
 pub use chat::{CHAT_PAGE, ChatConversation, ChatMessage, NewChatMessage};
+pub use chat_channel::{CHAT_CHANNEL, ChatListener};
+pub use chat_tickets::ChatTicketHolder;
 pub use clients::{ClientLink, DevAccount, LinkOutcome};
 pub use documents::{NewDocument, StoredDocument};
 pub use search::{SearchFilter, SearchQuery, SearchScope};
@@ -86,6 +91,8 @@ pub struct Store {
     backend: Backend,
     /// Seals the special-category columns on write and opens them on read (`sealed`).
     sealer: sealed::Sealer,
+    /// On PostgreSQL, where the web chat's listening connections connect (`chat_channel`).
+    listen_url: Option<chat_channel::ListenUrl>,
 }
 
 /// Longest wait for a free connection before a request fails rather than hangs.
@@ -162,6 +169,7 @@ impl Store {
             writer,
             backend,
             sealer: sealed::Sealer::new(keys),
+            listen_url: (backend == Backend::Postgres).then_some(chat_channel::ListenUrl(url)),
         })
     }
 

@@ -33,6 +33,22 @@ pub struct Deletion {
     pub workflows_removed: u64,
 }
 
+/// Which deletion lines to list; every field narrows the list, none lists all.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DeletionFilter {
+    /// Deleted at or after this instant.
+    pub from: Option<DateTime<Utc>>,
+    /// Deleted before this instant.
+    pub before: Option<DateTime<Utc>>,
+}
+
+/// A page of deletion lines with the number of all that match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeletionPage {
+    pub deletions: Vec<Deletion>,
+    pub total: u64,
+}
+
 /// The tables that hang off a case, deleted before its read model (children first, though each
 /// also cascades from `applications`).
 const CASE_TABLES: [&str; 5] = [
@@ -188,20 +204,40 @@ impl Store {
         sql.count(&self.pool).await.map_err(StoreError::from)
     }
 
-    /// The deletion lines, newest first, at most `limit`.
-    pub async fn deletions(&self, limit: u32) -> Result<Vec<Deletion>, StoreError> {
-        let mut sql = Sql::new(
+    /// One page (1-based, of the dashboard's page size) of the deletion lines the filter keeps,
+    /// newest first, with how many it keeps in all: customer care administrators' list.
+    pub async fn deletions(
+        &self,
+        filter: &DeletionFilter,
+        page: u32,
+    ) -> Result<DeletionPage, StoreError> {
+        let mut count = Sql::new("SELECT COUNT(*) AS total FROM deletions WHERE 1 = 1");
+        narrow(&mut count, filter);
+        let mut list = Sql::new(
             "SELECT application_id, deleted_at, reason, documents_removed, enquiries_removed, \
-             workflows_removed FROM deletions ORDER BY deleted_at DESC, application_id DESC \
-             LIMIT ",
+             workflows_removed FROM deletions WHERE 1 = 1",
         );
-        sql.bind(Arg::Int(i64::from(limit)));
-        sql.query()
-            .fetch_all(&self.pool)
-            .await?
-            .iter()
-            .map(read_deletion)
-            .collect()
+        narrow(&mut list, filter);
+        list.push(" ORDER BY deleted_at DESC, application_id DESC")
+            .page(page);
+        let total = count.count(&self.pool).await?;
+        let rows = list.query().fetch_all(&self.pool).await?;
+        Ok(DeletionPage {
+            deletions: rows.iter().map(read_deletion).collect::<Result<_, _>>()?,
+            total,
+        })
+    }
+}
+
+/// The filter's conditions, each `AND …`, after a `WHERE`.
+fn narrow(sql: &mut Sql, filter: &DeletionFilter) {
+    if let Some(from) = filter.from {
+        sql.push(" AND deleted_at >= ")
+            .bind(Arg::Text(timestamp(from)));
+    }
+    if let Some(before) = filter.before {
+        sql.push(" AND deleted_at < ")
+            .bind(Arg::Text(timestamp(before)));
     }
 }
 

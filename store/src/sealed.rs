@@ -36,6 +36,8 @@ pub(crate) enum Column {
     QiDocument,
     /// `documents.content`: decision, direct-debit and answers PDFs, uploaded evidence.
     DocumentContent,
+    /// `chat_messages.body`: web chat's free text, which can name a health condition.
+    ChatMessageBody,
 }
 
 impl Column {
@@ -46,6 +48,7 @@ impl Column {
             Column::EnquiryDocument => "enquiries.document",
             Column::QiDocument => "qi_enquiries.document",
             Column::DocumentContent => "documents.content",
+            Column::ChatMessageBody => "chat_messages.body",
         }
     }
 }

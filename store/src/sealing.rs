@@ -80,6 +80,8 @@ impl Store {
         for target in &TARGETS {
             sealed += self.seal_plain(target).await?;
         }
+        // Chat messages are keyed by conversation and number, and flagged when sealed (0024).
+        sealed += self.seal_plain_chat_messages().await?;
         Sql::new("DELETE FROM plain_rows_to_seal")
             .query()
             .execute(&self.writer)

@@ -5,7 +5,7 @@ use chrono::NaiveDate;
 use domain::care::NewDelegation;
 use domain::{AdviserId, UxSettings};
 use store::testing::TestDatabase;
-use store::{Actor, FirmRecord, LocationRecord, SeedAdviser, Store};
+use store::{Actor, ChangeSubject, FirmRecord, LocationRecord, SeedAdviser, Store};
 
 async fn store() -> (Store, TestDatabase) {
     let database = TestDatabase::create().await;
@@ -158,9 +158,10 @@ async fn seeding_again_keeps_what_customer_care_changed() {
         1
     );
     let kinds: Vec<_> = store
-        .adviser_changes(&id("adviser1"))
+        .care_changes(ChangeSubject::Adviser(&id("adviser1")))
         .await
         .unwrap()
+        .expect("adviser1 is registered")
         .into_iter()
         .map(|c| c.kind.code())
         .collect();

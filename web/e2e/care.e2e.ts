@@ -160,14 +160,19 @@ describe('customer care administrators manage advisers', () => {
     await fitsWidth(agent, 'care-06-case');
 
     const admin = await signedIn(ADMIN, /\/v2\/customer-care$/);
-    await admin.goto(`${baseUrl}/v2/customer-care/health-answer-reads?applicationId=${String(id)}`);
-    await visible(admin.getByRole('heading', { level: 1, name: 'Health-answer reads' }));
-    const row = admin.getByRole('row').filter({ hasText: 'Chloe Adams' });
+    // The administrator follows the case's link to the Data reads list, filtered by the case.
+    await admin.goto(`${baseUrl}/v2/customer-care/cases/${String(id)}`);
+    await admin.getByRole('link', { name: /See who has read this case’s health answers/ }).click();
+    await visible(admin.getByRole('heading', { level: 1, name: 'Data reads' }));
+    expect(new URL(admin.url()).searchParams.get('applicationId')).toBe(String(id));
+    expect(await admin.getByLabel('Case reference').inputValue()).toBe(String(id));
+    const row = admin.getByRole('row').filter({ hasText: 'Chloe Adams' }).filter({ hasText: 'Health answers' });
     await visible(row);
-    expect(await row.innerText()).toContain('cca');
-    await reportAccessibility(admin, 'care health reads');
-    await screenshot(admin, 'care-08-health-reads');
-    await fitsWidth(admin, 'care-08-health-reads');
+    expect(await row.innerText()).toContain('Customer care');
+    expect(await row.innerText()).toContain(String(id));
+    await reportAccessibility(admin, 'care data reads of a case');
+    await screenshot(admin, 'care-08-data-reads-of-case');
+    await fitsWidth(admin, 'care-08-data-reads-of-case');
 
     await admin.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Firm locations' }).click();
     await visible(admin.getByRole('heading', { level: 1, name: 'Firm locations' }));

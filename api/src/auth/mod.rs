@@ -91,18 +91,26 @@ impl Caller {
             .find(|n| !n.trim().is_empty())
     }
 
+    /// The role a record names the caller in when only the token is known (the audit of reads,
+    /// and the change timeline's `by` until an endpoint's own extractor says in what capacity it
+    /// admitted them): the strongest they hold, underwriter, then ccaadmin, then cca, then client;
+    /// none for an adviser, who has no role claim. Staff roles come first because they are what
+    /// lets a person see other people's data, so a record names the capacity with the most reach.
+    pub fn strongest_role(&self) -> Option<Role> {
+        [Role::Underwriter, Role::CcaAdmin, Role::Cca, Role::Client]
+            .into_iter()
+            .find(|role| self.roles.has(*role))
+    }
+
     /// What the token alone says the caller is, for the change timeline ([`crate::actor`]);
     /// the endpoint's own extractor records the capacity it admitted them in.
     fn likely_role(&self) -> workflows::ActorRole {
         use workflows::ActorRole;
-        if self.roles.has(Role::Client) {
-            ActorRole::Client
-        } else if self.roles.has(Role::Underwriter) {
-            ActorRole::Underwriter
-        } else if self.roles.has(Role::Cca) || self.roles.has(Role::CcaAdmin) {
-            ActorRole::CustomerCare
-        } else {
-            ActorRole::Adviser
+        match self.strongest_role() {
+            Some(Role::Underwriter) => ActorRole::Underwriter,
+            Some(Role::CcaAdmin | Role::Cca) => ActorRole::CustomerCare,
+            Some(Role::Client) => ActorRole::Client,
+            None => ActorRole::Adviser,
         }
     }
 }
@@ -180,5 +188,44 @@ impl FromRequestParts<AppState> for UnderwriterCaller {
         Ok(UnderwriterCaller {
             underwriter: Underwriter { id, name },
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use workflows::ActorRole;
+
+    fn holding(roles: &[&str]) -> Caller {
+        Caller {
+            subject: AdviserId::parse("user1").unwrap(),
+            email: None,
+            name: None,
+            roles: Roles::parse(roles.iter().copied()),
+        }
+    }
+
+    #[test]
+    fn a_token_with_several_roles_is_named_by_its_strongest_and_none_is_an_adviser() {
+        let strongest = |roles: &[&str]| holding(roles).strongest_role();
+        assert_eq!(strongest(&[]), None);
+        assert_eq!(strongest(&["auditor"]), None, "an unknown role is no role");
+        assert_eq!(strongest(&["client"]), Some(Role::Client));
+        assert_eq!(strongest(&["client", "cca"]), Some(Role::Cca));
+        assert_eq!(strongest(&["cca", "ccaadmin"]), Some(Role::CcaAdmin));
+        assert_eq!(
+            strongest(&["client", "ccaadmin", "underwriter"]),
+            Some(Role::Underwriter)
+        );
+    }
+
+    #[test]
+    fn the_timeline_and_the_audit_rank_roles_alike() {
+        let likely = |roles: &[&str]| holding(roles).likely_role();
+        assert_eq!(likely(&[]), ActorRole::Adviser);
+        assert_eq!(likely(&["client"]), ActorRole::Client);
+        assert_eq!(likely(&["client", "cca"]), ActorRole::CustomerCare);
+        assert_eq!(likely(&["ccaadmin"]), ActorRole::CustomerCare);
+        assert_eq!(likely(&["client", "underwriter"]), ActorRole::Underwriter);
     }
 }

@@ -103,6 +103,14 @@ pub enum ChatServerFrame {
     },
 }
 
+impl ChatServerFrame {
+    /// The frame as JSON text, ready to share between connections.
+    pub fn encode(&self) -> super::Frame {
+        // Plain data with string keys: writing it as JSON cannot fail.
+        super::Frame::from(serde_json::to_string(self).unwrap_or_default())
+    }
+}
+
 /// The two sides of a conversation.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, ToSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]

@@ -1,11 +1,13 @@
 //! One chat connection: it joins the hub, says who the person is (with an adviser's messages
 //! they have not seen), then turns each frame from the browser into a stored message, a typing
-//! or read notice, or a catch-up, and passes the hub's frames to the browser.
+//! or read notice, or a catch-up, and passes the hub's deliveries to the browser: each message
+//! number once, and, when the hub says notices were missed, whatever the store holds that this
+//! connection has not sent (decision WC10).
 
 use super::protocol::{
     ChatClientFrame, ChatConversationSummary, ChatMessageView, ChatServerFrame, ChatSideName,
 };
-use super::{ChatHub, Frame, Participant};
+use super::{ChatHub, ChatNotice, Delivery, Frame, Participant};
 use crate::state::AppState;
 use axum::extract::ws::{Message, WebSocket};
 use chrono::{NaiveDate, Utc};
@@ -13,10 +15,10 @@ use domain::web_chat::conversation::{
     ChatSide, ClientMessageId, FloodGuard, MessageError, MessageText, conversation_day,
 };
 use futures::{SinkExt, StreamExt};
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 use std::time::Duration;
-use store::{ChatConversation, NewChatMessage, StoreError};
+use store::{CHAT_PAGE, ChatConversation, NewChatMessage, StoreError};
 
 /// How often an idle socket is pinged, so proxies keep it open and a dead peer is noticed.
 const PING_EVERY: Duration = Duration::from_secs(25);
@@ -54,12 +56,42 @@ struct Connection {
     case_recorded: bool,
     /// Which adviser each conversation an agent has touched belongs to.
     advisers: HashMap<String, String>,
+    /// The message numbers this connection's browser has been sent (or, for an agent, could
+    /// read itself when it connected), by conversation.
+    delivered: HashMap<String, Delivered>,
+}
+
+/// Which numbers of one conversation a connection has sent: all up to `upto`, and those above.
+#[derive(Debug, Default)]
+struct Delivered {
+    upto: i64,
+    above: BTreeSet<i64>,
+}
+
+impl Delivered {
+    fn from(upto: i64) -> Self {
+        Self {
+            upto,
+            above: BTreeSet::new(),
+        }
+    }
+
+    /// Records `seq` as sent; false when it already was.
+    fn note(&mut self, seq: i64) -> bool {
+        if seq <= self.upto || !self.above.insert(seq) {
+            return false;
+        }
+        while self.above.remove(&(self.upto + 1)) {
+            self.upto += 1;
+        }
+        true
+    }
 }
 
 /// Serves one socket until either side closes it.
 pub async fn serve(socket: WebSocket, state: AppState, me: Participant, after: i64) {
     let hub = state.chat.clone();
-    let (_membership, mut frames) = hub.join(&me);
+    let (_membership, mut deliveries) = hub.join(&me).await;
     let (mut outgoing, mut incoming) = socket.split();
     let mut connection = Connection {
         state,
@@ -69,6 +101,7 @@ pub async fn serve(socket: WebSocket, state: AppState, me: Participant, after: i
         today: None,
         case_recorded: false,
         advisers: HashMap::new(),
+        delivered: HashMap::new(),
     };
     match connection.welcome(after).await {
         Ok(frame) => {
@@ -85,9 +118,16 @@ pub async fn serve(socket: WebSocket, state: AppState, me: Participant, after: i
     let mut ping = tokio::time::interval(PING_EVERY);
     loop {
         tokio::select! {
-            frame = frames.recv() => match frame {
-                Some(frame) => {
-                    if outgoing.send(Message::Text(frame.as_ref().into())).await.is_err() {
+            delivery = deliveries.recv() => match delivery {
+                Some(delivery) => {
+                    let mut sent = true;
+                    for frame in connection.frames_for(delivery).await {
+                        if outgoing.send(Message::Text(frame.as_ref().into())).await.is_err() {
+                            sent = false;
+                            break;
+                        }
+                    }
+                    if !sent {
                         break;
                     }
                 }
@@ -112,11 +152,6 @@ pub async fn serve(socket: WebSocket, state: AppState, me: Participant, after: i
             }
         }
     }
-}
-
-fn encode(frame: &ChatServerFrame) -> Frame {
-    // Plain data with string keys: writing it as JSON cannot fail.
-    Frame::from(serde_json::to_string(frame).unwrap_or_default())
 }
 
 fn text(frame: &ChatServerFrame) -> Message {
@@ -167,15 +202,29 @@ impl Connection {
         let store = &self.state.store;
         let day = conversation_day(Utc::now());
         let (conversation, messages, conversations) = match self.me.side {
-            ChatSide::CareTeam => (
-                None,
-                Vec::new(),
-                store.chat_conversations(None, Some(day)).await?,
-            ),
+            ChatSide::CareTeam => {
+                let conversations = store.chat_conversations(None, Some(day)).await?;
+                // The desk reads a conversation's earlier messages itself when it opens it.
+                for c in &conversations {
+                    self.delivered
+                        .insert(c.id.clone(), Delivered::from(c.last_seq));
+                }
+                (None, Vec::new(), conversations)
+            }
             _ => {
                 let today = store.adviser_chat_conversation(&self.me.id, day).await?;
                 let messages = match &today {
-                    Some(c) => store.chat_messages_after(&c.id, after).await?,
+                    Some(c) => {
+                        let messages = store.chat_messages_after(&c.id, after).await?;
+                        let delivered = self
+                            .delivered
+                            .entry(c.id.clone())
+                            .or_insert_with(|| Delivered::from(after));
+                        for message in &messages {
+                            delivered.note(message.seq);
+                        }
+                        messages
+                    }
                     None => Vec::new(),
                 };
                 self.today = today.clone();
@@ -192,6 +241,107 @@ impl Connection {
                 .map(ChatConversationSummary::from)
                 .collect(),
         })
+    }
+
+    /// The frames a delivery from the hub puts on this socket: a message once, any other frame
+    /// as it is, and after missed notices whatever the store holds that was not sent.
+    async fn frames_for(&mut self, delivery: Delivery) -> Vec<Frame> {
+        match delivery {
+            Delivery::Message {
+                conversation_id,
+                seq,
+                frame,
+            } => {
+                if self.note(&conversation_id, seq) {
+                    vec![frame]
+                } else {
+                    Vec::new()
+                }
+            }
+            Delivery::Frame(frame) => vec![frame],
+            Delivery::CatchUp => self.catch_up().await.unwrap_or_else(|error| {
+                tracing::error!(error = %error, "chat: a connection could not catch up");
+                Vec::new()
+            }),
+        }
+    }
+
+    /// Records message `seq` as sent; false when it already was.
+    fn note(&mut self, conversation_id: &str, seq: i64) -> bool {
+        match self.delivered.get_mut(conversation_id) {
+            Some(delivered) => delivered.note(seq),
+            None => self
+                .delivered
+                .entry(conversation_id.to_owned())
+                .or_default()
+                .note(seq),
+        }
+    }
+
+    /// What this connection would have been sent had no notice been missed: for an adviser,
+    /// their conversation of today's messages after those sent and its read marks; for an
+    /// agent, today's conversations (new ones, counts and who answered), their messages after
+    /// those sent, and their read marks. The browser holds messages by number, so any overlap
+    /// with a live delivery shows once.
+    async fn catch_up(&mut self) -> Result<Vec<Frame>, StoreError> {
+        let store = self.state.store.clone();
+        let day = conversation_day(Utc::now());
+        let conversations = if self.me.side == ChatSide::CareTeam {
+            store.chat_conversations(None, Some(day)).await?
+        } else {
+            let today = store.adviser_chat_conversation(&self.me.id, day).await?;
+            if let Some(c) = &today
+                && self.today.as_ref().is_none_or(|t| t.id != c.id)
+            {
+                self.today = Some(c.clone());
+            }
+            today.into_iter().collect()
+        };
+        let mut frames = Vec::new();
+        for conversation in &conversations {
+            if self.me.side == ChatSide::CareTeam {
+                frames.push(
+                    ChatServerFrame::Conversation {
+                        conversation: ChatConversationSummary::from(conversation),
+                    }
+                    .encode(),
+                );
+            }
+            let mut after = self.delivered.get(&conversation.id).map_or(0, |d| d.upto);
+            loop {
+                let page = store.chat_messages_after(&conversation.id, after).await?;
+                for message in &page {
+                    after = message.seq;
+                    if self.note(&conversation.id, message.seq) {
+                        frames.push(
+                            ChatServerFrame::Message {
+                                message: ChatMessageView::from(message),
+                            }
+                            .encode(),
+                        );
+                    }
+                }
+                if page.len() < usize::try_from(CHAT_PAGE).unwrap_or(usize::MAX) {
+                    break;
+                }
+            }
+            for (side, seq) in [
+                (ChatSideName::Adviser, conversation.adviser_read_seq),
+                (ChatSideName::CareTeam, conversation.care_read_seq),
+            ] {
+                if seq > 0 {
+                    frames.push(
+                        ChatServerFrame::Read {
+                            conversation_id: conversation.id.clone(),
+                            side,
+                            seq,
+                        }
+                        .encode(),
+                    );
+                }
+            }
+        }
+        Ok(frames)
     }
 
     /// Handles one frame from the browser; the answer, if any, goes to this connection only.
@@ -336,22 +486,33 @@ impl Connection {
                 at: now,
             })
             .await?;
-        let message = ChatServerFrame::Message {
-            message: ChatMessageView::from(&stored),
+        let notice = ChatNotice::Message {
+            conversation_id: conversation_id.clone(),
+            adviser_id,
+            seq: stored.seq,
         };
         if !new {
-            // Sent again after a dropped connection: already stored and delivered; this
-            // connection hears it back as its acknowledgement.
-            return Ok(Some(message));
-        }
-        if (announce || stored.seq == 1)
-            && let Some(conversation) = store.find_chat_conversation(&conversation_id).await?
-        {
-            self.hub.to_agents(&encode(&ChatServerFrame::Conversation {
-                conversation: ChatConversationSummary::from(&conversation),
+            // Sent again after a dropped connection: already stored. Published again in case
+            // its first notice was lost (each connection sends a number once); this connection
+            // hears it back as its acknowledgement.
+            if let Err(error) = self.hub.publish(notice).await {
+                tracing::warn!(error = %error, "chat: a message sent again could not be published");
+            }
+            self.note(&conversation_id, stored.seq);
+            return Ok(Some(ChatServerFrame::Message {
+                message: ChatMessageView::from(&stored),
             }));
         }
-        self.hub.to_conversation(&adviser_id, &encode(&message));
+        if announce || stored.seq == 1 {
+            self.hub
+                .publish(ChatNotice::Conversation {
+                    conversation_id: conversation_id.clone(),
+                })
+                .await?;
+        }
+        // Stored: should publishing fail, the browser is told `unavailable` and sends it again,
+        // which publishes it again.
+        self.hub.publish(notice).await?;
         Ok(None)
     }
 
@@ -359,15 +520,15 @@ impl Connection {
         let side = side_name(self.me.side);
         match self.conversation(named).await? {
             Some((conversation_id, adviser_id)) => {
-                let frame = encode(&ChatServerFrame::Typing {
+                let notice = ChatNotice::Typing {
                     conversation_id,
+                    adviser_id,
                     side,
                     typing,
-                });
-                if self.me.side == ChatSide::CareTeam {
-                    self.hub.to_adviser(&adviser_id, &frame);
-                } else {
-                    self.hub.to_agents(&frame);
+                };
+                // Typing is a passing hint, never stored: one that cannot be published is let go.
+                if let Err(error) = self.hub.publish(notice).await {
+                    tracing::warn!(error = %error, "chat: a typing notice could not be published");
                 }
                 Ok(())
             }
@@ -387,14 +548,14 @@ impl Connection {
             .mark_chat_read(&conversation_id, care, seq)
             .await?;
         if let Some(seq) = mark {
-            self.hub.to_conversation(
-                &adviser_id,
-                &encode(&ChatServerFrame::Read {
+            self.hub
+                .publish(ChatNotice::Read {
                     conversation_id,
+                    adviser_id,
                     side: side_name(self.me.side),
                     seq,
-                }),
-            );
+                })
+                .await?;
         }
         Ok(())
     }

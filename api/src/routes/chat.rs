@@ -118,12 +118,16 @@ pub async fn issue_ticket(
         (ChatSide::Adviser, Some(id), Some(me)) => Some(Case::find(&state, me, id).await?.id.get()),
         _ => None,
     };
-    let ticket = state.chat.tickets.issue(Participant {
-        id: caller.subject.to_string(),
-        name: display_name(&caller, adviser.as_ref()),
-        side,
-        application_id,
-    });
+    let ticket = state
+        .chat
+        .tickets
+        .issue(&Participant {
+            id: caller.subject.to_string(),
+            name: display_name(&caller, adviser.as_ref()),
+            side,
+            application_id,
+        })
+        .await?;
     Ok((
         StatusCode::CREATED,
         Json(ChatTicket {
@@ -178,9 +182,16 @@ pub async fn open_socket(
     let Query(params) = params.map_err(|_| {
         ApiError::Unauthorized("Open the chat with a ticket from webchat/tickets".into())
     })?;
-    let participant = state.chat.tickets.redeem(&params.ticket).ok_or_else(|| {
-        ApiError::Unauthorized("This chat ticket has expired or been used: ask for another".into())
-    })?;
+    let participant = state
+        .chat
+        .tickets
+        .redeem(&params.ticket)
+        .await?
+        .ok_or_else(|| {
+            ApiError::Unauthorized(
+                "This chat ticket has expired or been used: ask for another".into(),
+            )
+        })?;
     let after = params.after.max(0);
     Ok(upgrade
         .max_message_size(MAX_FRAME_BYTES)
@@ -245,7 +256,7 @@ pub async fn list_conversations(
             .iter()
             .map(ChatConversationSummary::from)
             .collect(),
-        agents_online: state.chat.agents_online(),
+        agents_online: state.chat.agents_online().await?,
     }))
 }
 

@@ -27,7 +27,7 @@ use temporalio_common::protos::temporal::api::common::v1::Payload;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-use workflows::codec::{CodecError, EncryptingCodec};
+use workflows::codec::CodecError;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -89,7 +89,7 @@ pub async fn decode(
     caller: UnderwriterCaller,
     Body(body): Body<CodecPayloads>,
 ) -> Result<Json<CodecPayloads>, ApiError> {
-    let codec = codec(&state)?;
+    let codec = &state.codec;
     let encrypted = std::cell::Cell::new(0_usize);
     let decoded = convert(body, |payload| {
         if workflows::codec::is_encrypted(&payload) {
@@ -132,7 +132,7 @@ pub async fn encode(
     _caller: UnderwriterCaller,
     Body(body): Body<CodecPayloads>,
 ) -> Result<Json<CodecPayloads>, ApiError> {
-    let codec = codec(&state)?;
+    let codec = &state.codec;
     convert(body, |payload| codec.encrypt(payload)).map(Json)
 }
 
@@ -208,11 +208,6 @@ fn token_from_cookie(request: &mut Request) {
     if let Some(bearer) = bearer {
         request.headers_mut().insert(header::AUTHORIZATION, bearer);
     }
-}
-
-fn codec(state: &AppState) -> Result<EncryptingCodec, ApiError> {
-    let keys = workflows::worker::payload_keys(&state.config.temporal)?;
-    Ok(EncryptingCodec::new(keys))
 }
 
 /// Each payload read from its JSON form, changed by `change`, and written back; the first one

@@ -73,13 +73,14 @@ pub struct WebChatStatus {
 pub async fn web_chat_status(
     State(state): State<AppState>,
     _me: AdviserCaller,
-) -> Json<WebChatStatus> {
+) -> Result<Json<WebChatStatus>, ApiError> {
+    // Agents on every `portal api` process sharing the database (decision WC9).
     let availability = web_chat_availability(
-        state.chat.agents_online(),
+        state.chat.agents_online().await?,
         &state.settings.web_chat_hours,
         Utc::now(),
     );
-    Json(match availability {
+    Ok(Json(match availability {
         WebChatAvailability::Ready => WebChatStatus {
             ready: true,
             reason: WebChatReason::Ready,
@@ -95,7 +96,7 @@ pub async fn web_chat_status(
             reason: WebChatReason::OutsideHours,
             opens_at: opens_at.map(|at| at.format("%Y-%m-%dT%H:%M:%S").to_string()),
         },
-    })
+    }))
 }
 
 /// A notice to advisers.

@@ -111,20 +111,34 @@ async fn one_run(
     }
 }
 
+/// The Update sent with a workflow's start. It carries no argument, so who sent it is read from
+/// the first run's start input (`workflows::ApplicationWorkflowInput::New::by`).
+pub const OPEN: &str = "open";
+
 /// The Updates that completed with a change, in the order they completed.
 pub fn changes(events: &[HistoryEvent]) -> Vec<Recorded> {
     let mut accepted: HashMap<i64, (String, Value)> = HashMap::new();
     let mut saved_version: Option<u64> = None;
+    let mut started: Option<Value> = None;
     let mut changes = Vec::new();
     for event in events {
         match &event.attributes {
+            Some(Attributes::WorkflowExecutionStartedEventAttributes(attributes))
+                if started.is_none() =>
+            {
+                started = Some(attributes.input.as_ref().map_or(Value::Null, first_json));
+            }
             Some(Attributes::WorkflowExecutionUpdateAcceptedEventAttributes(attributes)) => {
                 let input = attributes
                     .accepted_request
                     .as_ref()
                     .and_then(|request| request.input.as_ref());
                 if let Some(input) = input {
-                    let argument = input.args.as_ref().map_or(Value::Null, first_json);
+                    let argument = if input.name == OPEN {
+                        started.clone().unwrap_or_default()
+                    } else {
+                        input.args.as_ref().map_or(Value::Null, first_json)
+                    };
                     accepted.insert(event.event_id, (input.name.clone(), argument));
                 }
             }
@@ -213,6 +227,47 @@ mod tests {
             None,
             "recorded before callers were"
         );
+    }
+
+    #[test]
+    fn the_open_update_is_read_with_the_first_runs_start_input() {
+        let recorded = changes(&recorded("quote-covers-priced-changed-and-removed"));
+        assert_eq!(recorded[0].update, OPEN, "{recorded:?}");
+        assert_eq!(recorded[0].input["kind"], "new", "{:?}", recorded[0]);
+        assert_eq!(
+            recorded[0].input.get("by"),
+            None,
+            "recorded before creators were"
+        );
+
+        use temporalio_common::protos::temporal::api::history::v1::WorkflowExecutionStartedEventAttributes as Started;
+        let start = |id: i64, input: &str| HistoryEvent {
+            event_id: id,
+            attributes: Some(Attributes::WorkflowExecutionStartedEventAttributes(
+                Started {
+                    input: Some(payloads(input)),
+                    ..Default::default()
+                },
+            )),
+            ..Default::default()
+        };
+        let by = r#"{"subject":"adviser1","name":"Priya Shah","role":"adviser"}"#;
+        let events: Vec<HistoryEvent> = [
+            vec![start(1, &format!(r#"{{"kind":"new","by":{by}}}"#))],
+            update(2, OPEN, saved(1)),
+            update(4, "add_cover", saved(2)),
+            // A later run starts with the case carried over: the creator stays the first run's.
+            vec![start(6, r#"{"kind":"continued"}"#)],
+            update(7, "remove_cover", saved(3)),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        let recorded = changes(&events);
+        assert_eq!(recorded[0].update, OPEN);
+        assert_eq!(recorded[0].input["by"]["name"], "Priya Shah");
+        assert_eq!(recorded[1].input, serde_json::json!({ "body": null }));
+        assert_eq!(recorded.len(), 3);
     }
 
     fn payloads(json: &str) -> Payloads {

@@ -100,7 +100,9 @@ fn entries_of(
     let mut earlier = describe::Earlier::default();
     history::changes(events)
         .into_iter()
-        .filter(|change| !describe::NOT_CHANGES.contains(&change.update.as_str()))
+        .filter(|change| {
+            about.is_none() || !describe::NOT_ENQUIRY_CHANGES.contains(&change.update.as_str())
+        })
         .map(|change| {
             let body = &change.input["body"];
             let client = about

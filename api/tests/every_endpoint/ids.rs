@@ -2,6 +2,7 @@
 //! with, and the words that mark adviser1's data in an answer.
 
 use super::Operation;
+use super::support::payloads::first_payloads;
 use super::support::seeded::SeededCase;
 use super::support::{self, TestApp};
 use reqwest::Method;
@@ -233,19 +234,6 @@ impl Ids {
                 _ => json!("x"),
             },
         }
-    }
-}
-
-/// The first non-empty list of payloads in a workflow history (its start's input).
-fn first_payloads(history: &Value) -> Option<Value> {
-    match history {
-        Value::Object(map) => map
-            .get("payloads")
-            .filter(|p| p.as_array().is_some_and(|l| !l.is_empty()))
-            .cloned()
-            .or_else(|| map.values().find_map(first_payloads)),
-        Value::Array(items) => items.iter().find_map(first_payloads),
-        _ => None,
     }
 }
 

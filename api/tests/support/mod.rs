@@ -6,6 +6,8 @@
 #![allow(dead_code)] // Each test binary uses a different part of the harness.
 
 pub mod interview;
+pub mod payloads;
+pub mod roles;
 pub mod seeded;
 pub mod sign_in;
 pub mod web_ui;
@@ -216,6 +218,7 @@ impl TestApp {
             api::workflow_client::WorkflowClient::new(client, config.temporal.task_queue.clone());
         // The database seals with the same keys: the new store reads what the old keys sealed.
         let ring = workflows::worker::payload_keys(&config.temporal).unwrap();
+        state.codec = workflows::codec::EncryptingCodec::new(ring.clone());
         state.store = store::Store::connect(self.database.url(), ring)
             .await
             .unwrap();

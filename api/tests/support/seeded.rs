@@ -234,16 +234,16 @@ async fn payout_shares(
     (cover, child, beneficiary, allocation)
 }
 
-/// Ada's AMRA consent and surgery; an underwriter claims the case, asks for her GP report and
-/// receives it. Answers the evidence's id.
-async fn gp_report(app: &TestApp, adviser: &str, underwriter: &str, key: i64, ada: &str) -> String {
+/// The adviser gives the client's AMRA consent, says whether they want to see reports first,
+/// and records their surgery.
+pub async fn amra(app: &TestApp, adviser: &str, applicant: &str, sees_reports: bool) {
     let bff = |path: &str| format!("/api/v1/backendforfrontend/{path}");
     ok(
         app,
         adviser,
         Method::POST,
         &bff("applicant/isAmraConsentGranted"),
-        Some(json!({ "applicantId": ada, "isAmraConsentGranted": true })),
+        Some(json!({ "applicantId": applicant, "isAmraConsentGranted": true })),
     )
     .await;
     ok(
@@ -251,15 +251,21 @@ async fn gp_report(app: &TestApp, adviser: &str, underwriter: &str, key: i64, ad
         adviser,
         Method::POST,
         &bff("applicant/isViewMedicalReportsRequested"),
-        Some(json!({ "applicantId": ada, "isViewMedicalReportsRequested": false })),
+        Some(json!({ "applicantId": applicant, "isViewMedicalReportsRequested": sees_reports })),
     )
     .await;
     ok(app, adviser, Method::PATCH, &bff("applicant/examiner"), Some(json!({
-        "applicantId": ada, "organisationName": "The Surgery",
+        "applicantId": applicant, "organisationName": "The Surgery",
         "contactDetails": { "address1": "1 River Lane", "cityName": "Leeds", "postcode": "LS1 4AP", "phoneNumber": "0113 496 0001" },
         "isExaminerDetailsValid": "true"
     })))
     .await;
+}
+
+/// Ada's AMRA consent and surgery; an underwriter claims the case, asks for her GP report and
+/// receives it. Answers the evidence's id.
+async fn gp_report(app: &TestApp, adviser: &str, underwriter: &str, key: i64, ada: &str) -> String {
+    amra(app, adviser, ada, false).await;
     let case = format!("/api/v1/underwriter/cases/{key}");
     ok(
         app,

@@ -10,6 +10,10 @@
 //! bare round of the same socket, each adviser then asks [`BARE_ROUNDS`] times for the messages
 //! after its last (a `sync` that reads and finds none): the socket, the hub and one read,
 //! without the write.
+//!
+//! With `--apis 2 --database-url postgres://…` it starts two `portal api` processes on that
+//! database and spreads advisers and agents over them in turn, so most deliveries cross from one
+//! process to the other through the database's channel (decision WC10).
 
 use crate::cluster::{Binaries, Cluster};
 use crate::measure::{per_second, report};
@@ -30,6 +34,10 @@ pub struct Options {
     pub pause: Duration,
     pub binaries: Binaries,
     pub keep: bool,
+    /// How many `portal api` processes share the database.
+    pub apis: usize,
+    /// The database, when not a SQLite file in the scratch folder.
+    pub database_url: Option<String>,
 }
 
 /// How many catch-ups each adviser times after the messages, one after another.
@@ -44,8 +52,31 @@ pub async fn run(options: Options) -> anyhow::Result<()> {
         product_dir: product.clone(),
         ..options.binaries.clone()
     };
-    let cluster = Cluster::start(binaries, 0).await?;
-    let outcome = measure(&cluster, &options).await;
+    let on_postgres = options
+        .database_url
+        .as_deref()
+        .is_some_and(|url| url.starts_with("postgres://") || url.starts_with("postgresql://"));
+    if options.apis > 1 && !on_postgres {
+        bail!(
+            "--apis {} needs --database-url postgres://…: SQLite serves one process",
+            options.apis
+        );
+    }
+    let mut cluster = Cluster::start_on(binaries, 0, options.database_url.clone()).await?;
+    let mut bases = vec![cluster.base_url.clone()];
+    let mut outcome = Ok(());
+    for _ in 1..options.apis {
+        match cluster.add_api().await {
+            Ok(base) => bases.push(base),
+            Err(error) => {
+                outcome = Err(error);
+                break;
+            }
+        }
+    }
+    if outcome.is_ok() {
+        outcome = measure(&bases, &options).await;
+    }
     cluster.stop(options.keep || outcome.is_err()).await;
     let _ = std::fs::remove_dir_all(&product);
     outcome
@@ -113,16 +144,17 @@ async fn connect(http: &reqwest::Client, base: &str, email: &str) -> anyhow::Res
     }
 }
 
-async fn measure(cluster: &Cluster, options: &Options) -> anyhow::Result<()> {
+/// Runs the measurement with everyone spread over the APIs at `bases` in turn.
+async fn measure(bases: &[String], options: &Options) -> anyhow::Result<()> {
     let http = reqwest::Client::new();
-    let base = cluster.base_url.clone();
+    let base = |i: usize| bases[i % bases.len()].as_str();
     let sent: Sent = Arc::default();
     let delivered = Arc::new(AtomicUsize::new(0));
     let (stop, stopped) = tokio::sync::watch::channel(false);
 
     let mut desks = Vec::new();
     for i in 0..options.agents {
-        let socket = connect(&http, &base, &format!("load-cca-{i}@example.com")).await?;
+        let socket = connect(&http, base(i), &format!("load-cca-{i}@example.com")).await?;
         desks.push(tokio::spawn(desk(
             socket,
             sent.clone(),
@@ -132,7 +164,7 @@ async fn measure(cluster: &Cluster, options: &Options) -> anyhow::Result<()> {
     }
     let mut sockets = Vec::new();
     for i in 0..options.advisers {
-        sockets.push(connect(&http, &base, &format!("load-adviser-{i}@example.com")).await?);
+        sockets.push(connect(&http, base(i), &format!("load-adviser-{i}@example.com")).await?);
     }
     println!(
         "Connected {} advisers and {} agents; each adviser sends a message every {} ms for {} s",
@@ -179,8 +211,11 @@ async fn measure(cluster: &Cluster, options: &Options) -> anyhow::Result<()> {
         desk_times.extend(task.await?);
     }
     println!(
-        "\nWeb chat, {} advisers and {} agents connected:",
-        options.advisers, options.agents
+        "\nWeb chat, {} advisers and {} agents connected to {} `portal api` process{}:",
+        options.advisers,
+        options.agents,
+        bases.len(),
+        if bases.len() == 1 { "" } else { "es" }
     );
     println!(
         "  messages stored: {} ({:.0}/s); refused as too fast: {refused}",

@@ -34,13 +34,14 @@ export const routePatterns = {
   customerCare: '/customer-care',
   /** Customer care: one case of any firm, read only (issue 35). */
   careCase: '/customer-care/cases/:applicationId',
-  /** Customer care administrators: advisers, one adviser, firm locations, health-answer reads. */
+  /** Customer care administrators: advisers, one adviser, firm locations. */
   careAdvisers: '/customer-care/advisers',
   careAdviser: '/customer-care/advisers/:adviserId',
   careFirms: '/customer-care/firms',
-  careHealthReads: '/customer-care/health-answer-reads',
-  /** Customer care administrators: every recorded read of health answers, bank details, documents and Temporal payloads (issue 36). */
+  /** Customer care administrators: every recorded read of health answers, bank details, documents and Temporal payloads (issue 36), of one case with `?applicationId=`. */
   careDataReads: '/customer-care/data-reads',
+  /** Customer care administrators: the retention sweep's deletion lines (issue 36). */
+  careDeletions: '/customer-care/deletions',
   /** Customer care's web chat desk: today's conversations, answering them, earlier transcripts. */
   customerCareChats: '/customer-care/chats',
   /** §2 portal landing (the client portal, issue 35): Login and Register, no sign-in needed. */
@@ -111,10 +112,9 @@ export const paths = {
   careAdvisers: (): string => routePatterns.careAdvisers,
   careAdviser: (adviserId: string): string => `/customer-care/advisers/${encodeURIComponent(adviserId)}`,
   careFirms: (): string => routePatterns.careFirms,
-  careHealthReads: (applicationId?: number | string): string =>
-    applicationId === undefined ? routePatterns.careHealthReads : `/customer-care/health-answer-reads?applicationId=${String(applicationId)}`,
   careDataReads: (applicationId?: number | string): string =>
     applicationId === undefined ? routePatterns.careDataReads : `/customer-care/data-reads?applicationId=${String(applicationId)}`,
+  careDeletions: (): string => routePatterns.careDeletions,
   customerCareChats: (): string => routePatterns.customerCareChats,
   portal: (): string => routePatterns.portal,
   clientHome: (): string => routePatterns.clientHome,

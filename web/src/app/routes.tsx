@@ -88,14 +88,14 @@ export const routes: RouteObject[] = [
                     lazy: async () => ({ Component: (await import('@/features/care/routes/firms-route')).FirmsRoute }),
                   },
                   {
-                    id: 'care-health-reads',
-                    path: routePatterns.careHealthReads,
-                    lazy: async () => ({ Component: (await import('@/features/care/routes/health-reads-route')).HealthReadsRoute }),
-                  },
-                  {
                     id: 'care-data-reads',
                     path: routePatterns.careDataReads,
                     lazy: async () => ({ Component: (await import('@/features/care/audit/data-reads-route')).DataReadsRoute }),
+                  },
+                  {
+                    id: 'care-deletions',
+                    path: routePatterns.careDeletions,
+                    lazy: async () => ({ Component: (await import('@/features/care/deletions-page')).DeletionsPage }),
                   },
                   {
                     id: 'customer-care-chats',

@@ -17,7 +17,7 @@ mod updates;
 
 pub use updates::{ApplicationUpdate, PriceQuote};
 
-use crate::commands::Timed;
+use crate::commands::{Actor, Timed};
 use crate::one_at_a_time::{TakesTurns, one_at_a_time};
 use crate::refusal::{HandlerError, refuse};
 use crate::search_attributes::Findable;
@@ -46,6 +46,11 @@ pub enum ApplicationWorkflowInput {
         #[serde(default)]
         firm_location_id: Option<String>,
         created_at: DateTime<Utc>,
+        /// Who created the case, for its change timeline: the `open` Update that goes with
+        /// this start carries no argument (an older history's `open` has none to read), so the
+        /// creator travels here. The workflow only carries it; absent from older cases.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<Actor>,
     },
     Continued {
         application: Box<Application>,
@@ -80,6 +85,7 @@ impl ApplicationWorkflow {
                 firm_id,
                 firm_location_id,
                 created_at,
+                by: _,
             } => {
                 let application = Application::new(id, adviser_id, firm_id, created_at)
                     .at_firm_location(firm_location_id);

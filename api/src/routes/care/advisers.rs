@@ -3,6 +3,7 @@
 //! A change shows on the adviser's next request: every request reads the adviser afresh.
 
 use super::checked;
+use super::history::{CareHistory, history};
 use crate::auth::CareAdminCaller;
 use crate::body::Body;
 use crate::error::CareSignInProblems;
@@ -10,14 +11,13 @@ use crate::error::{ApiError, BadParameter, Conflict, Invalid, NotFound, Unreadab
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, Query, State};
-use chrono::{DateTime, NaiveDate, Utc};
-use domain::care::{ChangeKind, NewDelegation, check_flags};
+use chrono::{NaiveDate, Utc};
+use domain::care::{NewDelegation, check_flags};
 use domain::dashboard::search_words;
 use domain::dates::{parse_iso_date, uk_date};
 use domain::{AdviserId, UxSettings};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
-use store::{AdviserListing, ChangeRecord, StoredDelegation};
+use store::{AdviserListing, ChangeSubject, StoredDelegation};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -112,49 +112,6 @@ pub struct CareAdviserDetails {
     pub ux_settings: UxSettings,
     /// Who may act for this adviser, and whom this adviser may act for: past, present and future.
     pub delegations: Vec<CareDelegation>,
-}
-
-/// One recorded change: who made it, when, and the value before and after.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CareChange {
-    pub id: String,
-    pub changed_at: DateTime<Utc>,
-    pub actor_subject: String,
-    pub actor_name: String,
-    pub adviser_id: Option<String>,
-    /// The other adviser of a delegation.
-    pub other_adviser_id: Option<String>,
-    pub firm_id: Option<String>,
-    pub kind: ChangeKind,
-    #[schema(value_type = Option<Object>)]
-    pub before: Option<Value>,
-    #[schema(value_type = Option<Object>)]
-    pub after: Option<Value>,
-}
-
-impl From<ChangeRecord> for CareChange {
-    fn from(c: ChangeRecord) -> Self {
-        Self {
-            id: c.id,
-            changed_at: c.changed_at,
-            actor_subject: c.actor.subject,
-            actor_name: c.actor.name,
-            adviser_id: c.adviser_id,
-            other_adviser_id: c.other_adviser_id,
-            firm_id: c.firm_id,
-            kind: c.kind,
-            before: c.before,
-            after: c.after,
-        }
-    }
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CareHistory {
-    /// Newest first.
-    pub changes: Vec<CareChange>,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -348,16 +305,7 @@ pub async fn care_adviser_history(
     _admin: CareAdminCaller,
     Path(id): Path<String>,
 ) -> Result<Json<CareHistory>, ApiError> {
-    let id = adviser_in_path(&id)?;
-    state
-        .store
-        .care_adviser(&id)
-        .await?
-        .ok_or_else(|| ApiError::not_found("Adviser"))?;
-    let changes = state.store.adviser_changes(&id).await?;
-    Ok(Json(CareHistory {
-        changes: changes.into_iter().map(Into::into).collect(),
-    }))
+    history(&state, ChangeSubject::Adviser(&adviser_in_path(&id)?)).await
 }
 
 /// Who may act for whom, and when.

@@ -2,6 +2,7 @@
 //! answers, stored documents, bank details and Temporal payloads, by anyone, newest first and
 //! paged like care's other lists, narrowed by case, reader and UK dates. `ccaadmin` only.
 
+use super::uk_days::UkDays;
 use crate::auth::CareAdminCaller;
 use crate::error::{ApiError, BadParameter, CareSignInProblems};
 use crate::routes::search::page;
@@ -9,9 +10,8 @@ use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use axum_extra::extract::{Query, QueryRejection};
-use chrono::{DateTime, Days, NaiveDate, Utc};
+use chrono::{DateTime, Utc};
 use domain::dashboard::total_pages;
-use domain::dates::{parse_iso_date, start_of_uk_day};
 use domain::{ApplicantId, ApplicationId, QiId};
 use serde::{Deserialize, Serialize};
 use store::{DataRead, DataReadFilter};
@@ -163,33 +163,13 @@ fn filter(params: &DataReadParams) -> Result<DataReadFilter, ApiError> {
             &format!("Search for at most {READER_MAX_CHARS} characters"),
         ));
     }
-    let from = day(params.from.as_deref(), "from")?;
-    let to = day(params.to.as_deref(), "to")?;
-    if let (Some(from), Some(to)) = (from, to)
-        && from > to
-    {
-        return Err(ApiError::bad_field("to", "to must not be before from"));
-    }
+    let days = UkDays::parse(params.from.as_deref(), params.to.as_deref())?;
     Ok(DataReadFilter {
         application_id,
         reader,
-        from: from.map(start_of_uk_day),
-        // Up to the end of the `to` day: before the next day's UK midnight.
-        before: to
-            .and_then(|to| to.checked_add_days(Days::new(1)))
-            .map(start_of_uk_day),
-        ..DataReadFilter::default()
+        from: days.from,
+        before: days.before,
     })
-}
-
-fn day(text: Option<&str>, field: &str) -> Result<Option<NaiveDate>, ApiError> {
-    given(text)
-        .map(|text| {
-            parse_iso_date(text).ok_or_else(|| {
-                ApiError::bad_field(field, &format!("{field} must be a date, YYYY-MM-DD"))
-            })
-        })
-        .transpose()
 }
 
 #[cfg(test)]

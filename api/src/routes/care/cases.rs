@@ -1,12 +1,12 @@
 //! Customer care reads any firm's cases (issue 35): the dashboard's two searches over every
 //! firm, a case with its adviser, firm and documents, a document's download, and a client's
 //! health answers, shown only through an explicit call that records the read. Nothing here
-//! changes a case. Both `cca` and `ccaadmin` may read (decision CC1); only `ccaadmin` lists the
-//! health-answer reads.
+//! changes a case. Both `cca` and `ccaadmin` may read (decision CC1); the reads of health
+//! answers are listed with every other data read, for `ccaadmin` only (`audit.rs`).
 
 use super::advisers::CareAdviserSummary;
-use crate::audit::{HEALTH_ANSWERS, NotRecorded, Reader};
-use crate::auth::{CareAdminCaller, CareCaller};
+use crate::audit::{NotRecorded, Reader};
+use crate::auth::CareCaller;
 use crate::case::{ApplicantPath, ApplicationPath, InPath, view};
 use crate::error::CareSignInProblems;
 use crate::error::{ApiError, BadParameter, NotFound};
@@ -16,19 +16,18 @@ use crate::routes::search::{SearchParams, read_search_in};
 use crate::routes::underwriter::is_evidence_document;
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{Path, Query as PathQuery, State};
+use axum::extract::{Path, State};
 use axum::response::Response;
 use axum_extra::extract::{Query, QueryRejection};
 use chrono::{DateTime, Utc};
-use domain::care::CareRole;
 use domain::dashboard::{ApplicationSearchResults, PolicySearchResults};
 use domain::dates::uk_date;
 use domain::policy::PolicyStatus;
 use domain::underwriting::Enquiry;
 use domain::{AdviserId, ApplicantId, ApplicationId, ApplicationStage, ApplicationView};
-use serde::{Deserialize, Serialize};
-use store::{DataReadFilter, DocumentListing, SearchScope};
-use utoipa::{IntoParams, ToSchema};
+use serde::Serialize;
+use store::{DocumentListing, SearchScope};
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -39,7 +38,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(care_case))
         .routes(routes!(care_document))
         .routes(routes!(care_health_answers))
-        .routes(routes!(care_health_answer_reads))
 }
 
 /// Customer care's search scope: every firm, or the one adviser `adviserId` names.
@@ -223,7 +221,8 @@ pub async fn care_document(
 ///
 /// The client's underwriting enquiry with their answers, as last saved. Health answers are
 /// special-category data: each call is recorded (who, role, when, which case and client) before
-/// the answers are shown, and a customer care administrator can list the records. Changes
+/// the answers are shown, and a customer care administrator lists the records with every other
+/// data read (`GET /api/v1/care/audit/reads`). Changes
 /// nothing on the case. Customer care (`cca`, `ccaadmin`).
 #[utoipa::path(
     post,
@@ -260,93 +259,4 @@ pub async fn care_health_answers(
         .health_answers(&state, Some(application_id), Some(&applicant_id))
         .await?;
     Ok(Json(enquiry.view(uk_date(Utc::now()))))
-}
-
-/// One recorded read of a client's health answers.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct HealthAnswerReadView {
-    pub id: String,
-    pub read_at: DateTime<Utc>,
-    pub reader_subject: String,
-    pub reader_name: String,
-    /// `cca` or `ccaadmin`.
-    pub reader_role: String,
-    pub application_id: ApplicationId,
-    pub applicant_id: ApplicantId,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct HealthAnswerReads {
-    /// Newest first, at most 200.
-    pub reads: Vec<HealthAnswerReadView>,
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct HealthReadFilter {
-    /// Only the reads of this application's clients.
-    #[param(value_type = Option<i64>)]
-    pub application_id: Option<String>,
-}
-
-/// List reads of health answers
-///
-/// Who in customer care read which client's health answers, and when: newest first, at most
-/// 200, of one application with `applicationId`. Customer care administrators only.
-#[utoipa::path(
-    get,
-    path = "/api/v1/care/health-answer-reads",
-    tag = "customer care",
-    params(HealthReadFilter),
-    responses(
-        (status = OK, description = "The reads, newest first", body = HealthAnswerReads),
-        BadParameter, CareSignInProblems,
-    )
-)]
-pub async fn care_health_answer_reads(
-    State(state): State<AppState>,
-    _admin: CareAdminCaller,
-    PathQuery(filter): PathQuery<HealthReadFilter>,
-) -> Result<Json<HealthAnswerReads>, ApiError> {
-    let application = match filter
-        .application_id
-        .as_deref()
-        .map(str::trim)
-        .filter(|a| !a.is_empty())
-    {
-        None => None,
-        Some(text) => Some(ApplicationId::parse(text).ok_or_else(|| {
-            ApiError::bad_field("applicationId", "This is not an application reference")
-        })?),
-    };
-    // Customer care's reads of one client's answers, from the record of every data read.
-    let filter = DataReadFilter {
-        application_id: application,
-        data: Some(HEALTH_ANSWERS.into()),
-        roles: vec![
-            CareRole::Cca.code().into(),
-            CareRole::CcaAdmin.code().into(),
-        ],
-        ..DataReadFilter::default()
-    };
-    let reads = state.store.latest_data_reads(&filter).await?;
-    Ok(Json(HealthAnswerReads {
-        reads: reads
-            .into_iter()
-            .filter_map(|r| {
-                Some(HealthAnswerReadView {
-                    application_id: r.case.application_id?,
-                    applicant_id: r.case.applicant_id?,
-                    id: r.id,
-                    read_at: r.read_at,
-                    reader_subject: r.reader.subject,
-                    reader_name: r.reader.name,
-                    reader_role: r.role,
-                })
-            })
-            .collect(),
-    }))
 }

@@ -2,8 +2,8 @@
 //! administrator keeps them: every firm with its locations, a location added or renamed (each
 //! change recorded), and a firm's history.
 
-use super::advisers::CareHistory;
 use super::checked;
+use super::history::{CareHistory, history};
 use crate::auth::CareAdminCaller;
 use crate::body::Body;
 use crate::error::CareSignInProblems;
@@ -13,7 +13,7 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
-use store::LocationRecord;
+use store::{ChangeSubject, LocationRecord};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -176,12 +176,5 @@ pub async fn care_firm_history(
     _admin: CareAdminCaller,
     Path(firm_id): Path<String>,
 ) -> Result<Json<CareHistory>, ApiError> {
-    let firm_id = firm_id.trim();
-    if !state.store.firms().await?.iter().any(|f| f.id == firm_id) {
-        return Err(ApiError::not_found("Firm"));
-    }
-    let changes = state.store.firm_changes(firm_id).await?;
-    Ok(Json(CareHistory {
-        changes: changes.into_iter().map(Into::into).collect(),
-    }))
+    history(&state, ChangeSubject::Firm(firm_id.trim())).await
 }

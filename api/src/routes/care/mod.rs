@@ -9,7 +9,10 @@
 mod advisers;
 mod audit;
 mod cases;
+mod deletions;
 mod firms;
+mod history;
+mod uk_days;
 
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -22,6 +25,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(firms::router())
         .merge(cases::router())
         .merge(audit::router())
+        .merge(deletions::router())
 }
 
 /// A store change's outcome as the API answers it: a refusal by its rule is a 4xx.

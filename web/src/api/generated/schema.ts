@@ -1922,7 +1922,8 @@ export interface paths {
          * Read a client's health answers
          * @description The client's underwriting enquiry with their answers, as last saved. Health answers are
          *     special-category data: each call is recorded (who, role, when, which case and client) before
-         *     the answers are shown, and a customer care administrator can list the records. Changes
+         *     the answers are shown, and a customer care administrator lists the records with every other
+         *     data read (`GET /api/v1/care/audit/reads`). Changes
          *     nothing on the case. Customer care (`cca`, `ccaadmin`).
          */
         post: operations["care_health_answers"];
@@ -1945,6 +1946,29 @@ export interface paths {
          *     Customer care (`cca`, `ccaadmin`).
          */
         get: operations["care_application_timeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/care/audit/deletions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the cases deleted by retention
+         * @description Each case the retention sweep deleted because it was not taken up within the period in
+         *     `product/retention.json`: its reference, when, why, and how many documents, enquiries and
+         *     Temporal workflow runs went with it; no client is named. Newest first, a page of 10, narrowed
+         *     by UK days (`from`, `to`, both included). Customer care administrators only.
+         */
+        get: operations["care_deletions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2098,27 +2122,6 @@ export interface paths {
          *     (422 naming `name`).
          */
         post: operations["care_add_location"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/care/health-answer-reads": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List reads of health answers
-         * @description Who in customer care read which client's health answers, and when: newest first, at most
-         *     200, of one application with `applicationId`. Customer care administrators only.
-         */
-        get: operations["care_health_answer_reads"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4637,6 +4640,38 @@ export interface components {
          * @enum {integer}
          */
         DeferredPeriod: 4 | 8 | 13 | 26 | 52;
+        /** @description One case deleted by the retention sweep: its reference, when, why and how much went. */
+        DeletionView: {
+            /** @description The deleted case's reference (never reused). */
+            applicationId: components["schemas"]["ApplicationId"];
+            /** Format: date-time */
+            deletedAt: string;
+            /** @description Why, in words, for example "not taken up for 12 months". */
+            reason: string;
+            /** Format: int64 */
+            documentsRemoved: number;
+            /** Format: int64 */
+            enquiriesRemoved: number;
+            /**
+             * Format: int64
+             * @description Temporal workflow runs removed: the application's and its clients' enquiries', every run.
+             */
+            workflowsRemoved: number;
+        };
+        /** @description A page of deletion lines. */
+        Deletions: {
+            /** @description Newest first. */
+            results: components["schemas"]["DeletionView"][];
+            /**
+             * Format: int32
+             * @description 1-based.
+             */
+            currentPage: number;
+            /** Format: int32 */
+            totalPages: number;
+            /** Format: int64 */
+            totalRecordCount: number;
+        };
         /** @description The Direct Debit as `GET /application/{id}/directDebit` shows it. */
         DirectDebitView: {
             /** @description The name the collections are made in. */
@@ -4953,22 +4988,6 @@ export interface components {
         Health: {
             database: boolean;
             temporal: boolean;
-        };
-        /** @description One recorded read of a client's health answers. */
-        HealthAnswerReadView: {
-            id: string;
-            /** Format: date-time */
-            readAt: string;
-            readerSubject: string;
-            readerName: string;
-            /** @description `cca` or `ccaadmin`. */
-            readerRole: string;
-            applicationId: components["schemas"]["ApplicationId"];
-            applicantId: components["schemas"]["ApplicantId"];
-        };
-        HealthAnswerReads: {
-            /** @description Newest first, at most 200. */
-            reads: components["schemas"]["HealthAnswerReadView"][];
         };
         /**
          * @description One declaration-of-health question (`product/term-extension/declaration-of-health.json`):
@@ -12585,6 +12604,60 @@ export interface operations {
             };
         };
     };
+    care_deletions: {
+        parameters: {
+            query?: {
+                /** @description Only cases deleted on or after this UK day (`YYYY-MM-DD`). */
+                from?: string;
+                /** @description Only cases deleted on or before this UK day (`YYYY-MM-DD`). */
+                to?: string;
+                /** @description 1-based page number. */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deletion lines, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deletions"];
+                };
+            };
+            /** @description A parameter could not be read (`type` ends `unreadable`): `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Signed in, but without a customer-care role (`cca` or `ccaadmin`); for the administrators' calls, without `ccaadmin` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     care_data_reads: {
         parameters: {
             query?: {
@@ -13001,56 +13074,6 @@ export interface operations {
             };
             /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    care_health_answer_reads: {
-        parameters: {
-            query?: {
-                /** @description Only the reads of this application's clients. */
-                applicationId?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The reads, newest first */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HealthAnswerReads"];
-                };
-            };
-            /** @description A parameter could not be read (`type` ends `unreadable`): `errors` names it */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No valid access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Signed in, but without a customer-care role (`cca` or `ccaadmin`); for the administrators' calls, without `ccaadmin` */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };

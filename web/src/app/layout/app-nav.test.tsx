@@ -69,7 +69,7 @@ describe('the navigation menu (§2)', () => {
     expect(requests.map((r) => r.url.pathname)).not.toContain('/api/v1/backendforfrontend/adviser');
   });
 
-  it('gives a customer care administrator the advisers, firm locations and health-answer reads', async () => {
+  it('gives a customer care administrator the advisers, firm locations and data reads', async () => {
     stubApi(adviserApis);
     const { menu, router } = await menuAt('/', { roles: ['ccaadmin'] });
     await waitFor(() => expect(router.state.location.pathname).toBe('/customer-care'));
@@ -77,8 +77,8 @@ describe('the navigation menu (§2)', () => {
       'Customer care',
       'Advisers',
       'Firm locations',
-      'Health-answer reads',
       'Data reads',
+      'Deletions',
     ]);
   });
 });

@@ -62,8 +62,8 @@ function CareItems() {
         <>
           <Item to={paths.careAdvisers()} label={t.careAdvisers} />
           <Item to={paths.careFirms()} label={t.careFirms} />
-          <Item to={paths.careHealthReads()} label={t.careHealthReads} />
           <Item to={paths.careDataReads()} label={t.careDataReads} />
+          <Item to={paths.careDeletions()} label={t.careDeletions} />
         </>
       )}
     </>

@@ -71,7 +71,7 @@ export const careStrings = {
     noEnquiry: 'This client has not started their health questions.',
     answersOf: (name: string) => `Health answers of ${name}`,
     notAnswered: 'Not answered',
-    readsLink: 'See who has read this case’s health answers',
+    readsLink: 'See who has read this case’s health answers, bank details and documents',
   },
   advisers: {
     heading: 'Advisers',
@@ -151,18 +151,5 @@ export const careStrings = {
     addLabel: (firm: string) => `New location for ${firm}`,
     add: 'Add location',
     noLocations: 'No locations yet.',
-  },
-  reads: {
-    heading: 'Health-answer reads',
-    intro: 'Every time customer care showed a client’s health answers, newest first.',
-    filterLabel: 'Application reference',
-    filter: 'Filter',
-    clear: 'Show all',
-    when: 'When',
-    who: 'Read by',
-    role: 'Role',
-    application: 'Application',
-    client: 'Client',
-    none: 'No health answers have been read.',
   },
 } as const;

@@ -11,7 +11,6 @@ export type CareChange = Schemas['CareChange'];
 export type CareFirm = Schemas['CareFirm'];
 export type UxSettings = Schemas['UxSettings'];
 export type Enquiry = Schemas['Enquiry'];
-export type HealthAnswerRead = Schemas['HealthAnswerReadView'];
 export type CareApplicationRow = Schemas['ApplicationSummary'];
 export type CarePolicyRow = Schemas['PolicySummary'];
 /** What customer care's home searches: applications (cases) or policies. */
@@ -27,7 +26,6 @@ export const careKeys = {
   adviser: (adviserId: string) => ['care', 'adviser', adviserId] as const,
   history: (adviserId: string) => ['care', 'history', adviserId] as const,
   firms: () => ['care', 'firms'] as const,
-  healthReads: (applicationId: string) => ['care', 'health-reads', applicationId] as const,
 };
 
 /** The query of customer care's searches: the term when one is given, and the page. */
@@ -114,21 +112,6 @@ export function useCareFirms() {
   return useQuery({
     queryKey: careKeys.firms(),
     queryFn: async () => unwrap(await api.GET('/api/v1/care/firms')),
-  });
-}
-
-/** GET /api/v1/care/health-answer-reads, of one application when `applicationId` is a reference. */
-export function useHealthAnswerReads(applicationId: string) {
-  return useQuery({
-    queryKey: careKeys.healthReads(applicationId),
-    queryFn: async () => {
-      const reference = Number(applicationId);
-      return unwrap(
-        await api.GET('/api/v1/care/health-answer-reads', {
-          params: { query: applicationId ? { applicationId: Number.isSafeInteger(reference) ? reference : -1 } : {} },
-        }),
-      );
-    },
   });
 }
 

@@ -48,4 +48,47 @@ describe('a case as customer care reads it', () => {
     expect(within(answers).getByText('4 units')).toBeInTheDocument();
     await waitFor(() => expect(requests.filter((r) => r.url.pathname === ANSWERS && r.method === 'POST')).toHaveLength(1));
   });
+
+  it('links an administrator to the Data reads list of this case, where the reads are listed', async () => {
+    const { requests } = stubApi([
+      { method: 'GET', path: CASE, respond: () => json(careCase) },
+      {
+        method: 'GET',
+        path: '/api/v1/care/audit/reads',
+        respond: () =>
+          json({
+            results: [
+              {
+                id: 'r1',
+                readAt: '2026-11-27T09:05:00Z',
+                readerSubject: 'cca1',
+                readerName: 'Chloe Adams',
+                readerRole: 'cca',
+                applicationId: 100001,
+                applicantId: 'a1',
+                qiId: null,
+                data: 'health-answers',
+                address: '127.0.0.1',
+              },
+            ],
+            currentPage: 1,
+            totalPages: 1,
+            totalRecordCount: 1,
+          }),
+      },
+    ]);
+    const userManager = testUserManager();
+    await signInAs(userManager, ['ccaadmin']);
+    const { router } = renderApp(userManager, '/customer-care/cases/100001');
+
+    const link = await screen.findByRole('link', { name: /who has read this case’s health answers/ }, { timeout: 5000 });
+    expect(link).toHaveAttribute('href', '/customer-care/data-reads?applicationId=100001');
+    await userEvent.setup().click(link);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Data reads' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?applicationId=100001');
+    const row = (await screen.findByText('Chloe Adams')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Health answers')).toBeInTheDocument();
+    expect(within(row).getByText('Customer care')).toBeInTheDocument();
+    expect(requests.find((r) => r.url.pathname === '/api/v1/care/audit/reads')?.url.searchParams.get('applicationId')).toBe('100001');
+  });
 });

@@ -78,7 +78,7 @@ function ClientsPanel({ applicationId, clients }: { applicationId: number; clien
       {clients.map((client, index) => (
         <ClientHealth key={client.id} applicationId={applicationId} client={client} name={clientName(client, index)} />
       ))}
-      {roles.includes('ccaadmin') && <Link to={paths.careHealthReads(applicationId)}>{t.case.readsLink}</Link>}
+      {roles.includes('ccaadmin') && <Link to={paths.careDataReads(applicationId)}>{t.case.readsLink}</Link>}
     </section>
   );
 }

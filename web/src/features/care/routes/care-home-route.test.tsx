@@ -144,7 +144,7 @@ describe('customer care’s home (§6 cca, ccaadmin)', () => {
     renderApp(userManager, '/customer-care');
     const nav = await screen.findByRole('navigation', { name: /main/i }, { timeout: 5000 });
     expect(within(nav).getByRole('link', { name: 'Advisers' })).toHaveAttribute('href', '/customer-care/advisers');
-    expect(within(nav).getByRole('link', { name: 'Health-answer reads' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Data reads' })).toHaveAttribute('href', '/customer-care/data-reads');
     expect(within(nav).queryByRole('link', { name: 'Web chats' })).not.toBeInTheDocument();
   });
 
