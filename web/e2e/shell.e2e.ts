@@ -2,7 +2,8 @@
  * The portal's shell against the real stack (issue 34): the adviser's menu and footer links with
  * their addresses and new-tab targets, the web chat button disabled with its reason (no one in
  * customer care online), the marketing alert shown, dismissed and still gone after a reload,
- * the menu folded on a phone-sized screen, and customer care's own page. Each page is checked by
+ * the menu folded on a phone-sized screen with the dashboard's list scrolling sideways by keyboard,
+ * and customer care's own page. Each page is checked by
  * axe as photographed, and its links are reached with Tab, focus shown.
  */
 import type { Locator, Page } from 'playwright-core';
@@ -130,14 +131,12 @@ describe('the portal shell', () => {
     expect(await page.getByRole('region', { name: 'News from us' }).count()).toBe(0);
   });
 
-  it('folds the menu behind a Menu button on a phone-sized screen, the header within its width', async () => {
+  it('folds the menu behind a Menu button on a phone-sized screen, the header within its width, and the dashboard’s list scrolls by keyboard', async () => {
     const { page } = browser;
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, 'adviser1@example.com', /\/v2\/dashboard$/);
-    // A page of a form: the dashboard's table scrolls sideways at this width, which axe reports
-    // of the table (a finding for the table, not the header).
-    await page.goto(`${baseUrl}/v2/underwriting-qi/new/client-details`);
-    await visible(page.getByRole('heading', { level: 1 }));
+    await visible(page.getByRole('heading', { level: 1, name: 'Dashboard' }));
+    await page.waitForLoadState('networkidle');
     const menu = page.getByRole('navigation', { name: 'Main navigation' });
     const toggle = menu.getByRole('button', { name: 'Menu' });
     expect(await menu.getByRole('link', { name: 'Dashboard' }).isVisible()).toBe(false);
@@ -148,6 +147,15 @@ describe('the portal shell', () => {
     for (const part of await header.locator('a, button').all()) {
       if (await part.isVisible()) expect((await part.boundingBox())?.x ?? 0).toBeLessThan(390);
     }
+
+    // The dashboard's list is wider than the screen: it scrolls sideways in a box that Tab reaches,
+    // focus shown, and the arrow keys scroll.
+    const list = page.getByRole('region', { name: 'Applications' });
+    expect(await list.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    await page.locator('.skip-link').focus();
+    await tabTo(page, list);
+    await page.keyboard.press('ArrowRight');
+    await eventually(async () => expect(await list.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0));
 
     await page.locator('.skip-link').focus();
     await tabTo(page, toggle);

@@ -134,7 +134,7 @@ describe('change timeline', () => {
     const changes = await changesIn(drawer);
     await screenshot(adviser, 'timeline-01-adviser-changes');
 
-    // Newest first: her answers, the steps taken through the API, then her cover and the client.
+    // Newest first: her answers, the steps taken through the API, then her cover, the client and the case's creation.
     const answers = changes.filter((change) => change.what === 'Health questions answered');
     expect(changes.slice(answers.length).map((change) => change.what)).toEqual([
       'Underwriting started',
@@ -145,6 +145,7 @@ describe('change timeline', () => {
       'Contact details saved',
       'Cover added',
       'Client added',
+      'Case created',
     ]);
     // Each answer saved as it was given, and counted: the seven questions of the two sections.
     const counted = answers.map((change) => Number(/Changed:\s*answers? to (\d+) questions?$/.exec(change.text)?.[1]));
@@ -153,9 +154,9 @@ describe('change timeline', () => {
     // Every change made by the adviser, in her role; each names its client and the details it changed.
     for (const change of changes) expect(change.text).toMatch(BY_THE_ADVISER);
     for (const change of answers) expect(change.text).toMatch(/Client:\s*Ada Byron/);
-    const client = changes.at(-1)?.text ?? '';
+    const client = changes.at(-2)?.text ?? '';
     for (const field of ['first name', 'last name', 'date of birth', 'smoking']) expect(client).toContain(field);
-    const cover = changes.at(-2)?.text ?? '';
+    const cover = changes.at(-3)?.text ?? '';
     for (const field of ['cover amount', 'term']) expect(cover).toContain(field);
 
     // Health answers counted, never shown.
@@ -163,10 +164,9 @@ describe('change timeline', () => {
     for (const value of ANSWER_VALUES) expect(shown, `"${value}" shown in the changes`).not.toContain(value);
 
     // A list longer than the panel scrolls by keyboard: its area takes focus, and End goes to the oldest change.
-    // The first Tab lands on the invisible start of antd's focus trap (rc-drawer's sentinel, in
-    // every drawer of the portal), so the checked presses start after it.
+    // The drawer took focus as it opened, and each press from the first shows where focus is.
     const scrolling = drawer.locator('.case-changes__scroll');
-    await adviser.keyboard.press('Tab');
+    expect(await drawer.evaluate((element) => element === document.activeElement)).toBe(true);
     await tabTo(adviser, scrolling);
     await adviser.keyboard.press('End');
     await eventually(async () => expect(await scrolling.evaluate((element) => element.scrollTop)).toBeGreaterThan(0));

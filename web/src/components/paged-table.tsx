@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { TablePager } from './table-pager';
+import { TableScroll } from './table-scroll';
 
 export interface PagedTableColumn<R> {
   key: string;
@@ -26,6 +27,8 @@ export interface Page<R> {
 
 /** What a paged list says around its rows. */
 export interface PagedTableTexts {
+  /** What the list is, e.g. "Applications": the name of its box when it scrolls sideways. */
+  name: string;
   /** What an empty list says. */
   empty: string;
   /** The loading spinner's name. */
@@ -84,28 +87,30 @@ export function PagedTable<R>({ columns, page, rowKey, rowPath, texts }: PagedTa
   const { rows, loading, currentPage, totalRecordCount, onPageChange } = page;
   return (
     <div className="data-table" aria-busy={loading}>
-      <table>
-        <thead>
-          <tr>
-            {columns.map(({ key, header, width, align }) => (
-              <th key={key} scope="col" style={width !== undefined || align ? { width, textAlign: align } : undefined}>
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={rowKey(row)} className="clickable-row" onClick={() => void navigate(rowPath(row))}>
-              {columns.map(({ key, align, cell }) => (
-                <td key={key} style={align ? { textAlign: align } : undefined}>
-                  {cell(row)}
-                </td>
+      <TableScroll label={texts.name}>
+        <table>
+          <thead>
+            <tr>
+              {columns.map(({ key, header, width, align }) => (
+                <th key={key} scope="col" style={width !== undefined || align ? { width, textAlign: align } : undefined}>
+                  {header}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={rowKey(row)} className="clickable-row" onClick={() => void navigate(rowPath(row))}>
+                {columns.map(({ key, align, cell }) => (
+                  <td key={key} style={align ? { textAlign: align } : undefined}>
+                    {cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       {rows.length === 0 && !loading && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={texts.empty} />}
       {loading && rows.length === 0 && (
         <div className="data-table__loading">

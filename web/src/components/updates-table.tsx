@@ -1,6 +1,8 @@
 import type { Schemas } from '@/lib/api-client';
+import { TableScroll } from './table-scroll';
 
 const t = {
+  name: 'Underwriting updates',
   columns: { date: 'Date', time: 'Time', update: 'Update' },
 } as const;
 
@@ -10,7 +12,7 @@ const t = {
  */
 export function UpdatesTable({ updates }: { updates: Schemas['UnderwritingUpdate'][] }) {
   return (
-    <div className="data-table">
+    <TableScroll className="data-table" label={t.name}>
       <table>
         <thead>
           <tr>
@@ -32,6 +34,6 @@ export function UpdatesTable({ updates }: { updates: Schemas['UnderwritingUpdate
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

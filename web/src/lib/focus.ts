@@ -19,6 +19,11 @@ export function focusControl(element: HTMLElement | null): boolean {
   return true;
 }
 
+/** The controls inside `element` that Tab stops at, in the order it stops at them (no positive tabindex here). */
+export function tabbableIn(element: HTMLElement): HTMLElement[] {
+  return Array.from(element.querySelectorAll<HTMLElement>(FOCUSABLE));
+}
+
 /** Focuses the field with this id (see `focusControl`). */
 export function focusField(id: string): boolean {
   return focusControl(document.getElementById(id));

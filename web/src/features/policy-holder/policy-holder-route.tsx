@@ -12,6 +12,7 @@ import { ordinal } from '@/lib/ordinal';
 import { groupPhoneNumber } from '@/lib/rules/phone';
 import { usePolicyDetails } from './api/get-policy-details';
 import { policyHolderStrings as t } from './strings';
+import { TableScroll } from '@/components/table-scroll';
 
 type PolicyDetails = Schemas['PolicyDetails'];
 
@@ -182,7 +183,7 @@ function CoverSummary({ details }: { details: PolicyDetails }) {
       {details.covers.length === 0 ? (
         <Typography.Text type="secondary">{t.noCovers}</Typography.Text>
       ) : (
-        <div className="data-table">
+        <TableScroll className="data-table" labelledBy="cover-summary-heading">
           <table className="data-table--fixed">
             <colgroup>
               <col style={{ width: '18%' }} />
@@ -242,7 +243,7 @@ function CoverSummary({ details }: { details: PolicyDetails }) {
               </tr>
             </tfoot>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

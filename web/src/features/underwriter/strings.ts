@@ -29,6 +29,7 @@ export const workbenchStrings = {
   heldUntil: (date: string) => `held until ${date}`,
   openCase: (id: number) => `Open case ${String(id)}`,
   total: (count: number) => `${String(count)} ${count === 1 ? 'case' : 'cases'}`,
+  table: 'Referred cases',
   pagination: 'Pages of referred cases',
   loading: 'Loading the referred cases…',
   empty: 'No referred case matches.',

@@ -1,4 +1,5 @@
 import { Table, type TableColumnsType } from 'antd';
+import { TableScroll } from '@/components/table-scroll';
 import { careStrings as t } from '../strings';
 import { EmptyText } from './empty-text';
 
@@ -27,17 +28,18 @@ export function SearchResults<Row extends object>({ found, failed, fetching, pag
   return (
     <>
       {failed && <p role="alert">{t.loadFailed}</p>}
-      <Table<Row>
-        rowKey={rowKey}
-        size="small"
-        scroll={{ x: true }}
-        loading={fetching}
-        dataSource={found?.rows ?? []}
-        locale={{ emptyText: <EmptyText>{noResults}</EmptyText> }}
-        caption={found ? total(found.total) : caption}
-        pagination={{ current: page, pageSize: 10, total: found?.total ?? 0, onChange: onPage, showSizeChanger: false }}
-        columns={columns}
-      />
+      <TableScroll label={caption}>
+        <Table<Row>
+          rowKey={rowKey}
+          size="small"
+          loading={fetching}
+          dataSource={found?.rows ?? []}
+          locale={{ emptyText: <EmptyText>{noResults}</EmptyText> }}
+          caption={found ? total(found.total) : caption}
+          pagination={{ current: page, pageSize: 10, total: found?.total ?? 0, onChange: onPage, showSizeChanger: false }}
+          columns={columns}
+        />
+      </TableScroll>
     </>
   );
 }

@@ -5,6 +5,7 @@ import { paths } from '@/app/paths';
 import { PageHeading } from '@/components/page-heading';
 import { PageStatus } from '@/components/page-status';
 import { ProblemList } from '@/components/problem-list';
+import { TableScroll } from '@/components/table-scroll';
 import { UkDateInput } from '@/components/uk-date-input';
 import { isApiError } from '@/lib/api-error';
 import { formatDate, formatDateTime } from '@/lib/format';
@@ -165,31 +166,32 @@ function Delegations({ details }: { details: CareAdviserDetails }) {
         {t.adviser.delegationsHeading}
       </h2>
       <p>{t.adviser.delegationsHint}</p>
-      <Table
-        rowKey="id"
-        size="small"
-        scroll={{ x: true }}
-        pagination={false}
-        dataSource={details.delegations}
-        locale={{ emptyText: <EmptyText>{t.adviser.noDelegations}</EmptyText> }}
-        columns={[
-          { title: t.adviser.delegate, dataIndex: 'delegateName' },
-          { title: t.adviser.principal, dataIndex: 'principalName' },
-          { title: t.adviser.from, dataIndex: 'from', render: (v: string) => formatDate(v) },
-          { title: t.adviser.until, dataIndex: 'until', render: (v: string | null) => (v ? formatDate(v) : t.adviser.noEnd) },
-          { title: t.adviser.status, key: 'status', render: (_, d) => status(d) },
-          {
-            title: t.adviser.endLabel,
-            key: 'end',
-            render: (_, d) =>
-              d.canEnd && !d.endedOn ? (
-                <Button size="small" onClick={() => end.mutate(d.id)} loading={end.isPending} aria-label={t.adviser.end(d.delegateName, d.principalName)}>
-                  {t.adviser.endLabel}
-                </Button>
-              ) : null,
-          },
-        ]}
-      />
+      <TableScroll labelledBy="care-delegations">
+        <Table
+          rowKey="id"
+          size="small"
+          pagination={false}
+          dataSource={details.delegations}
+          locale={{ emptyText: <EmptyText>{t.adviser.noDelegations}</EmptyText> }}
+          columns={[
+            { title: t.adviser.delegate, dataIndex: 'delegateName' },
+            { title: t.adviser.principal, dataIndex: 'principalName' },
+            { title: t.adviser.from, dataIndex: 'from', render: (v: string) => formatDate(v) },
+            { title: t.adviser.until, dataIndex: 'until', render: (v: string | null) => (v ? formatDate(v) : t.adviser.noEnd) },
+            { title: t.adviser.status, key: 'status', render: (_, d) => status(d) },
+            {
+              title: t.adviser.endLabel,
+              key: 'end',
+              render: (_, d) =>
+                d.canEnd && !d.endedOn ? (
+                  <Button size="small" onClick={() => end.mutate(d.id)} loading={end.isPending} aria-label={t.adviser.end(d.delegateName, d.principalName)}>
+                    {t.adviser.endLabel}
+                  </Button>
+                ) : null,
+            },
+          ]}
+        />
+      </TableScroll>
       <ProblemList title={t.notSaved} problems={problems(end.error)} />
       <AddDelegation details={details} />
     </section>
@@ -288,22 +290,23 @@ function History({ adviserId }: { adviserId: string }) {
       <h2 id="care-history" className="card-heading">
         {t.adviser.historyHeading}
       </h2>
-      <Table
-        rowKey="id"
-        size="small"
-        scroll={{ x: true }}
-        pagination={false}
-        loading={history.isFetching}
-        dataSource={history.data?.changes ?? []}
-        locale={{ emptyText: <EmptyText>{t.adviser.noHistory}</EmptyText> }}
-        columns={[
-          { title: t.adviser.when, dataIndex: 'changedAt', render: (v: string) => formatDateTime(v) },
-          { title: t.adviser.who, dataIndex: 'actorName' },
-          { title: t.adviser.what, dataIndex: 'kind', render: (kind: CareChange['kind']) => t.adviser.kinds[kind] },
-          { title: t.adviser.before, key: 'before', render: (_, change) => changeText(change).before },
-          { title: t.adviser.after, key: 'after', render: (_, change) => changeText(change).after },
-        ]}
-      />
+      <TableScroll labelledBy="care-history">
+        <Table
+          rowKey="id"
+          size="small"
+          pagination={false}
+          loading={history.isFetching}
+          dataSource={history.data?.changes ?? []}
+          locale={{ emptyText: <EmptyText>{t.adviser.noHistory}</EmptyText> }}
+          columns={[
+            { title: t.adviser.when, dataIndex: 'changedAt', render: (v: string) => formatDateTime(v) },
+            { title: t.adviser.who, dataIndex: 'actorName' },
+            { title: t.adviser.what, dataIndex: 'kind', render: (kind: CareChange['kind']) => t.adviser.kinds[kind] },
+            { title: t.adviser.before, key: 'before', render: (_, change) => changeText(change).before },
+            { title: t.adviser.after, key: 'after', render: (_, change) => changeText(change).after },
+          ]}
+        />
+      </TableScroll>
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { PageHeading } from '@/components/page-heading';
+import { TableScroll } from '@/components/table-scroll';
 import { useCareAdvisers, useCareFirms } from '../api/care';
 import { formRow } from '../components/layout';
 import { EmptyText } from '../components/empty-text';
@@ -41,25 +42,26 @@ export function AdvisersRoute() {
           </Button>
         </form>
         {advisers.isError && <p role="alert">{t.loadFailed}</p>}
-        <Table
-          rowKey="id"
-          size="small"
-          scroll={{ x: true }}
-          loading={advisers.isFetching}
-          dataSource={advisers.data?.advisers ?? []}
-          locale={{ emptyText: <EmptyText>{t.advisers.noResults}</EmptyText> }}
-          pagination={false}
-          columns={[
-            {
-              title: t.advisers.name,
-              dataIndex: 'name',
-              render: (name: string, row) => <Link to={paths.careAdviser(row.id)}>{name}</Link>,
-            },
-            { title: t.advisers.email, dataIndex: 'email' },
-            { title: t.advisers.firm, dataIndex: 'firmName', render: (v: string | null) => v ?? '' },
-            { title: t.advisers.location, dataIndex: 'firmLocationName', render: (v: string | null) => v ?? '' },
-          ]}
-        />
+        <TableScroll label={t.advisers.heading}>
+          <Table
+            rowKey="id"
+            size="small"
+            loading={advisers.isFetching}
+            dataSource={advisers.data?.advisers ?? []}
+            locale={{ emptyText: <EmptyText>{t.advisers.noResults}</EmptyText> }}
+            pagination={false}
+            columns={[
+              {
+                title: t.advisers.name,
+                dataIndex: 'name',
+                render: (name: string, row) => <Link to={paths.careAdviser(row.id)}>{name}</Link>,
+              },
+              { title: t.advisers.email, dataIndex: 'email' },
+              { title: t.advisers.firm, dataIndex: 'firmName', render: (v: string | null) => v ?? '' },
+              { title: t.advisers.location, dataIndex: 'firmLocationName', render: (v: string | null) => v ?? '' },
+            ]}
+          />
+        </TableScroll>
       </section>
     </>
   );

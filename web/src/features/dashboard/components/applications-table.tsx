@@ -70,6 +70,6 @@ const columns: PagedTableColumn<ApplicationSummary>[] = [
 
 /** The In progress list: a row, or its reference link, opens the application on the page of its stage (§2). */
 export function ApplicationsTable({ page, filtered }: ApplicationsTableProps) {
-  const texts = { empty: filtered ? t.emptyNoMatches : t.emptyNoApplications, loading: t.loading, pager: t.pagination, total: t.total };
+  const texts = { name: t.applicationsTable, empty: filtered ? t.emptyNoMatches : t.emptyNoApplications, loading: t.loading, pager: t.pagination, total: t.total };
   return <PagedTable columns={columns} page={page} rowKey={(row) => row.id} rowPath={pageOf} texts={texts} />;
 }

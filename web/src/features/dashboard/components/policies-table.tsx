@@ -45,6 +45,7 @@ const columns: PagedTableColumn<PolicySummary>[] = [
 /** The Policyholders list: a row, or its policy number, opens the policy view. */
 export function PoliciesTable({ page, filtered }: PoliciesTableProps) {
   const texts = {
+    name: t.policyholdersTable,
     empty: filtered ? t.policyholdersNoMatches : t.policyholdersEmpty,
     loading: t.policyholdersLoading,
     pager: t.policyholdersPagination,

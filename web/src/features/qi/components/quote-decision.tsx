@@ -9,6 +9,7 @@ import { useProducts } from '@/lib/products';
 import { useQiQuote, type QiView } from '../api/qi';
 import { paysMonthlyBenefit, pricedCovers, qiProducts, toCoverInput, type CoverFormValues } from '../qi-model';
 import { qiStrings } from '../strings';
+import { TableScroll } from '@/components/table-scroll';
 
 const t = qiStrings.quote;
 
@@ -110,46 +111,48 @@ function IndicativePrice({ quote }: { quote: NonNullable<QiView['quote']> }) {
         {t.priceHeading}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t.priceHelp}</Typography.Paragraph>
-      <Table<{ cover: Schemas['Cover']; premium: number | null }>
-        size="small"
-        pagination={false}
-        rowKey={(row) => row.cover.id}
-        dataSource={rows}
-        columns={[
-          {
-            title: t.product,
-            key: 'cover',
-            render: (_, { cover }) => (
-              <>
-                <Typography.Text strong>{productLabels[cover.productType]}</Typography.Text> · {coverDetailsText(cover)}
-              </>
-            ),
-          },
-          { title: t.premium, key: 'premium', align: 'right', render: (_, { premium }) => t.perMonth(formatMoneyWithPence(premium)) },
-        ]}
-        summary={() => (
-          <>
-            {fee > 0 && (
+      <TableScroll labelledBy="qi-price-heading">
+        <Table<{ cover: Schemas['Cover']; premium: number | null }>
+          size="small"
+          pagination={false}
+          rowKey={(row) => row.cover.id}
+          dataSource={rows}
+          columns={[
+            {
+              title: t.product,
+              key: 'cover',
+              render: (_, { cover }) => (
+                <>
+                  <Typography.Text strong>{productLabels[cover.productType]}</Typography.Text> · {coverDetailsText(cover)}
+                </>
+              ),
+            },
+            { title: t.premium, key: 'premium', align: 'right', render: (_, { premium }) => t.perMonth(formatMoneyWithPence(premium)) },
+          ]}
+          summary={() => (
+            <>
+              {fee > 0 && (
+                <Table.Summary.Row>
+                  <Table.Summary.Cell index={0}>
+                    {t.policyFee} <Typography.Text type="secondary">({t.policyFeeHelp})</Typography.Text>
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={1} align="right">
+                    {t.perMonth(formatMoneyWithPence(fee))}
+                  </Table.Summary.Cell>
+                </Table.Summary.Row>
+              )}
               <Table.Summary.Row>
                 <Table.Summary.Cell index={0}>
-                  {t.policyFee} <Typography.Text type="secondary">({t.policyFeeHelp})</Typography.Text>
+                  <Typography.Text strong>{t.total}</Typography.Text>
                 </Table.Summary.Cell>
                 <Table.Summary.Cell index={1} align="right">
-                  {t.perMonth(formatMoneyWithPence(fee))}
+                  <Typography.Text strong>{formatMoneyWithPence(quote.quote.premium)}</Typography.Text>
                 </Table.Summary.Cell>
               </Table.Summary.Row>
-            )}
-            <Table.Summary.Row>
-              <Table.Summary.Cell index={0}>
-                <Typography.Text strong>{t.total}</Typography.Text>
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={1} align="right">
-                <Typography.Text strong>{formatMoneyWithPence(quote.quote.premium)}</Typography.Text>
-              </Table.Summary.Cell>
-            </Table.Summary.Row>
-          </>
-        )}
-      />
+            </>
+          )}
+        />
+      </TableScroll>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { productLabels } from '@/lib/cover-text';
 import { formatDate } from '@/lib/format';
 import { useQiList, type QiSummary } from '../api/qi';
 import { qiStrings as t } from '../strings';
+import { TableScroll } from '@/components/table-scroll';
 
 /** /v2/underwriting-qi: what Qi is, a new enquiry, and the adviser's enquiries, most recent first. */
 export function QiListRoute() {
@@ -40,58 +41,59 @@ function QiList() {
     );
   if (list.data.length === 0) return <Typography.Paragraph>{t.empty}</Typography.Paragraph>;
   return (
-    <Table<QiSummary>
-      rowKey="id"
-      size="small"
-      pagination={false}
-      dataSource={list.data}
-      scroll={{ x: 'max-content' }}
-      columns={[
-        {
-          title: t.columns.client,
-          key: 'client',
-          render: (_, qi) => {
-            const name = qi.clientName || t.unnamed;
-            return (
-              <Link to={paths.qiStep(qi.id, qi.outcomes.length > 0 ? 'decision' : 'client-details')} aria-label={t.open(name)}>
-                {name}
-              </Link>
-            );
+    <TableScroll labelledBy="qi-list-heading">
+      <Table<QiSummary>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        dataSource={list.data}
+        columns={[
+          {
+            title: t.columns.client,
+            key: 'client',
+            render: (_, qi) => {
+              const name = qi.clientName || t.unnamed;
+              return (
+                <Link to={paths.qiStep(qi.id, qi.outcomes.length > 0 ? 'decision' : 'client-details')} aria-label={t.open(name)}>
+                  {name}
+                </Link>
+              );
+            },
           },
-        },
-        { title: t.columns.dateOfBirth, key: 'dateOfBirth', render: (_, qi) => (qi.dateOfBirth ? formatDate(qi.dateOfBirth) : '') },
-        {
-          title: t.columns.outcomes,
-          key: 'outcomes',
-          render: (_, qi) =>
-            qi.outcomes.length === 0 ? (
-              <Typography.Text type="secondary">{t.noOutcomeYet}</Typography.Text>
-            ) : (
-              <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-                {qi.outcomes.map((o) => (
-                  <li key={o.productType}>
-                    {productLabels[o.productType]}: {o.outcome}
-                  </li>
-                ))}
-              </ul>
+          { title: t.columns.dateOfBirth, key: 'dateOfBirth', render: (_, qi) => (qi.dateOfBirth ? formatDate(qi.dateOfBirth) : '') },
+          {
+            title: t.columns.outcomes,
+            key: 'outcomes',
+            render: (_, qi) =>
+              qi.outcomes.length === 0 ? (
+                <Typography.Text type="secondary">{t.noOutcomeYet}</Typography.Text>
+              ) : (
+                <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                  {qi.outcomes.map((o) => (
+                    <li key={o.productType}>
+                      {productLabels[o.productType]}: {o.outcome}
+                    </li>
+                  ))}
+                </ul>
+              ),
+          },
+          { title: t.columns.askedOn, key: 'askedOn', render: (_, qi) => formatDate(qi.createdAt) },
+          {
+            title: t.columns.validUntil,
+            key: 'validUntil',
+            render: (_, qi) => (
+              <>
+                {formatDate(qi.expiresAt)} {new Date(qi.expiresAt).getTime() < Date.now() && <Tag bordered={false}>{t.expiredTag}</Tag>}
+              </>
             ),
-        },
-        { title: t.columns.askedOn, key: 'askedOn', render: (_, qi) => formatDate(qi.createdAt) },
-        {
-          title: t.columns.validUntil,
-          key: 'validUntil',
-          render: (_, qi) => (
-            <>
-              {formatDate(qi.expiresAt)} {new Date(qi.expiresAt).getTime() < Date.now() && <Tag bordered={false}>{t.expiredTag}</Tag>}
-            </>
-          ),
-        },
-        {
-          title: t.columns.application,
-          key: 'application',
-          render: (_, qi) => (qi.applicationId !== null ? <Link to={paths.clientDetails(qi.applicationId)}>{t.application(qi.applicationId)}</Link> : null),
-        },
-      ]}
-    />
+          },
+          {
+            title: t.columns.application,
+            key: 'application',
+            render: (_, qi) => (qi.applicationId !== null ? <Link to={paths.clientDetails(qi.applicationId)}>{t.application(qi.applicationId)}</Link> : null),
+          },
+        ]}
+      />
+    </TableScroll>
   );
 }

@@ -8,6 +8,7 @@ import { formatDate } from '@/lib/format';
 import { saveFile } from '@/lib/save-file';
 import { useEvidenceDocument, useReceiveEvidence, useRequestEvidence } from '../api/workbench';
 import { caseStrings } from '../strings';
+import { TableScroll } from '@/components/table-scroll';
 
 const t = caseStrings.evidence;
 
@@ -43,7 +44,7 @@ export function EvidencePanel({ applicationId, applicantId, evidence, kinds, can
       {mine.length === 0 ? (
         <Typography.Paragraph type="secondary">{t.none}</Typography.Paragraph>
       ) : (
-        <div className="data-table">
+        <TableScroll className="data-table" labelledBy={headingId}>
           <table>
             <thead>
               <tr>
@@ -89,7 +90,7 @@ export function EvidencePanel({ applicationId, applicantId, evidence, kinds, can
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {download.isError && <Alert type="error" showIcon style={{ marginTop: 8 }} message={isApiError(download.error) ? download.error.message : t.downloadFailed} />}
       {canAct && <AskForm applicationId={applicationId} applicantId={applicantId} kinds={kinds} />}

@@ -78,7 +78,7 @@ const columns: PagedTableColumn<WorkbenchCase>[] = [
   },
 ];
 
-const texts = { empty: t.empty, loading: t.loading, pager: t.pagination, total: t.total };
+const texts = { name: t.table, empty: t.empty, loading: t.loading, pager: t.pagination, total: t.total };
 
 /** The referred cases, oldest referral first: a row, or its reference link, opens the case. */
 export function WorkbenchTable({ page }: WorkbenchTableProps) {

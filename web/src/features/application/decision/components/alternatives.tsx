@@ -6,6 +6,7 @@ import { clientName } from '../../shared/application-model';
 import { productLabels } from '@/lib/cover-text';
 import { useAlternatives, useTakeAlternative } from '../api/alternatives';
 import { decisionStrings as t } from '../strings';
+import { TableScroll } from '@/components/table-scroll';
 
 type Application = Schemas['Application'];
 
@@ -34,7 +35,7 @@ export function Alternatives({ application }: { application: Application }) {
           message={isApiError(take.error) && take.error.problem ? take.error.problem.detail : t.takeFailed}
         />
       )}
-      <div className="data-table">
+      <TableScroll className="data-table" labelledBy="decision-alternatives-heading">
         <table>
           <thead>
             <tr>
@@ -80,7 +81,7 @@ export function Alternatives({ application }: { application: Application }) {
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }

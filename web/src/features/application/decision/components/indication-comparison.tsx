@@ -6,6 +6,7 @@ import { formatDate, formatMoneyWithPence } from '@/lib/format';
 import { clientName, type Applicant } from '../../shared/application-model';
 import { useIndicationComparison } from '../api/indication';
 import { decisionStrings } from '../strings';
+import { TableScroll } from '@/components/table-scroll';
 
 const t = decisionStrings.indication;
 
@@ -40,7 +41,7 @@ export function IndicationComparison({ applicationId, version, applicant, index 
       <Typography.Title level={3} id={headingId} style={{ fontSize: 18 }}>
         {t.heading}
       </Typography.Title>
-      <div className="data-table">
+      <TableScroll className="data-table" labelledBy={headingId}>
         <table>
           <caption style={{ captionSide: 'top', textAlign: 'left', paddingBottom: 8, color: '#4b5563' }}>
             {t.caption(clientName(applicant, index), formatDate(compared.indicatedAt))}
@@ -69,7 +70,7 @@ export function IndicationComparison({ applicationId, version, applicant, index 
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <Typography.Title level={4} id={changedId} style={{ fontSize: 16, marginTop: 16 }}>
         {t.changedHeading}
       </Typography.Title>

@@ -1,5 +1,6 @@
-import { Alert, Button, Drawer, Skeleton } from 'antd';
+import { Alert, Button, Skeleton } from 'antd';
 import { useEffect, useRef } from 'react';
+import { Drawer } from '@/components/drawer';
 import { focusControl } from '@/lib/focus';
 import { useAddCover } from '../api/add-cover';
 import { useEditCover } from '../api/edit-cover';
@@ -38,13 +39,13 @@ export function CoverDrawer({ applicationId, target, onClose, onSaved }: CoverDr
   const add = useAddCover(applicationId);
   const edit = useEditCover(applicationId);
 
-  // Focus goes to the form's first field once it is there, not to the drawer's frame: from the
-  // frame the first Tab would land on antd's invisible focus-trap sentinel (WCAG 2.4.3, 2.4.7).
+  // Focus goes on from the drawer to the form's first field once it is there: the product,
+  // which the rest of the form depends on.
   const bodyRef = useRef<HTMLDivElement>(null);
   const formShown = target !== null && products.data !== undefined;
   useEffect(() => {
     if (!formShown) return;
-    // After the drawer has focused itself, which it does as it opens.
+    // After the drawer has focused its dialog, which it does as it opens.
     const frame = requestAnimationFrame(() => focusControl(bodyRef.current));
     return () => cancelAnimationFrame(frame);
   }, [formShown, target]);

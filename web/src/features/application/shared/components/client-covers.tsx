@@ -4,6 +4,7 @@ import { coverDetailsText, productLabels } from '@/lib/cover-text';
 import { formatMoneyWithPence } from '@/lib/format';
 import { clientName, coverDecision, isLeftOut, policyFee, type Applicant, type Application } from '../application-model';
 import { applicationStrings } from '../strings';
+import { TableScroll } from '@/components/table-scroll';
 
 const t = applicationStrings.covers;
 
@@ -48,7 +49,7 @@ export function ClientCovers({ application, applicant, index, withQuoted = false
       <Typography.Title level={3} id={headingId} style={{ fontSize: 17 }}>
         {t.coversOf(name)}
       </Typography.Title>
-      <div className="data-table">
+      <TableScroll className="data-table" labelledBy={headingId}>
         <table className="data-table--fixed">
           <colgroup>
             <col style={{ width: withQuoted ? '20%' : '22%' }} />
@@ -107,7 +108,7 @@ export function ClientCovers({ application, applicant, index, withQuoted = false
             </tfoot>
           )}
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Drawer } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { ChangeTimeline } from '@/components/change-timeline/change-timeline';
+import { Drawer } from '@/components/drawer';
 import { timelineStrings as t } from '@/components/change-timeline/strings';
 import { useApplicationTimeline } from './timeline-api';
 
