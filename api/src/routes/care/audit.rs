@@ -211,6 +211,9 @@ mod tests {
         assert!(
             matches!(error, ApiError::BadRequest { ref errors, .. } if errors[0].field == "from")
         );
-        assert!(filter(&params(Some(" "), None)).unwrap().from.is_none());
+        let error = filter(&params(None, Some(""))).unwrap_err();
+        assert!(
+            matches!(error, ApiError::BadRequest { ref errors, .. } if errors[0].field == "to")
+        );
     }
 }

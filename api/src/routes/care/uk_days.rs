@@ -15,8 +15,8 @@ pub struct UkDays {
 }
 
 impl UkDays {
-    /// The range the parameters `from` and `to` name; a blank one is none, and one that cannot
-    /// be read, or a `to` before `from`, is a 400 naming it.
+    /// The range the parameters `from` and `to` name (either may be left out); one that is not a
+    /// `YYYY-MM-DD` day (a blank one included), or a `to` before `from`, is a 400 naming it.
     pub fn parse(from: Option<&str>, to: Option<&str>) -> Result<Self, ApiError> {
         let from = day(from, "from")?;
         let to = day(to, "to")?;
@@ -36,14 +36,14 @@ impl UkDays {
 }
 
 fn day(text: Option<&str>, field: &str) -> Result<Option<NaiveDate>, ApiError> {
-    text.map(str::trim)
-        .filter(|t| !t.is_empty())
-        .map(|text| {
-            parse_iso_date(text).ok_or_else(|| {
-                ApiError::bad_field(field, &format!("{field} must be a date, YYYY-MM-DD"))
-            })
+    // A blank day is refused like any other text that is not a date: the contract says `date`,
+    // and the SPA leaves out a filter it does not use.
+    text.map(|text| {
+        parse_iso_date(text).ok_or_else(|| {
+            ApiError::bad_field(field, &format!("{field} must be a date, YYYY-MM-DD"))
         })
-        .transpose()
+    })
+    .transpose()
 }
 
 #[cfg(test)]
@@ -84,6 +84,8 @@ mod tests {
         assert_eq!(refused_field(Some("2026-07-02"), Some("2026-07-01")), "to");
         assert_eq!(refused_field(Some("01/07/2026"), None), "from");
         assert_eq!(refused_field(None, Some("2026-02-30")), "to");
-        assert_eq!(UkDays::parse(Some(" "), None).unwrap(), UkDays::default());
+        assert_eq!(refused_field(Some(""), None), "from");
+        assert_eq!(refused_field(None, Some(" 2026-01-31")), "to");
+        assert_eq!(UkDays::parse(None, None).unwrap(), UkDays::default());
     }
 }
