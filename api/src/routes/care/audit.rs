@@ -2,7 +2,7 @@
 //! answers, stored documents, bank details and Temporal payloads, by anyone, newest first and
 //! paged like care's other lists, narrowed by case, reader and UK dates. `ccaadmin` only.
 
-use super::uk_days::UkDays;
+use super::uk_days::{UkDays, as_sent};
 use crate::auth::CareAdminCaller;
 use crate::error::{ApiError, BadParameter, CareSignInProblems};
 use crate::routes::search::page;
@@ -39,9 +39,11 @@ pub struct DataReadParams {
     pub reader: Option<String>,
     /// Only reads on or after this UK day (`YYYY-MM-DD`).
     #[param(value_type = Option<String>, format = Date)]
+    #[serde(default, deserialize_with = "as_sent")]
     pub from: Option<String>,
     /// Only reads on or before this UK day (`YYYY-MM-DD`).
     #[param(value_type = Option<String>, format = Date)]
+    #[serde(default, deserialize_with = "as_sent")]
     pub to: Option<String>,
     /// 1-based page number.
     #[param(value_type = Option<u32>, minimum = 1, maximum = 1_000_000)]

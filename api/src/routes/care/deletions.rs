@@ -3,7 +3,7 @@
 //! first, paged like care's other lists and narrowed by UK days. A line names the case by its
 //! reference only, never a client. `ccaadmin` only.
 
-use super::uk_days::UkDays;
+use super::uk_days::{UkDays, as_sent};
 use crate::auth::CareAdminCaller;
 use crate::error::{ApiError, BadParameter, CareSignInProblems};
 use crate::routes::search::page;
@@ -31,9 +31,11 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub struct DeletionParams {
     /// Only cases deleted on or after this UK day (`YYYY-MM-DD`).
     #[param(value_type = Option<String>, format = Date)]
+    #[serde(default, deserialize_with = "as_sent")]
     pub from: Option<String>,
     /// Only cases deleted on or before this UK day (`YYYY-MM-DD`).
     #[param(value_type = Option<String>, format = Date)]
+    #[serde(default, deserialize_with = "as_sent")]
     pub to: Option<String>,
     /// 1-based page number.
     #[param(value_type = Option<u32>, minimum = 1, maximum = 1_000_000)]
@@ -118,4 +120,27 @@ pub async fn care_deletions(
         total_pages: total_pages(found.total),
         total_record_count: found.total,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::Uri;
+
+    #[test]
+    fn a_blank_day_is_read_as_sent_and_refused_and_a_day_left_out_is_no_filter() {
+        let sent = |uri: &str| {
+            let uri: Uri = uri.parse().unwrap();
+            Query::<DeletionParams>::try_from_uri(&uri).unwrap().0
+        };
+        let blank = sent("/deletions?to=");
+        assert_eq!(blank.to.as_deref(), Some(""));
+        assert!(blank.from.is_none());
+        let refused = UkDays::parse(blank.from.as_deref(), blank.to.as_deref()).unwrap_err();
+        assert!(
+            matches!(refused, ApiError::BadRequest { ref errors, .. } if errors[0].field == "to")
+        );
+        let none = sent("/deletions?page=2");
+        assert!(none.from.is_none() && none.to.is_none());
+    }
 }
