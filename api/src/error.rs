@@ -92,6 +92,13 @@ pub enum ProblemType {
     /// request again with the same `Idempotency-Key` to get its result without a second change.
     #[serde(rename = "urn:adviser-portal:problem:unconfirmed")]
     Unconfirmed,
+    /// 422: the `Idempotency-Key` was first sent with another payload; nothing was done.
+    #[serde(rename = "urn:adviser-portal:problem:idempotency-key-reused")]
+    IdempotencyKeyReused,
+    /// 409: the first request with this `Idempotency-Key` is still running; send it again after
+    /// `Retry-After` seconds for its answer.
+    #[serde(rename = "urn:adviser-portal:problem:idempotency-key-in-use")]
+    IdempotencyKeyInUse,
 }
 
 /// A problem details document, as every error response carries.
@@ -153,9 +160,11 @@ impl ProblemType {
             ProblemType::Forbidden => StatusCode::FORBIDDEN,
             ProblemType::NotFound => StatusCode::NOT_FOUND,
             ProblemType::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
-            ProblemType::Conflict => StatusCode::CONFLICT,
+            ProblemType::Conflict | ProblemType::IdempotencyKeyInUse => StatusCode::CONFLICT,
             ProblemType::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            ProblemType::Invalid => StatusCode::UNPROCESSABLE_ENTITY,
+            ProblemType::Invalid | ProblemType::IdempotencyKeyReused => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
             ProblemType::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             ProblemType::ServerError => StatusCode::INTERNAL_SERVER_ERROR,
             ProblemType::Unavailable | ProblemType::Unconfirmed => StatusCode::SERVICE_UNAVAILABLE,

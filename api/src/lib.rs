@@ -308,8 +308,13 @@ pub fn build_app(services: &Services) -> Router {
             None,
         )
     })
-    .layer(axum::middleware::from_fn(idempotency::layer))
     .layer(axum::middleware::from_fn(actor::layer))
+    // Outside the caller's slot: a key's first request runs in a task of its own, which
+    // opens its own slot (`idempotency`).
+    .layer(axum::middleware::from_fn_with_state(
+        services.state.clone(),
+        idempotency::layer,
+    ))
     .layer(axum::middleware::from_fn(error::log_server_errors))
     .layer(DefaultBodyLimit::max(body::MAX_JSON_BODY))
     .layer(axum::middleware::from_fn_with_state(

@@ -75,6 +75,7 @@ impl WorkflowClient {
             conflict,
         )
         .maybe_update_id(update_id)
+        .task_timeout(workflows::worker::WORKFLOW_TASK_TIMEOUT)
         .search_attributes(Findable::at_start(&Application::new(
             id,
             adviser_id.clone(),
@@ -92,7 +93,7 @@ impl WorkflowClient {
         };
         let started = self.client.execute_update_with_start_workflow(
             ApplicationWorkflow::run,
-            input,
+            input.into(),
             ApplicationWorkflow::open,
             (),
             options,
@@ -125,6 +126,34 @@ impl WorkflowClient {
         self.updated(&application_workflow_id(id), update)
             .await?
             .map_err(update_error)
+    }
+}
+
+/// How long the API waits for a workflow to answer a query: a worker answers at once, or is not
+/// there to answer.
+const QUERY_TIMEOUT: Duration = Duration::from_secs(3);
+
+impl WorkflowClient {
+    /// The application as its workflow holds it (the `application` query): what Temporal has
+    /// recorded, never a change whose workflow task was lost. None when no worker answers in
+    /// time or the workflow cannot be asked.
+    pub async fn recorded_application(&self, id: ApplicationId) -> Option<Application> {
+        let handle = self
+            .client
+            .get_workflow_handle::<ApplicationWorkflow>(application_workflow_id(id));
+        let query = handle.query(
+            ApplicationWorkflow::application,
+            (),
+            temporalio_client::WorkflowQueryOptions::default(),
+        );
+        match tokio::time::timeout(QUERY_TIMEOUT, query).await {
+            Ok(Ok(application)) => Some(application),
+            Ok(Err(error)) => {
+                tracing::warn!(%error, %id, "the application workflow did not answer its query");
+                None
+            }
+            Err(_) => None,
+        }
     }
 }
 
@@ -327,11 +356,12 @@ impl WorkflowClient {
             WorkflowIdConflictPolicy::Fail,
         )
         .search_attributes(workflows::search_attributes::qi_at_start(record))
+        .task_timeout(workflows::worker::WORKFLOW_TASK_TIMEOUT)
         .build();
         let at = record.created_at;
         let started = self.client.execute_update_with_start_workflow(
             workflows::QiWorkflow::run,
-            input,
+            input.into(),
             workflows::QiWorkflow::open,
             at,
             options,

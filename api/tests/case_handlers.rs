@@ -383,9 +383,11 @@ async fn search_attributes_registered_at_start_up_can_be_written_at_once() {
     let started = client
         .start_workflow(
             workflows::ApplicationWorkflow::run,
-            workflows::ApplicationWorkflowInput::Continued {
-                application: Box::new(application.clone()),
-            },
+            workflows::sealed_input::SealedStart::from(
+                workflows::ApplicationWorkflowInput::Continued {
+                    application: Box::new(application.clone()),
+                },
+            ),
             WorkflowStartOptions::new(config.task_queue.clone(), "fresh-application")
                 .search_attributes(workflows::search_attributes::Findable::at_start(
                     &application,

@@ -500,3 +500,35 @@ async fn priced_alternatives_are_offered_for_loaded_and_excluded_covers_and_one_
 
     app.keep_history(&id, "decision-an-alternative-taken").await;
 }
+
+/// The Temporal server stopped after a command's workflow task saved the read model, before it
+/// recorded the task: the read model shows a version (here, the case at the decision) its
+/// workflow never reached. An adviser acting on it is told to try again, not refused for a
+/// stage they were never at, and the case then reads as its workflow holds it, so what they
+/// read and what the workflow allows agree (issue 49).
+#[tokio::test(flavor = "multi_thread")]
+async fn a_change_temporal_never_recorded_is_put_back_when_an_adviser_acts_on_it() {
+    let app = TestApp::spawn().await;
+    let token = app.token("adviser1@example.com").await;
+    let (id, _) = app.applied_application(&token, false).await;
+    let recorded = app.stored_application(&id).await;
+    assert_ne!(recorded.status, domain::ApplicationStage::Decision);
+    let mut unrecorded = recorded.clone();
+    unrecorded.status = domain::ApplicationStage::Decision;
+    unrecorded.version += 1;
+    assert!(app.store().save_application(&unrecorded).await.unwrap());
+    let (_, shown) = app.get_application(&token, &id).await;
+    assert_eq!(shown["status"], "DECISION");
+
+    let trigger = format!("/api/v1/actions/TriggerDecisionQuote/{id}");
+    let (status, problem) = post(&app, &token, trigger.clone()).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{problem}");
+    assert_eq!(problem["type"], "urn:adviser-portal:problem:unavailable");
+    let (_, shown) = app.get_application(&token, &id).await;
+    assert_eq!(shown["status"], recorded.status.code(), "{shown}");
+    assert_eq!(shown["version"], recorded.version);
+
+    // Tried again, the command is judged on the case as the adviser now reads it.
+    let (status, problem) = post(&app, &token, trigger).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{problem}");
+}

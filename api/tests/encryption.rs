@@ -472,3 +472,151 @@ async fn a_case_written_under_one_key_runs_on_after_a_newer_key_is_added() {
         "nothing under key B"
     );
 }
+
+/// Runs Temporal's own CLI against this test's server and namespace, as someone with access
+/// to Temporal but not to the portal's keys would: its payloads are plain JSON.
+fn temporal_cli(app: &TestApp, args: &[&str]) -> std::process::Output {
+    let cli = std::env::var("TEMPORAL_CLI")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|_| support::workspace().join(".venv/bin/temporal"));
+    let address = support::temporal_address().trim_start_matches("http://");
+    std::process::Command::new(cli)
+        .args(args)
+        .args(["--address", address])
+        .args(["--namespace", &app.config.temporal.namespace])
+        .output()
+        .expect("the Temporal CLI runs")
+}
+
+fn said(output: &std::process::Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+/// The history of a workflow as JSON, for what it does and does not record.
+async fn history_of(app: &TestApp, workflow_id: &str) -> String {
+    String::from_utf8(
+        app.history_json::<workflows::ApplicationWorkflow>(workflow_id.to_owned())
+            .await,
+    )
+    .unwrap()
+}
+
+/// No way round the API (issue 49): an Update, a signal or a workflow start sent straight to
+/// Temporal, in the CLI's own plain JSON, never changes a case. The Update is refused with the
+/// reason and leaves nothing in the history; the signal is ignored and the case goes on taking
+/// the portal's commands; the started workflow fails at once with the reason, having done nothing.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_forged_update_signal_or_start_from_temporals_cli_is_refused() {
+    let app = TestApp::spawn().await;
+    let adviser = app.token("adviser1@example.com").await;
+    let created = app.create_application(&adviser).await;
+    let id = created["id"].clone();
+    let workflow_id = format!("application-{id}");
+    let reason = "not sealed with the adviser portal's key";
+
+    let forged_update = json!({
+        "requestedAt": chrono::Utc::now(),
+        "body": { "thirdPartyRef": "FORGED-REF", "editable": true },
+        "by": { "subject": "adviser1", "name": "Priya Shah", "role": "adviser" }
+    })
+    .to_string();
+    let update = temporal_cli(
+        &app,
+        &[
+            "workflow",
+            "update",
+            "execute",
+            "--workflow-id",
+            &workflow_id,
+            "--name",
+            "set_third_party_ref",
+            "--input",
+            &forged_update,
+        ],
+    );
+    assert!(!update.status.success(), "{}", said(&update));
+    assert!(said(&update).contains(reason), "{}", said(&update));
+    let (_, after) = app.get_application(&adviser, &id).await;
+    assert_ne!(after["thirdPartyRef"], "FORGED-REF");
+    assert_eq!(after["version"], created["version"]);
+    let history = history_of(&app, &workflow_id).await;
+    assert!(!history.contains("set_third_party_ref"), "{history}");
+
+    // A closed enquiry's outcome, forged: ignored, and the case still takes commands.
+    let forged_signal = json!({
+        "applicantId": "a1",
+        "outcome": { "covers": [] },
+        "closedAt": chrono::Utc::now()
+    })
+    .to_string();
+    let signal = temporal_cli(
+        &app,
+        &[
+            "workflow",
+            "signal",
+            "--workflow-id",
+            &workflow_id,
+            "--name",
+            "enquiry_closed",
+            "--input",
+            &forged_signal,
+        ],
+    );
+    assert!(signal.status.success(), "{}", said(&signal));
+    let (status, body) = app
+        .call(
+            Method::POST,
+            "/api/v1/backendforfrontend/application/thirdPartyRef",
+            Some(&adviser),
+            Some(json!({ "id": id, "thirdPartyRef": "REAL-REF" })),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (_, after) = app.get_application(&adviser, &id).await;
+    assert_eq!(after["thirdPartyRef"], "REAL-REF");
+
+    // A whole case started from the CLI with a real case's input, copied in plain.
+    let started = history_of(&app, &workflow_id).await;
+    let started: Value = serde_json::from_str(&started).unwrap();
+    let input = &started["events"][0]["attributes"]["WorkflowExecutionStartedEventAttributes"]["input"]
+        ["payloads"][0]["data"];
+    let input = String::from_utf8(STANDARD.decode(input.as_str().unwrap()).unwrap()).unwrap();
+    let forged_id = format!("application-forged-{id}");
+    let start = temporal_cli(
+        &app,
+        &[
+            "workflow",
+            "start",
+            "--type",
+            "ApplicationWorkflow",
+            "--task-queue",
+            &app.config.temporal.task_queue,
+            "--workflow-id",
+            &forged_id,
+            "--input",
+            &input,
+        ],
+    );
+    assert!(start.status.success(), "{}", said(&start));
+    let failed = support::eventually(std::time::Duration::from_secs(20), || async {
+        let history = history_of(&app, &forged_id).await;
+        history
+            .contains("WorkflowExecutionFailedEventAttributes")
+            .then_some(history)
+    })
+    .await;
+    assert!(failed.contains(reason), "{failed}");
+    for ran in [
+        "MarkerRecordedEventAttributes",
+        "UpsertWorkflowSearchAttributes",
+    ] {
+        assert!(
+            !failed.contains(ran),
+            "the forged case ran nothing: {failed}"
+        );
+    }
+}

@@ -309,51 +309,6 @@ async fn an_assistant_works_for_the_adviser_they_support_and_no_other() {
     );
 }
 
-/// A browser that got no answer to "Create" sends it again with the same `Idempotency-Key`:
-/// the adviser gets the case the first request made, not a second empty one.
-#[tokio::test(flavor = "multi_thread")]
-async fn creating_again_with_the_same_idempotency_key_gives_the_same_case() {
-    let app = TestApp::spawn().await;
-    let assistant = app.token("assistant1@example.com").await;
-    let create = |query: &'static str, key: &'static str| {
-        app.http
-            .post(format!(
-                "{}/api/v1/backendforfrontend/application/create{query}",
-                app.base
-            ))
-            .bearer_auth(&assistant)
-            .header("Idempotency-Key", key)
-            .send()
-    };
-    let first = create("?adviserId=adviser1", "create-1").await.unwrap();
-    assert_eq!(first.status(), StatusCode::CREATED);
-    let first: serde_json::Value = first.json().await.unwrap();
-    let (status, _) = app
-        .add_applicant(&assistant, &first, client("Alan", "Turing", "1980-06-23"))
-        .await;
-    assert_eq!(status, StatusCode::OK);
-
-    let again = create("?adviserId=adviser1", "create-1").await.unwrap();
-    assert_eq!(again.status(), StatusCode::CREATED);
-    let again: serde_json::Value = again.json().await.unwrap();
-    assert_eq!(again["id"], first["id"]);
-    assert_eq!(again["applicants"][0]["firstName"], "Alan", "{again}");
-    let (_, listed) = app.search(&assistant, "?adviserId=adviser1").await;
-    assert_eq!(listed["totalRecordCount"], 1, "{listed}");
-
-    // The same key for another owner is refused, never answered with adviser1's case.
-    let refused = create("", "create-1").await.unwrap();
-    assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
-    let refused: serde_json::Value = refused.json().await.unwrap();
-    assert!(refused.to_string().contains("Idempotency-Key"), "{refused}");
-    // Another key is another case.
-    let other = create("?adviserId=adviser1", "create-2").await.unwrap();
-    let other: serde_json::Value = other.json().await.unwrap();
-    assert_ne!(other["id"], first["id"]);
-    let (_, listed) = app.search(&assistant, "?adviserId=adviser1").await;
-    assert_eq!(listed["totalRecordCount"], 2, "{listed}");
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn the_journey_carries_on_across_a_worker_restart_with_nothing_lost() {
     let mut app = TestApp::spawn().await;

@@ -473,46 +473,6 @@ async fn covers_and_the_price_survive_a_worker_restart_mid_quote() {
     );
 }
 
-/// A browser or integrator that got no answer sends the command again with the same
-/// `Idempotency-Key`: it gets the first answer and the change is made once.
-#[tokio::test(flavor = "multi_thread")]
-async fn a_command_sent_again_with_its_idempotency_key_is_made_once() {
-    let app = TestApp::spawn().await;
-    let token = app.token("adviser1@example.com").await;
-    let created = app.create_application(&token).await;
-    let path = format!(
-        "{}/api/v1/backendforfrontend/application/{}/AddApplicant",
-        app.base, created["id"]
-    );
-    let body = json!({ "applicationId": created["id"], "applicant": client("Alan", "Turing", "1985-06-23") });
-    let send = |key: &'static str| {
-        app.http
-            .post(&path)
-            .bearer_auth(&token)
-            .header("Idempotency-Key", key)
-            .json(&body)
-            .send()
-    };
-    let first: Value = send("add-alan-1").await.unwrap().json().await.unwrap();
-    let again = send("add-alan-1").await.unwrap();
-    assert_eq!(again.status(), StatusCode::OK);
-    let again: Value = again.json().await.unwrap();
-    assert_eq!(again["applicants"].as_array().unwrap().len(), 1, "{again}");
-    assert_eq!(again["applicants"][0]["id"], first["applicants"][0]["id"]);
-    assert_eq!(again["version"], first["version"]);
-
-    // Another key is another change: a second client of the same name.
-    let other: Value = send("add-alan-2").await.unwrap().json().await.unwrap();
-    assert_eq!(other["applicants"].as_array().unwrap().len(), 2, "{other}");
-
-    let refused = send("two words").await.unwrap();
-    assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
-    let refused: Value = refused.json().await.unwrap();
-    assert_eq!(fields(&refused), ["Idempotency-Key"]);
-    let (_, stored) = app.get_application(&token, &created["id"]).await;
-    assert_eq!(stored["applicants"].as_array().unwrap().len(), 2);
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn a_quote_past_its_valid_until_date_is_withdrawn_by_the_workflow_and_priced_afresh() {
     let app = TestApp::spawn().await;

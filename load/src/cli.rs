@@ -65,9 +65,13 @@ pub struct Args {
     /// chaos: how long the advisers work, in seconds.
     #[arg(long, default_value_t = 60)]
     pub seconds: u64,
-    /// chaos: how many times a worker is killed.
+    /// chaos: how many times a worker is stopped: SIGKILL and SIGTERM in turn.
     #[arg(long, default_value_t = 4)]
     pub kills: usize,
+    /// chaos: how many times an API process is killed with SIGKILL and started again (needs
+    /// `--apis 2` or more).
+    #[arg(long, default_value_t = 0)]
+    pub api_kills: usize,
     /// chaos: how many times the Temporal server is killed and started again.
     #[arg(long, default_value_t = 1)]
     pub server_restarts: usize,
@@ -95,13 +99,14 @@ pub struct Args {
     /// chat: customer-care agents connected to the chat desk.
     #[arg(long, default_value_t = 4)]
     pub agents: usize,
-    /// chat: how many `portal api` processes to start on the one database; advisers and agents
-    /// are spread over them in turn, so most messages cross between processes. More than one
-    /// needs `--database-url postgres://…`.
+    /// chat, chaos: how many `portal api` processes to start on the one database; advisers and
+    /// agents are spread over them in turn (in chaos each request goes to the next, as a load
+    /// balancer would), so most work crosses between processes. More than one needs
+    /// `--database-url postgres://…`.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=8))]
     pub apis: u16,
-    /// chat: the database the portal's processes use instead of a SQLite file in the scratch
-    /// folder, e.g. `$PORTAL_TEST_POSTGRES` under `scripts/postgres.sh`.
+    /// chat, chaos: the database the portal's processes use instead of a SQLite file in the
+    /// scratch folder, e.g. `$PORTAL_TEST_POSTGRES` under `scripts/postgres.sh`.
     #[arg(long)]
     pub database_url: Option<String>,
     /// chaos: keep the scratch folder (logs, databases) after a run that passed.
@@ -152,6 +157,9 @@ pub fn chaos_options(args: &Args) -> anyhow::Result<chaos::Options> {
         duration: Duration::from_secs(args.seconds),
         kills: args.kills,
         server_restarts: args.server_restarts,
+        apis: usize::from(args.apis),
+        api_kills: args.api_kills,
+        database_url: args.database_url.clone(),
         seed: args.seed.unwrap_or_else(rand::random),
         keep: args.keep,
         binaries: chaos::Binaries {

@@ -1,7 +1,7 @@
 //! The processes a self-contained run starts, watches and kills: a file-backed Temporal dev
-//! server, one `portal api` (which keeps answering throughout) and any number of
-//! `portal worker`s, all on loopback ports of their own and with their data in one scratch
-//! folder (the fault-injection run, the soak test, the search benchmark).
+//! server, one or more `portal api`s and any number of `portal worker`s, all on loopback ports
+//! of their own and with their data in one scratch folder (the fault-injection run, the soak
+//! test, the search benchmark, web chat across processes).
 
 use anyhow::{Context, bail};
 use std::net::TcpListener;
@@ -22,16 +22,23 @@ pub struct Cluster {
     pub folder: PathBuf,
     /// The portal's database (SQLite in the scratch folder unless another is given).
     pub database_url: String,
+    /// The first API process's address.
     pub base_url: String,
     pub temporal_address: String,
     binaries: Binaries,
     temporal_port: u16,
-    api_port: u16,
     temporal: Child,
-    api: Child,
-    /// More `portal api` processes on the same database ([`Cluster::add_api`]).
-    more_apis: Vec<Child>,
+    /// The `portal api` processes on the same database, the first at [`Cluster::base_url`]; one
+    /// killed is `None` until it is started again on its port.
+    apis: Vec<Api>,
     pub workers: Vec<Option<Child>>,
+}
+
+struct Api {
+    port: u16,
+    base: String,
+    log: String,
+    process: Option<Child>,
 }
 
 const TASK_QUEUE: &str = "portal-chaos";
@@ -54,28 +61,24 @@ impl Cluster {
         let temporal_port = free_port()?;
         let temporal = start_temporal(&binaries.temporal, &folder, temporal_port)?;
         wait_for_port(temporal_port, Duration::from_secs(60)).await?;
-        // Only now: the dev server takes free ports of its own for its internal services as it
-        // starts, and one of them once was the port picked for the API beforehand.
-        let api_port = free_port()?;
         let mut cluster = Cluster {
             database_url: database_url
                 .unwrap_or_else(|| format!("sqlite://{}/portal.db", folder.display())),
-            base_url: format!("http://127.0.0.1:{api_port}"),
+            base_url: String::new(),
             temporal_address: format!("http://127.0.0.1:{temporal_port}"),
             folder,
             binaries,
             temporal_port,
-            api_port,
             temporal,
-            api: Command::new("true").spawn()?,
-            more_apis: Vec::new(),
+            apis: Vec::new(),
             workers: Vec::new(),
         };
         // The API migrates and seeds the database before the workers start, so they never race.
-        cluster.api = cluster.portal("api", "api.log")?;
-        cluster.wait_for_api().await?;
+        // Its port is picked only now: the dev server takes free ports of its own for its
+        // internal services as it starts, and one of them once was the port picked beforehand.
+        cluster.base_url = cluster.add_api().await?;
         for i in 0..workers {
-            let worker = cluster.portal("worker", &format!("worker-{i}.log"))?;
+            let worker = cluster.portal("worker", None, &format!("worker-{i}.log"))?;
             cluster.workers.push(Some(worker));
         }
         Ok(cluster)
@@ -85,32 +88,94 @@ impl Cluster {
     /// of its own; answers its address once it answers.
     pub async fn add_api(&mut self) -> anyhow::Result<String> {
         let port = free_port()?;
+        let n = self.apis.len() + 1;
+        let log = if n == 1 {
+            "api.log".to_owned()
+        } else {
+            format!("api-{n}.log")
+        };
         let base = format!("http://127.0.0.1:{port}");
-        let n = self.more_apis.len() + 2;
-        let child = self.portal_on(port, &base, "api", &format!("api-{n}.log"))?;
-        self.more_apis.push(child);
-        let deadline = Instant::now() + Duration::from_secs(60);
-        while !reqwest::get(format!("{base}/healthz"))
-            .await
-            .is_ok_and(|r| r.status().is_success())
-        {
-            if Instant::now() > deadline {
-                bail!("`portal api` number {n} did not answer {base} within a minute");
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
+        self.apis.push(Api {
+            port,
+            base: base.clone(),
+            log,
+            process: None,
+        });
+        self.start_api(n - 1).await?;
         Ok(base)
     }
 
-    fn portal(&self, role: &str, log: &str) -> anyhow::Result<Child> {
-        self.portal_on(self.api_port, &self.base_url, role, log)
+    /// Every API process's address, the first first.
+    pub fn api_bases(&self) -> Vec<String> {
+        self.apis.iter().map(|api| api.base.clone()).collect()
     }
 
-    fn portal_on(&self, port: u16, base_url: &str, role: &str, log: &str) -> anyhow::Result<Child> {
+    pub fn api_count(&self) -> usize {
+        self.apis.len()
+    }
+
+    async fn start_api(&mut self, i: usize) -> anyhow::Result<()> {
+        let (port, base, log) = {
+            let api = &self.apis[i];
+            (api.port, api.base.clone(), api.log.clone())
+        };
+        let child = self.portal("api", Some((port, &base)), &log)?;
+        self.apis[i].process = Some(child);
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let url = format!("{base}/healthz");
+        loop {
+            if let Ok(response) = reqwest::get(&url).await
+                && response.status().is_success()
+            {
+                return Ok(());
+            }
+            if let Some(process) = self.apis[i].process.as_mut()
+                && let Some(status) = process.try_wait()?
+            {
+                bail!(
+                    "`portal api` exited ({status}); see {}",
+                    self.folder.join(&log).display()
+                );
+            }
+            if Instant::now() > deadline {
+                bail!("`portal api` did not answer {url} within a minute");
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    /// Kills API process `i` with SIGKILL, as a crashed container: requests it was answering
+    /// get no answer.
+    pub async fn kill_api(&mut self, i: usize) -> anyhow::Result<()> {
+        if let Some(mut api) = self.apis[i].process.take() {
+            api.start_kill()?;
+            api.wait().await?;
+        }
+        Ok(())
+    }
+
+    /// Starts API process `i` again on its port, once it answers.
+    pub async fn restart_api(&mut self, i: usize) -> anyhow::Result<()> {
+        if self.apis[i].process.is_none() {
+            self.start_api(i).await?;
+        }
+        Ok(())
+    }
+
+    /// A `portal` process in `role`; an API on `(port, its address)`.
+    fn portal(&self, role: &str, api: Option<(u16, &str)>, log: &str) -> anyhow::Result<Child> {
         let log = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
             .open(self.folder.join(log))?;
+        let (port, base_url) = match api {
+            Some((port, base)) => (port, base.to_owned()),
+            // A worker serves nothing; its settings still name the first API's address.
+            None => (
+                self.apis.first().map_or(0, |a| a.port),
+                self.base_url.clone(),
+            ),
+        };
         Command::new(&self.binaries.portal)
             .arg(role)
             .env("PORTAL_ENV", "development")
@@ -134,28 +199,6 @@ impl Cluster {
             .with_context(|| format!("Failed to start {}", self.binaries.portal.display()))
     }
 
-    async fn wait_for_api(&mut self) -> anyhow::Result<()> {
-        let deadline = Instant::now() + Duration::from_secs(60);
-        let url = format!("{}/healthz", self.base_url);
-        loop {
-            if let Ok(response) = reqwest::get(&url).await
-                && response.status().is_success()
-            {
-                return Ok(());
-            }
-            if let Some(status) = self.api.try_wait()? {
-                bail!(
-                    "`portal api` exited ({status}); see {}",
-                    self.folder.join("api.log").display()
-                );
-            }
-            if Instant::now() > deadline {
-                bail!("`portal api` did not answer {url} within a minute");
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-    }
-
     /// Kills worker `i` with SIGKILL: no shutdown, in-flight tasks abandoned mid-way.
     pub async fn kill_worker(&mut self, i: usize) -> anyhow::Result<()> {
         if let Some(mut worker) = self.workers[i].take() {
@@ -165,9 +208,30 @@ impl Cluster {
         Ok(())
     }
 
+    /// Stops worker `i` with SIGTERM, as an orchestrator replacing it does, and waits for it
+    /// to exit (it finishes its tasks in flight and hands its cached cases back to Temporal).
+    pub async fn stop_worker(&mut self, i: usize) -> anyhow::Result<()> {
+        if let Some(mut worker) = self.workers[i].take() {
+            if let Some(pid) = worker.id() {
+                std::process::Command::new("kill")
+                    .args(["-TERM", &pid.to_string()])
+                    .status()
+                    .context("Failed to send SIGTERM")?;
+            }
+            if tokio::time::timeout(Duration::from_secs(60), worker.wait())
+                .await
+                .is_err()
+            {
+                worker.start_kill()?;
+                bail!("worker {i} did not stop within a minute of SIGTERM");
+            }
+        }
+        Ok(())
+    }
+
     pub fn restart_worker(&mut self, i: usize) -> anyhow::Result<()> {
         if self.workers[i].is_none() {
-            self.workers[i] = Some(self.portal("worker", &format!("worker-{i}.log"))?);
+            self.workers[i] = Some(self.portal("worker", None, &format!("worker-{i}.log"))?);
         }
         Ok(())
     }
@@ -182,13 +246,18 @@ impl Cluster {
         wait_for_port(self.temporal_port, Duration::from_secs(60)).await
     }
 
-    /// Every process that should be running is: a worker that exited on its own is reported.
+    /// Every process that should be running is: one that exited on its own is reported.
     pub fn check_alive(&mut self) -> anyhow::Result<()> {
-        if let Some(status) = self.api.try_wait()? {
-            bail!(
-                "`portal api` exited on its own ({status}); see {}/api.log",
-                self.folder.display()
-            );
+        for api in &mut self.apis {
+            if let Some(process) = api.process.as_mut()
+                && let Some(status) = process.try_wait()?
+            {
+                bail!(
+                    "`portal api` exited on its own ({status}); see {}/{}",
+                    self.folder.display(),
+                    api.log
+                );
+            }
         }
         for (i, worker) in self.workers.iter_mut().enumerate() {
             if let Some(worker) = worker
@@ -209,7 +278,7 @@ impl Cluster {
             let _ = worker.start_kill();
             let _ = worker.wait().await;
         }
-        for api in self.more_apis.iter_mut().chain([&mut self.api]) {
+        for api in self.apis.iter_mut().filter_map(|a| a.process.as_mut()) {
             let _ = api.start_kill();
             let _ = api.wait().await;
         }

@@ -40,3 +40,27 @@ pub async fn expect_ok(response: reqwest::Response) -> anyhow::Result<Value> {
     }
     Ok(serde_json::from_str(&body)?)
 }
+
+/// The portal's API processes, taken in turn for each request, as a load balancer in front of
+/// them would: a request that finds one down is sent again and reaches the next.
+#[derive(Debug, Clone)]
+pub struct Balancer {
+    bases: std::sync::Arc<Vec<String>>,
+    next: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl Balancer {
+    pub fn new(bases: Vec<String>) -> Self {
+        assert!(!bases.is_empty(), "a balancer needs an API to send to");
+        Self {
+            bases: std::sync::Arc::new(bases),
+            next: Default::default(),
+        }
+    }
+
+    /// `path` on the next API in turn.
+    pub fn url(&self, path: &str) -> String {
+        let i = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        format!("{}{path}", self.bases[i % self.bases.len()])
+    }
+}

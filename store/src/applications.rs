@@ -127,6 +127,39 @@ impl Store {
     /// workflow task completed left a change Temporal never recorded, and the change that
     /// really took that version must win. Returns whether it was written.
     pub async fn save_application(&self, application: &Application) -> Result<bool, StoreError> {
+        self.write_application(application, Overwrite::OlderOrOther)
+            .await
+    }
+
+    /// Puts back what the workflow holds (`truth`, from a query of it) over `unrecorded`, a
+    /// newer version the read model shows that Temporal never recorded: its workflow task was
+    /// lost with the Temporal server that was running it, after the save. Only while the row
+    /// is still exactly `unrecorded`: a change the workflow saved meanwhile stays. Returns
+    /// whether it was put back.
+    pub async fn put_back_unrecorded_application(
+        &self,
+        truth: &Application,
+        unrecorded: &Application,
+    ) -> Result<bool, StoreError> {
+        let plain = serde_json::to_string(unrecorded)
+            .map_err(|e| StoreError::Corrupt(format!("application {}: {e}", unrecorded.id)))?;
+        let version = i64::try_from(unrecorded.version)
+            .map_err(|_| StoreError::Corrupt(format!("version {}", unrecorded.version)))?;
+        self.write_application(
+            truth,
+            Overwrite::Unrecorded {
+                version,
+                digest: digest(&plain),
+            },
+        )
+        .await
+    }
+
+    async fn write_application(
+        &self,
+        application: &Application,
+        overwrite: Overwrite,
+    ) -> Result<bool, StoreError> {
         let plain = serde_json::to_string(application)
             .map_err(|e| StoreError::Corrupt(format!("application {}: {e}", application.id)))?;
         let digest = digest(&plain);
@@ -191,12 +224,21 @@ impl Store {
                  latest_update_at = excluded.latest_update_at, \
                  firm_location_id = excluded.firm_location_id, \
                  proceeded_at = excluded.proceeded_at, \
-                 document_digest = excluded.document_digest \
-                 WHERE applications.version < excluded.version \
+                 document_digest = excluded.document_digest",
+        );
+        match overwrite {
+            Overwrite::OlderOrOther => upsert.push(
+                " WHERE applications.version < excluded.version \
                  OR (applications.version = excluded.version \
                      AND (applications.document_digest IS NULL \
                           OR applications.document_digest <> excluded.document_digest))",
-        );
+            ),
+            Overwrite::Unrecorded { version, digest } => upsert
+                .push(" WHERE applications.version = ")
+                .bind(Arg::Int(version))
+                .push(" AND applications.document_digest = ")
+                .bind(Arg::Text(digest)),
+        };
         let written = upsert.query().execute(&mut *tx).await?.rows_affected() == 1;
         if written {
             let mut clear = Sql::new("DELETE FROM applicants WHERE application_id = ");
@@ -376,6 +418,14 @@ fn document_field(id: &str) -> Field<'_> {
 
 /// The SHA-256 of a plain document, in hex: equal documents have equal digests, and nothing of
 /// the document can be read back from it (each holds its own ids and times to the microsecond).
+/// Which stored row a write replaces.
+enum Overwrite {
+    /// An older version, or the same version with other content (see `save_application`).
+    OlderOrOther,
+    /// Exactly this version and content, whatever the new version.
+    Unrecorded { version: i64, digest: String },
+}
+
 fn digest(plain: &str) -> String {
     ring::digest::digest(&ring::digest::SHA256, plain.as_bytes())
         .as_ref()

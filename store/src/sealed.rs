@@ -38,6 +38,9 @@ pub(crate) enum Column {
     DocumentContent,
     /// `chat_messages.body`: web chat's free text, which can name a health condition.
     ChatMessageBody,
+    /// `idempotency_keys.body`: a command's answer, kept for its retries, which can be a whole
+    /// case or a client's answers.
+    IdempotentAnswer,
 }
 
 impl Column {
@@ -49,6 +52,7 @@ impl Column {
             Column::QiDocument => "qi_enquiries.document",
             Column::DocumentContent => "documents.content",
             Column::ChatMessageBody => "chat_messages.body",
+            Column::IdempotentAnswer => "idempotency_keys.body",
         }
     }
 }

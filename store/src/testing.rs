@@ -148,6 +148,14 @@ impl TestDatabase {
         self.execute(statements).await;
     }
 
+    /// Moves every idempotency key past the end of its time, as a day passing would.
+    pub async fn age_idempotency_keys(&self) {
+        self.execute(vec![
+            "UPDATE idempotency_keys SET expires_at = '2000-01-01T00:00:00.000000Z'".to_owned(),
+        ])
+        .await;
+    }
+
     /// Forgets every policy's products, as policies saved before migration 0010 kept none, so a
     /// test can watch the migrate step fill them in.
     pub async fn forget_policy_products(&self) {

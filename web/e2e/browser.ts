@@ -31,6 +31,8 @@ export interface CspViolation {
 const cspViolations = new WeakMap<BrowserContext, CspViolation[]>();
 
 export async function launchBrowser(): Promise<Browser> {
+  // Each test launches its browser: its first step is timed from here.
+  lastStep = Date.now();
   const profile = mkdtempSync(join(tmpdir(), 'chromium-profile-'));
   const context = await chromium.launchPersistentContext(profile, LAUNCH_OPTIONS);
   context.setDefaultTimeout(20_000);
@@ -109,6 +111,7 @@ export async function settled(page: Page): Promise<void> {
  * app.css; the keyboard test checks it).
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  stepTaken(name);
   mkdirSync(screenshotDir, { recursive: true });
   await page.evaluate(() => window.scrollTo({ top: 0, left: 0, behavior: 'instant' }));
   // Transitions finished first, so neither the picture nor axe catches a colour half-way.
@@ -118,9 +121,26 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   assertNoCspViolations(cspViolations.get(page.context()) ?? []);
 }
 
+/**
+ * Each journey's steps, timed: every photographed step prints how long it took since the one
+ * before, and a wait for something to show that takes longer than an adviser would notice prints
+ * what it waited for, so a stall is seen in the run's output even when the test passes.
+ */
+const NOTICED_MS = 2_000;
+let lastStep = Date.now();
+
+function stepTaken(name: string): void {
+  const now = Date.now();
+  console.log(`step ${name}: ${((now - lastStep) / 1000).toFixed(1)} s`);
+  lastStep = now;
+}
+
 /** Waits until the locator is visible (playwright-core has no expect of its own). */
 export async function visible(locator: Locator, timeout = 20_000): Promise<Locator> {
+  const started = Date.now();
   await locator.first().waitFor({ state: 'visible', timeout });
+  const waited = Date.now() - started;
+  if (waited > NOTICED_MS) console.log(`slow: waited ${(waited / 1000).toFixed(1)} s for ${String(locator)}`);
   return locator;
 }
 

@@ -4,8 +4,9 @@
 //! The whole original payload, metadata and data, is what is encrypted (as Temporal's own codec
 //! samples do), so not even its encoding shows.
 //!
-//! A payload without the encrypted encoding passes through unchanged: histories recorded
-//! before encryption still replay. Search attributes are never encoded (the SDK leaves them
+//! A payload without the encrypted encoding passes through unchanged for a client (the API reads
+//! histories recorded before encryption); the worker's codec marks it, and the worker refuses
+//! it as input (`crate::sealed_input`). Search attributes are never encoded (the SDK leaves them
 //! out), so Temporal can index them; `search_attributes` keeps personal data out of them.
 
 use futures::FutureExt;
@@ -44,11 +45,27 @@ pub enum CodecError {
 #[derive(Debug, Clone)]
 pub struct EncryptingCodec {
     keys: KeyRing,
+    /// The worker's codec marks a payload that was not encrypted, so the worker refuses it
+    /// (`crate::sealed_input`); everyone else's reads it as it is.
+    mark_unsealed: bool,
 }
 
 impl EncryptingCodec {
     pub fn new(keys: KeyRing) -> Self {
-        Self { keys }
+        Self {
+            keys,
+            mark_unsealed: false,
+        }
+    }
+
+    /// The worker's codec: a payload that was not encrypted with the portal's keys comes out
+    /// marked as such, so no command, signal or start reaches a case without passing the API's
+    /// checks (`crate::sealed_input`).
+    pub fn refusing_unsealed(keys: KeyRing) -> Self {
+        Self {
+            keys,
+            mark_unsealed: true,
+        }
     }
 
     /// The payload sealed under the newest key. One already encrypted, and the case's summary
@@ -69,10 +86,15 @@ impl EncryptingCodec {
         })
     }
 
-    /// The original payload of an encrypted one; any other payload unchanged.
+    /// The original payload of an encrypted one; any other payload unchanged, or marked as
+    /// unsealed by the worker's codec.
     pub fn decrypt(&self, payload: Payload) -> Result<Payload, CodecError> {
         if !is_encrypted(&payload) {
-            return Ok(payload);
+            return Ok(if self.mark_unsealed {
+                crate::sealed_input::mark_unsealed(payload)
+            } else {
+                payload
+            });
         }
         let key_id = payload
             .metadata
@@ -149,6 +171,16 @@ pub fn data_converter(keys: KeyRing) -> DataConverter {
         PayloadConverter::default(),
         DefaultFailureConverter::default(),
         EncryptingCodec::new(keys),
+    )
+}
+
+/// What the worker is built with: the encrypting codec that marks unsealed payloads, and a
+/// converter that refuses them (`crate::sealed_input`).
+pub fn worker_data_converter(keys: KeyRing) -> DataConverter {
+    DataConverter::new(
+        crate::sealed_input::payload_converter(),
+        DefaultFailureConverter::default(),
+        EncryptingCodec::refusing_unsealed(keys),
     )
 }
 

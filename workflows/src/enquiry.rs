@@ -15,6 +15,7 @@ use crate::commands::{Changes, Checked, Saved, Timed, command_updates};
 use crate::ids::application_workflow_id;
 use crate::one_at_a_time::{TakesTurns, one_at_a_time};
 use crate::refusal::{HandlerError, refuse};
+use crate::sealed_input::{Sealed, SealedStart, refuse_unless_sealed};
 use crate::steps::{self, Failing, ShowsFailingSteps};
 use activities::{DecideRequest, SaveEnquiry, UnderwritingActivities};
 use chrono::{DateTime, Utc};
@@ -70,6 +71,8 @@ pub struct EnquiryWorkflow {
     changing: bool,
     /// A step that failed its last go (see [`crate::steps`]), until one succeeds.
     failing: Option<Failing>,
+    /// Whether the portal sealed the start input (`crate::sealed_input`).
+    sealed: bool,
 }
 
 impl EnquiryWorkflow {
@@ -147,7 +150,8 @@ command_updates! {
     EnquiryWorkflow;
     {
         #[init]
-        fn new(_ctx: &WorkflowContextView, input: EnquiryWorkflowInput) -> Self {
+        fn new(_ctx: &WorkflowContextView, start: SealedStart<EnquiryWorkflowInput>) -> Self {
+            let input = start.input;
             // The client's total life cover decides whether the genetic test question is asked
             // (FC3); a record that already knows it (a continued run) keeps what it knew.
             let record = if input.record.life_cover.is_some() {
@@ -163,6 +167,7 @@ command_updates! {
                 commands_this_run: 0,
                 changing: false,
                 failing: None,
+                sealed: start.sealed,
             }
         }
 
@@ -170,6 +175,7 @@ command_updates! {
         /// application its outcome.
         #[run]
         pub async fn run(ctx: &mut WorkflowContext<Self>) -> WorkflowResult<()> {
+            refuse_unless_sealed(ctx.state(|s| s.sealed))?;
             let view = ctx.clone();
             ctx.wait_condition(move |s| {
                 !s.record.status.is_open()
@@ -194,16 +200,27 @@ command_updates! {
             // Still open: the run has grown long, so it goes on as a new run.
             let Some((application_id, outcome)) = closed else {
                 let input = ctx.state(Self::input);
-                ctx.continue_as_new(input, ContinueAsNewOptions::default())?;
+                ctx.continue_as_new(SealedStart::from(input), ContinueAsNewOptions::default())?;
                 return Ok(());
             };
             ctx.external_workflow(application_workflow_id(application_id), None)
                 .signal(
                     ApplicationWorkflow::enquiry_closed,
-                    outcome,
+                    Sealed::Genuine(outcome),
                     SignalWorkflowOptions::default(),
                 )
                 .await?;
+            Ok(())
+        }
+
+        /// Its input is only when it was sent; the validator is there so that an input the
+        /// portal did not seal is refused before anything is recorded (`crate::sealed_input`).
+        #[update_validator(open)]
+        fn validate_open(
+            &self,
+            _ctx: &WorkflowContextView,
+            _at: &DateTime<Utc>,
+        ) -> Result<(), HandlerError> {
             Ok(())
         }
 

@@ -14,6 +14,7 @@ mod one_at_a_time;
 pub mod qi;
 pub mod refusal;
 pub mod retention;
+pub mod sealed_input;
 pub mod search_attributes;
 mod steps;
 pub mod worker;

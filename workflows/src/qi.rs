@@ -11,6 +11,7 @@
 use crate::commands::{Changes, Checked, Saved, Timed, command_updates};
 use crate::one_at_a_time::{TakesTurns, one_at_a_time};
 use crate::refusal::{HandlerError, refuse};
+use crate::sealed_input::{SealedStart, refuse_unless_sealed};
 use crate::search_attributes::CLIENT_NAMES;
 use crate::steps::{self, Failing, ShowsFailingSteps};
 use activities::{
@@ -57,6 +58,8 @@ pub struct QiWorkflow {
     commands_this_run: u32,
     changing: bool,
     failing: Option<Failing>,
+    /// Whether the portal sealed the start input (`crate::sealed_input`).
+    sealed: bool,
 }
 
 impl QiWorkflow {
@@ -135,13 +138,14 @@ command_updates! {
     QiWorkflow;
     {
         #[init]
-        fn new(_ctx: &WorkflowContextView, input: QiWorkflowInput) -> Self {
+        fn new(_ctx: &WorkflowContextView, start: SealedStart<QiWorkflowInput>) -> Self {
             Self {
-                record: input.record,
-                interview: input.interview,
+                record: start.input.record,
+                interview: start.input.interview,
                 commands_this_run: 0,
                 changing: false,
                 failing: None,
+                sealed: start.sealed,
             }
         }
 
@@ -149,6 +153,7 @@ command_updates! {
         /// to a new run once this one has grown long.
         #[run]
         pub async fn run(ctx: &mut WorkflowContext<Self>) -> WorkflowResult<()> {
+            refuse_unless_sealed(ctx.state(|s| s.sealed))?;
             let expires_at = ctx.state(|s| s.record.expires_at);
             let now = workflow_now(ctx);
             if expires_at > now {
@@ -171,7 +176,7 @@ command_updates! {
                         record: s.record.clone(),
                         interview: s.interview.clone(),
                     });
-                    ctx.continue_as_new(input, ContinueAsNewOptions::default())?;
+                    ctx.continue_as_new(SealedStart::from(input), ContinueAsNewOptions::default())?;
                     return Ok(());
                 }
             }
@@ -192,6 +197,17 @@ command_updates! {
             let handlers = ctx.clone();
             ctx.wait_condition(move |_| handlers.all_handlers_finished())
                 .await?;
+            Ok(())
+        }
+
+        /// Its input is only when it was sent; the validator is there so that an input the
+        /// portal did not seal is refused before anything is recorded (`crate::sealed_input`).
+        #[update_validator(open)]
+        fn validate_open(
+            &self,
+            _ctx: &WorkflowContextView,
+            _at: &DateTime<Utc>,
+        ) -> Result<(), HandlerError> {
             Ok(())
         }
 

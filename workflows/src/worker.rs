@@ -27,6 +27,22 @@ use temporalio_sdk::{Runtime, Worker, WorkerOptions, WorkerOptionsBuilder};
 /// pollers at 0.7; `portal-load` on the 2-core development machine, docs/decisions.md O1).
 const NONSTICKY_POLL_RATIO: f32 = 0.7;
 
+/// How long a workflow task may run on a worker before Temporal gives it to another: set on
+/// every workflow the portal starts (continued runs keep it). Temporal's default is 10 s, which
+/// is how long a case waited when the worker running its task was killed (issue 49: advisers
+/// waited 10 s after a worker kill). A task is milliseconds of work; a local activity that runs
+/// longer (a document, a slow save) keeps its task alive by heartbeats at four fifths of this,
+/// so a slow step never times out, a dead worker's task is handed on within it. (docs/decisions.md
+/// RS22)
+pub const WORKFLOW_TASK_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// How long a case's next task waits for the worker that ran its last one (which holds the
+/// case in memory) before any worker may take it. Temporal's default of 10 s was the other half
+/// of the wait after a worker kill: the dead worker's cases queued for it that long. Past this,
+/// another worker replays the case from its history, a few milliseconds. (docs/decisions.md
+/// RS22)
+pub const STICKY_QUEUE_TIMEOUT: std::time::Duration = std::time::Duration::from_millis(500);
+
 /// Where and how to reach Temporal.
 #[derive(Debug, Clone)]
 pub struct TemporalConfig {
@@ -58,6 +74,20 @@ pub const DEFAULT_MAX_CACHED_WORKFLOWS: usize = 250;
 /// receives; a worker built on it does the same (the SDK takes the client's converter).
 pub async fn connect(config: &TemporalConfig) -> anyhow::Result<Client> {
     let keys = payload_keys(config)?;
+    connect_with(config, crate::codec::data_converter(keys)).await
+}
+
+/// As [`connect`], for a worker: its codec marks what was not sealed with the portal's keys,
+/// and the worker refuses it as input (`crate::sealed_input`).
+async fn connect_worker(config: &TemporalConfig) -> anyhow::Result<Client> {
+    let keys = payload_keys(config)?;
+    connect_with(config, crate::codec::worker_data_converter(keys)).await
+}
+
+async fn connect_with(
+    config: &TemporalConfig,
+    converter: temporalio_common::data_converters::DataConverter,
+) -> anyhow::Result<Client> {
     let url = url::Url::parse(&config.address)
         .with_context(|| format!("TEMPORAL_ADDRESS {:?} is not a URL", config.address))?;
     let compression = if config.compress {
@@ -75,7 +105,7 @@ pub async fn connect(config: &TemporalConfig) -> anyhow::Result<Client> {
     Client::new(
         connection,
         ClientOptions::new(config.namespace.clone())
-            .data_converter(crate::codec::data_converter(keys))
+            .data_converter(converter)
             .build(),
     )
     .context("Failed to create the Temporal client")
@@ -321,7 +351,7 @@ fn run_on_own_runtime(
 }
 
 async fn build_worker(config: &TemporalConfig, register: Register) -> anyhow::Result<Worker> {
-    let client = connect(config).await?;
+    let client = connect_worker(config).await?;
     let runtime = Runtime::from_current_tokio(Default::default())
         .map_err(|e| anyhow!("Failed to start the Temporal runtime: {e}"))?;
     let options = register(WorkerOptions::new(config.task_queue.clone()))?
@@ -329,6 +359,7 @@ async fn build_worker(config: &TemporalConfig, register: Register) -> anyhow::Re
             config.workflow_task_pollers.max(2),
         ))
         .nonsticky_to_sticky_poll_ratio(NONSTICKY_POLL_RATIO)
+        .sticky_queue_schedule_to_start_timeout(STICKY_QUEUE_TIMEOUT)
         .max_cached_workflows(config.max_cached_workflows)
         .build();
     Worker::new(&runtime, client, options)

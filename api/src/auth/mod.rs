@@ -38,40 +38,15 @@ impl FromRequestParts<AppState> for Caller {
         parts: &mut Parts,
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
-        let header = parts.headers.get(AUTHORIZATION).ok_or_else(|| {
-            ApiError::Unauthorized("Sign in to continue: no access token was sent".into())
-        })?;
-        let token = header
-            .to_str()
-            .ok()
-            .and_then(|value| value.strip_prefix("Bearer "))
-            .map(str::trim)
-            .filter(|t| !t.is_empty())
-            .ok_or_else(|| {
-                ApiError::Unauthorized("The Authorization header must be 'Bearer <token>'".into())
-            })?;
-        let claims = state
-            .tokens
-            .verify(token)
-            .await
-            .map_err(|error| match error {
-                TokenError::ProviderUnavailable(detail) => {
-                    tracing::warn!(%detail, "could not fetch the identity provider's keys");
-                    ApiError::Unavailable(
-                        "Sign-in could not be checked just now. Please try again.".into(),
-                    )
-                }
-                other => ApiError::Unauthorized(other.to_string()),
-            })?;
-        let subject =
-            AdviserId::parse(claims.sub.as_deref().unwrap_or_default()).ok_or_else(|| {
-                ApiError::Unauthorized("The access token's subject is not valid".into())
-            })?;
-        let caller = Caller {
-            subject,
-            email: claims.email,
-            name: claims.name,
-            roles: Roles::parse(claims.roles.iter().map(String::as_str)),
+        // Verified once per request: the idempotency layer checks the token first (a key is
+        // the caller's own) and leaves the caller for the handler.
+        let caller = match parts.extensions.get::<Caller>() {
+            Some(caller) => caller.clone(),
+            None => {
+                let caller = verify(parts, state).await?;
+                parts.extensions.insert(caller.clone());
+                caller
+            }
         };
         crate::actor::record(
             caller.subject.as_str(),
@@ -80,6 +55,43 @@ impl FromRequestParts<AppState> for Caller {
         );
         Ok(caller)
     }
+}
+
+/// The bearer token's holder, or why the request has none.
+async fn verify(parts: &Parts, state: &AppState) -> Result<Caller, ApiError> {
+    let header = parts.headers.get(AUTHORIZATION).ok_or_else(|| {
+        ApiError::Unauthorized("Sign in to continue: no access token was sent".into())
+    })?;
+    let token = header
+        .to_str()
+        .ok()
+        .and_then(|value| value.strip_prefix("Bearer "))
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .ok_or_else(|| {
+            ApiError::Unauthorized("The Authorization header must be 'Bearer <token>'".into())
+        })?;
+    let claims = state
+        .tokens
+        .verify(token)
+        .await
+        .map_err(|error| match error {
+            TokenError::ProviderUnavailable(detail) => {
+                tracing::warn!(%detail, "could not fetch the identity provider's keys");
+                ApiError::Unavailable(
+                    "Sign-in could not be checked just now. Please try again.".into(),
+                )
+            }
+            other => ApiError::Unauthorized(other.to_string()),
+        })?;
+    let subject = AdviserId::parse(claims.sub.as_deref().unwrap_or_default())
+        .ok_or_else(|| ApiError::Unauthorized("The access token's subject is not valid".into()))?;
+    Ok(Caller {
+        subject,
+        email: claims.email,
+        name: claims.name,
+        roles: Roles::parse(claims.roles.iter().map(String::as_str)),
+    })
 }
 
 impl Caller {

@@ -42,9 +42,10 @@ use utoipa_axum::router::OpenApiRouter;
         description = "Quote, underwrite and set up protection policies. Every call but the bootstrap \
                        configuration needs a bearer access token from the portal's identity provider. \
                        Errors are application/problem+json; rule violations name each field. \
-                       A command may carry an `Idempotency-Key` header (1 to 100 letters, digits or \
-                       `- _ . :`): sent again with the same key after a timeout or a 503, it answers \
-                       with the first request's result and makes no second change."
+                       A command may carry an `Idempotency-Key` header \
+                       (draft-ietf-httpapi-idempotency-key-header): sent again with the same key and \
+                       payload after a timeout or a 503, it answers with the first request's answer \
+                       and makes no second change; keys are kept for 24 hours."
     ),
     components(schemas(crate::error::Problem, crate::error::ProblemType)),
     modifiers(&BearerAuth),
@@ -135,11 +136,24 @@ impl Modify for IdempotencyKey {
             .name("Idempotency-Key")
             .parameter_in(ParameterIn::Header)
             .required(Required::False)
-            .description(Some(
-                "Sent again with the same key after a timeout or a 503, the request answers \
-                 with the first one's result and makes no second change. 1 to 100 letters, \
-                 digits or `- _ . :`; any other value is refused with 400.",
-            ))
+            .description(Some(format!(
+                "A key the client makes up for this request (a UUID, say), as \
+                 draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key \
+                 and the same payload (the body and query compared by meaning: `90000` and \
+                 `90000.0`, or members in another order, are the same), the request is answered \
+                 with the first answer, its status, headers and body, with \
+                 `Idempotent-Replayed: true`, and nothing is changed a second time. The same key \
+                 with another payload is refused with 422 (`type` ends \
+                 `idempotency-key-reused`); sent while the first request still runs, with 409 \
+                 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the \
+                 operation's (method and path): another caller's key, or the same key on another \
+                 operation, is another request. Keys are kept for {} hours after their first \
+                 request; after that the key is new again. A first request that ended in a \
+                 server error (5xx) keeps no answer: sent again, it runs again, and a change it \
+                 may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any \
+                 other value is refused with 400.",
+                crate::idempotency::KEEP.num_hours()
+            )))
             .schema(Some(
                 ObjectBuilder::new()
                     .schema_type(Type::String)
@@ -160,6 +174,16 @@ impl Modify for IdempotencyKey {
                     .build(),
             )
             .build();
+        let reused = (
+            "422",
+            "the `Idempotency-Key` was first sent with another payload (`type` ends \
+             `idempotency-key-reused`); nothing was done",
+        );
+        let in_use = (
+            "409",
+            "the first request with this `Idempotency-Key` is still running (`type` ends \
+             `idempotency-key-in-use`): send it again after `Retry-After` seconds",
+        );
         for item in openapi.paths.paths.values_mut() {
             for method in [
                 HttpMethod::Post,
@@ -183,8 +207,41 @@ impl Modify for IdempotencyKey {
                         .responses
                         .entry("400".into())
                         .or_insert_with(|| unreadable_key.clone().into());
+                    for (status, what) in [reused, in_use] {
+                        add_or_extend(&mut operation.responses, status, what);
+                    }
                 }
             }
+        }
+    }
+}
+
+/// Adds `what` to a command's response of `status`: to its description when the command
+/// declares one already (a 409 of its own rules), else as a problem response of its own.
+fn add_or_extend(responses: &mut utoipa::openapi::Responses, status: &str, what: &str) {
+    use utoipa::openapi::RefOr;
+    match responses.responses.get_mut(status) {
+        Some(RefOr::T(response)) => {
+            response.description = format!("{}; or {what}", response.description);
+        }
+        Some(RefOr::Ref(_)) => {}
+        None => {
+            let mut first = what.to_owned();
+            if let Some(c) = first.get_mut(0..1) {
+                c.make_ascii_uppercase();
+            }
+            let response = ResponseBuilder::new()
+                .description(first)
+                .content(
+                    "application/problem+json",
+                    ContentBuilder::new()
+                        .schema(Some(Ref::from_schema_name("Problem")))
+                        .build(),
+                )
+                .build();
+            responses
+                .responses
+                .insert(status.to_owned(), response.into());
         }
     }
 }

@@ -336,7 +336,7 @@ impl TestApp {
     }
 
     /// Decrypted (`workflows::codec`), so what is kept replays without this test's keys.
-    async fn history_json<W: temporalio_common::HasWorkflowDefinition>(
+    pub async fn history_json<W: temporalio_common::HasWorkflowDefinition>(
         &self,
         workflow_id: String,
     ) -> Vec<u8> {
@@ -487,9 +487,11 @@ impl TestApp {
         client
             .start_workflow(
                 workflows::ApplicationWorkflow::run,
-                workflows::ApplicationWorkflowInput::Continued {
-                    application: Box::new(application),
-                },
+                workflows::sealed_input::SealedStart::from(
+                    workflows::ApplicationWorkflowInput::Continued {
+                        application: Box::new(application),
+                    },
+                ),
                 // A new run keeps the case's search attributes, as continue-as-new does.
                 WorkflowStartOptions::new(self.config.temporal.task_queue.clone(), workflow_id)
                     .search_attributes(attributes)

@@ -111,6 +111,41 @@ describe('useApplicationChange', () => {
     expect(cached()).toEqual([{ tag: 'SMOKER', value: 'No' }]);
   });
 
+  it('never shows an older version when two changes to one thing answer out of order', async () => {
+    // The last answer is saved (version 6), then the declaration ticked (version 7); the server
+    // takes them in turn, but the first one's answer reaches the page last.
+    const answers = held();
+    stubApi([
+      { method: 'POST', path: ANSWERS, respond: () => answers.response },
+      {
+        method: 'POST',
+        path: '/api/v1/actions/acceptuwdeclaration',
+        respond: () => json(enquiryFixture({ version: 7, declarations: { acceptedPreUnderwriting: true, acceptedPostUnderwriting: true } })),
+      },
+    ]);
+    const queryClient = createTestQueryClient();
+    const key = enquiryKeys.detail('applicant-1');
+    queryClient.setQueryData(key, enquiryFixture({ version: 5 }));
+    const wrapper = wrapperFor(queryClient);
+    const answer = renderHook(() => useApplicationChange(provideAnswers, { cacheKey: key, optimistic: withAnswer }), { wrapper });
+    const declare = renderHook(
+      () =>
+        useApplicationChange(async () => unwrap(await api.POST('/api/v1/actions/acceptuwdeclaration', { body: { applicationId: 1001, applicantId: 'applicant-1' } })), {
+          cacheKey: key,
+        }),
+      { wrapper },
+    );
+
+    const saving = answer.result.current.mutateAsync([{ tag: 'SMOKER', value: 'No' }]);
+    await act(() => declare.result.current.mutateAsync());
+    answers.release(json(enquiryFixture({ version: 6, declarations: { acceptedPreUnderwriting: true, acceptedPostUnderwriting: false } })));
+    await act(() => saving);
+
+    const shown = queryClient.getQueryData<Enquiry>(key);
+    expect(shown?.version).toBe(7);
+    expect(shown?.declarations.acceptedPostUnderwriting).toBe(true);
+  });
+
   it('puts back what was shown when the latest optimistic call is refused', async () => {
     stubApi([{ method: 'POST', path: ANSWERS, respond: () => problem(422, { title: 'Unprocessable', detail: 'Answer every question' }) }]);
     const queryClient = createTestQueryClient();

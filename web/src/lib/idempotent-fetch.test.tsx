@@ -133,6 +133,30 @@ describe('Idempotency-Key on the API client', () => {
     expect(requests.map((request) => request.url.pathname)).toEqual([ADD_COVER, '/api/v1/decision/1001/proceed']);
   });
 
+  it('waits for a first attempt still running on the API, then gets its answer with the same key', async () => {
+    const saved = applicationFixture({ version: 8 });
+    const inUse = () => {
+      const response = problem(409, { type: 'urn:adviser-portal:problem:idempotency-key-in-use', title: 'Conflict' });
+      response.headers.set('Retry-After', '1');
+      return response;
+    };
+    const { requests } = stubApi([{ method: 'POST', path: ADD_COVER, respond: inTurn(networkFailure, inUse, () => json(saved)) }]);
+
+    const application = unwrap(await addCover());
+
+    expect(application).toEqual(saved);
+    expect(requests).toHaveLength(3);
+    expect(new Set(requests.map(keyOf)).size).toBe(1);
+  });
+
+  it('does not wait on a 409 that is the case’s own refusal', async () => {
+    const conflict = () => problem(409, { type: 'urn:adviser-portal:problem:conflict', title: 'Conflict', detail: 'Not now' });
+    const { requests } = stubApi([{ method: 'POST', path: ADD_COVER, respond: inTurn(unavailable, conflict) }]);
+
+    expect((await addCover()).response.status).toBe(409);
+    expect(requests).toHaveLength(2);
+  });
+
   it('keeps a key the caller set itself', async () => {
     const { requests } = stubApi([{ method: 'POST', path: ADD_COVER, respond: inTurn(unavailable, () => json(applicationFixture())) }]);
 

@@ -1,3 +1,4 @@
+import { keepNewerVersion } from '@/lib/query-client';
 import { render } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
@@ -5,7 +6,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { AppProviders } from '@/app/app-providers';
 
 export function createTestQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return new QueryClient({ defaultOptions: { queries: { retry: false, structuralSharing: keepNewerVersion }, mutations: { retry: false } } });
 }
 
 /** Renders a route element with the real providers (antd en-GB, react-query) and a memory router. */

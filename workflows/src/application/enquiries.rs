@@ -6,6 +6,7 @@ use super::{ApplicationWorkflow, projection};
 use crate::commands::{Saved, Timed};
 use crate::enquiry::{EnquiryWorkflow, EnquiryWorkflowInput};
 use crate::refusal::{HandlerError, refuse};
+use crate::sealed_input::SealedStart;
 use crate::steps;
 use activities::UnderwritingActivities;
 use domain::application::Command;
@@ -109,12 +110,13 @@ async fn start_child(
         .workflow_id(id)
         // The enquiry outlives a hand-over of the application to a new run.
         .parent_close_policy(ParentClosePolicy::Abandon)
+        .task_timeout(crate::worker::WORKFLOW_TASK_TIMEOUT)
         .static_summary(format!(
             "Underwriting enquiry of client {} on application {}",
             command.body.applicant_id, application.id
         ))
         .build();
-    ctx.start_child_workflow(EnquiryWorkflow::run, input, options)
+    ctx.start_child_workflow(EnquiryWorkflow::run, SealedStart::from(input), options)
         .await
         .map(|_| ())
         .map_err(|e| {

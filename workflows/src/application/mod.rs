@@ -20,6 +20,7 @@ pub use updates::{ApplicationUpdate, PriceQuote};
 use crate::commands::{Actor, Timed};
 use crate::one_at_a_time::{TakesTurns, one_at_a_time};
 use crate::refusal::{HandlerError, refuse};
+use crate::sealed_input::SealedStart;
 use crate::search_attributes::Findable;
 use crate::steps::{Failing, ShowsFailingSteps};
 use chrono::{DateTime, Utc};
@@ -73,6 +74,9 @@ pub struct ApplicationWorkflow {
     held_outcomes: Vec<(RecordEnquiryOutcome, DateTime<Utc>)>,
     /// A step that failed its last go (see [`crate::steps`]), until one succeeds.
     failing: Option<Failing>,
+    /// Whether the portal sealed the start input; a run that was not fails at once
+    /// (`crate::sealed_input`).
+    sealed: bool,
 }
 
 impl ApplicationWorkflow {
@@ -102,6 +106,7 @@ impl ApplicationWorkflow {
             changing: false,
             held_outcomes: Vec::new(),
             failing: None,
+            sealed: true,
         }
     }
 
@@ -187,9 +192,9 @@ impl ApplicationWorkflow {
         Self::save_signalled_change(ctx).await?;
         let application = ctx.state(|s| s.application.clone());
         ctx.continue_as_new(
-            ApplicationWorkflowInput::Continued {
+            SealedStart::from(ApplicationWorkflowInput::Continued {
                 application: Box::new(application),
-            },
+            }),
             ContinueAsNewOptions::default(),
         )?;
         Ok(())

@@ -15,6 +15,7 @@ use super::{ApplicationWorkflow, ApplicationWorkflowInput, projection};
 use crate::commands::{Saved, Timed, UpdateFor, carried_by, command_updates};
 use crate::one_at_a_time::one_at_a_time;
 use crate::refusal::{HandlerError, refuse};
+use crate::sealed_input::{Sealed, SealedStart, refuse_unless_sealed};
 use crate::steps;
 use activities::{
     ApplicationActivities, BankActivities, PolicyActivities, PriceRequest, PricingActivities,
@@ -68,13 +69,23 @@ command_updates! {
     ApplicationWorkflow;
     {
         #[init]
-        fn new(_ctx: &WorkflowContextView, input: ApplicationWorkflowInput) -> Self {
-            Self::new_state(input)
+        fn new(_ctx: &WorkflowContextView, start: SealedStart<ApplicationWorkflowInput>) -> Self {
+            let mut state = Self::new_state(start.input);
+            state.sealed = start.sealed;
+            state
         }
 
         #[run]
         pub async fn run(ctx: &mut WorkflowContext<Self>) -> WorkflowResult<()> {
+            refuse_unless_sealed(ctx.state(|s| s.sealed))?;
             Self::run_until_handover(ctx).await
+        }
+
+        /// Its input is nothing; the validator is there so that an input the portal did not
+        /// seal is refused before anything is recorded (`crate::sealed_input`).
+        #[update_validator(open)]
+        fn validate_open(&self, _ctx: &WorkflowContextView, _request: &()) -> Result<(), HandlerError> {
+            Ok(())
         }
 
         /// Saves and returns the application as it stands. Sent with the start of a new
@@ -101,13 +112,23 @@ command_updates! {
         }
 
         /// A client's enquiry closed with its outcome (sent by the enquiry workflow): recorded
-        /// at once, saved by the main loop.
+        /// at once, saved by the main loop. One not sealed by the portal (sent with Temporal's
+        /// CLI, say) is ignored (`crate::sealed_input`).
         #[signal]
         pub fn enquiry_closed(
             &mut self,
             ctx: &mut SyncWorkflowContext<Self>,
-            outcome: RecordEnquiryOutcome,
+            outcome: Sealed<RecordEnquiryOutcome>,
         ) {
+            let Sealed::Genuine(outcome) = outcome else {
+                if !ctx.is_replaying() {
+                    tracing::warn!(
+                        workflow_id = ctx.workflow_id(),
+                        "ignored an enquiry_closed signal that was not sealed by the portal"
+                    );
+                }
+                return;
+            };
             let now = ctx.workflow_time().map(DateTime::<Utc>::from).unwrap_or_default();
             self.outcome_signalled(outcome, now);
         }

@@ -12,6 +12,7 @@ mod sweep;
 pub use period::{RETENTION_FILE, RetentionPeriod};
 pub use sweep::{RetentionActivities, SweepReport};
 
+use crate::sealed_input::{SealedStart, refuse_unless_sealed};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 use temporalio_client::{Client, WorkflowIdConflictPolicy, WorkflowStartOptions};
@@ -67,8 +68,10 @@ impl RetentionWorkflow {
     #[run]
     pub async fn run(
         ctx: &mut WorkflowContext<Self>,
-        input: RetentionWorkflowInput,
+        start: SealedStart<RetentionWorkflowInput>,
     ) -> WorkflowResult<()> {
+        refuse_unless_sealed(start.sealed)?;
+        let input = start.input;
         let every = Duration::from_secs(input.every_seconds.max(1));
         ctx.timer(every).await;
         let options =
@@ -90,7 +93,7 @@ impl RetentionWorkflow {
         {
             tracing::warn!(%error, "the retention sweep did not finish; the next run tries again");
         }
-        ctx.continue_as_new(input, ContinueAsNewOptions::default())?;
+        ctx.continue_as_new(SealedStart::from(input), ContinueAsNewOptions::default())?;
         Ok(())
     }
 }
@@ -106,6 +109,7 @@ pub async fn ensure_started(
     let options =
         WorkflowStartOptions::new(task_queue.to_owned(), RETENTION_WORKFLOW_ID.to_owned())
             .id_conflict_policy(WorkflowIdConflictPolicy::UseExisting)
+            .task_timeout(crate::worker::WORKFLOW_TASK_TIMEOUT)
             .static_summary(
                 "Deletes cases not taken up within the retention period (product/retention.json)"
                     .to_owned(),
@@ -114,7 +118,7 @@ pub async fn ensure_started(
     client
         .start_workflow(
             RetentionWorkflow::run,
-            RetentionWorkflowInput::every(interval),
+            SealedStart::from(RetentionWorkflowInput::every(interval)),
             options,
         )
         .await

@@ -205,7 +205,7 @@ pub async fn receive_evidence(
 /// The document's id: from the request's `Idempotency-Key` when it has one, so a receipt sent
 /// again names the same document; otherwise new.
 fn document_id(evidence_id: &str) -> String {
-    match crate::idempotency::key() {
+    match crate::idempotency::callers_key() {
         Some(key) => {
             let digest = Sha256::digest(format!("{evidence_id}:{key}"));
             digest[..16].iter().map(|b| format!("{b:02x}")).collect()

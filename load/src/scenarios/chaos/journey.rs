@@ -29,6 +29,9 @@ pub struct Journey {
     pub waits: Vec<(Instant, Duration)>,
     /// A client's answers refer the case to an underwriter (a simulated one decides it).
     pub referred: bool,
+    /// Times the decision quote was refused because the case read at another stage once it
+    /// was refused: a change lost with a Temporal restart, put back (decision ID4).
+    pub moved_back: usize,
     /// How long each confirmed command took, by name.
     pub timings: Vec<(&'static str, Duration)>,
 }
@@ -76,6 +79,9 @@ pub enum Step {
     InForce,
 }
 
+/// The problem type of a retry that arrived while the first attempt with its key still runs.
+const KEY_IN_USE: &str = "urn:adviser-portal:problem:idempotency-key-in-use";
+
 /// How long an adviser keeps trying one command before giving up on it.
 const GIVE_UP_AFTER: Duration = Duration::from_secs(90);
 /// Longest wait for one answer; the API itself answers 503 after 15 s.
@@ -83,7 +89,8 @@ const REQUEST_TIMEOUT: Duration = Duration::from_secs(20);
 
 pub struct Adviser {
     pub http: reqwest::Client,
-    pub base: String,
+    /// The API processes, each request to the next (`crate::http::Balancer`).
+    pub api: crate::http::Balancer,
     pub token: String,
     pub number: usize,
     /// Cover edits this adviser makes in their first case before pricing it: enough of them
@@ -137,6 +144,12 @@ pub(super) async fn until_answered(
             Ok(response) if response.status().is_client_error() => {
                 let status = response.status();
                 let text = response.text().await.unwrap_or_default();
+                // The first attempt is still running (its answer did not reach us, or its API
+                // process died holding the key): wait and send the same request again.
+                if status == reqwest::StatusCode::CONFLICT && text.contains(KEY_IN_USE) {
+                    tokio::time::sleep(pause).await;
+                    continue;
+                }
                 return Answer::Refused(format!("{name}: {status} {text}"));
             }
             Ok(response) => response.status().to_string(),
@@ -157,12 +170,18 @@ pub(super) async fn until_answered(
     }
 }
 
-/// A read: retried on any error until it answers (reads change nothing).
-pub(super) async fn read(http: &reqwest::Client, token: &str, url: &str) -> Option<Value> {
+/// A read of `path`: retried on any error until it answers (reads change nothing), each try on
+/// the next API process.
+pub(super) async fn read(
+    http: &reqwest::Client,
+    token: &str,
+    api: &crate::http::Balancer,
+    path: &str,
+) -> Option<Value> {
     let started = Instant::now();
     while started.elapsed() < GIVE_UP_AFTER {
         let response = http
-            .get(url)
+            .get(api.url(path))
             .bearer_auth(token)
             .timeout(REQUEST_TIMEOUT)
             .send()
@@ -192,11 +211,10 @@ impl Adviser {
             let pause = self.think.mul_f64(rand::random::<f64>() + 0.5);
             tokio::time::sleep(pause).await;
         }
-        let url = format!("{}{path}", self.base);
         let answer = until_answered(journey, name, |key| {
             let request = self
                 .http
-                .request(method.clone(), &url)
+                .request(method.clone(), self.api.url(path))
                 .bearer_auth(&self.token)
                 .header("Idempotency-Key", key);
             match &body {
@@ -217,7 +235,7 @@ impl Adviser {
 
     /// A read of the API: retried on any error until it answers.
     async fn read(&self, path: &str) -> Option<Value> {
-        read(&self.http, &self.token, &format!("{}{path}", self.base)).await
+        read(&self.http, &self.token, &self.api, path).await
     }
 
     /// One case from creation to in force; stops at the first command it cannot complete.
@@ -463,7 +481,10 @@ impl Adviser {
             .await?;
         }
         // Each closed enquiry's outcome reaches the application by a signal; a referred case
-        // waits for the simulated underwriters to decide it.
+        // waits for the simulated underwriters to decide it. An adviser who gets the decision
+        // quote refused because the case no longer reads at the decision (a change the read
+        // model showed was lost with a Temporal restart, and is put back: decision ID4) waits
+        // for the decision again, as they would on the page.
         let started = Instant::now();
         let patience = if j.referred {
             GIVE_UP_AFTER * 3
@@ -471,31 +492,50 @@ impl Adviser {
             GIVE_UP_AFTER
         };
         loop {
-            let application = self.read(&format!("/api/v1/application/{id}")).await?;
-            if application["status"] == "DECISION" {
+            loop {
+                let application = self.read(&format!("/api/v1/application/{id}")).await?;
+                if application["status"] == "DECISION" {
+                    break;
+                }
+                if application["status"] == "UNDERWRITING" {
+                    j.reached = Step::Referred;
+                }
+                if started.elapsed() > patience {
+                    j.unconfirmed.push("decision reached");
+                    return None;
+                }
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            let path = format!("/api/v1/actions/TriggerDecisionQuote/{id}");
+            let refusals = j.refused.len();
+            if self
+                .send(
+                    j,
+                    "TriggerDecisionQuote",
+                    reqwest::Method::POST,
+                    &path,
+                    None,
+                )
+                .await
+                .is_some()
+            {
                 break;
             }
-            if application["status"] == "UNDERWRITING" {
-                j.reached = Step::Referred;
-            }
-            if started.elapsed() > patience {
-                j.unconfirmed.push("decision reached");
+            let now = self.read(&format!("/api/v1/application/{id}")).await?;
+            let moved_back = j.refused.len() == refusals + 1
+                && j.refused[refusals].contains(": 409 ")
+                && now["status"] != "DECISION";
+            if !moved_back {
                 return None;
             }
-            tokio::time::sleep(Duration::from_millis(100)).await;
+            j.refused.pop();
+            j.moved_back += 1;
         }
-        let decide = [
-            (
-                "TriggerDecisionQuote",
-                format!("/api/v1/actions/TriggerDecisionQuote/{id}"),
-                Value::Null,
-            ),
-            (
-                "decision/proceed",
-                format!("/api/v1/decision/{id}/proceed"),
-                Value::Null,
-            ),
-        ];
+        let decide = [(
+            "decision/proceed",
+            format!("/api/v1/decision/{id}/proceed"),
+            Value::Null,
+        )];
         self.post_each(j, decide).await?;
         j.reached = Step::Decided;
         let set_up = [

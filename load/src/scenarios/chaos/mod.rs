@@ -30,8 +30,15 @@ use workflows::worker::{TemporalConfig, connect};
 pub struct Options {
     pub advisers: usize,
     pub duration: Duration,
+    /// Worker faults: every other one a SIGKILL, the others a SIGTERM.
     pub kills: usize,
     pub server_restarts: usize,
+    /// `portal api` processes, the load spread over them in turn as a load balancer would.
+    pub apis: usize,
+    /// How many times an API process is killed (SIGKILL) and started again.
+    pub api_kills: usize,
+    /// The database the portal's processes share (default: a SQLite file in the scratch folder).
+    pub database_url: Option<String>,
     pub seed: u64,
     pub keep: bool,
     pub binaries: Binaries,
@@ -46,29 +53,71 @@ pub struct Options {
 
 const WORKERS: usize = 2;
 
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum FaultKind {
+    /// A worker killed with SIGKILL.
     KillWorker,
+    /// A worker stopped with SIGTERM, as an orchestrator replacing it does.
+    StopWorker,
+    /// An API process killed with SIGKILL.
+    KillApi,
     RestartServer,
+}
+
+impl FaultKind {
+    const ALL: [FaultKind; 4] = [
+        FaultKind::KillWorker,
+        FaultKind::StopWorker,
+        FaultKind::KillApi,
+        FaultKind::RestartServer,
+    ];
+
+    fn plural(self) -> &'static str {
+        match self {
+            FaultKind::KillWorker => "worker kills (SIGKILL)",
+            FaultKind::StopWorker => "worker stops (SIGTERM)",
+            FaultKind::KillApi => "API kills (SIGKILL)",
+            FaultKind::RestartServer => "Temporal restarts",
+        }
+    }
 }
 
 /// A fault as it happened: what, when (from the start), and for how long.
 #[derive(Debug)]
 struct Fault {
     at: Instant,
+    kind: FaultKind,
     what: String,
 }
 
 pub async fn run(options: Options) -> anyhow::Result<()> {
     println!(
-        "Fault injection: {} advisers for {} s, {} worker kills, {} Temporal restart(s), seed {}",
+        "Fault injection: {} advisers for {} s on {} API process(es) and {WORKERS} workers ({}), {} worker faults (SIGKILL and SIGTERM in turn), {} API kills, {} Temporal restart(s), seed {}",
         options.advisers,
         options.duration.as_secs(),
+        options.apis,
+        if options.database_url.is_some() {
+            "PostgreSQL"
+        } else {
+            "SQLite"
+        },
         options.kills,
+        options.api_kills,
         options.server_restarts,
         options.seed
     );
-    let mut cluster = Cluster::start(options.binaries.clone(), WORKERS).await?;
+    if options.api_kills > 0 && options.apis < 2 {
+        bail!("--api-kills needs --apis 2 or more: with one API nothing would answer");
+    }
+    let mut cluster = Cluster::start_on(
+        options.binaries.clone(),
+        WORKERS,
+        options.database_url.clone(),
+    )
+    .await?;
+    while cluster.api_count() < options.apis {
+        cluster.add_api().await?;
+    }
     let outcome = drive(&mut cluster, &options).await;
     cluster.stop(options.keep || outcome.is_err()).await;
     outcome
@@ -76,6 +125,7 @@ pub async fn run(options: Options) -> anyhow::Result<()> {
 
 async fn drive(cluster: &mut Cluster, options: &Options) -> anyhow::Result<()> {
     let http = reqwest::Client::new();
+    let api = crate::http::Balancer::new(cluster.api_bases());
     let token =
         crate::http::sign_in(&http, &cluster.base_url, &options.user, &options.password).await?;
     let started = Instant::now();
@@ -84,7 +134,7 @@ async fn drive(cluster: &mut Cluster, options: &Options) -> anyhow::Result<()> {
         .map(|number| {
             let adviser = Adviser {
                 http: http.clone(),
-                base: cluster.base_url.clone(),
+                api: api.clone(),
                 token: token.clone(),
                 number,
                 // A long case is an integrator's script editing again and again: no pauses.
@@ -118,7 +168,7 @@ async fn drive(cluster: &mut Cluster, options: &Options) -> anyhow::Result<()> {
     ] {
         let underwriter = underwriter::Underwriter {
             http: http.clone(),
-            base: cluster.base_url.clone(),
+            api: api.clone(),
             token: crate::http::sign_in(&http, &cluster.base_url, email, &options.password).await?,
             name,
         };
@@ -219,9 +269,9 @@ async fn drive(cluster: &mut Cluster, options: &Options) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Kills a random worker `options.kills` times and restarts the server
-/// `options.server_restarts` times, at random moments between a tenth and nine tenths of the
-/// run, one fault at a time.
+/// Stops a random worker `options.kills` times (SIGKILL and SIGTERM in turn), kills a random
+/// API process `options.api_kills` times and restarts the server `options.server_restarts`
+/// times, at random moments between a tenth and nine tenths of the run, one fault at a time.
 async fn inject(
     cluster: &mut Cluster,
     options: &Options,
@@ -230,8 +280,18 @@ async fn inject(
 ) -> anyhow::Result<Vec<Fault>> {
     let span = options.duration.as_secs_f64();
     let mut plan: Vec<(f64, FaultKind)> = (0..options.kills)
-        .map(|_| (rng.gen_range(0.1..0.9) * span, FaultKind::KillWorker))
+        .map(|i| {
+            let kind = if i % 2 == 0 {
+                FaultKind::KillWorker
+            } else {
+                FaultKind::StopWorker
+            };
+            (rng.gen_range(0.1..0.9) * span, kind)
+        })
         .collect();
+    plan.extend(
+        (0..options.api_kills).map(|_| (rng.gen_range(0.1..0.9) * span, FaultKind::KillApi)),
+    );
     for i in 0..options.server_restarts {
         let at = (i + 1) as f64 / (options.server_restarts + 1) as f64;
         plan.push((at * span, FaultKind::RestartServer));
@@ -243,15 +303,34 @@ async fn inject(
         cluster.check_alive()?;
         let at = Instant::now();
         let what = match kind {
-            FaultKind::KillWorker => {
+            FaultKind::KillWorker | FaultKind::StopWorker => {
                 let i = rng.gen_range(0..WORKERS);
                 let down = Duration::from_millis(rng.gen_range(200..3000));
-                cluster.kill_worker(i).await?;
+                let how = if kind == FaultKind::KillWorker {
+                    cluster.kill_worker(i).await?;
+                    "killed (SIGKILL)"
+                } else {
+                    cluster.stop_worker(i).await?;
+                    "stopped (SIGTERM)"
+                };
+                let stopped_in = at.elapsed();
                 tokio::time::sleep(down).await;
                 cluster.restart_worker(i)?;
                 format!(
-                    "worker {i} killed (SIGKILL), started again after {} ms",
+                    "worker {i} {how} in {} ms, started again after {} ms",
+                    stopped_in.as_millis(),
                     down.as_millis()
+                )
+            }
+            FaultKind::KillApi => {
+                let i = rng.gen_range(0..cluster.api_count());
+                let down = Duration::from_millis(rng.gen_range(200..3000));
+                cluster.kill_api(i).await?;
+                tokio::time::sleep(down).await;
+                cluster.restart_api(i).await?;
+                format!(
+                    "API {i} killed (SIGKILL), answering again after {} ms",
+                    at.elapsed().as_millis()
                 )
             }
             FaultKind::RestartServer => {
@@ -263,7 +342,7 @@ async fn inject(
                 )
             }
         };
-        faults.push(Fault { at, what });
+        faults.push(Fault { at, kind, what });
     }
     Ok(faults)
 }
@@ -324,15 +403,16 @@ fn report(
         findings.applications
     );
     println!(
-        "  faults: {} worker kills, {} Temporal restarts",
-        faults
+        "  faults: {}",
+        FaultKind::ALL
             .iter()
-            .filter(|f| f.what.starts_with("worker"))
-            .count(),
-        faults
-            .iter()
-            .filter(|f| f.what.starts_with("Temporal"))
-            .count()
+            .map(|kind| format!(
+                "{} {}",
+                faults.iter().filter(|f| f.kind == *kind).count(),
+                kind.plural()
+            ))
+            .collect::<Vec<_>>()
+            .join(", ")
     );
     println!(
         "  commands confirmed {accepted}, never confirmed {unconfirmed} (of which applied anyway {}), errors advisers saw {}",
@@ -340,11 +420,13 @@ fn report(
         errors.len()
     );
     println!(
-        "  lost {}, duplicated {}, read model diverged {}",
+        "  lost {}, duplicated {}, read model diverged {}; changes shown but lost with a Temporal restart, put back when acted on: {}",
         findings.lost.len(),
         findings.duplicated.len(),
-        findings.diverged.len()
+        findings.diverged.len(),
+        journeys.iter().map(|j| j.moved_back).sum::<usize>()
     );
+    waits_by_cause(&waits, faults);
     println!(
         "  errors and waits over {} s advisers saw, by the last fault before them (a wait by when it ended):",
         journey::SLOW.as_secs()
@@ -390,6 +472,55 @@ fn report(
             }
         );
     }
+}
+
+/// How long after a fault a wait may still be its doing: a worker's cases move to the other
+/// worker, a restarted server's tasks are dispatched again, within this.
+const AFTER_A_FAULT: Duration = Duration::from_secs(30);
+
+/// The waits over [`journey::SLOW`], each put down to the kind of fault that caused it: the
+/// first fault while it lasted (a command in flight when a process died), else the last fault
+/// at most [`AFTER_A_FAULT`] before it began (a case still moving to the other worker, a
+/// restarted server's tasks still being dispatched); else to no fault.
+fn waits_by_cause(waits: &[&(Instant, Duration)], faults: &[Fault]) {
+    let cause = |(began, took): &(Instant, Duration)| {
+        let ended = *began + *took;
+        faults
+            .iter()
+            .find(|f| f.at >= *began && f.at <= ended)
+            .or_else(|| {
+                faults
+                    .iter()
+                    .rev()
+                    .find(|f| f.at < *began && f.at + AFTER_A_FAULT >= *began)
+            })
+            .map(|f| f.kind)
+    };
+    let mut parts: Vec<String> = FaultKind::ALL
+        .iter()
+        .map(|kind| {
+            let seen: Vec<Duration> = waits
+                .iter()
+                .filter(|w| cause(w) == Some(*kind))
+                .map(|w| w.1)
+                .collect();
+            let longest = seen.iter().max().map_or(0.0, |d| d.as_secs_f64());
+            format!(
+                "after {} {} (longest {longest:.1} s)",
+                kind.plural(),
+                seen.len()
+            )
+        })
+        .collect();
+    parts.push(format!(
+        "with no fault near {}",
+        waits.iter().filter(|w| cause(w).is_none()).count()
+    ));
+    println!(
+        "  waits over {} s by cause: {}",
+        journey::SLOW.as_secs(),
+        parts.join(", ")
+    );
 }
 
 /// p50, p95, p99 and max of each command (the advisers' and the underwriters'), in the order

@@ -26,7 +26,8 @@ const GP_REPORT: &[u8] =
 
 pub struct Underwriter {
     pub http: reqwest::Client,
-    pub base: String,
+    /// The API processes, each request to the next (`crate::http::Balancer`).
+    pub api: crate::http::Balancer,
     pub token: String,
     pub name: &'static str,
 }
@@ -63,8 +64,8 @@ impl Underwriter {
     /// The oldest case it holds, else the oldest nobody holds.
     async fn next_case(&self) -> Option<String> {
         for filter in ["mine", "unclaimed"] {
-            let url = format!("{}/api/v1/underwriter/cases?filter={filter}", self.base);
-            let page = read(&self.http, &self.token, &url).await?;
+            let path = format!("/api/v1/underwriter/cases?filter={filter}");
+            let page = read(&self.http, &self.token, &self.api, &path).await?;
             if let Some(id) = page["results"][0]["id"].as_i64() {
                 return Some(id.to_string());
             }
@@ -73,8 +74,8 @@ impl Underwriter {
     }
 
     async fn case(&self, id: &str) -> Option<Value> {
-        let url = format!("{}/api/v1/underwriter/cases/{id}", self.base);
-        read(&self.http, &self.token, &url).await
+        let path = format!("/api/v1/underwriter/cases/{id}");
+        read(&self.http, &self.token, &self.api, &path).await
     }
 
     /// Takes one case as far as it can: stops at a refusal (taken over, or no longer with
@@ -83,7 +84,7 @@ impl Underwriter {
         let Some(mut case) = self.case(id).await else {
             return;
         };
-        let base = format!("{}/api/v1/underwriter/cases/{id}", self.base);
+        let base = format!("/api/v1/underwriter/cases/{id}");
         if case["isMine"] != true {
             if self
                 .post(work, "claim", &format!("{base}/claim"), None)
@@ -128,7 +129,7 @@ impl Underwriter {
             return;
         };
         if evidence["status"] == "requested" {
-            let url = format!(
+            let path = format!(
                 "{base}/evidence/{}/received",
                 evidence["id"].as_str().unwrap_or_default()
             );
@@ -138,7 +139,7 @@ impl Underwriter {
                     .mime_str("application/pdf")
                     .expect("a valid content type");
                 self.http
-                    .post(&url)
+                    .post(self.api.url(&path))
                     .bearer_auth(&self.token)
                     .header("Idempotency-Key", key)
                     .multipart(reqwest::multipart::Form::new().part("document", part))
@@ -177,18 +178,18 @@ impl Underwriter {
         }
     }
 
-    /// Posts a JSON command until it is answered; the case it answers with, or none.
+    /// Posts a JSON command to `path` until it is answered; the case it answers with, or none.
     async fn post(
         &self,
         work: &mut Work,
         name: &'static str,
-        url: &str,
+        path: &str,
         body: Option<Value>,
     ) -> Option<Value> {
         let answer = until_answered(&mut work.journey, name, |key| {
             let request = self
                 .http
-                .post(url)
+                .post(self.api.url(path))
                 .bearer_auth(&self.token)
                 .header("Idempotency-Key", key);
             match &body {

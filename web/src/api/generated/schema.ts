@@ -5382,7 +5382,7 @@ export interface components {
          * @description What kind of refusal a problem is: the machine-readable code of every error response.
          * @enum {string}
          */
-        ProblemType: "urn:adviser-portal:problem:unreadable" | "urn:adviser-portal:problem:not-signed-in" | "urn:adviser-portal:problem:forbidden" | "urn:adviser-portal:problem:not-found" | "urn:adviser-portal:problem:method-not-allowed" | "urn:adviser-portal:problem:conflict" | "urn:adviser-portal:problem:too-large" | "urn:adviser-portal:problem:invalid" | "urn:adviser-portal:problem:rate-limited" | "urn:adviser-portal:problem:server-error" | "urn:adviser-portal:problem:unavailable" | "urn:adviser-portal:problem:unconfirmed";
+        ProblemType: "urn:adviser-portal:problem:unreadable" | "urn:adviser-portal:problem:not-signed-in" | "urn:adviser-portal:problem:forbidden" | "urn:adviser-portal:problem:not-found" | "urn:adviser-portal:problem:method-not-allowed" | "urn:adviser-portal:problem:conflict" | "urn:adviser-portal:problem:too-large" | "urn:adviser-portal:problem:invalid" | "urn:adviser-portal:problem:rate-limited" | "urn:adviser-portal:problem:server-error" | "urn:adviser-portal:problem:unavailable" | "urn:adviser-portal:problem:unconfirmed" | "urn:adviser-portal:problem:idempotency-key-reused" | "urn:adviser-portal:problem:idempotency-key-in-use";
         /**
          * @description What the quote builder may offer this adviser: the products their settings allow, with their
          *     limits, and the riders.
@@ -6138,7 +6138,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -6198,7 +6198,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6207,7 +6207,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6231,7 +6231,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -6289,7 +6289,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6298,7 +6298,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6322,7 +6322,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -6380,8 +6380,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6404,7 +6413,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -6460,8 +6469,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6484,7 +6502,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -6541,8 +6559,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6565,7 +6592,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -6621,7 +6648,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6630,7 +6657,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6654,7 +6681,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -6714,7 +6741,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6723,7 +6750,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6747,7 +6774,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -6807,8 +6834,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6831,7 +6867,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -6889,7 +6925,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6898,7 +6934,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6975,7 +7011,7 @@ export interface operations {
                 adviserId?: string;
             };
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -7021,6 +7057,24 @@ export interface operations {
             };
             /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7093,7 +7147,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7156,7 +7210,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7165,7 +7219,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7189,7 +7243,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7247,8 +7301,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7271,7 +7334,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7334,7 +7397,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7343,7 +7406,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7367,7 +7430,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7425,8 +7488,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7501,7 +7573,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7564,7 +7636,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7573,7 +7645,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7597,7 +7669,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7661,7 +7733,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7670,7 +7742,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7694,7 +7766,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7760,7 +7832,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7769,7 +7841,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7793,7 +7865,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7855,8 +7927,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7990,7 +8071,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -8050,7 +8131,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8059,7 +8140,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8083,7 +8164,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -8143,7 +8224,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8152,7 +8233,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8176,7 +8257,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -8238,7 +8319,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8247,7 +8328,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8271,7 +8352,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -8331,7 +8412,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8340,7 +8421,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8364,7 +8445,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -8426,7 +8507,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8435,7 +8516,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8459,7 +8540,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -8517,8 +8598,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8727,7 +8817,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -8787,8 +8877,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9076,7 +9175,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -9133,7 +9232,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9142,7 +9241,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9166,7 +9265,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -9223,7 +9322,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9232,7 +9331,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9256,7 +9355,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -9313,8 +9412,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9337,7 +9445,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -9394,8 +9502,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9418,7 +9535,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -9475,7 +9592,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9484,7 +9601,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9508,7 +9625,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -9565,7 +9682,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9574,7 +9691,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9598,7 +9715,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -9655,7 +9772,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9664,7 +9781,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9688,7 +9805,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -9745,7 +9862,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9754,7 +9871,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9781,7 +9898,7 @@ export interface operations {
                 adviserId?: string;
             };
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -9834,6 +9951,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again */
             503: {
                 headers: {
@@ -9849,7 +9984,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -9906,8 +10041,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9930,7 +10074,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -9987,7 +10131,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9996,7 +10140,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10020,7 +10164,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -10077,8 +10221,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10101,7 +10254,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -10158,7 +10311,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10167,7 +10320,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10191,7 +10344,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -10248,7 +10401,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10257,7 +10410,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10346,7 +10499,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -10403,7 +10556,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10412,7 +10565,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10436,7 +10589,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -10492,8 +10645,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10516,7 +10678,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -10577,7 +10739,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10586,7 +10748,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10610,7 +10772,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -10670,7 +10832,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10679,7 +10841,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10980,7 +11142,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -11036,8 +11198,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11060,7 +11231,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -11116,8 +11287,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11160,7 +11340,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -11217,8 +11397,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11241,7 +11430,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -11291,6 +11480,24 @@ export interface operations {
             };
             /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11453,7 +11660,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -11500,6 +11707,24 @@ export interface operations {
             };
             /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12014,7 +12239,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -12064,6 +12289,24 @@ export interface operations {
             };
             /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12179,7 +12422,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -12239,7 +12482,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description The first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12304,7 +12556,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -12364,7 +12616,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description The first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12485,7 +12746,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -12536,6 +12797,24 @@ export interface operations {
             };
             /** @description Not found (`type` ends `not-found`): the application, client, cover or other item the request names does not exist, or is not yours to see; `detail` says which */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12720,7 +12999,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -12777,7 +13056,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description The first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12792,7 +13080,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -12848,8 +13136,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13012,7 +13309,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13072,7 +13369,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description The first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13087,7 +13393,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13147,7 +13453,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description The first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13218,7 +13533,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13278,7 +13593,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13287,7 +13602,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13311,7 +13626,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13371,7 +13686,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13380,7 +13695,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13404,7 +13719,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13460,7 +13775,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13469,7 +13784,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13543,7 +13858,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13605,8 +13920,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13629,7 +13953,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13685,8 +14009,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13700,7 +14033,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13756,7 +14089,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13765,7 +14098,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13789,7 +14122,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13849,7 +14182,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13858,7 +14191,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13873,7 +14206,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13929,8 +14262,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13953,7 +14295,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -14009,8 +14351,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14024,7 +14375,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -14080,8 +14431,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14315,7 +14675,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -14375,7 +14735,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14384,7 +14744,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14408,7 +14768,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -14468,7 +14828,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14477,7 +14837,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14501,7 +14861,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -14558,7 +14918,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A field cannot be read (`errors` names it), or the details lead to no case this account may add (the same `detail` whatever the reason: an unknown reference, another date of birth or email, or a case already in another account) */
+            /** @description The first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A field cannot be read (`errors` names it), or the details lead to no case this account may add (the same `detail` whatever the reason: an unknown reference, another date of birth or email, or a case already in another account); or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14797,7 +15166,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -14857,7 +15226,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the questions were taken back by the adviser or already submitted; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the questions were taken back by the adviser or already submitted; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14866,7 +15235,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each question at fault by its tag; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each question at fault by its tag; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14890,7 +15259,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -14946,7 +15315,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the questions were taken back by the adviser or already submitted; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the questions were taken back by the adviser or already submitted; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14955,7 +15324,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each question at fault by its tag; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each question at fault by its tag; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14979,7 +15348,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -15035,7 +15404,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the questions were taken back by the adviser or already submitted; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the questions were taken back by the adviser or already submitted; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15044,7 +15413,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each question at fault by its tag; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each question at fault by its tag; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15206,7 +15575,7 @@ export interface operations {
                 adviserId?: string;
             };
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -15263,7 +15632,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15272,7 +15641,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15355,7 +15724,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -15415,7 +15784,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15424,7 +15793,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15448,7 +15817,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -15513,8 +15882,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15537,7 +15915,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -15597,7 +15975,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15606,7 +15984,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15805,7 +16183,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -15861,8 +16239,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15885,7 +16272,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -15945,7 +16332,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15954,7 +16341,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15978,7 +16365,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -16038,7 +16425,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16047,7 +16434,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16141,7 +16528,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -16203,7 +16590,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16221,7 +16608,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16245,7 +16632,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -16301,8 +16688,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16325,7 +16721,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -16385,7 +16781,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16394,7 +16790,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16534,7 +16930,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -16594,7 +16990,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16603,7 +16999,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16627,7 +17023,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -16683,7 +17079,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16692,7 +17088,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16716,7 +17112,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -16776,7 +17172,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16785,7 +17181,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16809,7 +17205,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -16865,7 +17261,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved */
+            /** @description Not allowed now (`type` ends `conflict`): the application's stage or state does not allow this, for example a quote that can no longer be edited; nothing was saved; or the first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16874,7 +17270,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved */
+            /** @description A rule is broken (`type` ends `invalid`): `errors` names each field at fault with its message; nothing was saved; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16948,7 +17344,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -16996,7 +17392,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A payload could not be decrypted (`type` ends `invalid`): `errors` names it (`payloads[2]`) and says why, for example the key it needs */
+            /** @description The first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A payload could not be decrypted (`type` ends `invalid`): `errors` names it (`payloads[2]`) and says why, for example the key it needs; or the `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17020,7 +17425,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -17068,13 +17473,31 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     open_session: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -17116,13 +17539,31 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     close_session: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Sent again with the same key after a timeout or a 503, the request answers with the first one's result and makes no second change. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
+                /** @description A key the client makes up for this request (a UUID, say), as draft-ietf-httpapi-idempotency-key-header reads it. Sent again with the same key and the same payload (the body and query compared by meaning: `90000` and `90000.0`, or members in another order, are the same), the request is answered with the first answer, its status, headers and body, with `Idempotent-Replayed: true`, and nothing is changed a second time. The same key with another payload is refused with 422 (`type` ends `idempotency-key-reused`); sent while the first request still runs, with 409 (`idempotency-key-in-use`) and `Retry-After`. A key is the caller's own and the operation's (method and path): another caller's key, or the same key on another operation, is another request. Keys are kept for 24 hours after their first request; after that the key is new again. A first request that ended in a server error (5xx) keeps no answer: sent again, it runs again, and a change it may already have made is made once. 1 to 100 letters, digits or `- _ . :`; any other value is refused with 400. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -17139,6 +17580,24 @@ export interface operations {
             };
             /** @description The `Idempotency-Key` header could not be read (`type` ends `unreadable`): `errors` names it */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The first request with this `Idempotency-Key` is still running (`type` ends `idempotency-key-in-use`): send it again after `Retry-After` seconds */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Idempotency-Key` was first sent with another payload (`type` ends `idempotency-key-reused`); nothing was done */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
