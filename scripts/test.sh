@@ -45,7 +45,12 @@ rust_tests rust-tests-postgres scripts/postgres.sh cargo test --locked -p store 
 
 step "Fault injection (advisers at work while workers and the Temporal server are killed; make chaos runs it longer)"
 cargo build --quiet --locked -p api -p portal-load --bin portal --bin portal-load
-"${CARGO_TARGET_DIR:-target}/debug/portal-load" --scenario chaos --clients 3 --seconds 30 --kills 3 --server-restarts 1
+portal_load="${CARGO_TARGET_DIR:-target}/debug/portal-load"
+"$portal_load" --scenario chaos --clients 3 --seconds 30 --kills 3 --server-restarts 1
+
+step "Fault injection in the production shape (two API processes and two workers on PostgreSQL, API processes killed too)"
+PORTAL_LOAD=$portal_load scripts/postgres.sh bash -c '"$PORTAL_LOAD" --scenario chaos --clients 3 --seconds 30 \
+  --kills 2 --api-kills 2 --server-restarts 1 --apis 2 --database-url "$PORTAL_TEST_POSTGRES"'
 
 step "API schema conformance (schemathesis over /api/openapi.json, against a real portal)"
 scripts/schema-fuzz.sh

@@ -72,6 +72,17 @@ impl FaultKind {
         FaultKind::RestartServer,
     ];
 
+    /// How long after the fault its effects may still be seen: a worker's cases move to the
+    /// other within a workflow task's timeout and a replay; a dead API's keys are taken over
+    /// when their lease lapses; a restarted server dispatches its tasks again.
+    fn recovery(self) -> Duration {
+        match self {
+            FaultKind::KillWorker | FaultKind::StopWorker => Duration::from_secs(5),
+            FaultKind::KillApi => Duration::from_secs(10),
+            FaultKind::RestartServer => Duration::from_secs(30),
+        }
+    }
+
     fn plural(self) -> &'static str {
         match self {
             FaultKind::KillWorker => "worker kills (SIGKILL)",
@@ -474,26 +485,16 @@ fn report(
     }
 }
 
-/// How long after a fault a wait may still be its doing: a worker's cases move to the other
-/// worker, a restarted server's tasks are dispatched again, within this.
-const AFTER_A_FAULT: Duration = Duration::from_secs(30);
-
-/// The waits over [`journey::SLOW`], each put down to the kind of fault that caused it: the
-/// first fault while it lasted (a command in flight when a process died), else the last fault
-/// at most [`AFTER_A_FAULT`] before it began (a case still moving to the other worker, a
-/// restarted server's tasks still being dispatched); else to no fault.
+/// The waits over [`journey::SLOW`], each put down to the fault that caused it: of the faults
+/// whose time to recover overlaps the wait ([`FaultKind::recovery`]), the earliest (a wait that
+/// began while the server restarted is the restart's, though a worker was killed meanwhile);
+/// else to no fault.
 fn waits_by_cause(waits: &[&(Instant, Duration)], faults: &[Fault]) {
     let cause = |(began, took): &(Instant, Duration)| {
         let ended = *began + *took;
         faults
             .iter()
-            .find(|f| f.at >= *began && f.at <= ended)
-            .or_else(|| {
-                faults
-                    .iter()
-                    .rev()
-                    .find(|f| f.at < *began && f.at + AFTER_A_FAULT >= *began)
-            })
+            .find(|f| f.at <= ended && f.at + f.kind.recovery() >= *began)
             .map(|f| f.kind)
     };
     let mut parts: Vec<String> = FaultKind::ALL
