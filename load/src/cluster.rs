@@ -168,9 +168,13 @@ impl Cluster {
             .create(true)
             .append(true)
             .open(self.folder.join(log))?;
+        // Every process names the first API's address as the portal's (what a load balancer in
+        // front of them would be), so the development identity provider's tokens name one issuer
+        // that every API process trusts; its signing key is shared through the data folder.
         let (port, base_url) = match api {
-            Some((port, base)) => (port, base.to_owned()),
-            // A worker serves nothing; its settings still name the first API's address.
+            Some((port, base)) if self.base_url.is_empty() => (port, base.to_owned()),
+            Some((port, _)) => (port, self.base_url.clone()),
+            // A worker serves nothing.
             None => (
                 self.apis.first().map_or(0, |a| a.port),
                 self.base_url.clone(),

@@ -38,9 +38,10 @@ const MAX_LENGTH: usize = 100;
 /// How long a key is kept after its first request: a day, for a client that retries through
 /// an outage. The OpenAPI document states it on the header.
 pub const KEEP: chrono::Duration = chrono::Duration::hours(24);
-/// How long a running request holds its key without renewing; renewed every third of it. A
-/// retry after its process died waits at most this long for the key.
-const LEASE: chrono::Duration = chrono::Duration::seconds(6);
+/// How long a running request holds its key without renewing; renewed every third of it (a
+/// write only for a request that runs over a second). A retry after its process died waits at
+/// most this long for the key. Processes' clocks must agree far better than this (NTP does).
+const LEASE: chrono::Duration = chrono::Duration::seconds(3);
 /// Expired keys are swept at most this often by each process.
 const SWEEP_EVERY_SECONDS: i64 = 600;
 
@@ -169,7 +170,7 @@ async fn run_first(
         operation: &operation,
         key: &keyed.key,
     };
-    let renew_every = LEASE.to_std().unwrap_or(std::time::Duration::from_secs(6)) / 3;
+    let renew_every = LEASE.to_std().unwrap_or(std::time::Duration::from_secs(3)) / 3;
     let response = loop {
         tokio::select! {
             finished = &mut running => break finished,
