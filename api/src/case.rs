@@ -8,6 +8,7 @@
 use crate::auth::AdviserCaller;
 use crate::error::ApiError;
 use crate::state::AppState;
+use crate::workflow_client::SendError;
 use axum::Json;
 use axum::extract::{FromRequestParts, RawPathParams};
 use axum::http::request::Parts;
@@ -119,18 +120,16 @@ pub async fn send_command<C: ApplicationUpdate>(
 ) -> Result<(), ApiError> {
     match state.workflow_client.send(id, command).await {
         Ok(_saved) => Ok(()),
-        Err(ApiError::Rejected(rejection))
-            if rejection.kind == domain::errors::RejectionKind::Conflict
-                && put_back_unrecorded_change(state, id).await =>
-        {
-            Err(ApiError::Unavailable(CATCHING_UP.into()))
-        }
+        Err(SendError::Refused {
+            rejection,
+            judged_version,
+        }) => Err(refused(state, id, rejection, judged_version).await),
         // A journey whose policies are in force and past their cancellation window has ended:
         // its workflow takes no more commands, and the case says why.
-        Err(ApiError::NotFound(_)) if is_settled(state, id).await => Err(ApiError::Rejected(
-            domain::Rejection::conflict(JOURNEY_ENDED),
-        )),
-        Err(error) => Err(error),
+        Err(SendError::Failed(ApiError::NotFound(_))) if is_settled(state, id).await => Err(
+            ApiError::Rejected(domain::Rejection::conflict(JOURNEY_ENDED)),
+        ),
+        Err(SendError::Failed(error)) => Err(error),
     }
 }
 
@@ -138,39 +137,81 @@ pub async fn send_command<C: ApplicationUpdate>(
 pub const CATCHING_UP: &str = "This case was changing when the case service was interrupted, and \
     what you saw was not kept; it now shows what was. Try again in a moment, or refresh the page.";
 
-/// Whether the read model showed a change its workflow never recorded, now put back to what the
-/// workflow holds. A command is refused for the case's stage (409) when its workflow is at
-/// another stage than the caller was shown; that happens when the Temporal server stopped after
-/// a command's workflow task saved the read model but before Temporal recorded the task: the
-/// read model is then a version ahead of the workflow until that command is sent again (its
-/// caller is told to, with the same key). Whoever acted on that version is told to try again,
-/// and from then on reads what the workflow holds, so what they read and the rule the workflow
-/// applies agree (decision ID4).
-async fn put_back_unrecorded_change(state: &AppState, id: ApplicationId) -> bool {
-    let Ok(Some(shown)) = state.store.find_application(id).await else {
-        return false;
-    };
-    let Some(recorded) = state.workflow_client.recorded_application(id).await else {
-        return false;
-    };
-    if shown.version <= recorded.version {
-        return false;
+/// What a caller is told when the case moved on between their command being judged and now.
+pub const MOVED_ON: &str = "This case changed while your change was being checked. Try again in \
+    a moment: it will be checked on the case as you see it.";
+
+/// What a refusal for the case's stage (409) means, from the versions involved: the one the
+/// workflow judged, the one the read model shows, and the one the workflow has recorded now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum AfterRefusal {
+    /// The refusal judged the case as the caller sees it: it stands.
+    Stands,
+    /// The read model shows a version the workflow never recorded (its workflow task was lost
+    /// with the Temporal server that ran it, after the save): put the recorded one back.
+    PutBack,
+    /// The workflow judged an older version than the caller was shown and has caught up since
+    /// (the lost command was sent again): the caller's command is worth sending again.
+    MovedOn,
+}
+
+fn after_refusal(judged: u64, shown: u64, recorded: u64) -> AfterRefusal {
+    if shown <= judged {
+        AfterRefusal::Stands
+    } else if recorded < shown {
+        AfterRefusal::PutBack
+    } else {
+        AfterRefusal::MovedOn
     }
-    tracing::warn!(
-        %id,
-        shown = shown.version,
-        recorded = recorded.version,
-        "the read model showed a change Temporal never recorded; putting back what it did"
-    );
-    match state
-        .store
-        .put_back_unrecorded_application(&recorded, &shown)
-        .await
-    {
-        Ok(_) => true,
-        Err(error) => {
-            tracing::warn!(%error, %id, "could not put back the recorded application");
-            false
+}
+
+/// A refusal as the caller gets it. A refusal for the case's stage that judged an older
+/// version than the read model showed them is not theirs to accept: the Temporal server stopped
+/// after a command's workflow task saved the read model but before it recorded the task, so the
+/// read model showed a change the workflow did not have (and its caller is sending it again).
+/// If the workflow still lacks it, the read model is put back to what the workflow holds; either
+/// way the caller is told to try again (503), and their next try is judged on the case as they
+/// then read it, so what they read and what the workflow allows agree (decision ID4).
+async fn refused(
+    state: &AppState,
+    id: ApplicationId,
+    rejection: domain::Rejection,
+    judged_version: Option<u64>,
+) -> ApiError {
+    let stands = ApiError::Rejected(rejection.clone());
+    let Some(judged) = judged_version else {
+        return stands;
+    };
+    if rejection.kind != domain::errors::RejectionKind::Conflict {
+        return stands;
+    }
+    let Ok(Some(shown)) = state.store.find_application(id).await else {
+        return stands;
+    };
+    if shown.version <= judged {
+        return stands;
+    }
+    let Some(recorded) = state.workflow_client.recorded_application(id).await else {
+        return stands;
+    };
+    match after_refusal(judged, shown.version, recorded.version) {
+        AfterRefusal::Stands => stands,
+        AfterRefusal::MovedOn => ApiError::Unavailable(MOVED_ON.into()),
+        AfterRefusal::PutBack => {
+            tracing::warn!(
+                %id,
+                shown = shown.version,
+                recorded = recorded.version,
+                "the read model showed a change Temporal never recorded; putting back what it did"
+            );
+            if let Err(error) = state
+                .store
+                .put_back_unrecorded_application(&recorded, &shown)
+                .await
+            {
+                tracing::warn!(%error, %id, "could not put back the recorded application");
+            }
+            ApiError::Unavailable(CATCHING_UP.into())
         }
     }
 }
@@ -293,4 +334,20 @@ pub struct ApplicantPath {
     application_id: i64,
     /// The client's id on the application.
     applicant_id: String,
+}
+
+#[cfg(test)]
+mod refusal_tests {
+    use super::{AfterRefusal, after_refusal};
+
+    #[test]
+    fn a_refusal_of_the_case_as_shown_stands_and_one_of_an_older_case_does_not() {
+        // Judged version 26, the read model shows 26: the adviser saw what was judged.
+        assert_eq!(after_refusal(26, 26, 26), AfterRefusal::Stands);
+        // The read model shows 27, which the workflow never recorded.
+        assert_eq!(after_refusal(26, 27, 26), AfterRefusal::PutBack);
+        // The read model showed 27 before the workflow had it; it has it now.
+        assert_eq!(after_refusal(26, 27, 27), AfterRefusal::MovedOn);
+        assert_eq!(after_refusal(26, 27, 28), AfterRefusal::MovedOn);
+    }
 }

@@ -107,12 +107,13 @@ impl WorkflowClient {
     }
 
     /// Sends a command to the application's workflow as the Update that carries it, and
-    /// returns the version it saved to the read model.
+    /// returns the version it saved to the read model; a refusal comes back with the version of
+    /// the case it judged.
     pub async fn send<C: ApplicationUpdate>(
         &self,
         id: ApplicationId,
         command: C,
-    ) -> Result<Saved, ApiError> {
+    ) -> Result<Saved, SendError> {
         let handle = self
             .client
             .get_workflow_handle::<ApplicationWorkflow>(application_workflow_id(id));
@@ -123,10 +124,35 @@ impl WorkflowClient {
             Timed::new(Utc::now(), command).by(crate::actor::current()),
             options,
         );
-        self.updated(&application_workflow_id(id), update)
-            .await?
-            .map_err(update_error)
+        match self.updated(&application_workflow_id(id), update).await {
+            Ok(Ok(saved)) => Ok(saved),
+            Ok(Err(WorkflowUpdateError::Failed(failure))) => {
+                match refusal::rejection_in(&failure) {
+                    Some(rejection) => Err(SendError::Refused {
+                        rejection,
+                        judged_version: refusal::judged_version_in(&failure),
+                    }),
+                    None => Err(SendError::Failed(update_error(
+                        WorkflowUpdateError::Failed(failure),
+                    ))),
+                }
+            }
+            Ok(Err(error)) => Err(SendError::Failed(update_error(error))),
+            Err(error) => Err(SendError::Failed(error)),
+        }
     }
+}
+
+/// Why a command sent to an application's workflow did not answer with its save.
+#[derive(Debug)]
+pub enum SendError {
+    /// The workflow refused it, judging the case at `judged_version` (`api::case` compares it
+    /// with what the caller was shown).
+    Refused {
+        rejection: domain::Rejection,
+        judged_version: Option<u64>,
+    },
+    Failed(ApiError),
 }
 
 /// How long the API waits for a workflow to answer a query: a worker answers at once, or is not

@@ -26,15 +26,34 @@ pub struct Refused(ApplicationFailure);
 
 impl Refused {
     pub fn new(rejection: Rejection) -> Self {
+        Self::judged(rejection, None)
+    }
+
+    /// A refusal that says which version of the case it judged, so the API can tell a refusal
+    /// of the case as its caller saw it from one of an older state (`api::case`).
+    pub fn judged(rejection: Rejection, judged_version: Option<u64>) -> Self {
         let message = rejection.message.clone();
         Self(
             ApplicationFailure::builder(message)
                 .type_name(REJECTION_TYPE.to_owned())
                 .non_retryable(true)
-                .details(rejection)
+                .details(Judged {
+                    rejection,
+                    judged_version,
+                })
                 .build(),
         )
     }
+}
+
+/// A refusal's details: the rejection, and the version of the case it judged.
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Judged {
+    #[serde(flatten)]
+    rejection: Rejection,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    judged_version: Option<u64>,
 }
 
 impl fmt::Display for Refused {
@@ -54,8 +73,22 @@ pub fn refuse(rejection: Rejection) -> HandlerError {
     Box::new(Refused::new(rejection))
 }
 
+/// `Err(rejection)` as a validator's error, judged on the case at `version`.
+pub fn refuse_at(version: u64) -> impl FnOnce(Rejection) -> HandlerError {
+    move |rejection| Box::new(Refused::judged(rejection, Some(version)))
+}
+
 /// The rejection carried by a failure or any of its causes, if it is a refused command.
 pub fn rejection_in(failure: &Failure) -> Option<Rejection> {
+    judged_in(failure).map(|judged| judged.rejection)
+}
+
+/// The version of the case a refusal judged, when it says (the application's validators do).
+pub fn judged_version_in(failure: &Failure) -> Option<u64> {
+    judged_in(failure).and_then(|judged| judged.judged_version)
+}
+
+fn judged_in(failure: &Failure) -> Option<Judged> {
     let mut current = Some(failure);
     while let Some(f) = current {
         if let Some(FailureInfo::ApplicationFailureInfo(info)) = &f.failure_info

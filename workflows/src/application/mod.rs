@@ -19,7 +19,7 @@ pub use updates::{ApplicationUpdate, PriceQuote};
 
 use crate::commands::{Actor, Timed};
 use crate::one_at_a_time::{TakesTurns, one_at_a_time};
-use crate::refusal::{HandlerError, refuse};
+use crate::refusal::{HandlerError, refuse_at};
 use crate::sealed_input::SealedStart;
 use crate::search_attributes::Findable;
 use crate::steps::{Failing, ShowsFailingSteps};
@@ -121,7 +121,9 @@ impl ApplicationWorkflow {
         &self,
         command: &Timed<C>,
     ) -> Result<(), HandlerError> {
-        self.next(command).map(|_| ()).map_err(refuse)
+        self.next(command)
+            .map(|_| ())
+            .map_err(refuse_at(self.application.version))
     }
 
     /// The application after a command by its own rule, at its time, or why it is refused.

@@ -14,7 +14,7 @@
 use super::{ApplicationWorkflow, ApplicationWorkflowInput, projection};
 use crate::commands::{Saved, Timed, UpdateFor, carried_by, command_updates};
 use crate::one_at_a_time::one_at_a_time;
-use crate::refusal::{HandlerError, refuse};
+use crate::refusal::{HandlerError, refuse, refuse_at};
 use crate::sealed_input::{Sealed, SealedStart, refuse_unless_sealed};
 use crate::steps;
 use activities::{
@@ -139,7 +139,7 @@ command_updates! {
             _ctx: &WorkflowContextView,
             _command: &Timed<PriceQuote>,
         ) -> Result<(), HandlerError> {
-            self.application.check_can_price().map_err(refuse)
+            self.application.check_can_price().map_err(refuse_at(self.application.version))
         }
 
         /// §7 `quotePrice`: prices every cover at the quote age date (today for a first
@@ -162,7 +162,7 @@ command_updates! {
             _ctx: &WorkflowContextView,
             _command: &Timed<CheckBankDetails>,
         ) -> Result<(), HandlerError> {
-            self.application.check_can_check_bank().map_err(refuse)
+            self.application.check_can_check_bank().map_err(refuse_at(self.application.version))
         }
 
         /// §7 `bankvalidation`: checks the saved bank details (the modulus check, then
@@ -198,7 +198,7 @@ command_updates! {
             _ctx: &WorkflowContextView,
             _command: &Timed<TriggerDecisionQuote>,
         ) -> Result<(), HandlerError> {
-            self.application.check_can_quote_decision().map_err(refuse)
+            self.application.check_can_quote_decision().map_err(refuse_at(self.application.version))
         }
 
         /// §7 `TriggerDecisionQuote` and `decision/{id}/quote`: prices every cover on the

@@ -157,16 +157,14 @@ pub async fn start_enquiry(
 ) -> Result<Json<Enquiry>, ApiError> {
     let kind = kind(&request.answers)?;
     let case = Case::of_applicant(&state, &me, &applicant_id).await?;
-    state
-        .workflow_client
-        .send(
-            case.id,
-            StartUnderwriting {
-                applicant_id: applicant_id.clone(),
-                kind,
-            },
-        )
-        .await?;
+    case.command(
+        &state,
+        StartUnderwriting {
+            applicant_id: applicant_id.clone(),
+            kind,
+        },
+    )
+    .await?;
     state.workflow_client.open_enquiry(&applicant_id).await?;
     stored_enquiry(&state, &applicant_id)
         .await?
