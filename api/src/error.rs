@@ -352,7 +352,7 @@ macro_rules! problem_response {
 problem_response!(
     /// A change the workflow could not confirm in time; it may still be applied.
     Unconfirmed, 503,
-    "The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again"
+    "The change could not be confirmed in time (`type` ends `unconfirmed`), or the case service is not answering or the case changed while the change was checked (`unavailable`); it may or may not be applied. Send the same request again with the same `Idempotency-Key` header to get its result without a second change, or refresh before trying again"
 );
 
 problem_response!(

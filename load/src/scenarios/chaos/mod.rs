@@ -498,15 +498,20 @@ fn report(
 }
 
 /// The waits over [`journey::SLOW`], each put down to the fault that caused it: the first fault
-/// while it lasted (a command in flight when a process died), else the fault whose recovery
-/// ([`Fault::until`]) it began in; else to no fault. Faults are a slot apart, so this is one.
+/// while it lasted (a command in flight when a process died), else the latest fault whose
+/// recovery ([`Fault::until`]) it began in; else to no fault.
 fn waits_by_cause(waits: &[&(Instant, Duration)], faults: &[Fault]) {
     let cause = |(began, took): &(Instant, Duration)| {
         let ended = *began + *took;
         faults
             .iter()
             .find(|f| f.at >= *began && f.at <= ended)
-            .or_else(|| faults.iter().find(|f| f.at <= *began && *began <= f.until))
+            .or_else(|| {
+                faults
+                    .iter()
+                    .rev()
+                    .find(|f| f.at <= *began && *began <= f.until)
+            })
             .map(|f| f.kind)
     };
     let mut parts: Vec<String> = FaultKind::ALL
