@@ -34,7 +34,10 @@ reads integers from integer literals, as every client of it writes them).
 
 `map_case` puts the seeded ids (FUZZ_PINS, written by schema_fuzz_seed.py) into the body of every
 schema-valid request, whichever phase drew it: the configuration's body parameters reach only
-some of them, and a valid body naming another case only ever meets "not found".
+some of them, and a valid body naming another case only ever meets "not found". It also gives
+each schema-valid request an `Idempotency-Key` of its own when one was drawn: Hypothesis draws
+keys from a small space and sends the same key with other payloads, which the API rightly
+refuses (422, `idempotency-key-reused`), so the requests would never reach the operation.
 
 A 400 is dropped here only when every field it names is one of those cases, checked against the
 request that was sent; any other refusal of schema-valid data still fails the run. The chat's
@@ -47,6 +50,7 @@ import binascii
 import json
 import os
 import re
+import uuid
 
 import schemathesis
 
@@ -200,6 +204,9 @@ def map_case(context, case):
     """A schema-valid body names the seeded case its operation works on."""
     pins = PINS.get(case.operation.definition.raw.get("operationId"), {})
     positive = case.meta is not None and case.meta.generation.mode.is_positive
+    key = (case.headers or {}).get("Idempotency-Key")
+    if positive and isinstance(key, str):
+        case.headers["Idempotency-Key"] = f"{key[:60]}-{uuid.uuid4().hex}"
     if pins and positive and isinstance(case.body, dict):
         for pointer, value in pins.items():
             *parents, last = pointer.split(".")
