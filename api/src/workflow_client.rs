@@ -25,6 +25,13 @@ use workflows::{
 /// (Temporal keeps it), so the answer says so rather than claiming failure.
 const UPDATE_TIMEOUT: Duration = Duration::from_secs(15);
 
+/// How long one attempt at an Update waits before the API sends it again under the same id.
+/// Temporal answers a repeated id from the Update it already has (or its recorded outcome), so
+/// the re-send is never a second change; it rescues an answer whose notice was lost with a
+/// worker or a server restart, which otherwise held the adviser for the whole
+/// [`UPDATE_TIMEOUT`] (docs/decisions.md ID8).
+const ATTEMPT_TIMEOUT: Duration = Duration::from_secs(2);
+
 /// The portal's Temporal client for its workflows, on the portal's task queue: starts an
 /// application's workflow and sends commands to it and to its clients' enquiry workflows.
 #[derive(Clone)]
@@ -117,13 +124,9 @@ impl WorkflowClient {
         let handle = self
             .client
             .get_workflow_handle::<ApplicationWorkflow>(application_workflow_id(id));
-        let update = C::update();
-        let options = update_options(update.name());
-        let update = handle.execute_update(
-            update,
-            Timed::new(Utc::now(), command).by(crate::actor::current()),
-            options,
-        );
+        let options = update_options(C::update().name());
+        let input = Timed::new(Utc::now(), command).by(crate::actor::current());
+        let update = || handle.execute_update(C::update(), input.clone(), options.clone());
         match self.updated(&application_workflow_id(id), update).await {
             Ok(Ok(saved)) => Ok(saved),
             Ok(Err(WorkflowUpdateError::Failed(failure))) => {
@@ -186,12 +189,15 @@ impl WorkflowClient {
 /// A refused Update's failure arrives with its details still encrypted (the SDK decrypts an
 /// Update's result, not its failure), so it is decrypted here before the rejection in it is read.
 impl WorkflowClient {
-    async fn updated<T>(
+    async fn updated<T, F>(
         &self,
         workflow_id: &str,
-        update: impl Future<Output = Result<T, WorkflowUpdateError>>,
-    ) -> Result<Result<T, WorkflowUpdateError>, ApiError> {
-        Ok(match within_timeout(update).await? {
+        update: impl Fn() -> F,
+    ) -> Result<Result<T, WorkflowUpdateError>, ApiError>
+    where
+        F: Future<Output = Result<T, WorkflowUpdateError>>,
+    {
+        Ok(match attempts(update).await? {
             Err(WorkflowUpdateError::NotFound(status)) => {
                 self.not_found(workflow_id, status).await?
             }
@@ -259,24 +265,45 @@ impl WorkflowClient {
     }
 }
 
-/// The request's `Idempotency-Key`, if it has one, as the Update's id (see
-/// [`crate::idempotency`]).
+/// The Update's id: the request's `Idempotency-Key`, if it has one (see
+/// [`crate::idempotency`]), or a new one, so every attempt of this request is the same Update.
 fn update_options(update: &str) -> WorkflowExecuteUpdateOptions {
-    WorkflowExecuteUpdateOptions::builder()
-        .maybe_update_id(crate::idempotency::update_id(update))
-        .build()
+    let id = crate::idempotency::update_id(update)
+        .unwrap_or_else(|| format!("{update}:{}", uuid::Uuid::new_v4()));
+    WorkflowExecuteUpdateOptions::builder().update_id(id).build()
+}
+
+/// Sends the same Update (same id) in attempts of [`ATTEMPT_TIMEOUT`] until it answers or
+/// [`UPDATE_TIMEOUT`] has passed.
+async fn attempts<T, F>(update: impl Fn() -> F) -> Result<T, ApiError>
+where
+    F: Future<Output = T>,
+{
+    let deadline = tokio::time::Instant::now() + UPDATE_TIMEOUT;
+    loop {
+        let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+        if left.is_zero() {
+            return Err(unconfirmed());
+        }
+        match tokio::time::timeout(ATTEMPT_TIMEOUT.min(left), update()).await {
+            Ok(answer) => return Ok(answer),
+            Err(_) => tracing::info!("an Update did not answer in time; sending it again"),
+        }
+    }
 }
 
 async fn within_timeout<T>(future: impl Future<Output = T>) -> Result<T, ApiError> {
     tokio::time::timeout(UPDATE_TIMEOUT, future)
         .await
-        .map_err(|_| {
-            ApiError::Unconfirmed(
-                "We could not confirm your change in time. It may still be applied: refresh the \
-                 page to check before making it again."
-                    .into(),
-            )
-        })
+        .map_err(|_| unconfirmed())
+}
+
+fn unconfirmed() -> ApiError {
+    ApiError::Unconfirmed(
+        "We could not confirm your change in time. It may still be applied: refresh the page to \
+         check before making it again."
+            .into(),
+    )
 }
 
 /// What the adviser is told when Temporal cannot be reached: nothing is claimed either way.
@@ -328,7 +355,7 @@ impl WorkflowClient {
     ) -> Result<Saved, ApiError> {
         self.update_enquiry(
             applicant_id,
-            C::update(),
+            C::update,
             Timed::new(Utc::now(), command).by(crate::actor::current()),
         )
         .await
@@ -336,14 +363,14 @@ impl WorkflowClient {
 
     /// Opens a client's new enquiry: its workflow saves it before answering.
     pub async fn open_enquiry(&self, applicant_id: &ApplicantId) -> Result<Saved, ApiError> {
-        self.update_enquiry(applicant_id, EnquiryWorkflow::open, Utc::now())
+        self.update_enquiry(applicant_id, || EnquiryWorkflow::open, Utc::now())
             .await
     }
 
     async fn update_enquiry<U>(
         &self,
         applicant_id: &ApplicantId,
-        update: U,
+        update: impl Fn() -> U,
         input: U::Input,
     ) -> Result<Saved, ApiError>
     where
@@ -353,14 +380,14 @@ impl WorkflowClient {
             > + Send
             + Sync
             + 'static,
-        U::Input: Send + 'static,
+        U::Input: Clone + Send + 'static,
     {
         let workflow_id = enquiry_id(applicant_id);
         let handle = self
             .client
             .get_workflow_handle::<EnquiryWorkflow>(&workflow_id);
-        let options = update_options(update.name());
-        let update = handle.execute_update(update, input, options);
+        let options = update_options(update().name());
+        let update = || handle.execute_update(update(), input.clone(), options.clone());
         self.updated(&workflow_id, update)
             .await?
             .map_err(|error| match error {
@@ -411,18 +438,52 @@ impl WorkflowClient {
         let handle = self
             .client
             .get_workflow_handle::<workflows::QiWorkflow>(&workflow_id);
-        let update = C::update();
-        let options = update_options(update.name());
-        let update = handle.execute_update(
-            update,
-            Timed::new(Utc::now(), command).by(crate::actor::current()),
-            options,
-        );
+        let options = update_options(C::update().name());
+        let input = Timed::new(Utc::now(), command).by(crate::actor::current());
+        let update = || handle.execute_update(C::update(), input.clone(), options.clone());
         self.updated(&workflow_id, update)
             .await?
             .map_err(|error| match error {
                 WorkflowUpdateError::NotFound(_) => ApiError::not_found("Qi enquiry"),
                 other => update_error(other),
             })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ATTEMPT_TIMEOUT, UPDATE_TIMEOUT, attempts};
+    use crate::error::ApiError;
+    use std::sync::atomic::{AtomicU32, Ordering};
+
+    /// An Update whose first answer is lost is answered by the re-send, after one attempt's
+    /// wait, not the adviser's whole timeout.
+    #[tokio::test(start_paused = true)]
+    async fn a_lost_answer_is_rescued_by_sending_the_update_again() {
+        let sent = AtomicU32::new(0);
+        let started = tokio::time::Instant::now();
+        let answer = attempts(|| {
+            let attempt = sent.fetch_add(1, Ordering::SeqCst);
+            async move {
+                if attempt == 0 {
+                    std::future::pending::<()>().await;
+                }
+                "saved"
+            }
+        })
+        .await;
+        assert_eq!(answer.ok(), Some("saved"));
+        assert_eq!(sent.load(Ordering::SeqCst), 2);
+        assert_eq!(started.elapsed(), ATTEMPT_TIMEOUT);
+    }
+
+    /// An Update that never answers is reported as unconfirmed once the adviser's timeout has
+    /// passed, never later.
+    #[tokio::test(start_paused = true)]
+    async fn an_update_that_never_answers_is_unconfirmed_at_the_timeout() {
+        let started = tokio::time::Instant::now();
+        let answer = attempts(std::future::pending::<()>).await;
+        assert!(matches!(answer, Err(ApiError::Unconfirmed(_))));
+        assert_eq!(started.elapsed(), UPDATE_TIMEOUT);
     }
 }

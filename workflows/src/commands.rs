@@ -102,7 +102,9 @@ impl<W, C: Changes<W>> Checked<W> for C {
 
 /// A command workflow `W` takes, and the Update that carries it, so the API sends a command
 /// without naming its Update.
-pub trait UpdateFor<W: HasWorkflowDefinition>: Serialize + Send + Sync + Sized + 'static {
+pub trait UpdateFor<W: HasWorkflowDefinition>:
+    Serialize + Clone + Send + Sync + Sized + 'static
+{
     fn update() -> impl UpdateDefinition<Workflow = W::Run, Input = Timed<Self>, Output = Saved>
     + Send
     + Sync
