@@ -270,7 +270,9 @@ impl WorkflowClient {
 fn update_options(update: &str) -> WorkflowExecuteUpdateOptions {
     let id = crate::idempotency::update_id(update)
         .unwrap_or_else(|| format!("{update}:{}", uuid::Uuid::new_v4()));
-    WorkflowExecuteUpdateOptions::builder().update_id(id).build()
+    WorkflowExecuteUpdateOptions::builder()
+        .update_id(id)
+        .build()
 }
 
 /// Sends the same Update (same id) in attempts of [`ATTEMPT_TIMEOUT`] until it answers or
