@@ -434,3 +434,103 @@ async fn only_the_clients_own_interview_and_only_advisers_may_send_it() {
     app.keep_enquiry_history(alan, "private-health-taken-back")
         .await;
 }
+
+/// Issue 50: a client already in the portal (Alan, who confirmed his first case) finds the
+/// health questions his adviser sends on a new case at once, on his home and in its list of
+/// things to do, without confirming the new case; the case's progress speaks of him answering.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_client_already_in_the_portal_finds_questions_sent_on_a_new_case() {
+    let app = TestApp::spawn().await;
+    let adviser = app.token("adviser1@example.com").await;
+    let (first, _) = app.applied_application(&adviser, false).await;
+    let password = "A-long-new-passw0rd";
+    let signed_up = support::sign_in::post_sign_up(&app, "client0@example.com", password).await;
+    assert_eq!(signed_up.status(), StatusCode::SEE_OTHER);
+    let (status, _, grant) =
+        support::sign_in::password_grant(&app, "client0@example.com", password).await;
+    assert_eq!(status, StatusCode::OK, "{grant}");
+    let alan = grant["access_token"].as_str().unwrap().to_owned();
+    let confirm = json!({ "dateOfBirth": "1985-06-23", "reference": first.to_string() });
+    let (status, body) = app
+        .call(
+            Method::POST,
+            "/api/v1/portal/confirm-details",
+            Some(&alan),
+            Some(confirm),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+
+    // A new joint case for Alan (same email, same date of birth) and Ada (another email).
+    let (second, clients) = app.applied_application(&adviser, true).await;
+    let (new_alan, ada) = (&clients[0], &clients[1]);
+    assert_eq!(
+        interview::start(&app, &adviser, new_alan).await.0,
+        StatusCode::OK
+    );
+    let (status, sent) = send(&app, Some(&adviser), &second, new_alan).await;
+    assert_eq!(status, StatusCode::OK, "{sent}");
+
+    let (status, home) = app
+        .call(Method::GET, "/api/v1/portal/me", Some(&alan), None)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{home}");
+    let cases = home["cases"].as_array().unwrap();
+    let ids: Vec<&Value> = cases.iter().map(|c| &c["applicationId"]).collect();
+    assert_eq!(ids, [&first, &second], "{home}");
+    assert_eq!(cases[1]["clientNames"], json!(["Alan Turing"]), "not Ada's");
+    assert!(
+        cases[1]["progress"]
+            .as_str()
+            .unwrap()
+            .contains("waiting for you to answer"),
+        "{home}"
+    );
+    let things = home["thingsToDo"].as_array().unwrap();
+    assert_eq!(things.len(), 1, "{home}");
+    assert_eq!(things[0]["kind"], "answerHealthQuestions");
+    assert_eq!(things[0]["applicationId"], second);
+    assert_eq!(things[0]["applicantId"], *new_alan);
+    assert!(
+        things[0]["description"]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!(
+                "Priya Shah sent you the health and lifestyle questions for application {second}"
+            )),
+        "{home}"
+    );
+    let (status, own) = app
+        .call(Method::GET, &questions(new_alan), Some(&alan), None)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{own}");
+    let (status, _) = app
+        .call(Method::GET, &questions(ada), Some(&alan), None)
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "Ada's stays hers");
+
+    // Submitted, the questions leave his list and the progress thanks him.
+    let (status, answered) = client_answer(&app, Some(&alan), new_alan, PLAIN_ANSWERS).await;
+    assert_eq!(status, StatusCode::OK, "{answered}");
+    assert_eq!(
+        client_post(&app, Some(&alan), new_alan, "declaration")
+            .await
+            .0,
+        StatusCode::OK
+    );
+    assert_eq!(
+        client_post(&app, Some(&alan), new_alan, "submit").await.0,
+        StatusCode::OK
+    );
+    let (_, home) = app
+        .call(Method::GET, "/api/v1/portal/me", Some(&alan), None)
+        .await;
+    assert_eq!(home["thingsToDo"], json!([]), "{home}");
+    assert!(
+        home["cases"][1]["progress"]
+            .as_str()
+            .unwrap()
+            .starts_with("Thank you for answering"),
+        "{home}"
+    );
+}

@@ -144,6 +144,40 @@ pub fn matching_applicants(
         .collect()
 }
 
+/// What makes two applicants the same client for the portal: the email their adviser recorded
+/// (any case, spaces around ignored) and their date of birth, the two things "Confirm your
+/// details" matches. A client already in the portal finds another case of theirs with the same
+/// pair in their account by itself (issue 50); `None` without both.
+pub fn same_client_key(applicant: &crate::applicant::Applicant) -> Option<String> {
+    let email = applicant
+        .contact_details
+        .as_ref()
+        .and_then(|c| c.email_address.as_ref())
+        .map(|e| e.as_str().trim().to_lowercase())
+        .filter(|e| !e.is_empty())?;
+    let born = applicant.details.date_of_birth?;
+    Some(format!("{email}|{born}"))
+}
+
+/// Whether `applicant` of `application`, found by [`same_client_key`] beside a case the
+/// account already holds, has the account's own email: a case joins the account by itself only
+/// then, never on another account's email.
+pub fn joins_account_by_itself(
+    application: &Application,
+    applicant: &ApplicantId,
+    account_email: &str,
+) -> bool {
+    application.applicant(applicant).is_some_and(|a| {
+        a.details.date_of_birth.is_some_and(|born| {
+            let details = ConfirmDetails {
+                date_of_birth: born,
+                reference: CaseReference::Application(application.id),
+            };
+            !matching_applicants(application, &details, account_email, Some(applicant)).is_empty()
+        })
+    })
+}
+
 /// Whether an account with `failed_recently` failed attempts inside the window must wait.
 pub fn must_wait(failed_recently: usize) -> bool {
     failed_recently >= MAX_FAILED_CONFIRMATIONS
@@ -179,22 +213,50 @@ pub fn may_read_policy_document(
 }
 
 /// Where an application stands, as a client reads it.
-pub fn progress_in_plain_words(application: &Application) -> &'static str {
+pub fn progress_in_plain_words(
+    application: &Application,
+    own_questions: Option<OwnQuestions>,
+) -> &'static str {
     progress_words(
         application.status,
         application.decision.proceeded_at.is_some(),
         application.set_up.active,
+        own_questions,
     )
 }
 
-fn progress_words(stage: ApplicationStage, proceeded: bool, issued: bool) -> &'static str {
+/// Where the client's own health questions stand, when their adviser sent them to answer
+/// privately: the progress then speaks of the client answering, not the adviser asking. Ordered
+/// so a case with questions still waiting reads as waiting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum OwnQuestions {
+    /// Sent, waiting for the client's answers.
+    Waiting,
+    /// The client has submitted them.
+    Submitted,
+}
+
+fn progress_words(
+    stage: ApplicationStage,
+    proceeded: bool,
+    issued: bool,
+    own_questions: Option<OwnQuestions>,
+) -> &'static str {
     match stage {
         ApplicationStage::CreateQuote | ApplicationStage::Quote => {
             "Your adviser is preparing your quote."
         }
-        ApplicationStage::Apply => {
-            "Your application has started: your adviser is going through the health and lifestyle questions with you."
-        }
+        ApplicationStage::Apply => match own_questions {
+            Some(OwnQuestions::Waiting) => {
+                "Your application has started: your health and lifestyle questions are waiting for you to answer them here."
+            }
+            Some(OwnQuestions::Submitted) => {
+                "Thank you for answering your health and lifestyle questions. Your adviser will finish your application and send it to us."
+            }
+            None => {
+                "Your application has started: your adviser is going through the health and lifestyle questions with you."
+            }
+        },
         ApplicationStage::Underwriting => {
             "Our underwriters are looking at your application. We may need more information, such as a report from your GP; your adviser will tell you."
         }
@@ -359,21 +421,36 @@ mod tests {
     fn progress_reads_in_plain_words_at_each_stage() {
         use ApplicationStage::*;
         assert_eq!(
-            progress_words(Quote, false, false),
+            progress_words(Quote, false, false, None),
             "Your adviser is preparing your quote."
         );
         assert_eq!(
-            progress_words(CreateQuote, false, false),
-            progress_words(Quote, false, false)
+            progress_words(CreateQuote, false, false, None),
+            progress_words(Quote, false, false, None)
         );
-        assert!(progress_words(Underwriting, false, false).starts_with("Our underwriters"));
+        assert!(progress_words(Underwriting, false, false, None).starts_with("Our underwriters"));
         assert_eq!(
-            progress_words(Decision, true, false),
+            progress_words(Decision, true, false, None),
             "Your adviser is setting up your policy."
         );
-        assert!(progress_words(Decision, true, true).contains("issued"));
-        assert!(progress_words(Decision, false, false).contains("decision"));
-        assert!(progress_words(WentOnRisk, true, true).contains("in force"));
-        assert!(progress_words(Apply, false, false).contains("health"));
+        assert!(progress_words(Decision, true, true, None).contains("issued"));
+        assert!(progress_words(Decision, false, false, None).contains("decision"));
+        assert!(progress_words(WentOnRisk, true, true, None).contains("in force"));
+        assert!(
+            progress_words(Apply, false, false, None).contains("your adviser is going through")
+        );
+    }
+
+    /// A client answering alone is never told their adviser is asking the questions.
+    #[test]
+    fn progress_speaks_of_the_client_answering_questions_sent_to_them() {
+        use ApplicationStage::Apply;
+        let waiting = progress_words(Apply, false, false, Some(OwnQuestions::Waiting));
+        assert!(waiting.contains("waiting for you"));
+        let submitted = progress_words(Apply, false, false, Some(OwnQuestions::Submitted));
+        assert!(submitted.starts_with("Thank you for answering"));
+        for words in [waiting, submitted] {
+            assert!(!words.contains("going through"), "{words}");
+        }
     }
 }

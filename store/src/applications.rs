@@ -245,11 +245,14 @@ impl Store {
             clear.bind(Arg::Int(application.id.get()));
             clear.query().execute(&mut *tx).await?;
             for applicant in &application.applicants {
-                let mut insert = Sql::new("INSERT INTO applicants (id, application_id) VALUES (");
+                let mut insert =
+                    Sql::new("INSERT INTO applicants (id, application_id, same_client) VALUES (");
                 insert
                     .bind(Arg::Text(applicant.id.to_string()))
                     .push(", ")
                     .bind(Arg::Int(application.id.get()))
+                    .push(", ")
+                    .bind(Arg::Text(crate::clients::same_client(applicant)))
                     .push(")");
                 insert.query().execute(&mut *tx).await?;
             }
@@ -426,7 +429,7 @@ enum Overwrite {
     Unrecorded { version: i64, digest: String },
 }
 
-fn digest(plain: &str) -> String {
+pub(crate) fn digest(plain: &str) -> String {
     ring::digest::digest(&ring::digest::SHA256, plain.as_bytes())
         .as_ref()
         .iter()

@@ -85,6 +85,71 @@ impl Store {
     }
 }
 
+/// An applicant's stored [`domain::client_portal::same_client_key`]: its digest, or '' without one.
+pub(crate) fn same_client(applicant: &domain::applicant::Applicant) -> String {
+    domain::client_portal::same_client_key(applicant)
+        .map(|key| crate::applications::digest(&format!("same-client|{key}")))
+        .unwrap_or_default()
+}
+
+impl Store {
+    /// The applicants no account holds yet who are the same client (same recorded email and date
+    /// of birth) as one `subject` holds: cases an adviser started since for a client already in
+    /// the portal. The caller checks each against the account's own email before linking it.
+    pub async fn same_client_unlinked(
+        &self,
+        subject: &AdviserId,
+    ) -> Result<Vec<(ApplicationId, ApplicantId)>, StoreError> {
+        let mut sql = Sql::new(
+            "SELECT a.id, a.application_id FROM applicants a WHERE a.same_client <> '' \
+             AND a.same_client IN (SELECT mine.same_client FROM applicants mine \
+               JOIN client_links l ON l.applicant_id = mine.id WHERE l.client_subject = ",
+        );
+        sql.bind(Arg::Text(subject.to_string())).push(
+            ") AND NOT EXISTS (SELECT 1 FROM client_links taken WHERE taken.applicant_id = a.id) \
+             ORDER BY a.application_id, a.id",
+        );
+        let rows = sql.query().fetch_all(&self.pool).await?;
+        rows.iter()
+            .map(|row| {
+                let id: String = row.try_get("id")?;
+                let application: i64 = row.try_get("application_id")?;
+                let corrupt = || StoreError::Corrupt(format!("applicant {id}"));
+                Ok((
+                    ApplicationId::new(application).ok_or_else(corrupt)?,
+                    ApplicantId::parse(&id).ok_or_else(corrupt)?,
+                ))
+            })
+            .collect()
+    }
+
+    /// Fills the same-client keys of applicants saved before the column existed (migration
+    /// 0026) from each one's application; every applicant saved since has one ('' for none).
+    pub(crate) async fn fill_same_client_keys(&self) -> Result<(), StoreError> {
+        let rows = Sql::new(
+            "SELECT a.id, a.document FROM applications a WHERE a.id IN \
+             (SELECT application_id FROM applicants WHERE same_client IS NULL)",
+        )
+        .query()
+        .fetch_all(&self.pool)
+        .await?;
+        for row in rows {
+            let id: i64 = row.try_get("id")?;
+            let application = self.open_application(id, row.try_get("document")?)?;
+            for applicant in &application.applicants {
+                let mut update = Sql::new("UPDATE applicants SET same_client = ");
+                update
+                    .bind(Arg::Text(same_client(applicant)))
+                    .push(" WHERE id = ")
+                    .bind(Arg::Text(applicant.id.to_string()))
+                    .push(" AND same_client IS NULL");
+                update.query().execute(&self.writer).await?;
+            }
+        }
+        Ok(())
+    }
+}
+
 /// A client account made on the development identity provider's sign-up page.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DevAccount {

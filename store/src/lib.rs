@@ -191,6 +191,7 @@ impl Store {
         }
         self.fill_workbench_columns().await?;
         self.fill_policy_products().await?;
+        self.fill_same_client_keys().await?;
         self.seal_plain_rows().await
     }
 

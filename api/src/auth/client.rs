@@ -58,7 +58,10 @@ impl FromRequestParts<AppState> for ClientCaller {
         if !caller.roles.has(Role::Client) {
             return Err(ApiError::Forbidden(CLIENTS_ONLY.into()));
         }
-        let links = state.store.client_links(&caller.subject).await?;
+        let mut links = state.store.client_links(&caller.subject).await?;
+        if !links.is_empty() && join_new_cases(state, &caller).await? {
+            links = state.store.client_links(&caller.subject).await?;
+        }
         crate::actor::record(
             caller.subject.as_str(),
             caller.display_name(),
@@ -66,4 +69,33 @@ impl FromRequestParts<AppState> for ClientCaller {
         );
         Ok(ClientCaller { caller, links })
     }
+}
+
+/// Links to the account the cases an adviser started since for the same client (the same
+/// recorded email and date of birth as a case the account holds, the account's own email): a
+/// client already in the portal sees a new case, and health questions sent on it, without
+/// confirming it again (issue 50). Whether any was linked.
+async fn join_new_cases(state: &AppState, caller: &Caller) -> Result<bool, ApiError> {
+    let Some(email) = caller.email.as_deref() else {
+        return Ok(false);
+    };
+    let mut joined = false;
+    for (application_id, applicant) in state.store.same_client_unlinked(&caller.subject).await? {
+        let Some(application) = state.store.find_application(application_id).await? else {
+            continue;
+        };
+        if domain::client_portal::joins_account_by_itself(&application, &applicant, email) {
+            state
+                .store
+                .link_client(
+                    &caller.subject,
+                    application_id,
+                    &applicant,
+                    chrono::Utc::now(),
+                )
+                .await?;
+            joined = true;
+        }
+    }
+    Ok(joined)
 }

@@ -1,7 +1,7 @@
 //! The client's home: who they are to us, each case of theirs in plain words, their adviser's
 //! contact and their policies, and what is waiting for them to do.
 
-use super::things_to_do::{ThingToDo, things_to_do};
+use super::things_to_do::{OwnInterview, ThingToDo, things_to_do};
 use crate::auth::ClientCaller;
 use crate::error::ApiError;
 use crate::error::ClientSignInProblems;
@@ -9,7 +9,7 @@ use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use chrono::NaiveDate;
-use domain::client_portal::progress_in_plain_words;
+use domain::client_portal::{OwnQuestions, progress_in_plain_words};
 use domain::money::Money;
 use domain::policy::{Policy, PolicyStatus};
 use domain::{AdviserId, ApplicantId, Application, ApplicationId, ApplicationStage};
@@ -106,6 +106,7 @@ pub async fn client_home(
     me: ClientCaller,
 ) -> Result<Json<ClientHome>, ApiError> {
     let mut cases = Vec::new();
+    let mut questions = Vec::new();
     for id in me.application_ids() {
         let Some(application) = state.store.find_application(id).await? else {
             continue;
@@ -115,6 +116,9 @@ pub async fn client_home(
             .into_iter()
             .map(|l| &l.applicant_id)
             .collect();
+        let own = own_questions(&state, id, &mine).await?;
+        let stage_of_questions = own.iter().map(|q| q.stage).min();
+        questions.extend(own);
         cases.push(ClientCase {
             application_id: id,
             client_names: application
@@ -124,7 +128,7 @@ pub async fn client_home(
                 .map(|a| a.full_name())
                 .collect(),
             stage: application.status,
-            progress: progress_in_plain_words(&application).to_owned(),
+            progress: progress_in_plain_words(&application, stage_of_questions).to_owned(),
             adviser: adviser_contact(&state, &application.adviser_id).await?,
             policies: own_policies(&application, &mine)
                 .map(ClientPolicySummary::of)
@@ -142,7 +146,7 @@ pub async fn client_home(
     Ok(Json(ClientHome {
         name,
         email: me.caller.email.clone(),
-        things_to_do: things_to_do(&state, &me, &cases).await?,
+        things_to_do: things_to_do(&me, &questions),
         cases,
     }))
 }
@@ -173,4 +177,34 @@ pub(super) async fn adviser_contact(
             firm_name: profile.firm_name,
             email: profile.email,
         }))
+}
+
+/// The health questions sent to the client on one case, each client of theirs on it.
+async fn own_questions(
+    state: &AppState,
+    application_id: ApplicationId,
+    mine: &[&ApplicantId],
+) -> Result<Vec<OwnInterview>, ApiError> {
+    let mut found = Vec::new();
+    for applicant in mine {
+        let Some(store::StoredEnquiry::Record { record, .. }) =
+            state.store.find_enquiry(applicant).await?
+        else {
+            continue;
+        };
+        let Some(private) = &record.private else {
+            continue;
+        };
+        found.push(OwnInterview {
+            application_id,
+            applicant_id: (*applicant).clone(),
+            sent_by: private.sent_by.name.clone(),
+            sent_at: private.sent_at,
+            stage: match private.is_with_client() {
+                true => OwnQuestions::Waiting,
+                false => OwnQuestions::Submitted,
+            },
+        });
+    }
+    Ok(found)
 }

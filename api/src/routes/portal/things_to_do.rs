@@ -2,10 +2,8 @@
 //! client sees in one place what is waiting for them. The private health questions add theirs
 //! here (issue 35).
 
-use super::home::ClientCase;
 use crate::auth::ClientCaller;
-use crate::error::ApiError;
-use crate::state::AppState;
+use domain::client_portal::OwnQuestions;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -15,6 +13,8 @@ use utoipa::ToSchema;
 pub enum ThingToDoKind {
     /// No case is linked yet: confirm your details to see it.
     ConfirmDetails,
+    /// An adviser sent the client their health questions to answer privately.
+    AnswerHealthQuestions,
 }
 
 /// Something waiting for the client.
@@ -34,12 +34,18 @@ pub struct ThingToDo {
     pub applicant_id: Option<domain::ApplicantId>,
 }
 
-/// Everything waiting for the client, first things first.
-pub(super) async fn things_to_do(
-    _state: &AppState,
-    me: &ClientCaller,
-    _cases: &[ClientCase],
-) -> Result<Vec<ThingToDo>, ApiError> {
+/// Health questions an adviser sent one of the client's cases, as the home found them.
+pub(super) struct OwnInterview {
+    pub application_id: domain::ApplicationId,
+    pub applicant_id: domain::ApplicantId,
+    pub sent_by: String,
+    pub sent_at: chrono::DateTime<chrono::Utc>,
+    pub stage: OwnQuestions,
+}
+
+/// Everything waiting for the client, first things first: confirming a first case, then each
+/// set of health questions still to answer, oldest first.
+pub(super) fn things_to_do(me: &ClientCaller, questions: &[OwnInterview]) -> Vec<ThingToDo> {
     let mut list = Vec::new();
     if me.links.is_empty() {
         list.push(ThingToDo {
@@ -52,5 +58,23 @@ pub(super) async fn things_to_do(
             applicant_id: None,
         });
     }
-    Ok(list)
+    let mut waiting: Vec<&OwnInterview> = questions
+        .iter()
+        .filter(|q| q.stage == OwnQuestions::Waiting)
+        .collect();
+    waiting.sort_by_key(|q| q.sent_at);
+    list.extend(waiting.into_iter().map(|q| ThingToDo {
+        kind: ThingToDoKind::AnswerHealthQuestions,
+        title: "Answer your health questions".into(),
+        description: format!(
+            "{} sent you the health and lifestyle questions for application {} on {}. Only you \
+             can see your answers until you submit them.",
+            q.sent_by,
+            q.application_id,
+            domain::dates::uk_date(q.sent_at).format("%-d %B %Y"),
+        ),
+        application_id: Some(q.application_id),
+        applicant_id: Some(q.applicant_id.clone()),
+    }));
+    list
 }

@@ -5883,7 +5883,7 @@ export interface components {
          * @description What a thing to do is about; the web app picks its page by this.
          * @enum {string}
          */
-        ThingToDoKind: "confirmDetails";
+        ThingToDoKind: "confirmDetails" | "answerHealthQuestions";
         /** @description The adviser's own reference for an application. */
         ThirdPartyRefRequest: {
             /** @description The application reference. */

@@ -62,6 +62,28 @@ describe('the client’s home', () => {
     expect(router.state.location.pathname).toBe('/portal/confirm-details');
     expect(screen.getByText('Navigated elsewhere')).toBeInTheDocument();
   });
+
+  it('lists health questions waiting for the client and opens them', async () => {
+    stubHome(
+      home({
+        thingsToDo: [
+          {
+            kind: 'answerHealthQuestions',
+            title: 'Answer your health questions',
+            description: 'Priya Shah sent you the health and lifestyle questions for application 100002 on 28 November 2026.',
+            applicationId: 100002,
+            applicantId: 'AP-2',
+          },
+        ],
+      }),
+    );
+    const { router } = renderRoute(<ClientHomeRoute />, { path: routePatterns.clientHome, url: '/portal/home' });
+
+    expect(await screen.findByText(/for application 100002 on 28 November 2026/)).toBeInTheDocument();
+    expect(screen.queryByText('Nothing is waiting for you.')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Answer your health questions' }));
+    expect(router.state.location.pathname).toBe('/portal/health-questions/AP-2');
+  });
 });
 
 describe('confirming details', () => {

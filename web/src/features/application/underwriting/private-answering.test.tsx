@@ -60,11 +60,13 @@ function page(enquiry: Schemas['Enquiry']) {
 describe('sending a client their health questions to answer privately', () => {
   it('says where the client finds them, sends them, then shows only which sections are answered', async () => {
     const { requests } = page(open);
-    expect(await screen.findByText(/sign in to the client portal with alan@example.com/)).toBeInTheDocument();
+    const where = await screen.findByText(/sign in to the client portal with alan@example.com/);
+    expect(where).toHaveTextContent('“Confirm your details” (or “Add another application or policy”) and enter their date of birth and the application reference 1001');
 
     await userEvent.click(screen.getByRole('button', { name: 'Send to the client to answer privately' }));
 
     expect(await screen.findByRole('heading', { name: 'With Alan Turing to answer privately' })).toBeInTheDocument();
+    expect(screen.getByText(/No email is sent: let Alan Turing know/)).toHaveTextContent('the application reference 1001');
     const sent = requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/v1/portal/apply/1001');
     expect(sent?.body).toEqual({ applicantId: 'applicant-1' });
     const progress = screen.getByRole('list', { name: 'Progress' });

@@ -1,4 +1,13 @@
 /** Words of the Application (underwriting) page (spec §2 "Underwriting", §4, §8). */
+/**
+ * Where a client finds questions sent to them (issue 50): a client whose account already holds a
+ * case with the same email and date of birth sees them at once; anyone else first adds the
+ * application with the client portal's own words.
+ */
+function howToFind(reference: number): string {
+  return `If this application is not in their account yet, they choose “Confirm your details” (or “Add another application or policy”) and enter their date of birth and the application reference ${String(reference)}. The questions then wait on their home page under “Things to do”. A client whose account already holds a case with this email and date of birth finds them there without that step.`;
+}
+
 export const underwritingStrings = {
   heading: 'Application (underwriting)',
   clientsLabel: 'Clients',
@@ -56,15 +65,15 @@ export const underwritingStrings = {
   privately: {
     offerHeading: (client: string) => `Let ${client} answer privately`,
     why: 'Some clients find it hard to answer health questions aloud, in front of a partner or an adviser. You can send these questions to the client to answer on their own in the client portal instead. You will see which sections they have answered, but not their answers, until they submit them; then you carry on here as usual.',
-    where: (client: string, email: string) =>
-      `The portal does not send an email: tell ${client} to sign in to the client portal with ${email} (or register there with it), where the questions wait for them on their home page under “Your health questions”.`,
+    where: (client: string, email: string, reference: number) =>
+      `The portal does not send an email. Tell ${client} to sign in to the client portal with ${email} (or register there with it). ${howToFind(reference)}`,
     noEmail: (client: string) => `No email address is recorded for ${client}. Add one on Contact details first: ${client} registers for the client portal with it.`,
     send: 'Send to the client to answer privately',
     sendFailed: 'Sorry, the questions could not be sent. Please try again.',
     withClientHeading: (client: string) => `With ${client} to answer privately`,
     sentTo: (email: string, date: string, by: string) => `Sent to the client portal account for ${email} on ${date} by ${by}.`,
-    findIt: (client: string) =>
-      `${client} signs in to the client portal (or registers with that email) and finds the questions on their home page under “Your health questions”. No email is sent: let them know.`,
+    findIt: (client: string, reference: number) =>
+      `No email is sent: let ${client} know. They sign in to the client portal (or register with that email). ${howToFind(reference)}`,
     hidden: (client: string) => `You will see ${client}’s answers once they submit them. Until then only they can see or change them.`,
     progressHeading: 'Progress',
     answered: 'Answered',

@@ -96,6 +96,7 @@ function ThingsToDo({ things }: { things: readonly ThingToDo[] }) {
 /** The page each kind of thing to do is done on. */
 const thingPages: Record<ThingToDo['kind'], (thing: ThingToDo) => string> = {
   confirmDetails: () => paths.clientConfirm(),
+  answerHealthQuestions: (thing) => (thing.applicantId ? paths.clientHealthQuestions(thing.applicantId) : paths.clientHome()),
 };
 
 function thingPath(thing: ThingToDo): string {

@@ -17,7 +17,7 @@ export function SendToClient({ applicationId, applicantId, client, email }: Prop
   return (
     <Card size="small" style={{ marginBottom: 16 }} title={<h2 style={{ fontSize: 16, margin: 0 }}>{t.privately.offerHeading(client)}</h2>}>
       <Typography.Paragraph>{t.privately.why}</Typography.Paragraph>
-      <Typography.Paragraph>{email ? t.privately.where(client, email) : t.privately.noEmail(client)}</Typography.Paragraph>
+      <Typography.Paragraph>{email ? t.privately.where(client, email, applicationId) : t.privately.noEmail(client)}</Typography.Paragraph>
       {send.isError && (
         <Alert type="error" showIcon style={{ marginBottom: 12 }} message={isApiError(send.error) ? send.error.message : t.privately.sendFailed} />
       )}
@@ -36,7 +36,7 @@ export function WithClient({ applicationId, applicantId, client, enquiry }: Prop
   return (
     <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>{t.privately.withClientHeading(client)}</h2>}>
       <Typography.Paragraph>{t.privately.sentTo(answering.email, formatDate(answering.sentAt), answering.sentBy)}</Typography.Paragraph>
-      <Typography.Paragraph>{t.privately.findIt(client)}</Typography.Paragraph>
+      <Typography.Paragraph>{t.privately.findIt(client, applicationId)}</Typography.Paragraph>
       <Typography.Paragraph type="secondary">{t.privately.hidden(client)}</Typography.Paragraph>
       <Typography.Title level={3} style={{ fontSize: 16 }} id={`private-progress-${applicantId}`}>
         {t.privately.progressHeading}
