@@ -635,3 +635,42 @@ async fn care_reads_any_firms_cases_and_every_health_answer_read_is_recorded() {
         "{case}"
     );
 }
+
+/// Issue 50: a case in force is found under Applications by its clients' names and by its own
+/// reference, as a caller names it, and its page gives the policy number, status and premium.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_case_in_force_is_found_by_name_and_reference_with_its_policies() {
+    let app = TestApp::spawn().await;
+    let adviser = app.token("adviser1@example.com").await;
+    let cca = app.token("cca1@example.com").await;
+    let id = support::interview::proceeded_application(&app, &adviser).await;
+    support::seeded::set_up_and_activate(&app, &adviser, id).await;
+    for term in ["turing", &id.to_string()] {
+        let (status, found) = app
+            .call(
+                Method::GET,
+                &format!("/api/v1/care/applications?searchTerm={term}"),
+                Some(&cca),
+                None,
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{found}");
+        assert_eq!(found["totalRecordCount"], 1, "{term}: {found}");
+        assert_eq!(found["results"][0]["id"], id);
+        assert_eq!(found["results"][0]["status"], "WENT_ON_RISK");
+    }
+    let (status, case) = app
+        .call(
+            Method::GET,
+            &format!("/api/v1/care/applications/{id}"),
+            Some(&cca),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{case}");
+    let policies = case["application"]["policies"].as_array().unwrap();
+    assert_eq!(policies.len(), 2, "{case}");
+    assert!(policies.iter().all(|p| p["status"] == "inForce"
+        && p["policyReference"].as_str().unwrap().starts_with("PP")
+        && p["monthlyPremium"].as_f64().unwrap() > 0.0));
+}

@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { reportAccessibility } from './axe';
 import { launchBrowser, screenshot, visible, type Browser } from './browser';
 import { apiCall, signInAtDevIdp, tokenFor } from './steps';
+import { policyInForce } from './cases';
 
 const baseUrl = inject('baseUrl');
 const ADMIN = { email: 'ccaadmin1@example.com', password: 'Passw0rd!' };
@@ -183,6 +184,37 @@ describe('customer care administrators manage advisers', () => {
     await reportAccessibility(admin, 'care firms');
     await screenshot(admin, 'care-07-firms');
     await fitsWidth(admin, 'care-07-firms');
+  });
+});
+
+describe('customer care answers a caller about a policy in force (issue 50)', () => {
+  it('finds the case under Applications by reference and by name, and reads its policy number, status, cover and premium', async () => {
+    const { id, policyNumber } = await policyInForce(`grace.${String(Date.now())}@example.com`);
+    const agent = await signedIn({ email: 'cca1@example.com', password: 'Passw0rd!' }, /\/v2\/customer-care$/);
+    const search = async (term: string) => {
+      await agent.getByLabel('Client name or reference').fill(term);
+      await agent.getByRole('button', { name: 'Search' }).click();
+    };
+    await search(String(id));
+    const row = agent.getByRole('row').filter({ has: agent.getByRole('link', { name: String(id) }) });
+    await visible(row);
+    expect(await row.innerText()).toContain('Went on risk');
+    await search('Grace Hopper');
+    await visible(agent.getByRole('link', { name: String(id) }));
+    await reportAccessibility(agent, 'care search finds a case in force');
+    await screenshot(agent, 'care-09-case-in-force-found');
+
+    await agent.getByRole('link', { name: String(id) }).click();
+    const cover = agent.getByRole('region', { name: 'Cover and premium' });
+    await visible(cover);
+    const policies = cover.getByRole('list', { name: 'Policies' });
+    await visible(policies.getByText(policyNumber));
+    await visible(policies.getByText('In force'));
+    await visible(cover.getByRole('region', { name: 'Covers for Grace Hopper' }).getByText('Life Protection'));
+    await visible(cover.getByText(/^Total a month on the decision’s terms/));
+    await reportAccessibility(agent, 'care case in force');
+    await screenshot(agent, 'care-10-case-in-force');
+    await fitsWidth(agent, 'care-10-case-in-force');
   });
 });
 

@@ -52,8 +52,10 @@ fn every_firm(adviser_id: Option<&str>) -> Result<SearchScope, ApiError> {
 
 /// Search any firm's applications
 ///
-/// The dashboard's In Progress search over every firm's applications (or one adviser's with
-/// `adviserId`): a page of 10, most recently changed first. Customer care (`cca`, `ccaadmin`).
+/// Every firm's applications at any stage, in force included (or one adviser's with
+/// `adviserId`; `stage` narrows to the stages named): a page of 10, most recently changed first.
+/// A caller names their case whatever its stage, so unlike the adviser's In Progress tab nothing
+/// is left out by default. Customer care (`cca`, `ccaadmin`).
 #[utoipa::path(
     get,
     path = "/api/v1/care/applications",
@@ -69,7 +71,10 @@ pub async fn care_search_applications(
     me: CareCaller,
     params: Result<Query<SearchParams>, QueryRejection>,
 ) -> Result<Json<ApplicationSearchResults>, ApiError> {
-    let query = read_search_in::<ApplicationStage>(params, every_firm)?;
+    let mut query = read_search_in::<ApplicationStage>(params, every_firm)?;
+    if query.filters.is_empty() {
+        query.filters = ApplicationStage::ALL.to_vec();
+    }
     let reader = me.caller.subject.to_string();
     Ok(Json(
         state.store.search_applications(&query, &reader).await?,

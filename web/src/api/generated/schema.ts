@@ -1876,8 +1876,10 @@ export interface paths {
         };
         /**
          * Search any firm's applications
-         * @description The dashboard's In Progress search over every firm's applications (or one adviser's with
-         *     `adviserId`): a page of 10, most recently changed first. Customer care (`cca`, `ccaadmin`).
+         * @description Every firm's applications at any stage, in force included (or one adviser's with
+         *     `adviserId`; `stage` narrows to the stages named): a page of 10, most recently changed first.
+         *     A caller names their case whatever its stage, so unlike the adviser's In Progress tab nothing
+         *     is left out by default. Customer care (`cca`, `ccaadmin`).
          */
         get: operations["care_search_applications"];
         put?: never;

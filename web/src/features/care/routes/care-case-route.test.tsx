@@ -3,12 +3,18 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, stubApi } from '@/test/fetch-stub';
 import { renderApp, signInAs, testUserManager } from '@/test/app-harness';
+import { applicantFixture, applicationFixture, coverFixture, quoteApplicantFixture, quoteCoverFixture, quoteFixture } from '@/test/fixtures';
 
 const CASE = '/api/v1/care/applications/100001';
 const ANSWERS = '/api/v1/care/applications/100001/applicants/a1/health-answers';
 
 const careCase = {
-  application: { id: 100001, adviserId: 'adviser1', applicationStatus: 'Interviews', applicants: [{ id: 'a1', firstName: 'Alan', lastName: 'Turing', dateOfBirth: '1985-06-23' }] },
+  application: applicationFixture({
+    id: 100001,
+    adviserId: 'adviser1',
+    applicationStatus: 'Interviews',
+    applicants: [applicantFixture({ id: 'a1', dateOfBirth: '1985-06-23' })],
+  }),
   adviser: { id: 'adviser1', name: 'Priya Shah', email: 'adviser1@example.com', firmName: 'Northfield Financial Planning', firmLocationName: 'Leeds' },
   documents: [{ id: 'd1', kind: 'keyfacts', fileName: 'keyfacts.pdf', applicationVersion: 3, createdAt: '2026-11-27T09:00:00Z', uri: '/api/v1/care/documents/d1/keyfacts.pdf' }],
 };
@@ -23,7 +29,63 @@ const enquiry = {
   ],
 };
 
+/** Alan's case in force: his life cover on the decision's terms, £27.26 and the £3 policy fee. */
+const inForce = {
+  ...careCase,
+  application: applicationFixture({
+    id: 100001,
+    adviserId: 'adviser1',
+    status: 'WENT_ON_RISK',
+    applicationStatus: 'Went on risk',
+    applicants: [applicantFixture({ id: 'a1', covers: [coverFixture({ id: 'c1', coverAmount: 150000, term: 20 })] })],
+    quote: quoteFixture({ premium: 25.1, quoteApplicants: [quoteApplicantFixture({ id: 'a1', premium: 25.1, quoteCovers: [quoteCoverFixture({ coverId: 'c1', premium: 22.1 })] })] }),
+    decisionQuote: quoteFixture({ premium: 30.26, quoteApplicants: [quoteApplicantFixture({ id: 'a1', premium: 30.26, quoteCovers: [quoteCoverFixture({ coverId: 'c1', premium: 27.26 })] })] }),
+    policies: [
+      {
+        policyReference: 'PP0010000115',
+        applicantId: 'a1',
+        holderName: 'Alan Turing',
+        issuedAt: '2026-11-20T10:00:00Z',
+        startsOn: '2026-11-21',
+        cancellationEndsOn: '2026-12-21',
+        cancellationWindowClosed: false,
+        monthlyPremium: 30.26,
+        status: 'inForce',
+        documents: [],
+      },
+    ],
+  }),
+};
+
 describe('a case as customer care reads it', () => {
+  it('shows what a caller asks about: the policy number, its status and start, each cover and the premium with its fee', async () => {
+    stubApi([{ method: 'GET', path: CASE, respond: () => json(inForce) }]);
+    const userManager = testUserManager();
+    await signInAs(userManager, ['cca']);
+    renderApp(userManager, '/customer-care/cases/100001');
+
+    const cover = await screen.findByRole('region', { name: 'Cover and premium' }, { timeout: 5000 });
+    const policies = within(cover).getByRole('list', { name: 'Policies' });
+    expect(policies).toHaveTextContent('PP0010000115 · Alan Turing · £30.26 a month · starts 21/11/2026');
+    expect(within(policies).getByText('In force')).toBeInTheDocument();
+    const covers = within(cover).getByRole('region', { name: 'Covers for Alan Turing' });
+    const lines = within(covers).getAllByRole('listitem').map((item) => item.textContent);
+    expect(lines).toEqual(['Life Protection · Level · £150,000 · 20 years · £27.26 a month', 'Policy fee · £3.00 a month']);
+    expect(cover).toHaveTextContent('Total a month on the decision’s terms: £30.26');
+  });
+
+  it('before a decision, shows the premium as quoted and says so', async () => {
+    const quoted = { ...inForce, application: { ...inForce.application, status: 'QUOTE', decisionQuote: null, policies: [] } };
+    stubApi([{ method: 'GET', path: CASE, respond: () => json(quoted) }]);
+    const userManager = testUserManager();
+    await signInAs(userManager, ['cca']);
+    renderApp(userManager, '/customer-care/cases/100001');
+
+    const cover = await screen.findByRole('region', { name: 'Cover and premium' }, { timeout: 5000 });
+    expect(within(cover).queryByRole('list', { name: 'Policies' })).not.toBeInTheDocument();
+    expect(cover).toHaveTextContent('Total a month as quoted (no decision yet): £25.10');
+  });
+
   it('shows the adviser, firm and documents, and the health answers only when asked, saying the read is recorded', async () => {
     const { requests } = stubApi([
       { method: 'GET', path: CASE, respond: () => json(careCase) },

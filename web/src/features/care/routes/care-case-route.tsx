@@ -1,4 +1,4 @@
-import { Alert, Button, Descriptions, List } from 'antd';
+import { Alert, Button, Descriptions, List, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '@/app/paths';
@@ -6,7 +6,10 @@ import { PageHeading } from '@/components/page-heading';
 import { PageStatus } from '@/components/page-status';
 import { isProblem } from '@/lib/api-error';
 import { clientName } from '@/lib/client-name';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime, formatMoneyWithPence } from '@/lib/format';
+import type { Schemas } from '@/lib/api-client';
+import { coverDetailsText, productLabels } from '@/lib/cover-text';
+import { policyFee } from '@/lib/policy-fee';
 import { saveFile } from '@/lib/save-file';
 import { useRoles } from '@/lib/auth/roles';
 import { useCareCase, useCareDocument, useShowHealthAnswers, type Enquiry } from '../api/care';
@@ -53,6 +56,7 @@ export function CareCaseRoute() {
           ]}
         />
       </section>
+      <CoverPanel application={application} />
       <ClientsPanel applicationId={application.id} clients={application.applicants} />
       <DocumentsPanel documents={documents} />
       <CareCaseTimeline applicationId={application.id} />
@@ -153,6 +157,83 @@ function DocumentsPanel({ documents }: { documents: readonly { id: string; fileN
           </List.Item>
         )}
       />
+    </section>
+  );
+}
+
+/**
+ * What a caller asks customer care about (issue 50): each policy's number, status, start and
+ * premium once issued, and each client's covers with their monthly premium, on the decision's
+ * terms or, before a decision, as quoted.
+ */
+function CoverPanel({ application }: { application: Schemas['Application'] }) {
+  const priced = application.decisionQuote ?? application.quote;
+  return (
+    <section aria-labelledby="care-case-cover" className="panel care-panel">
+      <h2 id="care-case-cover" className="card-heading">
+        {t.case.coverHeading}
+      </h2>
+      {application.policies.length > 0 && (
+        <ul aria-label={t.case.policies} className="care-policies">
+          {application.policies.map((policy) => (
+            <li key={policy.policyReference}>
+              <span>
+                <strong>{policy.policyReference}</strong> · {policy.holderName} · {t.case.policyPremium(formatMoneyWithPence(policy.monthlyPremium))} ·{' '}
+                {t.case.startsOn(formatDate(policy.startsOn))}
+              </span>{' '}
+              <Tag color={policy.status === 'inForce' ? 'green' : 'blue'} bordered={false}>
+                {t.case.policyStatuses[policy.status]}
+              </Tag>
+            </li>
+          ))}
+        </ul>
+      )}
+      {application.applicants.map((applicant, index) => (
+        <ClientCoverList key={applicant.id} applicant={applicant} name={clientName(applicant, index)} priced={priced} />
+      ))}
+      <p>
+        {priced ? (
+          <>
+            {application.decisionQuote ? t.case.totalOnTerms : t.case.totalQuoted}: <strong>{formatMoneyWithPence(priced.premium)}</strong>
+          </>
+        ) : (
+          t.case.notPriced
+        )}
+      </p>
+    </section>
+  );
+}
+
+/**
+ * One client's covers, each with its monthly premium in `priced` (the decision's terms, or the
+ * quote before a decision), then their policy fee, so the lines add up to what they pay.
+ */
+function ClientCoverList({ applicant, name, priced }: { applicant: Schemas['Application']['applicants'][number]; name: string; priced: Schemas['Quote'] | null }) {
+  const line = priced?.quoteApplicants.find((a) => a.id === applicant.id);
+  const headingId = `care-covers-${applicant.id}`;
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId}>{t.case.coversOf(name)}</h3>
+      {(applicant.covers ?? []).length === 0 ? (
+        <p>{t.case.noCovers}</p>
+      ) : (
+        <ul className="care-policies">
+          {(applicant.covers ?? []).map((cover) => {
+            const premium = line?.quoteCovers.find((c) => c.coverId === cover.id)?.premium;
+            return (
+              <li key={cover.id}>
+                <strong>{productLabels[cover.productType]}</strong> · {coverDetailsText(cover)}
+                {premium !== undefined && ` · ${t.case.policyPremium(formatMoneyWithPence(premium))}`}
+              </li>
+            );
+          })}
+          {line && policyFee(line) > 0 && (
+            <li>
+              <strong>{t.case.policyFee}</strong> · {t.case.policyPremium(formatMoneyWithPence(policyFee(line)))}
+            </li>
+          )}
+        </ul>
+      )}
     </section>
   );
 }

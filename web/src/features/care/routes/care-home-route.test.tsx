@@ -92,7 +92,7 @@ describe('customer care’s home (§6 cca, ccaadmin)', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Client name or reference', {}, { timeout: 5000 }), 'turing');
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect(await screen.findByText('No applications match.')).toBeInTheDocument();
+    expect(await screen.findByText(/^No applications match. Applications at every stage are searched, in force included; a policy number is found under Policies./)).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Policies' }));
     expect(screen.getByRole('tab', { name: 'Policies' })).toHaveAttribute('aria-selected', 'true');
@@ -130,7 +130,7 @@ describe('customer care’s home (§6 cca, ccaadmin)', () => {
     renderApp(userManager, '/customer-care');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('tab', { name: 'Policies' }, { timeout: 5000 }));
-    expect(await screen.findByText('No policies match.')).toBeInTheDocument();
+    expect(await screen.findByText(/^No policies match. Only policies put in force are here; a case not yet in force is found under Applications./)).toBeInTheDocument();
     expect(screen.getByText('0 policies')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Client name or reference'), 'broken');
     await user.click(screen.getByRole('button', { name: 'Search' }));

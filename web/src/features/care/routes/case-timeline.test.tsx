@@ -3,12 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, stubApi } from '@/test/fetch-stub';
 import { renderApp, signInAs, testUserManager } from '@/test/app-harness';
+import { applicationFixture } from '@/test/fixtures';
 
 const CASE = '/api/v1/care/applications/100001';
 const TIMELINE = '/api/v1/care/applications/100001/timeline';
 
 const careCase = {
-  application: { id: 100001, adviserId: 'adviser1', applicationStatus: 'Set-up', applicants: [] },
+  application: applicationFixture({ id: 100001, adviserId: 'adviser1', applicationStatus: 'Set-up', applicants: [] }),
   adviser: { id: 'adviser1', name: 'Priya Shah', email: 'adviser1@example.com', firmName: 'Northfield Financial Planning', firmLocationName: 'Leeds' },
   documents: [],
 };
