@@ -246,6 +246,8 @@ fn an_abbreviation_finds_what_it_stands_for_first() {
         ("COPD", "COPD"),
         ("IBS", "Irritable bowel syndrome"),
         ("T2DM", "Type 2 diabetes"),
+        ("T2 diabetes", "Type 2 diabetes"),
+        ("T1 diabetes", "Type 1 diabetes"),
         ("DVT", "Deep vein thrombosis"),
         ("PE", "Pulmonary embolism"),
         ("TIA", "Mini stroke"),

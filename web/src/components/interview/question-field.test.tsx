@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Schemas } from '@/lib/api-client';
 import { json, stubApi } from '@/test/fetch-stub';
+import { axeViolations, describeViolations } from '@/test/axe';
 import { createTestQueryClient } from '@/test/render';
 import { QuestionField } from './question-field';
 
@@ -74,6 +75,25 @@ describe('a condition found in the list', () => {
     const code = await screen.findByText('J45');
     expect(code).toHaveClass('ant-typography-secondary');
     expect(code.closest('.ant-select-item-option')).toHaveTextContent(/^Asthma J45$/);
+  });
+});
+
+describe('a look-up that finds nothing', () => {
+  it('says so below the box, with no empty list opened inside it, and the page stays clean for axe', async () => {
+    stubApi([
+      {
+        method: 'GET',
+        path: /\/api\/v1\/underwriting\/lookupQuestionOption\//,
+        respond: () => json({ options: [], isSample: true }),
+      },
+    ]);
+    renderField(question({ tag: 'CONDITIONS', text: 'Which conditions?', questionType: 'OPTION_BACKED', backedBy: 'conditions', multiple: true }));
+
+    await userEvent.type(screen.getByRole('combobox', { name: 'Which conditions?' }), 'zzzz');
+
+    expect(await screen.findByText('Nothing found; try another word')).toHaveAttribute('role', 'status');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(describeViolations(await axeViolations(document.body))).toEqual([]);
   });
 });
 

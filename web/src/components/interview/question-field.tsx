@@ -1,4 +1,4 @@
-import { Checkbox, Input, Radio, Spin, Typography } from 'antd';
+import { Checkbox, Input, Radio, Typography } from 'antd';
 import { FormSelect } from '@/components/form-select';
 import { UkDateInput } from '@/components/uk-date-input';
 import { useId, useState } from 'react';
@@ -228,7 +228,10 @@ function BackedField({ question, branch, labelId, disabled, described, onAnswer 
         disabled={disabled}
         placeholder={t.search}
         style={{ width: '100%', maxWidth: 480 }}
-        notFoundContent={busy ? <Spin size="small" /> : stem.trim() === '' ? null : t.noMatches}
+        // An empty list is never opened (an open listbox without options fails axe, issue 50):
+        // what the search is doing is said below the box instead.
+        notFoundContent={null}
+        open={options.length === 0 ? false : undefined}
         onSearch={setStem}
         onChange={(value: string | string[]) => {
           setStem('');
@@ -236,6 +239,9 @@ function BackedField({ question, branch, labelId, disabled, described, onAnswer 
         }}
         options={options}
       />
+      <div role="status" className="question-field__lookup-status">
+        {stem.trim() === '' ? null : busy ? t.searching : lookup.data && found.length === 0 ? t.noMatches : null}
+      </div>
       {sample && (
         <div>
           <Typography.Text type="secondary">{t.sample}</Typography.Text>

@@ -2,6 +2,7 @@
 export const interviewStrings = {
   optional: '(optional)',
   search: 'Type to search',
+  searching: 'Searching…',
   noMatches: 'Nothing found; try another word',
   sample: 'Sample list – not real medical data',
   units: { metres: 'm', kilograms: 'kg', centimetres: 'cm', feet: 'ft', inches: 'in', stones: 'st', pounds: 'lb' },
