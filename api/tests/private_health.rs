@@ -398,7 +398,12 @@ async fn only_the_clients_own_interview_and_only_advisers_may_send_it() {
     let lookup = "/api/v1/portal/health-questions/lookup/adviser/CONDITIONS/-?stem=asthma";
     let (status, found) = app.call(Method::GET, lookup, Some(&client), None).await;
     assert_eq!(status, StatusCode::OK, "{found}");
-    assert!(!found["options"].as_array().unwrap().is_empty(), "{found}");
+    let options = found["options"].as_array().unwrap();
+    assert!(!options.is_empty(), "{found}");
+    assert!(
+        options.iter().all(|o| o["code"].is_null()),
+        "a client reads names, not classification codes: {found}"
+    );
     assert_eq!(
         app.call(Method::GET, lookup, Some(&adviser), None).await.0,
         StatusCode::FORBIDDEN

@@ -426,6 +426,7 @@ pub async fn submit_my_health_questions(
 ///
 /// The same look-up as the adviser's interview: up to 20 options of a list-backed question for
 /// what the client has typed in `stem`, best first, leaving out those already chosen in `answer`.
+/// Options come without their classification codes: a client reads names, not ICD-10 codes.
 #[utoipa::path(
     get,
     path = "/api/v1/portal/health-questions/lookup/{branch}/{tag}/{answer}",
@@ -447,5 +448,9 @@ pub async fn search_for_my_health_questions(
     Path((branch, tag, answer)): Path<(String, String, String)>,
     Query(query): Query<LookupQuery>,
 ) -> Result<Json<QuestionOptions>, ApiError> {
-    search_options(&state, &branch, &tag, &answer, query.stem.as_deref())
+    let mut found = search_options(&state, &branch, &tag, &answer, query.stem.as_deref())?;
+    for option in &mut found.options {
+        option.code = None;
+    }
+    Ok(found)
 }

@@ -2611,6 +2611,7 @@ export interface paths {
          * Search the conditions (or occupations) list while answering my health questions
          * @description The same look-up as the adviser's interview: up to 20 options of a list-backed question for
          *     what the client has typed in `stem`, best first, leaving out those already chosen in `answer`.
+         *     Options come without their classification codes: a client reads names, not ICD-10 codes.
          */
         get: operations["search_for_my_health_questions"];
         put?: never;

@@ -107,7 +107,7 @@ export const careStrings = {
     noLocation: 'No location',
     saveLocation: 'Save location',
     delegationsHeading: 'Delegations',
-    delegationsHint: 'Who may act for this adviser through adviserId, and whom this adviser may act for.',
+    delegationsHint: 'Who may act for this adviser (choosing them under “Acting for” on their dashboard), and whom this adviser may act for.',
     delegate: 'Who may act',
     principal: 'For adviser',
     from: 'From',

@@ -59,6 +59,8 @@ export const portalStrings = {
     noCovers: 'No cover is in force on this policy.',
     endsOn: (date: string) => `Ends on ${date}`,
     premium: (amount: string) => `${amount} a month`,
+    includingFee: (fee: string) => `, including the ${fee} policy fee`,
+    policyFee: (fee: string) => `Policy fee: ${fee} a month. It is charged once for the policy, on top of the covers above, and is part of your monthly premium.`,
     documents: 'Documents',
     noDocuments: 'No documents yet.',
     download: (title: string) => `Download ${title} (PDF)`,

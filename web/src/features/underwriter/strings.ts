@@ -77,6 +77,7 @@ export const caseStrings = {
   decision: {
     heading: (cover: string) => `Decide ${cover}`,
     decision: 'Decision',
+    chooseDecision: 'Choose the terms for this cover',
     kinds: {
       standardterms: 'Standard terms',
       loading: 'A loading',

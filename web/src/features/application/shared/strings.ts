@@ -34,6 +34,8 @@ export const applicationStrings = {
   outcome: {
     heading: 'Outcome',
     rulebook: (version: string) => `Decided by rulebook ${version}`,
+    /** Issue 50: an outcome an underwriter decided is not the rulebook's. */
+    referredByRulebook: (version: string) => `Referred by rulebook ${version}; decided by an underwriter, as shown above`,
     because: 'Why',
     underwriter: 'From the underwriter',
     underwriterReason: 'Reason',

@@ -48,6 +48,9 @@ export function ClientPolicyRoute() {
 
 function PolicyView({ policy }: { policy: ClientPolicy }) {
   const download = useClientDocument();
+  // The monthly premium less the covers' is the policy fee (issue 50), worked in pence.
+  const pence = (pounds: number) => Math.round(pounds * 100);
+  const fee = (pence(policy.monthlyPremium) - policy.covers.reduce((sum, c) => sum + pence(c.premium), 0)) / 100;
   return (
     <>
       <PageHeading>{policy.holderName}</PageHeading>
@@ -66,7 +69,10 @@ function PolicyView({ policy }: { policy: ClientPolicy }) {
           <dt>{t.startDate}</dt>
           <dd>{formatDate(policy.startsOn)}</dd>
           <dt>{t.monthlyPremium}</dt>
-          <dd>{formatMoneyWithPence(policy.monthlyPremium)}</dd>
+          <dd>
+            {formatMoneyWithPence(policy.monthlyPremium)}
+            {fee > 0 && t.includingFee(formatMoneyWithPence(fee))}
+          </dd>
           <dt>{t.cancelUntil}</dt>
           <dd>{formatDate(policy.cancellationEndsOn)}</dd>
           {policy.adviser && (
@@ -109,6 +115,7 @@ function PolicyView({ policy }: { policy: ClientPolicy }) {
             )}
           />
         )}
+        {fee > 0 && <Typography.Paragraph style={{ marginTop: 12 }}>{t.policyFee(formatMoneyWithPence(fee))}</Typography.Paragraph>}
       </section>
       <section aria-labelledby="client-documents-heading" style={{ marginTop: 24 }}>
         <Typography.Title level={2} id="client-documents-heading" style={{ fontSize: 20 }}>

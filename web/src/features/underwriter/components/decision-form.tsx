@@ -73,8 +73,9 @@ export function DecisionForm({ applicationId, applicantId, coverId, cover, maxLo
       <Typography.Title level={4} id={headingId} style={{ fontSize: 16 }}>
         {t.heading(cover)}
       </Typography.Title>
-      <Form<Fields> form={form} layout="vertical" onFinish={submit} initialValues={{ decision: 'standardterms' }} style={{ maxWidth: 640 }}>
-        <Form.Item name="decision" label={<span id={labelId}>{t.decision}</span>}>
+      {/* No terms chosen to begin with (issue 50): the underwriter picks each decision. */}
+      <Form<Fields> form={form} layout="vertical" onFinish={submit} style={{ maxWidth: 640 }}>
+        <Form.Item name="decision" label={<span id={labelId}>{t.decision}</span>} rules={[{ required: true, message: t.chooseDecision }]}>
           <LabelledRadioGroup labelledBy={labelId}>
             {kinds.map((kind) => (
               <Radio key={kind} value={kind}>

@@ -70,6 +70,11 @@ describe('a referred case on the workbench', () => {
     render();
 
     const form = await screen.findByRole('region', { name: 'Decide Alan Turing: Life Protection' });
+    // No terms are chosen for the underwriter; recording without a choice asks for one.
+    for (const radio of within(form).getAllByRole('radio')) expect(radio).not.toBeChecked();
+    await userEvent.click(within(form).getByRole('button', { name: 'Record the decision' }));
+    expect(await within(form).findByText('Choose the terms for this cover')).toBeInTheDocument();
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
     await userEvent.click(within(form).getByRole('radio', { name: 'A loading' }));
     await userEvent.type(within(form).getByLabelText('Loading (% of the premium)'), '250');
     await userEvent.type(within(form).getByLabelText('Reason for the adviser'), 'Controlled on treatment');

@@ -30,3 +30,33 @@ describe('a cover on standard terms', () => {
     expect(screen.queryByText('Why')).not.toBeInTheDocument();
   });
 });
+
+describe('a cover an underwriter decided', () => {
+  it('names the underwriter, and never credits the rulebook with the decision', () => {
+    const cover = asthmaDisclosed.covers[0];
+    if (!cover) throw new Error('a cover');
+    const decided: Schemas['ApplicantOutcome'] = {
+      ...asthmaDisclosed,
+      covers: [
+        {
+          ...cover,
+          manual: {
+            decision: 'standardterms',
+            loading: 0,
+            exclusion: null,
+            postponeMonths: null,
+            reason: 'GP report shows the asthma well controlled.',
+            decidedBy: { id: 'underwriter1', name: 'Ruth Evans' },
+            decidedAt: '2026-11-25T11:00:00Z',
+            referredAs: 'referredtouw',
+            referredSummary: 'Asthma with a hospital admission: refer.',
+          },
+        },
+      ],
+    };
+    render(<OutcomeSummary outcome={decided} />);
+    expect(screen.getByText(/^Decided by Ruth Evans on 25\/11\/2026/)).toBeInTheDocument();
+    expect(screen.getByText('Referred by rulebook sample-2026.11.1; decided by an underwriter, as shown above')).toBeInTheDocument();
+    expect(screen.queryByText(/^Decided by rulebook/)).not.toBeInTheDocument();
+  });
+});

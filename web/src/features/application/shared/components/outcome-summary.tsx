@@ -70,7 +70,9 @@ export function OutcomeSummary({ outcome, covers }: OutcomeSummaryProps) {
           </Card>
         );
       })}
-      <Typography.Text type="secondary">{t.outcome.rulebook(outcome.rulebookVersion)}</Typography.Text>
+      <Typography.Text type="secondary">
+        {outcome.covers.some((cover) => cover.manual) ? t.outcome.referredByRulebook(outcome.rulebookVersion) : t.outcome.rulebook(outcome.rulebookVersion)}
+      </Typography.Text>
     </section>
   );
 }
