@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { reportAccessibility } from './axe';
 import { eventually, launchBrowser, screenshot, visible, type Browser } from './browser';
 import { startPortal } from './portal';
 import { stop, type Service } from './processes';
@@ -80,6 +81,30 @@ describe('the error page (§2, §8)', () => {
     await signInAtDevIdp(page);
     await page.waitForURL((url) => `${url.pathname}${url.search}` === address);
     await visible(page.getByRole('heading', { level: 1, name: 'Policy not found' }));
+  });
+});
+
+describe('the pages that go wrong on the client portal (issue 50)', () => {
+  it('carry the client portal’s brand, the clients’ help line and their way home, never the adviser’s', async () => {
+    const { page } = browser;
+    const header = page.getByRole('banner');
+    const footer = page.getByRole('contentinfo');
+    await page.goto(`${baseUrl}/v2/portal/no-such-page`);
+    await visible(page.getByRole('heading', { level: 1, name: 'Page not found' }));
+    await visible(header.getByRole('link', { name: /Client Portal/ }));
+    await visible(page.getByRole('button', { name: 'Go to the client portal' }));
+    expect(await footer.getByRole('link', { name: 'adviser.support@example.com' }).count()).toBe(0);
+    await reportAccessibility(page, 'client not found');
+    await screenshot(page, 'errors-05-client-not-found');
+
+    await page.goto(`${baseUrl}/v2/service-error?returnTo=%2Fportal%2Fhome`);
+    const unavailable = page.getByRole('region', { name: 'The client portal is unavailable' });
+    await visible(unavailable);
+    await visible(header.getByRole('link', { name: /Client Portal/ }));
+    expect(await page.getByRole('link', { name: 'adviser.support@example.com' }).count()).toBe(0);
+    expect(await page.getByText('Adviser Portal').count()).toBe(0);
+    await reportAccessibility(page, 'client service error');
+    await screenshot(page, 'errors-06-client-service-error');
   });
 });
 

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useRouteError } from 'react-router';
 import { HelpContacts } from '@/components/help-contacts';
 import { useSignOut } from '@/lib/auth/use-sign-out';
+import { useAudience } from './audience';
 import { Brand } from './layout/brand';
 import { appStrings } from './strings';
 
@@ -21,6 +22,7 @@ export function RouteErrorPage() {
   const [signingOut, setSigningOut] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const here = `${location.pathname}${location.search}`;
+  const audience = useAudience();
 
   useEffect(() => {
     // For whoever investigates: the browser console keeps what was thrown.
@@ -42,7 +44,7 @@ export function RouteErrorPage() {
         {appStrings.errorPageContent.title}
       </h1>
       <p className="problem-panel__description">{appStrings.errorPageContent.description}</p>
-      <HelpContacts lead={appStrings.errorPageHelp} or={appStrings.errorPageHelpEmail} />
+      <HelpContacts lead={appStrings.errorPageHelp} or={appStrings.errorPageHelpEmail} audience={audience === 'client' ? 'client' : 'staff'} />
       <p className="problem-panel__description">{appStrings.errorPageSignOutHint}</p>
       <Flex gap="small" justify="center" wrap>
         <Button type="primary" loading={signingOut} onClick={onSignOut}>

@@ -7,6 +7,7 @@ import { HelpContacts } from '@/components/help-contacts';
 import { HOME_ROUTE, safeReturnTo } from '@/lib/auth/return-to';
 import { isServiceUnavailable } from '@/lib/service-unavailable';
 import { paths, RETURN_TO_PARAM } from './paths';
+import { useAudience, type Audience } from './audience';
 import { appStrings } from './strings';
 
 /**
@@ -14,7 +15,7 @@ import { appStrings } from './strings';
  * Used both as the route and, when the bootstrap configuration itself cannot be fetched, in
  * place of the whole app (before the router exists), so it takes its retry as a prop.
  */
-export function ServiceErrorContent({ onRetry, retrying = false }: { onRetry: () => void; retrying?: boolean }) {
+export function ServiceErrorContent({ onRetry, retrying = false, audience = 'adviser' }: { onRetry: () => void; retrying?: boolean; audience?: Audience }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus({ preventScroll: true });
@@ -23,10 +24,10 @@ export function ServiceErrorContent({ onRetry, retrying = false }: { onRetry: ()
     <section className="problem-panel" aria-labelledby="service-error-title">
       <ApiOutlined aria-hidden="true" style={{ fontSize: 56, color: '#ad6800', marginBottom: 16 }} />
       <h1 id="service-error-title" className="problem-panel__title" ref={heading} tabIndex={-1}>
-        {appStrings.serviceError.title}
+        {appStrings.serviceError.titles[audience]}
       </h1>
       <p className="problem-panel__description">{appStrings.serviceError.description}</p>
-      <HelpContacts lead={appStrings.errorPageHelp} or={appStrings.errorPageHelpEmail} />
+      <HelpContacts lead={appStrings.errorPageHelp} or={appStrings.errorPageHelpEmail} audience={audience === 'client' ? 'client' : 'staff'} />
       <Button type="primary" loading={retrying} onClick={onRetry}>
         {appStrings.serviceError.retry}
       </Button>
@@ -39,7 +40,8 @@ export function ServiceErrorRoute() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const returnTo = safeReturnTo(params.get(RETURN_TO_PARAM)) ?? HOME_ROUTE;
-  return <ServiceErrorContent onRetry={() => void navigate(returnTo, { replace: true })} />;
+  const audience = useAudience();
+  return <ServiceErrorContent audience={audience} onRetry={() => void navigate(returnTo, { replace: true })} />;
 }
 
 /**

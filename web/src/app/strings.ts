@@ -3,6 +3,9 @@ export const appStrings = {
   productName: 'Adviser Portal',
   /** The client portal's product name (issue 35): its header speaks to clients, not advisers. */
   clientProductName: 'Client Portal',
+  /** Issue 50: underwriters and customer care are not told they are on the adviser portal. */
+  underwritingProductName: 'Underwriting',
+  careProductName: 'Customer Care',
   insurerName: 'Protection Life',
   skipToContent: 'Skip to main content',
   environment: (name: string) => (name === 'development' ? 'Development' : name),
@@ -38,6 +41,10 @@ export const appStrings = {
   notFoundTitle: 'Page not found',
   notFoundDescription: 'The page you are looking for does not exist or has moved.',
   goToDashboard: 'Go to the dashboard',
+  goToClientHome: 'Go to your home page',
+  goToClientPortal: 'Go to the client portal',
+  goToWorkbench: 'Go to the workbench',
+  goToCustomerCare: 'Go to customer care',
   /** §8 generic error: the router's error page (spec keys errorPageContent.title and .description). */
   errorPageContent: {
     title: 'Sorry, something’s gone wrong',
@@ -49,6 +56,12 @@ export const appStrings = {
   errorPageSignOutHint: 'Signing out and in again often helps. You will come back to this page after you sign in.',
   serviceError: {
     title: 'The adviser portal is unavailable',
+    titles: {
+      adviser: 'The adviser portal is unavailable',
+      underwriter: 'The underwriting workbench is unavailable',
+      customerCare: 'Customer care’s pages are unavailable',
+      client: 'The client portal is unavailable',
+    },
     description: 'We can’t reach our service at the moment. Nothing you have saved is lost. Please try again in a few minutes.',
     retry: 'Try again',
   },

@@ -1,14 +1,18 @@
 import { useContext } from 'react';
+import { useAuth } from 'react-oidc-context';
 import { Link } from 'react-router';
 import { BootstrapConfigContext } from '@/lib/config';
-import { paths } from '../paths';
+import { shellOf, useAudience } from '../audience';
 import { appStrings } from '../strings';
 
 /**
- * The product mark, and a tag saying so when this is not production. The client portal passes its
- * own product name and home, so clients are never told they are on the adviser portal.
+ * The product mark, and a tag saying so when this is not production. The product and its home
+ * are the audience's (`useAudience`): clients are never told they are on the adviser portal, nor
+ * underwriters and customer care.
  */
-export function Brand({ product = appStrings.productName, home = paths.dashboard() }: { product?: string; home?: string }) {
+export function Brand() {
+  const auth = useAuth() as ReturnType<typeof useAuth> | undefined;
+  const { product, home } = shellOf(useAudience(), Boolean(auth?.user));
   const config = useContext(BootstrapConfigContext);
   const environment = config && config.environment !== 'production' ? config.environment : undefined;
   return (

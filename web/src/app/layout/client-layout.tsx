@@ -3,7 +3,6 @@ import { Button, Layout } from 'antd';
 import { useAuth } from 'react-oidc-context';
 import { Outlet } from 'react-router';
 import { useSignOut } from '@/lib/auth/use-sign-out';
-import { paths } from '../paths';
 import { appStrings } from '../strings';
 import { AppFooter } from './app-footer';
 import { Brand } from './brand';
@@ -25,7 +24,7 @@ export function ClientLayout() {
         {appStrings.skipToContent}
       </a>
       <Layout.Header className="app-header">
-        <Brand product={appStrings.clientProductName} home={paths.clientHome()} />
+        <Brand />
         <div className="app-header__user">
           {name && (
             <span className="app-header__who" aria-label={`${appStrings.signedInAs} ${name}`}>

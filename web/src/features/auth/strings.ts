@@ -3,8 +3,8 @@ export const authStrings = {
   signingOut: 'Signing you out…',
   /** The login landing page (§2). */
   login: {
-    title: 'Sign in to the Adviser Portal',
-    intro: 'Quote, underwrite and set up protection policies for your clients.',
+    title: 'Sign in to Protection Life',
+    intro: 'Advisers quote, underwrite and set up protection policies for their clients here; our underwriters and customer care sign in here too.',
     signIn: 'Sign in',
     help: 'Need help signing in? Call us on',
   },
