@@ -4,8 +4,11 @@ import { unwrap } from '@/lib/api-error';
 
 export type WebChatStatus = Schemas['WebChatStatus'];
 
-/** How often the launcher asks again: chat opens and closes on the minute (decision SH3). */
-export const WEB_CHAT_POLL_MS = 60_000;
+/**
+ * How often the launcher asks again: an agent arriving or leaving shows within seconds (issue
+ * 50, decision OU2). Only a visible page asks (react-query does not poll a tab in the background).
+ */
+export const WEB_CHAT_POLL_MS = 5_000;
 
 /** GET /api/v1/backendforfrontend/webchat/status: whether web chat can be used now, and why not. */
 export const webChatStatusQueryOptions = queryOptions({
