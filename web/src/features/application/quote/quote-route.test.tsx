@@ -446,3 +446,35 @@ describe('quote page', () => {
     expect(screen.queryByRole('button', { name: /Continue to contact details/ })).not.toBeInTheDocument();
   });
 });
+
+describe('a client brought in from Qi (issue 50)', () => {
+  it('stands the indicated terms and price above the standard quote, so the client is not quoted the standard price', async () => {
+    const outcome: Schemas['CoverOutcome'] = {
+      coverId: 'qi-life',
+      productType: 'life',
+      decision: 'nonstandardterms',
+      displayed: 'nonStandardTerms',
+      loading: 50,
+      exclusions: [],
+      evidence: [],
+      summary: 'Life Protection: premium loaded by 50%.',
+      explanations: [],
+    };
+    const application = applicationFixture({
+      applicants: [
+        applicantFixture({
+          covers: [coverFixture()],
+          indication: { qiId: 'qi-1', indicatedAt: '2026-11-20T10:00:00Z', answers: {}, options: {}, outcomes: [outcome], prices: [{ productType: 'life', premium: 119.49 }] },
+        }),
+      ],
+    });
+    application.quote = quoteFixture({ premium: 80.66, quoteApplicants: [quoteApplicantFixture({ premium: 80.66, quoteCovers: [quoteCoverFixture({ premium: 80.66 })] })] });
+    stubQuote(application);
+    renderQuote();
+
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('Qi indicated terms for Alan Turing on 20/11/2026');
+    expect(notice).toHaveTextContent('Life Protection: premium loaded by 50% · £119.49 a month indicated');
+    expect(notice).toHaveTextContent('Tell the client the indicated terms, not the standard price');
+  });
+});

@@ -14,6 +14,7 @@ import { ApplicantCoversCard, type PayoutPlannerOffer } from './components/appli
 import { ApplicationHeader, ApplicationRoute, type ApplicationPageProps } from '../shared/components/application-page';
 import { CoverDrawer, type CoverTarget } from './components/cover-drawer';
 import { JourneySteps, journeyState } from '../shared/components/journey-steps';
+import { QiIndicationNotices } from './components/qi-indication-notice';
 import { QuoteDocuments } from './components/quote-documents';
 import { QuoteSummary } from './components/quote-summary';
 import { UnlockQuoteButton } from '../shared/components/unlock-quote-button';
@@ -74,6 +75,7 @@ function QuoteBuilder({ applicationId, application: data }: ApplicationPageProps
         <Alert type="info" showIcon message={t.readOnly} action={<UnlockQuoteButton application={data} />} style={{ marginBottom: 24 }} />
       )}
       {data?.isRestrictedCover && <Alert type="warning" showIcon message={t.restricted.tag} description={t.restricted.summary} style={{ marginBottom: 24 }} />}
+      {data && <QiIndicationNotices application={data} />}
       {data ? (
         <Row gutter={[24, 24]}>
           <Col xs={24} lg={16}>

@@ -169,6 +169,18 @@ export const quoteStrings = {
     productsLoading: 'Loading the products you can quote…',
     productsFailed: 'The products could not be loaded. Please try again.',
   },
+  /** Issue 50: the Qi indication a client was brought in from, beside the standard price. */
+  indication: {
+    heading: (client: string, date: string) => `Qi indicated terms for ${client} on ${date}`,
+    standard: 'Standard terms',
+    loading: (percent: number) => `premium loaded by ${String(percent)}%`,
+    exclusion: (what: string) => `excluding ${what}`,
+    referred: 'an underwriter to decide',
+    declined: 'no terms offered',
+    price: (amount: string) => `${amount} a month indicated`,
+    explain:
+      'The prices on this page are at standard rates until underwriting decides. Tell the client the indicated terms, not the standard price: the decision applies the terms underwriting gives, and shows them beside this indication.',
+  },
   /** §4, §8 restricted cover (HB3): a cover error with status 412. */
   restricted: {
     tag: 'Restricted cover',
