@@ -592,14 +592,15 @@ impl EnquiryRecord {
         }
     }
 
-    /// An answer as an explanation quotes it: the question's words and the answer as read back.
+    /// An answer as an explanation quotes it: the question's words (without the instruction some
+    /// add for the form, issue 50) and the answer as read back.
     pub fn quote(&self, interview: &Interview, tag: &str) -> Option<QuotedAnswer> {
         let question = interview.question(tag)?;
         let value = self.answer(tag)?;
         let shown = self.read_back(question, value);
         Some(QuotedAnswer {
             tag: tag.to_owned(),
-            question: question.text.clone(),
+            question: asking_words(&question.text).to_owned(),
             answer: shown,
         })
     }
@@ -825,3 +826,27 @@ fn yes_first(options: &[OptionDefinition]) -> Vec<OptionDefinition> {
 
 #[cfg(test)]
 mod tests;
+
+/// A question's asking words, without an instruction after them for the form ("Which conditions?"
+/// of "Which conditions? Type a name, an everyday word or a code"): what a reason quotes.
+pub fn asking_words(text: &str) -> &str {
+    match text.find('?') {
+        Some(end) if end + 1 < text.trim_end().len() => &text[..=end],
+        _ => text,
+    }
+}
+
+#[cfg(test)]
+mod asking_words_tests {
+    use super::asking_words;
+
+    #[test]
+    fn a_reason_quotes_the_question_not_the_forms_instruction() {
+        assert_eq!(
+            asking_words("Which conditions? Type a name, an everyday word or a code"),
+            "Which conditions?"
+        );
+        assert_eq!(asking_words("Do you smoke?"), "Do you smoke?");
+        assert_eq!(asking_words("Height"), "Height");
+    }
+}
