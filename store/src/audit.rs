@@ -171,6 +171,24 @@ impl Store {
         Ok(())
     }
 
+    /// Whether `reader_subject` has a read of `data` recorded at or after `since`: a stream of
+    /// reads of one kind (the Temporal Web UI decodes on every refresh) is recorded once a while.
+    pub async fn has_data_read_since(
+        &self,
+        reader_subject: &str,
+        data: &str,
+        since: chrono::DateTime<Utc>,
+    ) -> Result<bool, StoreError> {
+        let mut sql = Sql::new("SELECT 1 AS found FROM data_reads WHERE reader_subject = ");
+        sql.bind(Arg::Text(reader_subject.to_owned()))
+            .push(" AND data = ")
+            .bind(Arg::Text(data.to_owned()))
+            .push(" AND read_at >= ")
+            .bind(Arg::Text(timestamp(since)))
+            .push(" LIMIT 1");
+        Ok(sql.query().fetch_optional(&self.pool).await?.is_some())
+    }
+
     /// One page (1-based, of the dashboard's page size) of the reads the filter keeps, newest
     /// first, with how many it keeps in all.
     pub async fn data_reads(

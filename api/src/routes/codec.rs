@@ -69,7 +69,8 @@ pub struct CodecPayload {
 /// `binary/encrypted`) decrypted, any other unchanged. Case handlers (the `underwriter` role)
 /// only. A payload whose key is no longer held, or that was tampered with, is refused with
 /// 422 naming it. A call that decrypts anything is recorded (who, role, when, from where) before
-/// it answers; the payloads do not say which case they are of, so the record names none.
+/// it answers, once in five minutes for each case handler (the Web UI decodes on every refresh);
+/// the payloads do not say which case they are of, so the record names none.
 #[utoipa::path(
     post,
     path = "/codec/decode",
@@ -104,12 +105,29 @@ pub async fn decode(
         "a case handler decoded Temporal payloads"
     );
     // Plain payloads (recorded before encryption, the case summary) reveal nothing new.
-    if encrypted.get() > 0 {
+    if encrypted.get() > 0 && !recorded_lately(&state, &caller).await? {
         reader
             .record(&state, store::ReadCase::default(), TEMPORAL_PAYLOADS)
             .await?;
     }
     Ok(Json(decoded))
+}
+
+/// How long one recorded decoding stands for a case handler's later ones (issue 50): the Web UI
+/// decodes every page and refresh, which filled the Data reads list with identical lines.
+const RECORD_EVERY: chrono::TimeDelta = chrono::TimeDelta::minutes(5);
+
+/// Whether this case handler's decoding is already recorded within [`RECORD_EVERY`].
+async fn recorded_lately(state: &AppState, caller: &UnderwriterCaller) -> Result<bool, ApiError> {
+    let since = chrono::Utc::now() - RECORD_EVERY;
+    state
+        .store
+        .has_data_read_since(caller.underwriter.id.as_str(), TEMPORAL_PAYLOADS, since)
+        .await
+        .map_err(|error| {
+            tracing::error!(%error, "the latest data read could not be looked up");
+            ApiError::Unavailable(crate::audit::NOT_RECORDED.into())
+        })
 }
 
 /// Encrypt payloads for the Temporal Web UI

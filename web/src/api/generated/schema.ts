@@ -3237,7 +3237,8 @@ export interface paths {
          *     `binary/encrypted`) decrypted, any other unchanged. Case handlers (the `underwriter` role)
          *     only. A payload whose key is no longer held, or that was tampered with, is refused with
          *     422 naming it. A call that decrypts anything is recorded (who, role, when, from where) before
-         *     it answers; the payloads do not say which case they are of, so the record names none.
+         *     it answers, once in five minutes for each case handler (the Web UI decodes on every refresh);
+         *     the payloads do not say which case they are of, so the record names none.
          */
         post: operations["decode"];
         delete?: never;
