@@ -22,11 +22,8 @@ async function apiV2(token: string, path: string): Promise<void> {
   if (!response.ok) throw new Error(`POST v2 ${path}: ${String(response.status)} ${await response.text()}`);
 }
 
-/**
- * Grace Hopper (born 9 December 1976, `email`) with life cover on standard terms, put in force
- * today by the adviser over the API; answers the application's reference and her policy number.
- */
-export async function policyInForce(email: string): Promise<{ id: number; policyNumber: string }> {
+/** Grace Hopper (born 9 December 1976, `email`) with life cover, applied for by the adviser. */
+async function appliedCase(email: string): Promise<{ token: string; id: number; grace: string }> {
   const token = await tokenFor(ADVISER.email);
   const created = await apiCall(token, 'POST', 'backendforfrontend/application/create');
   const id = created.id as number;
@@ -46,6 +43,15 @@ export async function policyInForce(email: string): Promise<{ id: number; policy
   await apiCall(token, 'POST', 'backendforfrontend/application/isMortgageRelated', { id, isMortgageRelated: false });
   await apiCall(token, 'POST', 'backendforfrontend/application/isAdvisedSale', { id, isAdvisedSale: true });
   await apiCall(token, 'POST', 'backendforfrontend/application/ApplyApplication', { applicationId: id });
+  return { token, id, grace };
+}
+
+/**
+ * Grace Hopper (born 9 December 1976, `email`) with life cover on standard terms, put in force
+ * today by the adviser over the API; answers the application's reference and her policy number.
+ */
+export async function policyInForce(email: string): Promise<{ id: number; policyNumber: string }> {
+  const { token, id, grace } = await appliedCase(email);
   await apiCall(token, 'POST', `underwriting/${grace}/start`, { answers: [{ tag: 'ENQUIRY_TYPE', value: 'Full' }] });
   await apiCall(token, 'POST', `actions/provideanswers/${grace}`, { answers: PLAIN.map(([tag, value]) => ({ tag, value })) });
   await apiCall(token, 'POST', 'actions/acceptuwdeclaration', { applicationId: id, applicantId: grace });
@@ -65,4 +71,15 @@ export async function policyInForce(email: string): Promise<{ id: number; policy
   const active = await apiCall(token, 'POST', `actions/activateApplication/${String(id)}`);
   const policies = active.policies as { policyReference: string }[];
   return { id, policyNumber: policies[0]?.policyReference ?? '' };
+}
+
+/**
+ * A new application for Grace Hopper (the same `email` and date of birth), applied for, whose
+ * health questions the adviser has sent her to answer in the client portal; answers its reference.
+ */
+export async function questionsSentTo(email: string): Promise<number> {
+  const { token, id, grace } = await appliedCase(email);
+  await apiCall(token, 'POST', `underwriting/${grace}/start`, { answers: [{ tag: 'ENQUIRY_TYPE', value: 'Full' }] });
+  await apiCall(token, 'POST', `portal/apply/${String(id)}`, { applicantId: grace });
+  return id;
 }

@@ -10,7 +10,8 @@ import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, screenshot, visible, type Browser } from './browser';
 import { download } from './steps';
-import { policyInForce } from './cases';
+import { policyInForce, questionsSentTo } from './cases';
+import { reportAccessibility } from './axe';
 
 const baseUrl = inject('baseUrl');
 
@@ -130,6 +131,27 @@ describe('the client portal', () => {
     expect(file.text).toContain(policyNumber);
     expect(file.text).toContain('Grace Hopper');
     await screenshot(page, 'client-portal-09-policy');
+
+    // Issue 50: her adviser starts a new application for her (same email, same date of birth)
+    // and sends its health questions. At phone size her home lists them as a thing to do, the
+    // new case's progress says they wait for her, and nothing says nothing is waiting.
+    const second = await questionsSentTo(email);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(`${baseUrl}/v2/portal/home`);
+    const things = page.getByRole('region', { name: 'Things to do' });
+    const answer = things.getByRole('link', { name: 'Answer your health questions' });
+    await visible(answer);
+    await visible(things.getByText(new RegExp(`questions for application ${String(second)}`)));
+    expect(await page.getByText('Nothing is waiting for you.').count()).toBe(0);
+    await visible(page.getByText(/your health and lifestyle questions are waiting for you to answer them here/));
+    expect(await fitsTheWindow(page)).toBe(true);
+    await reportAccessibility(page, 'client home with questions');
+    await screenshot(page, 'client-portal-09b-home-questions-375');
+    await answer.click();
+    await page.waitForURL(/\/v2\/portal\/health-questions\//);
+    await visible(page.getByRole('heading', { level: 1 }));
+    await screenshot(page, 'client-portal-09c-questions-375');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // Signed out, she is back on the client portal's landing page (not the adviser login), told
     // so, signs in again with Login and lands on her home.
