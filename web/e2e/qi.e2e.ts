@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { reportAccessibility } from './axe';
 import { eventually, launchBrowser, screenshot, visible, type Browser } from './browser';
 import { ADVISER, apiCall, download, pick, signInAtDevIdp, tokenFor } from './steps';
 
@@ -167,6 +168,11 @@ describe('Underwriting Qi', () => {
     await page.goto(`${baseUrl}/v2/application/${applicationId}/quote`);
     await visible(page.getByRole('heading', { level: 1, name: 'Quote' }));
     await visible(page.getByText('£200,000').first());
+    // The indication stands above the standard price (issue 50): the adviser quotes its terms.
+    const indicated = page.getByRole('alert').filter({ hasText: 'Qi indicated terms for Alan Qi-Turing' });
+    await visible(indicated);
+    await visible(indicated.getByText(/Life Protection: premium loaded by 50% · £\d+\.\d\d a month indicated/));
+    await reportAccessibility(page, 'application quote with the Qi indication');
     await screenshot(page, 'qi-08-application-quote');
 
     // Back on Qi's page the enquiry links to its application.

@@ -155,6 +155,8 @@ describe('the underwriter’s workbench', () => {
 
     // A 50% loading, with the reason the adviser will read.
     const decide = uw.getByRole('region', { name: 'Decide Alan Turing: Life Protection' });
+    // No terms are chosen for the underwriter (issue 50).
+    for (const radio of await decide.getByRole('radio').all()) expect(await radio.isChecked()).toBe(false);
     await decide.getByRole('radio', { name: 'A loading' }).click();
     await decide.getByLabel('Loading (% of the premium)').fill('50');
     await decide.getByLabel('Reason for the adviser').fill('The GP confirms a steady intake for ten years with normal liver tests.');
@@ -177,6 +179,9 @@ describe('the underwriter’s workbench', () => {
       await visible(updates.getByText(update));
     }
     await visible(ad.getByText(/Reason: The GP confirms a steady intake for ten years/).first());
+    // The outcome the underwriter decided is theirs, not the rulebook's (issue 50).
+    await visible(ad.getByText(/^Referred by rulebook .*; decided by an underwriter, as shown above$/).first());
+    expect(await ad.getByText(/^Decided by rulebook/).count()).toBe(0);
     const price = ad.getByRole('region', { name: 'Price on these terms' });
     await visible(price.getByText(/^Before loadings: £\d+\.\d\d a month$/), 20_000);
     await screenshot(ad, 'workbench-07-adviser-decision');

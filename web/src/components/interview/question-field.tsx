@@ -228,10 +228,9 @@ function BackedField({ question, branch, labelId, disabled, described, onAnswer 
         disabled={disabled}
         placeholder={t.search}
         style={{ width: '100%', maxWidth: 480 }}
-        // An empty list is never opened (an open listbox without options fails axe, issue 50):
+        // An empty list is never shown (an open listbox without options fails axe, issue 50):
         // what the search is doing is said below the box instead.
         notFoundContent={null}
-        open={options.length === 0 ? false : undefined}
         onSearch={setStem}
         onChange={(value: string | string[]) => {
           setStem('');
