@@ -76,6 +76,28 @@ async function texts(scope: Locator): Promise<string[]> {
 }
 
 describe('web chat', () => {
+  it('follows customer care arriving and leaving within seconds on the adviser’s button (issue 50)', async () => {
+    const page = adviser.page;
+    await signIn(page, 'adviser1@example.com', /\/v2\/dashboard$/);
+    const launcher = page.getByRole('contentinfo').getByRole('button', { name: 'Web chat' });
+    await eventually(async () => expect(await launcher.isDisabled()).toBe(true), 20_000);
+
+    const desk = agent.page;
+    await signIn(desk, 'cca1@example.com', /\/v2\/customer-care$/);
+    const arrived = Date.now();
+    await desk.goto(`${baseUrl}/v2/customer-care/chats`);
+    await visible(desk.getByText('You are online for web chat'));
+    await eventually(async () => expect(await launcher.isEnabled()).toBe(true), 10_000);
+    console.log(`web chat button enabled ${String((Date.now() - arrived) / 1000)} s after the agent came online`);
+    await screenshot(page, 'chat-00a-agent-arrived');
+
+    const left = Date.now();
+    await desk.goto(`${baseUrl}/v2/customer-care`);
+    await eventually(async () => expect(await launcher.isDisabled()).toBe(true), 10_000);
+    console.log(`web chat button disabled ${String((Date.now() - left) / 1000)} s after the agent left`);
+    await screenshot(page, 'chat-00b-agent-left');
+  });
+
   it('carries a conversation between an adviser and customer care, through a dropped connection, losing and repeating nothing', async () => {
     const desk = agent.page;
     await signIn(desk, 'cca1@example.com', /\/v2\/customer-care$/);
