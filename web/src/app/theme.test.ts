@@ -75,7 +75,7 @@ const backgrounds: Record<string, string> = {
 };
 
 /** Text colours drawn on any of the backgrounds (body text, secondary text, placeholders, links). */
-const textTokens = ['colorText', 'colorTextSecondary', 'colorTextTertiary', 'colorTextDescription', 'colorTextPlaceholder', 'colorLink'];
+const textTokens = ['colorText', 'colorTextSecondary', 'colorTextTertiary', 'colorTextDescription', 'colorTextPlaceholder', 'colorLink', 'colorLinkHover', 'colorLinkActive'];
 /** Status text (form errors, Typography type danger/warning/success) on the page and in cards. */
 const statusTokens = ['colorError', 'colorWarning', 'colorSuccess', 'colorErrorText', 'colorWarningText', 'colorSuccessText', 'colorInfoText'];
 /** The preset colours our Tags use: antd draws them as `<colour>7` text on `<colour>1`. */
