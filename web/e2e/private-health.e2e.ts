@@ -133,7 +133,17 @@ async function answerByKeyboard(client: Page, questions: Locator): Promise<void>
   const conditions = client.getByRole('combobox', { name: /Which conditions\?/ });
   await visible(conditions);
   await tabTo(client, conditions);
-  await client.keyboard.type('blood pressure');
+  // A word the list does not know: said below the box, no empty list opened (axe checks both).
+  await client.keyboard.type('qwxz');
+  await visible(client.getByRole('status').filter({ hasText: 'Nothing found; try another word' }));
+  expect(await conditions.getAttribute('aria-expanded')).toBe('false');
+  await screenshot(client, 'private-health-05a-client-look-up-nothing-found-375');
+  // A word many conditions share: the closest eight, in a list that does not scroll.
+  await retype(client, 'heart');
+  await visible(client.getByRole('status').filter({ hasText: 'The 8 closest are listed' }));
+  await eventually(async () => expect(await client.locator('.ant-select-dropdown:visible .ant-select-item-option').count()).toBe(8));
+  await screenshot(client, 'private-health-05a-client-look-up-many-375');
+  await retype(client, 'blood pressure');
   await chooseFound(client, 'High blood pressure');
   await visible(client.locator('.ant-select-selection-item', { hasText: 'High blood pressure' }));
 
@@ -192,6 +202,13 @@ async function continueToNextSection(client: Page, next: string): Promise<void> 
 /** Waits for the section's heading (an h2 the page focuses, not in the tab order) to have focus. */
 async function expectSectionFocused(client: Page, name: string): Promise<void> {
   await eventually(async () => expect(await hasFocus(client.getByRole('heading', { level: 2, name }))).toBe(true));
+}
+
+/** Clears the focused box and types `text` in it. */
+async function retype(client: Page, text: string): Promise<void> {
+  await client.keyboard.press('Control+A');
+  await client.keyboard.press('Backspace');
+  await client.keyboard.type(text);
 }
 
 /**

@@ -115,7 +115,14 @@ describe('Underwriting Qi', () => {
     for (const question of [/recreational drug/, /motor sport/, /travel outside/]) await choose(lifestyle, question, 'No');
     const medical = card(page, 'Medical history');
     await choose(medical, /seen a doctor/, 'Yes');
-    await lookUp(page, medical.getByRole('combobox', { name: /Which conditions/ }), 'high blood pressure', 'High blood pressure');
+    // A word many conditions share lists the closest eight, in a list that does not scroll.
+    const conditions = medical.getByRole('combobox', { name: /Which conditions/ });
+    await visible(conditions);
+    await conditions.click();
+    await conditions.fill('heart');
+    await visible(medical.getByRole('status').filter({ hasText: 'The 8 closest are listed' }));
+    await screenshot(page, 'qi-04a-conditions-look-up-many');
+    await lookUp(page, conditions, 'high blood pressure', 'High blood pressure');
     await choose(medical, 'High blood pressure: is it controlled, with the last reading below 150/95?', 'No');
     await type(medical, 'High blood pressure: when was it diagnosed?', '01/03/2019');
     await choose(card(page, 'Family history'), /Before the age of 60/, 'No');

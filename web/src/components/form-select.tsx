@@ -2,8 +2,11 @@ import { ConfigProvider, Select, type SelectProps } from 'antd';
 import type { RefSelectProps } from 'antd/es/select';
 import { useLayoutEffect, useRef } from 'react';
 
-/** The state attributes that Form.Item gives its child and that only the combobox may carry. */
-const COMBOBOX_ONLY = ['aria-required', 'aria-invalid'] as const;
+/**
+ * The state attributes that Form.Item (or a caller, `aria-expanded`) gives the select and that only
+ * its combobox may carry.
+ */
+const COMBOBOX_ONLY = ['aria-required', 'aria-invalid', 'aria-expanded'] as const;
 
 /**
  * An antd Select for a form field (as a Form.Item's direct child, or labelled by hand).
@@ -24,12 +27,13 @@ export function FormSelect<V = unknown>(props: SelectProps<V>) {
   const disabled = props.disabled ?? componentDisabled;
   const required = props['aria-required'];
   const invalid = props['aria-invalid'];
+  const expanded = props['aria-expanded'];
   useLayoutEffect(() => {
     const root = ref.current?.nativeElement;
     if (!root) return;
     for (const name of COMBOBOX_ONLY) root.removeAttribute(name);
     if (disabled) root.setAttribute('aria-disabled', 'true');
     else root.removeAttribute('aria-disabled');
-  }, [required, invalid, disabled]);
+  }, [required, invalid, expanded, disabled]);
   return <Select<V> ref={ref} {...props} />;
 }

@@ -93,8 +93,62 @@ describe('a look-up that finds nothing', () => {
 
     expect(await screen.findByText('Nothing found; try another word')).toHaveAttribute('role', 'status');
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Which conditions?' })).toHaveAttribute('aria-expanded', 'false');
     const rules = (await axeViolations(document.body)).map((violation) => violation.id);
     expect(rules).not.toContain('aria-required-children');
+    expect(rules).not.toContain('aria-allowed-attr');
+    expect(rules).not.toContain('aria-valid-attr-value');
+  });
+});
+
+describe('a look-up that finds more than it lists', () => {
+  it('lists the eight closest, says how to find the others, and the open list does not scroll', async () => {
+    const names = Array.from({ length: 20 }, (_, i) => `Pain ${String(i + 1)}`);
+    stubApi([
+      {
+        method: 'GET',
+        path: /\/api\/v1\/underwriting\/lookupQuestionOption\//,
+        respond: () => json({ options: names.map((name, i) => ({ id: `pain-${String(i)}`, name, category: 'pain' })), isSample: true }),
+      },
+    ]);
+    renderField(question({ tag: 'CONDITIONS', text: 'Which conditions?', questionType: 'OPTION_BACKED', backedBy: 'conditions', multiple: true }));
+
+    await userEvent.type(screen.getByRole('combobox', { name: 'Which conditions?' }), 'pain');
+
+    expect(await screen.findByText('The 8 closest are listed; type more of the name to find others')).toHaveAttribute('role', 'status');
+    const listed = document.querySelectorAll('.ant-select-item-option');
+    expect([...listed].map((option) => option.textContent)).toEqual(names.slice(0, 8));
+    expect(document.querySelector('.rc-virtual-list-holder')).toHaveStyle({ maxHeight: '320px' });
+  });
+});
+
+describe('a chosen condition', () => {
+  it('shows in the box by its name and is kept when another is chosen', async () => {
+    stubApi([
+      {
+        method: 'GET',
+        path: /\/api\/v1\/underwriting\/lookupQuestionOption\//,
+        respond: () => json({ options: [{ id: 'everyday-asthma', name: 'Asthma', category: 'asthma', code: 'J45' }], isSample: true }),
+      },
+    ]);
+    const onAnswer = vi.fn();
+    render(
+      <QueryClientProvider client={createTestQueryClient()}>
+        <QuestionField
+          question={question({
+            tag: 'CONDITIONS', text: 'Which conditions?', questionType: 'OPTION_BACKED', backedBy: 'conditions', multiple: true,
+            answer: 'everyday-high-blood-pressure', chosen: [{ id: 'everyday-high-blood-pressure', name: 'High blood pressure', category: 'hypertension' }],
+          })}
+          branch="adviser" units={undefined} serverError={undefined} disabled={false} optional={false} onAnswer={onAnswer}
+        />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText('High blood pressure')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByRole('combobox', { name: 'Which conditions?' }), 'asthma');
+    await userEvent.click(await screen.findByText('Asthma'));
+
+    expect(onAnswer).toHaveBeenCalledWith('CONDITIONS', 'everyday-high-blood-pressure|everyday-asthma');
   });
 });
 

@@ -188,15 +188,25 @@ interface BackedFieldProps {
   onAnswer: (tag: string, value: string) => void;
 }
 
+/**
+ * How many of a look-up's matches are listed at once: few enough that the open list never scrolls
+ * (a scrolling list is a region the keyboard cannot reach, axe `scrollable-region-focusable`,
+ * issue 50), with a word below the box to type more when the look-up found more.
+ */
+const LISTED = 8;
+/** Room for each listed match, a little over antd's 32 px row, so the list never scrolls. */
+const ROW_HEIGHT = 40;
+
 /** A question answered from a searchable list: conditions or occupations (§7 lookupQuestionOption). */
 function BackedField({ question, branch, labelId, disabled, described, onAnswer }: BackedFieldProps) {
-  const chosen = question.chosen ?? [];
-  const chosenIds = valuesOf(question.answer);
+  const chosen = (question.chosen ?? []).map((o) => ({ value: o.id, label: o.name }));
   const [stem, setStem] = useState('');
   const debounced = useDebouncedValue(stem, 150);
-  const lookup = useQuestionOptions(branch, question.tag, chosenIds, debounced);
-  // The everyday name first, its classification code quietly after it.
-  const found = (lookup.data?.options ?? []).map((o) => ({
+  const lookup = useQuestionOptions(branch, question.tag, valuesOf(question.answer), debounced);
+  const found = lookup.data?.options ?? [];
+  // The closest matches only, the everyday name first and its classification code quietly after
+  // it. What is already chosen shows as the box's value, not again in the list.
+  const options = found.slice(0, LISTED).map((o) => ({
     value: o.id,
     label: o.code ? (
       <span>
@@ -211,35 +221,40 @@ function BackedField({ question, branch, labelId, disabled, described, onAnswer 
   }));
   const sample = lookup.data?.isSample ?? false;
   const busy = lookup.isFetching;
-
-  const known = new Map<string, React.ReactNode>(chosen.map((o) => [o.id, o.name]));
-  for (const option of found) if (!known.has(option.value)) known.set(option.value, option.label);
-  const options = [...known.entries()].map(([value, label]) => ({ value, label }));
+  const status =
+    stem.trim() === '' ? null : busy ? t.searching : !lookup.data ? null : found.length === 0 ? t.noMatches : found.length > LISTED ? t.moreMatches(LISTED) : null;
+  // With nothing to list, no list is open: the box says so rather than pointing at a missing list.
+  const collapsed = options.length === 0 ? { 'aria-expanded': false, 'aria-activedescendant': undefined } : {};
 
   return (
     <>
-      <FormSelect
+      <FormSelect<Labelled | Labelled[]>
         aria-labelledby={labelId}
         {...described}
+        {...collapsed}
         mode={question.multiple ? 'multiple' : undefined}
         showSearch
+        labelInValue
         filterOption={false}
-        value={question.multiple ? chosenIds : chosenIds[0]}
+        value={question.multiple ? chosen : chosen[0]}
         disabled={disabled}
         placeholder={t.search}
         style={{ width: '100%', maxWidth: 480 }}
+        virtual={false}
+        listHeight={Math.max(options.length, 1) * ROW_HEIGHT}
         // An empty list is never shown (an open listbox without options fails axe, issue 50):
         // what the search is doing is said below the box instead.
         notFoundContent={null}
         onSearch={setStem}
-        onChange={(value: string | string[]) => {
+        onChange={(value) => {
           setStem('');
-          onAnswer(question.tag, Array.isArray(value) ? value.join(VALUE_SEPARATOR) : value);
+          const ids = (Array.isArray(value) ? value : [value]).map((v) => v.value);
+          onAnswer(question.tag, ids.join(VALUE_SEPARATOR));
         }}
         options={options}
       />
       <div role="status" className="question-field__lookup-status">
-        {stem.trim() === '' ? null : busy ? t.searching : lookup.data && found.length === 0 ? t.noMatches : null}
+        {status}
       </div>
       {sample && (
         <div>
@@ -248,6 +263,12 @@ function BackedField({ question, branch, labelId, disabled, described, onAnswer 
       )}
     </>
   );
+}
+
+/** A chosen option as the look-up's box holds it: its id and what it is called. */
+interface Labelled {
+  value: string;
+  label: React.ReactNode;
 }
 
 interface MeasurementFieldProps {

@@ -4,6 +4,7 @@ export const interviewStrings = {
   search: 'Type to search',
   searching: 'Searching…',
   noMatches: 'Nothing found; try another word',
+  moreMatches: (listed: number) => `The ${String(listed)} closest are listed; type more of the name to find others`,
   sample: 'Sample list – not real medical data',
   units: { metres: 'm', kilograms: 'kg', centimetres: 'cm', feet: 'ft', inches: 'in', stones: 'st', pounds: 'lb' },
   numberInvalid: 'Please enter a number',
