@@ -190,6 +190,41 @@ fn sample_quote_data(basis: &Basis) -> serde_json::Value {
     )
 }
 
+/// A Qi indication of life cover loaded by 50 % and priced at `premium`, so a template's
+/// indication lines are checked too.
+pub(crate) fn sample_indication(premium: domain::money::Money) -> domain::qi::CarriedIndication {
+    use chrono::{TimeZone, Utc};
+    use domain::decision::{Decision, DisplayedOutcome};
+    use domain::product_codes::ProductType;
+    use domain::qi::{CarriedIndication, IndicatedPrice};
+    use domain::underwriting::outcome::CoverOutcome;
+    CarriedIndication {
+        qi_id: domain::QiId::parse("sample").expect("a valid id"),
+        indicated_at: Utc
+            .with_ymd_and_hms(2026, 11, 20, 9, 30, 0)
+            .single()
+            .unwrap_or_default(),
+        answers: Default::default(),
+        options: Default::default(),
+        outcomes: vec![CoverOutcome {
+            cover_id: "qi-life".into(),
+            product_type: ProductType::Life,
+            decision: Decision::NonStandardTerms,
+            displayed: DisplayedOutcome::NonStandardTerms,
+            loading: 50,
+            exclusions: vec![],
+            evidence: vec![],
+            summary: "Life Protection: non-standard terms: the premium is loaded by 50%.".into(),
+            explanations: vec![],
+            manual: None,
+        }],
+        prices: vec![IndicatedPrice {
+            product_type: ProductType::Life,
+            premium,
+        }],
+    }
+}
+
 /// A one-client, one-cover application and its quote, to check templates against.
 fn sample_application() -> (domain::Application, domain::quote::Quote) {
     use chrono::{NaiveDate, TimeZone, Utc};
@@ -205,6 +240,7 @@ fn sample_application() -> (domain::Application, domain::quote::Quote) {
     );
     let id = ApplicantId::parse("sample").expect("a valid id");
     let mut applicant = Applicant::new(id.clone(), ApplicantDetails::default());
+    applicant.indication = Some(Box::new(sample_indication(domain::money::Money::default())));
     let cover = Cover::new("c".into(), domain::product_codes::ProductType::Life);
     applicant.covers.push(cover);
     application.applicants.push(applicant);

@@ -288,6 +288,32 @@ impl Store {
             .map_err(|e| StoreError::Corrupt(format!("application {id}: {e}")))
     }
 
+    /// Fills a column a migration added to rows saved before it, from their applications: opens
+    /// each application whose id `pending` (a subquery of ids) names and runs the updates `fill`
+    /// makes from it. One way for every such backfill, run at start-up by [`Store::migrate`].
+    pub(crate) async fn backfill(
+        &self,
+        pending: &'static str,
+        fill: impl Fn(&Application, &mut Vec<Sql>) -> Result<(), StoreError>,
+    ) -> Result<(), StoreError> {
+        let rows = Sql::new(&format!(
+            "SELECT id, document FROM applications WHERE id IN ({pending})"
+        ))
+        .query()
+        .fetch_all(&self.pool)
+        .await?;
+        for row in rows {
+            let id: i64 = row.try_get("id")?;
+            let application = self.open_application(id, row.try_get("document")?)?;
+            let mut updates = Vec::new();
+            fill(&application, &mut updates)?;
+            for update in &mut updates {
+                update.query().execute(&self.writer).await?;
+            }
+        }
+        Ok(())
+    }
+
     /// Who owns an application, with the owner's per-adviser settings: everything an access check
     /// and a command need, in one round trip, without reading the document.
     pub async fn case_owner(&self, id: ApplicationId) -> Result<Option<CaseOwner>, StoreError> {

@@ -126,27 +126,22 @@ impl Store {
     /// Fills the same-client keys of applicants saved before the column existed (migration
     /// 0026) from each one's application; every applicant saved since has one ('' for none).
     pub(crate) async fn fill_same_client_keys(&self) -> Result<(), StoreError> {
-        let rows = Sql::new(
-            "SELECT a.id, a.document FROM applications a WHERE a.id IN \
-             (SELECT application_id FROM applicants WHERE same_client IS NULL)",
+        self.backfill(
+            "SELECT application_id FROM applicants WHERE same_client IS NULL",
+            |application, updates| {
+                for applicant in &application.applicants {
+                    let mut update = Sql::new("UPDATE applicants SET same_client = ");
+                    update
+                        .bind(Arg::Text(same_client(applicant)))
+                        .push(" WHERE id = ")
+                        .bind(Arg::Text(applicant.id.to_string()))
+                        .push(" AND same_client IS NULL");
+                    updates.push(update);
+                }
+                Ok(())
+            },
         )
-        .query()
-        .fetch_all(&self.pool)
-        .await?;
-        for row in rows {
-            let id: i64 = row.try_get("id")?;
-            let application = self.open_application(id, row.try_get("document")?)?;
-            for applicant in &application.applicants {
-                let mut update = Sql::new("UPDATE applicants SET same_client = ");
-                update
-                    .bind(Arg::Text(same_client(applicant)))
-                    .push(" WHERE id = ")
-                    .bind(Arg::Text(applicant.id.to_string()))
-                    .push(" AND same_client IS NULL");
-                update.query().execute(&self.writer).await?;
-            }
-        }
-        Ok(())
+        .await
     }
 }
 

@@ -99,29 +99,24 @@ impl Store {
     /// Fills the products of policies saved before the column existed (migration 0010), from
     /// each one's application; a policy saved since has them already.
     pub(crate) async fn fill_policy_products(&self) -> Result<(), StoreError> {
-        let rows = Sql::new(
-            "SELECT a.id, a.document FROM applications a WHERE a.id IN \
-             (SELECT application_id FROM policies WHERE product_types IS NULL)",
+        self.backfill(
+            "SELECT application_id FROM policies WHERE product_types IS NULL",
+            |application, updates| {
+                for policy in &application.set_up.policies {
+                    let mut update = Sql::new("UPDATE policies SET product_types = ");
+                    update
+                        .bind(Arg::Text(product_types_json(
+                            application,
+                            &policy.applicant_id,
+                        )?))
+                        .push(" WHERE policy_holder_id = ")
+                        .bind(Arg::Text(policy.applicant_id.to_string()));
+                    updates.push(update);
+                }
+                Ok(())
+            },
         )
-        .query()
-        .fetch_all(&self.pool)
-        .await?;
-        for row in rows {
-            let id: i64 = row.try_get("id")?;
-            let application = self.open_application(id, row.try_get("document")?)?;
-            for policy in &application.set_up.policies {
-                let mut update = Sql::new("UPDATE policies SET product_types = ");
-                update
-                    .bind(Arg::Text(product_types_json(
-                        &application,
-                        &policy.applicant_id,
-                    )?))
-                    .push(" WHERE policy_holder_id = ")
-                    .bind(Arg::Text(policy.applicant_id.to_string()));
-                update.query().execute(&self.writer).await?;
-            }
-        }
-        Ok(())
+        .await
     }
 
     /// The application a policy holder's policy belongs to, and its adviser.

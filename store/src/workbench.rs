@@ -181,24 +181,19 @@ impl Store {
     /// Fills the workbench columns of rows saved before they existed (migration 0008), from
     /// each one's document; a row saved since has them already.
     pub(crate) async fn fill_workbench_columns(&self) -> Result<(), StoreError> {
-        let rows = Sql::new(
-            "SELECT id, document FROM applications \
-             WHERE stage = 'UNDERWRITING' AND workbench IS NULL",
+        self.backfill(
+            "SELECT id FROM applications WHERE stage = 'UNDERWRITING' AND workbench IS NULL",
+            |application, updates| {
+                let mut update = Sql::new("UPDATE applications SET ");
+                Columns::of(application, &self.sealer)?.bind_set(&mut update);
+                update
+                    .push(" WHERE id = ")
+                    .bind(Arg::Int(application.id.get()));
+                updates.push(update);
+                Ok(())
+            },
         )
-        .query()
-        .fetch_all(&self.pool)
-        .await?;
-        for row in rows {
-            let id: i64 = row.try_get("id")?;
-            let application = self.open_application(id, row.try_get("document")?)?;
-            let mut update = Sql::new("UPDATE applications SET ");
-            Columns::of(&application, &self.sealer)?.bind_set(&mut update);
-            update
-                .push(" WHERE id = ")
-                .bind(Arg::Int(application.id.get()));
-            update.query().execute(&self.writer).await?;
-        }
-        Ok(())
+        .await
     }
 }
 

@@ -100,24 +100,18 @@ export async function settled(page: Page): Promise<void> {
 }
 
 /**
- * Keeps a full-page screenshot in web/test-results/screenshots/, and checks the page as
- * photographed with axe-core (see `axe.ts`): a serious or critical violation fails the test.
- *
- * The page is photographed and checked from the top. The header is sticky, and both a full-page
- * picture and axe-core draw it where the page happens to be scrolled, over the content there
- * (axe-core treats a sticky element as if it were in the flow: dequelabs/axe-core#3720), so a
- * link or field below it would be reported as too small a target wherever a test left the page
- * scrolled. A focused element is never left under the header (see `scroll-padding-top` in
- * app.css; the keyboard test checks it).
+ * Keeps a full-page screenshot in web/test-results/screenshots/, and checks the page with
+ * axe-core (see `axe.ts`) where the user is, scrolled as the test left it: a serious or critical
+ * violation fails the test. Then the page is photographed from the top.
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
   stepTaken(name);
   mkdirSync(screenshotDir, { recursive: true });
-  await page.evaluate(() => window.scrollTo({ top: 0, left: 0, behavior: 'instant' }));
-  // Transitions finished first, so neither the picture nor axe catches a colour half-way.
+  // Transitions finished first, so neither axe nor the picture catches a colour half-way.
   await settled(page);
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true, animations: 'disabled' });
   await reportAccessibility(page, name);
+  await page.evaluate(() => window.scrollTo({ top: 0, left: 0, behavior: 'instant' }));
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true, animations: 'disabled' });
   assertNoCspViolations(cspViolations.get(page.context()) ?? []);
 }
 

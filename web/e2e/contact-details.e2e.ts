@@ -46,6 +46,7 @@ describe('contact details and applying', () => {
         await pick(page, drawer, 'Structure', 'Level');
         await drawer.getByLabel('Cover amount').fill('200000');
         await drawer.getByLabel('Term (years)').fill('25');
+        await screenshot(page, `contact-00-cover-drawer-${client}`);
       });
     }
     await visible(page.getByRole('complementary', { name: 'Total a month' }).getByText(/^£[\d,]+\.\d{2} a month$/).first());
@@ -58,6 +59,7 @@ describe('contact details and applying', () => {
     const summary = page.getByRole('region', { name: 'The application can’t be submitted yet' });
     await visible(summary);
     await eventually(async () => expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('The application can’t be submitted yet'));
+    await screenshot(page, 'contact-00-apply-too-early');
     await summary.getByRole('link', { name: /^Please say whether the cover is for a mortgage/ }).click();
     expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('radio');
     await screenshot(page, 'contact-00-apply-problems');

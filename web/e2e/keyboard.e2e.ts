@@ -2,7 +2,7 @@
  * The journey from sign-in to a priced quote, and asking Underwriting Qi about a client, with the
  * keyboard alone (WCAG 2.1.1): Tab, Shift+Tab,
  * Enter, Space, the arrow keys and typing, never a click or a fill. Every element Tab reaches
- * shows that it has focus (2.4.7) and is not under the sticky header (2.4.11); each new page puts
+ * shows that it has focus (2.4.7) and is not under the header (2.4.11); each new page puts
  * focus on its heading, so reading and tabbing start at the top of it.
  */
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';

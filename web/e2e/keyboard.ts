@@ -1,7 +1,7 @@
 /**
  * Driving a page with the keyboard alone (WCAG 2.1.1), for the browser tests that do: Tab and
  * Shift+Tab to a control, checking at each press that focus shows (2.4.7) and is not under the
- * sticky header (2.4.11); a new page's heading taking focus; a select's option chosen by arrows.
+ * header (2.4.11); a new page's heading taking focus; a select's option chosen by arrows.
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -50,7 +50,7 @@ async function focused(page: Page): Promise<string> {
 }
 
 /**
- * Whether the focused element is hidden, even in part, under the sticky header: its top edge is
+ * Whether the focused element is hidden, even in part, under the header: its top edge is
  * above the header's foot and what is drawn there is not the element (a drawer or a dialog is
  * drawn over the header, not under it).
  */
@@ -71,7 +71,7 @@ async function expectVisibleFocus(page: Page): Promise<void> {
   await settled(page);
   const where = await focused(page);
   expect(await focusIndicator(page), `no focus indicator on ${where}`).not.toBeNull();
-  expect(await underTheHeader(page), `${where} is under the sticky header`).toBe(false);
+  expect(await underTheHeader(page), `${where} is under the header`).toBe(false);
 }
 
 /**

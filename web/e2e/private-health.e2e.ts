@@ -13,31 +13,14 @@ import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { eventually, launchBrowser, screenshot, visible, type Browser } from './browser';
 import { expectHeadingFocused, hasFocus, tabTo } from './keyboard';
-import { ADVISER, apiCall, signInAtDevIdp, tokenFor } from './steps';
+import { appliedCase } from './cases';
+import { apiCall, signInAtDevIdp } from './steps';
 
 const baseUrl = inject('baseUrl');
 
 /** Ada Byron (born 10 April 1985, `email`) applied for life cover, her interview started; answers the case's id. */
 async function interviewStarted(email: string): Promise<{ id: number; ada: string }> {
-  const token = await tokenFor(ADVISER.email);
-  const created = await apiCall(token, 'POST', 'backendforfrontend/application/create');
-  const id = created.id as number;
-  const added = await apiCall(token, 'POST', `backendforfrontend/application/${String(id)}/AddApplicant`, {
-    applicationId: id,
-    applicant: { title: 'Ms', firstName: 'Ada', lastName: 'Byron', gender: 'female', dateOfBirth: '1985-04-10', smoking: 'noneInFiveYears' },
-  });
-  const ada = (added.applicants as { id: string }[])[0]?.id ?? '';
-  await apiCall(token, 'POST', 'actions/MutateCovers/add', {
-    applicationId: id, applicantId: ada, cover: { productType: 'life', coverType: 'level', coverAmount: 150000, term: 20 },
-  });
-  await apiCall(token, 'PATCH', 'backendforfrontend/applicant/contact', {
-    applicantId: ada, address1: '1 Station Road', cityName: 'Leeds', postcode: 'LS1 4AP', phoneNumber: '0113 496 0000', emailAddress: email,
-  });
-  await apiCall(token, 'GET', `backendforfrontend/application/${String(id)}/quotePrice`);
-  await apiCall(token, 'POST', `application/${String(id)}/applicant/${ada}/acceptPreUnderwritingDeclaration`);
-  await apiCall(token, 'POST', 'backendforfrontend/application/isMortgageRelated', { id, isMortgageRelated: false });
-  await apiCall(token, 'POST', 'backendforfrontend/application/isAdvisedSale', { id, isAdvisedSale: true });
-  await apiCall(token, 'POST', 'backendforfrontend/application/ApplyApplication', { applicationId: id });
+  const { token, id, applicant: ada } = await appliedCase({ title: 'Ms', firstName: 'Ada', lastName: 'Byron', gender: 'female', dateOfBirth: '1985-04-10', email });
   await apiCall(token, 'POST', `underwriting/${ada}/start`, { answers: [{ tag: 'ENQUIRY_TYPE', value: 'Full' }] });
   return { id, ada };
 }

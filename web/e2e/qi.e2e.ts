@@ -181,6 +181,9 @@ describe('Underwriting Qi', () => {
     await visible(indicated.getByText(/Life Protection: premium loaded by 50% · £\d+\.\d\d a month indicated/));
     await reportAccessibility(page, 'application quote with the Qi indication');
     await screenshot(page, 'qi-08-application-quote');
+    // So does the quote PDF the client is given.
+    const quotePdf = await download(page, page.getByRole('region', { name: 'Documents' }).getByRole('button', { name: 'Download quote (PDF)' }));
+    expect(quotePdf.text).toMatch(/Indicated: Life Protection – Non-standard terms: premium loaded by 50%\s+£\d+\.\d\d a month/);
 
     // Back on Qi's page the enquiry links to its application.
     await page.goto(`${baseUrl}/v2/underwriting-qi`);

@@ -7,17 +7,13 @@
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, screenshot, visible, eventually, type Browser } from './browser';
-import { ADVISER, apiCall, signInAtDevIdp, tokenFor } from './steps';
+import { appliedCase, PLAIN } from './cases';
+import { apiCall, signInAtDevIdp } from './steps';
 
 const baseUrl = inject('baseUrl');
 
-/** A client with nothing to disclose (domain::testkit::PLAIN_ANSWERS). */
-const PLAIN: [string, string][] = [
-  ['HEIGHT_UNITS', 'metric'], ['HEIGHT', '1.78'], ['WEIGHT_UNITS', 'metric'], ['WEIGHT', '76'],
-  ['OCCUPATION', 'Software developer'], ['EARNINGS', '42000'], ['HAZARDOUS_DUTIES', 'No'],
-  ['ALCOHOL_UNITS', '10'], ['DRUGS', 'No'], ['HAZARDOUS_PURSUITS', 'No'], ['TRAVEL', 'No'],
-  ['HAS_CONDITIONS', 'No'], ['FAMILY_HISTORY', 'No'], ['GP_REGISTERED_SINCE', '2015-06-01'], ['GP_PENDING', 'No'],
-];
+/** Alan Turing, the client of the cases here; his date of birth is each test's. */
+const ALAN = { title: 'Mr', firstName: 'Alan', lastName: 'Turing', gender: 'male', email: 'alan@example.com' } as const;
 
 /** A date of birth `age` years and a month ago, as the API takes it. */
 function bornYearsAgo(age: number): string {
@@ -25,27 +21,6 @@ function bornYearsAgo(age: number): string {
   day.setUTCFullYear(day.getUTCFullYear() - age);
   day.setUTCMonth(day.getUTCMonth() - 1);
   return day.toISOString().slice(0, 10);
-}
-
-/** One client with one cover, priced, contact details, questions and declaration done, applied for (Apply). */
-async function appliedCase(token: string, dateOfBirth: string, cover: Record<string, unknown>): Promise<{ id: number; client: string }> {
-  const created = await apiCall(token, 'POST', 'backendforfrontend/application/create');
-  const id = created.id as number;
-  const added = await apiCall(token, 'POST', `backendforfrontend/application/${String(id)}/AddApplicant`, {
-    applicationId: id,
-    applicant: { title: 'Mr', firstName: 'Alan', lastName: 'Turing', gender: 'male', dateOfBirth, smoking: 'noneInFiveYears' },
-  });
-  const client = (added.applicants as { id: string }[])[0]?.id ?? '';
-  await apiCall(token, 'POST', 'actions/MutateCovers/add', { applicationId: id, applicantId: client, cover });
-  await apiCall(token, 'PATCH', 'backendforfrontend/applicant/contact', {
-    applicantId: client, address1: '1 Station Road', cityName: 'Leeds', postcode: 'LS1 4AP', phoneNumber: '0113 496 0000', emailAddress: 'alan@example.com',
-  });
-  await apiCall(token, 'GET', `backendforfrontend/application/${String(id)}/quotePrice`);
-  await apiCall(token, 'POST', `application/${String(id)}/applicant/${client}/acceptPreUnderwritingDeclaration`);
-  await apiCall(token, 'POST', 'backendforfrontend/application/isMortgageRelated', { id, isMortgageRelated: false });
-  await apiCall(token, 'POST', 'backendforfrontend/application/isAdvisedSale', { id, isAdvisedSale: true });
-  await apiCall(token, 'POST', 'backendforfrontend/application/ApplyApplication', { applicationId: id });
-  return { id, client };
 }
 
 async function signIn(page: Page, path: string): Promise<void> {
@@ -66,9 +41,8 @@ afterEach(async () => {
 
 describe('the quote’s corners', () => {
   it('unlocks an applied quote from the keyboard, then flags a restricted cover with its message and holds the price back', async () => {
-    const token = await tokenFor(ADVISER.email);
     // Aged 56: critical illness above £300,000 is restricted cover (the catalogue's sample band).
-    const { id } = await appliedCase(token, bornYearsAgo(56), { productType: 'ci', coverType: 'level', coverAmount: 250000, term: 10 });
+    const { token, id } = await appliedCase({ ...ALAN, dateOfBirth: bornYearsAgo(56) }, { productType: 'ci', coverType: 'level', coverAmount: 250000, term: 10 });
     const { page } = browser;
     await signIn(page, `/application/${String(id)}/quote`);
 
@@ -107,8 +81,7 @@ describe('the quote’s corners', () => {
   });
 
   it('increases a cover at the decision from the keyboard, within its bounds, and the decision is priced again', async () => {
-    const token = await tokenFor(ADVISER.email);
-    const { id, client } = await appliedCase(token, '1985-06-23', { productType: 'life', coverType: 'level', coverAmount: 150000, term: 20 });
+    const { token, id, applicant: client } = await appliedCase({ ...ALAN, dateOfBirth: '1985-06-23' });
     await apiCall(token, 'POST', `underwriting/${client}/start`, { answers: [{ tag: 'ENQUIRY_TYPE', value: 'Full' }] });
     await apiCall(token, 'POST', `actions/provideanswers/${client}`, { answers: PLAIN.map(([tag, value]) => ({ tag, value })) });
     await apiCall(token, 'POST', 'actions/acceptuwdeclaration', { applicationId: id, applicantId: client });

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eventually, launchBrowser, screenshot, visible, type Browser } from './browser';
-import { ADVISER, apiCall, pick, signInAtDevIdp, tokenFor, UNDERWRITER } from './steps';
+import { appliedCase } from './cases';
+import { ADVISER, apiCall, pick, signInAtDevIdp, UNDERWRITER } from './steps';
 
 const baseUrl = inject('baseUrl');
 const temporalHttp = inject('temporalHttp');
@@ -19,23 +20,10 @@ const ANSWERS: [string, string][] = [
  * reports first) and answered his interview: the rulebook refers him for a GP report.
  */
 async function referredCase(): Promise<number> {
-  const token = await tokenFor(ADVISER.email);
-  const created = await apiCall(token, 'POST', 'backendforfrontend/application/create');
-  const id = created.id as number;
-  const added = await apiCall(token, 'POST', `backendforfrontend/application/${String(id)}/AddApplicant`, {
-    applicationId: id,
-    applicant: { title: 'Mr', firstName: 'Alan', lastName: 'Turing', gender: 'male', dateOfBirth: '1985-06-23', smoking: 'noneInFiveYears' },
-  });
-  const alan = (added.applicants as { id: string }[])[0]?.id ?? '';
-  await apiCall(token, 'POST', 'actions/MutateCovers/add', { applicationId: id, applicantId: alan, cover: { productType: 'life', coverType: 'level', coverAmount: 200000, term: 25 } });
-  await apiCall(token, 'PATCH', 'backendforfrontend/applicant/contact', {
-    applicantId: alan, address1: '1 Station Road', cityName: 'Leeds', postcode: 'LS1 4AP', phoneNumber: '0113 496 0000', emailAddress: 'alan@example.com',
-  });
-  await apiCall(token, 'GET', `backendforfrontend/application/${String(id)}/quotePrice`);
-  await apiCall(token, 'POST', `application/${String(id)}/applicant/${alan}/acceptPreUnderwritingDeclaration`);
-  await apiCall(token, 'POST', 'backendforfrontend/application/isMortgageRelated', { id, isMortgageRelated: false });
-  await apiCall(token, 'POST', 'backendforfrontend/application/isAdvisedSale', { id, isAdvisedSale: true });
-  await apiCall(token, 'POST', 'backendforfrontend/application/ApplyApplication', { applicationId: id });
+  const { token, id, applicant: alan } = await appliedCase(
+    { title: 'Mr', firstName: 'Alan', lastName: 'Turing', gender: 'male', dateOfBirth: '1985-06-23', email: 'alan@example.com' },
+    { productType: 'life', coverType: 'level', coverAmount: 200000, term: 25 },
+  );
   await apiCall(token, 'POST', 'backendforfrontend/applicant/isAmraConsentGranted', { applicantId: alan, isAmraConsentGranted: true });
   await apiCall(token, 'POST', 'backendforfrontend/applicant/isViewMedicalReportsRequested', { applicantId: alan, isViewMedicalReportsRequested: false });
   await apiCall(token, 'PATCH', 'backendforfrontend/applicant/examiner', {

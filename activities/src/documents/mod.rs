@@ -157,6 +157,7 @@ pub fn quote_data(
                 "details": details,
                 "premium": quoted.map(|q| formats::money_with_pence(q.premium)).unwrap_or_default(),
                 "covers": covers,
+                "indication": applicant.indication.as_deref().map(indication_data).into_iter().collect::<Vec<_>>(),
             })
         })
         .collect();
@@ -172,6 +173,32 @@ pub fn quote_data(
         "firmLocation": firm_location
             .map(|name| vec![json!({ "name": name })])
             .unwrap_or_default(),
+    })
+}
+
+/// Issue 50: the Qi indication a client was brought in from, so the quote that prices at
+/// standard rates states the indicated terms and price beside them.
+fn indication_data(indication: &domain::qi::CarriedIndication) -> Value {
+    let outcomes: Vec<Value> = indication
+        .outcomes
+        .iter()
+        .map(|outcome| {
+            let price = indication
+                .prices
+                .iter()
+                .find(|p| p.product_type == outcome.product_type)
+                .map(|p| format!("{} a month", formats::money_with_pence(p.premium)))
+                .unwrap_or_else(|| "not priced".into());
+            json!({
+                "product": outcome.product_type.label(),
+                "terms": outcome.terms_words(),
+                "price": price,
+            })
+        })
+        .collect();
+    json!({
+        "date": formats::date(indication.indicated_at.date_naive()),
+        "outcomes": outcomes,
     })
 }
 

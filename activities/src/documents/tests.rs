@@ -87,13 +87,11 @@ fn priced_application(product: &Product) -> Application {
     app.record_quote(quote, now)
 }
 
-#[test]
-fn the_quote_pdf_names_both_clients_the_covers_and_the_total() {
-    let product = product();
-    let app = priced_application(&product);
+/// The quote PDF of `app` (at the Leeds office) as a PDF reader shows its text.
+fn quote_text(product: &Product, app: &Application) -> String {
     let document = quote_document(
         &product.quote_template,
-        &app,
+        app,
         product.basis.label(),
         product.basis.policy_fee(),
         Some("Leeds"),
@@ -106,7 +104,11 @@ fn the_quote_pdf_names_both_clients_the_covers_and_the_total() {
     if let Ok(dir) = std::env::var("KEEP_DOCUMENTS") {
         std::fs::write(Path::new(&dir).join(&document.file_name), &document.bytes).unwrap();
     }
-    let path = std::env::temp_dir().join(format!("quote-test-{}.pdf", std::process::id()));
+    let path = std::env::temp_dir().join(format!(
+        "quote-test-{}-{:?}.pdf",
+        std::process::id(),
+        std::thread::current().id()
+    ));
     std::fs::write(&path, &document.bytes).unwrap();
     let output = Command::new("pdftotext")
         .args(["-enc", "UTF-8", "-layout"])
@@ -120,7 +122,15 @@ fn the_quote_pdf_names_both_clients_the_covers_and_the_total() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let text = String::from_utf8(output.stdout).unwrap();
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn the_quote_pdf_names_both_clients_the_covers_and_the_total() {
+    let product = product();
+    let app = priced_application(&product);
+    let text = quote_text(&product, &app);
+    assert!(!text.contains("Indicated:"), "{text}");
     let total = formats::money_with_pence(app.quote_stage.quote.as_ref().unwrap().premium);
     for expected in [
         "Your protection quote",
@@ -153,4 +163,28 @@ fn an_unpriced_application_has_no_quote_document() {
         quote_document(&product.quote_template, &app, "x", Money::default(), None),
         Err(QuoteDocumentError::NotPriced)
     );
+}
+
+#[test]
+fn a_client_brought_in_from_qi_is_told_the_indicated_terms_and_price_beside_the_standard_one() {
+    let product = product();
+    let mut app = priced_application(&product);
+    let indicated = Money::from_pence(11_949).unwrap();
+    app.applicants[0].indication = Some(Box::new(crate::product_definition::sample_indication(
+        indicated,
+    )));
+    let text = quote_text(&product, &app);
+    for expected in [
+        "Underwriting Qi indication of 20/11/2026",
+        "premiums above are at standard rates",
+        "Indicated: Life Protection – Non-standard terms: premium loaded by 50%",
+        "£119.49 a month",
+    ] {
+        assert!(
+            text.contains(expected),
+            "{expected:?} missing from:\n{text}"
+        );
+    }
+    // Only the client who came from Qi has an indication.
+    assert_eq!(text.matches("Indicated:").count(), 1, "{text}");
 }

@@ -186,6 +186,26 @@ pub struct CoverOutcome {
 }
 
 impl CoverOutcome {
+    /// The terms in a few words, for a line beside a price: "Standard terms", "Non-standard
+    /// terms: premium loaded by 50%, excluding back pain".
+    pub fn terms_words(&self) -> String {
+        let mut details = Vec::new();
+        if self.displayed == DisplayedOutcome::NonStandardTerms {
+            if self.loading > 0 {
+                details.push(format!("premium loaded by {}%", self.loading));
+            }
+            details.extend(
+                self.exclusions
+                    .iter()
+                    .map(|what| format!("excluding {what}")),
+            );
+        }
+        match details.is_empty() {
+            true => self.displayed.label().to_owned(),
+            false => format!("{}: {}", self.displayed.label(), details.join(", ")),
+        }
+    }
+
     // §4 requote.
     /// The cover's terms depend on an underwriter's review: referred and not yet decided, or
     /// decided by an underwriter. A requote underwrites such a client again.

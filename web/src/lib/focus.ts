@@ -6,7 +6,7 @@ const FOCUSABLE =
 
 /**
  * Focuses `element` when it takes focus, else the control inside it that should: a radio group's
- * chosen radio, or its first control. Focusing scrolls it into view, below the sticky header.
+ * chosen radio, or its first control. Focusing scrolls it into view.
  * Answers whether anything took focus.
  */
 export function focusControl(element: HTMLElement | null): boolean {

@@ -264,3 +264,28 @@ fn an_outcome_is_instant_unless_a_cover_waits_for_an_underwriter() {
     );
     assert!(!outcome(&[Decision::StandardTerms, Decision::AdditionalEvidence]).is_instant());
 }
+
+#[test]
+fn the_terms_in_a_few_words_name_the_loading_and_each_exclusion_only_on_non_standard_terms() {
+    let mut loaded = finding("BP", Decision::NonStandardTerms, &[Risk::Life], 50);
+    loaded.exclusion = Some("back pain".into());
+    let life = [cover("l", ProductType::Life)];
+    let outcome = decide(&[loaded], &life, &LIMITS, &quote, &[]).remove(0);
+    assert_eq!(
+        outcome.terms_words(),
+        "Non-standard terms: premium loaded by 50%, excluding back pain"
+    );
+    let mut excluded_only = finding("BACK", Decision::NonStandardTerms, &[Risk::Life], 0);
+    excluded_only.exclusion = Some("back pain".into());
+    let outcome = decide(&[excluded_only], &life, &LIMITS, &quote, &[]).remove(0);
+    assert_eq!(
+        outcome.terms_words(),
+        "Non-standard terms: excluding back pain"
+    );
+    let standard = decide(&[], &life, &LIMITS, &quote, &[]).remove(0);
+    assert_eq!(standard.terms_words(), "Standard terms");
+    let mut gp = finding("GP", Decision::AdditionalEvidence, &[Risk::Life], 0);
+    gp.evidence = Some("GP report".into());
+    let referred = decide(&[gp], &life, &LIMITS, &quote, &[]).remove(0);
+    assert_eq!(referred.terms_words(), "Underwriting required");
+}

@@ -6,7 +6,7 @@ import { formatMoneyWithPence } from '@/lib/format';
 import { clientName, isLeftOut } from '../shared/application-model';
 import { ApplicationHeader, ApplicationRoute, type ApplicationPageProps } from '../shared/components/application-page';
 import { paths } from '@/app/paths';
-import { ClientCovers } from '../shared/components/client-covers';
+import { ClientCovers } from '@/components/client-covers';
 import { ContinueButton } from '../shared/components/continue-button';
 import { JourneySteps } from '../shared/components/journey-steps';
 import { OutcomeSummary } from '../shared/components/outcome-summary';

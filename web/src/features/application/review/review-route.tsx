@@ -14,7 +14,7 @@ import { useActivateApplication } from './api/activate-application';
 import { useDirectDebit } from '../shared/api/direct-debit';
 import { DirectDebitCollections } from '../shared/components/direct-debit';
 import { ActivationProblems } from './components/activation-problems';
-import { ClientCovers } from '../shared/components/client-covers';
+import { ClientCovers } from '@/components/client-covers';
 import { reviewStrings as t } from './strings';
 
 /** /v2/application/:applicationId/review */

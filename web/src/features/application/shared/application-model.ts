@@ -5,6 +5,7 @@
 import type { Schemas } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-error';
 import { clientName } from '@/lib/client-name';
+import { coverDecision, isLeftOut } from '@/lib/cover-decision';
 import { productLabels } from '@/lib/cover-text';
 
 export type Application = Schemas['Application'];
@@ -52,16 +53,7 @@ export function priceProblems(error: ApiError, application: Application, offer: 
 }
 
 
-/** A cover declined or postponed: nothing is offered, so it is in no policy and costs nothing. */
-export function isLeftOut(decision: Schemas['Decision'] | null | undefined): boolean {
-  return decision === 'declined' || decision === 'postponed';
-}
-
-/** A cover's decision as the decision quote priced it, or as the cover carries it before that. */
-export function coverDecision(application: Application, cover: Cover): Schemas['Decision'] | null {
-  const priced = application.decisionQuote?.quoteApplicants.flatMap((a) => a.quoteCovers).find((c) => c.coverId === cover.id);
-  return priced?.decision ?? cover.decision;
-}
+export { coverDecision, isLeftOut };
 
 /** The client's covers that are offered, which go into their policy. */
 export function offeredCovers(application: Application, applicant: Applicant): Cover[] {

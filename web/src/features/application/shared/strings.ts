@@ -48,21 +48,6 @@ export const applicationStrings = {
     underwritingRequired: 'Underwriting required',
     unableToOfferTerms: 'Unable to offer terms',
   },
-  /** Each client's covers on the decision's terms, with their policy fee and total (the decision and review pages). */
-  covers: {
-    coversOf: (client: string) => `Covers for ${client}`,
-    columns: { cover: 'Cover', details: 'Details', terms: 'Terms', premium: 'Monthly premium', quoted: 'Quoted', onTerms: 'On these terms' },
-    terms: {
-      standard: 'Standard terms',
-      nonStandard: 'Non-standard terms',
-      loading: (percent: number) => `premium loaded by ${String(percent)}%`,
-      exclusions: (what: string) => `excludes ${what}`,
-    },
-    notOffered: 'Not offered',
-    policyFee: 'Policy fee',
-    policyFeeHelp: 'A monthly charge for each policy',
-    clientTotal: (client: string) => `${client} a month`,
-  },
   /** The application's own documents (the quote and Complete pages). */
   documents: {
     keyFacts: 'Key facts',

@@ -69,8 +69,13 @@ describe('a case as customer care reads it', () => {
     expect(policies).toHaveTextContent('PP0010000115 · Alan Turing · £30.26 a month · starts 21/11/2026');
     expect(within(policies).getByText('In force')).toBeInTheDocument();
     const covers = within(cover).getByRole('region', { name: 'Covers for Alan Turing' });
-    const lines = within(covers).getAllByRole('listitem').map((item) => item.textContent);
-    expect(lines).toEqual(['Life Protection · Level · £150,000 · 20 years · £27.26 a month', 'Policy fee · £3.00 a month']);
+    const rows = within(covers).getAllByRole('row').map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Cover', 'Details', 'Terms', 'Monthly premium'],
+      ['Life Protection', 'Level · £150,000 · 20 years', 'Standard terms', '£27.26'],
+      ['Policy fee', 'A monthly charge for each policy', '£3.00'],
+      ['Alan Turing a month', '£30.26'],
+    ]);
     expect(cover).toHaveTextContent('Total a month on the decision’s terms: £30.26');
   });
 

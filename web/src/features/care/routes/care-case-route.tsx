@@ -2,14 +2,13 @@ import { Alert, Button, Descriptions, List, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '@/app/paths';
+import { ClientCovers } from '@/components/client-covers';
 import { PageHeading } from '@/components/page-heading';
 import { PageStatus } from '@/components/page-status';
 import { isProblem } from '@/lib/api-error';
 import { clientName } from '@/lib/client-name';
 import { formatDate, formatDateTime, formatMoneyWithPence } from '@/lib/format';
 import type { Schemas } from '@/lib/api-client';
-import { coverDetailsText, productLabels } from '@/lib/cover-text';
-import { policyFee } from '@/lib/policy-fee';
 import { saveFile } from '@/lib/save-file';
 import { useRoles } from '@/lib/auth/roles';
 import { useCareCase, useCareDocument, useShowHealthAnswers, type Enquiry } from '../api/care';
@@ -189,7 +188,7 @@ function CoverPanel({ application }: { application: Schemas['Application'] }) {
         </ul>
       )}
       {application.applicants.map((applicant, index) => (
-        <ClientCoverList key={applicant.id} applicant={applicant} name={clientName(applicant, index)} priced={priced} />
+        <ClientCovers key={applicant.id} application={application} applicant={applicant} index={index} quotedUntilDecided />
       ))}
       <p>
         {priced ? (
@@ -200,40 +199,6 @@ function CoverPanel({ application }: { application: Schemas['Application'] }) {
           t.case.notPriced
         )}
       </p>
-    </section>
-  );
-}
-
-/**
- * One client's covers, each with its monthly premium in `priced` (the decision's terms, or the
- * quote before a decision), then their policy fee, so the lines add up to what they pay.
- */
-function ClientCoverList({ applicant, name, priced }: { applicant: Schemas['Application']['applicants'][number]; name: string; priced: Schemas['Quote'] | null }) {
-  const line = priced?.quoteApplicants.find((a) => a.id === applicant.id);
-  const headingId = `care-covers-${applicant.id}`;
-  return (
-    <section aria-labelledby={headingId}>
-      <h3 id={headingId}>{t.case.coversOf(name)}</h3>
-      {(applicant.covers ?? []).length === 0 ? (
-        <p>{t.case.noCovers}</p>
-      ) : (
-        <ul className="care-policies">
-          {(applicant.covers ?? []).map((cover) => {
-            const premium = line?.quoteCovers.find((c) => c.coverId === cover.id)?.premium;
-            return (
-              <li key={cover.id}>
-                <strong>{productLabels[cover.productType]}</strong> · {coverDetailsText(cover)}
-                {premium !== undefined && ` · ${t.case.policyPremium(formatMoneyWithPence(premium))}`}
-              </li>
-            );
-          })}
-          {line && policyFee(line) > 0 && (
-            <li>
-              <strong>{t.case.policyFee}</strong> · {t.case.policyPremium(formatMoneyWithPence(policyFee(line)))}
-            </li>
-          )}
-        </ul>
-      )}
     </section>
   );
 }

@@ -2,11 +2,16 @@ import { Typography } from 'antd';
 import type { Schemas } from '@/lib/api-client';
 import { coverDetailsText, productLabels } from '@/lib/cover-text';
 import { formatMoneyWithPence } from '@/lib/format';
-import { clientName, coverDecision, isLeftOut, policyFee, type Applicant, type Application } from '../application-model';
-import { applicationStrings } from '../strings';
-import { TableScroll } from '@/components/table-scroll';
+import { clientName } from '@/lib/client-name';
+import { coverDecision, isLeftOut } from '@/lib/cover-decision';
+import { policyFee } from '@/lib/policy-fee';
+import { TableScroll } from './table-scroll';
+import { componentStrings } from './strings';
 
-const t = applicationStrings.covers;
+const t = componentStrings.covers;
+
+type Application = Schemas['Application'];
+type Applicant = Application['applicants'][number];
 
 type CoverOutcome = Schemas['CoverOutcome'];
 
@@ -29,16 +34,23 @@ interface ClientCoversProps {
    * page, where the adviser sees what underwriting changed).
    */
   withQuoted?: boolean;
+  /**
+   * Before a decision, the lines as quoted (customer care's case page, which shows a case at any
+   * stage); otherwise only the decision quote prices them.
+   */
+  quotedUntilDecided?: boolean;
 }
 
 /**
- * One client's covers on the decision's terms: each with its details, its terms and its monthly
+ * One client's covers on the decision's terms (the review, decision and customer care's case
+ * pages): each with its details, its terms and its monthly
  * premium from the decision quote, then the client's policy fee and their total, so the lines add
  * up to what the client pays. A cover postponed or declined is shown as not offered.
  */
-export function ClientCovers({ application, applicant, index, withQuoted = false }: ClientCoversProps) {
+export function ClientCovers({ application, applicant, index, withQuoted = false, quotedUntilDecided = false }: ClientCoversProps) {
   const name = clientName(applicant, index);
-  const priced = application.decisionQuote?.quoteApplicants.find((a) => a.id === applicant.id);
+  const pricing = application.decisionQuote ?? (quotedUntilDecided ? application.quote : null);
+  const priced = pricing?.quoteApplicants.find((a) => a.id === applicant.id);
   const quoted = withQuoted ? application.quote?.quoteApplicants.find((a) => a.id === applicant.id) : undefined;
   const outcomes = application.applicantsEnquiries.find((e) => e.applicantId === applicant.id)?.outcome?.covers ?? [];
   const headingId = `client-covers-${applicant.id}`;
