@@ -142,6 +142,17 @@ describe('the service-error page (§2)', () => {
     await signInAtDevIdp(page);
     await page.waitForURL(/\/v2\/underwriting-qi$/);
   });
+
+  it('at a client portal address, speaks to the client even before the configuration loads', async () => {
+    const { page } = browser;
+    const config = /\/api\/v1\/backendforfrontend\/config$/;
+    await page.route(config, (route) => route.abort('connectionrefused'));
+    await page.goto(`${baseUrl}/v2/portal/home`);
+    await visible(page.getByRole('heading', { level: 1, name: 'The client portal is unavailable' }), 30_000);
+    expect(await page.getByRole('link', { name: 'adviser.support@example.com' }).count()).toBe(0);
+    await screenshot(page, 'errors-07-client-service-error-at-start');
+    await page.unroute(config);
+  });
 });
 
 describe('the portal error (§2 error, §8 "Invalid login details")', () => {

@@ -6,7 +6,8 @@ import { PageStatus } from '@/components/page-status';
 import { getUserManager } from '@/lib/auth/session';
 import { returnToFrom } from '@/lib/auth/user-manager';
 import { BootstrapConfigContext, useLoadBootstrapConfig, type BootstrapConfig } from '@/lib/config';
-import { basename, paths } from './paths';
+import { isClientAddress } from './audience';
+import { basename, currentRoute, paths } from './paths';
 import { ServiceErrorContent } from './service-error';
 import { appStrings } from './strings';
 
@@ -19,12 +20,14 @@ export function Bootstrap({ router }: { router: Router }) {
 
   if (config.isPending) return <PageStatus message={appStrings.startingUp} />;
   // The API cannot be reached: the service-error page, in place, so Try again carries on to the
-  // address the user asked for (EP4).
+  // address the user asked for (EP4). No router and no sign-in yet: the address alone says
+  // whether it is a client's page (OU4).
   if (config.isError) {
+    const audience = isClientAddress(currentRoute().split('?')[0] ?? '') ? 'client' : 'adviser';
     return (
       <main className="app-content" style={{ fontFamily: token.fontFamily, fontSize: token.fontSize }}>
         <div className="page-container">
-          <ServiceErrorContent retrying={config.isFetching} onRetry={() => void config.refetch()} />
+          <ServiceErrorContent audience={audience} retrying={config.isFetching} onRetry={() => void config.refetch()} />
         </div>
       </main>
     );
