@@ -11,6 +11,7 @@ mod policies;
 mod pricing;
 mod product_definition;
 mod projection;
+pub mod retention;
 pub mod surgeries;
 pub mod underwriting;
 

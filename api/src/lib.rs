@@ -72,7 +72,8 @@ pub async fn prepare(config: Config) -> anyhow::Result<Services> {
         .context("The product files are not usable")?;
     let rulebook = activities::Rulebook::load(&config.product_dir)
         .context("The underwriting rulebook is not usable")?;
-    let retention = workflows::retention::RetentionPeriod::load(&config.product_dir)?;
+    let retention =
+        activities::retention::load_period(&config.product_dir).map_err(anyhow::Error::msg)?;
     let surgeries = activities::surgeries::SampleSurgeries::load(
         &config.product_dir.join("surgeries/surgeries.csv"),
     )

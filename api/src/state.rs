@@ -32,7 +32,7 @@ pub struct AppState {
     /// Web chat: who is connected, and the tickets that open a socket (in this process).
     pub chat: Arc<crate::chat::ChatHub>,
     /// How long a case not taken up is kept (`product/retention.json`), for the worker's sweep.
-    pub retention: workflows::retention::RetentionPeriod,
+    pub retention: domain::retention::RetentionPeriod,
     /// The Temporal payload codec for `/codec/decode` and `/codec/encode`, built once from the
     /// key ring the store's sealer and the Temporal client use.
     pub codec: workflows::codec::EncryptingCodec,

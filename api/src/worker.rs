@@ -5,12 +5,13 @@
 //! `workflows` nor the `activities` crate decides what a worker is made of.
 
 use crate::Services;
+use activities::retention::RetentionActivities;
 use activities::{
     ApplicationActivities, BankActivities, PolicyActivities, PricingActivities,
     UnderwritingActivities,
 };
 use anyhow::anyhow;
-use workflows::retention::{RetentionActivities, RetentionWorkflow, ensure_started};
+use workflows::retention::{RetentionWorkflow, ensure_started};
 use workflows::worker::RunningWorker;
 use workflows::{ApplicationWorkflow, EnquiryWorkflow, QiWorkflow};
 

@@ -43,6 +43,7 @@ pub mod pricing;
 pub mod product_codes;
 pub mod qi;
 pub mod quote;
+pub mod retention;
 pub mod sign_in;
 pub mod stage;
 pub mod term_extension;

@@ -83,7 +83,7 @@ pub use underwriter::{
 };
 pub use underwriting_stage::{
     EnquirySummary, RecordEnquiryOutcome, StartUnderwriting, UnderwritingState, UnderwritingUpdate,
-    enquiry_id,
+    application_workflow_id, enquiry_id,
 };
 pub use view::{ApplicantView, ApplicationView};
 pub use waiting::WaitingFor;

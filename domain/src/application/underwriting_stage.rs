@@ -100,6 +100,11 @@ pub struct RecordEnquiryOutcome {
     pub closed_at: DateTime<Utc>,
 }
 
+/// One workflow per application, found by its reference: `application-100001`.
+pub fn application_workflow_id(id: crate::ApplicationId) -> String {
+    format!("application-{id}")
+}
+
 // §3 `enquiryId`.
 /// The enquiry id of a client: one per client, so starting twice finds it.
 pub fn enquiry_id(applicant_id: &ApplicantId) -> String {

@@ -1,18 +1,14 @@
 //! Retention (issue 36): a case not taken up is deleted after the period in
 //! `product/retention.json`, by [`RetentionWorkflow`], one long-running workflow per namespace
 //! (the id [`RETENTION_WORKFLOW_ID`]) that waits on a durable timer, sweeps
-//! ([`RetentionActivities::delete_cases_not_taken_up`]), and carries on as a new run so its
+//! (`activities::retention::RetentionActivities::delete_cases_not_taken_up`, the rule in
+//! `domain::retention`), and carries on as a new run so its
 //! history stays a few events long. Each worker starts it if it is not running
 //! ([`ensure_started`]); the application workflows are untouched (their recorded histories
 //! replay as before).
 
-mod period;
-mod sweep;
-
-pub use period::{RETENTION_FILE, RetentionPeriod};
-pub use sweep::{RetentionActivities, SweepReport};
-
 use crate::sealed_input::{SealedStart, refuse_unless_sealed};
+use activities::retention::RetentionActivities;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 use temporalio_client::{Client, WorkflowIdConflictPolicy, WorkflowStartOptions};
@@ -35,7 +31,7 @@ const SWEEP_TRY_TIMEOUT: Duration = Duration::from_secs(60 * 60);
 
 /// A sweep tells Temporal it is alive after each case; a worker that died is noticed after this
 /// and the sweep tried again on another (or the restarted) worker.
-pub(crate) const HEARTBEAT_TIMEOUT: Duration = Duration::from_secs(2 * 60);
+const HEARTBEAT_TIMEOUT: Duration = Duration::from_secs(2 * 60);
 
 /// The sweep's retries back off to this, so Temporal or the database being away for a while
 /// is waited out without a flood of tries.

@@ -1,13 +1,10 @@
-//! The retention period, from `product/retention.json`: how long a case not taken up is kept
-//! after its last change. Checked when loaded (at start-up), with an error that names the file
-//! and what is wrong, since a wrong period deletes cases that should be kept.
+//! Retention (issue 36): how long a case not taken up is kept after its last change, as
+//! `product/retention.json` sets it. Checked when read, with an error that says what is wrong,
+//! since a wrong period deletes cases that should be kept. `activities::retention` reads the
+//! file and sweeps.
 
 use chrono::{DateTime, Months, Utc};
 use serde::Deserialize;
-use std::path::Path;
-
-/// The file under the product folder.
-pub const RETENTION_FILE: &str = "retention.json";
 
 /// The longest period the file may set: ten years, far past any sensible rule, so a typing
 /// slip (120 for 12, or days for months) is caught rather than keeping data for ever.
@@ -39,18 +36,8 @@ impl RetentionPeriod {
         }
     }
 
-    /// Reads `retention.json` in the product folder.
-    pub fn load(product_dir: &Path) -> anyhow::Result<Self> {
-        let path = product_dir.join(RETENTION_FILE);
-        let text = std::fs::read_to_string(&path).map_err(|e| {
-            anyhow::anyhow!("The retention rule {} cannot be read: {e}", path.display())
-        })?;
-        Self::parse(&text).map_err(|e| {
-            anyhow::anyhow!("The retention rule {} is not usable: {e}", path.display())
-        })
-    }
-
-    fn parse(text: &str) -> Result<Self, String> {
+    /// The period a `retention.json` sets, or what is wrong with it.
+    pub fn parse(text: &str) -> Result<Self, String> {
         let file: RetentionFile = serde_json::from_str(text).map_err(|e| e.to_string())?;
         Self::months(file.not_taken_up_after_months)
     }
@@ -70,14 +57,6 @@ impl RetentionPeriod {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_sample_file_keeps_cases_twelve_months() {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../product");
-        let period = RetentionPeriod::load(&dir).unwrap();
-        assert_eq!(period, RetentionPeriod::months(12).unwrap());
-        assert_eq!(period.reason(), "not taken up for 12 months");
-    }
 
     #[test]
     fn the_cutoff_is_the_same_day_that_many_months_before() {
@@ -119,14 +98,5 @@ mod tests {
         ] {
             assert!(RetentionPeriod::parse(text).is_err(), "{text}");
         }
-    }
-
-    #[test]
-    fn a_missing_file_names_its_path() {
-        let error = RetentionPeriod::load(Path::new("/nowhere")).unwrap_err();
-        assert!(
-            error.to_string().contains("/nowhere/retention.json"),
-            "{error}"
-        );
     }
 }

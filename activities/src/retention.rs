@@ -1,5 +1,6 @@
-//! The retention sweep's activity: finds the cases not taken up within the period and deletes
-//! each one, its Temporal workflows (every run, so the histories are gone) and its rows, leaving
+//! Retention (issue 36): reads the period from `product/retention.json` ([`load_period`]) and
+//! sweeps ([`RetentionActivities`], run by `workflows::retention::RetentionWorkflow`). The sweep
+//! finds the cases not taken up within the period (`domain::retention`) and deletes each one, its Temporal workflows (every run, so the histories are gone) and its rows, leaving
 //! one deletion line without personal data.
 //!
 //! Each case goes in three steps, in an order that a retry (the worker killed half-way, Temporal
@@ -12,12 +13,13 @@
 //!
 //! A case with a line is found again by every sweep until its rows are gone.
 
-use super::period::RetentionPeriod;
 use chrono::Utc;
 use domain::ApplicationId;
+use domain::retention::RetentionPeriod;
 use futures::StreamExt;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
+use std::path::Path;
 use std::sync::Arc;
 use store::Store;
 use temporalio_client::tonic::{Code, Request};
@@ -27,6 +29,19 @@ use temporalio_common::protos::temporal::api::common::v1::WorkflowExecution;
 use temporalio_common::protos::temporal::api::workflowservice::v1::DeleteWorkflowExecutionRequest;
 use temporalio_macros::activities;
 use temporalio_sdk::activities::{ActivityContext, ActivityError};
+
+/// The file under the product folder.
+pub const RETENTION_FILE: &str = "retention.json";
+
+/// Reads `retention.json` in the product folder (at start-up): an error names the file and
+/// what is wrong.
+pub fn load_period(product_dir: &Path) -> Result<RetentionPeriod, String> {
+    let path = product_dir.join(RETENTION_FILE);
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| format!("The retention rule {} cannot be read: {e}", path.display()))?;
+    RetentionPeriod::parse(&text)
+        .map_err(|e| format!("The retention rule {} is not usable: {e}", path.display()))
+}
 
 /// Cases taken from the store at a time: a sweep works through all of them, a batch at a time.
 const BATCH: u32 = 100;
@@ -104,9 +119,10 @@ impl RetentionActivities {
         unchanged_since: chrono::DateTime<Utc>,
     ) -> Result<bool, ActivityError> {
         let applicants = self.store.case_applicants(id).await.map_err(retry_later)?;
-        let workflow_ids: Vec<String> = std::iter::once(crate::application_workflow_id(id))
-            .chain(applicants.iter().map(domain::application::enquiry_id))
-            .collect();
+        let workflow_ids: Vec<String> =
+            std::iter::once(domain::application::application_workflow_id(id))
+                .chain(applicants.iter().map(domain::application::enquiry_id))
+                .collect();
         let runs = runs_of(client, &workflow_ids).await?;
         let recorded = self
             .store
@@ -186,4 +202,23 @@ async fn delete_run(client: &Client, workflow_id: &str, run_id: &str) -> Result<
 /// A failure worth trying again: the database or Temporal unreachable or busy.
 fn retry_later(error: impl std::fmt::Display) -> ActivityError {
     ApplicationFailure::new(error.to_string()).into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sample_file_keeps_cases_twelve_months() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../product");
+        let period = load_period(&dir).unwrap();
+        assert_eq!(period, RetentionPeriod::months(12).unwrap());
+        assert_eq!(period.reason(), "not taken up for 12 months");
+    }
+
+    #[test]
+    fn a_missing_file_names_its_path() {
+        let error = load_period(Path::new("/nowhere")).unwrap_err();
+        assert!(error.contains("/nowhere/retention.json"), "{error}");
+    }
 }
