@@ -1,0 +1,256 @@
+//! `docs/architecture.md` is the map a newcomer relies on. These tests fail when it stops being
+//! true: a crate depending on one its row of the Crates table does not allow, a crate missing
+//! from the table, or a path the docs name that does not exist.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The repository's root.
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the crate sits in the repository")
+        .to_path_buf()
+}
+
+fn read(relative: &str) -> String {
+    std::fs::read_to_string(root().join(relative)).unwrap_or_else(|e| panic!("{relative}: {e}"))
+}
+
+/// The text between backticks in `text`, in order.
+fn quoted(text: &str) -> Vec<&str> {
+    text.split('`').skip(1).step_by(2).collect()
+}
+
+/// The cells of a Markdown table row, trimmed (none when the line is not a row).
+fn cells(line: &str) -> Option<Vec<&str>> {
+    let inner = line.trim().strip_prefix('|')?.strip_suffix('|')?;
+    Some(inner.split('|').map(str::trim).collect())
+}
+
+/// The rows of the table under the `## {heading}` section, header and rule left out.
+fn table<'a>(doc: &'a str, heading: &str) -> Vec<Vec<&'a str>> {
+    let start = doc
+        .find(&format!("\n## {heading}\n"))
+        .unwrap_or_else(|| panic!("docs/architecture.md has no section {heading:?}"));
+    doc[start..]
+        .lines()
+        .skip_while(|line| !line.starts_with('|'))
+        .take_while(|line| line.starts_with('|'))
+        .filter_map(cells)
+        .skip(2)
+        .collect()
+}
+
+/// The Crates table: each crate's folder and the workspace crates it may depend on.
+fn allowed_dependencies(doc: &str) -> BTreeMap<String, BTreeSet<String>> {
+    table(doc, "Crates")
+        .into_iter()
+        .map(|row| {
+            let name = quoted(row[0])
+                .first()
+                .copied()
+                .unwrap_or_default()
+                .to_owned();
+            let allowed = quoted(row[2]).into_iter().map(str::to_owned).collect();
+            (name, allowed)
+        })
+        .collect()
+}
+
+/// Each workspace crate's folder, with the folders of the workspace crates it depends on to
+/// build (dev-dependencies left out: tests may use what the product may not).
+fn workspace_dependencies() -> BTreeMap<String, BTreeSet<String>> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let output = Command::new(cargo)
+        .args([
+            "metadata",
+            "--format-version",
+            "1",
+            "--no-deps",
+            "--offline",
+        ])
+        .current_dir(root())
+        .output()
+        .expect("cargo metadata runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let metadata: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let packages = metadata["packages"].as_array().unwrap();
+    let folder_of: BTreeMap<&str, String> = packages
+        .iter()
+        .map(|p| {
+            let manifest = Path::new(p["manifest_path"].as_str().unwrap());
+            let folder = manifest.parent().unwrap().file_name().unwrap();
+            (
+                p["name"].as_str().unwrap(),
+                folder.to_string_lossy().into_owned(),
+            )
+        })
+        .collect();
+    packages
+        .iter()
+        .map(|p| {
+            let uses = p["dependencies"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|d| d["kind"].as_str() != Some("dev"))
+                .filter_map(|d| folder_of.get(d["name"].as_str().unwrap()).cloned())
+                .collect();
+            (folder_of[p["name"].as_str().unwrap()].clone(), uses)
+        })
+        .collect()
+}
+
+#[test]
+fn every_crate_depends_only_on_the_crates_its_row_of_the_map_allows() {
+    let allowed = allowed_dependencies(&read("docs/architecture.md"));
+    let actual = workspace_dependencies();
+    let mut wrong = Vec::new();
+    for (krate, uses) in &actual {
+        match allowed.get(krate) {
+            None => wrong.push(format!("`{krate}` is not in the Crates table")),
+            Some(may) => {
+                for used in uses.difference(may) {
+                    wrong.push(format!(
+                        "`{krate}` depends on `{used}`, which its row does not allow"
+                    ));
+                }
+            }
+        }
+    }
+    for krate in allowed.keys().filter(|k| !actual.contains_key(*k)) {
+        wrong.push(format!(
+            "the Crates table names `{krate}`, which is not a crate"
+        ));
+    }
+    assert!(
+        wrong.is_empty(),
+        "docs/architecture.md:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn the_map_forbids_the_database_to_the_workflows_and_every_other_crate_to_the_domain() {
+    // The layers the map exists to keep; a row edited to allow them fails here.
+    let allowed = allowed_dependencies(&read("docs/architecture.md"));
+    assert!(allowed["domain"].is_empty(), "{:?}", allowed["domain"]);
+    assert!(!allowed["workflows"].contains("store"));
+    for krate in allowed.keys().filter(|k| *k != "load") {
+        assert!(!allowed[krate].contains("load"), "{krate} may use load");
+    }
+}
+
+/// The repository's top-level folders and files: a quoted path starting with one is a path in
+/// the repository (others are types, commands or addresses).
+fn top_level() -> BTreeSet<String> {
+    std::fs::read_dir(root())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| !matches!(name.as_str(), "target" | "data" | ".git"))
+        .collect()
+}
+
+/// `a/{b,c}/d` as `a/b/d` and `a/c/d`.
+fn expand(path: &str) -> Vec<String> {
+    match (path.find('{'), path.find('}')) {
+        (Some(open), Some(close)) if open < close => path[open + 1..close]
+            .split(',')
+            .flat_map(|choice| expand(&format!("{}{choice}{}", &path[..open], &path[close + 1..])))
+            .collect(),
+        _ => vec![path.to_owned()],
+    }
+}
+
+/// Whether a quoted name is a path to check: a file with an extension or a folder (ending in
+/// `/`), written plainly (no placeholders, wildcards or ellipses).
+fn is_path(text: &str) -> bool {
+    let plain = !text.contains(['<', '*', '…', ' ', '$', '(', ':']) && !text.contains("...");
+    let last = text.rsplit('/').next().unwrap_or_default();
+    plain && (text.ends_with('/') || last.contains('.'))
+}
+
+/// The paths a document names: quoted paths from the repository's root, and in the table of
+/// the journey stage by stage, paths under the folder its column names.
+fn named_paths(doc: &str, top: &BTreeSet<String>) -> BTreeSet<String> {
+    let mut paths = BTreeSet::new();
+    for text in quoted(doc).into_iter().filter(|t| is_path(t)) {
+        let first = text.split('/').next().unwrap_or_default();
+        if text.contains('/') && top.contains(first) {
+            paths.extend(expand(text.trim_end_matches('/')));
+        }
+    }
+    paths
+}
+
+/// In the Crates table, each crate's own files (under `{crate}/src/`, unless written from the
+/// root); in the stage table, each column's (under the folder its heading names).
+fn paths_in_tables(doc: &str, top: &BTreeSet<String>) -> BTreeSet<String> {
+    let mut paths = BTreeSet::new();
+    for row in table(doc, "Crates") {
+        let krate = quoted(row[0]).first().copied().unwrap_or_default();
+        for text in quoted(row[1]).into_iter().filter(|t| is_path(t)) {
+            let from_root = top.contains(text.split('/').next().unwrap_or_default());
+            let path = match from_root {
+                true => text.to_owned(),
+                false => format!("{krate}/src/{text}"),
+            };
+            paths.extend(expand(path.trim_end_matches('/')));
+        }
+    }
+    let start = doc
+        .find("\n## The journey, stage by stage\n")
+        .expect("the stage table");
+    let rows: Vec<Vec<&str>> = doc[start..]
+        .lines()
+        .skip_while(|line| !line.starts_with('|'))
+        .take_while(|line| line.starts_with('|'))
+        .filter_map(cells)
+        .collect();
+    let folders: Vec<Option<&str>> = rows[0].iter().map(|h| quoted(h).first().copied()).collect();
+    for row in rows.iter().skip(2) {
+        for (cell, folder) in row.iter().zip(&folders) {
+            let Some(folder) = folder else { continue };
+            for text in quoted(cell).into_iter().filter(|t| is_path(t)) {
+                paths.extend(expand(&format!("{folder}/{}", text.trim_end_matches('/'))));
+            }
+        }
+    }
+    paths
+}
+
+#[test]
+fn every_path_the_docs_name_exists() {
+    let top = top_level();
+    let mut missing = Vec::new();
+    for document in [
+        "docs/architecture.md",
+        "README.md",
+        "docs/performance.md",
+        "docs/case-handlers.md",
+        "docs/decisions.md",
+        "docs/rules.md",
+    ] {
+        let text = read(document);
+        let mut paths = named_paths(&text, &top);
+        if document == "docs/architecture.md" {
+            paths.extend(paths_in_tables(&text, &top));
+        }
+        for path in paths {
+            if !root().join(&path).exists() {
+                missing.push(format!("{document}: {path}"));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "paths named that do not exist:\n{}",
+        missing.join("\n")
+    );
+}
