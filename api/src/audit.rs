@@ -65,7 +65,7 @@ impl FromRequestParts<AppState> for Reader {
         let Ok(address) = ClientAddress::from_request_parts(parts, state).await;
         Ok(Reader {
             role: role_of(&caller),
-            actor: actor_of(&caller),
+            actor: caller.actor(),
             address,
         })
     }
@@ -80,15 +80,6 @@ fn role_of(caller: &Caller) -> &'static str {
         Some(Role::Client) => "client",
         None => "adviser",
     }
-}
-
-/// The caller as a record names them: their name, else their email, else their subject.
-fn actor_of(caller: &Caller) -> Actor {
-    let subject = caller.subject.to_string();
-    let name = caller
-        .display_name()
-        .map_or_else(|| subject.clone(), str::to_owned);
-    Actor { subject, name }
 }
 
 impl Reader {
@@ -210,16 +201,16 @@ mod tests {
 
     #[test]
     fn a_reader_is_named_by_name_then_email_then_subject() {
-        let named = actor_of(&caller(&[], Some("Ann Lee"), Some("ann@example.com")));
+        let named = caller(&[], Some("Ann Lee"), Some("ann@example.com")).actor();
         assert_eq!(
             (named.subject.as_str(), named.name.as_str()),
             ("user1", "Ann Lee")
         );
         assert_eq!(
-            actor_of(&caller(&[], Some(" "), Some("ann@example.com"))).name,
+            caller(&[], Some(" "), Some("ann@example.com")).actor().name,
             "ann@example.com"
         );
-        assert_eq!(actor_of(&caller(&[], None, None)).name, "user1");
+        assert_eq!(caller(&[], None, None).actor().name, "user1");
     }
 
     #[test]

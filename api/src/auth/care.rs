@@ -24,18 +24,9 @@ pub struct CareCaller {
 }
 
 impl CareCaller {
-    /// Who they are, as a change or a read records them: their name, else their email, else
-    /// their subject.
+    /// Who they are, as a change or a read records them ([`Caller::display_name`]).
     pub fn actor(&self) -> Actor {
-        let subject = self.caller.subject.to_string();
-        let name = self
-            .caller
-            .name
-            .clone()
-            .or_else(|| self.caller.email.clone())
-            .filter(|n| !n.trim().is_empty())
-            .unwrap_or_else(|| subject.clone());
-        Actor { subject, name }
+        self.caller.actor()
     }
 }
 

@@ -64,7 +64,7 @@ impl FromRequestParts<AppState> for ClientCaller {
         }
         crate::actor::record(
             caller.subject.as_str(),
-            caller.display_name(),
+            Some(&caller.display_name()),
             workflows::ActorRole::Client,
         );
         Ok(ClientCaller { caller, links })

@@ -50,7 +50,7 @@ impl FromRequestParts<AppState> for Caller {
         };
         crate::actor::record(
             caller.subject.as_str(),
-            caller.display_name(),
+            Some(&caller.display_name()),
             caller.likely_role(),
         );
         Ok(caller)
@@ -95,12 +95,23 @@ async fn verify(parts: &Parts, state: &AppState) -> Result<Caller, ApiError> {
 }
 
 impl Caller {
-    /// Their name, else their email (a blank one is none): the subject is the last resort.
-    pub(crate) fn display_name(&self) -> Option<&str> {
+    /// How a person reading a record, the chat or the workbench sees the caller named: their
+    /// name, else their email (a blank one is none), else their subject. The one rule (issue 51).
+    pub(crate) fn display_name(&self) -> String {
         [self.name.as_deref(), self.email.as_deref()]
             .into_iter()
             .flatten()
-            .find(|n| !n.trim().is_empty())
+            .map(str::trim)
+            .find(|n| !n.is_empty())
+            .map_or_else(|| self.subject.to_string(), str::to_owned)
+    }
+
+    /// The caller as a change or a read records them ([`Caller::display_name`]).
+    pub(crate) fn actor(&self) -> store::Actor {
+        store::Actor {
+            subject: self.subject.to_string(),
+            name: self.display_name(),
+        }
     }
 
     /// The role a record names the caller in when only the token is known (the audit of reads,
@@ -191,11 +202,7 @@ impl FromRequestParts<AppState> for UnderwriterCaller {
             return Err(ApiError::Forbidden(UNDERWRITERS_ONLY.into()));
         }
         let id = caller.subject.to_string();
-        let name = caller
-            .name
-            .or(caller.email)
-            .filter(|n| !n.trim().is_empty())
-            .unwrap_or_else(|| id.clone());
+        let name = caller.display_name();
         crate::actor::record(&id, Some(&name), workflows::ActorRole::Underwriter);
         Ok(UnderwriterCaller {
             underwriter: Underwriter { id, name },

@@ -59,14 +59,13 @@ async fn side_of(
     Ok((side, caller, adviser))
 }
 
-/// What the chat shows as the person's name.
+/// What the chat shows as the person's name: an adviser's registered name, else the one rule
+/// for every caller ([`Caller::display_name`]).
 fn display_name(caller: &Caller, adviser: Option<&AdviserCaller>) -> String {
     adviser
-        .map(|a| a.profile.name.clone())
-        .or_else(|| caller.name.clone())
-        .or_else(|| caller.email.clone())
-        .filter(|n| !n.trim().is_empty())
-        .unwrap_or_else(|| caller.subject.to_string())
+        .map(|a| a.profile.name.trim())
+        .filter(|n| !n.is_empty())
+        .map_or_else(|| caller.display_name(), str::to_owned)
 }
 
 /// Asks to open the chat.
