@@ -82,6 +82,17 @@ async fn an_indication_is_priced_downloaded_and_carried_into_an_application() {
     assert!(errors(&body).iter().any(|(field, _)| field == "HEIGHT"));
 
     let path = format!("/api/v1/qi/{id}/answers");
+    // An answer that names no question is refused, naming the answer.
+    let (status, body) = app
+        .call(
+            Method::POST,
+            &path,
+            Some(&token),
+            Some(answers(&[(" ", "No")])),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(errors(&body)[0].0, "answers[0].tag", "{body}");
     let (status, qi) = app
         .call(
             Method::POST,

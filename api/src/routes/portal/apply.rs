@@ -13,7 +13,9 @@ use crate::case::{ApplicationPath, CaseInPath};
 use crate::error::{
     ApiError, BodyCommandAnswers, ClientSignInProblems, Problem, Unconfirmed, Unreadable,
 };
-use crate::routes::underwriting::enquiry::{AnswersRequest, deliver, stored_enquiry};
+use crate::routes::underwriting::enquiry::{
+    AnswersRequest, answers_batch, deliver, stored_enquiry,
+};
 use crate::routes::underwriting::lookup::{LookupQuery, QuestionOptions, search_options};
 use crate::state::AppState;
 use axum::Json;
@@ -24,7 +26,6 @@ use domain::underwriting::Enquiry;
 use domain::underwriting::private::{
     ClientAnswers, ClientDeclares, ClientSubmits, SectionProgress, SendToClient, Sender, TakeBack,
 };
-use domain::underwriting::record::ProvideAnswers;
 use domain::{ApplicantId, ApplicationId, Rejection};
 use serde::{Deserialize, Serialize};
 use store::StoredEnquiry;
@@ -355,16 +356,9 @@ pub async fn answer_my_health_questions(
     Body(request): Body<AnswersRequest>,
 ) -> Result<Json<Enquiry>, ApiError> {
     let applicant_id = applicant_in(&id)?;
-    if request.answers.iter().any(|a| a.tag.trim().is_empty()) {
-        return Err(ApiError::bad_field("answers", "Every answer needs a tag"));
-    }
-    let options = state.rulebook.resolve(&request.answers);
     let command = ClientAnswers {
         client: me.caller.subject.to_string(),
-        batch: ProvideAnswers {
-            answers: request.answers,
-            options,
-        },
+        batch: answers_batch(&state, request.answers),
     };
     client_sends(&state, &me, &applicant_id, command).await
 }

@@ -11,6 +11,7 @@ use crate::case::InPath;
 use crate::error::{ApiError, BadParameter, BodyCommandAnswers, CommandAnswers, ReadAnswers};
 use crate::routes::applications::ActingFor;
 use crate::routes::documents::{self, PdfDocument};
+use crate::routes::underwriting::enquiry::answers_batch;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Query, State};
@@ -23,7 +24,6 @@ use domain::qi::{QiRecord, QiSummary, QiView, QuoteIndication, SetQiClient};
 use domain::underwriting::Answer;
 use domain::underwriting::interview::Interview;
 use domain::underwriting::outcome::CoverOutcome;
-use domain::underwriting::record::ProvideAnswers;
 use domain::{ApplicantDetails, QiId};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -290,14 +290,7 @@ pub async fn answer_qi(
     InPath(id): InPath<QiId>,
     Body(request): Body<QiAnswersRequest>,
 ) -> Result<Json<QiView>, ApiError> {
-    if request.answers.iter().any(|a| a.tag.trim().is_empty()) {
-        return Err(ApiError::bad_field("answers", "Every answer needs a tag"));
-    }
-    let options = state.rulebook.resolve(&request.answers);
-    let command = ProvideAnswers {
-        answers: request.answers,
-        options,
-    };
+    let command = answers_batch(&state, request.answers);
     send(&state, &me, &id, command).await
 }
 

@@ -203,9 +203,7 @@ pub async fn get_enquiry(
     Ok(Json(enquiry))
 }
 
-/// Answers, after checking the caller may act on the client; the backed options they name
-/// are looked up in the rulebook's lists here, so the workflow judges them as the rules read
-/// them.
+/// Answers, after checking the caller may act on the client ([`answers_batch`]).
 async fn answer(
     state: &AppState,
     me: &AdviserCaller,
@@ -214,14 +212,16 @@ async fn answer(
 ) -> Result<Json<Enquiry>, ApiError> {
     let applicant_id = client_of(id)?;
     Case::of_applicant(state, me, &applicant_id).await?;
-    if let Some(tag) = answers.iter().map(|a| a.tag.trim()).find(|t| t.is_empty()) {
-        return Err(ApiError::bad_field(
-            "answers",
-            &format!("Every answer needs a tag, not {tag:?}"),
-        ));
-    }
+    send(state, &applicant_id, answers_batch(state, answers)).await
+}
+
+/// A batch of interview answers as every interview takes it (the adviser's, the client's own
+/// and Qi's): the backed options they name are looked up in the rulebook's lists here, so the
+/// workflow judges them as the rules read them. A blank tag never gets this far: the body reader
+/// reads it as none and answers 400 naming the answer (`answers[0].tag`). The one way (issue 51).
+pub(crate) fn answers_batch(state: &AppState, answers: Vec<Answer>) -> ProvideAnswers {
     let options = state.rulebook.resolve(&answers);
-    send(state, &applicant_id, ProvideAnswers { answers, options }).await
+    ProvideAnswers { answers, options }
 }
 
 /// Answer questions of a client's underwriting enquiry
