@@ -1,7 +1,6 @@
 import { FilePdfOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex } from 'antd';
 import type { ReactNode } from 'react';
-import { saveFile } from '@/lib/save-file';
 import { useStoredDocument, type StoredDocumentRef } from '@/lib/stored-document';
 
 interface DocumentItem extends StoredDocumentRef {
@@ -32,7 +31,7 @@ export function DocumentDownloads({ documents, label, failed, children }: Docume
             key={document.documentId}
             icon={<FilePdfOutlined aria-hidden="true" />}
             loading={download.isPending && download.variables.documentId === document.documentId}
-            onClick={() => download.mutate(document, { onSuccess: ({ blob, fileName }) => saveFile(blob, fileName) })}
+            onClick={() => download.mutate(document)}
           >
             {label(document)}
           </Button>

@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { api } from './api-client';
 import { downloadedFile } from './content-disposition';
+import { useDownload } from './download';
 
 /** A document stored when it was issued (a policy schedule, the decision), as the API lists it. */
 export interface StoredDocumentRef {
@@ -15,10 +15,8 @@ export interface StoredDocumentRef {
  * mutation. The Complete page and the policy view both offer a policy's documents this way.
  */
 export function useStoredDocument() {
-  return useMutation({
-    mutationFn: async ({ documentId, fileName }: StoredDocumentRef) => {
-      const result = await api.GET('/api/v1/document/{documentId}/{fileName}', { params: { path: { documentId, fileName } }, parseAs: 'blob' });
-      return downloadedFile(result, () => fileName);
-    },
+  return useDownload(async ({ documentId, fileName }: StoredDocumentRef) => {
+    const result = await api.GET('/api/v1/document/{documentId}/{fileName}', { params: { path: { documentId, fileName } }, parseAs: 'blob' });
+    return downloadedFile(result, () => fileName);
   });
 }

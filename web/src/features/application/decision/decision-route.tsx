@@ -12,7 +12,6 @@ import { JourneySteps } from '../shared/components/journey-steps';
 import { OutcomeSummary } from '../shared/components/outcome-summary';
 import { RequoteButton } from '../shared/components/requote-button';
 import { UnderwritingUpdates } from '../shared/components/underwriting-updates';
-import { saveFile } from '@/lib/save-file';
 import { useDecisionDocument, useDecisionQuote, useProceed, useRemoveAtDecision } from './api/decision';
 import { Alternatives } from './components/alternatives';
 import { IndicationComparison } from './components/indication-comparison';
@@ -103,7 +102,7 @@ function Decision({ applicationId, application: data }: ApplicationPageProps) {
                   <div style={{ marginTop: 12 }}>
                     <Button
                       loading={download.isPending}
-                      onClick={() => download.mutate(undefined, { onSuccess: ({ blob, fileName }) => saveFile(blob, fileName) })}
+                      onClick={() => download.mutate(undefined)}
                     >
                       {t.download}
                     </Button>

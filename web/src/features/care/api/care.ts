@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Schemas } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { downloadedFile, type DownloadedFile } from '@/lib/content-disposition';
+import { downloadedFile } from '@/lib/content-disposition';
+import { useDownload } from '@/lib/download';
 
 export type CareCase = Schemas['CareCase'];
 export type CareAdviserDetails = Schemas['CareAdviserDetails'];
@@ -73,14 +74,9 @@ export function useShowHealthAnswers(applicationId: number) {
 
 /** GET /api/v1/care/documents/{documentId}/{fileName}: a case's document. */
 export function useCareDocument() {
-  return useMutation({
-    mutationFn: async ({ documentId, fileName }: { documentId: string; fileName: string }): Promise<DownloadedFile> => {
-      const result = await api.GET('/api/v1/care/documents/{documentId}/{fileName}', {
-        params: { path: { documentId, fileName } },
-        parseAs: 'blob',
-      });
-      return downloadedFile(result, () => fileName);
-    },
+  return useDownload(async ({ documentId, fileName }: { documentId: string; fileName: string }) => {
+    const result = await api.GET('/api/v1/care/documents/{documentId}/{fileName}', { params: { path: { documentId, fileName } }, parseAs: 'blob' });
+    return downloadedFile(result, () => fileName);
   });
 }
 

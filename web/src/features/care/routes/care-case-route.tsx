@@ -9,7 +9,6 @@ import { isProblem } from '@/lib/api-error';
 import { clientName } from '@/lib/client-name';
 import { formatDate, formatDateTime, formatMoneyWithPence } from '@/lib/format';
 import type { Schemas } from '@/lib/api-client';
-import { saveFile } from '@/lib/save-file';
 import { useRoles } from '@/lib/auth/roles';
 import { useCareCase, useCareDocument, useShowHealthAnswers, type Enquiry } from '../api/care';
 import { EmptyText } from '../components/empty-text';
@@ -135,7 +134,7 @@ function DocumentsPanel({ documents }: { documents: readonly { id: string; fileN
     setFailed(false);
     download.mutate(
       { documentId, fileName },
-      { onSuccess: (file) => saveFile(file.blob, file.fileName), onError: () => setFailed(true) },
+      { onError: () => setFailed(true) },
     );
   };
   return (

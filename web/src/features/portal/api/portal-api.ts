@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api, type Schemas } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
 import { downloadedFile } from '@/lib/content-disposition';
+import { useDownload } from '@/lib/download';
 
 export type ClientHome = Schemas['ClientHome'];
 export type ClientPolicy = Schemas['ClientPolicy'];
@@ -45,13 +46,8 @@ export function useConfirmDetails() {
 
 /** GET /api/v1/portal/document/{documentId}/{fileName}: one of the client's documents, as a file. */
 export function useClientDocument() {
-  return useMutation({
-    mutationFn: async ({ documentId, fileName }: { documentId: string; fileName: string }) => {
-      const result = await api.GET('/api/v1/portal/document/{documentId}/{fileName}', {
-        params: { path: { documentId, fileName } },
-        parseAs: 'blob',
-      });
-      return downloadedFile(result, () => fileName);
-    },
+  return useDownload(async ({ documentId, fileName }: { documentId: string; fileName: string }) => {
+    const result = await api.GET('/api/v1/portal/document/{documentId}/{fileName}', { params: { path: { documentId, fileName } }, parseAs: 'blob' });
+    return downloadedFile(result, () => fileName);
   });
 }

@@ -6,7 +6,6 @@ import { PageHeading } from '@/components/page-heading';
 import { isProblem } from '@/lib/api-error';
 import { coverDetailsText, productLabels } from '@/lib/cover-text';
 import { formatDate, formatMoneyWithPence } from '@/lib/format';
-import { saveFile } from '@/lib/save-file';
 import { useClientDocument, useClientPolicy, type ClientPolicy } from '../api/portal-api';
 import { portalStrings } from '../strings';
 
@@ -130,7 +129,7 @@ function PolicyView({ policy }: { policy: ClientPolicy }) {
                 key={document.documentId}
                 icon={<FilePdfOutlined aria-hidden="true" />}
                 loading={download.isPending && download.variables.documentId === document.documentId}
-                onClick={() => download.mutate(document, { onSuccess: ({ blob, fileName }) => saveFile(blob, fileName) })}
+                onClick={() => download.mutate(document)}
               >
                 {t.download(document.title)}
               </Button>

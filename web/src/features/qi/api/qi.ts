@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { unwrap } from '@/lib/api-error';
 import { useApplicationChange } from '@/lib/application-change';
 import { downloadedFile } from '@/lib/content-disposition';
+import { useDownload } from '@/lib/download';
 import { applicationKeys } from '@/lib/query-keys';
 import { api, type Schemas } from '@/lib/api-client';
 import { qiKeys } from './keys';
@@ -95,14 +96,8 @@ export function useStartApplicationFromQi(qiId: string) {
  * server's `content-disposition` names it. Started by a click and never cached, so a mutation.
  */
 export function useQiDocument(qiId: string, clientId: string, fileName: string) {
-  return useMutation({
-    mutationFn: async () =>
-      downloadedFile(
-        await api.GET('/api/v1/document/interview/{qiId}/{clientId}/quote', {
-          params: { path: { qiId, clientId }, query: { fileName, alreadyExists: true } },
-          parseAs: 'blob',
-        }),
-        () => fileName,
-      ),
+  return useDownload(async () => {
+    const result = await api.GET('/api/v1/document/interview/{qiId}/{clientId}/quote', { params: { path: { qiId, clientId }, query: { fileName, alreadyExists: true } }, parseAs: 'blob' });
+    return downloadedFile(result, () => fileName);
   });
 }

@@ -4,7 +4,6 @@ import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
 import { isApiError } from '@/lib/api-error';
-import { saveFile } from '@/lib/save-file';
 import { useQiDocument, useQiRisk, useStartApplicationFromQi, type QiView } from '../api/qi';
 import { qiStrings } from '../strings';
 import { Indication } from './indication';
@@ -73,7 +72,7 @@ function WayOn({ view, locked }: { view: QiView; locked: boolean }) {
         <Button
           icon={<FilePdfOutlined aria-hidden="true" />}
           loading={download.isPending}
-          onClick={() => download.mutate(undefined, { onSuccess: ({ blob, fileName: name }) => saveFile(blob, name) })}
+          onClick={() => download.mutate(undefined)}
         >
           {qiStrings.download}
         </Button>

@@ -1,8 +1,9 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Schemas } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
 import { useApplicationChange } from '@/lib/application-change';
-import { downloadedFile, type DownloadedFile } from '@/lib/content-disposition';
+import { downloadedFile } from '@/lib/content-disposition';
+import { useDownload } from '@/lib/download';
 import { workbenchKeys, type WorkbenchFilter } from '@/lib/query-keys';
 
 export type UnderwriterCase = Schemas['UnderwriterCase'];
@@ -111,26 +112,16 @@ export function usePostUpdate(applicationId: number) {
 
 /** GET .../evidence/{evidenceId}/document: a received report; never cached, so a mutation. */
 export function useEvidenceDocument(applicationId: number) {
-  return useMutation({
-    mutationFn: async ({ evidenceId, fileName }: { evidenceId: string; fileName: string }): Promise<DownloadedFile> => {
-      const result = await api.GET('/api/v1/underwriter/cases/{applicationId}/evidence/{evidenceId}/document', {
-        params: { path: { applicationId, evidenceId } },
-        parseAs: 'blob',
-      });
-      return downloadedFile(result, () => fileName);
-    },
+  return useDownload(async ({ evidenceId, fileName }: { evidenceId: string; fileName: string }) => {
+    const result = await api.GET('/api/v1/underwriter/cases/{applicationId}/evidence/{evidenceId}/document', { params: { path: { applicationId, evidenceId } }, parseAs: 'blob' });
+    return downloadedFile(result, () => fileName);
   });
 }
 
 /** GET .../applicants/{applicantId}/answers: a client's interview answers as a PDF. */
 export function useAnswersDocument(applicationId: number) {
-  return useMutation({
-    mutationFn: async (applicantId: string): Promise<DownloadedFile> => {
-      const result = await api.GET('/api/v1/underwriter/cases/{applicationId}/applicants/{applicantId}/answers', {
-        params: { path: { applicationId, applicantId } },
-        parseAs: 'blob',
-      });
-      return downloadedFile(result, () => 'answers.pdf');
-    },
+  return useDownload(async (applicantId: string) => {
+    const result = await api.GET('/api/v1/underwriter/cases/{applicationId}/applicants/{applicantId}/answers', { params: { path: { applicationId, applicantId } }, parseAs: 'blob' });
+    return downloadedFile(result, () => 'answers.pdf');
   });
 }

@@ -5,7 +5,6 @@ import type { Schemas } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { coverAmountText, coverLengthText, productLabels } from '@/lib/cover-text';
 import { formatDate, formatMoneyWithPence } from '@/lib/format';
-import { saveFile } from '@/lib/save-file';
 import { useAnswersDocument, type UnderwriterCase } from '../api/workbench';
 import { caseStrings } from '../strings';
 import { DecisionForm } from './decision-form';
@@ -186,7 +185,7 @@ function Answers({ applicationId, applicantId, enquiry }: { applicationId: numbe
           <Button
             loading={download.isPending}
             style={{ marginBottom: 12 }}
-            onClick={() => download.mutate(applicantId, { onSuccess: ({ blob, fileName }) => saveFile(blob, fileName) })}
+            onClick={() => download.mutate(applicantId)}
           >
             {t.answers.download}
           </Button>

@@ -5,7 +5,6 @@ import { FormSelect } from '@/components/form-select';
 import type { Schemas } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { formatDate } from '@/lib/format';
-import { saveFile } from '@/lib/save-file';
 import { useEvidenceDocument, useReceiveEvidence, useRequestEvidence } from '../api/workbench';
 import { caseStrings } from '../strings';
 import { TableScroll } from '@/components/table-scroll';
@@ -74,12 +73,7 @@ export function EvidencePanel({ applicationId, applicantId, evidence, kinds, can
                       <Button
                         size="small"
                         loading={download.isPending}
-                        onClick={() =>
-                          download.mutate(
-                            { evidenceId: request.id, fileName: request.received?.document.fileName ?? 'evidence.pdf' },
-                            { onSuccess: ({ blob, fileName }) => saveFile(blob, fileName) },
-                          )
-                        }
+                        onClick={() => download.mutate({ evidenceId: request.id, fileName: request.received?.document.fileName ?? 'evidence.pdf' })}
                       >
                         {t.download} {request.received.document.fileName}
                       </Button>

@@ -8,7 +8,6 @@ import type { Schemas } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { coverDetailsText, productLabels } from '@/lib/cover-text';
 import { formatDate, formatMoneyWithPence } from '@/lib/format';
-import { saveFile } from '@/lib/save-file';
 import { MissingFileNameError, UnreadableDocumentLinkError, useDownloadDocument, type DocumentKind } from '../../shared/api/download-document';
 import { offeredCovers, type Application } from '../../shared/application-model';
 import { applicationStrings } from '../../shared/strings';
@@ -98,7 +97,7 @@ function ApplicationDocuments({ applicationId }: { applicationId: number }) {
           key={kind}
           icon={<FilePdfOutlined aria-hidden="true" />}
           loading={download.isPending && download.variables === kind}
-          onClick={() => download.mutate(kind, { onSuccess: ({ blob, fileName }) => saveFile(blob, fileName) })}
+          onClick={() => download.mutate(kind)}
         >
           {t.download(documentTitles[kind])}
         </Button>

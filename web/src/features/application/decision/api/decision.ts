@@ -1,7 +1,7 @@
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { useMutation } from '@tanstack/react-query';
 import { downloadedFile } from '@/lib/content-disposition';
+import { useDownload } from '@/lib/download';
 import { useApplicationChange } from '@/lib/application-change';
 
 /** POST /api/v1/actions/TriggerDecisionQuote/{applicationId}: prices each cover on its terms. */
@@ -32,13 +32,8 @@ export function useRemoveAtDecision(applicationId: number) {
 
 /** GET /api/v1/application/{applicationId}/document/decision: the decision PDF and its name. */
 export function useDecisionDocument(applicationId: number) {
-  return useMutation({
-    mutationFn: async () => {
-      const result = await api.GET('/api/v1/application/{applicationId}/document/decision', {
-        params: { path: { applicationId } },
-        parseAs: 'blob',
-      });
-      return downloadedFile(result, () => `Decision-${String(applicationId)}.pdf`);
-    },
+  return useDownload(async () => {
+    const result = await api.GET('/api/v1/application/{applicationId}/document/decision', { params: { path: { applicationId } }, parseAs: 'blob' });
+    return downloadedFile(result, () => `Decision-${String(applicationId)}.pdf`);
   });
 }

@@ -1,7 +1,6 @@
 import { DownloadOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { Button, Flex, Typography } from 'antd';
 import { isApiError } from '@/lib/api-error';
-import { saveFile } from '@/lib/save-file';
 import { MissingFileNameError, UnreadableDocumentLinkError, useDownloadDocument, type DocumentKind } from '../../shared/api/download-document';
 import type { Application } from '../../shared/application-model';
 import { applicationStrings } from '../../shared/strings';
@@ -24,8 +23,7 @@ export function QuoteDocuments({ application }: { application: Application }) {
 
   const get = async (kind: DocumentKind) => {
     try {
-      const { blob, fileName } = await download.mutateAsync(kind);
-      saveFile(blob, fileName);
+      await download.mutateAsync(kind);
     } catch (error) {
       const known = isApiError(error) || error instanceof MissingFileNameError || error instanceof UnreadableDocumentLinkError;
       void message.error(known ? error.message : t.failed);

@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
 import { downloadedFile, type DownloadedFile } from '@/lib/content-disposition';
+import { useDownload } from '@/lib/download';
 import { applicationStrings } from '../strings';
 
 const t = applicationStrings.documents;
@@ -81,13 +81,13 @@ async function storedDocument(uri: string): Promise<DownloadedFile> {
 
 /**
  * Fetches one of the application's documents with the signed-in adviser's token (the quote page
- * offers all three; the Complete page the key facts and terms again, to hand over with the policy). A GET, but
- * started by a click and never cached, so it is a mutation here.
+ * offers all three; the Complete page the key facts and terms again, to hand over with the policy),
+ * and saves it (`useDownload`).
  */
 export function useDownloadDocument(applicationId: number) {
-  return useMutation({
-    mutationKey: documentsMutationKey,
-    mutationFn: async (kind: DocumentKind): Promise<DownloadedFile> =>
+  return useDownload(
+    async (kind: DocumentKind): Promise<DownloadedFile> =>
       kind === 'quote' ? quoteDocument(applicationId) : storedDocument(await documentLink(applicationId, kind)),
-  });
+    documentsMutationKey,
+  );
 }
