@@ -4,6 +4,22 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** The calls `no-restricted-syntax` refuses outside the places that own server state. */
+const SERVER_STATE_RULES = {
+  queries: [
+    {
+      selector: 'CallExpression[callee.name=/^use(Suspense)?(Query|Queries|InfiniteQuery)$/]',
+      message: 'Read server state in the feature’s api files (api/, api.ts or *-api.ts) and call that hook here.',
+    },
+  ],
+  mutations: [
+    {
+      selector: 'CallExpression[callee.name="useMutation"]',
+      message: 'Change server state through useChange (src/lib/change.ts), or download with useDownload.',
+    },
+  ],
+};
+
 export default tseslint.config(
   // The generated API client is never edited by hand, so it is not linted either.
   { ignores: ['dist', 'coverage', 'test-results', 'src/api/generated'] },
@@ -56,6 +72,25 @@ export default tseslint.config(
         { group: ['**/client-details/**', '**/quote/**', '**/contact-details/**', '**/underwriting/**', '**/amra/**', '**/decision/**', '**/set-up/**', '**/review/**', '**/complete/**'], message: 'Shared code must not import a page.' },
       ] }],
     },
+  },
+  {
+    // Server state is read in a feature's api files and changed through the one change hook
+    // (issue 51): a page never holds its own query, and nothing calls useMutation but
+    // src/lib/change.ts.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/test/**'],
+    rules: {
+      'no-restricted-syntax': ['error', ...SERVER_STATE_RULES.queries, ...SERVER_STATE_RULES.mutations],
+    },
+  },
+  {
+    files: ['src/**/api/**', 'src/**/api.ts', 'src/**/*-api.ts', 'src/lib/**'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...SERVER_STATE_RULES.mutations] },
+  },
+  {
+    files: ['src/lib/change.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     files: ['*.config.{js,ts}', 'scripts/**', 'e2e/**'],

@@ -89,6 +89,8 @@ describe('contact details and applying', () => {
     await second.getByLabel('Telephone').fill('07700 900123');
     await second.getByRole('checkbox', { name: 'Lives at the same address as Client 1' }).check();
     await visible(second.getByText(/Client 1’s address/));
+    // Saved on the server before the card is saved (a busy machine answers later than a click).
+    await visible(page.getByText('Now using Client 1’s address'));
     await save(page, second);
 
     // The sale questions, then each client's declaration.

@@ -82,5 +82,7 @@ export function asProblem(body: unknown): Problem | undefined {
 /** Returns the body of a successful openapi-fetch result, or throws an ApiError. */
 export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
   if (result.response.ok && result.data !== undefined) return result.data;
+  // 204 No Content: done, with nothing to say (a dismissed notice).
+  if (result.response.status === 204) return result.data as T;
   throw new ApiError(result.response.status, asProblem(result.error));
 }

@@ -7,7 +7,7 @@ import { applicationFixture, enquiryFixture } from '@/test/fixtures';
 import { createTestQueryClient } from '@/test/render';
 import { api, type Schemas } from './api-client';
 import { unwrap } from './api-error';
-import { useApplicationChange } from './application-change';
+import { useChange } from './change';
 import { applicationKeys, enquiryKeys } from './query-keys';
 
 type Enquiry = Schemas['Enquiry'];
@@ -48,12 +48,12 @@ function held() {
   return { response, release };
 }
 
-describe('useApplicationChange', () => {
+describe('useChange', () => {
   it('caches the application it answers with, and marks out of date the lists it names', async () => {
     stubApi([{ method: 'POST', path: SET_REF, respond: () => json(applicationFixture({ thirdPartyRef: 'REF-9' })) }]);
     const queryClient = createTestQueryClient();
     queryClient.setQueryData(applicationKeys.search({ searchTerm: '', stages: [], page: 1 }), { results: [] });
-    const { result } = renderHook(() => useApplicationChange(setRef('REF-9'), { invalidates: [applicationKeys.searches()] }), {
+    const { result } = renderHook(() => useChange(setRef('REF-9'), { invalidates: [applicationKeys.searches()] }), {
       wrapper: wrapperFor(queryClient),
     });
 
@@ -68,7 +68,7 @@ describe('useApplicationChange', () => {
     const queryClient = createTestQueryClient();
     const { result } = renderHook(
       () =>
-        useApplicationChange(
+        useChange(
           provideAnswers,
           { cacheKey: enquiryKeys.detail('applicant-1') },
         ),
@@ -89,7 +89,7 @@ describe('useApplicationChange', () => {
     queryClient.setQueryData(enquiryKeys.detail('applicant-1'), enquiry(null));
     const { result } = renderHook(
       () =>
-        useApplicationChange(
+        useChange(
           provideAnswers,
           { cacheKey: enquiryKeys.detail('applicant-1'), optimistic: withAnswer },
         ),
@@ -127,10 +127,10 @@ describe('useApplicationChange', () => {
     const key = enquiryKeys.detail('applicant-1');
     queryClient.setQueryData(key, enquiryFixture({ version: 5 }));
     const wrapper = wrapperFor(queryClient);
-    const answer = renderHook(() => useApplicationChange(provideAnswers, { cacheKey: key, optimistic: withAnswer }), { wrapper });
+    const answer = renderHook(() => useChange(provideAnswers, { cacheKey: key, optimistic: withAnswer }), { wrapper });
     const declare = renderHook(
       () =>
-        useApplicationChange(async () => unwrap(await api.POST('/api/v1/actions/acceptuwdeclaration', { body: { applicationId: 1001, applicantId: 'applicant-1' } })), {
+        useChange(async () => unwrap(await api.POST('/api/v1/actions/acceptuwdeclaration', { body: { applicationId: 1001, applicantId: 'applicant-1' } })), {
           cacheKey: key,
         }),
       { wrapper },
@@ -152,7 +152,7 @@ describe('useApplicationChange', () => {
     queryClient.setQueryData(enquiryKeys.detail('applicant-1'), enquiry('Yes'));
     const { result } = renderHook(
       () =>
-        useApplicationChange(
+        useChange(
           provideAnswers,
           { cacheKey: enquiryKeys.detail('applicant-1'), optimistic: withAnswer },
         ),
@@ -177,7 +177,7 @@ describe('useApplicationChange', () => {
           queryKey: ['recorded'],
           queryFn: async () => unwrap(await api.GET('/api/v1/application/{applicationId}', { params: { path: { applicationId: 1001 } } })),
         });
-        const change = useApplicationChange(setRef('REF-9'), {
+        const change = useChange(setRef('REF-9'), {
           cacheKey: ['answered'],
           awaits: { queryKey: ['recorded'], until: (application: Schemas['Application']) => application.version === 4 },
         });

@@ -1,12 +1,11 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeading } from '@/components/page-heading';
 import { UkDateInput } from '@/components/uk-date-input';
-import { api, type Schemas } from '@/lib/api-client';
-import { unwrap } from '@/lib/api-error';
+import type { Schemas } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
+import { useDeletions, type DeletionQuery } from './api/care';
 import { formRow } from './components/layout';
 import { SearchResults } from './components/search-results';
 
@@ -35,34 +34,6 @@ export const deletionStrings = {
 
 const t = deletionStrings;
 
-/** What the Deletions page asks for: UK days (`YYYY-MM-DD`, either may be blank) and the page. */
-export interface DeletionQuery {
-  from: string;
-  to: string;
-  page: number;
-}
-
-/** GET /api/v1/care/audit/deletions: a page of 10 deletion lines, newest first; not asked while `enabled` is false. */
-export function useDeletions(query: DeletionQuery, enabled = true) {
-  return useQuery({
-    // Under `['care']`, so a care change that refreshes every care read refreshes this too.
-    queryKey: ['care', 'deletions', query.from, query.to, query.page] as const,
-    enabled,
-    placeholderData: keepPreviousData,
-    queryFn: async () =>
-      unwrap(
-        await api.GET('/api/v1/care/audit/deletions', {
-          params: {
-            query: {
-              page: query.page,
-              ...(query.from ? { from: query.from } : {}),
-              ...(query.to ? { to: query.to } : {}),
-            },
-          },
-        }),
-      ),
-  });
-}
 
 /** Whether `to` comes before `from` (both `YYYY-MM-DD`, which sort as text). */
 function reversed(from: string, to: string): boolean {

@@ -1,6 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, type Schemas } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
+import { useChange } from '@/lib/change';
 import { downloadedFile } from '@/lib/content-disposition';
 import { useDownload } from '@/lib/download';
 
@@ -27,6 +28,8 @@ export const careKeys = {
   adviser: (adviserId: string) => ['care', 'adviser', adviserId] as const,
   history: (adviserId: string) => ['care', 'history', adviserId] as const,
   firms: () => ['care', 'firms'] as const,
+  timeline: (applicationId: number) => ['care', 'timeline', applicationId] as const,
+  deletions: ({ from, to, page }: DeletionQuery) => ['care', 'deletions', from, to, page] as const,
 };
 
 /** The query of customer care's searches: the term when one is given, and the page. */
@@ -62,14 +65,11 @@ export function useCareCase(applicationId: number) {
 
 /** POST .../health-answers: a client's answers; the server records the read, so never cached. */
 export function useShowHealthAnswers(applicationId: number) {
-  return useMutation({
-    mutationFn: async (applicantId: string) =>
-      unwrap(
-        await api.POST('/api/v1/care/applications/{applicationId}/applicants/{applicantId}/health-answers', {
-          params: { path: { applicationId, applicantId } },
-        }),
-      ),
-  });
+  return useChange(
+    async (applicantId: string) =>
+      unwrap(await api.POST('/api/v1/care/applications/{applicationId}/applicants/{applicantId}/health-answers', { params: { path: { applicationId, applicantId } } })),
+    { cacheKey: null },
+  );
 }
 
 /** GET /api/v1/care/documents/{documentId}/{fileName}: a case's document. */
@@ -113,11 +113,7 @@ export function useCareFirms() {
 
 /** A change by a customer care administrator: every care read is fetched again afterwards. */
 function useCareChange<T, R>(change: (value: T) => Promise<R>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: change,
-    onSuccess: () => client.invalidateQueries({ queryKey: careKeys.all }),
-  });
+  return useChange(change, { cacheKey: null, invalidates: [careKeys.all] });
 }
 
 export function useSetFlags(adviserId: string) {
@@ -152,4 +148,42 @@ export function useRenameLocation() {
   return useCareChange(async ({ locationId, name }: { locationId: string; name: string }) =>
     unwrap(await api.PUT('/api/v1/care/locations/{locationId}', { params: { path: { locationId } }, body: { name } })),
   );
+}
+
+/** What the Deletions page asks for: UK days (`YYYY-MM-DD`, either may be blank) and the page. */
+export interface DeletionQuery {
+  from: string;
+  to: string;
+  page: number;
+}
+
+/** GET /api/v1/care/audit/deletions: a page of 10 deletion lines, newest first; not asked while `enabled` is false. */
+export function useDeletions(query: DeletionQuery, enabled = true) {
+  return useQuery({
+    queryKey: careKeys.deletions(query),
+    enabled,
+    placeholderData: keepPreviousData,
+    queryFn: async () =>
+      unwrap(
+        await api.GET('/api/v1/care/audit/deletions', {
+          params: {
+            query: {
+              page: query.page,
+              ...(query.from ? { from: query.from } : {}),
+              ...(query.to ? { to: query.to } : {}),
+            },
+          },
+        }),
+      ),
+  });
+}
+
+/** GET /api/v1/care/applications/{applicationId}/timeline, once `enabled`: under care's key. */
+export function useCareTimeline(applicationId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: careKeys.timeline(applicationId),
+    queryFn: async () =>
+      unwrap(await api.GET('/api/v1/care/applications/{applicationId}/timeline', { params: { path: { applicationId } } })),
+    enabled,
+  });
 }

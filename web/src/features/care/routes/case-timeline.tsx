@@ -1,22 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useState } from 'react';
+import { useCareTimeline } from '../api/care';
 import { ChangeTimeline } from '@/components/change-timeline/change-timeline';
 import { timelineStrings as t } from '@/components/change-timeline/strings';
-import { api } from '@/lib/api-client';
-import { unwrap } from '@/lib/api-error';
 
 const HEADING_ID = 'care-case-changes';
 
-/** GET /api/v1/care/applications/{applicationId}/timeline, once `enabled`: under care's key. */
-function useCareTimeline(applicationId: number, enabled: boolean) {
-  return useQuery({
-    queryKey: ['care', 'timeline', applicationId],
-    queryFn: async () =>
-      unwrap(await api.GET('/api/v1/care/applications/{applicationId}/timeline', { params: { path: { applicationId } } })),
-    enabled,
-  });
-}
 
 /**
  * Customer care's view of a case's change timeline: read from the case's history only when the

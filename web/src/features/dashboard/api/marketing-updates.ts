@@ -1,8 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Schemas } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
+import { useChange } from '@/lib/change';
 
 export type MarketingUpdate = Schemas['MarketingUpdate'];
+type MarketingUpdates = Schemas['MarketingUpdates'];
 
 const marketingKeys = {
   current: ['marketing-updates', 'current'] as const,
@@ -26,15 +28,16 @@ export function useMarketingUpdate() {
  * device; the answer to the next read is the next notice running, if any.
  */
 export function useDismissMarketingUpdate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (alertId: string) => {
+  return useChange(
+    async (alertId: string): Promise<MarketingUpdates> => {
       unwrap(await api.POST('/api/v1/backendforfrontend/marketingupdates/{alertId}/dismiss', { params: { path: { alertId } } }));
+      return { alert: null };
     },
-    onMutate: (alertId) => {
+    {
+      cacheKey: marketingKeys.current,
       // Gone from the screen at once; the read after the server's answer brings the next one.
-      queryClient.setQueryData(marketingUpdatesQueryOptions.queryKey, (data) => (data?.alert?.id === alertId ? { alert: null } : data));
+      optimistic: (shown, alertId) => (shown.alert?.id === alertId ? { alert: null } : shown),
+      invalidates: [marketingKeys.current],
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: marketingKeys.current }),
-  });
+  );
 }

@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Schemas } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
+import { useChange } from '@/lib/change';
 import { downloadedFile } from '@/lib/content-disposition';
 import { useDownload } from '@/lib/download';
 
@@ -37,10 +38,9 @@ export function useClientPolicy(policyReference: string) {
 
 /** POST /api/v1/portal/confirm-details: adds a case to the client's account. */
 export function useConfirmDetails() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (form: ConfirmDetailsForm) => unwrap(await api.POST('/api/v1/portal/confirm-details', { body: form })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: portalKeys.all }),
+  return useChange(async (form: ConfirmDetailsForm) => unwrap(await api.POST('/api/v1/portal/confirm-details', { body: form })), {
+    cacheKey: null,
+    invalidates: [portalKeys.all],
   });
 }
 

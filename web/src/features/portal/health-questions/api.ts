@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, type Schemas } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { useApplicationChange } from '@/lib/application-change';
+import { useChange } from '@/lib/change';
 import type { OptionsLookup } from '@/lib/question-options';
 import { withAnswers, type Answer, type Enquiry } from '@/components/interview/enquiry-model';
 import { portalKeys } from '../api/portal-api';
@@ -33,7 +33,7 @@ export function useClientInterview(applicantId: string) {
 
 /** POST /api/v1/portal/health-questions/{applicantId}: the same answers, shown at once, as the adviser's interview. */
 export function useClientAnswers(applicantId: string) {
-  return useApplicationChange(
+  return useChange(
     async (answers: Answer[]) =>
       unwrap(await api.POST('/api/v1/portal/health-questions/{applicantId}', { params: { path: { applicantId } }, body: { answers } })),
     { cacheKey: keys.detail(applicantId), optimistic: withAnswers, invalidates: [keys.list()] },
@@ -42,7 +42,7 @@ export function useClientAnswers(applicantId: string) {
 
 /** POST …/declaration: the client accepts the declaration. */
 export function useClientDeclaration(applicantId: string) {
-  return useApplicationChange(
+  return useChange(
     async () => unwrap(await api.POST('/api/v1/portal/health-questions/{applicantId}/declaration', { params: { path: { applicantId } } })),
     { cacheKey: keys.detail(applicantId) },
   );
@@ -50,7 +50,7 @@ export function useClientDeclaration(applicantId: string) {
 
 /** POST …/submit: the answers go to the adviser. */
 export function useClientSubmit(applicantId: string) {
-  return useApplicationChange(
+  return useChange(
     async () => unwrap(await api.POST('/api/v1/portal/health-questions/{applicantId}/submit', { params: { path: { applicantId } } })),
     { cacheKey: keys.detail(applicantId), invalidates: [keys.list(), portalKeys.home()] },
   );

@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/api-error';
-import { useApplicationChange } from '@/lib/application-change';
+import { useChange } from '@/lib/change';
 import { downloadedFile } from '@/lib/content-disposition';
 import { useDownload } from '@/lib/download';
 import { applicationKeys } from '@/lib/query-keys';
@@ -38,7 +38,7 @@ export function useQi(qiId: string | null) {
 
 /** POST /api/v1/qi: the enquiry, created with its client's details (its first save). */
 export function useCreateQi() {
-  return useApplicationChange(
+  return useChange(
     async (client: QiClientInput) => unwrap(await api.POST('/api/v1/qi', { body: client })),
     asQiView,
   );
@@ -46,7 +46,7 @@ export function useCreateQi() {
 
 /** PUT /api/v1/qi/{qiId}/client. */
 export function useUpdateQiClient(qiId: string) {
-  return useApplicationChange(
+  return useChange(
     async (client: QiClientInput) => unwrap(await api.PUT('/api/v1/qi/{qiId}/client', { params: { path: { qiId } }, body: client })),
     asQiView,
   );
@@ -54,7 +54,7 @@ export function useUpdateQiClient(qiId: string) {
 
 /** POST /api/v1/qi/{qiId}/answers: refused with a 422 naming each question by its tag. */
 export function useQiAnswers(qiId: string) {
-  return useApplicationChange(
+  return useChange(
     async (answers: Schemas['Answer'][]) =>
       unwrap(await api.POST('/api/v1/qi/{qiId}/answers', { params: { path: { qiId } }, body: { answers } })),
     asQiView,
@@ -63,7 +63,7 @@ export function useQiAnswers(qiId: string) {
 
 /** POST /api/v1/decision/qi/{qiId}/risk: runs the rules; the enquiry answers with its indication. */
 export function useQiRisk(qiId: string) {
-  return useApplicationChange(
+  return useChange(
     async () => unwrap(await api.POST('/api/v1/decision/qi/{qiId}/risk', { params: { path: { qiId } } })),
     asQiView,
   );
@@ -71,7 +71,7 @@ export function useQiRisk(qiId: string) {
 
 /** POST /api/v1/decision/qi/{qiId}/quote: the covers priced on the indicated terms. */
 export function useQiQuote(qiId: string) {
-  return useApplicationChange(
+  return useChange(
     async (covers: Schemas['CoverInput'][]) =>
       unwrap(await api.POST('/api/v1/decision/qi/{qiId}/quote', { params: { path: { qiId } }, body: { covers } })),
     asQiView,
@@ -80,14 +80,10 @@ export function useQiQuote(qiId: string) {
 
 /** POST /api/v1/qi/{qiId}/application: a new application with the client and the priced cover. */
 export function useStartApplicationFromQi(qiId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async () => unwrap(await api.POST('/api/v1/qi/{qiId}/application', { params: { path: { qiId } } })),
+  return useChange(async () => unwrap(await api.POST('/api/v1/qi/{qiId}/application', { params: { path: { qiId } } })), {
+    cacheKey: null,
     // The enquiry now links to its application, which joins the dashboard's In progress list.
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: qiKeys.all });
-      void queryClient.invalidateQueries({ queryKey: applicationKeys.searches() });
-    },
+    invalidates: [qiKeys.all, applicationKeys.searches()],
   });
 }
 

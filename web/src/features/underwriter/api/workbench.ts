@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Schemas } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { useApplicationChange } from '@/lib/application-change';
+import { useChange } from '@/lib/change';
 import { downloadedFile } from '@/lib/content-disposition';
 import { useDownload } from '@/lib/download';
 import { workbenchKeys, type WorkbenchFilter } from '@/lib/query-keys';
@@ -49,7 +49,7 @@ const path = (applicationId: number) => ({ params: { path: { applicationId } } }
 
 /** POST .../claim: the case becomes the caller's, taken over from whoever held it. */
 export function useClaim(applicationId: number) {
-  return useApplicationChange(
+  return useChange(
     async () =>
       unwrap(await api.POST('/api/v1/underwriter/cases/{applicationId}/claim', path(applicationId))),
     caseChange(applicationId),
@@ -58,7 +58,7 @@ export function useClaim(applicationId: number) {
 
 /** POST .../release: back to the workbench, unclaimed. */
 export function useRelease(applicationId: number) {
-  return useApplicationChange(
+  return useChange(
     async () =>
       unwrap(await api.POST('/api/v1/underwriter/cases/{applicationId}/release', path(applicationId))),
     caseChange(applicationId),
@@ -67,7 +67,7 @@ export function useRelease(applicationId: number) {
 
 /** POST .../evidence: ask for evidence about a client. */
 export function useRequestEvidence(applicationId: number) {
-  return useApplicationChange(
+  return useChange(
     async (body: Schemas['EvidenceRequestBody']) =>
       unwrap(await api.POST('/api/v1/underwriter/cases/{applicationId}/evidence', { ...path(applicationId), body })),
     caseChange(applicationId),
@@ -76,7 +76,7 @@ export function useRequestEvidence(applicationId: number) {
 
 /** POST .../evidence/{evidenceId}/received: the evidence's document, as a PDF, in a form. */
 export function useReceiveEvidence(applicationId: number) {
-  return useApplicationChange(
+  return useChange(
     async ({ evidenceId, file }: { evidenceId: string; file: File }) => {
       const form = new FormData();
       form.append('document', file, file.name);
@@ -94,7 +94,7 @@ export function useReceiveEvidence(applicationId: number) {
 
 /** POST .../decision: the underwriter's terms on a referred cover. */
 export function useDecide(applicationId: number) {
-  return useApplicationChange(
+  return useChange(
     async (body: Schemas['DecisionRequest']) =>
       unwrap(await api.POST('/api/v1/underwriter/cases/{applicationId}/decision', { ...path(applicationId), body })),
     caseChange(applicationId),
@@ -103,7 +103,7 @@ export function useDecide(applicationId: number) {
 
 /** POST .../updates: an update for the adviser. */
 export function usePostUpdate(applicationId: number) {
-  return useApplicationChange(
+  return useChange(
     async (text: string) =>
       unwrap(await api.POST('/api/v1/underwriter/cases/{applicationId}/updates', { ...path(applicationId), body: { text } })),
     caseChange(applicationId),

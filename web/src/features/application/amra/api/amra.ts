@@ -1,26 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { useApplicationChange } from '@/lib/application-change';
+import { useChange } from '@/lib/change';
 import type { Schemas } from '@/lib/api-client';
 
 /** POST /api/v1/backendforfrontend/applicant/isAmraConsentGranted */
 export function useSetConsent() {
-  return useApplicationChange(async (body: { applicantId: string; isAmraConsentGranted: boolean }) =>
+  return useChange(async (body: { applicantId: string; isAmraConsentGranted: boolean }) =>
     unwrap(await api.POST('/api/v1/backendforfrontend/applicant/isAmraConsentGranted', { body })),
   );
 }
 
 /** POST /api/v1/backendforfrontend/applicant/isViewMedicalReportsRequested */
 export function useSetViewReports() {
-  return useApplicationChange(async (body: { applicantId: string; isViewMedicalReportsRequested: boolean }) =>
+  return useChange(async (body: { applicantId: string; isViewMedicalReportsRequested: boolean }) =>
     unwrap(await api.POST('/api/v1/backendforfrontend/applicant/isViewMedicalReportsRequested', { body })),
   );
 }
 
 /** PATCH /api/v1/backendforfrontend/applicant/examiner, with isExaminerDetailsValid as text. */
 export function useSetExaminer() {
-  return useApplicationChange(async (body: Schemas['ExaminerRequest']) =>
+  return useChange(async (body: Schemas['ExaminerRequest']) =>
     unwrap(await api.PATCH('/api/v1/backendforfrontend/applicant/examiner', { body })),
   );
 }

@@ -1,6 +1,6 @@
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { useApplicationChange } from '@/lib/application-change';
+import { useChange } from '@/lib/change';
 import type { ChildDetails } from '../../shared/children-model';
 
 interface EditChildVariables {
@@ -11,7 +11,7 @@ interface EditChildVariables {
 
 /** PUT /api/v1/application/{applicationId}/children/{childId}; answers the application (404 "Child not found"). */
 export function useEditChild(applicationId: number) {
-  return useApplicationChange(async ({ childId, child }: EditChildVariables) =>
+  return useChange(async ({ childId, child }: EditChildVariables) =>
     unwrap(await api.PUT('/api/v1/application/{applicationId}/children/{childId}', { params: { path: { applicationId, childId } }, body: child })),
   );
 }

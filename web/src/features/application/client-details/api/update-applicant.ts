@@ -1,6 +1,6 @@
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { useApplicationChange } from '@/lib/application-change';
+import { useChange } from '@/lib/change';
 import { applicationKeys } from '@/lib/query-keys';
 import type { ApplicantInput } from '../../shared/applicant-form-model';
 
@@ -12,7 +12,7 @@ interface UpdateApplicantVariables {
 
 /** PATCH /api/v1/application/{applicationId}/applicant/{applicantId}; answers the updated application. */
 export function useUpdateApplicant(applicationId: number) {
-  return useApplicationChange(
+  return useChange(
     async ({ applicantId, changes }: UpdateApplicantVariables) =>
       unwrap(
         await api.PATCH('/api/v1/application/{applicationId}/applicant/{applicantId}', {

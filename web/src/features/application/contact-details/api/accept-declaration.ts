@@ -1,13 +1,13 @@
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { useApplicationChange } from '@/lib/application-change';
+import { useChange } from '@/lib/change';
 
 /**
  * POST /api/v1/application/{applicationId}/applicant/{applicantId}/acceptPreUnderwritingDeclaration;
  * answers the application with the client's declaration accepted (it cannot be withdrawn).
  */
 export function useAcceptDeclaration(applicationId: number) {
-  return useApplicationChange(async (applicantId: string) =>
+  return useChange(async (applicantId: string) =>
     unwrap(
       await api.POST('/api/v1/application/{applicationId}/applicant/{applicantId}/acceptPreUnderwritingDeclaration', {
         params: { path: { applicationId, applicantId } },

@@ -1,6 +1,6 @@
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { useApplicationChange } from '@/lib/application-change';
+import { useChange } from '@/lib/change';
 import { applicationKeys } from '@/lib/query-keys';
 
 /**
@@ -9,7 +9,7 @@ import { applicationKeys } from '@/lib/query-keys';
  * missing (`applicants[1].postcode`, `isMortgageRelated`, `quote`, …).
  */
 export function useApplyApplication(applicationId: number) {
-  return useApplicationChange(
+  return useChange(
     async () => unwrap(await api.POST('/api/v1/backendforfrontend/application/ApplyApplication', { body: { applicationId } })),
     // The stage changes, which the dashboard lists.
     { invalidates: [applicationKeys.searches()] },

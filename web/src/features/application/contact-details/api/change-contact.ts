@@ -1,6 +1,6 @@
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { useApplicationChange } from '@/lib/application-change';
+import { useChange } from '@/lib/change';
 import type { ContactChange } from '../contact-form-model';
 
 interface ChangeContactVariables {
@@ -14,7 +14,7 @@ interface ChangeContactVariables {
  * bare fields at fault (`postcode`, `emailAddress`: the server asks the email service on save).
  */
 export function useChangeContact() {
-  return useApplicationChange(async ({ applicantId, changes }: ChangeContactVariables) =>
+  return useChange(async ({ applicantId, changes }: ChangeContactVariables) =>
     unwrap(await api.PATCH('/api/v1/backendforfrontend/applicant/contact', { body: { applicantId, ...changes } })),
   );
 }

@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
+import { useChange } from '@/lib/change';
 
 /**
  * GET /api/v1/backendforfrontend/address/lookup/{postcode}: the addresses at a postcode (each
@@ -9,8 +9,8 @@ import { unwrap } from '@/lib/api-error';
  * Started by a click, its answer belongs to the form being filled, so it is a mutation here.
  */
 export function useLookupAddresses() {
-  return useMutation({
-    mutationFn: async (postcode: string) =>
-      unwrap(await api.GET('/api/v1/backendforfrontend/address/lookup/{postcode}', { params: { path: { postcode } } })),
-  });
+  return useChange(
+    async (postcode: string) => unwrap(await api.GET('/api/v1/backendforfrontend/address/lookup/{postcode}', { params: { path: { postcode } } })),
+    { cacheKey: null },
+  );
 }

@@ -1,6 +1,6 @@
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { useApplicationChange } from '@/lib/application-change';
+import { useChange } from '@/lib/change';
 import type { Commission } from '@/lib/rules/commission';
 
 /**
@@ -9,7 +9,7 @@ import type { Commission } from '@/lib/rules/commission';
  * the percentage at fault, or the style the adviser's flags do not allow.
  */
 export function useSetCommission(applicationId: number) {
-  return useApplicationChange(async (commission: Commission) =>
+  return useChange(async (commission: Commission) =>
     unwrap(await api.POST('/api/v1/backendforfrontend/application/commission', { body: { id: applicationId, ...commission } })),
   );
 }

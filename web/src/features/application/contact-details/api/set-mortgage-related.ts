@@ -1,10 +1,10 @@
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { useApplicationChange } from '@/lib/application-change';
+import { useChange } from '@/lib/change';
 
 /** POST /api/v1/backendforfrontend/application/isMortgageRelated; answers the application with the answer recorded. */
 export function useSetMortgageRelated(applicationId: number) {
-  return useApplicationChange(async (isMortgageRelated: boolean) =>
+  return useChange(async (isMortgageRelated: boolean) =>
     unwrap(await api.POST('/api/v1/backendforfrontend/application/isMortgageRelated', { body: { id: applicationId, isMortgageRelated } })),
   );
 }

@@ -1,6 +1,6 @@
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { useApplicationChange } from '@/lib/application-change';
+import { useChange } from '@/lib/change';
 
 /**
  * POST /api/v1/backendforfrontend/application/quoteDate: the quote's new last valid day
@@ -8,7 +8,7 @@ import { useApplicationChange } from '@/lib/application-change';
  * overrideQuoteDate); 409 before the quote is priced.
  */
 export function useSetQuoteDate(applicationId: number) {
-  return useApplicationChange(async (quoteValidUntilDate: string) =>
+  return useChange(async (quoteValidUntilDate: string) =>
     unwrap(await api.POST('/api/v1/backendforfrontend/application/quoteDate', { body: { applicationId, quoteValidUntilDate } })),
   );
 }

@@ -1,6 +1,6 @@
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { useApplicationChange } from '@/lib/application-change';
+import { useChange } from '@/lib/change';
 
 interface SetSameAddressVariables {
   applicantId: string;
@@ -10,7 +10,7 @@ interface SetSameAddressVariables {
 
 /** POST /api/v1/backendforfrontend/applicant/sameAddressApplicantId; answers the application with the link set or cleared. */
 export function useSetSameAddress() {
-  return useApplicationChange(async (body: SetSameAddressVariables) =>
+  return useChange(async (body: SetSameAddressVariables) =>
     unwrap(await api.POST('/api/v1/backendforfrontend/applicant/sameAddressApplicantId', { body })),
   );
 }

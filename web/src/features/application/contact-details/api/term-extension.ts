@@ -1,26 +1,22 @@
-import { useMutation } from '@tanstack/react-query';
 import { api, type Schemas } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { useApplicationChange } from '@/lib/application-change';
+import { useChange } from '@/lib/change';
 
 export type HealthQuestions = Schemas['DeclarationOfHealthQuestions'];
 export type ApplicantDeclaration = Schemas['ApplicantDeclaration'];
 
 /** GET …/application/{id}/triggerDeclarationOfHealthQuestions: the questions each client answers. */
 export function useDeclarationOfHealthQuestions(applicationId: number) {
-  return useMutation({
-    mutationFn: async () =>
-      unwrap(
-        await api.GET('/api/v1/backendforfrontend/application/{applicationId}/triggerDeclarationOfHealthQuestions', {
-          params: { path: { applicationId } },
-        }),
-      ),
-  });
+  return useChange(
+    async () =>
+      unwrap(await api.GET('/api/v1/backendforfrontend/application/{applicationId}/triggerDeclarationOfHealthQuestions', { params: { path: { applicationId } } })),
+    { cacheKey: null },
+  );
 }
 
 /** POST …/application/hasFailedTermExtension: records that the extension failed outright (§4: the status becomes Error). */
 function useRecordFailedTermExtension(applicationId: number) {
-  return useApplicationChange(async () =>
+  return useChange(async () =>
     unwrap(await api.POST('/api/v1/backendforfrontend/application/hasFailedTermExtension', { body: { id: applicationId } })),
   );
 }
@@ -32,7 +28,7 @@ function useRecordFailedTermExtension(applicationId: number) {
  */
 export function useCompleteTermExtension(applicationId: number) {
   const recordFailure = useRecordFailedTermExtension(applicationId);
-  return useApplicationChange(async (applicants: ApplicantDeclaration[]) => {
+  return useChange(async (applicants: ApplicantDeclaration[]) => {
     try {
       return unwrap(
         await api.POST('/api/v1/backendforfrontend/application/{applicationId}/completeTermExtension', {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
 import { applicationKeys } from '@/lib/query-keys';
-import { useApplicationChange } from '@/lib/application-change';
+import { useChange } from '@/lib/change';
 
 /**
  * GET /api/v1/decision/{applicationId}/alternatives: what else the insurer could offer where a
@@ -20,7 +20,7 @@ export function useAlternatives(applicationId: number, version: number, enabled:
 
 /** POST /api/v1/decision/{applicationId}/alternatives/{alternativeId}: take it; the decision is priced again. */
 export function useTakeAlternative(applicationId: number) {
-  return useApplicationChange(async ({ alternativeId, basedOnVersion }: { alternativeId: string; basedOnVersion: number }) =>
+  return useChange(async ({ alternativeId, basedOnVersion }: { alternativeId: string; basedOnVersion: number }) =>
     unwrap(
       await api.POST('/api/v1/decision/{applicationId}/alternatives/{alternativeId}', {
         params: { path: { applicationId, alternativeId } },

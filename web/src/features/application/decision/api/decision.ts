@@ -2,25 +2,25 @@ import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
 import { downloadedFile } from '@/lib/content-disposition';
 import { useDownload } from '@/lib/download';
-import { useApplicationChange } from '@/lib/application-change';
+import { useChange } from '@/lib/change';
 
 /** POST /api/v1/actions/TriggerDecisionQuote/{applicationId}: prices each cover on its terms. */
 export function useDecisionQuote(applicationId: number) {
-  return useApplicationChange(async () =>
+  return useChange(async () =>
     unwrap(await api.POST('/api/v1/actions/TriggerDecisionQuote/{applicationId}', { params: { path: { applicationId } } })),
   );
 }
 
 /** POST /api/v1/decision/{applicationId}/proceed */
 export function useProceed(applicationId: number) {
-  return useApplicationChange(async () =>
+  return useChange(async () =>
     unwrap(await api.POST('/api/v1/decision/{applicationId}/proceed', { params: { path: { applicationId } } })),
   );
 }
 
 /** POST /api/v1/actions/removeApplicantAtDecision/{applicationId} */
 export function useRemoveAtDecision(applicationId: number) {
-  return useApplicationChange(async (applicantId: string) =>
+  return useChange(async (applicantId: string) =>
     unwrap(
       await api.POST('/api/v1/actions/removeApplicantAtDecision/{applicationId}', {
         params: { path: { applicationId } },

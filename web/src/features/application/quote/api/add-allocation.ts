@@ -1,6 +1,6 @@
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { useApplicationChange } from '@/lib/application-change';
+import { useChange } from '@/lib/change';
 import type { AllocationInput } from '../payout-model';
 
 interface AddAllocationVariables {
@@ -11,7 +11,7 @@ interface AddAllocationVariables {
 
 /** POST …/applicant/{applicantId}/cover/{coverId}/benefit-allocations: a share of the cover's payout. */
 export function useAddAllocation(applicationId: number) {
-  return useApplicationChange(async ({ applicantId, coverId, allocation }: AddAllocationVariables) =>
+  return useChange(async ({ applicantId, coverId, allocation }: AddAllocationVariables) =>
     unwrap(
       await api.POST('/api/v1/application/{applicationId}/applicant/{applicantId}/cover/{coverId}/benefit-allocations', {
         params: { path: { applicationId, applicantId, coverId } },

@@ -1,6 +1,6 @@
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { useApplicationChange } from '@/lib/application-change';
+import { useChange } from '@/lib/change';
 import { applicationKeys } from '@/lib/query-keys';
 import type { Application, CoverInput } from '../../shared/application-model';
 
@@ -20,7 +20,7 @@ export interface AddedCover {
  * `errors`, and the new cover's id in the `Cover-Id` header.
  */
 export function useAddCover(applicationId: number) {
-  return useApplicationChange(
+  return useChange(
     async ({ applicantId, cover }: AddCoverVariables): Promise<AddedCover> => {
       const result = await api.POST('/api/v1/actions/MutateCovers/add', { body: { applicationId, applicantId, cover } });
       return { application: unwrap(result), coverId: result.response.headers.get('Cover-Id') };

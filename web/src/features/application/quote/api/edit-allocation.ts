@@ -1,6 +1,6 @@
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { useApplicationChange } from '@/lib/application-change';
+import { useChange } from '@/lib/change';
 import type { AllocationInput } from '../payout-model';
 
 interface EditAllocationVariables {
@@ -12,7 +12,7 @@ interface EditAllocationVariables {
 
 /** PUT …/cover/{coverId}/benefit-allocations/{allocationId}: changes a share of the cover's payout. */
 export function useEditAllocation(applicationId: number) {
-  return useApplicationChange(async ({ applicantId, coverId, allocationId, allocation }: EditAllocationVariables) =>
+  return useChange(async ({ applicantId, coverId, allocationId, allocation }: EditAllocationVariables) =>
     unwrap(
       await api.PUT('/api/v1/application/{applicationId}/applicant/{applicantId}/cover/{coverId}/benefit-allocations/{allocationId}', {
         params: { path: { applicationId, applicantId, coverId, allocationId } },

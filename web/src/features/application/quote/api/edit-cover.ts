@@ -1,6 +1,6 @@
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { useApplicationChange } from '@/lib/application-change';
+import { useChange } from '@/lib/change';
 import type { CoverInput } from '../../shared/application-model';
 
 interface EditCoverVariables {
@@ -12,7 +12,7 @@ interface EditCoverVariables {
 
 /** PATCH /api/v1/actions/MutateCovers/edit; answers the application, limits broken in the cover's `errors`. */
 export function useEditCover(applicationId: number) {
-  return useApplicationChange(async ({ applicantId, coverId, cover }: EditCoverVariables) =>
+  return useChange(async ({ applicantId, coverId, cover }: EditCoverVariables) =>
     unwrap(await api.PATCH('/api/v1/actions/MutateCovers/edit', { body: { applicationId, applicantId, cover: { ...cover, id: coverId } } })),
   );
 }

@@ -1,6 +1,6 @@
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { useApplicationChange } from '@/lib/application-change';
+import { useChange } from '@/lib/change';
 
 interface RemoveAllocationVariables {
   applicantId: string;
@@ -10,7 +10,7 @@ interface RemoveAllocationVariables {
 
 /** DELETE …/cover/{coverId}/benefit-allocations/{allocationId}: removes a share of the cover's payout. */
 export function useRemoveAllocation(applicationId: number) {
-  return useApplicationChange(async ({ applicantId, coverId, allocationId }: RemoveAllocationVariables) =>
+  return useChange(async ({ applicantId, coverId, allocationId }: RemoveAllocationVariables) =>
     unwrap(
       await api.DELETE('/api/v1/application/{applicationId}/applicant/{applicantId}/cover/{coverId}/benefit-allocations/{allocationId}', {
         params: { path: { applicationId, applicantId, coverId, allocationId } },

@@ -1,6 +1,6 @@
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { useApplicationChange } from '@/lib/application-change';
+import { useChange } from '@/lib/change';
 import type { Cover } from '../../shared/application-model';
 
 interface RemoveCoverVariables {
@@ -11,7 +11,7 @@ interface RemoveCoverVariables {
 
 /** DELETE /api/v1/actions/MutateCovers/remove: the cover is named by its id. */
 export function useRemoveCover(applicationId: number) {
-  return useApplicationChange(async ({ applicantId, cover }: RemoveCoverVariables) =>
+  return useChange(async ({ applicantId, cover }: RemoveCoverVariables) =>
     unwrap(
       await api.DELETE('/api/v1/actions/MutateCovers/remove', {
         body: { applicationId, applicantId, cover: { id: cover.id, productType: cover.productType } },

@@ -1,6 +1,6 @@
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { useApplicationChange } from '@/lib/application-change';
+import { useChange } from '@/lib/change';
 
 interface SetPayoutPlannerUsedVariables {
   applicantId: string;
@@ -13,7 +13,7 @@ interface SetPayoutPlannerUsedVariables {
  * the planner off keeps the cover's shares, so turning it on again brings them back.
  */
 export function useSetPayoutPlannerUsed() {
-  return useApplicationChange(async (body: SetPayoutPlannerUsedVariables) =>
+  return useChange(async (body: SetPayoutPlannerUsedVariables) =>
     unwrap(await api.POST('/api/v1/backendforfrontend/cover/isPayoutPlannerUsed', { body })),
   );
 }

@@ -1,6 +1,6 @@
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { useApplicationChange } from '@/lib/application-change';
+import { useChange } from '@/lib/change';
 import type { CoverInput } from '../../shared/application-model';
 
 interface UpsellCoverVariables {
@@ -12,7 +12,7 @@ interface UpsellCoverVariables {
 
 /** PATCH /api/v1/actions/upsellcover: a larger amount on a locked quote; answers the application. */
 export function useUpsellCover(applicationId: number) {
-  return useApplicationChange(async ({ applicantId, coverId, cover }: UpsellCoverVariables) =>
+  return useChange(async ({ applicantId, coverId, cover }: UpsellCoverVariables) =>
     unwrap(await api.PATCH('/api/v1/actions/upsellcover', { body: { applicationId, applicantId, cover: { ...cover, id: coverId } } })),
   );
 }

@@ -1,6 +1,6 @@
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { useApplicationChange } from '@/lib/application-change';
+import { useChange } from '@/lib/change';
 import { applicationKeys } from '@/lib/query-keys';
 
 /**
@@ -9,7 +9,7 @@ import { applicationKeys } from '@/lib/query-keys';
  * A GET that changes state, so it is a change here, never a cached query.
  */
 export function usePriceQuote(applicationId: number) {
-  return useApplicationChange(
+  return useChange(
     async () =>
       unwrap(await api.GET('/api/v1/backendforfrontend/application/{applicationId}/quotePrice', { params: { path: { applicationId } } })),
     // The first price moves the application to the Quote stage, which the dashboard lists.

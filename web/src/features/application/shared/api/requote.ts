@@ -1,6 +1,6 @@
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { useApplicationChange } from '@/lib/application-change';
+import { useChange } from '@/lib/change';
 import { applicationKeys } from '@/lib/query-keys';
 
 /**
@@ -8,7 +8,7 @@ import { applicationKeys } from '@/lib/query-keys';
  * editable. 409 before there is a decision, or once the policy is in force.
  */
 export function useRequote(applicationId: number) {
-  return useApplicationChange(
+  return useChange(
     async () => unwrap(await api.POST('/api/v1/decision/{applicationId}/requote', { params: { path: { applicationId } } })),
     // The case moves back to the Quote stage on the dashboard.
     { invalidates: [applicationKeys.searches()] },

@@ -1,6 +1,6 @@
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { useApplicationChange } from '@/lib/application-change';
+import { useChange } from '@/lib/change';
 import { applicationKeys } from '@/lib/query-keys';
 
 /**
@@ -8,7 +8,7 @@ import { applicationKeys } from '@/lib/query-keys';
  * back at Quote, editable. 409 once underwriting has moved it past Apply.
  */
 export function useUnlockQuoteEdit(applicationId: number) {
-  return useApplicationChange(
+  return useChange(
     async () =>
       unwrap(
         await api.POST('/api/v1/backendforfrontend/application/unlockquoteedit/{applicationId}', { params: { path: { applicationId } } }),

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { useApplicationChange } from '@/lib/application-change';
+import { useChange } from '@/lib/change';
 import { applicationKeys, enquiryKeys } from '@/lib/query-keys';
 import type { Application } from '../../shared/application-model';
 import { withAnswers, type Answer, type Enquiry } from '@/components/interview/enquiry-model';
@@ -21,7 +21,7 @@ export function useEnquiry(applicantId: string, started: boolean) {
 
 /** POST /api/v1/underwriting/{applicantId}/start with ENQUIRY_TYPE Full. */
 export function useStartEnquiry(applicationId: number, applicantId: string) {
-  return useApplicationChange(
+  return useChange(
     async () =>
       unwrap(
         await api.POST('/api/v1/underwriting/{applicantId}/start', {
@@ -40,7 +40,7 @@ export function useStartEnquiry(applicationId: number, applicantId: string) {
  * what the page showed before it (the refusal names each question).
  */
 export function useAnswers(applicantId: string) {
-  return useApplicationChange(
+  return useChange(
     async (answers: Answer[]) =>
       unwrap(await api.POST('/api/v1/actions/provideanswers/{applicantId}', { params: { path: { applicantId } }, body: { answers } })),
     { cacheKey: enquiryKeys.detail(applicantId), optimistic: withAnswers },
@@ -49,7 +49,7 @@ export function useAnswers(applicantId: string) {
 
 /** POST /api/v1/actions/acceptuwdeclaration. */
 export function useAcceptUwDeclaration(applicationId: number, applicantId: string) {
-  return useApplicationChange(
+  return useChange(
     async () => unwrap(await api.POST('/api/v1/actions/acceptuwdeclaration', { body: { applicationId, applicantId } })),
     { cacheKey: enquiryKeys.detail(applicantId) },
   );
@@ -61,7 +61,7 @@ export function useAcceptUwDeclaration(applicationId: number, applicantId: strin
  * again until it shows this client's enquiry closed.
  */
 export function useCloseEnquiry(applicationId: number, applicantId: string) {
-  return useApplicationChange(
+  return useChange(
     async () => unwrap(await api.POST('/api/v1/underwriting/{applicantId}/close', { params: { path: { applicantId } } })),
     {
       cacheKey: enquiryKeys.detail(applicantId),

@@ -1,6 +1,6 @@
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
-import { useApplicationChange } from '@/lib/application-change';
+import { useChange } from '@/lib/change';
 import { enquiryKeys } from '@/lib/query-keys';
 
 /**
@@ -9,7 +9,7 @@ import { enquiryKeys } from '@/lib/query-keys';
  * (progress per section, no answers).
  */
 export function useSendToClient(applicationId: number, applicantId: string) {
-  return useApplicationChange(
+  return useChange(
     async () =>
       unwrap(await api.POST('/api/v1/portal/apply/{applicationId}', { params: { path: { applicationId } }, body: { applicantId } })),
     { cacheKey: enquiryKeys.detail(applicantId) },
@@ -18,7 +18,7 @@ export function useSendToClient(applicationId: number, applicantId: string) {
 
 /** POST /api/v1/portal/apply/{applicationId}/takeBack: back with the adviser, the client's unsent answers discarded. */
 export function useTakeBack(applicationId: number, applicantId: string) {
-  return useApplicationChange(
+  return useChange(
     async () =>
       unwrap(await api.POST('/api/v1/portal/apply/{applicationId}/takeBack', { params: { path: { applicationId } }, body: { applicantId } })),
     { cacheKey: enquiryKeys.detail(applicantId) },

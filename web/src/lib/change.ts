@@ -1,5 +1,7 @@
 /**
- * The one way the SPA changes something: every command goes through `useApplicationChange`.
+ * The one way the SPA changes something (issue 51): every command, and every request a click
+ * starts, goes through `useChange`; files go through `useDownload`, which uses it too. An ESLint
+ * rule refuses `useMutation` anywhere else.
  *
  * A command answers with what it changed (the application, a client's enquiry, an underwriter's
  * case); the answer replaces the cached copy, so the page reads its own write without asking again.
@@ -28,11 +30,14 @@ export interface AwaitedRead<S> {
 export interface ChangeOptions<R, V, S = never> {
   /**
    * Where the answer is cached: a key, or a key from the answer. By default the application the
-   * answer is (`applicationKeys.detail(answer.id)`).
+   * answer is (`applicationKeys.detail(answer.id)`); `null` for an answer nothing else shows (a
+   * look-up started by a click, a read the server records), which only `invalidates`.
    */
-  cacheKey?: QueryKey | ((answer: R) => QueryKey);
+  cacheKey?: QueryKey | ((answer: R) => QueryKey) | null;
   /** What of the answer is cached there, when it carries more than that (a new cover's id). */
   cached?: (answer: R) => unknown;
+  /** Names the change, so a page can tell its own from others (downloads, which change nothing). */
+  mutationKey?: QueryKey;
   /** What else the change makes out of date (the dashboard's searches, the workbench's lists), by prefix. */
   invalidates?: readonly QueryKey[];
   /**
@@ -77,46 +82,54 @@ function applicationKey(answer: Application): QueryKey {
 }
 
 /** A command that answers with the application: cached as the application it is. */
-export function useApplicationChange<V = void>(
+export function useChange<V = void>(
   change: (variables: V) => Promise<Application>,
   options?: Omit<ChangeOptions<Application, V>, 'awaits'>,
-): ReturnType<typeof useChange<Application, V, never>>;
-/** A command that answers with something else (an enquiry, an underwriter's case): cached under `cacheKey`. */
-export function useApplicationChange<V, R, S = never>(
+): ReturnType<typeof useCachedChange<Application, V, never>>;
+/**
+ * A command that answers with something else (an enquiry, an underwriter's case): cached under
+ * `cacheKey`; or, with `cacheKey: null`, a request whose answer nothing else shows (a look-up
+ * started by a click, a read the server records), which only `invalidates`.
+ */
+export function useChange<V, R, S = never>(
   change: (variables: V) => Promise<R>,
-  options: ChangeOptions<R, V, S> & { cacheKey: NonNullable<ChangeOptions<R, V, S>['cacheKey']> },
-): ReturnType<typeof useChange<R, V, S>>;
-export function useApplicationChange<V, R, S>(change: (variables: V) => Promise<R>, options: ChangeOptions<R, V, S> = {}) {
-  return useChange(change, options);
+  options:
+    | (ChangeOptions<R, V, S> & { cacheKey: QueryKey | ((answer: R) => QueryKey) })
+    | (Omit<ChangeOptions<R, V, S>, 'optimistic' | 'cached'> & { cacheKey: null }),
+): ReturnType<typeof useCachedChange<R, V, S>>;
+export function useChange<V, R, S>(change: (variables: V) => Promise<R>, options: ChangeOptions<R, V, S> = {}) {
+  return useCachedChange(change, options);
 }
 
-function useChange<R, V, S>(change: (variables: V) => Promise<R>, { cacheKey, cached, invalidates = [], optimistic, awaits }: ChangeOptions<R, V, S>) {
+function useCachedChange<R, V, S>(change: (variables: V) => Promise<R>, { cacheKey, cached, mutationKey, invalidates = [], optimistic, awaits }: ChangeOptions<R, V, S>) {
   const queryClient = useQueryClient();
   // Numbers each call, so an answer (or a refusal) overtaken by a later call leaves the page alone.
   const latest = useRef(0);
-  const keyOf = (answer: R): QueryKey =>
-    typeof cacheKey === 'function' ? cacheKey(answer) : (cacheKey ?? applicationKey(answer as Application));
+  const keyOf = (answer: R): QueryKey | null =>
+    typeof cacheKey === 'function' ? cacheKey(answer) : cacheKey === undefined ? applicationKey(answer as Application) : cacheKey;
 
   return useMutation<R, Error, V, Context<R>>({
+    mutationKey,
     mutationFn: change,
     onMutate: (variables) => {
       latest.current += 1;
       const call = latest.current;
       // Only a fixed key can be written before there is an answer.
-      if (!optimistic || cacheKey === undefined || typeof cacheKey === 'function') return { call, before: undefined };
+      if (!optimistic || cacheKey === undefined || cacheKey === null || typeof cacheKey === 'function') return { call, before: undefined };
       const before = queryClient.getQueryData<R>(cacheKey);
       if (before !== undefined && before !== null) queryClient.setQueryData(cacheKey, optimistic(before, variables));
       return { call, before };
     },
     onSuccess: (answer, _variables, context) => {
       if (optimistic && context.call !== latest.current) return;
-      queryClient.setQueryData(keyOf(answer), cached ? cached(answer) : answer);
+      const key = keyOf(answer);
+      if (key !== null) queryClient.setQueryData(key, cached ? cached(answer) : answer);
       for (const queryKey of invalidates) void queryClient.invalidateQueries({ queryKey });
       if (awaits) void refetchUntil(queryClient, awaits);
     },
     onError: (_error, _variables, context) => {
       if (!optimistic || !context || context.call !== latest.current || context.before === undefined) return;
-      if (cacheKey !== undefined && typeof cacheKey !== 'function') queryClient.setQueryData(cacheKey, context.before);
+      if (cacheKey !== undefined && cacheKey !== null && typeof cacheKey !== 'function') queryClient.setQueryData(cacheKey, context.before);
     },
   });
 }
