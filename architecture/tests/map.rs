@@ -264,3 +264,15 @@ fn every_path_the_docs_name_exists() {
         missing.join("\n")
     );
 }
+
+#[test]
+fn every_decision_has_an_id_no_other_decision_uses() {
+    let record = read("docs/decisions.md");
+    let mut seen = BTreeSet::new();
+    let repeated: Vec<&str> = record
+        .lines()
+        .filter_map(|line| line.strip_prefix("### ")?.split(':').next())
+        .filter(|id| !seen.insert(*id))
+        .collect();
+    assert!(repeated.is_empty(), "decision ids used twice: {repeated:?}");
+}
