@@ -12,7 +12,9 @@ FROM rust:1.92-bookworm AS api
 RUN apt-get update && apt-get install -y --no-install-recommends protobuf-compiler libprotobuf-dev && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
-RUN cargo build --release --locked --bin portal
+# Without the development identity provider (the `dev-idp` feature): production signs in with the
+# insurer's own (OIDC_ISSUER).
+RUN cargo build --release --locked --no-default-features --bin portal
 
 FROM debian:bookworm-slim
 RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates curl && rm -rf /var/lib/apt/lists/* \

@@ -74,6 +74,7 @@ test: deps
 lint: deps
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets --locked -- -D warnings
+	cargo clippy --locked -p api --no-default-features --bin portal -- -D warnings
 	cd web && npm run lint && npm run typecheck
 
 openapi:

@@ -92,9 +92,9 @@ PYTHONPATH="$work" .venv/bin/python scripts/python-client/journey.py "$base" "$t
 # with evidence received, decided, set up, in force with its client's account linked, health
 # questions sent to the client), a Qi indication, a web-chat conversation and a delegation, all
 # made through the API. The configuration it writes gives every operation the ids of the case it
-# works on (path, query and body) and the token of the first caller api/tests/access-table.json
+# works on (path, query and body) and the token of the first caller api/tests/it/access-table.json
 # allows, so operations reach their rules instead of stopping at "not found" or "not yours".
-.venv/bin/python scripts/schema_fuzz_seed.py "$base" api/tests/access-table.json "$work/schemathesis.toml" "$SEED" "$EXAMPLES"
+.venv/bin/python scripts/schema_fuzz_seed.py "$base" api/tests/it/access-table.json "$work/schemathesis.toml" "$SEED" "$EXAMPLES"
 
 # Every check schemathesis has, `ignored_auth` included (each operation is also sent without a
 # token and with a wrong one, and must answer 401/403). One worker: with two, schemathesis runs

@@ -5,7 +5,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
-step() { printf '\n==> %s\n' "$*"; }
+# Each suite's wall time, printed as a table at the end (docs/performance.md keeps the figures).
+timings=""
+step_name=""
+step_started=$started
+end_step() {
+  [ -n "$step_name" ] && timings+=$(printf '%6ss  %s' $(( $(date +%s) - step_started )) "$step_name")$'\n'
+  step_started=$(date +%s)
+}
+step() { end_step; step_name=$1; printf '\n==> %s\n' "$*"; }
 
 step "The repository stands alone"
 # A clone has nothing beside it: no file may point outside the repository for what it needs.
@@ -22,6 +30,8 @@ cargo deny --offline --log-level error check licenses bans sources
 step "Rust formatting and lints"
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --locked -- -D warnings
+# The production image's build: no development identity provider (Dockerfile).
+cargo clippy --locked -p api --no-default-features --bin portal -- -D warnings
 
 # Runs a `cargo test` command line, keeping its full log in /tmp/portal-$1.log and printing
 # its runners' summary lines; exits with the failures when any test failed.
@@ -40,8 +50,8 @@ rust_tests() {
 step "Rust tests (domain, store, workflows, API over HTTP)"
 rust_tests rust-tests cargo test --workspace --locked
 
-step "Rust integration tests on PostgreSQL (store and API, a database each, on a throw-away server)"
-rust_tests rust-tests-postgres scripts/postgres.sh cargo test --locked -p store -p api
+step "Rust integration tests on PostgreSQL (store, chat and API, a database each, on a throw-away server)"
+rust_tests rust-tests-postgres scripts/postgres.sh cargo test --locked -p store -p chat -p api
 
 step "Fault injection (advisers at work while workers and the Temporal server are killed; make chaos runs it longer)"
 cargo build --quiet --locked -p api -p portal-load --bin portal --bin portal-load
@@ -67,4 +77,6 @@ step "Web build: each route's JavaScript, and the first screen's budget"
 step "Browser tests (Chromium against the real portal, Temporal and SQLite)"
 (cd web && npx vitest run --config vitest.e2e.config.ts)
 
+end_step
+printf '\nEach suite'"'"'s time:\n%s' "$timings"
 printf '\nAll test suites passed in %ss.\n' $(( $(date +%s) - started ))

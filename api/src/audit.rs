@@ -8,14 +8,14 @@
 //! A read that cannot be recorded is not shown: the handler answers 503 ([`NotRecorded`]).
 
 use crate::auth::Caller;
-use crate::client_address::ClientAddress;
 use crate::error::{ApiError, Problem};
 use crate::routes::documents::file;
 use crate::state::AppState;
-use axum::extract::FromRequestParts;
+use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
 use axum::response::Response;
 use domain::{ApplicantId, ApplicationId, QiId, Role};
+use std::net::{IpAddr, SocketAddr};
 use store::{Actor, NewDataRead, ReadCase, StoredDocument};
 
 /// What a read of health answers is recorded as.
@@ -51,7 +51,10 @@ pub struct Reader {
     /// `underwriter`, `ccaadmin`, `cca`, `client` or `adviser`: the strongest role the token
     /// holds, the same precedence as the pages' (an underwriter's role wins).
     pub role: &'static str,
-    pub address: ClientAddress,
+    /// The TCP peer, which `main.rs` and the test harness record by serving with
+    /// `into_make_service_with_connect_info`; forwarded headers are not trusted (anyone can
+    /// send them). `None` when the server runs without connection info.
+    pub address: Option<IpAddr>,
 }
 
 impl FromRequestParts<AppState> for Reader {
@@ -62,7 +65,10 @@ impl FromRequestParts<AppState> for Reader {
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
         let caller = Caller::from_request_parts(parts, state).await?;
-        let Ok(address) = ClientAddress::from_request_parts(parts, state).await;
+        let address = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|ConnectInfo(peer)| peer.ip().to_canonical());
         Ok(Reader {
             role: role_of(&caller),
             actor: caller.actor(),
@@ -93,7 +99,7 @@ impl Reader {
         let read = NewDataRead {
             reader: &self.actor,
             role: self.role,
-            address: self.address.0.map(|ip| ip.to_string()),
+            address: self.address.map(|ip| ip.to_string()),
             case,
             data,
         };

@@ -48,24 +48,13 @@ pub struct Config {
     /// denies it cannot see the internet, and DNS checks are switched off.
     pub email_dns_canary: String,
     /// How many failed password sign-ins the development identity provider allows.
-    pub sign_in_limits: SignInLimits,
+    pub sign_in_limits: store::SignInLimits,
     /// The wait between two retention sweeps (`RETENTION_SWEEP_INTERVAL_SECONDS`, default a
     /// day): how soon after reaching the period in `product/retention.json` a case goes.
     pub retention_sweep_interval: std::time::Duration,
 }
 
-/// Failed password sign-ins allowed per account and per client address within a window, before
-/// the next attempt must wait (`SIGN_IN_MAX_FAILURES_PER_ACCOUNT`, default 5;
-/// `SIGN_IN_MAX_FAILURES_PER_ADDRESS`, default 20; `SIGN_IN_FAILURE_WINDOW_MINUTES`, default
-/// 15). The address limit is the higher: many people can share one address (an office behind
-/// one gateway), and it is there to slow one machine trying many accounts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SignInLimits {
-    pub per_account: store::AttemptLimit,
-    pub per_address: store::AttemptLimit,
-}
-
-fn sign_in_limits(get: &impl Fn(&str) -> Option<String>) -> anyhow::Result<SignInLimits> {
+fn sign_in_limits(get: &impl Fn(&str) -> Option<String>) -> anyhow::Result<store::SignInLimits> {
     let number = |name: &str, default: u32, most: u32| -> anyhow::Result<u32> {
         get(name).map_or(Ok(default), |text| {
             text.trim()
@@ -85,7 +74,7 @@ fn sign_in_limits(get: &impl Fn(&str) -> Option<String>) -> anyhow::Result<SignI
         max_failures,
         window,
     };
-    Ok(SignInLimits {
+    Ok(store::SignInLimits {
         per_account: limit(number("SIGN_IN_MAX_FAILURES_PER_ACCOUNT", 5, 1000)?),
         per_address: limit(number("SIGN_IN_MAX_FAILURES_PER_ADDRESS", 20, 100_000)?),
     })

@@ -9,10 +9,7 @@ pub mod audit;
 pub mod auth;
 pub mod body;
 pub mod case;
-pub mod chat;
-pub mod client_address;
 pub mod config;
-pub mod dev_idp;
 pub mod error;
 pub mod idempotency;
 pub mod owners;
@@ -27,8 +24,6 @@ pub mod workflow_client;
 
 use crate::auth::TokenVerifier;
 use crate::config::{AddressLookupConfig, Config, EmailDnsConfig};
-use crate::dev_idp::users::DevDirectory;
-use crate::dev_idp::{DevIdp, DevIdpSettings};
 use crate::error::{ProblemType, problem};
 use crate::portal_settings::PortalSettings;
 use crate::state::AppState;
@@ -38,6 +33,8 @@ use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::response::Redirect;
 use axum::routing::get;
+#[cfg(feature = "dev-idp")]
+use dev_idp::{DevIdp, DevIdpSettings, users::DevDirectory};
 use std::sync::Arc;
 use store::Store;
 use tower_http::trace::TraceLayer;
@@ -59,7 +56,9 @@ pub fn openapi_json() -> String {
 #[derive(Debug)]
 pub struct Services {
     pub state: AppState,
+    #[cfg(feature = "dev-idp")]
     pub dev_idp: Option<Arc<DevIdp>>,
+    #[cfg(feature = "dev-idp")]
     pub dev_directory: Option<DevDirectory>,
 }
 
@@ -95,35 +94,10 @@ pub async fn prepare(config: Config) -> anyhow::Result<Services> {
         .await
         .context("Failed to migrate the database")?;
 
-    let (dev_idp, dev_directory) = if config.dev_idp {
-        let directory = DevDirectory::load(&config.product_dir)?;
-        store
-            .seed_advisers(&directory.firms, &directory.advisers)
-            .await
-            .context("Failed to seed the development users")?;
-        let idp = DevIdp::new(
-            DevIdpSettings {
-                issuer: config.oidc.issuer.clone(),
-                audience: config.oidc.audience.clone(),
-                client_id: config.oidc.client_id.clone(),
-                public_url: config.public_url.clone(),
-                extra_redirect_uris: std::env::var("DEV_IDP_REDIRECT_URIS")
-                    .unwrap_or_default()
-                    .split(',')
-                    .map(str::trim)
-                    .filter(|u| !u.is_empty())
-                    .map(str::to_owned)
-                    .collect(),
-                sign_in_limits: config.sign_in_limits,
-            },
-            directory.clone(),
-            &config.data_dir,
-            store.clone(),
-        )?;
-        (Some(Arc::new(idp)), Some(directory))
-    } else {
-        (None, None)
-    };
+    #[cfg(feature = "dev-idp")]
+    let (dev_idp, dev_directory) = start_dev_idp(&config, &store).await?;
+    #[cfg(not(feature = "dev-idp"))]
+    refuse_dev_idp(&config)?;
 
     let client = connect_to_temporal(&config.temporal).await?;
     let http = reqwest::Client::builder()
@@ -155,7 +129,9 @@ pub async fn prepare(config: Config) -> anyhow::Result<Services> {
     };
     Ok(Services {
         state,
+        #[cfg(feature = "dev-idp")]
         dev_idp,
+        #[cfg(feature = "dev-idp")]
         dev_directory,
     })
 }
@@ -284,7 +260,7 @@ pub fn build_app(services: &Services) -> Router {
     let (api, document) = routes::api_with_document();
     let document = routes::with_identity_provider(document, &services.state.config.oidc.issuer);
     let headers = security_headers::SecurityHeaders::new(&services.state.config.oidc.issuer);
-    let mut app = api
+    let app = api
         .merge(SwaggerUi::new("/api/docs").url("/api/openapi.json", document))
         .with_state(services.state.clone())
         .nest_service(
@@ -292,9 +268,11 @@ pub fn build_app(services: &Services) -> Router {
             spa::router(&services.state.config.web_dist, headers.clone()),
         )
         .route("/", get(|| async { Redirect::to("/v2/") }));
-    if let Some(idp) = &services.dev_idp {
-        app = app.nest("/dev-idp", idp.clone().router());
-    }
+    #[cfg(feature = "dev-idp")]
+    let app = match &services.dev_idp {
+        Some(idp) => app.nest("/dev-idp", idp.clone().router()),
+        None => app,
+    };
     app.fallback(|| async {
         problem(
             ProblemType::NotFound,
@@ -335,4 +313,53 @@ pub fn install_crypto_provider() {
     // Fails only when a provider is already installed, which is what we want.
     let _ = rustls::crypto::ring::default_provider().install_default();
     auth::install_token_verifier();
+}
+
+/// The development identity provider and its users, seeded as advisers, when the configuration
+/// asks for it (`DEV_IDP`, development only).
+#[cfg(feature = "dev-idp")]
+async fn start_dev_idp(
+    config: &Config,
+    store: &Store,
+) -> anyhow::Result<(Option<Arc<DevIdp>>, Option<DevDirectory>)> {
+    if !config.dev_idp {
+        return Ok((None, None));
+    }
+    let directory = DevDirectory::load(&config.product_dir)?;
+    store
+        .seed_advisers(&directory.firms, &directory.advisers)
+        .await
+        .context("Failed to seed the development users")?;
+    let idp = DevIdp::new(
+        DevIdpSettings {
+            issuer: config.oidc.issuer.clone(),
+            audience: config.oidc.audience.clone(),
+            client_id: config.oidc.client_id.clone(),
+            public_url: config.public_url.clone(),
+            extra_redirect_uris: std::env::var("DEV_IDP_REDIRECT_URIS")
+                .unwrap_or_default()
+                .split(',')
+                .map(str::trim)
+                .filter(|u| !u.is_empty())
+                .map(str::to_owned)
+                .collect(),
+            sign_in_limits: config.sign_in_limits,
+        },
+        directory.clone(),
+        &config.data_dir,
+        store.clone(),
+    )?;
+    Ok((Some(Arc::new(idp)), Some(directory)))
+}
+
+/// A build without the development identity provider (the production image) refuses a
+/// configuration that asks for it.
+#[cfg(not(feature = "dev-idp"))]
+fn refuse_dev_idp(config: &Config) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        !config.dev_idp,
+        "This build has no development identity provider (built without the `dev-idp` feature): \
+         set DEV_IDP=off and OIDC_ISSUER to your identity provider"
+    );
+    Ok(())
 }

@@ -172,7 +172,8 @@ async fn serve(config: Config, with_worker: bool) -> anyhow::Result<()> {
     };
     let app = build_app(&services);
     print_banner(&services);
-    // The peer's address is kept with each request (`api::client_address`).
+    // The peer's address is kept with each request (`audit::Reader`; the development identity
+    // provider's sign-in limits).
     let app = app.into_make_service_with_connect_info::<std::net::SocketAddr>();
     axum::serve(listener, app)
         .with_graceful_shutdown(shutdown_signal())
@@ -199,6 +200,7 @@ fn print_banner(services: &Services) {
     if let Some(ui) = &config.temporal_ui_url {
         println!("  Temporal Web UI:  {ui}");
     }
+    #[cfg(feature = "dev-idp")]
     if let Some(directory) = &services.dev_directory {
         println!("  Development users (password Passw0rd!):");
         for user in &directory.users {

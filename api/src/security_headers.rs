@@ -33,8 +33,9 @@ pub struct SecurityHeaders {
     /// Where the SPA may connect besides itself: the identity provider's origin, for discovery
     /// and the token endpoint (SEC2).
     identity_origin: Option<String>,
-    /// The hash of the development identity provider's inline style sheet.
-    dev_idp_style: String,
+    /// The hash of the development identity provider's inline style sheet, in a build that has
+    /// one (`dev-idp` feature).
+    dev_idp_style: Option<String>,
     /// The hashes of the fixed `<style>` elements Swagger UI's scripts write.
     swagger_styles: Vec<String>,
 }
@@ -47,7 +48,10 @@ impl SecurityHeaders {
             .filter(|origin| origin != "null");
         Arc::new(Self {
             identity_origin,
-            dev_idp_style: sha256_source(crate::dev_idp::page::STYLE),
+            #[cfg(feature = "dev-idp")]
+            dev_idp_style: Some(sha256_source(dev_idp::page::STYLE)),
+            #[cfg(not(feature = "dev-idp"))]
+            dev_idp_style: None,
             swagger_styles: swagger_style_hashes().clone(),
         })
     }
@@ -84,11 +88,13 @@ impl SecurityHeaders {
     /// The development identity provider's pages: one hashed inline style sheet and a form
     /// that posts back to itself.
     fn dev_idp_policy(&self) -> String {
-        format!(
-            "default-src 'none'; style-src '{}'; form-action 'self'; base-uri 'none'; \
-             frame-ancestors 'none'",
-            self.dev_idp_style
-        )
+        match &self.dev_idp_style {
+            Some(style) => format!(
+                "default-src 'none'; style-src '{style}'; form-action 'self'; base-uri 'none'; \
+                 frame-ancestors 'none'"
+            ),
+            None => self.api_policy(),
+        }
     }
 
     /// Everything else is data, never a document: it may load nothing.
@@ -251,10 +257,11 @@ mod tests {
         assert!(headers.spa_policy(None).contains("style-src 'self';"));
     }
 
+    #[cfg(feature = "dev-idp")]
     #[test]
     fn the_dev_idp_style_is_allowed_by_its_hash() {
         let headers = SecurityHeaders::new("http://127.0.0.1:8080/dev-idp");
-        let expected = sha256_source(crate::dev_idp::page::STYLE);
+        let expected = sha256_source(dev_idp::page::STYLE);
         assert!(headers.policy_for("/dev-idp/authorize").contains(&expected));
         // A same-origin identity provider adds nothing the SPA's 'self' does not cover.
         assert!(

@@ -30,7 +30,7 @@ pub struct AppState {
     /// Each application's owner, once looked up (see [`crate::owners`]).
     pub owners: Arc<crate::owners::Owners>,
     /// Web chat: who is connected, and the tickets that open a socket (in this process).
-    pub chat: Arc<crate::chat::ChatHub>,
+    pub chat: Arc<chat::ChatHub>,
     /// How long a case not taken up is kept (`product/retention.json`), for the worker's sweep.
     pub retention: domain::retention::RetentionPeriod,
     /// The Temporal payload codec for `/codec/decode` and `/codec/encode`, built once from the

@@ -40,6 +40,17 @@ pub struct AttemptLimit {
     pub window: Duration,
 }
 
+/// Failed password sign-ins allowed per account and per client address within a window, before
+/// the next attempt must wait (`SIGN_IN_MAX_FAILURES_PER_ACCOUNT`, default 5;
+/// `SIGN_IN_MAX_FAILURES_PER_ADDRESS`, default 20; `SIGN_IN_FAILURE_WINDOW_MINUTES`, default
+/// 15). The address limit is the higher: many people can share one address (an office behind
+/// one gateway), and it is there to slow one machine trying many accounts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SignInLimits {
+    pub per_account: AttemptLimit,
+    pub per_address: AttemptLimit,
+}
+
 /// Failures within a limit's window.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RecentFailures {

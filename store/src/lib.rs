@@ -10,7 +10,7 @@ mod advisers;
 mod applications;
 mod attempts;
 mod audit;
-pub use attempts::{AttemptKind, AttemptLimit, KEEP_FAILED_ATTEMPTS, RecentFailures};
+pub use attempts::{AttemptKind, AttemptLimit, KEEP_FAILED_ATTEMPTS, RecentFailures, SignInLimits};
 pub use audit::{DataRead, DataReadFilter, DataReadPage, NewDataRead, ReadCase};
 mod care;
 pub use care::{

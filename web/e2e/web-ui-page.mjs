@@ -3,8 +3,8 @@
 // visible text of the page or one of its frames (Playwright's text locator did not find a
 // workflow's current details), keeps a screenshot
 // at `screenshot`, and prints the visible text of every frame. Used by the case handlers'
-// test (api/tests/case_handlers.rs), which seeds the stuck cases this page should show, and the
-// codec's (api/tests/codec_web_ui.rs).
+// test (api/tests/it/case_handlers.rs), which seeds the stuck cases this page should show, and the
+// codec's (api/tests/it/codec_web_ui.rs).
 //
 // node web/e2e/web-ui-page.mjs URL SCREENSHOT TEXT
 //

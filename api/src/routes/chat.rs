@@ -7,8 +7,6 @@
 use crate::auth::{AdviserCaller, Caller};
 use crate::body::Body;
 use crate::case::Case;
-use crate::chat::protocol::{ChatConversationSummary, ChatMessageView, ChatProtocol};
-use crate::chat::{Participant, TICKET_LIFETIME, socket};
 use crate::error::{ApiError, BadParameter, ChatSignInProblems, NotFound, Problem, Unreadable};
 use crate::state::AppState;
 use axum::Json;
@@ -18,6 +16,8 @@ use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
+use chat::protocol::{ChatConversationSummary, ChatMessageView, ChatProtocol};
+use chat::{Participant, TICKET_LIFETIME, socket};
 use chrono::{NaiveDate, Utc};
 use domain::ApplicationId;
 use domain::web_chat::conversation::{ChatSide, MAX_MESSAGE_CHARS, conversation_day};
@@ -195,7 +195,7 @@ pub async fn open_socket(
     Ok(upgrade
         .max_message_size(MAX_FRAME_BYTES)
         .max_frame_size(MAX_FRAME_BYTES)
-        .on_upgrade(move |ws| socket::serve(ws, state, participant, after)))
+        .on_upgrade(move |ws| socket::serve(ws, state.chat.clone(), participant, after)))
 }
 
 /// Which conversations to list.
