@@ -29,18 +29,23 @@ fn cells(line: &str) -> Option<Vec<&str>> {
     Some(inner.split('|').map(str::trim).collect())
 }
 
-/// The rows of the table under the `## {heading}` section, header and rule left out.
-fn table<'a>(doc: &'a str, heading: &str) -> Vec<Vec<&'a str>> {
+/// The header and the rows of the table under the `## {heading}` section (the rule left out).
+fn table_with_header<'a>(doc: &'a str, heading: &str) -> (Vec<&'a str>, Vec<Vec<&'a str>>) {
     let start = doc
         .find(&format!("\n## {heading}\n"))
         .unwrap_or_else(|| panic!("docs/architecture.md has no section {heading:?}"));
-    doc[start..]
+    let mut rows = doc[start..]
         .lines()
         .skip_while(|line| !line.starts_with('|'))
         .take_while(|line| line.starts_with('|'))
-        .filter_map(cells)
-        .skip(2)
-        .collect()
+        .filter_map(cells);
+    let header = rows.next().unwrap_or_default();
+    (header, rows.skip(1).collect())
+}
+
+/// The rows of the table under the `## {heading}` section, header and rule left out.
+fn table<'a>(doc: &'a str, heading: &str) -> Vec<Vec<&'a str>> {
+    table_with_header(doc, heading).1
 }
 
 /// The Crates table: each crate's folder and the workspace crates it may depend on.
@@ -204,17 +209,9 @@ fn paths_in_tables(doc: &str, top: &BTreeSet<String>) -> BTreeSet<String> {
             paths.extend(expand(path.trim_end_matches('/')));
         }
     }
-    let start = doc
-        .find("\n## The journey, stage by stage\n")
-        .expect("the stage table");
-    let rows: Vec<Vec<&str>> = doc[start..]
-        .lines()
-        .skip_while(|line| !line.starts_with('|'))
-        .take_while(|line| line.starts_with('|'))
-        .filter_map(cells)
-        .collect();
-    let folders: Vec<Option<&str>> = rows[0].iter().map(|h| quoted(h).first().copied()).collect();
-    for row in rows.iter().skip(2) {
+    let (header, rows) = table_with_header(doc, "The journey, stage by stage");
+    let folders: Vec<Option<&str>> = header.iter().map(|h| quoted(h).first().copied()).collect();
+    for row in &rows {
         for (cell, folder) in row.iter().zip(&folders) {
             let Some(folder) = folder else { continue };
             for text in quoted(cell).into_iter().filter(|t| is_path(t)) {
@@ -239,15 +236,19 @@ fn generated(path: &str) -> bool {
 fn every_path_the_docs_name_exists() {
     let top = top_level();
     let mut missing = Vec::new();
-    for document in [
+    let documents = [
         "docs/architecture.md",
         "README.md",
         "docs/performance.md",
         "docs/case-handlers.md",
         "docs/decisions.md",
         "docs/rules.md",
-    ] {
-        let text = read(document);
+    ]
+    .map(str::to_owned)
+    .into_iter()
+    .chain(decision_files().into_iter().map(|(_, path)| path));
+    for document in documents {
+        let text = read(&document);
         let mut paths = named_paths(&text, &top);
         if document == "docs/architecture.md" {
             paths.extend(paths_in_tables(&text, &top));
@@ -265,14 +266,135 @@ fn every_path_the_docs_name_exists() {
     );
 }
 
-#[test]
-fn every_decision_has_an_id_no_other_decision_uses() {
-    let record = read("docs/decisions.md");
-    let mut seen = BTreeSet::new();
-    let repeated: Vec<&str> = record
-        .lines()
-        .filter_map(|line| line.strip_prefix("### ")?.split(':').next())
-        .filter(|id| !seen.insert(*id))
+/// The decision files, `docs/decisions/<id>.md`, with their ids.
+fn decision_files() -> Vec<(String, String)> {
+    let mut files: Vec<(String, String)> = std::fs::read_dir(root().join("docs/decisions"))
+        .expect("docs/decisions/")
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter_map(|name| {
+            let id = name.strip_suffix(".md")?.to_owned();
+            Some((id, format!("docs/decisions/{name}")))
+        })
         .collect();
-    assert!(repeated.is_empty(), "decision ids used twice: {repeated:?}");
+    files.sort();
+    files
+}
+
+/// Whether `text` is a decision id: one to three capitals and a number (`D5`, `AS1`, `SEC4`).
+fn is_decision_id(text: &str) -> bool {
+    let letters = text.chars().take_while(char::is_ascii_uppercase).count();
+    (1..=3).contains(&letters)
+        && text.len() > letters
+        && text[letters..].chars().all(|c| c.is_ascii_digit())
+}
+
+/// The decision ids cited in `text`: those after `docs/decisions.md` or the word "decision(s)",
+/// as one (`D5`), a list (`RS1, ID1`, `J12 and J13`) or a range (`W1–W9`, `J12 to J17`; both
+/// ends are checked).
+fn cited_decisions(text: &str) -> Vec<String> {
+    let mut ids = Vec::new();
+    for marker in [
+        "docs/decisions.md",
+        "decisions",
+        "decision",
+        "Decisions",
+        "Decision",
+    ] {
+        for (at, _) in text.match_indices(marker) {
+            let before = text[..at].chars().next_back();
+            if before.is_some_and(|c| c.is_alphanumeric() || c == '/') {
+                continue;
+            }
+            let words = text[at + marker.len()..]
+                .split([' ', ',', '–', '(', ')', '\n', '`', '.', ';', ':', '-'])
+                .filter(|word| !word.is_empty());
+            let mut letters = String::new();
+            for word in words {
+                if is_decision_id(word) {
+                    letters = word.chars().take_while(char::is_ascii_uppercase).collect();
+                    ids.push(word.to_owned());
+                } else if !letters.is_empty() && word.chars().all(|c| c.is_ascii_digit()) {
+                    ids.push(format!("{letters}{word}"));
+                } else if !matches!(word, "and" | "to" | "or" | "md") {
+                    break;
+                }
+            }
+        }
+    }
+    ids
+}
+
+#[test]
+fn every_cited_decision_has_its_file() {
+    let files: BTreeSet<String> = decision_files().into_iter().map(|(id, _)| id).collect();
+    let listed = Command::new("git")
+        .args(["ls-files", "-z"])
+        .current_dir(root())
+        .output()
+        .expect("git ls-files");
+    let mut missing = Vec::new();
+    for path in String::from_utf8_lossy(&listed.stdout)
+        .split('\0')
+        .filter(|p| !p.is_empty())
+    {
+        let Ok(text) = std::fs::read_to_string(root().join(path)) else {
+            continue;
+        };
+        for id in cited_decisions(&text) {
+            if !files.contains(&id) {
+                missing.push(format!("{path}: {id}"));
+            }
+        }
+    }
+    missing.sort();
+    missing.dedup();
+    assert!(
+        missing.is_empty(),
+        "decisions cited that have no file docs/decisions/<id>.md:\n{}",
+        missing.join("\n")
+    );
+}
+
+#[test]
+fn the_citation_reader_finds_ids_lists_and_ranges() {
+    assert_eq!(
+        cited_decisions(
+            "see docs/decisions.md RS1, ID1 and W1–W3; decision OU6 (AW7). Decision page"
+        ),
+        ["RS1", "ID1", "W1", "W3", "OU6", "AW7"]
+    );
+    assert!(cited_decisions("decisions made by the adviser (A4 paper)").is_empty());
+}
+
+#[test]
+fn every_decision_has_one_file_named_by_its_id_and_one_line_in_the_index() {
+    let index = read("docs/decisions.md");
+    let mut problems = Vec::new();
+    for (id, path) in decision_files() {
+        if !is_decision_id(&id) {
+            problems.push(format!("{path}: not named by a decision id"));
+        }
+        if !read(&path).starts_with(&format!("# {id}: ")) {
+            problems.push(format!("{path}: its heading is not \"# {id}: ...\""));
+        }
+        let link = format!("- [{id}](decisions/{id}.md): ");
+        match index.matches(&link).count() {
+            1 => {}
+            n => problems.push(format!("docs/decisions.md lists {id} {n} times")),
+        }
+    }
+    for line in index.lines().filter(|line| line.starts_with("- [")) {
+        let target = line
+            .split("](")
+            .nth(1)
+            .and_then(|rest| rest.split(')').next());
+        if let Some(target) = target.filter(|t| t.starts_with("decisions/")) {
+            if !root().join("docs").join(target).exists() {
+                problems.push(format!(
+                    "docs/decisions.md links {target}, which does not exist"
+                ));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
