@@ -286,6 +286,14 @@ impl PathId for domain::QiId {
     }
 }
 
+impl PathId for domain::AdviserId {
+    const PARAM: &'static str = "adviserId";
+    const WHAT: &'static str = "Adviser";
+    fn parse(text: &str) -> Option<Self> {
+        domain::AdviserId::parse(text)
+    }
+}
+
 impl<S: Send + Sync, T: PathId> FromRequestParts<S> for InPath<T> {
     type Rejection = ApiError;
 
@@ -309,11 +317,6 @@ async fn path_param<S: Send + Sync, T>(
         .iter()
         .find(|(param, _)| *param == name)
         .and_then(|(_, value)| parse(value))
-}
-
-/// A path segment naming a client; one that cannot be an applicant id is "Applicant not found".
-pub fn applicant_in_path(text: &str) -> Result<ApplicantId, ApiError> {
-    ApplicantId::parse(text).ok_or_else(|| ApiError::not_found("Applicant"))
 }
 
 /// The path of a call about one application, as the OpenAPI document declares it.

@@ -14,6 +14,7 @@ pub mod error;
 pub mod idempotency;
 pub mod owners;
 pub mod portal_settings;
+pub mod query;
 mod routes;
 pub mod security_headers;
 pub mod spa;

@@ -305,7 +305,10 @@ fn cited_decisions(text: &str) -> Vec<String> {
             if before.is_some_and(|c| c.is_alphanumeric() || c == '/') {
                 continue;
             }
-            let words = text[at + marker.len()..]
+            // A citation stays in its paragraph (a "## Decision" heading cites nothing).
+            let rest = &text[at + marker.len()..];
+            let paragraph = rest.split("\n\n").next().unwrap_or_default();
+            let words = paragraph
                 .split([' ', ',', '–', '(', ')', '\n', '`', '.', ';', ':', '-'])
                 .filter(|word| !word.is_empty());
             let mut letters = String::new();
@@ -388,12 +391,12 @@ fn every_decision_has_one_file_named_by_its_id_and_one_line_in_the_index() {
             .split("](")
             .nth(1)
             .and_then(|rest| rest.split(')').next());
-        if let Some(target) = target.filter(|t| t.starts_with("decisions/")) {
-            if !root().join("docs").join(target).exists() {
-                problems.push(format!(
-                    "docs/decisions.md links {target}, which does not exist"
-                ));
-            }
+        if let Some(target) = target.filter(|t| t.starts_with("decisions/"))
+            && !root().join("docs").join(target).exists()
+        {
+            problems.push(format!(
+                "docs/decisions.md links {target}, which does not exist"
+            ));
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));

@@ -8,10 +8,11 @@ use crate::error::CommandAnswers;
 use crate::error::{
     ApiError, BadParameter, Conflict, Invalid, NotFound, SignInProblems, Unconfirmed, Unreadable,
 };
+use crate::query::InQuery;
 use crate::state::AppState;
 use activities::surgeries::Surgery;
 use axum::Json;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use domain::application::{SetAmraConsent, SetExaminer, SetViewMedicalReports};
 use domain::contact::EmailAddress;
 use domain::contact::address::ContactDetailsForm;
@@ -231,7 +232,7 @@ pub struct SurgeryLookup {
 pub async fn lookup_surgeries(
     State(state): State<AppState>,
     _me: AdviserCaller,
-    Query(query): Query<SurgeryQuery>,
+    InQuery(query): InQuery<SurgeryQuery>,
 ) -> Result<Json<SurgeryLookup>, ApiError> {
     let directory = &state.surgeries;
     Ok(Json(SurgeryLookup {

@@ -5,9 +5,10 @@ use crate::auth::AdviserCaller;
 use crate::case::{ApplicationPath, CaseInPath, view};
 use crate::error::ReadAnswers;
 use crate::error::{ApiError, BadParameter, Unconfirmed};
+use crate::query::InQuery;
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::Utc;
 use domain::ApplicationStage;
@@ -41,9 +42,8 @@ pub struct ActingFor {
 async fn create(
     state: &AppState,
     me: &AdviserCaller,
-    acting: Result<Query<ActingFor>, axum::extract::rejection::QueryRejection>,
+    acting: ActingFor,
 ) -> Result<(StatusCode, Json<ApplicationView>), ApiError> {
-    let Query(acting) = acting.map_err(|e| ApiError::bad_field("adviserId", &e.body_text()))?;
     let owner = me.acting_for(acting.adviser_id.as_deref())?;
     create_for(state, me, owner).await
 }
@@ -117,7 +117,7 @@ pub(crate) async fn create_for(
 pub async fn create_application(
     State(state): State<AppState>,
     me: AdviserCaller,
-    acting: Result<Query<ActingFor>, axum::extract::rejection::QueryRejection>,
+    InQuery(acting): InQuery<ActingFor>,
 ) -> Result<(StatusCode, Json<ApplicationView>), ApiError> {
     create(&state, &me, acting).await
 }
@@ -139,7 +139,7 @@ pub async fn create_application(
 pub async fn create_empty_application(
     State(state): State<AppState>,
     me: AdviserCaller,
-    acting: Result<Query<ActingFor>, axum::extract::rejection::QueryRejection>,
+    InQuery(acting): InQuery<ActingFor>,
 ) -> Result<(StatusCode, Json<ApplicationView>), ApiError> {
     create(&state, &me, acting).await
 }

@@ -8,12 +8,12 @@ use crate::auth::{AdviserCaller, Caller};
 use crate::body::Body;
 use crate::case::Case;
 use crate::error::{ApiError, BadParameter, ChatSignInProblems, NotFound, Problem, Unreadable};
+use crate::query::InQuery;
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::rejection::QueryRejection;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use chat::protocol::{ChatConversationSummary, ChatMessageView, ChatProtocol};
@@ -167,7 +167,7 @@ pub struct SocketParams {
 )]
 pub async fn open_socket(
     State(state): State<AppState>,
-    params: Result<Query<SocketParams>, QueryRejection>,
+    params: Result<InQuery<SocketParams>, ApiError>,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     // Checked before the ticket, so a plain request does not use up a good ticket.
@@ -178,7 +178,8 @@ pub async fn open_socket(
         ),
         errors: Vec::new(),
     })?;
-    let Query(params) = params.map_err(|_| {
+    // Without a readable ticket the answer is the missing ticket's 401, not a 400.
+    let InQuery(params) = params.map_err(|_| {
         ApiError::Unauthorized("Open the chat with a ticket from webchat/tickets".into())
     })?;
     let participant = state
@@ -234,13 +235,9 @@ pub struct ChatConversationList {
 pub async fn list_conversations(
     State(state): State<AppState>,
     caller: Caller,
-    params: Result<Query<ConversationsParams>, QueryRejection>,
+    InQuery(params): InQuery<ConversationsParams>,
 ) -> Result<Json<ChatConversationList>, ApiError> {
     let (side, caller, _) = side_of(&state, caller).await?;
-    let Query(params) = params.map_err(|e| ApiError::BadRequest {
-        detail: format!("The day could not be read (YYYY-MM-DD): {e}"),
-        errors: Vec::new(),
-    })?;
     let conversations = if side.reads_every_conversation() {
         let day = params.day.unwrap_or_else(|| conversation_day(Utc::now()));
         state.store.chat_conversations(None, Some(day)).await?
@@ -294,13 +291,9 @@ pub async fn read_conversation(
     State(state): State<AppState>,
     caller: Caller,
     Path(conversation_id): Path<String>,
-    params: Result<Query<TranscriptParams>, QueryRejection>,
+    InQuery(params): InQuery<TranscriptParams>,
 ) -> Result<Json<ChatTranscript>, ApiError> {
     let (side, caller, _) = side_of(&state, caller).await?;
-    let Query(params) = params.map_err(|e| ApiError::BadRequest {
-        detail: format!("`after` must be a whole number: {e}"),
-        errors: Vec::new(),
-    })?;
     let conversation: ChatConversation = state
         .store
         .find_chat_conversation(&conversation_id)

@@ -5,10 +5,11 @@
 use crate::auth::AdviserCaller;
 use crate::error::ReadAnswers;
 use crate::error::{ApiError, BadParameter, ProviderUnavailable, RateLimited, SignInProblems};
+use crate::query::InQuery;
 use crate::state::AppState;
 use activities::AddressLookupError;
 use axum::Json;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use domain::contact::email::{EMPTY_MESSAGE, EmailError};
 use domain::contact::{
     AddressLookupResult, EmailAddress, Postcode, UNCHECKED, UNCHECKED_MESSAGE, email_refusal,
@@ -112,10 +113,11 @@ pub async fn get_address(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct EmailQuery {
     /// The email address to check.
-    #[param(required = true, value_type = String, pattern = "\\S")]
-    email: Option<String>,
+    #[param(pattern = "\\S")]
+    email: String,
 }
 
 /// The email check's answer: `isValid` and `status`, plus the message to show the adviser.
@@ -152,10 +154,9 @@ pub struct EmailValidation {
 pub async fn validate_email(
     State(state): State<AppState>,
     _me: AdviserCaller,
-    Query(query): Query<EmailQuery>,
+    InQuery(query): InQuery<EmailQuery>,
 ) -> Result<Json<EmailValidation>, ApiError> {
-    let text = query.email.unwrap_or_default();
-    let email = match EmailAddress::parse(&text) {
+    let email = match EmailAddress::parse(&query.email) {
         Ok(email) => email,
         Err(EmailError::Empty) => return Err(ApiError::bad_field("email", EMPTY_MESSAGE)),
         Err(error) => {

@@ -2,14 +2,14 @@
 //! policy view, §7 `activateApplication`, `policy/search`, `policydetails`).
 
 use crate::auth::AdviserCaller;
-use crate::case::{ApplicationPath, CaseInPath};
+use crate::case::{ApplicationPath, CaseInPath, InPath, PathId};
 use crate::error::{ApiError, BadParameter, Invalid};
 use crate::error::{CommandAnswers, ReadAnswers};
+use crate::query::InQuery;
 use crate::routes::search::{SearchParams, read_search};
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{Path, Query as PathQuery, State};
-use axum_extra::extract::{Query, QueryRejection};
+use axum::extract::State;
 use domain::application::{ActivateApplication, PolicyDetails};
 use domain::dashboard::PolicySearchResults;
 use domain::policy::PolicyStatus;
@@ -89,10 +89,9 @@ pub struct PolicySearchParams {
 pub async fn search_policies(
     State(state): State<AppState>,
     me: AdviserCaller,
-    params: Result<Query<PolicySearchParams>, QueryRejection>,
+    InQuery(params): InQuery<PolicySearchParams>,
 ) -> Result<Json<PolicySearchResults>, ApiError> {
-    let params = params.map(|Query(p)| Query(p.into()));
-    let query = read_search::<PolicyStatus>(&me, params)?;
+    let query = read_search::<PolicyStatus>(&me, params.into())?;
     Ok(Json(state.store.search_policies(&query).await?))
 }
 
@@ -115,6 +114,19 @@ impl From<PolicySearchParams> for SearchParams {
 #[into_params(parameter_in = Query)]
 pub struct ActingFor {
     pub adviser_id: Option<String>,
+}
+
+/// The policyholder the path's `{policyHolderId}` names: a segment that cannot be a client's id
+/// is "Policy not found", like a client without a policy.
+#[derive(Debug, Clone)]
+pub struct PolicyHolder(pub ApplicantId);
+
+impl PathId for PolicyHolder {
+    const PARAM: &'static str = "policyHolderId";
+    const WHAT: &'static str = "Policy";
+    fn parse(text: &str) -> Option<Self> {
+        ApplicantId::parse(text).map(PolicyHolder)
+    }
 }
 
 /// Get a policy
@@ -140,11 +152,10 @@ pub struct ActingFor {
 pub async fn policy_details(
     State(state): State<AppState>,
     me: AdviserCaller,
-    Path(holder): Path<String>,
-    PathQuery(acting): PathQuery<ActingFor>,
+    InPath(PolicyHolder(holder)): InPath<PolicyHolder>,
+    InQuery(acting): InQuery<ActingFor>,
 ) -> Result<Json<PolicyDetails>, ApiError> {
     let not_found = || ApiError::not_found("Policy");
-    let holder = ApplicantId::parse(&holder).ok_or_else(not_found)?;
     let (application_id, owner) = state
         .store
         .policy_owner(&holder)

@@ -4,11 +4,10 @@
 use crate::auth::AdviserCaller;
 use crate::error::ReadAnswers;
 use crate::error::{ApiError, BadParameter};
+use crate::query::InQuery;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
-use axum_extra::extract::Query;
-use axum_extra::extract::QueryRejection;
 use domain::ApplicationStage;
 use domain::dashboard::{ApplicationSearchResults, SEARCH_TERM_MAX_CHARS, search_words};
 use domain::policy::PolicyStatus;
@@ -59,7 +58,7 @@ pub struct SearchParams {
 pub async fn search_applications(
     State(state): State<AppState>,
     me: AdviserCaller,
-    params: Result<Query<SearchParams>, QueryRejection>,
+    InQuery(params): InQuery<SearchParams>,
 ) -> Result<Json<ApplicationSearchResults>, ApiError> {
     let query = read_search::<ApplicationStage>(&me, params)?;
     let reader = me.caller.subject.to_string();
@@ -95,7 +94,7 @@ impl StatusFilter for PolicyStatus {
 /// statuses in `status`, and the page (from 1).
 pub fn read_search<F: StatusFilter>(
     me: &AdviserCaller,
-    params: Result<Query<SearchParams>, QueryRejection>,
+    params: SearchParams,
 ) -> Result<SearchQuery<F>, ApiError> {
     read_search_in(params, |adviser_id| {
         Ok(SearchScope::Advisers(match adviser_id {
@@ -109,13 +108,9 @@ pub fn read_search<F: StatusFilter>(
 /// Reads a search's parameters as [`read_search`] does, with whose cases it looks at decided by
 /// `scope` from `adviserId` (customer care's search looks at every firm's).
 pub fn read_search_in<F: StatusFilter>(
-    params: Result<Query<SearchParams>, QueryRejection>,
+    params: SearchParams,
     scope: impl FnOnce(Option<&str>) -> Result<SearchScope, ApiError>,
 ) -> Result<SearchQuery<F>, ApiError> {
-    let Query(params) = params.map_err(|e| ApiError::BadRequest {
-        detail: format!("The search parameters could not be read: {e}"),
-        errors: Vec::new(),
-    })?;
     let filters = params
         .status
         .iter()

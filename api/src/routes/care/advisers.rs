@@ -6,11 +6,13 @@ use super::checked;
 use super::history::{CareHistory, history};
 use crate::auth::CareAdminCaller;
 use crate::body::Body;
+use crate::case::InPath;
 use crate::error::CareSignInProblems;
 use crate::error::{ApiError, BadParameter, Conflict, Invalid, NotFound, Unreadable};
+use crate::query::InQuery;
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use chrono::{NaiveDate, Utc};
 use domain::care::{NewDelegation, check_flags};
 use domain::dashboard::search_words;
@@ -126,10 +128,6 @@ pub struct AdviserSearch {
 }
 
 /// An adviser in the path; one that cannot be an id is "Adviser not found".
-fn adviser_in_path(text: &str) -> Result<AdviserId, ApiError> {
-    AdviserId::parse(text).ok_or_else(|| ApiError::not_found("Adviser"))
-}
-
 fn today() -> NaiveDate {
     uk_date(Utc::now())
 }
@@ -151,7 +149,7 @@ fn today() -> NaiveDate {
 pub async fn care_find_advisers(
     State(state): State<AppState>,
     _admin: CareAdminCaller,
-    Query(search): Query<AdviserSearch>,
+    InQuery(search): InQuery<AdviserSearch>,
 ) -> Result<Json<CareAdviserList>, ApiError> {
     let term = search.search.unwrap_or_default();
     if term.chars().count() > 100 {
@@ -209,9 +207,9 @@ async fn details(state: &AppState, id: &AdviserId) -> Result<Json<CareAdviserDet
 pub async fn care_adviser(
     State(state): State<AppState>,
     _admin: CareAdminCaller,
-    Path(id): Path<String>,
+    InPath(id): InPath<AdviserId>,
 ) -> Result<Json<CareAdviserDetails>, ApiError> {
-    details(&state, &adviser_in_path(&id)?).await
+    details(&state, &id).await
 }
 
 /// Set an adviser's flags
@@ -233,10 +231,9 @@ pub async fn care_adviser(
 pub async fn care_set_flags(
     State(state): State<AppState>,
     CareAdminCaller(me): CareAdminCaller,
-    Path(id): Path<String>,
+    InPath(id): InPath<AdviserId>,
     Body(flags): Body<UxSettings>,
 ) -> Result<Json<CareAdviserDetails>, ApiError> {
-    let id = adviser_in_path(&id)?;
     checked(check_flags(&flags))?;
     checked(
         state
@@ -273,10 +270,9 @@ pub struct SetFirmLocation {
 pub async fn care_set_location(
     State(state): State<AppState>,
     CareAdminCaller(me): CareAdminCaller,
-    Path(id): Path<String>,
+    InPath(id): InPath<AdviserId>,
     Body(body): Body<SetFirmLocation>,
 ) -> Result<Json<CareAdviserDetails>, ApiError> {
-    let id = adviser_in_path(&id)?;
     checked(
         state
             .store
@@ -303,9 +299,9 @@ pub async fn care_set_location(
 pub async fn care_adviser_history(
     State(state): State<AppState>,
     _admin: CareAdminCaller,
-    Path(id): Path<String>,
+    InPath(id): InPath<AdviserId>,
 ) -> Result<Json<CareHistory>, ApiError> {
-    history(&state, ChangeSubject::Adviser(&adviser_in_path(&id)?)).await
+    history(&state, ChangeSubject::Adviser(&id)).await
 }
 
 /// Who may act for whom, and when.

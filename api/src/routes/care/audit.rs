@@ -5,11 +5,11 @@
 use super::uk_days::{UkDays, as_sent};
 use crate::auth::CareAdminCaller;
 use crate::error::{ApiError, BadParameter, CareSignInProblems};
+use crate::query::InQuery;
 use crate::routes::search::page;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
-use axum_extra::extract::{Query, QueryRejection};
 use chrono::{DateTime, Utc};
 use domain::dashboard::total_pages;
 use domain::{ApplicantId, ApplicationId, QiId};
@@ -125,12 +125,8 @@ pub struct DataReads {
 pub async fn care_data_reads(
     State(state): State<AppState>,
     _admin: CareAdminCaller,
-    params: Result<Query<DataReadParams>, QueryRejection>,
+    InQuery(params): InQuery<DataReadParams>,
 ) -> Result<Json<DataReads>, ApiError> {
-    let Query(params) = params.map_err(|e| ApiError::BadRequest {
-        detail: format!("The parameters could not be read: {e}"),
-        errors: Vec::new(),
-    })?;
     let current_page = page(params.page.as_deref())?;
     let filter = filter(&params)?;
     let found = state.store.data_reads(&filter, current_page).await?;

@@ -10,6 +10,7 @@ use crate::auth::CareCaller;
 use crate::case::{ApplicantPath, ApplicationPath, InPath, view};
 use crate::error::CareSignInProblems;
 use crate::error::{ApiError, BadParameter, NotFound};
+use crate::query::InQuery;
 use crate::routes::documents::PdfDocument;
 use crate::routes::policies::PolicySearchParams;
 use crate::routes::search::{SearchParams, read_search_in};
@@ -18,7 +19,6 @@ use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::response::Response;
-use axum_extra::extract::{Query, QueryRejection};
 use chrono::{DateTime, Utc};
 use domain::dashboard::{ApplicationSearchResults, PolicySearchResults};
 use domain::dates::uk_date;
@@ -69,7 +69,7 @@ fn every_firm(adviser_id: Option<&str>) -> Result<SearchScope, ApiError> {
 pub async fn care_search_applications(
     State(state): State<AppState>,
     me: CareCaller,
-    params: Result<Query<SearchParams>, QueryRejection>,
+    InQuery(params): InQuery<SearchParams>,
 ) -> Result<Json<ApplicationSearchResults>, ApiError> {
     let mut query = read_search_in::<ApplicationStage>(params, every_firm)?;
     if query.filters.is_empty() {
@@ -98,10 +98,9 @@ pub async fn care_search_applications(
 pub async fn care_search_policies(
     State(state): State<AppState>,
     _me: CareCaller,
-    params: Result<Query<PolicySearchParams>, QueryRejection>,
+    InQuery(params): InQuery<PolicySearchParams>,
 ) -> Result<Json<PolicySearchResults>, ApiError> {
-    let params = params.map(|Query(p)| Query(p.into()));
-    let query = read_search_in::<PolicyStatus>(params, every_firm)?;
+    let query = read_search_in::<PolicyStatus>(params.into(), every_firm)?;
     Ok(Json(state.store.search_policies(&query).await?))
 }
 

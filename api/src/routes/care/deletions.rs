@@ -6,11 +6,11 @@
 use super::uk_days::{UkDays, as_sent};
 use crate::auth::CareAdminCaller;
 use crate::error::{ApiError, BadParameter, CareSignInProblems};
+use crate::query::InQuery;
 use crate::routes::search::page;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
-use axum_extra::extract::{Query, QueryRejection};
 use chrono::{DateTime, Utc};
 use domain::ApplicationId;
 use domain::dashboard::total_pages;
@@ -101,12 +101,8 @@ pub struct Deletions {
 pub async fn care_deletions(
     State(state): State<AppState>,
     _admin: CareAdminCaller,
-    params: Result<Query<DeletionParams>, QueryRejection>,
+    InQuery(params): InQuery<DeletionParams>,
 ) -> Result<Json<Deletions>, ApiError> {
-    let Query(params) = params.map_err(|e| ApiError::BadRequest {
-        detail: format!("The parameters could not be read: {e}"),
-        errors: Vec::new(),
-    })?;
     let current_page = page(params.page.as_deref())?;
     let days = UkDays::parse(params.from.as_deref(), params.to.as_deref())?;
     let filter = DeletionFilter {
@@ -125,22 +121,19 @@ pub async fn care_deletions(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use axum::http::Uri;
+    use crate::query::read_query;
 
     #[test]
     fn a_blank_day_is_read_as_sent_and_refused_and_a_day_left_out_is_no_filter() {
-        let sent = |uri: &str| {
-            let uri: Uri = uri.parse().unwrap();
-            Query::<DeletionParams>::try_from_uri(&uri).unwrap().0
-        };
-        let blank = sent("/deletions?to=");
+        let sent = |query: &str| read_query::<DeletionParams>(query).unwrap();
+        let blank = sent("to=");
         assert_eq!(blank.to.as_deref(), Some(""));
         assert!(blank.from.is_none());
         let refused = UkDays::parse(blank.from.as_deref(), blank.to.as_deref()).unwrap_err();
         assert!(
             matches!(refused, ApiError::BadRequest { ref errors, .. } if errors[0].field == "to")
         );
-        let none = sent("/deletions?page=2");
+        let none = sent("page=2");
         assert!(none.from.is_none() && none.to.is_none());
     }
 }

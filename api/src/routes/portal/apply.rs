@@ -9,17 +9,18 @@
 use crate::audit::{NotRecorded, Reader};
 use crate::auth::{AdviserCaller, ClientCaller};
 use crate::body::Body;
-use crate::case::{ApplicationPath, CaseInPath};
+use crate::case::{ApplicationPath, CaseInPath, InPath, PathId};
 use crate::error::{
     ApiError, BodyCommandAnswers, ClientSignInProblems, Problem, Unconfirmed, Unreadable,
 };
+use crate::query::InQuery;
 use crate::routes::underwriting::enquiry::{
     AnswersRequest, answers_batch, deliver, stored_enquiry,
 };
 use crate::routes::underwriting::lookup::{LookupQuery, QuestionOptions, search_options};
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use chrono::{DateTime, Utc};
 use domain::dates::uk_date;
 use domain::underwriting::Enquiry;
@@ -246,8 +247,17 @@ async fn client_sends<C: workflows::UpdateFor<workflows::EnquiryWorkflow>>(
     Ok(Json(own_interview(state, me, applicant_id).await?))
 }
 
-fn applicant_in(id: &str) -> Result<ApplicantId, ApiError> {
-    ApplicantId::parse(id).ok_or_else(|| ApiError::not_found(NOT_YOURS))
+/// The client the path's `{applicantId}` names, for their own health questions: a segment that
+/// cannot be one is told the same as an interview not theirs.
+#[derive(Debug, Clone)]
+pub struct HealthQuestionsOf(pub ApplicantId);
+
+impl PathId for HealthQuestionsOf {
+    const PARAM: &'static str = "applicantId";
+    const WHAT: &'static str = NOT_YOURS;
+    fn parse(text: &str) -> Option<Self> {
+        ApplicantId::parse(text).map(HealthQuestionsOf)
+    }
 }
 
 /// The health questions sent to me
@@ -320,9 +330,8 @@ pub async fn read_my_health_questions(
     State(state): State<AppState>,
     reader: Reader,
     me: ClientCaller,
-    Path(id): Path<String>,
+    InPath(HealthQuestionsOf(applicant_id)): InPath<HealthQuestionsOf>,
 ) -> Result<Json<Enquiry>, ApiError> {
-    let applicant_id = applicant_in(&id)?;
     let interview = own_interview(&state, &me, &applicant_id).await?;
     let application = me
         .link_for_applicant(&applicant_id)
@@ -352,10 +361,9 @@ pub async fn read_my_health_questions(
 pub async fn answer_my_health_questions(
     State(state): State<AppState>,
     me: ClientCaller,
-    Path(id): Path<String>,
+    InPath(HealthQuestionsOf(applicant_id)): InPath<HealthQuestionsOf>,
     Body(request): Body<AnswersRequest>,
 ) -> Result<Json<Enquiry>, ApiError> {
-    let applicant_id = applicant_in(&id)?;
     let command = ClientAnswers {
         client: me.caller.subject.to_string(),
         batch: answers_batch(&state, request.answers),
@@ -380,9 +388,8 @@ pub async fn answer_my_health_questions(
 pub async fn declare_my_health_questions(
     State(state): State<AppState>,
     me: ClientCaller,
-    Path(id): Path<String>,
+    InPath(HealthQuestionsOf(applicant_id)): InPath<HealthQuestionsOf>,
 ) -> Result<Json<Enquiry>, ApiError> {
-    let applicant_id = applicant_in(&id)?;
     let command = ClientDeclares {
         client: me.caller.subject.to_string(),
     };
@@ -407,9 +414,8 @@ pub async fn declare_my_health_questions(
 pub async fn submit_my_health_questions(
     State(state): State<AppState>,
     me: ClientCaller,
-    Path(id): Path<String>,
+    InPath(HealthQuestionsOf(applicant_id)): InPath<HealthQuestionsOf>,
 ) -> Result<Json<Enquiry>, ApiError> {
-    let applicant_id = applicant_in(&id)?;
     let command = ClientSubmits {
         client: me.caller.subject.to_string(),
     };
@@ -440,7 +446,7 @@ pub async fn search_for_my_health_questions(
     State(state): State<AppState>,
     _me: ClientCaller,
     Path((branch, tag, answer)): Path<(String, String, String)>,
-    Query(query): Query<LookupQuery>,
+    InQuery(query): InQuery<LookupQuery>,
 ) -> Result<Json<QuestionOptions>, ApiError> {
     let mut found = search_options(&state, &branch, &tag, &answer, query.stem.as_deref())?;
     for option in &mut found.options {

@@ -7,14 +7,15 @@
 use crate::audit::{HEALTH_ANSWERS, NotRecorded, QI_INDICATION_DOCUMENT, Reader};
 use crate::auth::AdviserCaller;
 use crate::body::Body;
-use crate::case::InPath;
+use crate::case::{InPath, PathId};
 use crate::error::{ApiError, BadParameter, BodyCommandAnswers, CommandAnswers, ReadAnswers};
+use crate::query::InQuery;
 use crate::routes::applications::ActingFor;
 use crate::routes::documents::{self, PdfDocument};
 use crate::routes::underwriting::enquiry::answers_batch;
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use chrono::Utc;
@@ -132,10 +133,9 @@ impl QiClientRequest {
 pub async fn create_qi(
     State(state): State<AppState>,
     me: AdviserCaller,
-    acting: Result<Query<ActingFor>, axum::extract::rejection::QueryRejection>,
+    InQuery(acting): InQuery<ActingFor>,
     Body(request): Body<QiClientRequest>,
 ) -> Result<(StatusCode, Json<QiView>), ApiError> {
-    let Query(acting) = acting.map_err(|e| ApiError::bad_field("adviserId", &e.body_text()))?;
     let owner = me.acting_for(acting.adviser_id.as_deref())?;
     let firm_id = if owner == me.profile.id {
         me.profile.firm_id.clone()
@@ -412,6 +412,18 @@ pub struct QiDocumentQuery {
     pub adviser_id: Option<String>,
 }
 
+/// The client the path's `{clientId}` names on a Qi enquiry (the enquiry's own client id).
+#[derive(Debug, Clone)]
+pub struct QiClient(pub domain::ApplicantId);
+
+impl PathId for QiClient {
+    const PARAM: &'static str = "clientId";
+    const WHAT: &'static str = "Client";
+    fn parse(text: &str) -> Option<Self> {
+        domain::ApplicantId::parse(text).map(QiClient)
+    }
+}
+
 /// Download the indication
 ///
 /// The indication as a PDF, marked as an indication and not an offer: the client, the answers
@@ -435,14 +447,13 @@ pub async fn qi_document(
     State(state): State<AppState>,
     reader: Reader,
     me: AdviserCaller,
-    axum::extract::Path((qi, client)): axum::extract::Path<(String, String)>,
-    query: Result<Query<QiDocumentQuery>, axum::extract::rejection::QueryRejection>,
+    InPath(id): InPath<QiId>,
+    InPath(QiClient(client)): InPath<QiClient>,
+    InQuery(query): InQuery<QiDocumentQuery>,
 ) -> Result<Response, ApiError> {
-    let Query(query) = query.map_err(|e| ApiError::bad_field("fileName", &e.body_text()))?;
     me.acting_for(query.adviser_id.as_deref())?;
-    let id = QiId::parse(&qi).ok_or_else(|| ApiError::not_found("Qi enquiry"))?;
     let found = find(&state, &me, &id).await?;
-    if found.record.enquiry.applicant_id.as_str() != client {
+    if found.record.enquiry.applicant_id != client {
         return Err(ApiError::not_found("Client"));
     }
     let view = found.view();

@@ -6,6 +6,7 @@ use crate::audit::{NotRecorded, Reader};
 use crate::auth::UnderwriterCaller;
 use crate::case::{ApplicantPath, ApplicationPath, InPath};
 use crate::error::{ApiError, BadParameter, Conflict, NotFound, StaffSignInProblems, Unconfirmed};
+use crate::query::InQuery;
 use crate::routes::documents::PdfDocument;
 use crate::routes::search::page;
 use crate::routes::underwriting::latest_answers;
@@ -13,7 +14,6 @@ use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use axum::response::Response;
-use axum_extra::extract::{Query, QueryRejection};
 use chrono::Utc;
 use domain::ApplicantId;
 use domain::application::{ClaimCase, ReleaseCase};
@@ -81,12 +81,8 @@ fn filter(text: Option<&str>) -> Result<WorkbenchFilter, ApiError> {
 pub async fn list_cases(
     State(state): State<AppState>,
     me: UnderwriterCaller,
-    params: Result<Query<WorkbenchParams>, QueryRejection>,
+    InQuery(params): InQuery<WorkbenchParams>,
 ) -> Result<Json<WorkbenchResults>, ApiError> {
-    let Query(params) = params.map_err(|e| ApiError::BadRequest {
-        detail: format!("The workbench parameters could not be read: {e}"),
-        errors: Vec::new(),
-    })?;
     let query = WorkbenchQuery {
         filter: filter(params.filter.as_deref())?,
         underwriter: me.underwriter.id,

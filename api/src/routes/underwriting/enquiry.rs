@@ -5,12 +5,12 @@
 use crate::audit::{NotRecorded, Reader};
 use crate::auth::AdviserCaller;
 use crate::body::Body;
-use crate::case::{Case, InPath, applicant_in_path};
+use crate::case::{Case, InPath, PathId};
 use crate::error::{ApiError, Invalid, Unreadable};
 use crate::error::{BodyCommandAnswers, CommandAnswers, ReadAnswers};
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use chrono::Utc;
 use domain::application::StartUnderwriting;
 use domain::dates::uk_date;
@@ -127,9 +127,17 @@ pub(crate) async fn stored_enquiry(
         .map(|stored| stored.view(today)))
 }
 
-/// The client an `{id}` names: their enquiry id (`enquiry-{applicantId}`) or their id.
-fn client_of(id: &str) -> Result<ApplicantId, ApiError> {
-    applicant_in_path(id.strip_prefix("enquiry-").unwrap_or(id))
+/// The client the path's `{applicantId}` names: their id, or their enquiry id
+/// (`enquiry-{applicantId}`); anything else is "Applicant not found".
+#[derive(Debug, Clone)]
+pub struct EnquiryClient(pub ApplicantId);
+
+impl PathId for EnquiryClient {
+    const PARAM: &'static str = "applicantId";
+    const WHAT: &'static str = "Applicant";
+    fn parse(text: &str) -> Option<Self> {
+        ApplicantId::parse(text.strip_prefix("enquiry-").unwrap_or(text)).map(EnquiryClient)
+    }
 }
 
 /// Start a client's underwriting enquiry
@@ -190,9 +198,8 @@ pub async fn get_enquiry(
     State(state): State<AppState>,
     reader: Reader,
     me: AdviserCaller,
-    Path(id): Path<String>,
+    InPath(EnquiryClient(applicant_id)): InPath<EnquiryClient>,
 ) -> Result<Json<Enquiry>, ApiError> {
-    let applicant_id = client_of(&id)?;
     let case = Case::of_applicant(&state, &me, &applicant_id).await?;
     let enquiry = stored_enquiry(&state, &applicant_id)
         .await?
@@ -207,10 +214,9 @@ pub async fn get_enquiry(
 async fn answer(
     state: &AppState,
     me: &AdviserCaller,
-    id: &str,
+    applicant_id: ApplicantId,
     answers: Vec<Answer>,
 ) -> Result<Json<Enquiry>, ApiError> {
-    let applicant_id = client_of(id)?;
     Case::of_applicant(state, me, &applicant_id).await?;
     send(state, &applicant_id, answers_batch(state, answers)).await
 }
@@ -244,10 +250,10 @@ pub(crate) fn answers_batch(state: &AppState, answers: Vec<Answer>) -> ProvideAn
 pub async fn answer_enquiry(
     State(state): State<AppState>,
     me: AdviserCaller,
-    Path(id): Path<String>,
+    InPath(EnquiryClient(applicant_id)): InPath<EnquiryClient>,
     Body(request): Body<AnswersRequest>,
 ) -> Result<Json<Enquiry>, ApiError> {
-    answer(&state, &me, &id, request.answers).await
+    answer(&state, &me, applicant_id, request.answers).await
 }
 
 /// Answer questions of a client's underwriting enquiry (action form)
@@ -268,10 +274,10 @@ pub async fn answer_enquiry(
 pub async fn provide_answers(
     State(state): State<AppState>,
     me: AdviserCaller,
-    Path(id): Path<String>,
+    InPath(EnquiryClient(applicant_id)): InPath<EnquiryClient>,
     Body(request): Body<AnswersRequest>,
 ) -> Result<Json<Enquiry>, ApiError> {
-    answer(&state, &me, &id, request.answers).await
+    answer(&state, &me, applicant_id, request.answers).await
 }
 
 /// Close a client's underwriting enquiry
@@ -294,9 +300,8 @@ pub async fn provide_answers(
 pub async fn close_enquiry(
     State(state): State<AppState>,
     me: AdviserCaller,
-    Path(id): Path<String>,
+    InPath(EnquiryClient(applicant_id)): InPath<EnquiryClient>,
 ) -> Result<Json<Enquiry>, ApiError> {
-    let applicant_id = client_of(&id)?;
     Case::of_applicant(&state, &me, &applicant_id).await?;
     send(&state, &applicant_id, CloseEnquiry).await
 }

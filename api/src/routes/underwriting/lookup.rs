@@ -5,9 +5,10 @@
 use crate::auth::AdviserCaller;
 use crate::error::ApiError;
 use crate::error::ReadAnswers;
+use crate::query::InQuery;
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use domain::underwriting::answers::values;
 use domain::underwriting::dictionary::BackedOption;
 use serde::{Deserialize, Serialize};
@@ -61,7 +62,7 @@ pub async fn lookup_question_option(
     State(state): State<AppState>,
     _me: AdviserCaller,
     Path((branch, tag, answer)): Path<(String, String, String)>,
-    Query(query): Query<LookupQuery>,
+    InQuery(query): InQuery<LookupQuery>,
 ) -> Result<Json<QuestionOptions>, ApiError> {
     search_options(&state, &branch, &tag, &answer, query.stem.as_deref())
 }
