@@ -18,6 +18,12 @@ const SERVER_STATE_RULES = {
       message: 'Change server state through useChange (src/lib/change.ts), or download with useDownload.',
     },
   ],
+  keys: [
+    {
+      selector: 'Property[key.name=/^(queryKey|cacheKey)$/] > ArrayExpression',
+      message: 'Build the key with its area’s key factory (src/lib/query-keys.ts or the feature’s api/ keys), not inline.',
+    },
+  ],
 };
 
 export default tseslint.config(
@@ -80,17 +86,17 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/**/*.test.{ts,tsx}', 'src/test/**'],
     rules: {
-      'no-restricted-syntax': ['error', ...SERVER_STATE_RULES.queries, ...SERVER_STATE_RULES.mutations],
+      'no-restricted-syntax': ['error', ...SERVER_STATE_RULES.queries, ...SERVER_STATE_RULES.mutations, ...SERVER_STATE_RULES.keys],
     },
   },
   {
     files: ['src/**/api/**', 'src/**/api.ts', 'src/**/*-api.ts', 'src/lib/**'],
     ignores: ['src/**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-syntax': ['error', ...SERVER_STATE_RULES.mutations] },
+    rules: { 'no-restricted-syntax': ['error', ...SERVER_STATE_RULES.mutations, ...SERVER_STATE_RULES.keys] },
   },
   {
     files: ['src/lib/change.ts'],
-    rules: { 'no-restricted-syntax': 'off' },
+    rules: { 'no-restricted-syntax': ['error', ...SERVER_STATE_RULES.keys] },
   },
   {
     files: ['*.config.{js,ts}', 'scripts/**', 'e2e/**'],

@@ -62,8 +62,9 @@ interface PagedTableProps<R> {
   columns: readonly PagedTableColumn<R>[];
   page: Page<R>;
   rowKey: (row: R) => string | number;
-  /** Where a row leads: a click anywhere on it, or its RowLink, goes there. */
-  rowPath: (row: R) => string;
+  /** Where a row leads: a click anywhere on it, or its RowLink, goes there. Without it a row
+   * leads nowhere itself (its cells may hold links). */
+  rowPath?: (row: R) => string;
   texts: PagedTableTexts;
 }
 
@@ -77,7 +78,8 @@ export function RowLink({ to, label, children }: { to: string; label: string; ch
 }
 
 /**
- * A server-paged list (the dashboard's, the underwriters' workbench): each row opens what it lists,
+ * A server-paged list (the dashboard's, the underwriters' workbench, customer care's): a row opens
+ * what it lists where the list says where,
  * an empty list says so, a first load shows a spinner, and the pager sits under it. A plain table
  * styled like antd's: these lists are on the first screen, and antd's Table would bring its
  * filters' tree and dropdowns with it.
@@ -100,7 +102,11 @@ export function PagedTable<R>({ columns, page, rowKey, rowPath, texts }: PagedTa
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr key={rowKey(row)} className="clickable-row" onClick={() => void navigate(rowPath(row))}>
+              <tr
+                key={rowKey(row)}
+                className={rowPath ? 'clickable-row' : undefined}
+                onClick={rowPath ? () => void navigate(rowPath(row)) : undefined}
+              >
                 {columns.map(({ key, align, cell }) => (
                   <td key={key} style={align ? { textAlign: align } : undefined}>
                     {cell(row)}

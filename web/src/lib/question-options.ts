@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import { api, type Schemas } from './api-client';
 import { unwrap } from './api-error';
+import { questionOptionKeys } from './query-keys';
 
 /** Several choices of one answer are joined by `|` (see the API's AnswersRequest). */
 export const VALUE_SEPARATOR = '|';
@@ -46,7 +47,7 @@ export function useQuestionOptions(branch: string, tag: string, chosen: readonly
   const answer = chosen.length > 0 ? chosen.join(VALUE_SEPARATOR) : '-';
   const typed = stem.trim();
   return useQuery({
-    queryKey: ['question-options', lookup.source, branch, tag, answer, typed],
+    queryKey: questionOptionKeys.search(lookup.source, branch, tag, answer, typed),
     queryFn: () => lookup.search(branch, tag, answer, typed),
     enabled: typed !== '',
   });

@@ -44,8 +44,10 @@ describe('customer care’s Deletions page (issue 36)', () => {
     expect(within(newest).queryByRole('link')).not.toBeInTheDocument();
     const rows = screen.getAllByRole('row');
     expect(rows.findIndex((r) => r.textContent.includes('100023'))).toBeLessThan(rows.findIndex((r) => r.textContent.includes('100007')));
-    // 12 lines are two pages of 10.
-    expect(screen.getByTitle('2')).toBeInTheDocument();
+    // 12 lines are two pages of 10: this is the first, and the next can be asked for.
+    expect(screen.getByText('Page 1')).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeEnabled();
+    expect(screen.getByText('12 deletions')).toBeInTheDocument();
   });
 
   it('narrows by UK day, refuses a range that ends before it starts without asking, and shows all again', async () => {

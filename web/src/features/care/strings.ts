@@ -11,6 +11,7 @@ export const careStrings = {
   call: 'call',
   email: 'or email',
   loading: 'Loading…',
+  pages: (list: string) => `Pages of ${list.charAt(0).toLowerCase()}${list.slice(1)}`,
   loadFailed: 'This could not be loaded. Please try again.',
   save: 'Save',
   saved: 'Saved.',

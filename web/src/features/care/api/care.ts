@@ -21,15 +21,17 @@ export type CareSearchKind = 'applications' | 'policies';
 /** Customer care's query keys: every care read under `['care']`, so a change can refresh them by prefix. */
 export const careKeys = {
   all: ['care'] as const,
-  cases: (term: string, page: number) => ['care', 'cases', term, page] as const,
-  policies: (term: string, page: number) => ['care', 'policies', term, page] as const,
-  case: (applicationId: number) => ['care', 'case', applicationId] as const,
-  advisers: (search: string, firmId: string) => ['care', 'advisers', search, firmId] as const,
-  adviser: (adviserId: string) => ['care', 'adviser', adviserId] as const,
-  history: (adviserId: string) => ['care', 'history', adviserId] as const,
-  firms: () => ['care', 'firms'] as const,
-  timeline: (applicationId: number) => ['care', 'timeline', applicationId] as const,
-  deletions: ({ from, to, page }: DeletionQuery) => ['care', 'deletions', from, to, page] as const,
+  cases: (term: string, page: number) => [...careKeys.all, 'cases', term, page] as const,
+  policies: (term: string, page: number) => [...careKeys.all, 'policies', term, page] as const,
+  case: (applicationId: number) => [...careKeys.all, 'case', applicationId] as const,
+  advisers: (search: string, firmId: string) => [...careKeys.all, 'advisers', search, firmId] as const,
+  adviser: (adviserId: string) => [...careKeys.all, 'adviser', adviserId] as const,
+  history: (adviserId: string) => [...careKeys.all, 'history', adviserId] as const,
+  firms: () => [...careKeys.all, 'firms'] as const,
+  timeline: (applicationId: number) => [...careKeys.all, 'timeline', applicationId] as const,
+  deletions: ({ from, to, page }: DeletionQuery) => [...careKeys.all, 'deletions', from, to, page] as const,
+  dataReads: ({ applicationId, reader, page }: { applicationId?: number; reader: string; page: number }) =>
+    [...careKeys.all, 'data-reads', applicationId ?? null, reader, page] as const,
 };
 
 /** The query of customer care's searches: the term when one is given, and the page. */

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, type Schemas } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
+import { careKeys } from '../api/care';
 
 export type DataRead = Schemas['DataReadView'];
 
@@ -11,15 +12,11 @@ export interface DataReadQuery {
   page: number;
 }
 
-/** Under `['care']`, so a care change that refreshes every care read refreshes this too. */
-export const dataReadKeys = {
-  list: ({ applicationId, reader, page }: DataReadQuery) => ['care', 'data-reads', applicationId ?? null, reader, page] as const,
-};
 
 /** GET /api/v1/care/audit/reads: a page of 10 recorded reads, newest first; not asked while `enabled` is false. */
 export function useDataReads(query: DataReadQuery, enabled = true) {
   return useQuery({
-    queryKey: dataReadKeys.list(query),
+    queryKey: careKeys.dataReads(query),
     enabled,
     placeholderData: keepPreviousData,
     queryFn: async () => {

@@ -58,8 +58,9 @@ describe('customer care’s Data reads page (issue 36)', () => {
     expect(within(payloads).getByText('Underwriter')).toBeInTheDocument();
     expect(screen.getByText('Document: Medical evidence')).toBeInTheDocument();
     expect(screen.getByText('Qi q-7')).toBeInTheDocument();
-    // 12 reads are two pages of 10.
-    expect(screen.getByTitle('2')).toBeInTheDocument();
+    // 12 reads are two pages of 10: this is the first, and the next can be asked for.
+    expect(screen.getByText('Page 1')).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeEnabled();
   });
 
   it('filters by case reference and reader, and refuses a reference that cannot be one without asking', async () => {

@@ -1,26 +1,25 @@
-import { Table, type TableColumnsType } from 'antd';
-import { TableScroll } from '@/components/table-scroll';
+import { PagedTable, type PagedTableColumn } from '@/components/paged-table';
 import { careStrings as t } from '../strings';
-import { EmptyText } from './empty-text';
 
-/** One page of a care search as the table needs it, whichever search it came from. */
+/** One page of a care list as the table needs it, whichever list it came from. */
 export interface SearchPage<Row> {
-  rows: Row[];
+  rows: readonly Row[];
   total: number;
 }
 
 /**
- * The results of one of customer care's searches (applications or policies): a page of 10 with
- * the same caption, paging, loading, empty and error states whichever is searched.
+ * A page of one of customer care's server-paged lists (the case and policy searches, the data
+ * reads, the deletions): the portal's one paged table (`PagedTable`, as the dashboard's and the
+ * workbench's), with the same caption, pager, loading, empty and error states whichever it lists.
  */
-export function SearchResults<Row extends object>({ found, failed, fetching, page, onPage, rowKey, columns, noResults, total, caption }: {
+export function SearchResults<Row>({ found, failed, fetching, page, onPage, rowKey, columns, noResults, total, caption }: {
   found: SearchPage<Row> | undefined;
   failed: boolean;
   fetching: boolean;
   page: number;
   onPage: (page: number) => void;
-  rowKey: keyof Row & string;
-  columns: TableColumnsType<Row>;
+  rowKey: (row: Row) => string | number;
+  columns: readonly PagedTableColumn<Row>[];
   noResults: string;
   total: (n: number) => string;
   caption: string;
@@ -28,18 +27,12 @@ export function SearchResults<Row extends object>({ found, failed, fetching, pag
   return (
     <>
       {failed && <p role="alert">{t.loadFailed}</p>}
-      <TableScroll label={caption}>
-        <Table<Row>
-          rowKey={rowKey}
-          size="small"
-          loading={fetching}
-          dataSource={found?.rows ?? []}
-          locale={{ emptyText: <EmptyText>{noResults}</EmptyText> }}
-          caption={found ? total(found.total) : caption}
-          pagination={{ current: page, pageSize: 10, total: found?.total ?? 0, onChange: onPage, showSizeChanger: false }}
-          columns={columns}
-        />
-      </TableScroll>
+      <PagedTable<Row>
+        columns={columns}
+        rowKey={rowKey}
+        page={{ rows: found?.rows ?? [], currentPage: page, totalRecordCount: found?.total ?? 0, loading: fetching, onPageChange: onPage }}
+        texts={{ name: caption, empty: noResults, loading: t.loading, pager: t.pages(caption), total }}
+      />
     </>
   );
 }

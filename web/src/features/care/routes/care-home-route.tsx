@@ -98,18 +98,18 @@ function ApplicationResults({ term, page, onPage }: ResultsProps) {
       fetching={search.isFetching}
       page={page}
       onPage={onPage}
-      rowKey="id"
+      rowKey={(row) => row.id}
       noResults={t.cases.noResults}
       total={t.cases.total}
       caption={t.cases.results}
       columns={[
-        { title: t.cases.reference, dataIndex: 'id', render: (id: number) => <Link to={paths.careCase(id)}>{id}</Link> },
-        { title: t.cases.clients, dataIndex: 'clientNames' },
-        { title: t.cases.adviser, dataIndex: 'adviserName', render: (v: string | null) => v ?? '' },
-        { title: t.cases.firm, dataIndex: 'firmName', render: (v: string | null) => v ?? '' },
-        { title: t.cases.location, dataIndex: 'firmLocationName', render: (v: string | null) => v ?? '' },
-        { title: t.cases.stage, dataIndex: 'applicationStatus' },
-        { title: t.cases.updated, dataIndex: 'updatedAt', render: (v: string) => formatDateTime(v) },
+        { key: 'id', header: t.cases.reference, cell: (row) => <Link to={paths.careCase(row.id)}>{row.id}</Link> },
+        { key: 'clients', header: t.cases.clients, cell: (row) => row.clientNames },
+        { key: 'adviser', header: t.cases.adviser, cell: (row) => row.adviserName ?? '' },
+        { key: 'firm', header: t.cases.firm, cell: (row) => row.firmName ?? '' },
+        { key: 'location', header: t.cases.location, cell: (row) => row.firmLocationName ?? '' },
+        { key: 'stage', header: t.cases.stage, cell: (row) => row.applicationStatus },
+        { key: 'updated', header: t.cases.updated, cell: (row) => formatDateTime(row.updatedAt) },
       ]}
     />
   );
@@ -125,23 +125,17 @@ function PolicyResults({ term, page, onPage }: ResultsProps) {
       fetching={search.isFetching}
       page={page}
       onPage={onPage}
-      rowKey="policyHolderId"
+      rowKey={(row) => row.policyHolderId}
       noResults={t.policies.noResults}
       total={t.policies.total}
       caption={t.policies.results}
       columns={[
-        {
-          title: t.policies.reference,
-          dataIndex: 'policyReference',
-          render: (reference: string, row) => (
-<Link to={paths.careCase(row.applicationId)}>{reference}</Link>
-          ),
-        },
-        { title: t.policies.client, dataIndex: 'holderName' },
-        { title: t.policies.adviser, dataIndex: 'adviserName', render: (v: string | null) => v ?? '' },
-        { title: t.policies.firm, dataIndex: 'firmName', render: (v: string | null) => v ?? '' },
-        { title: t.policies.status, dataIndex: 'policyStatus' },
-        { title: t.policies.application, dataIndex: 'applicationId' },
+        { key: 'reference', header: t.policies.reference, cell: (row) => <Link to={paths.careCase(row.applicationId)}>{row.policyReference}</Link> },
+        { key: 'client', header: t.policies.client, cell: (row) => row.holderName },
+        { key: 'adviser', header: t.policies.adviser, cell: (row) => row.adviserName ?? '' },
+        { key: 'firm', header: t.policies.firm, cell: (row) => row.firmName ?? '' },
+        { key: 'status', header: t.policies.status, cell: (row) => row.policyStatus },
+        { key: 'application', header: t.policies.application, cell: (row) => row.applicationId },
       ]}
     />
   );

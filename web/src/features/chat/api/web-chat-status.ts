@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Schemas } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
+import { chatKeys } from '@/lib/query-keys';
 
 export type WebChatStatus = Schemas['WebChatStatus'];
 
@@ -12,7 +13,7 @@ export const WEB_CHAT_POLL_MS = 5_000;
 
 /** GET /api/v1/backendforfrontend/webchat/status: whether web chat can be used now, and why not. */
 export const webChatStatusQueryOptions = queryOptions({
-  queryKey: ['web-chat', 'status'] as const,
+  queryKey: chatKeys.status(),
   queryFn: async () => unwrap(await api.GET('/api/v1/backendforfrontend/webchat/status')),
   refetchInterval: WEB_CHAT_POLL_MS,
   staleTime: WEB_CHAT_POLL_MS / 2,

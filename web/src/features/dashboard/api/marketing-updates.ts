@@ -2,13 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Schemas } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
 import { useChange } from '@/lib/change';
+import { marketingKeys } from '@/lib/query-keys';
 
 export type MarketingUpdate = Schemas['MarketingUpdate'];
 type MarketingUpdates = Schemas['MarketingUpdates'];
 
-const marketingKeys = {
-  current: ['marketing-updates', 'current'] as const,
-};
 
 /** GET /api/v1/backendforfrontend/marketingupdates: the notice to show the adviser today, or none. */
 export const marketingUpdatesQueryOptions = queryOptions({

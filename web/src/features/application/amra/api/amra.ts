@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { unwrap } from '@/lib/api-error';
 import { useChange } from '@/lib/change';
+import { surgeryKeys } from '@/lib/query-keys';
 import type { Schemas } from '@/lib/api-client';
 
 /** POST /api/v1/backendforfrontend/applicant/isAmraConsentGranted */
@@ -29,7 +30,7 @@ export function useSetExaminer() {
 export function useSurgeries(search: string) {
   const typed = search.trim();
   return useQuery({
-    queryKey: ['surgeries', typed],
+    queryKey: surgeryKeys.search(typed),
     queryFn: async () => unwrap(await api.GET('/api/v1/backendforfrontend/examiner/lookup', { params: { query: { search: typed } } })),
     enabled: typed !== '',
   });

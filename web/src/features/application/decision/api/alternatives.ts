@@ -11,7 +11,7 @@ import { useChange } from '@/lib/change';
  */
 export function useAlternatives(applicationId: number, version: number, enabled: boolean) {
   return useQuery({
-    queryKey: [...applicationKeys.detail(applicationId), 'alternatives', version],
+    queryKey: applicationKeys.alternatives(applicationId, version),
     queryFn: async () =>
       unwrap(await api.GET('/api/v1/decision/{applicationId}/alternatives', { params: { path: { applicationId } } })),
     enabled,

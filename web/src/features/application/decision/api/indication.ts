@@ -12,7 +12,7 @@ import { applicationKeys } from '@/lib/query-keys';
  */
 export function useIndicationComparison(applicationId: number, applicantId: string, version: number, enabled: boolean) {
   return useQuery({
-    queryKey: [...applicationKeys.detail(applicationId), 'indication', applicantId, version],
+    queryKey: applicationKeys.indication(applicationId, applicantId, version),
     queryFn: async () => {
       try {
         return unwrap(

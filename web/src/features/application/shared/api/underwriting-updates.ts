@@ -12,7 +12,7 @@ export function useUnderwritingUpdates(applicationId: number, version: number | 
   const client = useQueryClient();
   return useQuery({
     // The application's version: a change (a new update among them) reads them again.
-    queryKey: [...underwritingUpdateKeys.of(applicationId), version],
+    queryKey: underwritingUpdateKeys.version(applicationId, version),
     queryFn: async () => {
       const read = unwrap(
         await api.GET('/api/v1/backendforfrontend/underwritingupdates/{applicationId}', { params: { path: { applicationId } } }),

@@ -13,7 +13,7 @@ export type TimelineEntry = Schemas['TimelineEntry'];
  */
 export function useApplicationTimeline(applicationId: number, enabled: boolean) {
   return useQuery({
-    queryKey: [...applicationKeys.detail(applicationId), 'timeline'],
+    queryKey: applicationKeys.timeline(applicationId),
     queryFn: async () =>
       unwrap(await api.GET('/api/v1/application/{applicationId}/timeline', { params: { path: { applicationId } } })),
     enabled,
