@@ -1,7 +1,7 @@
 //! Every read of special-category or fraud-sensitive data is recorded before it is shown
 //! (issue 36, decisions AU1–AU4): health answers, stored documents, bank details and decrypted
-//! Temporal payloads, with who read them, in which role, from which address (the TCP peer,
-//! [`ClientAddress`]), about which case and what. A handler takes a [`Reader`] and calls one of
+//! Temporal payloads, with who read them, in which role, from which address (the TCP
+//! peer, [`Reader::address`]), about which case and what. A handler takes a [`Reader`] and calls one of
 //! its methods just before it answers; a stored document leaves the API only through
 //! [`Reader::document`].
 //!

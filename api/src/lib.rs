@@ -4,7 +4,6 @@
 //! `main.rs` wires them into the `portal` binary; tests build the same router with
 //! [`build_app`] and the same worker with [`worker::start`].
 
-pub mod actor;
 pub mod audit;
 pub mod auth;
 pub mod body;
@@ -17,6 +16,7 @@ pub mod portal_settings;
 pub mod query;
 mod routes;
 pub mod security_headers;
+pub mod sender;
 pub mod spa;
 pub mod state;
 pub mod timeline;
@@ -288,7 +288,7 @@ pub fn build_app(services: &Services) -> Router {
             None,
         )
     })
-    .layer(axum::middleware::from_fn(actor::layer))
+    .layer(axum::middleware::from_fn(sender::layer))
     // Outside the caller's slot: a key's first request runs in a task of its own, which
     // opens its own slot (`idempotency`).
     .layer(axum::middleware::from_fn_with_state(

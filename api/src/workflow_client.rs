@@ -96,7 +96,7 @@ impl WorkflowClient {
             firm_id,
             firm_location_id,
             created_at,
-            by: crate::actor::current(),
+            by: crate::sender::current(),
         };
         let started = self.client.execute_update_with_start_workflow(
             ApplicationWorkflow::run,
@@ -125,7 +125,7 @@ impl WorkflowClient {
             .client
             .get_workflow_handle::<ApplicationWorkflow>(application_workflow_id(id));
         let options = update_options(C::update().name());
-        let input = Timed::new(Utc::now(), command).by(crate::actor::current());
+        let input = Timed::new(Utc::now(), command).by(crate::sender::current());
         let update = || handle.execute_update(C::update(), input.clone(), options.clone());
         match self.updated(&application_workflow_id(id), update).await {
             Ok(Ok(saved)) => Ok(saved),
@@ -358,7 +358,7 @@ impl WorkflowClient {
         self.update_enquiry(
             applicant_id,
             C::update,
-            Timed::new(Utc::now(), command).by(crate::actor::current()),
+            Timed::new(Utc::now(), command).by(crate::sender::current()),
         )
         .await
     }
@@ -441,7 +441,7 @@ impl WorkflowClient {
             .client
             .get_workflow_handle::<workflows::QiWorkflow>(&workflow_id);
         let options = update_options(C::update().name());
-        let input = Timed::new(Utc::now(), command).by(crate::actor::current());
+        let input = Timed::new(Utc::now(), command).by(crate::sender::current());
         let update = || handle.execute_update(C::update(), input.clone(), options.clone());
         self.updated(&workflow_id, update)
             .await?

@@ -7,10 +7,10 @@
 //! production), and it is compiled only into builds with `api`'s `dev-idp` feature (the default;
 //! the production image leaves it out).
 
-mod client_address;
 mod keys;
 mod limits;
 pub mod page;
+mod peer_address;
 mod sign_in;
 mod sign_up;
 pub mod users;
@@ -22,9 +22,9 @@ use axum::routing::get;
 use axum::{Json, Router};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use client_address::ClientAddress;
 use jsonwebtoken::{Algorithm, DecodingKey, Header, Validation, decode, encode};
 use keys::SigningKey;
+use peer_address::PeerAddress;
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -379,7 +379,7 @@ async fn authorize_page(
 /// The sign-up page's form: a new client account, signed in at once.
 async fn sign_up_submit(
     State(idp): State<Arc<DevIdp>>,
-    from: ClientAddress,
+    from: PeerAddress,
     Form(form): Form<HashMap<String, String>>,
 ) -> Response {
     if let Err(message) = idp.check_request(&form) {
@@ -466,7 +466,7 @@ fn account_user(account: DevAccount) -> DevUser {
 
 async fn token(
     State(idp): State<Arc<DevIdp>>,
-    from: ClientAddress,
+    from: PeerAddress,
     Form(form): Form<HashMap<String, String>>,
 ) -> Result<Response, OAuthError> {
     if param(&form, "client_id") != idp.client_id {

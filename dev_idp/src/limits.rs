@@ -4,7 +4,7 @@
 //! the account exists. Keys are SHA-256 digests: no typed email (or a password typed into the
 //! email box) is kept.
 
-use crate::client_address::ClientAddress;
+use crate::peer_address::PeerAddress;
 use chrono::{DateTime, Utc};
 use sha2::{Digest, Sha256};
 use store::SignInLimits;
@@ -18,7 +18,7 @@ pub(super) struct Attempt {
 }
 
 impl Attempt {
-    pub(super) fn new(email: &str, from: ClientAddress) -> Self {
+    pub(super) fn new(email: &str, from: PeerAddress) -> Self {
         Self {
             account: digest("account", &email.trim().to_lowercase()),
             address: digest("address", &from.to_string()),
@@ -193,7 +193,7 @@ mod tests {
 
     #[test]
     fn an_account_is_its_email_in_any_case_and_never_kept_as_typed() {
-        let here = ClientAddress(Some([127, 0, 0, 1].into()));
+        let here = PeerAddress(Some([127, 0, 0, 1].into()));
         let a = Attempt::new(" Adviser1@Example.com ", here);
         let b = Attempt::new("adviser1@example.com", here);
         assert_eq!(a.account, b.account);
@@ -204,7 +204,7 @@ mod tests {
         assert!(!a.account.contains("adviser1") && a.account.len() == 64);
         assert_ne!(
             a.address,
-            Attempt::new("adviser1@example.com", ClientAddress(None)).address
+            Attempt::new("adviser1@example.com", PeerAddress(None)).address
         );
     }
 }

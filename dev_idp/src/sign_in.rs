@@ -6,7 +6,7 @@
 use super::limits::{Admission, Attempt, Wait};
 use super::users::DevUser;
 use super::{DevIdp, OAuthError, account_user, hidden_fields, page, param, sign_up};
-use crate::client_address::ClientAddress;
+use crate::peer_address::PeerAddress;
 use axum::extract::{Form, State};
 use axum::http::StatusCode;
 use axum::http::header::RETRY_AFTER;
@@ -31,7 +31,7 @@ impl DevIdp {
         &self,
         email: &str,
         password: &str,
-        from: ClientAddress,
+        from: PeerAddress,
     ) -> Result<SignIn, OAuthError> {
         let now = chrono::Utc::now();
         let attempt = Attempt::new(email, from);
@@ -109,7 +109,7 @@ pub(super) fn must_wait(wait: &Wait, body: impl IntoResponse) -> Response {
 /// The sign-in form's post: a code for the application, or the form again with why not.
 pub(super) async fn authorize_submit(
     State(idp): State<Arc<DevIdp>>,
-    from: ClientAddress,
+    from: PeerAddress,
     Form(form): Form<HashMap<String, String>>,
 ) -> Response {
     if let Err(message) = idp.check_request(&form) {

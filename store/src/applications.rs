@@ -193,7 +193,7 @@ impl Store {
             .bind(Arg::Text(search_text))
             .push(", ")
             .bind(Arg::OptText(
-                application.contact_stage.third_party_ref.clone(),
+                application.apply_stage.third_party_ref.clone(),
             ))
             .push(", ")
             .bind(Arg::Text(document))
@@ -252,7 +252,7 @@ impl Store {
                     .push(", ")
                     .bind(Arg::Int(application.id.get()))
                     .push(", ")
-                    .bind(Arg::Text(crate::clients::same_client(applicant)))
+                    .bind(Arg::Text(crate::client_accounts::same_client(applicant)))
                     .push(")");
                 insert.query().execute(&mut *tx).await?;
             }
@@ -430,7 +430,7 @@ fn summary(row: &sqlx::any::AnyRow) -> Result<ApplicationSummary, StoreError> {
 /// The text search words are matched against: reference, client names and own reference.
 fn search_text(application: &Application, client_names: &str) -> String {
     let mut text = format!("{} {}", application.id, client_names);
-    if let Some(reference) = &application.contact_stage.third_party_ref {
+    if let Some(reference) = &application.apply_stage.third_party_ref {
         text.push(' ');
         text.push_str(reference);
     }

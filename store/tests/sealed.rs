@@ -193,7 +193,7 @@ async fn saving_the_same_version_again_writes_nothing_and_other_content_replaces
         "a replay of the same document is not written again, though each seal differs"
     );
     let mut other = case.clone();
-    other.contact_stage.third_party_ref = Some("REF-2".into());
+    other.apply_stage.third_party_ref = Some("REF-2".into());
     assert!(store.save_application(&other).await.unwrap());
     assert_eq!(
         store.find_application(case.id).await.unwrap().unwrap(),

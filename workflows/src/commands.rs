@@ -20,7 +20,7 @@ pub struct Timed<C> {
     pub requested_at: chrono::DateTime<chrono::Utc>,
     pub body: C,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub by: Option<Actor>,
+    pub by: Option<Sender>,
 }
 
 impl<C> Timed<C> {
@@ -33,7 +33,7 @@ impl<C> Timed<C> {
     }
 
     /// The same command, recorded as sent by `by`.
-    pub fn by(self, by: Option<Actor>) -> Self {
+    pub fn by(self, by: Option<Sender>) -> Self {
         Self { by, ..self }
     }
 }
@@ -41,18 +41,18 @@ impl<C> Timed<C> {
 /// Who sent a command, as the case's change timeline shows them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct Actor {
+pub struct Sender {
     /// The token's subject.
     pub subject: String,
     /// Their name, else their email, else their subject.
     pub name: String,
-    pub role: ActorRole,
+    pub role: SenderRole,
 }
 
 /// In what capacity a command was sent: the endpoint's kind of caller.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub enum ActorRole {
+pub enum SenderRole {
     /// An adviser, or someone acting for them.
     Adviser,
     Underwriter,

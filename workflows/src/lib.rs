@@ -22,7 +22,7 @@ pub mod worker;
 pub use application::{
     ApplicationUpdate, ApplicationWorkflow, ApplicationWorkflowInput, PriceQuote,
 };
-pub use commands::{Actor, ActorRole, Saved, Timed, UpdateFor};
+pub use commands::{Saved, Sender, SenderRole, Timed, UpdateFor};
 pub use enquiry::{AcceptPostDeclaration, CloseEnquiry, EnquiryWorkflow, EnquiryWorkflowInput};
 pub use ids::application_workflow_id;
 pub use qi::{Indicate, QiWorkflow, QiWorkflowInput, qi_workflow_id};

@@ -62,10 +62,10 @@ impl FromRequestParts<AppState> for ClientCaller {
         if !links.is_empty() && join_new_cases(state, &caller).await? {
             links = state.store.client_links(&caller.subject).await?;
         }
-        crate::actor::record(
+        crate::sender::record(
             caller.subject.as_str(),
             Some(&caller.display_name()),
-            workflows::ActorRole::Client,
+            workflows::SenderRole::Client,
         );
         Ok(ClientCaller { caller, links })
     }

@@ -48,7 +48,7 @@ impl FromRequestParts<AppState> for Caller {
                 caller
             }
         };
-        crate::actor::record(
+        crate::sender::record(
             caller.subject.as_str(),
             Some(&caller.display_name()),
             caller.likely_role(),
@@ -127,13 +127,13 @@ impl Caller {
 
     /// What the token alone says the caller is, for the change timeline ([`crate::actor`]);
     /// the endpoint's own extractor records the capacity it admitted them in.
-    fn likely_role(&self) -> workflows::ActorRole {
-        use workflows::ActorRole;
+    fn likely_role(&self) -> workflows::SenderRole {
+        use workflows::SenderRole;
         match self.strongest_role() {
-            Some(Role::Underwriter) => ActorRole::Underwriter,
-            Some(Role::CcaAdmin | Role::Cca) => ActorRole::CustomerCare,
-            Some(Role::Client) => ActorRole::Client,
-            None => ActorRole::Adviser,
+            Some(Role::Underwriter) => SenderRole::Underwriter,
+            Some(Role::CcaAdmin | Role::Cca) => SenderRole::CustomerCare,
+            Some(Role::Client) => SenderRole::Client,
+            None => SenderRole::Adviser,
         }
     }
 }
@@ -173,10 +173,10 @@ impl FromRequestParts<AppState> for AdviserCaller {
             .ok_or_else(|| {
                 ApiError::Forbidden("This account is not set up as an adviser with us.".into())
             })?;
-        crate::actor::record(
+        crate::sender::record(
             profile.id.as_str(),
             Some(&profile.name),
-            workflows::ActorRole::Adviser,
+            workflows::SenderRole::Adviser,
         );
         Ok(AdviserCaller { caller, profile })
     }
@@ -203,7 +203,7 @@ impl FromRequestParts<AppState> for UnderwriterCaller {
         }
         let id = caller.subject.to_string();
         let name = caller.display_name();
-        crate::actor::record(&id, Some(&name), workflows::ActorRole::Underwriter);
+        crate::sender::record(&id, Some(&name), workflows::SenderRole::Underwriter);
         Ok(UnderwriterCaller {
             underwriter: Underwriter { id, name },
         })
@@ -213,7 +213,7 @@ impl FromRequestParts<AppState> for UnderwriterCaller {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use workflows::ActorRole;
+    use workflows::SenderRole;
 
     fn holding(roles: &[&str]) -> Caller {
         Caller {
@@ -241,10 +241,10 @@ mod tests {
     #[test]
     fn the_timeline_and_the_audit_rank_roles_alike() {
         let likely = |roles: &[&str]| holding(roles).likely_role();
-        assert_eq!(likely(&[]), ActorRole::Adviser);
-        assert_eq!(likely(&["client"]), ActorRole::Client);
-        assert_eq!(likely(&["client", "cca"]), ActorRole::CustomerCare);
-        assert_eq!(likely(&["ccaadmin"]), ActorRole::CustomerCare);
-        assert_eq!(likely(&["client", "underwriter"]), ActorRole::Underwriter);
+        assert_eq!(likely(&[]), SenderRole::Adviser);
+        assert_eq!(likely(&["client"]), SenderRole::Client);
+        assert_eq!(likely(&["client", "cca"]), SenderRole::CustomerCare);
+        assert_eq!(likely(&["ccaadmin"]), SenderRole::CustomerCare);
+        assert_eq!(likely(&["client", "underwriter"]), SenderRole::Underwriter);
     }
 }

@@ -5,11 +5,11 @@
 mod amra;
 mod applicants;
 pub(crate) mod applications;
+mod apply;
 mod bootstrap;
 mod care;
 mod chat;
 pub(crate) mod codec;
-mod contact;
 mod decision;
 pub(crate) mod documents;
 mod health;
@@ -265,7 +265,7 @@ fn api() -> OpenApiRouter<AppState> {
         .merge(applications::router())
         .merge(applicants::router())
         .merge(quote::router())
-        .merge(contact::router())
+        .merge(apply::router())
         .merge(lookups::router())
         .merge(underwriting::router())
         .merge(portal::router())

@@ -16,7 +16,7 @@ use serde::Serialize;
 use serde_json::Value;
 use temporalio_common::protos::temporal::api::history::v1::HistoryEvent;
 use utoipa::ToSchema;
-use workflows::{Actor, ActorRole};
+use workflows::{Sender, SenderRole};
 
 /// The most entries one answer holds, newest first.
 pub const MOST_ENTRIES: usize = 200;
@@ -123,14 +123,14 @@ fn entries_of(
 
 /// Who sent a recorded command, as the timeline names them.
 fn caller(application: &Application, input: &Value) -> Option<TimelineCaller> {
-    let actor: Actor = serde_json::from_value(input.get("by")?.clone()).ok()?;
+    let actor: Sender = serde_json::from_value(input.get("by")?.clone()).ok()?;
     let role = match actor.role {
-        ActorRole::Adviser if actor.subject == application.adviser_id.as_str() => "Adviser",
-        ActorRole::Adviser => "Acting for the adviser",
-        ActorRole::Underwriter => "Underwriter",
-        ActorRole::CustomerCare => "Customer care",
-        ActorRole::Client => "Client",
-        ActorRole::Other => "Other",
+        SenderRole::Adviser if actor.subject == application.adviser_id.as_str() => "Adviser",
+        SenderRole::Adviser => "Acting for the adviser",
+        SenderRole::Underwriter => "Underwriter",
+        SenderRole::CustomerCare => "Customer care",
+        SenderRole::Client => "Client",
+        SenderRole::Other => "Other",
     };
     Some(TimelineCaller {
         name: actor.name,

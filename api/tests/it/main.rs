@@ -7,6 +7,7 @@ mod support;
 
 mod access;
 mod amra;
+mod apply_stage;
 mod at_rest;
 mod audit;
 mod care;
@@ -14,7 +15,6 @@ mod case_handlers;
 mod chat;
 mod client_portal;
 mod codec_web_ui;
-mod contact_stage;
 mod decision;
 mod encryption;
 mod every_endpoint;

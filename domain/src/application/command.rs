@@ -10,8 +10,8 @@
 use super::Application;
 use super::alternatives::TakeAlternative;
 use super::amra_stage::{SetAmraConsent, SetExaminer, SetViewMedicalReports};
-use super::clients::{AddApplicant, AddChild, EditApplicant, RemoveApplicant};
-use super::contact_stage::{
+use super::applicants::{AddApplicant, AddChild, EditApplicant, RemoveApplicant};
+use super::apply_stage::{
     SaveContact, SetAdvisedSale, SetCommission, SetPolicyStartDate, SetQuoteDate, SetSameAddress,
     SetThirdPartyRef,
 };

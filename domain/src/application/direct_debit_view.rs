@@ -59,9 +59,9 @@ impl Application {
         if let Some(policy) = self.set_up.policies.first() {
             return Some(policy.starts_on);
         }
-        match self.contact_stage.policy_start_date_option? {
+        match self.apply_stage.policy_start_date_option? {
             StartDateOption::Now => Some(today),
-            StartDateOption::Future => self.contact_stage.policy_start_date,
+            StartDateOption::Future => self.apply_stage.policy_start_date,
             StartDateOption::DontKnow => None,
         }
     }

@@ -123,8 +123,8 @@ impl Application {
             errors.push("bankCheck", BANK_CHECK_NEEDED);
         }
         match (
-            self.contact_stage.policy_start_date_option,
-            self.contact_stage.policy_start_date,
+            self.apply_stage.policy_start_date_option,
+            self.apply_stage.policy_start_date,
         ) {
             (Some(StartDateOption::Now), _) => {}
             (Some(StartDateOption::Future), Some(date)) if date < today => errors.push(
@@ -157,8 +157,8 @@ impl Application {
             return Err(Rejection::invalid(problems));
         }
         let today = uk_date(now);
-        let starts_on = match self.contact_stage.policy_start_date_option {
-            Some(StartDateOption::Future) => self.contact_stage.policy_start_date.unwrap_or(today),
+        let starts_on = match self.apply_stage.policy_start_date_option {
+            Some(StartDateOption::Future) => self.apply_stage.policy_start_date.unwrap_or(today),
             _ => today,
         };
         let status = if starts_on <= today {

@@ -4,10 +4,10 @@
 //! exactly what is applied.
 //!
 //! - `command`: the [`Command`] trait and the table of which rule each command runs;
-//! - `clients`: adding, editing and removing applicants and children;
+//! - `applicants`: adding, editing and removing the clients (applicants) and children;
 //! - `quote_stage`: children, beneficiaries and payout shares;
 //! - `covers`: adding, editing and removing covers, the payout planner, recording a price;
-//! - `contact_stage`: contact details, the apply-stage questions and applying;
+//! - `apply_stage`: contact details, the apply-stage questions and applying;
 //! - `extension`: extending the quote's terms by a declaration of health;
 //! - `rules`: completeness and the price, apply and proceed preconditions, requote, unlock;
 //! - `underwriter`: a referred case with the insurer's underwriter: claims, evidence, the
@@ -15,14 +15,14 @@
 //! - `view`: the application as the API shows it.
 //!
 //! The aggregate's state is grouped by the stage that owns it ([`QuoteState`],
-//! [`ContactState`], [`UnderwritingState`], [`SetUpState`]); each group is flattened into the same JSON document, so
+//! [`ApplyState`], [`UnderwritingState`], [`SetUpState`]); each group is flattened into the same JSON document, so
 //! stored applications and workflow histories read the same whatever the grouping.
 
 mod alternatives;
 mod amra_stage;
-mod clients;
+mod applicants;
+mod apply_stage;
 mod command;
-mod contact_stage;
 mod covers;
 pub(crate) use covers::build_cover;
 mod deadlines;
@@ -43,15 +43,15 @@ pub use alternatives::{
     ALTERNATIVE_NOT_OFFERED, ALTERNATIVE_STALE, Alternative, AlternativeKind, TakeAlternative,
 };
 pub use amra_stage::{SetAmraConsent, SetExaminer, SetViewMedicalReports};
-pub use clients::{AddApplicant, AddChild, EditApplicant, RemoveApplicant};
+pub use applicants::{AddApplicant, AddChild, EditApplicant, RemoveApplicant};
+pub use apply_stage::{
+    ContactPatch, SaveContact, SetAdvisedSale, SetCommission, SetPolicyStartDate, SetQuoteDate,
+    SetSameAddress, SetThirdPartyRef,
+};
 pub use command::{
     AcceptPreUnderwritingDeclaration, AddAllocation, AddBeneficiary, ApplyForPolicy, Command,
     EditAllocation, EditBeneficiary, FailTermExtension, SetHasUnbornChildren, SetMortgageRelated,
     UnlockQuoteEdit, UpsellCover,
-};
-pub use contact_stage::{
-    ContactPatch, SaveContact, SetAdvisedSale, SetCommission, SetPolicyStartDate, SetQuoteDate,
-    SetSameAddress, SetThirdPartyRef,
 };
 pub(crate) use covers::COVER_NOT_FOUND;
 pub use covers::{
@@ -147,7 +147,7 @@ pub struct Application {
     #[serde(flatten)]
     pub quote_stage: QuoteState,
     #[serde(flatten)]
-    pub contact_stage: ContactState,
+    pub apply_stage: ApplyState,
     #[serde(flatten)]
     pub underwriting: UnderwritingState,
     #[serde(flatten)]
@@ -196,7 +196,7 @@ pub struct QuoteState {
 /// own reference, the commission adjustment and the questions asked before applying.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct ContactState {
+pub struct ApplyState {
     #[schema(required = true)]
     pub third_party_ref: Option<String>,
     #[serde(default)]
@@ -268,7 +268,7 @@ impl Application {
                 is_quote_editable: true,
                 ..QuoteState::default()
             },
-            contact_stage: ContactState::default(),
+            apply_stage: ApplyState::default(),
             underwriting: UnderwritingState::default(),
             decision: DecisionState::default(),
             set_up: SetUpState::default(),

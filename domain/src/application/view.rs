@@ -1,7 +1,7 @@
 //! The application as the API shows it: the stored aggregate plus what is derived on
 //! reading (ages on the quote age date, restricted cover).
 
-use super::{Application, Child, ContactState, DecisionState, QuoteState, UnderwritingState};
+use super::{Application, ApplyState, Child, DecisionState, QuoteState, UnderwritingState};
 use crate::applicant::Applicant;
 use crate::bank_check::{BankCheckResult, BankCheckStatus, Severity};
 use crate::bank_details::{BankDetails, MaskedBankDetails};
@@ -47,7 +47,7 @@ impl Application {
             has_unborn_children: self.has_unborn_children,
             candidate_beneficiaries: self.candidate_beneficiaries.clone(),
             quote_stage: self.quote_stage.clone(),
-            contact_stage: self.contact_stage.clone(),
+            apply_stage: self.apply_stage.clone(),
             underwriting: self.underwriting.clone(),
             is_underwriting_complete: self.is_underwriting_complete(),
             decision: self.decision.clone(),
@@ -131,7 +131,7 @@ pub struct ApplicationView {
     #[serde(flatten)]
     pub quote_stage: QuoteState,
     #[serde(flatten)]
-    pub contact_stage: ContactState,
+    pub apply_stage: ApplyState,
     #[serde(flatten)]
     pub underwriting: UnderwritingState,
     /// Every client's underwriting enquiry is closed: the case moves to the decision, or to an

@@ -104,9 +104,9 @@ impl Basis {
     ) -> Result<Quote, Rejection> {
         let commission = CommissionTerms::of(
             application
-                .contact_stage
+                .apply_stage
                 .initial_commission_sacrifice_percentage,
-            application.contact_stage.initial_indemnity_percentage,
+            application.apply_stage.initial_indemnity_percentage,
         );
         let mut errors = Errors::default();
         let mut quote_applicants = Vec::new();
@@ -250,9 +250,9 @@ impl Basis {
             quote_created_date: quote_age_date,
             quote_age_date,
             adviser_at_firm_location_id: application.adviser_at_firm_location_id.clone(),
-            initial_indemnity_percentage: application.contact_stage.initial_indemnity_percentage,
+            initial_indemnity_percentage: application.apply_stage.initial_indemnity_percentage,
             initial_commission_sacrifice_percentage: application
-                .contact_stage
+                .apply_stage
                 .initial_commission_sacrifice_percentage,
             initial_commission: Some(initial_commission),
             premium,

@@ -17,7 +17,7 @@ mod updates;
 
 pub use updates::{ApplicationUpdate, PriceQuote};
 
-use crate::commands::{Actor, Timed};
+use crate::commands::{Sender, Timed};
 use crate::one_at_a_time::{TakesTurns, one_at_a_time};
 use crate::refusal::{HandlerError, refuse_at};
 use crate::sealed_input::SealedStart;
@@ -51,7 +51,7 @@ pub enum ApplicationWorkflowInput {
         /// this start carries no argument (an older history's `open` has none to read), so the
         /// creator travels here. The workflow only carries it; absent from older cases.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        by: Option<Actor>,
+        by: Option<Sender>,
     },
     Continued {
         application: Box<Application>,

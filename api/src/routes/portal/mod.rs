@@ -4,8 +4,8 @@
 //! ([`crate::auth::ClientCaller`]): a case they have not linked is "not found", whoever asks.
 //! The private health questions (`apply.rs`): the adviser sends an interview, the client answers it.
 
-mod apply;
 mod confirm;
+mod health_questions;
 mod home;
 mod policy;
 mod things_to_do;
@@ -16,7 +16,7 @@ use utoipa_axum::routes;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .merge(apply::router())
+        .merge(health_questions::router())
         .routes(routes!(home::client_home))
         .routes(routes!(confirm::confirm_details))
         .routes(routes!(policy::client_policy))

@@ -3589,7 +3589,7 @@ export interface components {
          * @description The application as `GET /application/{id}` and every command return it: the stored
          *     application, each stage's state as stored, and what is derived on reading.
          */
-        Application: components["schemas"]["QuoteState"] & components["schemas"]["ContactState"] & components["schemas"]["UnderwritingState"] & components["schemas"]["DecisionState"] & components["schemas"]["SetUpView"] & {
+        Application: components["schemas"]["QuoteState"] & components["schemas"]["ApplyState"] & components["schemas"]["UnderwritingState"] & components["schemas"]["DecisionState"] & components["schemas"]["SetUpView"] & {
             id: components["schemas"]["ApplicationId"];
             adviserId: components["schemas"]["AdviserId"];
             adviserAtFirmLocationId?: string | null;
@@ -3728,6 +3728,20 @@ export interface components {
         /** @description The application to apply for. */
         ApplyRequest: {
             applicationId: components["schemas"]["ApplicationId"];
+        };
+        /**
+         * @description What the contact-details stage owns besides each client's contact details: the adviser's
+         *     own reference, the commission adjustment and the questions asked before applying.
+         */
+        ApplyState: {
+            thirdPartyRef: string | null;
+            isMortgageRelated: boolean | null;
+            isAdvisedSale: boolean | null;
+            initialCommissionSacrificePercentage: components["schemas"]["Percentage"] | null;
+            initialIndemnityPercentage: components["schemas"]["Percentage"] | null;
+            /** Format: date */
+            policyStartDate: string | null;
+            policyStartDateOption: components["schemas"]["StartDateOption"] | null;
         };
         /** @description A choice from a backed list, as the interview stores it and the rules read it. */
         BackedOption: {
@@ -4427,20 +4441,6 @@ export interface components {
             phoneNumber: string | null;
             /** @default null */
             emailAddress: string | null;
-        };
-        /**
-         * @description What the contact-details stage owns besides each client's contact details: the adviser's
-         *     own reference, the commission adjustment and the questions asked before applying.
-         */
-        ContactState: {
-            thirdPartyRef: string | null;
-            isMortgageRelated: boolean | null;
-            isAdvisedSale: boolean | null;
-            initialCommissionSacrificePercentage: components["schemas"]["Percentage"] | null;
-            initialIndemnityPercentage: components["schemas"]["Percentage"] | null;
-            /** Format: date */
-            policyStartDate: string | null;
-            policyStartDateOption: components["schemas"]["StartDateOption"] | null;
         };
         /** @description A cover on a client. */
         Cover: {

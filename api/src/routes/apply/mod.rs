@@ -1,7 +1,7 @@
 //! The contact-details stage (§2 "Contact details", §7): each client's contact details, the
 //! application's own questions, term extension, the declarations and applying.
 
-mod apply;
+mod applying;
 mod details;
 mod questions;
 mod term_extension;
@@ -14,5 +14,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(details::router())
         .merge(questions::router())
         .merge(term_extension::router())
-        .merge(apply::router())
+        .merge(applying::router())
 }

@@ -312,11 +312,11 @@ impl Application {
             }
         }
         let value = value.map(str::to_owned);
-        if self.contact_stage.third_party_ref == value {
+        if self.apply_stage.third_party_ref == value {
             return Ok(self.clone());
         }
         let mut next = self.clone();
-        next.contact_stage.third_party_ref = value;
+        next.apply_stage.third_party_ref = value;
         Ok(next.touched(now))
     }
 
@@ -335,14 +335,14 @@ impl Application {
             .map_err(Rejection::invalid)?;
         let sacrifice = Some(commission.initial_commission_sacrifice_percentage);
         let indemnity = Some(commission.initial_indemnity_percentage);
-        if self.contact_stage.initial_commission_sacrifice_percentage == sacrifice
-            && self.contact_stage.initial_indemnity_percentage == indemnity
+        if self.apply_stage.initial_commission_sacrifice_percentage == sacrifice
+            && self.apply_stage.initial_indemnity_percentage == indemnity
         {
             return Ok(self.clone());
         }
         let mut next = self.clone();
-        next.contact_stage.initial_commission_sacrifice_percentage = sacrifice;
-        next.contact_stage.initial_indemnity_percentage = indemnity;
+        next.apply_stage.initial_commission_sacrifice_percentage = sacrifice;
+        next.apply_stage.initial_indemnity_percentage = indemnity;
         next.invalidate_quote();
         Ok(next.touched(now))
     }
@@ -376,11 +376,11 @@ impl Application {
 
     pub fn set_mortgage_related(&self, value: bool, now: DateTime<Utc>) -> Result<Self, Rejection> {
         self.ensure_before_apply()?;
-        if self.contact_stage.is_mortgage_related == Some(value) {
+        if self.apply_stage.is_mortgage_related == Some(value) {
             return Ok(self.clone());
         }
         let mut next = self.clone();
-        next.contact_stage.is_mortgage_related = Some(value);
+        next.apply_stage.is_mortgage_related = Some(value);
         Ok(next.touched(now))
     }
 
@@ -395,11 +395,11 @@ impl Application {
         if command.always_advised && !command.is_advised_sale {
             return Err(Rejection::field("isAdvisedSale", ALWAYS_ADVISED));
         }
-        if self.contact_stage.is_advised_sale == Some(command.is_advised_sale) {
+        if self.apply_stage.is_advised_sale == Some(command.is_advised_sale) {
             return Ok(self.clone());
         }
         let mut next = self.clone();
-        next.contact_stage.is_advised_sale = Some(command.is_advised_sale);
+        next.apply_stage.is_advised_sale = Some(command.is_advised_sale);
         Ok(next.touched(now))
     }
 
@@ -436,14 +436,14 @@ impl Application {
             (StartDateOption::DontKnow, None) => None,
         };
         let option = Some(command.policy_start_date_option);
-        if self.contact_stage.policy_start_date == date
-            && self.contact_stage.policy_start_date_option == option
+        if self.apply_stage.policy_start_date == date
+            && self.apply_stage.policy_start_date_option == option
         {
             return Ok(self.clone());
         }
         let mut next = self.clone();
-        next.contact_stage.policy_start_date = date;
-        next.contact_stage.policy_start_date_option = option;
+        next.apply_stage.policy_start_date = date;
+        next.apply_stage.policy_start_date_option = option;
         Ok(next.touched(now))
     }
 
@@ -499,10 +499,10 @@ impl Application {
                 errors.push(&format!("{prefix}emailAddress"), EMPTY_MESSAGE);
             }
         }
-        if self.contact_stage.is_mortgage_related.is_none() {
+        if self.apply_stage.is_mortgage_related.is_none() {
             errors.push("isMortgageRelated", MORTGAGE_UNANSWERED);
         }
-        if self.contact_stage.is_advised_sale.is_none() {
+        if self.apply_stage.is_advised_sale.is_none() {
             errors.push("isAdvisedSale", ADVICE_UNANSWERED);
         }
         errors.into_vec()

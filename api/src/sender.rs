@@ -1,4 +1,4 @@
-//! Who is making the request, for the one place that sends Updates
+//! Who is sending the request's command (a [`Sender`]), for the one place that sends Updates
 //! ([`crate::workflow_client`]): each command records its caller in the workflow's history
 //! (`workflows::Timed::by`), from which the case's change timeline is read.
 //!
@@ -12,10 +12,10 @@ use axum::extract::Request;
 use axum::middleware::Next;
 use axum::response::Response;
 use std::sync::{Arc, Mutex};
-use workflows::{Actor, ActorRole};
+use workflows::{Sender, SenderRole};
 
 tokio::task_local! {
-    static CALLER: Arc<Mutex<Option<Actor>>>;
+    static CALLER: Arc<Mutex<Option<Sender>>>;
 }
 
 /// Runs the request with an empty slot for its caller.
@@ -27,26 +27,26 @@ pub async fn layer(request: Request, next: Next) -> Response {
 
 /// Records the request's caller: a later, more specific extractor (an adviser's, with their
 /// registered name) replaces what the token alone said.
-pub fn record(subject: &str, name: Option<&str>, role: ActorRole) {
+pub fn record(subject: &str, name: Option<&str>, role: SenderRole) {
     let name = name
         .map(str::trim)
         .filter(|n| !n.is_empty())
         .unwrap_or(subject)
         .to_owned();
-    let actor = Actor {
+    let sender = Sender {
         subject: subject.to_owned(),
         name,
         role,
     };
     let _ = CALLER.try_with(|slot| {
         if let Ok(mut slot) = slot.lock() {
-            *slot = Some(actor);
+            *slot = Some(sender);
         }
     });
 }
 
 /// The request's caller, if an extractor admitted one.
-pub fn current() -> Option<Actor> {
+pub fn current() -> Option<Sender> {
     CALLER
         .try_with(|slot| slot.lock().ok().and_then(|slot| slot.clone()))
         .ok()
@@ -63,20 +63,20 @@ mod tests {
         let seen = CALLER
             .scope(slot, async {
                 assert_eq!(current(), None);
-                record("adviser1", Some("  "), ActorRole::Client);
-                record("adviser1", Some("Priya Shah"), ActorRole::Adviser);
+                record("adviser1", Some("  "), SenderRole::Client);
+                record("adviser1", Some("Priya Shah"), SenderRole::Adviser);
                 current()
             })
             .await;
         assert_eq!(
             seen,
-            Some(Actor {
+            Some(Sender {
                 subject: "adviser1".into(),
                 name: "Priya Shah".into(),
-                role: ActorRole::Adviser
+                role: SenderRole::Adviser
             })
         );
-        record("nobody", None, ActorRole::Adviser);
+        record("nobody", None, SenderRole::Adviser);
         assert_eq!(current(), None, "outside a request nothing is kept");
     }
 
@@ -84,7 +84,7 @@ mod tests {
     async fn a_caller_without_a_name_is_named_by_their_subject() {
         let seen = CALLER
             .scope(Arc::new(Mutex::new(None)), async {
-                record("underwriter1", None, ActorRole::Underwriter);
+                record("underwriter1", None, SenderRole::Underwriter);
                 current()
             })
             .await;

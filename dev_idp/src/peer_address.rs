@@ -12,13 +12,13 @@ use std::net::{IpAddr, SocketAddr};
 /// The peer's IP address; `None` when the server was started without connection info (all
 /// such requests then count as one address).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ClientAddress(pub Option<IpAddr>);
+pub struct PeerAddress(pub Option<IpAddr>);
 
-impl<S: Send + Sync> FromRequestParts<S> for ClientAddress {
+impl<S: Send + Sync> FromRequestParts<S> for PeerAddress {
     type Rejection = Infallible;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        Ok(ClientAddress(
+        Ok(PeerAddress(
             parts
                 .extensions
                 .get::<ConnectInfo<SocketAddr>>()
@@ -27,7 +27,7 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientAddress {
     }
 }
 
-impl std::fmt::Display for ClientAddress {
+impl std::fmt::Display for PeerAddress {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self.0 {
             Some(ip) => ip.fmt(f),

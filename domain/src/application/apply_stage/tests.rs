@@ -259,7 +259,7 @@ fn your_reference_is_trimmed_limited_to_fifty_characters_and_fixed_for_some_advi
     assert_eq!(
         set("  NFP-0042 ", true)
             .unwrap()
-            .contact_stage
+            .apply_stage
             .third_party_ref
             .as_deref(),
         Some("NFP-0042")
@@ -273,7 +273,7 @@ fn your_reference_is_trimmed_limited_to_fifty_characters_and_fixed_for_some_advi
     assert!(
         set("   ", true)
             .unwrap()
-            .contact_stage
+            .apply_stage
             .third_party_ref
             .is_none()
     );
@@ -305,13 +305,11 @@ fn commission_follows_the_advisers_rules_and_withdraws_the_price() {
     };
     let changed = set(Some(10.0), Some(0.0), rules).unwrap();
     assert_eq!(
-        changed
-            .contact_stage
-            .initial_commission_sacrifice_percentage,
+        changed.apply_stage.initial_commission_sacrifice_percentage,
         Percentage::parse(10.0)
     );
     assert_eq!(
-        changed.contact_stage.initial_indemnity_percentage,
+        changed.apply_stage.initial_indemnity_percentage,
         Some(Percentage::ZERO)
     );
     assert!(
@@ -328,10 +326,8 @@ fn commission_follows_the_advisers_rules_and_withdraws_the_price() {
     assert!(set(None, Some(50.0), hybrid_rules).is_ok());
     // The defaults (no sacrifice, full indemnity) on a fresh quote change nothing.
     let mut defaults = quoted();
-    defaults
-        .contact_stage
-        .initial_commission_sacrifice_percentage = Some(Percentage::ZERO);
-    defaults.contact_stage.initial_indemnity_percentage = Some(Percentage::HUNDRED);
+    defaults.apply_stage.initial_commission_sacrifice_percentage = Some(Percentage::ZERO);
+    defaults.apply_stage.initial_indemnity_percentage = Some(Percentage::HUNDRED);
     let same = defaults
         .apply(
             &SetCommission {
@@ -403,11 +399,11 @@ fn an_always_advised_adviser_cannot_record_a_non_advised_sale() {
         )
     };
     assert_eq!(
-        set(false, false).unwrap().contact_stage.is_advised_sale,
+        set(false, false).unwrap().apply_stage.is_advised_sale,
         Some(false)
     );
     assert_eq!(
-        set(true, true).unwrap().contact_stage.is_advised_sale,
+        set(true, true).unwrap().apply_stage.is_advised_sale,
         Some(true)
     );
     assert_eq!(
@@ -422,7 +418,7 @@ fn an_always_advised_adviser_cannot_record_a_non_advised_sale() {
             now(),
         )
         .unwrap();
-    assert_eq!(answered.contact_stage.is_mortgage_related, Some(false));
+    assert_eq!(answered.apply_stage.is_mortgage_related, Some(false));
 }
 
 #[test]
@@ -439,14 +435,14 @@ fn the_policy_start_date_follows_its_option() {
     assert_eq!(
         set(StartDateOption::Now, None)
             .unwrap()
-            .contact_stage
+            .apply_stage
             .policy_start_date,
         Some(date(2026, 11, 22))
     );
     assert_eq!(
         set(StartDateOption::Future, Some(date(2027, 2, 22)))
             .unwrap()
-            .contact_stage
+            .apply_stage
             .policy_start_date,
         Some(date(2027, 2, 22))
     );
@@ -471,8 +467,8 @@ fn the_policy_start_date_follows_its_option() {
     let unknown = set(StartDateOption::DontKnow, None).unwrap();
     assert_eq!(
         (
-            unknown.contact_stage.policy_start_date,
-            unknown.contact_stage.policy_start_date_option
+            unknown.apply_stage.policy_start_date,
+            unknown.apply_stage.policy_start_date_option
         ),
         (None, Some(StartDateOption::DontKnow))
     );
@@ -553,7 +549,7 @@ fn the_contact_details_page_is_complete_when_nothing_is_missing() {
     assert!(!page(&quoted()));
     assert!(page(&ready()));
     let mut unanswered = ready();
-    unanswered.contact_stage.is_advised_sale = None;
+    unanswered.apply_stage.is_advised_sale = None;
     assert!(!page(&unanswered));
 }
 
@@ -596,7 +592,7 @@ fn what_stops_applying_is_listed_until_each_thing_is_fixed_and_is_empty_once_app
 #[test]
 fn saved_contact_details_are_not_called_incomplete_when_only_a_sale_question_is_unanswered() {
     let mut unanswered = ready();
-    unanswered.contact_stage.is_advised_sale = None;
+    unanswered.apply_stage.is_advised_sale = None;
     let problems = unanswered.apply_problems(today());
     assert_eq!(
         problems
