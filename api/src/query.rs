@@ -4,12 +4,18 @@
 //! status=APPLY`). Anything unreadable is a 400 naming the parameter at fault, as [`Body`]
 //! names a body's field.
 //!
+//! An empty value of an optional parameter reads as left out (`?searchTerm=` searches for
+//! everything). Where a blank must be refused instead, the field reads the text as sent
+//! ([`as_sent`], [`date_as_sent`]).
+//!
 //! [`Body`]: crate::body::Body
 
 use crate::error::ApiError;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
-use serde::de::DeserializeOwned;
+use chrono::NaiveDate;
+use serde::de::{DeserializeOwned, Error as _};
+use serde::{Deserialize, Deserializer};
 
 /// The request's query string read into `T`.
 #[derive(Debug)]
@@ -52,10 +58,25 @@ pub(crate) fn read_query<T: DeserializeOwned>(query: &str) -> Result<T, ApiError
     })
 }
 
+/// A parameter's text as sent, so `?to=` is the blank text it is, not a parameter left out: use
+/// with `#[serde(default, deserialize_with = "as_sent")]` on an `Option<String>`.
+pub fn as_sent<'de, D: Deserializer<'de>>(sent: D) -> Result<Option<String>, D::Error> {
+    String::deserialize(sent).map(Some)
+}
+
+/// A date parameter (`YYYY-MM-DD`) read as sent: `?day=` is refused like any text that is not a
+/// date. Use with `#[serde(default, deserialize_with = "date_as_sent")]` on an
+/// `Option<NaiveDate>`.
+pub fn date_as_sent<'de, D: Deserializer<'de>>(sent: D) -> Result<Option<NaiveDate>, D::Error> {
+    let text = String::deserialize(sent)?;
+    domain::dates::parse_iso_date(&text)
+        .map(Some)
+        .ok_or_else(|| D::Error::custom("it must be a date, YYYY-MM-DD"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde::Deserialize;
 
     #[derive(Debug, Deserialize, PartialEq)]
     #[serde(rename_all = "camelCase")]
@@ -82,6 +103,24 @@ mod tests {
         assert_eq!(search.email, "a@b.com");
         assert_eq!(search.status, ["QUOTE", "APPLY"]);
         assert_eq!(search.page, None);
+    }
+
+    #[derive(Debug, Deserialize)]
+    struct Day {
+        #[serde(default, deserialize_with = "date_as_sent")]
+        day: Option<NaiveDate>,
+    }
+
+    #[test]
+    fn a_blank_date_read_as_sent_is_refused_and_one_left_out_is_none() {
+        assert_eq!(read_query::<Day>("").unwrap().day, None);
+        assert_eq!(
+            read_query::<Day>("day=2026-11-29").unwrap().day,
+            NaiveDate::from_ymd_opt(2026, 11, 29)
+        );
+        let (field, detail) = field_of(read_query::<Day>("day=").unwrap_err());
+        assert_eq!(field, "day");
+        assert!(detail.contains("must be a date"), "{detail}");
     }
 
     #[test]

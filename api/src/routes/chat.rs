@@ -206,6 +206,7 @@ pub async fn open_socket(
 pub struct ConversationsParams {
     /// For customer care: the UK day (`YYYY-MM-DD`); today when left out. An adviser's list
     /// is always all of their own.
+    #[serde(default, deserialize_with = "crate::query::date_as_sent")]
     pub day: Option<NaiveDate>,
 }
 

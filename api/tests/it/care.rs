@@ -395,6 +395,13 @@ async fn bad_changes_are_refused_with_what_is_wrong() {
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert_eq!(fields(&body), ["from"]);
+    // A real date the contract allows but the portal does not take is refused, not unreadable.
+    let (status, body) = post(
+        json!({ "delegateId": "assistant1", "principalId": "adviser2", "from": day(0), "until": "8098-05-14" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(fields(&body), ["until"]);
 
     let location = |id: &str| json!({ "firmLocationId": id });
     let (status, body) = change(

@@ -14,6 +14,7 @@ use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
 use chrono::{NaiveDate, Utc};
+use domain::Rejection;
 use domain::care::{NewDelegation, check_flags};
 use domain::dashboard::search_words;
 use domain::dates::{parse_iso_date, uk_date};
@@ -320,9 +321,20 @@ pub struct NewDelegationRequest {
     pub until: Option<String>,
 }
 
+/// A delegation's day. Text that is no `YYYY-MM-DD` date is unreadable (400); a real date the
+/// portal does not take (`domain::dates`: 1900 to 2099, so not year 8098, which the contract's
+/// `date` allows) is refused (422); both name the field.
 fn date_field(field: &str, text: &str) -> Result<NaiveDate, ApiError> {
-    parse_iso_date(text.trim())
-        .ok_or_else(|| ApiError::bad_field(field, "Enter a real date as YYYY-MM-DD"))
+    let text = text.trim();
+    if NaiveDate::parse_from_str(text, "%Y-%m-%d").is_err() {
+        return Err(ApiError::bad_field(
+            field,
+            "Enter a real date as YYYY-MM-DD",
+        ));
+    }
+    parse_iso_date(text).ok_or_else(|| {
+        ApiError::Rejected(Rejection::field(field, "Enter a date from 1900 to 2099"))
+    })
 }
 
 /// Let someone act for an adviser

@@ -2,10 +2,11 @@
 //! answers, stored documents, bank details and Temporal payloads, by anyone, newest first and
 //! paged like care's other lists, narrowed by case, reader and UK dates. `ccaadmin` only.
 
-use super::uk_days::{UkDays, as_sent};
+use super::uk_days::UkDays;
 use crate::auth::CareAdminCaller;
 use crate::error::{ApiError, BadParameter, CareSignInProblems};
 use crate::query::InQuery;
+use crate::query::as_sent;
 use crate::routes::search::page;
 use crate::state::AppState;
 use axum::Json;

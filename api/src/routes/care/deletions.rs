@@ -3,10 +3,11 @@
 //! first, paged like care's other lists and narrowed by UK days. A line names the case by its
 //! reference only, never a client. `ccaadmin` only.
 
-use super::uk_days::{UkDays, as_sent};
+use super::uk_days::UkDays;
 use crate::auth::CareAdminCaller;
 use crate::error::{ApiError, BadParameter, CareSignInProblems};
 use crate::query::InQuery;
+use crate::query::as_sent;
 use crate::routes::search::page;
 use crate::state::AppState;
 use axum::Json;

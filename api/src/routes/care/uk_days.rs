@@ -35,13 +35,6 @@ impl UkDays {
     }
 }
 
-/// A query parameter as sent, so `?to=` is the blank text it is, not a filter left out (the query
-/// extractor reads an empty value of an optional field as none): use with `#[serde(default,
-/// deserialize_with = "as_sent")]`.
-pub fn as_sent<'de, D: serde::Deserializer<'de>>(sent: D) -> Result<Option<String>, D::Error> {
-    <String as serde::Deserialize>::deserialize(sent).map(Some)
-}
-
 fn day(text: Option<&str>, field: &str) -> Result<Option<NaiveDate>, ApiError> {
     // A blank day is refused like any other text that is not a date: the contract says `date`,
     // and the SPA leaves out a filter it does not use.
